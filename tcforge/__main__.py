@@ -1,0 +1,3 @@
+from tcforge.cli import main
+
+main()

@@ -1,0 +1,219 @@
+"""From checked documents to the card set: cards, errata applied, rulings attached.
+
+Consistency problems (duplicate ids, aliases that clash, an erratum whose
+printed value is not what the card data says, references to unknown cards,
+...) are found while building, each placed at its file, line and column.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tcforge.data import schemas
+from tcforge.data.cards import Card, CardSet, Change, get_field, has_field
+from tcforge.data.documents import Document, discover, read
+from tcforge.data.names import name_key
+from tcforge.data.problems import DataError, Problem
+from tcforge.paths import data_dir
+
+
+@dataclass
+class Build:
+    cards: CardSet
+    problems: list[Problem] = field(default_factory=list)
+    documents: list[Document] = field(default_factory=list)
+
+
+def _src_label(source: dict[str, Any]) -> str:
+    if "faq" in source:
+        return f"FAQ {source['faq']} (000 19.2)"
+    if "table" in source:
+        return f"errata table, {source['table'].replace('_', ' ')} (000 19.1)"
+    return f"000 {source['section']}"
+
+
+def _same(a: Any, b: Any) -> bool:
+    return type(a) is type(b) and a == b
+
+
+def build(documents: list[Document], *, variants: bool = True) -> Build:
+    """Build the card set from loaded documents (schema-valid parts only) and check consistency."""
+    problems: list[Problem] = []
+    cards: list[Card] = []
+    where: dict[object, tuple[Document, tuple[object, ...]]] = {}
+    tables: dict[str, tuple[Document, dict[str, Any]]] = {}
+
+    card_docs = [d for d in documents if d.kind and d.kind.name == "cards" and isinstance(d.data, dict)]
+    for doc in card_docs:
+        for i, table in enumerate(doc.data.get("terrain_tables") or []):
+            if not isinstance(table, dict) or "id" not in table:
+                continue
+            if table["id"] in tables:
+                other = tables[table["id"]][0]
+                problems.append(doc.problem(("terrain_tables", i, "id"), f"terrain table '{table['id']}' is defined twice",
+                                            f"rename one; the other is in {other.display}", "duplicate-table"))
+            else:
+                tables[table["id"]] = (doc, table)
+
+    for doc in card_docs:
+        file_source = doc.data.get("source") if isinstance(doc.data.get("source"), dict) else {}
+        for i, raw in enumerate(doc.data.get("cards") or []):
+            if not isinstance(raw, dict) or not {"id", "name", "type", "class", "nation", "rarity"} <= raw.keys():
+                continue  # the schema reported it
+            path = ("cards", i)
+            if raw["id"] in where:
+                other_doc, other_path = where[raw["id"]]
+                line = other_doc.where(other_path)[0]
+                problems.append(doc.problem(path + ("id",), f"card id {raw['id']} is used twice",
+                                            f"the other card {raw['id']} is at {other_doc.display}:{line}; give one a free number",
+                                            "duplicate-id"))
+                continue
+            where[raw["id"]] = (doc, path)
+            years = raw.get("years") or {}
+            first, last = years.get("first"), years.get("last")
+            if isinstance(first, int) and isinstance(last, int) and first > last:
+                problems.append(doc.problem(path + ("years", "first"), f"card {raw['id']}: first year {first} is after last year {last}",
+                                            "swap them, or check the card table", "years-order"))
+            for table_id in (raw.get("terrain_effects") or {}):
+                if table_id not in tables:
+                    problems.append(doc.problem(path + ("terrain_effects", table_id),
+                                                f"card {raw['id']}: unknown terrain table '{table_id}'",
+                                                "use an id from terrain_tables: " + ", ".join(sorted(tables)) if tables
+                                                else "declare the table under terrain_tables", "unknown-table", key=True))
+            line = doc.where(path)[0]
+            cards.append(Card(printed=raw, file=doc.display, line=line, source=raw.get("source", file_source)))
+
+    problems += _check_names(cards, where)
+    card_set = CardSet(cards, [t for _, t in tables.values()])
+
+    for doc in card_docs:
+        for i, raw in enumerate(doc.data.get("cards") or []):
+            if isinstance(raw, dict) and "sleeve_on" in raw and raw["sleeve_on"] not in card_set.by_id:
+                problems.append(doc.problem(("cards", i, "sleeve_on"), f"card {raw.get('id')}: sleeve_on names unknown card {raw['sleeve_on']}",
+                                            "give the number of a printed card", "unknown-card"))
+
+    for doc in (d for d in documents if d.kind and d.kind.name == "errata" and isinstance(d.data, dict)):
+        if doc.data.get("variant") and not variants:
+            continue
+        problems += _apply_errata(doc, card_set)
+
+    for doc in (d for d in documents if d.kind and d.kind.name == "rulings" and isinstance(d.data, dict)):
+        for i, ruling in enumerate(doc.data.get("rulings") or []):
+            if not isinstance(ruling, dict):
+                continue
+            for j, ref in enumerate(ruling.get("cards") or []):
+                if ref in card_set.by_id:
+                    card_set.by_id[ref].rulings.append(ruling)
+                else:
+                    problems.append(doc.problem(("rulings", i, "cards", j), f"ruling for FAQ {ruling.get('faq')}: unknown card {ref}",
+                                                "give the number of an existing card", "unknown-card"))
+    _check_effective(card_set, where, problems)
+    return Build(card_set, problems, documents)
+
+
+def _check_names(cards: list[Card], where: dict[object, tuple[Document, tuple[object, ...]]]) -> list[Problem]:
+    problems: list[Problem] = []
+    names: dict[str, Card] = {}
+    for card in cards:
+        key = name_key(card.printed["name"])
+        if key in names:
+            doc, path = where[card.id]
+            other = names[key]
+            problems.append(doc.problem(path + ("name",), f"card {card.id}: name '{card.printed['name']}' is already card {other.id}'s",
+                                        f"names must be unique (ignoring case and punctuation); card {other.id} is at {other.file}:{other.line}",
+                                        "duplicate-name"))
+        else:
+            names[key] = card
+    aliases: dict[tuple[str, str], Card] = {}
+    for card in cards:
+        doc, path = where[card.id]
+        for j, alias in enumerate(card.printed.get("aliases") or []):
+            key = name_key(alias)
+            owner = names.get(key)
+            if owner is not None and owner is not card:
+                problems.append(doc.problem(path + ("aliases", j), f"card {card.id}: alias '{alias}' is the name of card {owner.id}",
+                                            "an alias may not be another card's name; remove it", "alias-shadows-name"))
+                continue
+            scopes = ("german", "soviet") if card.nation == "any" else (card.nation,)
+            for scope in scopes:
+                other = aliases.get((scope, key))
+                if other is not None and other is not card:
+                    problems.append(doc.problem(path + ("aliases", j), f"card {card.id}: alias '{alias}' is already an alias of card {other.id} ({scope})",
+                                                "aliases must be unique among a nation's cards; remove one", "duplicate-alias"))
+                    break
+                aliases[(scope, key)] = card
+    return problems
+
+
+def _apply_errata(doc: Document, card_set: CardSet) -> list[Problem]:
+    problems: list[Problem] = []
+    set_id = str(doc.data.get("set", doc.display))
+    variant = bool(doc.data.get("variant", False))
+    for i, erratum in enumerate(doc.data.get("errata") or []):
+        if not isinstance(erratum, dict) or "card" not in erratum:
+            continue
+        ref = erratum["card"]
+        card = card_set.by_id.get(ref)
+        if card is None:
+            problems.append(doc.problem(("errata", i, "card"), f"erratum for unknown card {ref}",
+                                        "give the number of an existing card", "unknown-card"))
+            continue
+        sources = tuple(_src_label(s) for s in erratum.get("sources") or [] if isinstance(s, dict))
+        seen: set[str] = set()
+        for j, change in enumerate(erratum.get("changes") or []):
+            if not isinstance(change, dict) or not {"field", "printed", "corrected"} <= change.keys():
+                continue
+            dotted = change["field"]
+            path = ("errata", i, "changes", j)
+            if dotted in seen:
+                problems.append(doc.problem(path + ("field",), f"card {ref}: {dotted} is corrected twice in this erratum",
+                                            "keep one change per field", "erratum-duplicate"))
+                continue
+            seen.add(dotted)
+            if not has_field(card.printed, dotted):
+                problems.append(doc.problem(path + ("field",), f"card {ref} ({card.printed['name']}) has no value '{dotted}' to correct",
+                                            "check the field name and the card number", "erratum-field"))
+                continue
+            actual = get_field(card.printed, dotted)
+            if not _same(actual, change["printed"]):
+                problems.append(doc.problem(path + ("printed",),
+                                            f"card {ref} ({card.printed['name']}): erratum says {dotted} is printed {change['printed']!r}, the card data says {actual!r}",
+                                            "fix whichever is wrong: the card data holds values as printed", "erratum-mismatch"))
+                continue
+            card.apply(Change(dotted, change["printed"], change["corrected"], set_id, sources, variant,
+                              str(erratum.get("note", ""))))
+    return problems
+
+
+def _check_effective(card_set: CardSet, where: dict[object, tuple[Document, tuple[object, ...]]], problems: list[Problem]) -> None:
+    """A corrected card must still be a valid card (a corrected armor of 99 is an error)."""
+    validator = schemas._validator("cards")
+    for card in card_set:
+        if not card.changes:
+            continue
+        wrapper = {"family": "x", "source": {"document": "000", "section": "x"}, "cards": [card.effective]}
+        for error in validator.iter_errors(wrapper):
+            doc, path = where[card.id]
+            problems.append(doc.problem(path, f"card {card.id} after its errata: {error.message}",
+                                        "check the corrected values of its errata", "erratum-invalid"))
+
+
+def load_documents(paths: list[Path]) -> tuple[list[Document], list[Problem]]:
+    documents, problems = [], []
+    for path in paths:
+        doc, found = read(path)
+        documents.append(doc)
+        problems += found
+    return documents, problems
+
+
+def load_cards(root: Path | None = None, *, variants: bool = True) -> CardSet:
+    """The bundled (or given) data as a card set; raises DataError when it is not valid."""
+    root = root or data_dir()
+    documents, problems = load_documents(discover(root))
+    result = build(documents, variants=variants)
+    problems += result.problems
+    if problems:
+        raise DataError(problems)
+    return result.cards
