@@ -108,7 +108,6 @@ def build(documents: list[Document], *, variants: bool = True) -> Build:
                 else:
                     problems.append(doc.problem(("rulings", i, "cards", j), f"ruling for FAQ {ruling.get('faq')}: unknown card {ref}",
                                                 "give the number of an existing card", "unknown-card"))
-    _check_effective(card_set, where, problems)
     return Build(card_set, problems, documents)
 
 
@@ -161,6 +160,7 @@ def _apply_errata(doc: Document, card_set: CardSet) -> list[Problem]:
             continue
         sources = tuple(_src_label(s) for s in erratum.get("sources") or [] if isinstance(s, dict))
         seen: set[str] = set()
+        applied: dict[str, tuple[object, ...]] = {}
         for j, change in enumerate(erratum.get("changes") or []):
             if not isinstance(change, dict) or not {"field", "printed", "corrected"} <= change.keys():
                 continue
@@ -183,20 +183,25 @@ def _apply_errata(doc: Document, card_set: CardSet) -> list[Problem]:
                 continue
             card.apply(Change(dotted, change["printed"], change["corrected"], set_id, sources, variant,
                               str(erratum.get("note", ""))))
+            applied[dotted] = path
+        problems += _check_corrected(doc, card, applied, ("errata", i))
     return problems
 
 
-def _check_effective(card_set: CardSet, where: dict[object, tuple[Document, tuple[object, ...]]], problems: list[Problem]) -> None:
-    """A corrected card must still be a valid card (a corrected armor of 99 is an error)."""
-    validator = schemas._validator("cards")
-    for card in card_set:
-        if not card.changes:
-            continue
-        wrapper = {"family": "x", "source": {"document": "000", "section": "x"}, "cards": [card.effective]}
-        for error in validator.iter_errors(wrapper):
-            doc, path = where[card.id]
-            problems.append(doc.problem(path, f"card {card.id} after its errata: {error.message}",
-                                        "check the corrected values of its errata", "erratum-invalid"))
+def _check_corrected(doc: Document, card: Card, applied: dict[str, tuple[object, ...]],
+                     erratum_path: tuple[object, ...]) -> list[Problem]:
+    """A corrected card must still be a valid card: a corrected armor of 99 is an error of the erratum."""
+    if not applied:
+        return []
+    wrapper = {"family": "x", "source": {"document": "000", "section": "x"}, "cards": [card.effective]}
+    problems = []
+    for error in schemas.validator("cards").iter_errors(wrapper):
+        dotted = ".".join(str(p) for p in list(error.instance_path)[2:])
+        path = applied[dotted] + ("corrected",) if dotted in applied else erratum_path
+        problems.append(doc.problem(path, f"card {card.id} after this erratum: {dotted or 'card'}: {error.message}",
+                                    "check the corrected value against the card format (schemas/cards.schema.json)",
+                                    "erratum-invalid"))
+    return problems
 
 
 def load_documents(paths: list[Path]) -> tuple[list[Document], list[Problem]]:

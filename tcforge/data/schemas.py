@@ -32,7 +32,7 @@ def schema(name: str) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=None)
-def _validator(name: str) -> Any:
+def validator(name: str) -> Any:
     return jsonschema_rs.validator_for(schema(name))
 
 
@@ -62,20 +62,51 @@ def _property_description(root: dict[str, Any], object_path: list[Any], name: st
     return ""
 
 
-def _yaml_note(value: Any) -> str:
-    kind = _YAML_TYPES.get(type(value))
-    if kind is None:
-        return ""
+def _accepts_text(sub: dict[str, Any]) -> bool:
+    """Whether a schema accepts some string: then a number or boolean there was probably meant as text."""
+    if sub.get("type") == "string" or "string" in (sub.get("type") or []):
+        return True
+    if any(isinstance(v, str) for v in sub.get("enum", [])) or isinstance(sub.get("const"), str):
+        return True
+    return any(_accepts_text(branch) for branch in sub.get("anyOf", []) + sub.get("oneOf", []))
+
+
+def _yaml_note(value: Any, sub: dict[str, Any]) -> str:
     if isinstance(value, bool):
         return "YAML read this as a true/false value (yes, no, on and off are booleans): put it in quotes. "
+    kind = _YAML_TYPES.get(type(value))
+    if kind is None or not _accepts_text(sub):
+        return ""
+    if isinstance(value, (int, float)) and any(b.get("type") == "integer" for b in sub.get("anyOf", [])) \
+            and not isinstance(value, float):
+        return ""
     return f"YAML read this as {kind} ({value!r}): put it in quotes if you meant text. "
+
+
+def _allowed(sub: dict[str, Any]) -> str:
+    """What a schema allows, in words: "a whole number from 0 to 30, or one of -, ?"."""
+    words = []
+    for branch in sub.get("anyOf", [sub]):
+        if branch.get("type") == "integer":
+            lo, hi = branch.get("minimum"), branch.get("maximum")
+            words.append(f"a whole number from {lo} to {hi}" if lo is not None and hi is not None else "a whole number")
+        elif "enum" in branch:
+            words.append("one of " + ", ".join(str(v) for v in branch["enum"]))
+        elif "const" in branch:
+            words.append(repr(branch["const"]))
+        elif branch.get("type") == "object":
+            words.append("a mapping")
+        elif branch.get("type") == "string":
+            words.append("text")
+    return " or ".join(words)
 
 
 def check(loaded: Loaded, schema_name: str, file: str) -> list[Problem]:
     """Every schema problem of one document, each placed at its line and column."""
     root = schema(schema_name)
-    problems = []
-    for error in _validator(schema_name).iter_errors(loaded.data):
+    problems: list[Problem] = []
+    seen: set[Problem] = set()
+    for error in validator(schema_name).iter_errors(loaded.data):
         kind = type(error.kind).__name__
         path = list(error.instance_path)
         spath = list(error.schema_path)
@@ -102,14 +133,22 @@ def check(loaded: Loaded, schema_name: str, file: str) -> list[Problem]:
                 hint = f"add '{name}'" + (f": {described}" if described else "")
         else:
             value = error.instance
-            note = _yaml_note(value) if kind in {"Type", "AnyOf", "Enum", "Constant", "Pattern"} else ""
+            sub = _subschema(root, spath[:-1])
+            note = _yaml_note(value, sub) if kind in {"Type", "AnyOf", "Enum", "Constant", "Pattern"} else ""
             described = _describe(root, spath[:-1])
             if kind == "Enum":
-                options = ", ".join(str(o) for o in _subschema(root, spath).get("enum", []))
+                options = ", ".join(str(o) for o in sub.get("enum", []))
                 hint = f"{note}use one of: {options}"
+            elif kind == "AnyOf":
+                hint = f"{note}expected {_allowed(sub)}. {described}"
+            elif kind == "MinItems":
+                hint = f"the list needs at least {sub.get('minItems', 1)} entry: {described}"
             else:
-                hint = f"{note}{described}".strip()
-        problems.append(Problem(file, line, col, message, hint, "#/" + "/".join(str(p) for p in spath)))
+                hint = f"{note}{described}"
+        problem = Problem(file, line, col, message, hint.strip(), "#/" + "/".join(str(p) for p in spath))
+        if problem not in seen:
+            seen.add(problem)
+            problems.append(problem)
     return problems
 
 

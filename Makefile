@@ -1,0 +1,30 @@
+# tcforge: `make demo` runs the main job, `make test` runs the tests.
+# Both create .venv/ and install tcforge (editable, with its test extra) when missing.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: install demo test bench clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+demo: install
+	$(BIN)/tcforge validate
+	$(BIN)/tcforge cards stats
+	$(BIN)/tcforge errata list --official-only
+
+test: install
+	$(BIN)/python -m pytest
+
+bench: install
+	$(BIN)/tcforge bench validate
+
+clean:
+	rm -rf $(VENV) output/*.pdf output/*.png output/*.csv

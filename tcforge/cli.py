@@ -1,0 +1,305 @@
+"""The ``tcforge`` command line. Thin: parse, call the library, print."""
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from tcforge import __version__
+from tcforge.data.cards import Card, CardLookupError, CardSet
+from tcforge.data.dataset import load_cards
+from tcforge.data.problems import DataError
+from tcforge.i18n import label
+
+app = typer.Typer(help="Tank Commander: The Eastern Front Edition toolkit: data, rules engine, print shop.",
+                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+cards_app = typer.Typer(help="List and show cards (effective values: printed card + errata).", no_args_is_help=True)
+errata_app = typer.Typer(help="The errata applied to the printed cards.", no_args_is_help=True)
+bench_app = typer.Typer(help="Benchmarks: per-item costs and ratios.", no_args_is_help=True)
+app.add_typer(cards_app, name="cards")
+app.add_typer(errata_app, name="errata")
+app.add_typer(bench_app, name="bench")
+
+# Piped output (files, scripts, tests) is not cut to 80 columns.
+out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 160)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class ListFormat(str, Enum):
+    table = "table"
+    json = "json"
+    csv = "csv"
+
+
+class Lang(str, Enum):
+    en = "en"
+    fr = "fr"
+
+
+def _fail(message: str, code: int = 1) -> None:
+    err.print(f"tcforge: {message}", markup=False)
+    raise typer.Exit(code)
+
+
+def _cards() -> CardSet:
+    try:
+        return load_cards()
+    except DataError as exc:
+        for problem in exc.problems:
+            err.print(problem.render(), markup=False)
+        _fail(f"the card data has {len(exc.problems)} problem(s); run 'tcforge validate'")
+        raise  # unreachable
+
+
+@app.callback(invoke_without_command=True)
+def _root(version: bool = typer.Option(False, "--version", help="Print the version and exit.")) -> None:
+    if version:
+        out.print(f"tcforge {__version__}")
+        raise typer.Exit(0)
+
+
+@app.command()
+def validate(
+    paths: Optional[list[Path]] = typer.Argument(None, help="Files or folders to check (default: all of data/)."),
+    format: Format = typer.Option(Format.text, "--format", "-f", help="text: one line per problem; json: a list."),
+) -> None:
+    """Check data files against their JSON Schemas and each other: every problem, one line each.
+
+    Exit 0 when valid, 1 when not, 2 for a usage error.
+    """
+    from tcforge.data.validate import validate as run
+
+    missing = [p for p in paths or [] if not p.exists()]
+    if missing:
+        _fail(f"no such file or folder: {', '.join(str(p) for p in missing)}", 2)
+    report = run(paths or None)
+    if format is Format.json:
+        out.print(json.dumps([p.to_json() for p in report.problems], indent=2, ensure_ascii=False), markup=False)
+    else:
+        for problem in report.problems:
+            out.print(problem.render(), markup=False)
+        files = len({p.file for p in report.problems})
+        summary = (f"{report.files} file(s), {report.cards} card(s): " +
+                   (f"{len(report.problems)} problem(s) in {files} file(s)" if report.problems else "valid"))
+        err.print(summary, markup=False)
+    raise typer.Exit(0 if report.ok else 1)
+
+
+def _v(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def _pair(card: Card, key: str, a: str, b: str) -> str:
+    sub = card.effective.get(key)
+    if not sub:
+        return ""
+    return f"{_v(sub.get(a))}/{_v(sub.get(b))}"
+
+
+def _years(card: Card) -> str:
+    years = card.effective.get("years")
+    return f"{years['first']}-{years['last']}" if years else ""
+
+
+@cards_app.command("list")
+def cards_list(
+    type: Optional[str] = typer.Option(None, "--type", help="vehicle, at_gun, air_artillery, infantry, equipment, special, ultra_rare."),
+    card_class: Optional[str] = typer.Option(None, "--class", help="tank, tank_destroyer, half_track, elite, terrain, ..."),
+    nation: Optional[str] = typer.Option(None, "--nation", help="german, soviet or any."),
+    rarity: Optional[str] = typer.Option(None, "--rarity", help="C, U, R or UR."),
+    year: Optional[int] = typer.Option(None, "--year", help="Only cards in service that year, e.g. 1943."),
+    format: ListFormat = typer.Option(ListFormat.table, "--format", "-f"),
+    lang: Lang = typer.Option(Lang.en, "--lang"),
+) -> None:
+    """List cards, filtered by type, class, nation, rarity or year of service."""
+    cards = _cards()
+    chosen = cards.filter(type=type, card_class=card_class, nation=nation, rarity=rarity.upper() if rarity else None, year=year)
+    if format is ListFormat.json:
+        out.print(json.dumps([c.to_json(lang.value) for c in chosen], indent=2, ensure_ascii=False), markup=False)
+        return
+    if format is ListFormat.csv:
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(["id", "name", "rarity", "type", "class", "nation", "hit.short", "hit.long", "penetration.short",
+                         "penetration.long", "armor.front", "armor.side", "he", "sa", "ft", "tank_melee",
+                         "years.first", "years.last", "points", "speed", "kind"])
+        for c in chosen:
+            j = c.to_json(lang.value)
+            writer.writerow([j["id"], c.display_name(lang.value), j["rarity"], j["type"], j["class"], j["nation"],
+                             j["hit"]["short"], j["hit"]["long"], j["penetration"]["short"], j["penetration"]["long"],
+                             j["armor"]["front"], j["armor"]["side"], j["he"], j["sa"], j["ft"], j["tank_melee"],
+                             j["years"]["first"], j["years"]["last"], j["points"], j["speed"], j.get("kind")])
+        return
+    table = Table(title=f"{len(chosen)} card(s)", header_style="bold", box=None, pad_edge=False)
+    for col in ("#", "name", "type", "class", "nation", "hit", "pen", "armor", "HE", "SA", "FT", "TMV", "years", "pts", "speed"):
+        table.add_column(col, justify="right" if col in ("#", "HE", "SA", "FT", "TMV", "pts") else "left")
+    for c in chosen:
+        e = c.effective
+        table.add_row(str(c.id), c.display_name(lang.value) + (" *" if c.changes else ""), c.type, c.card_class, c.nation,
+                      _pair(c, "hit", "short", "long"), _pair(c, "penetration", "short", "long"), _pair(c, "armor", "front", "side"),
+                      _v(e.get("he")), _v(e.get("sa")), _v(e.get("ft")), _v(e.get("tank_melee")), _years(c),
+                      _v(e.get("points")), _v(c.speed) if c.type in ("vehicle", "at_gun", "infantry") else "")
+    out.print(table)
+    if any(c.changes for c in chosen):
+        out.print("* corrected by errata: 'tcforge cards show NUMBER' shows what changed")
+
+
+@cards_app.command("show")
+def cards_show(
+    card: str = typer.Argument(..., help="Card number, name or alias (\"46\", \"PzKw IV J\", \"SPW 251\")."),
+    format: Format = typer.Option(Format.text, "--format", "-f"),
+    lang: Lang = typer.Option(Lang.en, "--lang"),
+    nation: Optional[str] = typer.Option(None, "--nation", help="Pick among same-named cards of both sides (\"Truck\")."),
+) -> None:
+    """Show one card: effective values, each erratum as printed -> corrected with its source."""
+    cards = _cards()
+    try:
+        found = cards.get(card, nation=nation)
+    except CardLookupError as exc:
+        _fail(str(exc))
+        return
+    data = found.to_json(lang.value)
+    if format is Format.json:
+        out.print(json.dumps(data, indent=2, ensure_ascii=False), markup=False)
+        return
+    _print_card(found, data, lang.value)
+
+
+def _print_card(card: Card, data: dict[str, Any], lang: str) -> None:
+    changed = {c.field: c for c in card.changes}
+
+    def mark(*fields: str) -> str:
+        notes = [f"{changed[f].printed} -> {changed[f].corrected}" for f in fields if f in changed]
+        return f"  [erratum: {', '.join(notes)}]" if notes else ""
+
+    head = f"{data['id']}  {card.display_name(lang)}"
+    out.print(f"[bold]{head}[/bold]" + mark("name"))
+    words = [label(data["nation"], lang), data["class"].replace("_", " "), label(data["rarity"], lang)]
+    out.print("  " + ", ".join(words), markup=False)
+    rows: list[tuple[str, str]] = []
+    for key, a, b, legend in (("hit", "short", "long", "short_long"), ("penetration", "short", "long", "short_long"),
+                              ("armor", "front", "side", "front_side")):
+        if card.effective.get(key):
+            rows.append((label(key, lang), f"{data[key][a]} / {data[key][b]}  ({label(legend, lang)})" + mark(f"{key}.{a}", f"{key}.{b}")))
+    fire = [f"{k.upper()} {data[k]}" for k in ("he", "sa", "ft") if data[k] is not None]
+    if fire:
+        rows.append(("Fire", "   ".join(fire) + mark("he", "sa", "ft")))
+    if data["tank_melee"] is not None:
+        rows.append((label("tank_melee", lang), str(data["tank_melee"])))
+    if card.effective.get("years"):
+        rows.append((label("years", lang), f"{data['years']['first']}-{data['years']['last']}"))
+    if data.get("kind") is not None:
+        rows.append((label("kind", lang), str(data["kind"]) + mark("kind")))
+    if data["points"] is not None:
+        rows.append((label("points", lang), str(data["points"]) + mark("points")))
+    if data["speed"]:
+        derived = "" if card.effective.get("speed") else f"  ({label('by_rule', lang)})"
+        rows.append((label("speed", lang), label(data["speed"], lang) + derived + mark("speed")))
+    for name, value in rows:
+        out.print(f"  {name:<14}{value}", markup=False)
+    effects = card.effective.get("terrain_effects")
+    if effects:
+        out.print(f"  {label('terrain_effects', lang)}:", markup=False)
+        for table_id, row in effects.items():
+            values = "  ".join(f"{k.upper()} {_mod(row[k])}" for k in ("at", "he", "sa", "air", "art"))
+            out.print(f"    {table_id:<20}{values}  LOS {row['los']}, {row['movement']}", markup=False)
+    if "effect" in data:
+        basis = f" ({label('interpretation', lang)})" if data["effect"]["basis"] == "interpretation" else ""
+        out.print(f"  {label('effect', lang)}{basis}: {data['effect']['text']}", markup=False)
+        if data["effect"].get("reason"):
+            out.print(f"    why: {data['effect']['reason']}", markup=False)
+    if card.changes:
+        out.print(f"  {label('errata', lang)}:", markup=False)
+        for c in card.changes:
+            origin = "; ".join(c.sources)
+            out.print(f"    {c.field}: {c.printed} -> {c.corrected}   ({c.set_id}: {origin})", markup=False)
+    if data["rulings"]:
+        out.print(f"  {label('rulings', lang)}:", markup=False)
+        for r in data["rulings"]:
+            out.print(f"    FAQ {r['faq']}: {r['text']}", markup=False)
+    prov = data["provenance"]
+    out.print(f"  {label('source', lang)}: {prov['file']}:{prov['line']} (source {prov.get('document', '?')}, {prov.get('section', '?')})", markup=False)
+
+
+def _mod(value: Any) -> str:
+    if isinstance(value, dict):
+        return "/".join(_mod(v) for v in value.values())
+    if isinstance(value, int):
+        return f"+{value}" if value > 0 else str(value)
+    return str(value)
+
+
+@cards_app.command("stats")
+def cards_stats(format: Format = typer.Option(Format.text, "--format", "-f")) -> None:
+    """Count the cards by type, nation and rarity, and the cards errata correct."""
+    cards = _cards()
+    by_type: dict[str, dict[str, int]] = {}
+    for c in cards:
+        row = by_type.setdefault(c.type, {"german": 0, "soviet": 0, "any": 0, "errata": 0, "total": 0})
+        row[c.nation] += 1
+        row["total"] += 1
+        row["errata"] += bool(c.changes)
+    if format is Format.json:
+        out.print(json.dumps({"total": len(cards), "by_type": by_type}, indent=2), markup=False)
+        return
+    table = Table(title=f"{len(cards)} cards", header_style="bold", box=None)
+    for col in ("type", "German", "Soviet", "either", "corrected", "total"):
+        table.add_column(col, justify="left" if col == "type" else "right")
+    for name, row in by_type.items():
+        table.add_row(name, str(row["german"]), str(row["soviet"]), str(row["any"]), str(row["errata"]), str(row["total"]))
+    out.print(table)
+
+
+@errata_app.command("list")
+def errata_list(
+    format: Format = typer.Option(Format.text, "--format", "-f"),
+    variants: bool = typer.Option(True, "--variants/--official-only", help="Include the Six-Pack variant's card changes."),
+) -> None:
+    """Every correction: card, field, printed -> corrected, and its source."""
+    cards = _cards()
+    rows = [(card, change) for card in cards for change in card.changes if variants or not change.variant]
+    if format is Format.json:
+        out.print(json.dumps([{"card": card.id, "name": card.name, "field": ch.field, "printed": ch.printed,
+                               "corrected": ch.corrected, "set": ch.set_id, "sources": list(ch.sources),
+                               "variant": ch.variant, "note": ch.note} for card, ch in rows], indent=2, ensure_ascii=False),
+                  markup=False)
+        return
+    table = Table(title=f"{len(rows)} correction(s) on {len({c.id for c, _ in rows})} card(s)", header_style="bold", box=None)
+    for col in ("#", "card", "field", "printed", "corrected", "source"):
+        table.add_column(col)
+    for card, ch in rows:
+        table.add_row(str(card.id), card.name, ch.field, str(ch.printed), str(ch.corrected), "; ".join(ch.sources))
+    out.print(table)
+
+
+@bench_app.command("validate")
+def bench_validate(
+    cards: int = typer.Option(10_000, "--cards", help="Size of the generated card set."),
+    repeat: int = typer.Option(5, "--repeat", help="Runs per measurement; the best is kept."),
+    check_jsonschema: Optional[Path] = typer.Option(None, "--check-jsonschema",
+                                                    help="Path of a check-jsonschema executable to compare with (installed apart)."),
+) -> None:
+    """Time 'tcforge validate' on the bundled data and on a generated card set."""
+    from tcforge.bench import validate_benchmark
+
+    for line in validate_benchmark(cards, repeat, check_jsonschema):
+        out.print(line, markup=False)
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        err.print("tcforge: interrupted", markup=False)
+        sys.exit(130)

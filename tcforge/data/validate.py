@@ -1,0 +1,43 @@
+"""``tcforge validate``: every file, every problem, in one run.
+
+The named files are checked against their schema and against the rest of the
+data: an erratum in a file of its own still resolves its card against the
+bundled cards, but only the named files' problems are reported.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from tcforge.data.dataset import build, load_documents
+from tcforge.data.documents import discover
+from tcforge.data.problems import Problem
+from tcforge.paths import data_dir
+
+
+@dataclass
+class Report:
+    files: int
+    cards: int
+    problems: list[Problem]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def validate(paths: list[Path] | None = None, *, root: Path | None = None) -> Report:
+    root = (root or data_dir()).resolve()
+    targets: list[Path] = []
+    for path in paths or [root]:
+        targets += discover(path)
+    target_set = {p.resolve() for p in targets}
+    context = [p for p in discover(root) if p.resolve() not in target_set] if root.is_dir() else []
+    documents, problems = load_documents(targets)
+    context_documents, _ = load_documents(context)
+    result = build(context_documents + documents)  # context first: a clash is reported in the named file
+    reported = {d.display for d in documents}
+    problems += [p for p in result.problems if p.file in reported]
+    problems.sort(key=lambda p: (p.file, p.line, p.col, p.message))
+    cards = sum(1 for c in result.cards if c.file in reported)
+    return Report(len(documents), cards, problems)

@@ -1,0 +1,31 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tcforge.cli import app
+from tcforge.data.cards import CardSet
+from tcforge.data.dataset import load_cards
+
+ROOT = Path(__file__).resolve().parent.parent
+BAD = ROOT / "tests" / "data" / "bad"
+
+
+@pytest.fixture(scope="session")
+def cards() -> CardSet:
+    return load_cards()
+
+
+@pytest.fixture()
+def cli(monkeypatch: pytest.MonkeyPatch):
+    """Run the CLI in-process from the repository root; returns (exit code, stdout, stderr)."""
+    monkeypatch.chdir(ROOT)
+    runner = CliRunner()
+
+    def run(*args: str) -> tuple[int, str, str]:
+        result = runner.invoke(app, list(args), catch_exceptions=False)
+        return result.exit_code, result.stdout, result.stderr
+
+    return run
