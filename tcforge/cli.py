@@ -194,7 +194,7 @@ def _print_card(card: Card, data: dict[str, Any], lang: str) -> None:
             rows.append((label(key, lang), f"{data[key][a]} / {data[key][b]}  ({label(legend, lang)})" + mark(f"{key}.{a}", f"{key}.{b}")))
     fire = [f"{k.upper()} {data[k]}" for k in ("he", "sa", "ft") if data[k] is not None]
     if fire:
-        rows.append(("Fire", "   ".join(fire) + mark("he", "sa", "ft")))
+        rows.append((label("fire", lang), "   ".join(fire) + mark("he", "sa", "ft")))
     if data["tank_melee"] is not None:
         rows.append((label("tank_melee", lang), str(data["tank_melee"])))
     if card.effective.get("years"):
@@ -218,7 +218,7 @@ def _print_card(card: Card, data: dict[str, Any], lang: str) -> None:
         basis = f" ({label('interpretation', lang)})" if data["effect"]["basis"] == "interpretation" else ""
         out.print(f"  {label('effect', lang)}{basis}: {data['effect']['text']}", markup=False)
         if data["effect"].get("reason"):
-            out.print(f"    why: {data['effect']['reason']}", markup=False)
+            out.print(f"    {label('why', lang)}: {data['effect']['reason']}", markup=False)
     if card.changes:
         out.print(f"  {label('errata', lang)}:", markup=False)
         for c in card.changes:

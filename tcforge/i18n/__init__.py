@@ -30,6 +30,8 @@ LABELS: dict[str, dict[str, str]] = {
     "UR": {"en": "ultra-rare", "fr": "ultra-rare"},
     "terrain_effects": {"en": "Terrain effects", "fr": "Effets du terrain"},
     "by_rule": {"en": "by rule 8.1", "fr": "selon la règle 8.1"},
+    "fire": {"en": "Fire", "fr": "Tir"},
+    "why": {"en": "why", "fr": "pourquoi"},
 }
 
 
