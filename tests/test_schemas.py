@@ -34,7 +34,7 @@ def test_every_property_has_a_description_and_objects_are_strict(path: Path) -> 
     schema = json.loads(path.read_text())
     for where, node in _walk(schema):
         for name, sub in (node.get("properties") or {}).items():
-            refinement = "/if" in where or "/then" in where  # conditions narrow declared properties
+            refinement = any(k in where for k in ("/if", "/then", "/else"))  # conditions narrow declared properties
             if isinstance(sub, dict) and not refinement:
                 assert sub.get("description"), f"{where}/properties/{name}"
         if node.get("type") == "object" and "properties" in node:

@@ -15,6 +15,8 @@ from tcforge.data.cards import Card, CardSet, Change, get_field, has_field
 from tcforge.data.documents import Document, discover, read
 from tcforge.data.names import name_key
 from tcforge.data.problems import DataError, Problem
+from tcforge.data.rulesets import Ruleset
+from tcforge.data.rulesets import resolve as resolve_rulesets
 from tcforge.paths import data_dir
 
 
@@ -23,6 +25,7 @@ class Build:
     cards: CardSet
     problems: list[Problem] = field(default_factory=list)
     documents: list[Document] = field(default_factory=list)
+    rulesets: dict[str, Ruleset] = field(default_factory=dict)
 
 
 def _src_label(source: dict[str, Any]) -> str:
@@ -37,8 +40,12 @@ def _same(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
 
-def build(documents: list[Document], *, variants: bool = True) -> Build:
-    """Build the card set from loaded documents (schema-valid parts only) and check consistency."""
+def build(documents: list[Document], *, variants: bool = True, errata: tuple[str, ...] | None = None) -> Build:
+    """Build the card set from loaded documents (schema-valid parts only) and check consistency.
+
+    ``errata`` names the errata sets to apply, in order (a ruleset's choice); by
+    default every official set, and the variant sets too unless ``variants`` is false.
+    """
     problems: list[Problem] = []
     cards: list[Card] = []
     where: dict[object, tuple[Document, tuple[object, ...]]] = {}
@@ -93,10 +100,23 @@ def build(documents: list[Document], *, variants: bool = True) -> Build:
                 problems.append(doc.problem(("cards", i, "sleeve_on"), f"card {raw.get('id')}: sleeve_on names unknown card {raw['sleeve_on']}",
                                             "give the number of a printed card", "unknown-card"))
 
+    errata_docs: dict[str, Document] = {}
     for doc in (d for d in documents if d.kind and d.kind.name == "errata" and isinstance(d.data, dict)):
-        if doc.data.get("variant") and not variants:
+        set_id = str(doc.data.get("set"))
+        if set_id in errata_docs:
+            problems.append(doc.problem(("set",), f"errata set '{set_id}' is defined twice",
+                                        f"the other is {errata_docs[set_id].display}; give this set its own id", "duplicate-set"))
             continue
+        errata_docs[set_id] = doc
+    if errata is None:
+        chosen = [d for d in errata_docs.values() if variants or not d.data.get("variant")]
+    else:
+        chosen = [errata_docs[s] for s in errata if s in errata_docs]
+    for doc in chosen:
         problems += _apply_errata(doc, card_set)
+    for doc in errata_docs.values():
+        if doc not in chosen:  # still checked: a set no ruleset uses must not rot
+            problems += _apply_errata(doc, CardSet(Card(printed=c.printed, file=c.file, line=c.line) for c in card_set))
 
     for doc in (d for d in documents if d.kind and d.kind.name == "rulings" and isinstance(d.data, dict)):
         for i, ruling in enumerate(doc.data.get("rulings") or []):
@@ -108,7 +128,10 @@ def build(documents: list[Document], *, variants: bool = True) -> Build:
                 else:
                     problems.append(doc.problem(("rulings", i, "cards", j), f"ruling for FAQ {ruling.get('faq')}: unknown card {ref}",
                                                 "give the number of an existing card", "unknown-card"))
-    return Build(card_set, problems, documents)
+    ruleset_docs = [d for d in documents if d.kind and d.kind.name == "ruleset" and isinstance(d.data, dict)]
+    rulesets, ruleset_problems = resolve_rulesets(ruleset_docs, set(tables), set(errata_docs))
+    problems += ruleset_problems
+    return Build(card_set, problems, documents, rulesets)
 
 
 def _check_names(cards: list[Card], where: dict[object, tuple[Document, tuple[object, ...]]]) -> list[Problem]:
@@ -213,11 +236,52 @@ def load_documents(paths: list[Path]) -> tuple[list[Document], list[Problem]]:
     return documents, problems
 
 
+DEFAULT_RULESET = "six-pack-r3"
+
+
+@dataclass
+class GameData:
+    """Everything the engine and the printers read: the cards as a ruleset sees them, and the rulesets."""
+
+    cards: CardSet
+    ruleset: Ruleset
+    rulesets: dict[str, Ruleset]
+
+
+_CACHE: dict[tuple[str, str | None, bool], GameData] = {}
+
+
+def load_data(ruleset: str | None = None, root: Path | None = None) -> GameData:
+    """The bundled (or given) data, errata applied as ``ruleset`` says; raises DataError when not valid.
+
+    Loaded once per process and ruleset: callers must not change what they get.
+    """
+    root = (root or data_dir()).resolve()
+    key = (str(root), ruleset, True)
+    if key in _CACHE:
+        return _CACHE[key]
+    documents, problems = load_documents(discover(root))
+    first = build(documents)
+    problems += first.problems
+    if problems:
+        raise DataError(problems)
+    rid = ruleset or DEFAULT_RULESET
+    if rid not in first.rulesets:
+        raise DataError([Problem(str(root), 1, 1, f"unknown ruleset '{rid}'",
+                                 "use one of: " + ", ".join(sorted(first.rulesets)), code="unknown-ruleset")])
+    chosen = first.rulesets[rid]
+    cards = build(documents, errata=chosen.errata).cards
+    _CACHE[key] = GameData(cards, chosen, first.rulesets)
+    return _CACHE[key]
+
+
 def load_cards(root: Path | None = None, *, variants: bool = True) -> CardSet:
     """The bundled (or given) data as a card set; raises DataError when it is not valid."""
+    if variants:
+        return load_data(None, root).cards
     root = root or data_dir()
     documents, problems = load_documents(discover(root))
-    result = build(documents, variants=variants)
+    result = build(documents, variants=False)
     problems += result.problems
     if problems:
         raise DataError(problems)

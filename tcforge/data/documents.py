@@ -19,20 +19,21 @@ class Kind:
 
 
 KINDS = (
+    Kind("ruleset", "rulesets", "parameters"),
     Kind("cards", "cards", "cards"),
-    Kind("errata", "errata", "errata"),
     Kind("rulings", "errata", "rulings"),
+    Kind("errata", "errata", "errata"),
 )
 
 
 def detect_kind(path: Path, data: Any) -> Kind | None:
-    """A file's kind by its distinctive top-level key, else by the folder it sits in."""
+    """A file's kind by its distinctive top-level key (checked in KINDS order), else by its folder."""
     if isinstance(data, dict):
         for kind in KINDS:
             if kind.key in data:
                 return kind
     for kind in KINDS:
-        if path.parent.name == kind.folder and kind.key == kind.name:
+        if path.parent.name == kind.folder and kind.name != "rulings":
             return kind
     return None
 
