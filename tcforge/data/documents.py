@@ -20,6 +20,8 @@ class Kind:
 
 KINDS = (
     Kind("ruleset", "rulesets", "parameters"),
+    Kind("rules", "rules", "cases"),
+    Kind("scenario", "scenarios", "sides"),
     Kind("cards", "cards", "cards"),
     Kind("rulings", "errata", "rulings"),
     Kind("errata", "errata", "errata"),
@@ -33,7 +35,8 @@ def detect_kind(path: Path, data: Any) -> Kind | None:
             if kind.key in data:
                 return kind
     for kind in KINDS:
-        if path.parent.name == kind.folder and kind.name != "rulings":
+        folder = path.parent.parent.name if kind.name == "rules" else path.parent.name
+        if folder == kind.folder and kind.name != "rulings":
             return kind
     return None
 
