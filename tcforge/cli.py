@@ -14,8 +14,9 @@ from rich.table import Table
 
 from tcforge import __version__
 from tcforge.data.cards import Card, CardLookupError, CardSet
-from tcforge.data.dataset import load_cards
+from tcforge.data.dataset import GameData, load_cards, load_data
 from tcforge.data.problems import DataError
+from tcforge.data.rulesets import Ruleset
 from tcforge.i18n import label
 
 app = typer.Typer(help="Tank Commander: The Eastern Front Edition toolkit: data, rules engine, print shop.",
@@ -23,9 +24,12 @@ app = typer.Typer(help="Tank Commander: The Eastern Front Edition toolkit: data,
 cards_app = typer.Typer(help="List and show cards (effective values: printed card + errata).", no_args_is_help=True)
 errata_app = typer.Typer(help="The errata applied to the printed cards.", no_args_is_help=True)
 bench_app = typer.Typer(help="Benchmarks: per-item costs and ratios.", no_args_is_help=True)
+rules_app = typer.Typer(help="Rulesets: every rule parameter with its rule case; variants and their differences.",
+                        no_args_is_help=True)
 app.add_typer(cards_app, name="cards")
 app.add_typer(errata_app, name="errata")
 app.add_typer(bench_app, name="bench")
+app.add_typer(rules_app, name="rules")
 
 # Piped output (files, scripts, tests) is not cut to 80 columns.
 out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 160)
@@ -295,6 +299,114 @@ def bench_validate(
 
     for line in validate_benchmark(cards, repeat, check_jsonschema):
         out.print(line, markup=False)
+
+
+def _data(ruleset: str | None = None) -> GameData:
+    try:
+        return load_data(ruleset)
+    except DataError as exc:
+        for problem in exc.problems:
+            err.print(problem.render(), markup=False)
+        _fail("the data is not valid; run 'tcforge validate'" if ruleset is None or len(exc.problems) > 1
+              else exc.problems[0].message + f" ({exc.problems[0].hint})")
+        raise  # unreachable
+
+
+def _show_value(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {v}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+@rules_app.command("list")
+def rules_list(format: Format = typer.Option(Format.text, "--format", "-f")) -> None:
+    """The rulesets: the default and its variants."""
+    data = _data()
+    rows = [{"id": r.id, "title": r.title_in("en"), "extends": r.extends, "overrides": len(r.overrides()) if r.extends else 0,
+             "parameters": len(r.params), "default": r.id == data.ruleset.id, "file": r.file} for r in data.rulesets.values()]
+    rows.sort(key=lambda r: (r["extends"] is not None, r["id"]))
+    if format is Format.json:
+        out.print(json.dumps(rows, indent=2, ensure_ascii=False), markup=False)
+        return
+    table = Table(header_style="bold", box=None)
+    for col in ("ruleset", "title", "extends", "changes"):
+        table.add_column(col)
+    for r in rows:
+        table.add_row(r["id"] + (" (default)" if r["default"] else ""), r["title"], r["extends"] or "-",
+                      f"{r['overrides']} parameter(s)" if r["extends"] else f"{r['parameters']} parameters")
+    out.print(table)
+
+
+@rules_app.command("show")
+def rules_show(
+    ruleset: str = typer.Argument("six-pack-r3", help="Ruleset id (tcforge rules list)."),
+    format: Format = typer.Option(Format.text, "--format", "-f"),
+    unclear: bool = typer.Option(False, "--unclear", help="Only the parameters where the sources are unclear."),
+) -> None:
+    """Every parameter of a ruleset: value, rule case, meaning, and where it comes from."""
+    chosen = _ruleset(ruleset)
+    params = [p for p in chosen.params.values() if not unclear or p.unclear]
+    if format is Format.json:
+        out.print(json.dumps({"id": chosen.id, "title": chosen.title, "extends": chosen.extends, "errata": list(chosen.errata),
+                              "parameters": {p.name: {"value": p.value, "case": p.case, "description": p.description,
+                                                      "unclear": p.unclear, "reason": p.reason, "defined_in": p.defined_in}
+                                             for p in params}}, indent=2, ensure_ascii=False), markup=False)
+        return
+    out.print(f"[bold]{chosen.id}[/bold]: {chosen.title_in('en')}" + (f" (extends {chosen.extends})" if chosen.extends else ""))
+    table = Table(header_style="bold", box=None)
+    for col in ("parameter", "value", "case", "meaning"):
+        table.add_column(col, overflow="fold")
+    for p in params:
+        note = p.description
+        if p.defined_in != chosen.id and chosen.extends:
+            note += f" [from {p.defined_in}]"
+        elif p.reason:
+            note += f" Changed: {p.reason}"
+        if p.unclear:
+            note += f" Unclear: {p.unclear}"
+        table.add_row(p.name, _show_value(p.value), p.case, note)
+    out.print(table)
+
+
+def _ruleset(ruleset_id: str) -> Ruleset:
+    data = _data()
+    if ruleset_id not in data.rulesets:
+        _fail(f"unknown ruleset '{ruleset_id}'; use one of: {', '.join(sorted(data.rulesets))}")
+    return data.rulesets[ruleset_id]
+
+
+@rules_app.command("diff")
+def rules_diff(
+    a: str = typer.Argument(..., help="First ruleset id."),
+    b: str = typer.Argument(..., help="Second ruleset id."),
+    format: Format = typer.Option(Format.text, "--format", "-f"),
+) -> None:
+    """What differs between two rulesets, each difference with its rule case and reason."""
+    first, second = _ruleset(a), _ruleset(b)
+    diffs = []
+    for name in sorted(set(first.params) | set(second.params)):
+        pa, pb = first.params.get(name), second.params.get(name)
+        if pa is None or pb is None or pa.value != pb.value:
+            changed = pb if pb is not None and pb.reason else pa
+            diffs.append({"parameter": name, a: pa.value if pa else None, b: pb.value if pb else None,
+                          "case": (changed.case if changed else ""), "reason": (changed.reason if changed else ""),
+                          "description": (pa or pb).description if (pa or pb) else ""})
+    if format is Format.json:
+        out.print(json.dumps(diffs, indent=2, ensure_ascii=False), markup=False)
+        return
+    if not diffs:
+        out.print(f"{a} and {b} have the same parameters")
+        return
+    table = Table(title=f"{len(diffs)} difference(s)", header_style="bold", box=None)
+    for col in ("parameter", a, b, "case", "why"):
+        table.add_column(col, overflow="fold")
+    for d in diffs:
+        table.add_row(d["parameter"], _show_value(d[a]), _show_value(d[b]), d["case"], d["reason"])
+    out.print(table)
 
 
 def main() -> None:
