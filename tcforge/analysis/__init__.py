@@ -1,0 +1,1 @@
+"""Analysis on top of the engine: exact odds, scenario legality, playouts and balance."""

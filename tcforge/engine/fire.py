@@ -1,0 +1,213 @@
+"""Fire (9.0-9.5.1): range, line of sight, modifiers, and the attacks a card may make.
+
+A fire action (5.0 b) lets up to three cards of one position fire, one shot
+each, a decision per shot. :func:`build_attack` turns a firer, a target and a
+kind of fire into an :class:`~tcforge.engine.attacks.Attack`; the rolls are
+then chance events of the state. Terrain modifies fire into its position only
+(9.5); Smoke adds to fire into and out of its position and blocks line of
+sight through it (9.5.1 c).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tcforge.engine.attacks import Attack
+
+if TYPE_CHECKING:
+    from tcforge.engine.state import Action, GameState
+    from tcforge.engine.units import Unit
+
+RANGED_KINDS = ("at", "he", "sa")
+
+
+def terrain_modifier(state: "GameState", pos: int, kind: str, target: "Unit") -> int | None:
+    """Terrain's modifier to fire of ``kind`` into ``pos`` at ``target`` (None: not allowed)."""
+    game = state.game
+    total = 0
+    terrain = state.terrain[pos]
+    fort = state.forts[pos]
+    in_bunker = fort is not None and fort[1] == 19 and fort[0] == target.side and target.profile.infantry
+    if terrain is not None:
+        value = game.terrain_rows[terrain].modifier(kind, target.profile.armored, in_bunker)
+        if value is None:
+            return None
+        total += value
+    if fort is not None and fort[0] == target.side and target.profile.infantry:
+        value = game.terrain_rows[fort[1]].modifier(kind, False, in_bunker)
+        total += value or 0  # 11.0: Foxholes and Bunkers add to the terrain beneath
+    return total
+
+
+def blocks(state: "GameState", pos: int, hills_view: bool) -> bool:
+    """Whether a position between firer and target blocks line of sight (9.2, 9.2.1, 9.5.1 c)."""
+    if state.smoke[pos] >= 0 and state.game.params["smoke.blocks_los"]:
+        return True
+    terrain = state.terrain[pos]
+    if terrain is None:
+        return False
+    row = state.game.terrain_rows[terrain]
+    if not row.blocks_los:
+        return False
+    return not hills_view or row.hills  # 9.2.1: Hills see over adjacent terrain but other Hills
+
+
+def line_of_sight(state: "GameState", a: int, b: int) -> bool:
+    """Line of sight from position a to position b (9.2): adjacent positions always see each other."""
+    between = state.game.board.between(a, b)
+    if not between:
+        return True
+    rows = state.game.terrain_rows
+    hills_view = state.game.params["fire.hills_see_over_adjacent"] and any(
+        state.terrain[p] is not None and rows[state.terrain[p]].hills for p in (a, b))
+    blocked = [blocks(state, p, hills_view) for p in between]
+    if len(blocked) == 1:
+        return not blocked[0]
+    if state.game.params["fire.los_knight_move"] == "either_clear":
+        return not all(blocked)
+    return not any(blocked)
+
+
+def build_attack(state: "GameState", firer: "Unit", target: "Unit", kind: str, *, flank_shot: bool = False) -> Attack | None:
+    """The attack of ``firer`` on ``target`` with fire of ``kind`` at range, or None if not allowed."""
+    game = state.game
+    params = game.params
+    fp, tp = firer.profile, target.profile
+    if firer.pos < 0 or target.pos < 0 or firer.pos == target.pos:
+        return None
+    dist = game.board.distance(firer.pos, target.pos)
+    if dist > int(params["fire.max_range"]):
+        return None
+    modifier = 0
+    if kind == "at":
+        if not tp.armored:
+            return None  # 9.3: AT fire is against armor
+        hit = fp.hit_short if dist == 1 else fp.hit_long
+        pen = fp.pen_short if dist == 1 else fp.pen_long
+        if hit <= 0 or pen <= 0:
+            return None
+    elif kind == "he":
+        if tp.armored or fp.he <= 0:
+            return None  # 9.4: HE at infantry, cavalry, AT guns and trucks
+        hit, pen = fp.he, 0
+        if dist == 2:
+            modifier += int(params["fire.he_long_range_modifier"])
+    elif kind == "sa":
+        if tp.armored or fp.sa <= 0 or (dist == 2 and not params["fire.sa_long_range"]):
+            return None
+        hit, pen = fp.sa, 0
+    else:
+        return None
+    if dist == 2 and not line_of_sight(state, firer.pos, target.pos):
+        return None
+    terrain = terrain_modifier(state, target.pos, kind, target)
+    if terrain is None:
+        return None
+    modifier += terrain
+    smoke = int(params["smoke.fire_modifier"])
+    modifier += smoke * ((state.smoke[firer.pos] >= 0) + (state.smoke[target.pos] >= 0))
+    return Attack(kind, hit, modifier, kind == "at", tp.vehicle, pen, tp.armor_front, tp.armor_side, flank_shot, False)
+
+
+def may_fire(state: "GameState", unit: "Unit") -> bool:
+    """The card may fire now: on the table, not moved this turn (5.0 b), not already fired, not riding (8.6)."""
+    if unit.pos < 0 or unit.moved or unit.carrier is not None:
+        return False
+    limit = 2 if state.game.params["turn.card_may_fire_twice"] else 1
+    return unit.fired < limit
+
+
+def _kinds(state: "GameState", unit: "Unit", target: "Unit", dist: int) -> tuple[str, ...]:
+    """The kinds of fire worth checking against this target, from the cards alone (a fast filter)."""
+    fp, tp = unit.profile, target.profile
+    if tp.armored:
+        if dist == 1:
+            return ("at",) if fp.hit_short > 0 and fp.pen_short > 0 else ()
+        return ("at",) if fp.hit_long > 0 and fp.pen_long > 0 else ()
+    kinds = []
+    if fp.he > 0:
+        kinds.append("he")
+    if fp.sa > 0 and (dist == 1 or state.game.params["fire.sa_long_range"]):
+        kinds.append("sa")
+    return tuple(kinds)
+
+
+def shots(state: "GameState", unit: "Unit", *, first_only: bool = False) -> list[tuple[int, str]]:
+    """Every (target, kind) the unit may fire at now (only the first one found with ``first_only``)."""
+    board = state.game.board
+    out = []
+    enemy = 1 - unit.side
+    for pos in board.in_range[unit.pos]:
+        targets = state.occ[pos][enemy]
+        if not targets:
+            continue
+        dist = board.distance(unit.pos, pos)
+        if dist == 2 and not line_of_sight(state, unit.pos, pos):
+            continue
+        for uid in targets:
+            target = state.units[uid]
+            if target.carrier is not None:
+                continue
+            for kind in _kinds(state, unit, target, dist):
+                if build_attack(state, unit, target, kind) is not None:
+                    out.append((uid, kind))
+                    if first_only:
+                        return out
+    return out
+
+
+def fire_sources(state: "GameState") -> list[int]:
+    side = state.active
+    out = []
+    for pos in range(state.game.board.size):
+        if any(may_fire(state, state.units[u]) and shots(state, state.units[u], first_only=True)
+               for u in state.occ[pos][side]):
+            out.append(pos)
+    return out
+
+
+def begin(state: "GameState", pos: int) -> None:
+    state.phase = "fire"
+    state.ctx["fire"] = pos
+    state.ctx["shots"] = []
+
+
+def legal(state: "GameState") -> list["Action"]:
+    pos = state.ctx["fire"]
+    done = state.ctx["shots"]
+    actions: list[Action] = []
+    for uid in sorted(state.occ[pos][state.active]):
+        unit = state.units[uid]
+        if uid in done or not may_fire(state, unit):
+            continue
+        actions.extend(("shoot", uid, target, kind) for target, kind in shots(state, unit))
+    actions.append(("done",))
+    return actions
+
+
+def apply(state: "GameState", action: "Action") -> None:
+    if action[0] == "done":
+        _end(state)
+        return
+    _, uid, target, kind = action
+    firer, victim = state.units[uid], state.units[target]
+    attack = build_attack(state, firer, victim, kind)
+    if attack is None:
+        from tcforge.engine.state import IllegalActionError
+        raise IllegalActionError(f"{firer.profile.name} cannot fire {kind} at {victim.profile.name} in {state.describe()}")
+    firer.fired += 1
+    state.ctx["shots"].append(uid)
+    state.rolls.append(("hit", attack, uid, target, False))
+
+
+def advance(state: "GameState") -> bool:
+    if len(state.ctx["shots"]) >= int(state.game.params["turn.cards_per_action"]) or legal(state) == [("done",)]:
+        _end(state)
+        return True
+    return False
+
+
+def _end(state: "GameState") -> None:
+    for key in ("fire", "shots"):
+        state.ctx.pop(key, None)
+    state.phase = "play"
+

@@ -1,0 +1,98 @@
+"""The static side of a game: ruleset, board, terrain, card profiles and options.
+
+A :class:`Game` is shared by every state of one game (and by its clones);
+nothing in it changes during play.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from tcforge.data.cards import Card
+from tcforge.data.dataset import GameData
+from tcforge.engine.attacks import FireRules
+from tcforge.engine.board import Board
+from tcforge.engine.units import Profile
+
+FORTIFICATIONS = {18: "foxholes", 19: "bunkers"}
+WOODS = 15
+
+
+@dataclass(frozen=True)
+class TerrainRow:
+    """The effects of one terrain card under the ruleset's terrain table (9.5)."""
+
+    card_id: int
+    name: str
+    mods: dict[str, Any]  # at, he, sa, air, art: int, "n/a", or {armored, unarmored, infantry_in_bunker}
+    blocks_los: bool
+    slows: bool
+    no_vehicles: bool
+    hills: bool
+    only_infantry: bool
+
+    def modifier(self, kind: str, armored: bool, in_bunker: bool = False) -> int | None:
+        """Modifier for fire of ``kind`` into this terrain, None where that fire may not target units there."""
+        value = self.mods.get(kind, 0)
+        if isinstance(value, dict):
+            if in_bunker and "infantry_in_bunker" in value:
+                return int(value["infantry_in_bunker"])
+            return int(value["armored"] if armored else value["unarmored"])
+        if value == "n/a":
+            return None
+        return int(value)
+
+
+@dataclass
+class Game:
+    data: GameData
+    board: Board
+    params: dict[str, Any]  # ruleset parameters, scenario overrides applied
+    fire_rules: FireRules
+    terrain_rows: dict[int, TerrainRow]
+    profiles: dict[int | str, Profile]
+    max_turns: int = 30  # a stated cap for games without a turn limit: then the game is drawn
+    turn_limit: int | None = None
+    victory_positions: int = 3
+    reserve_return: bool = True  # cards may move back into the reserve (8.3); Hill 621 forbids it
+    victory_hooks: list[Callable[..., Any]] = field(default_factory=list)
+    name: str = "game"
+
+    @classmethod
+    def create(cls, data: GameData, *, columns: int | None = None, ranks_per_side: int | None = None,
+               overrides: dict[str, Any] | None = None, **options: Any) -> "Game":
+        params = {name: p.value for name, p in data.ruleset.params.items()}
+        params.update(overrides or {})
+        board = Board(columns or int(params["battlefield.columns"]), ranks_per_side or int(params["battlefield.ranks_per_side"]),
+                      int(params["battlefield.no_mans_land_ranks"]), tuple(options.pop("labels", ())))
+        table = str(params["fire.terrain_table"])
+        rows: dict[int, TerrainRow] = {}
+        for card in data.cards:
+            effects = card.effective.get("terrain_effects")
+            if not effects or not isinstance(card.id, int):
+                continue
+            row = effects.get(table)
+            if row is None:  # e.g. Foxholes in a table that has none: no modifiers
+                row = {"at": 0, "he": 0, "sa": 0, "air": 0, "art": 0, "los": "clear", "movement": "fast"}
+            rows[card.id] = TerrainRow(card.id, card.name, {k: row[k] for k in ("at", "he", "sa", "air", "art")},
+                                       row["los"] == "blocks", row["movement"] == "slows",
+                                       row.get("prohibits") == "vehicles_and_at_guns", card.name == "Hills",
+                                       row.get("only_for") == "infantry")
+        ruleset = _ParamView(params)
+        profiles = {card.id: Profile.of(card, ruleset) for card in data.cards}
+        victory = int(options.pop("victory_positions", params["victory.enemy_second_rank_positions"]))
+        return cls(data, board, params, FireRules.from_ruleset(ruleset), rows, profiles,
+                   victory_positions=victory, **options)
+
+    def card(self, card_id: int | str) -> Card:
+        return self.data.cards.by_id[card_id]
+
+
+class _ParamView:
+    """A ruleset's parameters with overrides, read like a Ruleset."""
+
+    def __init__(self, params: dict[str, Any]):
+        self.params = params
+
+    def __getitem__(self, name: str) -> Any:
+        return self.params[name]

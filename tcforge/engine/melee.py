@@ -1,0 +1,154 @@
+"""Melee (10.0): opposing cards in one position fire at each other, all at once.
+
+After the play, the active player resolves every position holding cards of
+both sides, in the order they choose. Each card may fire once: infantry and
+cavalry must pick enemy infantry or cavalry while there is any, tanks must
+pick enemy tanks while there is any. The owners choose targets (the active
+player first), every attack is rolled, then all results apply together: a card
+destroyed in the melee still fires (10.0). Terrain does not help, except
+Foxholes and Bunkers for infantry; flank hits come on a natural 1 or 3; Smoke
+adds 2 to every roll (9.5.1 d).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tcforge.engine.attacks import Attack
+
+if TYPE_CHECKING:
+    from tcforge.engine.state import Action, GameState
+    from tcforge.engine.units import Unit
+
+
+def melee_positions(state: "GameState") -> list[int]:
+    return [pos for pos in range(state.game.board.size)
+            if _fighters(state, pos, 0) and _fighters(state, pos, 1)]
+
+
+def _fighters(state: "GameState", pos: int, side: int) -> list[int]:
+    return [uid for uid in state.occ[pos][side] if state.units[uid].carrier is None]
+
+
+def melee_attack(state: "GameState", unit: "Unit", target: "Unit", kind: str) -> Attack | None:
+    """The attack ``unit`` makes on ``target`` in melee with fire of ``kind``, or None if not allowed."""
+    params = state.game.params
+    fp, tp = unit.profile, target.profile
+    pos = unit.pos
+    modifier = int(params["smoke.melee_modifier"]) if state.smoke[pos] >= 0 else 0
+    fort = state.forts[pos]
+    if fort is not None and fort[0] == target.side and tp.infantry and kind in ("at", "he", "sa"):
+        in_bunker = fort[1] == 19
+        modifier += state.game.terrain_rows[fort[1]].modifier(kind, False, in_bunker) or 0  # 10.0 exception
+    if kind == "ft":
+        if fp.ft <= 0:
+            return None
+        return Attack("ft", fp.ft, modifier, melee=True)
+    if tp.armored:
+        if kind == "at" and fp.hit_short > 0 and fp.pen_short > 0:
+            return Attack("at", fp.hit_short, modifier, True, tp.vehicle, fp.pen_short, tp.armor_front, tp.armor_side,
+                          False, True)
+        if kind == "tmv" and fp.infantry and fp.tank_melee > 0:
+            supported = any(state.units[u].profile.infantry for u in _fighters(state, pos, target.side))
+            if not supported:
+                table = params["melee.tank_melee_modifiers"]
+                modifier += int(table.get(str(fp.points), 0)) + int(params["melee.unsupported_tank_modifier"])
+            return Attack("tmv", fp.tank_melee, modifier, melee=True)
+        return None
+    if kind == "he" and fp.he > 0 and not (fp.vehicle and params["melee.vehicle_fire_at_soft"] == "sa_only"):
+        return Attack("he", fp.he, modifier, melee=True)
+    if kind == "sa" and fp.sa > 0:
+        return Attack("sa", fp.sa, modifier, melee=True)
+    return None
+
+
+def options(state: "GameState", unit: "Unit") -> list[tuple[int, str]]:
+    """(target, kind) pairs the unit may choose, after the fire priorities of 10.0."""
+    side = unit.side
+    enemies = [state.units[u] for u in _fighters(state, unit.pos, 1 - side)]
+    if unit.profile.infantry and any(e.profile.infantry for e in enemies):
+        enemies = [e for e in enemies if e.profile.infantry]
+    elif unit.profile.tank and any(e.profile.tank for e in enemies):
+        enemies = [e for e in enemies if e.profile.tank]
+    out = []
+    for enemy in enemies:
+        for kind in ("at", "tmv", "he", "sa", "ft"):
+            if melee_attack(state, unit, enemy, kind) is not None:
+                out.append((enemy.uid, kind))
+    return out
+
+
+def next_melee(state: "GameState") -> None:
+    ctx = state.ctx
+    ctx["pending"] = [p for p in ctx["pending"] if _fighters(state, p, 0) and _fighters(state, p, 1)]
+    ctx.pop("at", None)
+    if not ctx["pending"]:
+        state.phase = "discard"
+        state.ctx = {}
+        return
+    if len(ctx["pending"]) == 1:
+        _start(state, ctx["pending"][0])
+    else:
+        ctx["stage"] = "order"
+
+
+def _start(state: "GameState", pos: int) -> None:
+    ctx = state.ctx
+    ctx["pending"].remove(pos)
+    ctx["at"] = pos
+    ctx["stage"] = "targets"
+    ctx["choosing"] = state.active
+    ctx["to_act"] = state.active
+    ctx["orders"] = []
+    ctx["todo"] = sorted(_fighters(state, pos, state.active))
+
+
+def legal(state: "GameState") -> list["Action"]:
+    ctx = state.ctx
+    if ctx.get("stage") == "order":
+        return [("melee", pos) for pos in ctx["pending"]]
+    if ctx.get("stage") != "targets" or not ctx["todo"]:
+        return []
+    unit = state.units[ctx["todo"][0]]
+    actions: list[Action] = [("target", unit.uid, target, kind) for target, kind in options(state, unit)]
+    actions.append(("hold", unit.uid))
+    return actions
+
+
+def apply(state: "GameState", action: "Action") -> None:
+    ctx = state.ctx
+    if action[0] == "melee":
+        _start(state, int(action[1]))
+        return
+    uid = ctx["todo"].pop(0)
+    if action[0] == "target":
+        ctx["orders"].append((uid, int(action[2]), str(action[3])))
+
+
+def advance(state: "GameState") -> bool:
+    ctx = state.ctx
+    stage = ctx.get("stage")
+    if stage == "targets":
+        while ctx["todo"] and len(legal(state)) == 1:  # nothing to fire at: the card holds
+            ctx["todo"].pop(0)
+        if ctx["todo"]:
+            return False
+        if ctx["choosing"] == state.active:
+            ctx["choosing"] = ctx["to_act"] = 1 - state.active
+            ctx["todo"] = sorted(_fighters(state, ctx["at"], 1 - state.active))
+            return True
+        ctx["to_act"] = state.active
+        ctx["stage"] = "resolve"
+        for uid, target, kind in ctx["orders"]:
+            attack = melee_attack(state, state.units[uid], state.units[target], kind)
+            if attack is not None:
+                state.rolls.append(("hit", attack, uid, target, True))
+        return True
+    if stage == "resolve":
+        effects, state.effects = state.effects, []
+        for target, result in effects:  # 10.0: every result applies at once
+            state.apply_result(target, result)
+        if state.winner is not None:
+            return True
+        next_melee(state)
+        return True
+    return False

@@ -1,0 +1,259 @@
+"""Movement (8.0-8.5, 10.0): which cards may move where, one step at a time.
+
+A move action (5.0 a) picks up to three cards of one position (or of the
+reserve), then moves them one by one, a step per decision. Fast cards move two
+positions and slow cards one (8.1); slowing terrain is entered only from an
+adjacent position and ends the move (8.4); entering a position with enemy
+cards ends the move (8.5); a vehicle entering Woods rolls for immobilisation
+(8.4.1). Stacking limits hold where a card comes to rest, not on the way
+(6.3, 8.0).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tcforge.engine.board import RESERVE
+from tcforge.engine.game import WOODS
+
+if TYPE_CHECKING:
+    from tcforge.engine.state import Action, GameState
+    from tcforge.engine.units import Unit
+
+
+def _enemies_at(state: "GameState", pos: int, side: int) -> bool:
+    return bool(state.occ[pos][1 - side])
+
+
+def has_room(state: "GameState", unit: "Unit", pos: int) -> bool:
+    """Whether the unit may come to rest at ``pos`` (6.3)."""
+    if pos == RESERVE:
+        return True
+    combat, trucks = state.combat_count(pos, unit.side)
+    if unit.pos == pos:  # do not count the card itself
+        if unit.profile.truck:
+            trucks -= 1
+        else:
+            combat -= 1
+    params = state.game.params
+    if unit.profile.truck:
+        return trucks < int(params["stacking.trucks"])
+    return combat < int(params["stacking.combat_cards"])
+
+
+def may_move(state: "GameState", unit: "Unit") -> bool:
+    """The card itself may take a move action now (5.0 a, 8.0, 9.3.2)."""
+    p = unit.profile
+    if not (p.combat or p.truck) or unit.immobilized or unit.fired or unit.carrier is not None:
+        return False
+    limit = 2 if state.game.params["turn.card_may_move_twice"] else 1
+    return unit.moved < limit
+
+
+def can_enter(state: "GameState", unit: "Unit", at: int, to: int, first: bool) -> bool:
+    """Whether one step from ``at`` to ``to`` is allowed, ignoring stacking."""
+    game = state.game
+    if to == RESERVE:
+        return (game.reserve_return and at in game.board.rear_rank(unit.side)
+                and not (unit.entered_from is not None and _enemies_at(state, at, unit.side)
+                         and unit.entered_from != RESERVE))
+    if at == RESERVE:
+        if unit.moved_to_reserve or to not in game.board.rear_rank(unit.side):  # 8.3
+            return False
+    elif unit.entered_from is not None and _enemies_at(state, at, unit.side) \
+            and game.params["movement.melee_exit_way_back"] and to != unit.entered_from:
+        return False  # 10.0: attackers leave a melee only the way they came
+    terrain = state.terrain[to]
+    row = game.terrain_rows.get(terrain) if terrain is not None else None
+    p = unit.profile
+    if row is not None:
+        if row.no_vehicles and (p.vehicle or p.at_gun):
+            return False  # 11.0: no vehicles or AT guns in Swamp or Stream
+        if row.slows and not first and game.params["movement.slowing_terrain"] == "adjacent_only":
+            return False  # 8.4
+    if terrain is None and game.params["movement.tank_restriction_in_clear"] and (p.infantry or p.at_gun or p.truck):
+        enemy_tank = any(state.units[u].profile.tank for u in state.occ[to][1 - unit.side])
+        if enemy_tank and not any(state.units[u].profile.tank for u in state.occ[to][unit.side]):
+            return False  # 8.5
+    return True
+
+
+def stops_at(state: "GameState", unit: "Unit", to: int) -> bool:
+    """Entering ``to`` ends the card's move (enemy cards, slowing terrain, the reserve)."""
+    if to == RESERVE:
+        return True
+    if state.occ[to][1 - unit.side]:
+        return True  # 8.5
+    terrain = state.terrain[to]
+    row = state.game.terrain_rows.get(terrain) if terrain is not None else None
+    return row is not None and row.slows
+
+
+def steps(state: "GameState", unit: "Unit", at: int, left: int, first: bool) -> list[int]:
+    """Positions the unit may step to now, keeping a legal place to come to rest."""
+    board = state.game.board
+    if left <= 0:
+        return []
+    if at == RESERVE:
+        candidates: tuple[int, ...] = board.rear_rank(unit.side)
+    else:
+        candidates = board.neighbours[at] + ((RESERVE,) if at in board.rear_rank(unit.side) else ())
+    out = []
+    for to in candidates:
+        if not can_enter(state, unit, at, to, first):
+            continue
+        if left == 1 or stops_at(state, unit, to):
+            if has_room(state, unit, to):
+                out.append(to)
+        elif has_room(state, unit, to) or any(
+                has_room(state, unit, nxt) for nxt in steps(state, unit, to, left - 1, False) if nxt != at):
+            out.append(to)
+    return out
+
+
+def _speed(unit: "Unit", state: "GameState") -> int:
+    params = state.game.params
+    return int(params["movement.fast_positions"] if unit.profile.fast else params["movement.slow_positions"])
+
+
+def move_sources(state: "GameState") -> list[int]:
+    """Positions (and the reserve) from which the active player has a card that can move."""
+    side = state.active
+    out = []
+    if state.hand[side] and any(may_move(state, state.units[u]) and steps(state, state.units[u], RESERVE, 1, True)
+                                for u in state.hand[side]):
+        out.append(RESERVE)
+    for pos in range(state.game.board.size):
+        for uid in state.occ[pos][side]:
+            unit = state.units[uid]
+            if may_move(state, unit) and steps(state, unit, pos, _speed(unit, state), True):
+                out.append(pos)
+                break
+    return out
+
+
+def begin(state: "GameState", source: int) -> None:
+    state.phase = "move"
+    state.ctx["move"] = source
+    state.ctx["picked"] = []
+    state.ctx["stage"] = "pick"
+
+
+def _pickable(state: "GameState") -> list[int]:
+    source = state.ctx["move"]
+    side = state.active
+    pool = state.hand[side] if source == RESERVE else state.occ[source][side]
+    picked = state.ctx["picked"]
+    start_left = {uid: _speed(state.units[uid], state) for uid in pool}
+    return sorted(uid for uid in pool if uid not in picked and may_move(state, state.units[uid])
+                  and steps(state, state.units[uid], source, start_left[uid], True))
+
+
+def legal(state: "GameState") -> list["Action"]:
+    ctx = state.ctx
+    if ctx["stage"] == "pick":
+        actions: list[Action] = [("pick", uid) for uid in _pickable(state)]
+        if ctx["picked"]:
+            actions.append(("go",))
+        return actions
+    unit = state.units[ctx["cur"]]
+    actions = [("step", to) for to in steps(state, unit, unit.pos, ctx["left"], ctx["first"])]
+    if ctx["first"] or has_room(state, unit, unit.pos):
+        actions.append(("halt",))
+    return actions
+
+
+def apply(state: "GameState", action: "Action") -> None:
+    ctx = state.ctx
+    kind = action[0]
+    if kind == "pick":
+        ctx["picked"].append(int(action[1]))
+    elif kind == "go":
+        _start_moving(state)
+    elif kind == "step":
+        _step(state, int(action[1]))
+    elif kind == "halt":
+        _finish_unit(state)
+    else:
+        from tcforge.engine.state import IllegalActionError
+        raise IllegalActionError(f"unknown move action {action!r}")
+
+
+def _start_moving(state: "GameState") -> None:
+    ctx = state.ctx
+    ctx["stage"] = "step"
+    ctx["queue"] = list(ctx["picked"])
+    _next_unit(state)
+
+
+def _next_unit(state: "GameState") -> None:
+    ctx = state.ctx
+    if not ctx["queue"]:
+        ctx["stage"] = "done"
+        return
+    uid = ctx["queue"].pop(0)
+    ctx["cur"] = uid
+    ctx["left"] = _speed(state.units[uid], state)
+    ctx["first"] = True
+
+
+def _step(state: "GameState", to: int) -> None:
+    ctx = state.ctx
+    unit = state.units[ctx["cur"]]
+    at = unit.pos
+    if ctx["first"]:
+        unit.moved += 1
+    side = unit.side
+    if at == RESERVE:
+        state.hand[side].remove(unit.uid)
+    else:
+        state.occ[at][side].remove(unit.uid)
+    ctx["first"] = False
+    if to == RESERVE:
+        unit.pos = RESERVE
+        state.hand[side].append(unit.uid)
+        unit.moved_to_reserve = True
+        unit.entered_from = None
+        ctx["left"] = 0
+        return
+    stop = stops_at(state, unit, to)
+    unit.entered_from = at if state.occ[to][1 - side] else None
+    unit.pos = to
+    state.occ[to][side].append(unit.uid)
+    ctx["left"] = 0 if stop else ctx["left"] - 1
+    if (state.terrain[to] == WOODS and unit.profile.vehicle
+            and int(state.game.params["movement.woods_immobilise_max_roll"]) > 0):
+        state.rolls.append(("woods", unit.uid))  # 8.4.1
+
+
+def _finish_unit(state: "GameState") -> None:
+    state.check_victory()
+    _next_unit(state)
+
+
+def advance(state: "GameState") -> bool:
+    """Automatic steps of a move action; True when something changed."""
+    ctx = state.ctx
+    if ctx["stage"] == "pick":
+        if len(ctx["picked"]) >= int(state.game.params["turn.cards_per_action"]) or (
+                ctx["picked"] and not _pickable(state)):
+            _start_moving(state)
+            return True
+        if not ctx["picked"] and not _pickable(state):
+            _end(state)
+            return True
+        return False
+    if ctx["stage"] == "step":
+        unit = state.units[ctx["cur"]]
+        if ctx["left"] <= 0 or unit.pos == RESERVE and not ctx["first"] or unit.immobilized and not ctx["first"]:
+            _finish_unit(state)
+            return True
+        return False
+    _end(state)
+    return True
+
+
+def _end(state: "GameState") -> None:
+    for key in ("move", "picked", "stage", "queue", "cur", "left", "first"):
+        state.ctx.pop(key, None)
+    state.phase = "play"
+

@@ -1,0 +1,112 @@
+"""Movement (8.0-8.5), stacking (6.3), melee exit (10.0) and victory (16.0)."""
+from __future__ import annotations
+
+from tcforge.engine.board import RESERVE
+
+from enginekit import make, pos, roll, uid
+
+
+def steps_of(state, unit_uid):
+    return sorted(a[1] for a in state.legal_actions() if a[0] == "step")
+
+
+def start_move(state, label, *names):
+    source = RESERVE if label == "reserve" else pos(state, label)
+    state.apply_checked(("move", source))
+    for name in names:
+        state.apply_checked(("pick", uid(state, name, state.active)))
+    if state.ctx.get("stage") == "pick":
+        state.apply_checked(("go",))
+
+
+def test_8_1_fast_cards_move_two_positions_slow_cards_one() -> None:
+    state = make({0: [("PzKw IV H", "c1"), ("German Line Squad", "a1")], 1: [("T-34 M41", "e4")]})
+    start_move(state, "c1", "PzKw IV H")
+    state.apply_checked(("step", pos(state, "c2")))
+    assert pos(state, "c3") in steps_of(state, None)  # a second step
+    state.apply_checked(("step", pos(state, "c3")))
+    assert state.phase == "play" and state.units[uid(state, "PzKw IV H")].pos == pos(state, "c3")
+    start_move(state, "a1", "German Line Squad")
+    state.apply_checked(("step", pos(state, "a2")))
+    assert state.units[uid(state, "German Line Squad")].pos == pos(state, "a2") and state.phase != "move"
+
+
+def test_8_3_reserve_enters_only_through_the_rear_rank() -> None:
+    state = make({0: [("PzKw IV H", RESERVE)], 1: [("T-34 M41", "e4")]})
+    start_move(state, "reserve", "PzKw IV H")
+    assert steps_of(state, None) == sorted(state.game.board.rear_rank(0))
+
+
+def test_8_4_slowing_terrain_entered_only_from_adjacent_and_ends_the_move() -> None:
+    state = make({0: [("PzKw IV H", "c1")], 1: [("T-34 M41", "e4")]}, terrain={"c3": "Hills", "c2": "Hills"})
+    start_move(state, "c1", "PzKw IV H")
+    state.apply_checked(("step", pos(state, "b2")))
+    assert pos(state, "c3") not in steps_of(state, None)  # not adjacent at the start of the move
+    state2 = make({0: [("PzKw IV H", "c1")], 1: [("T-34 M41", "e4")]}, terrain={"c2": "Hills"})
+    start_move(state2, "c1", "PzKw IV H")
+    state2.apply_checked(("step", pos(state2, "c2")))
+    assert state2.phase == "play"  # stopped in the Hills
+
+
+def test_8_4_1_vehicle_entering_woods_is_immobilised_on_5_or_less() -> None:
+    state = make({0: [("PzKw IV H", "c1"), ("PzKw IV G", "b1")], 1: [("T-34 M41", "e4")]}, terrain={"c2": "Woods"})
+    start_move(state, "c1", "PzKw IV H")
+    state.apply_checked(("step", pos(state, "c2")))
+    assert state.rolls and state.rolls[0][0] == "woods"
+    roll(state, 5)
+    assert state.units[uid(state, "PzKw IV H")].immobilized
+    start_move(state, "b1", "PzKw IV G")
+    state.apply_checked(("step", pos(state, "c2")))
+    roll(state, 6)
+    assert not state.units[uid(state, "PzKw IV G")].immobilized
+
+
+def test_8_5_infantry_may_not_enter_clear_position_with_enemy_tanks_alone() -> None:
+    state = make({0: [("German Line Squad", "c2"), ("PzKw IV H", "d2")], 1: [("T-34 M41", "c3")]})
+    start_move(state, "c2", "German Line Squad")
+    assert pos(state, "c3") not in steps_of(state, None)
+    state2 = make({0: [("German Line Squad", "c2"), ("PzKw IV H", "d2")], 1: [("T-34 M41", "c3")]}, terrain={"c3": "Village"})
+    start_move(state2, "c2", "German Line Squad")
+    assert pos(state2, "c3") in steps_of(state2, None)  # not clear: allowed
+
+
+def test_8_5_entering_an_enemy_position_ends_the_move() -> None:
+    state = make({0: [("PzKw IV H", "c2")], 1: [("T-34 M41", "c3")]})
+    start_move(state, "c2", "PzKw IV H")
+    state.apply_checked(("step", pos(state, "c3")))
+    assert state.phase in ("play", "melee") and state.units[uid(state, "PzKw IV H")].entered_from == pos(state, "c2")
+
+
+def test_10_0_attacker_leaves_a_melee_only_the_way_it_came() -> None:
+    state = make({0: [("PzKw IV H", "c2")], 1: [("German Line Squad", "c3")]}, overrides={"turn.card_may_move_twice": True})
+    state.units[uid(state, "PzKw IV H")].entered_from = pos(state, "b2")
+    state.occ[pos(state, "c2")][1].append(state.occ[pos(state, "c3")][1].pop())  # an enemy in the tank's position
+    state.units[uid(state, "German Line Squad")].pos = pos(state, "c2")
+    start_move(state, "c2", "PzKw IV H")
+    assert steps_of(state, None) == [pos(state, "b2")]
+
+
+def test_6_3_stacking_holds_at_rest_not_on_the_way() -> None:
+    state = make({0: [("PzKw IV H", "c1"), ("PzKw IV G", "c2"), ("PzKw IV J", "c2"), ("PzKw III L", "c2")],
+                  1: [("T-34 M41", "e4")]})
+    start_move(state, "c1", "PzKw IV H")
+    options = steps_of(state, None)
+    assert pos(state, "c2") in options  # it may pass through the full position...
+    state.apply_checked(("step", pos(state, "c2")))
+    assert ("halt",) not in state.legal_actions()  # ...but not stop there
+    assert pos(state, "c3") in steps_of(state, None)
+
+
+def test_16_0_victory_the_instant_three_rear_positions_are_controlled() -> None:
+    state = make({0: [("PzKw IV H", "a3"), ("PzKw IV G", "b3"), ("PzKw IV J", "c4")], 1: [("T-34 M41", "e3")]},
+                 overrides={"stacking.combat_cards": 3})
+    start_move(state, "a3", "PzKw IV H")
+    state.apply_checked(("step", pos(state, "a4")))
+    if state.phase == "move":
+        state.apply_checked(("halt",))
+    assert state.winner is None
+    start_move(state, "b3", "PzKw IV G")
+    state.apply_checked(("step", pos(state, "b4")))
+    if state.phase == "move":
+        state.apply_checked(("halt",))
+    assert state.winner == 0 and state.is_terminal() and state.returns() == (1.0, -1.0)

@@ -1,0 +1,106 @@
+"""Invariants over random legal play (hypothesis), replay and serialization."""
+from __future__ import annotations
+
+import io
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tcforge.data.dataset import load_data
+from tcforge.engine.board import RESERVE
+from tcforge.engine.game import Game
+from tcforge.engine.playout import play, random_policy, read_log, replay, write_log
+from tcforge.engine.state import DECK, DISCARDED, GameState
+
+GERMAN = ["PzKw III L", "PzKw IV F", "PzKw VI E", "German Line Squad", "Veteran German Squad", "5 cm PaK 38",
+          "Truck German", "Mittlerer SPW"]
+SOVIET = ["T-70", "T-34 M41", "T-34 M43", "Soviet Line Squad", "Soviet Guards Squad", "76.2 mm P obr.39",
+          "Truck USSR", "SU-122"]
+
+
+def start(seed: int) -> GameState:
+    """A small battle: some cards on the table, some in reserve, some in the deck; the initiative is rolled."""
+    data = load_data()
+    game = Game.create(data, max_turns=12)
+    rng = random.Random(seed)
+    forces = {}
+    for side, names in ((0, GERMAN), (1, SOVIET)):
+        rear = list(game.board.side_positions(side))
+        placed = []
+        for i, name in enumerate(names * 2):
+            card = data.cards.get(name, nation=("german", "soviet")[side]).id
+            where = rng.choice([rear[i % len(rear)], RESERVE, DECK])
+            placed.append((card, where))
+        forces[side] = placed
+    state = GameState.new(game, forces, initial_hand=3)
+    # the placement rule above may overstack: thin out to the limits
+    for p in range(game.board.size):
+        for side in (0, 1):
+            while state.combat_count(p, side)[0] > 3 or state.combat_count(p, side)[1] > 3:
+                uid = state.occ[p][side].pop()
+                state.units[uid].pos = RESERVE
+                state.hand[side].append(uid)
+    return state
+
+
+def check_invariants(state: GameState) -> None:
+    places = {}
+    for p, sides in enumerate(state.occ):
+        for side, uids in enumerate(sides):
+            for uid in uids:
+                assert uid not in places
+                places[uid] = p
+                assert state.units[uid].pos == p and state.units[uid].side == side
+    for name, piles, code in (("hand", state.hand, RESERVE), ("deck", state.deck, DECK), ("discard", state.discard, DISCARDED)):
+        for side, uids in enumerate(piles):
+            for uid in uids:
+                assert uid not in places, f"{uid} in {name} and elsewhere"
+                places[uid] = name
+                assert state.units[uid].pos == code and state.units[uid].side == side
+    assert sorted(places) == list(range(len(state.units)))  # every card in exactly one place
+    assert state.supply >= 0
+    if state.phase != "move":  # 6.3: stacking holds at rest
+        for p in range(state.game.board.size):
+            for side in (0, 1):
+                combat, trucks = state.combat_count(p, side)
+                assert combat <= 3 and trucks <= 3, (p, side, combat, trucks)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(min_value=0, max_value=10_000))
+def test_random_legal_play_keeps_every_invariant(seed: int) -> None:
+    state = start(seed)
+    check_invariants(state)
+    play(state, (random_policy, random_policy), random.Random(seed), max_actions=3000, record=False,
+         on_action=check_invariants)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(min_value=0, max_value=10_000))
+def test_same_seed_same_game_and_the_log_replays(seed: int) -> None:
+    a = play(start(seed), (random_policy, random_policy), random.Random(seed), max_actions=1500)
+    b = play(start(seed), (random_policy, random_policy), random.Random(seed), max_actions=1500)
+    assert [line.to_json() for line in a.log] == [line.to_json() for line in b.log]
+    buffer = io.StringIO()
+    write_log(a.log, buffer)
+    buffer.seek(0)
+    replayed = replay(start(seed), read_log(buffer))
+    assert replayed.serialize() == a.state.serialize()
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(min_value=0, max_value=10_000), st.integers(min_value=0, max_value=800))
+def test_serialize_round_trip_and_play_on(seed: int, stop: int) -> None:
+    state = start(seed)
+    play(state, (random_policy, random_policy), random.Random(seed), max_actions=stop, record=False)
+    text = state.serialize()
+    copy = GameState.deserialize(state.game, text)
+    assert copy.serialize() == text
+    assert copy.legal_actions() == state.legal_actions()
+    clone = state.clone()
+    assert clone.serialize() == text
+    more = random.Random(stop)
+    play(copy, (random_policy, random_policy), random.Random(stop), max_actions=300, record=False)
+    play(clone, (random_policy, random_policy), more, max_actions=300, record=False)
+    assert copy.serialize() == clone.serialize()
