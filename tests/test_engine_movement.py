@@ -10,6 +10,12 @@ def steps_of(state, unit_uid):
     return sorted(a[1] for a in state.legal_actions() if a[0] == "step")
 
 
+def go(state):
+    """End the picking (it ends by itself once nothing else may be picked or loaded)."""
+    if state.ctx.get("stage") == "pick":
+        state.apply_checked(("go",))
+
+
 def start_move(state, label, *names):
     source = RESERVE if label == "reserve" else pos(state, label)
     state.apply_checked(("move", source))
@@ -110,3 +116,41 @@ def test_16_0_victory_the_instant_three_rear_positions_are_controlled() -> None:
     if state.phase == "move":
         state.apply_checked(("halt",))
     assert state.winner == 0 and state.is_terminal() and state.returns() == (1.0, -1.0)
+
+
+def test_8_6_a_squad_rides_a_half_track_two_positions_and_gets_off() -> None:
+    state = make({0: [("Mittlerer SPW", "c1"), ("German Line Squad", "c1")], 1: [("T-34 M41", "e4")]})
+    spw, squad = uid(state, "Mittlerer SPW"), uid(state, "German Line Squad")
+    state.apply_checked(("move", pos(state, "c1")))
+    state.apply_checked(("pick", spw))
+    state.apply_checked(("load", squad, spw))
+    go(state)
+    state.apply_checked(("step", pos(state, "c2")))
+    state.apply_checked(("step", pos(state, "c3")))
+    assert state.units[squad].pos == pos(state, "c3") and state.units[squad].carrier is None  # slow squad moved 2
+
+
+def test_8_6_two_tanks_carry_one_squad_together() -> None:
+    state = make({0: [("PzKw IV H", "c1"), ("PzKw IV G", "c1"), ("German Line Squad", "c1")], 1: [("T-34 M41", "e4")]})
+    a, b, squad = uid(state, "PzKw IV H"), uid(state, "PzKw IV G"), uid(state, "German Line Squad")
+    state.apply_checked(("move", pos(state, "c1")))
+    state.apply_checked(("pick", a))
+    state.apply_checked(("pick", b))
+    state.apply_checked(("load", squad, a))
+    go(state)
+    state.apply_checked(("step", pos(state, "b2")))
+    state.apply_checked(("step", pos(state, "b3")))
+    assert {state.units[u].pos for u in (a, b, squad)} == {pos(state, "b3")}
+
+
+def test_8_6_1_a_towed_gun_moves_with_its_truck_but_not_into_melee() -> None:
+    state = make({0: [("Truck German", "c1"), ("7.5 cm PaK 40", "c1")], 1: [("Soviet Line Squad", "c3")]})
+    truck, gun = uid(state, "Truck German"), uid(state, "7.5 cm PaK 40")
+    state.apply_checked(("move", pos(state, "c1")))
+    state.apply_checked(("pick", truck))
+    state.apply_checked(("tow", gun, truck))
+    go(state)
+    state.apply_checked(("step", pos(state, "c2")))
+    assert pos(state, "c3") not in steps_of(state, None)  # enemy there: no towing into melee
+    state.apply_checked(("step", pos(state, "b3")))
+    assert state.units[gun].pos == pos(state, "b3")

@@ -260,7 +260,7 @@ def load_data(ruleset: str | None = None, root: Path | None = None) -> GameData:
     key = (str(root), ruleset, True)
     if key in _CACHE:
         return _CACHE[key]
-    documents, problems = load_documents(discover(root))
+    documents, problems = load_documents(_game_files(root))
     first = build(documents)
     problems += first.problems
     if problems:
@@ -275,12 +275,20 @@ def load_data(ruleset: str | None = None, root: Path | None = None) -> GameData:
     return _CACHE[key]
 
 
+GAME_FOLDERS = ("cards", "errata", "rulesets")
+
+
+def _game_files(root: Path) -> list[Path]:
+    """The files the game itself reads (cards, errata, rulesets); rule text and scenarios are loaded apart."""
+    return [p for folder in GAME_FOLDERS if (root / folder).is_dir() for p in discover(root / folder)]
+
+
 def load_cards(root: Path | None = None, *, variants: bool = True) -> CardSet:
     """The bundled (or given) data as a card set; raises DataError when it is not valid."""
     if variants:
         return load_data(None, root).cards
     root = root or data_dir()
-    documents, problems = load_documents(discover(root))
+    documents, problems = load_documents(_game_files(root))
     result = build(documents, variants=False)
     problems += result.problems
     if problems:

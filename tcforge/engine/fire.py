@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tcforge.engine import equipment
 from tcforge.engine.attacks import Attack
 
 if TYPE_CHECKING:
@@ -92,9 +93,19 @@ def build_attack(state: "GameState", firer: "Unit", target: "Unit", kind: str, *
         if dist == 2:
             modifier += int(params["fire.he_long_range_modifier"])
     elif kind == "sa":
-        if tp.armored or fp.sa <= 0 or (dist == 2 and not params["fire.sa_long_range"]):
+        if tp.armored or fp.sa <= 0:
             return None
-        hit, pen = fp.sa, 0
+        hmg = fp.infantry and bool(firer.equipment) and params["hmg.enabled"] and equipment.has_hmg(state, firer)
+        if dist == 2:
+            if hmg:
+                hit = int(params["hmg.long_range_sa"])  # 13.2
+            elif params["fire.sa_long_range"]:
+                hit = fp.sa
+            else:
+                return None
+        else:
+            hit = fp.sa + (int(params["hmg.sa_bonus"]) if hmg else 0)
+        pen = 0
     else:
         return None
     if dist == 2 and not line_of_sight(state, firer.pos, target.pos):
@@ -102,10 +113,47 @@ def build_attack(state: "GameState", firer: "Unit", target: "Unit", kind: str, *
     terrain = terrain_modifier(state, target.pos, kind, target)
     if terrain is None:
         return None
-    modifier += terrain
-    smoke = int(params["smoke.fire_modifier"])
-    modifier += smoke * ((state.smoke[firer.pos] >= 0) + (state.smoke[target.pos] >= 0))
+    modifier += terrain + smoke_modifier(state, firer.pos, target.pos)
     return Attack(kind, hit, modifier, kind == "at", tp.vehicle, pen, tp.armor_front, tp.armor_side, flank_shot, False)
+
+
+def smoke_modifier(state: "GameState", a: int, b: int) -> int:
+    """9.5.1 c: +4 to fire into a smoked position, and +4 to fire out of one."""
+    return int(state.game.params["smoke.fire_modifier"]) * ((state.smoke[a] >= 0) + (state.smoke[b] >= 0))
+
+
+def equipment_attack(state: "GameState", firer: "Unit", target: "Unit", item: "Unit") -> Attack | None:
+    """Ranged fire with a carried weapon (the Anti-Tank Rifle), with range, sight and modifiers as for any fire."""
+    game = state.game
+    if firer.pos < 0 or target.pos < 0 or firer.pos == target.pos:
+        return None
+    dist = game.board.distance(firer.pos, target.pos)
+    if dist > int(game.params["fire.max_range"]) or (dist == 2 and not line_of_sight(state, firer.pos, target.pos)):
+        return None
+    terrain = terrain_modifier(state, target.pos, "at", target)
+    if terrain is None:
+        return None
+    return equipment.ranged_attack(state, firer, target, item, dist, terrain + smoke_modifier(state, firer.pos, target.pos))
+
+
+def spray(state: "GameState", firer: "Unit", primary: "Unit", deferred: bool) -> None:
+    """13.2: after the target, every other soft enemy card of its position is fired at with SA 2."""
+    params = state.game.params
+    base = int(params["smoke.melee_modifier"]) if deferred and state.smoke[primary.pos] >= 0 else (
+        0 if deferred else smoke_modifier(state, firer.pos, primary.pos))
+    for uid in list(state.occ[primary.pos][primary.side]):
+        other = state.units[uid]
+        if uid == primary.uid or other.carrier is not None or other.profile.armored or not other.profile.combat and not other.profile.truck:
+            continue
+        if deferred:  # melee: only Foxholes and Bunkers help (10.0)
+            from tcforge.engine.melee import fort_modifier
+            terrain = fort_modifier(state, primary.pos, other, "sa")
+        else:
+            terrain = terrain_modifier(state, primary.pos, "sa", other)
+            if terrain is None:
+                continue
+        attack = Attack("sa", int(params["hmg.spray_sa"]), base + terrain, melee=deferred)
+        state.rolls.append(("hit", attack, firer.uid, uid, deferred))
 
 
 def may_fire(state: "GameState", unit: "Unit") -> bool:
@@ -126,16 +174,17 @@ def _kinds(state: "GameState", unit: "Unit", target: "Unit", dist: int) -> tuple
     kinds = []
     if fp.he > 0:
         kinds.append("he")
-    if fp.sa > 0 and (dist == 1 or state.game.params["fire.sa_long_range"]):
+    if fp.sa > 0 and (dist == 1 or state.game.params["fire.sa_long_range"] or (fp.infantry and unit.equipment)):
         kinds.append("sa")
     return tuple(kinds)
 
 
-def shots(state: "GameState", unit: "Unit", *, first_only: bool = False) -> list[tuple[int, str]]:
-    """Every (target, kind) the unit may fire at now (only the first one found with ``first_only``)."""
+def shots(state: "GameState", unit: "Unit", *, first_only: bool = False) -> list[tuple[int, str, int]]:
+    """Every (target, kind, equipment uid or -1) the unit may fire now (only the first found with ``first_only``)."""
     board = state.game.board
-    out = []
+    out: list[tuple[int, str, int]] = []
     enemy = 1 - unit.side
+    weapons = [state.units[e] for e in unit.equipment if state.units[e].profile.card_class == "antitank_rifle"]
     for pos in board.in_range[unit.pos]:
         targets = state.occ[pos][enemy]
         if not targets:
@@ -149,7 +198,12 @@ def shots(state: "GameState", unit: "Unit", *, first_only: bool = False) -> list
                 continue
             for kind in _kinds(state, unit, target, dist):
                 if build_attack(state, unit, target, kind) is not None:
-                    out.append((uid, kind))
+                    out.append((uid, kind, -1))
+                    if first_only:
+                        return out
+            for item in weapons:
+                if equipment_attack(state, unit, target, item) is not None:
+                    out.append((uid, "at", item.uid))
                     if first_only:
                         return out
     return out
@@ -179,7 +233,8 @@ def legal(state: "GameState") -> list["Action"]:
         unit = state.units[uid]
         if uid in done or not may_fire(state, unit):
             continue
-        actions.extend(("shoot", uid, target, kind) for target, kind in shots(state, unit))
+        actions.extend(("shoot", uid, target, kind) if eq < 0 else ("shoot", uid, target, kind, eq)
+                       for target, kind, eq in shots(state, unit))
     actions.append(("done",))
     return actions
 
@@ -188,15 +243,18 @@ def apply(state: "GameState", action: "Action") -> None:
     if action[0] == "done":
         _end(state)
         return
-    _, uid, target, kind = action
+    uid, target, kind = int(action[1]), int(action[2]), str(action[3])
+    item = state.units[int(action[4])] if len(action) > 4 else None
     firer, victim = state.units[uid], state.units[target]
-    attack = build_attack(state, firer, victim, kind)
+    attack = equipment_attack(state, firer, victim, item) if item else build_attack(state, firer, victim, kind)
     if attack is None:
         from tcforge.engine.state import IllegalActionError
         raise IllegalActionError(f"{firer.profile.name} cannot fire {kind} at {victim.profile.name} in {state.describe()}")
     firer.fired += 1
     state.ctx["shots"].append(uid)
     state.rolls.append(("hit", attack, uid, target, False))
+    if kind == "sa" and item is None and firer.equipment and equipment.has_hmg(state, firer):
+        spray(state, firer, victim, False)
 
 
 def advance(state: "GameState") -> bool:

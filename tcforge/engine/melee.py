@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tcforge.engine import equipment
 from tcforge.engine.attacks import Attack
 
 if TYPE_CHECKING:
@@ -29,16 +30,28 @@ def _fighters(state: "GameState", pos: int, side: int) -> list[int]:
     return [uid for uid in state.occ[pos][side] if state.units[uid].carrier is None]
 
 
-def melee_attack(state: "GameState", unit: "Unit", target: "Unit", kind: str) -> Attack | None:
-    """The attack ``unit`` makes on ``target`` in melee with fire of ``kind``, or None if not allowed."""
+def fort_modifier(state: "GameState", pos: int, target: "Unit", kind: str) -> int:
+    """10.0: in melee only Foxholes and Bunkers help, and only the infantry of their side."""
+    fort = state.forts[pos]
+    if fort is None or fort[0] != target.side or not target.profile.infantry or kind not in ("at", "he", "sa"):
+        return 0
+    return state.game.terrain_rows[fort[1]].modifier(kind, False, fort[1] == 19) or 0
+
+
+def assaulting(unit: "Unit") -> bool:
+    """The card entered this enemy-held position during this turn's play: its first melee round."""
+    return unit.entered_from is not None and unit.moved > 0
+
+
+def melee_attack(state: "GameState", unit: "Unit", target: "Unit", kind: str, item: "Unit | None" = None) -> Attack | None:
+    """The attack ``unit`` makes on ``target`` in melee with fire of ``kind`` (with a carried ``item``), or None."""
     params = state.game.params
     fp, tp = unit.profile, target.profile
     pos = unit.pos
     modifier = int(params["smoke.melee_modifier"]) if state.smoke[pos] >= 0 else 0
-    fort = state.forts[pos]
-    if fort is not None and fort[0] == target.side and tp.infantry and kind in ("at", "he", "sa"):
-        in_bunker = fort[1] == 19
-        modifier += state.game.terrain_rows[fort[1]].modifier(kind, False, in_bunker) or 0  # 10.0 exception
+    modifier += fort_modifier(state, pos, target, kind)
+    if item is not None:
+        return equipment.melee_attack(state, unit, target, item, kind, modifier)
     if kind == "ft":
         if fp.ft <= 0:
             return None
@@ -57,12 +70,16 @@ def melee_attack(state: "GameState", unit: "Unit", target: "Unit", kind: str) ->
     if kind == "he" and fp.he > 0 and not (fp.vehicle and params["melee.vehicle_fire_at_soft"] == "sa_only"):
         return Attack("he", fp.he, modifier, melee=True)
     if kind == "sa" and fp.sa > 0:
-        return Attack("sa", fp.sa, modifier, melee=True)
+        bonus = 0
+        if fp.infantry and unit.equipment and params["hmg.enabled"] and equipment.has_hmg(state, unit) and (
+                params["hmg.assault_first_round"] or not assaulting(unit)):
+            bonus = int(params["hmg.sa_bonus"])  # 13.2
+        return Attack("sa", fp.sa + bonus, modifier, melee=True)
     return None
 
 
-def options(state: "GameState", unit: "Unit") -> list[tuple[int, str]]:
-    """(target, kind) pairs the unit may choose, after the fire priorities of 10.0."""
+def options(state: "GameState", unit: "Unit") -> list[tuple[int, str, int]]:
+    """(target, kind, equipment uid or -1) the unit may choose, after the fire priorities of 10.0."""
     side = unit.side
     enemies = [state.units[u] for u in _fighters(state, unit.pos, 1 - side)]
     if unit.profile.infantry and any(e.profile.infantry for e in enemies):
@@ -70,10 +87,14 @@ def options(state: "GameState", unit: "Unit") -> list[tuple[int, str]]:
     elif unit.profile.tank and any(e.profile.tank for e in enemies):
         enemies = [e for e in enemies if e.profile.tank]
     out = []
+    items = [state.units[e] for e in unit.equipment if state.units[e].profile.card_class != equipment.HMG]
     for enemy in enemies:
         for kind in ("at", "tmv", "he", "sa", "ft"):
             if melee_attack(state, unit, enemy, kind) is not None:
-                out.append((enemy.uid, kind))
+                out.append((enemy.uid, kind, -1))
+            for item in items:
+                if melee_attack(state, unit, enemy, kind, item) is not None:
+                    out.append((enemy.uid, kind, item.uid))
     return out
 
 
@@ -109,7 +130,8 @@ def legal(state: "GameState") -> list["Action"]:
     if ctx.get("stage") != "targets" or not ctx["todo"]:
         return []
     unit = state.units[ctx["todo"][0]]
-    actions: list[Action] = [("target", unit.uid, target, kind) for target, kind in options(state, unit)]
+    actions: list[Action] = [("target", unit.uid, target, kind) if eq < 0 else ("target", unit.uid, target, kind, eq)
+                             for target, kind, eq in options(state, unit)]
     actions.append(("hold", unit.uid))
     return actions
 
@@ -121,7 +143,7 @@ def apply(state: "GameState", action: "Action") -> None:
         return
     uid = ctx["todo"].pop(0)
     if action[0] == "target":
-        ctx["orders"].append((uid, int(action[2]), str(action[3])))
+        ctx["orders"].append((uid, int(action[2]), str(action[3]), int(action[4]) if len(action) > 4 else -1))
 
 
 def advance(state: "GameState") -> bool:
@@ -138,10 +160,18 @@ def advance(state: "GameState") -> bool:
             return True
         ctx["to_act"] = state.active
         ctx["stage"] = "resolve"
-        for uid, target, kind in ctx["orders"]:
-            attack = melee_attack(state, state.units[uid], state.units[target], kind)
-            if attack is not None:
-                state.rolls.append(("hit", attack, uid, target, True))
+        for uid, target, kind, eq in ctx["orders"]:
+            unit, victim = state.units[uid], state.units[target]
+            item = state.units[eq] if eq >= 0 else None
+            attack = melee_attack(state, unit, victim, kind, item)
+            if attack is None:
+                continue
+            state.rolls.append(("hit", attack, uid, target, True))
+            if item is not None:
+                equipment.used(state, eq)
+            elif kind == "sa" and attack.hit > unit.profile.sa:  # the HMG was used: it sprays (13.2)
+                from tcforge.engine.fire import spray
+                spray(state, unit, victim, True)
         return True
     if stage == "resolve":
         effects, state.effects = state.effects, []

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tcforge.engine import equipment
 from tcforge.engine.board import RESERVE
 from tcforge.engine.game import WOODS
 
@@ -24,20 +25,26 @@ def _enemies_at(state: "GameState", pos: int, side: int) -> bool:
     return bool(state.occ[pos][1 - side])
 
 
+def riders(state: "GameState", unit: "Unit") -> list["Unit"]:
+    """Cards moving with this one: a carried squad, a towed gun (8.6, 8.6.1), the second tank of a pair (8.6)."""
+    group = state.ctx.get("riders", {}).get(str(unit.uid), ())  # str keys: the context goes through JSON
+    return [state.units[u] for u in group]
+
+
 def has_room(state: "GameState", unit: "Unit", pos: int) -> bool:
-    """Whether the unit may come to rest at ``pos`` (6.3)."""
+    """Whether the unit, with the cards moving with it, may come to rest at ``pos`` (6.3)."""
     if pos == RESERVE:
         return True
     combat, trucks = state.combat_count(pos, unit.side)
-    if unit.pos == pos:  # do not count the card itself
-        if unit.profile.truck:
-            trucks -= 1
-        else:
-            combat -= 1
+    group = [unit] + riders(state, unit)
+    for member in group:
+        here = member.pos == pos  # do not count the moving cards twice
+        if member.profile.truck:
+            trucks += 0 if here else 1
+        elif member.profile.combat:
+            combat += 0 if here else 1
     params = state.game.params
-    if unit.profile.truck:
-        return trucks < int(params["stacking.trucks"])
-    return combat < int(params["stacking.combat_cards"])
+    return combat <= int(params["stacking.combat_cards"]) and trucks <= int(params["stacking.trucks"])
 
 
 def may_move(state: "GameState", unit: "Unit") -> bool:
@@ -97,10 +104,13 @@ def steps(state: "GameState", unit: "Unit", at: int, left: int, first: bool) -> 
         candidates: tuple[int, ...] = board.rear_rank(unit.side)
     else:
         candidates = board.neighbours[at] + ((RESERVE,) if at in board.rear_rank(unit.side) else ())
+    group = riders(state, unit)
     out = []
     for to in candidates:
-        if not can_enter(state, unit, at, to, first):
+        if not can_enter(state, unit, at, to, first) or not all(can_enter(state, r, at, to, first) for r in group):
             continue
+        if to >= 0 and state.occ[to][1 - unit.side] and any(r.profile.at_gun for r in group):
+            continue  # 8.6.1: a towed gun never goes into melee
         if left == 1 or stops_at(state, unit, to):
             if has_room(state, unit, to):
                 out.append(to)
@@ -139,19 +149,51 @@ def begin(state: "GameState", source: int) -> None:
 
 
 def _pickable(state: "GameState") -> list[int]:
+    if len(state.ctx["picked"]) >= int(state.game.params["turn.cards_per_action"]):
+        return []
     source = state.ctx["move"]
     side = state.active
     pool = state.hand[side] if source == RESERVE else state.occ[source][side]
     picked = state.ctx["picked"]
     start_left = {uid: _speed(state.units[uid], state) for uid in pool}
-    return sorted(uid for uid in pool if uid not in picked and may_move(state, state.units[uid])
+    taken = {r for group in state.ctx.get("riders", {}).values() for r in group}
+    return sorted(uid for uid in pool if uid not in picked and uid not in taken and may_move(state, state.units[uid])
                   and steps(state, state.units[uid], source, start_left[uid], True))
+
+
+def _carriable(state: "GameState") -> list["Action"]:
+    """Loading at the start of the move (8.6, 8.6.1): squads onto carriers, guns behind tractors."""
+    ctx = state.ctx
+    source = ctx["move"]
+    if source == RESERVE:
+        return []
+    side = state.active
+    taken = {r for group in ctx.get("riders", {}).values() for r in group}
+    picked = [state.units[u] for u in ctx["picked"]]
+    free = [v for v in picked if str(v.uid) not in ctx.get("riders", {}) and v.uid not in taken]
+    out: list[Action] = []
+    for uid in state.occ[source][side]:
+        unit = state.units[uid]
+        if uid in ctx["picked"] or uid in taken or unit.carrier is not None or not may_move(state, unit):
+            continue
+        if unit.profile.infantry and unit.profile.card_class != "cavalry":
+            for v in free:
+                if v.profile.carries > 0:
+                    out.append(("load", uid, v.uid))
+                elif v.profile.tank and int(state.game.params["movement.tanks_per_carried_squad"]) == 2 and any(
+                        o.profile.tank and o is not v for o in free):
+                    out.append(("load", uid, v.uid))
+        elif unit.profile.at_gun and state.game.params["movement.towing"]:
+            out.extend(("tow", uid, v.uid) for v in free if v.profile.card_class in ("half_track", "truck"))
+    return out
 
 
 def legal(state: "GameState") -> list["Action"]:
     ctx = state.ctx
     if ctx["stage"] == "pick":
         actions: list[Action] = [("pick", uid) for uid in _pickable(state)]
+        actions.extend(_carriable(state))
+        actions.extend(equipment.transfer_actions(state, ctx["move"]))
         if ctx["picked"]:
             actions.append(("go",))
         return actions
@@ -167,6 +209,10 @@ def apply(state: "GameState", action: "Action") -> None:
     kind = action[0]
     if kind == "pick":
         ctx["picked"].append(int(action[1]))
+    elif kind in ("load", "tow"):
+        _load(state, int(action[1]), int(action[2]))
+    elif kind == "transfer":
+        equipment.attach(state, int(action[1]), int(action[2]))
     elif kind == "go":
         _start_moving(state)
     elif kind == "step":
@@ -176,6 +222,20 @@ def apply(state: "GameState", action: "Action") -> None:
     else:
         from tcforge.engine.state import IllegalActionError
         raise IllegalActionError(f"unknown move action {action!r}")
+
+
+def _load(state: "GameState", rider: int, vehicle: int) -> None:
+    ctx = state.ctx
+    group = ctx.setdefault("riders", {}).setdefault(str(vehicle), [])
+    unit, carrier = state.units[rider], state.units[vehicle]
+    group.append(rider)
+    unit.carrier = vehicle
+    if unit.profile.infantry and carrier.profile.tank and carrier.profile.carries == 0:
+        # 8.6: two tanks carry one squad; they begin, move and end together
+        partner = next(state.units[u] for u in ctx["picked"] if u != vehicle and state.units[u].profile.tank
+                       and str(u) not in ctx["riders"])
+        group.append(partner.uid)
+        ctx["picked"].remove(partner.uid)
 
 
 def _start_moving(state: "GameState") -> None:
@@ -199,33 +259,44 @@ def _next_unit(state: "GameState") -> None:
 def _step(state: "GameState", to: int) -> None:
     ctx = state.ctx
     unit = state.units[ctx["cur"]]
+    stop = stops_at(state, unit, to)
+    enemy_there = to >= 0 and bool(state.occ[to][1 - unit.side])
+    for member in [unit] + riders(state, unit):
+        _move_card(state, member, to, enemy_there, ctx["first"])
+    ctx["first"] = False
+    ctx["left"] = 0 if stop else ctx["left"] - 1
+
+
+def _move_card(state: "GameState", unit: "Unit", to: int, enemy_there: bool, first: bool) -> None:
     at = unit.pos
-    if ctx["first"]:
-        unit.moved += 1
     side = unit.side
+    if first:
+        unit.moved += 1
     if at == RESERVE:
         state.hand[side].remove(unit.uid)
     else:
         state.occ[at][side].remove(unit.uid)
-    ctx["first"] = False
     if to == RESERVE:
         unit.pos = RESERVE
         state.hand[side].append(unit.uid)
         unit.moved_to_reserve = True
         unit.entered_from = None
-        ctx["left"] = 0
+        unit.carrier = None
+        equipment.to_reserve(state, unit)
         return
-    stop = stops_at(state, unit, to)
-    unit.entered_from = at if state.occ[to][1 - side] else None
+    unit.entered_from = at if enemy_there else None
     unit.pos = to
     state.occ[to][side].append(unit.uid)
-    ctx["left"] = 0 if stop else ctx["left"] - 1
     if (state.terrain[to] == WOODS and unit.profile.vehicle
             and int(state.game.params["movement.woods_immobilise_max_roll"]) > 0):
         state.rolls.append(("woods", unit.uid))  # 8.4.1
 
 
 def _finish_unit(state: "GameState") -> None:
+    unit = state.units[state.ctx["cur"]]
+    for rider in riders(state, unit):
+        rider.carrier = None  # the project's reading of 8.6: riders get off where the move ends
+    state.ctx.get("riders", {}).pop(str(unit.uid), None)
     state.check_victory()
     _next_unit(state)
 
@@ -234,8 +305,7 @@ def advance(state: "GameState") -> bool:
     """Automatic steps of a move action; True when something changed."""
     ctx = state.ctx
     if ctx["stage"] == "pick":
-        if len(ctx["picked"]) >= int(state.game.params["turn.cards_per_action"]) or (
-                ctx["picked"] and not _pickable(state)):
+        if ctx["picked"] and legal(state) == [("go",)]:
             _start_moving(state)
             return True
         if not ctx["picked"] and not _pickable(state):
@@ -253,7 +323,7 @@ def advance(state: "GameState") -> bool:
 
 
 def _end(state: "GameState") -> None:
-    for key in ("move", "picked", "stage", "queue", "cur", "left", "first"):
+    for key in ("move", "picked", "stage", "queue", "cur", "left", "first", "riders"):
         state.ctx.pop(key, None)
     state.phase = "play"
 

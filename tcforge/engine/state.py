@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable
 
-from tcforge.engine import fire, melee, movement
+from tcforge.engine import equipment, fire, melee, movement
 from tcforge.engine.attacks import DIE, IMMOBILIZE, KILL, to_hit, to_kill
 from tcforge.engine.board import RESERVE
 from tcforge.engine.game import Game
@@ -25,6 +25,7 @@ CHANCE = -1
 TERMINAL = -4
 DECK = -2
 DISCARDED = -3
+ATTACHED = -5  # equipment on a squad: the squad's uid is in the equipment's ``carrier``
 
 Action = tuple[Any, ...]
 
@@ -215,12 +216,10 @@ class GameState:
         return 2 * (self.turn - 1) + (0 if self.active == self.first else 1)
 
     def combat_count(self, pos: int, side: int) -> tuple[int, int]:
-        """(combat cards, trucks) of a side at a position (6.3); passengers ride free."""
+        """(combat cards, trucks) of a side at a position (6.3); carried squads count too (000 22, point 3)."""
         combat = trucks = 0
         for uid in self.occ[pos][side]:
             unit = self.units[uid]
-            if unit.carrier is not None:
-                continue
             if unit.profile.truck:
                 trucks += 1
             elif unit.profile.combat:
@@ -237,14 +236,31 @@ class GameState:
         unit = self.units[uid]
         if unit.pos < 0:
             return
-        self.occ[unit.pos][unit.side].remove(uid)
-        unit.pos = DISCARDED
-        self.discard[unit.side].append(uid)
         for other in list(unit.equipment):
-            self.destroy(other)
+            self.discard_card(other)
+        unit.equipment = ()
         for other in self.units:
             if other.carrier == uid and other.pos >= 0:
-                self.destroy(other.uid)
+                self.destroy(other.uid)  # a carried squad or towed gun goes with its vehicle (project's reading)
+        self.discard_card(uid)
+
+    def discard_card(self, uid: int) -> None:
+        """Put a card on its owner's discard pile from wherever it is (15.0)."""
+        unit = self.units[uid]
+        if unit.pos >= 0:
+            self.occ[unit.pos][unit.side].remove(uid)
+        elif unit.pos == RESERVE:
+            self.hand[unit.side].remove(uid)
+        elif unit.pos == DECK:
+            self.deck[unit.side].remove(uid)
+        elif unit.pos == DISCARDED:
+            return
+        elif unit.pos == ATTACHED and unit.carrier is not None:
+            carrier = self.units[unit.carrier]
+            carrier.equipment = tuple(e for e in carrier.equipment if e != uid)
+        unit.pos = DISCARDED
+        unit.carrier = None
+        self.discard[unit.side].append(uid)
 
     def check_victory(self) -> None:
         """Victory is checked the instant it happens (16.0) unless the ruleset says otherwise."""
@@ -425,6 +441,8 @@ def _legal_play(state: GameState) -> list[Action]:
     if state.supply >= int(params["turn.fire_cost"]):
         for pos in fire.fire_sources(state):
             actions.append(("fire", pos))
+    actions.extend(equipment.equip_actions(state))  # 13.0: free, not a play
+    actions.extend(("drop", e) for u in state.units if u.side == state.active and u.pos >= 0 for e in u.equipment)
     return actions
 
 
@@ -443,6 +461,10 @@ def _apply_play(state: GameState, action: Action) -> None:
     elif kind == "fire":
         state.supply -= int(params["turn.fire_cost"])
         fire.begin(state, int(action[1]))
+    elif kind == "equip":
+        equipment.attach(state, int(action[1]), int(action[2]))
+    elif kind == "drop":
+        state.discard_card(int(action[1]))  # 13.0: equipment may be discarded at will
     else:
         raise IllegalActionError(f"unknown play {action!r}")
 

@@ -43,6 +43,7 @@ class Profile:
     equipment: bool
     special: bool
     carries: int  # infantry squads it may carry (8.6, card data interpretation)
+    kind: str  # special cards: terrain, interrupt, instant (after errata and variant changes)
 
     @classmethod
     def of(cls, card: Card, ruleset: Any) -> "Profile":
@@ -62,7 +63,8 @@ class Profile:
                    _int(e.get("tank_melee")), _int(e.get("points")), vehicle, vehicle and _int(armor.get("front")) > 0,
                    vehicle and card.card_class in ruleset["fire.tank_classes"], truck,
                    (vehicle and not truck) or at_gun or infantry, infantry, at_gun, card.type == "equipment",
-                   card.type in ("special", "air_artillery"), int((e.get("transport") or {}).get("infantry", 0)))
+                   card.type in ("special", "air_artillery"), int((e.get("transport") or {}).get("infantry", 0)),
+                   str(e.get("kind") or ""))
 
 
 class Unit:
