@@ -372,6 +372,43 @@ def rules_show(
     out.print(table)
 
 
+@rules_app.command("cards")
+def rules_cards(
+    format: Format = typer.Option(Format.text, "--format", "-f"),
+    missing: bool = typer.Option(False, "--missing", help="Only the cards whose effect is not (fully) implemented."),
+) -> None:
+    """Every card and whether the engine implements what it does."""
+    from tcforge.engine.cards import EFFECTS
+
+    data = _data()
+    rows = []
+    for card in data.cards:
+        effect = EFFECTS.get(card.id)
+        if card.type in ("vehicle", "at_gun", "infantry"):
+            status, note = "implemented", "moves, fires and melees by its values"
+        elif card.type == "equipment":
+            status, note = "implemented", "carried and fired by a squad (13.0-13.2)"
+        elif effect is None:
+            status, note = "missing", "no entry in tcforge/engine/cards.py"
+        else:
+            status, note = effect.status, effect.note
+        basis = (card.effective.get("effect") or {}).get("basis", "")
+        rows.append({"id": card.id, "name": card.name, "type": card.type, "status": status, "note": note,
+                     "text_basis": basis})
+    if missing:
+        rows = [r for r in rows if r["status"] != "implemented"]
+    if format is Format.json:
+        out.print(json.dumps(rows, indent=2, ensure_ascii=False), markup=False)
+        return
+    counts = {s: sum(r["status"] == s for r in rows) for s in ("implemented", "partial", "missing")}
+    table = Table(title=", ".join(f"{n} {s}" for s, n in counts.items()), header_style="bold", box=None)
+    for col in ("#", "card", "type", "status", "what the engine does"):
+        table.add_column(col, overflow="fold")
+    for r in rows:
+        table.add_row(str(r["id"]), r["name"], r["type"], r["status"], r["note"] + (" [interpretation]" if r["text_basis"] == "interpretation" else ""))
+    out.print(table)
+
+
 def _ruleset(ruleset_id: str) -> Ruleset:
     data = _data()
     if ruleset_id not in data.rulesets:

@@ -11,12 +11,15 @@ from tcforge.data.dataset import load_data
 from tcforge.engine.board import RESERVE
 from tcforge.engine.game import Game
 from tcforge.engine.playout import play, random_policy, read_log, replay, write_log
-from tcforge.engine.state import DECK, DISCARDED, GameState
+from tcforge.engine.cards import PLACED
+from tcforge.engine.state import ATTACHED, DECK, DISCARDED, GameState
 
 GERMAN = ["PzKw III L", "PzKw IV F", "PzKw VI E", "German Line Squad", "Veteran German Squad", "5 cm PaK 38",
-          "Truck German", "Mittlerer SPW"]
+          "Truck German", "Mittlerer SPW", "Panzerfaust", "Heavy Machine Gun", "Foxholes", "Tank Ace", "Coordination",
+          "Artillery Barrage", "Smoke", "Repair", "Flank Shot", "Heroic Squad Leader"]
 SOVIET = ["T-70", "T-34 M41", "T-34 M43", "Soviet Line Squad", "Soviet Guards Squad", "76.2 mm P obr.39",
-          "Truck USSR", "SU-122"]
+          "Truck USSR", "SU-122", "AT Rifle", "Bunkers", "Sniper", "Special Ammunition", "Air Strike", "Withdrawal",
+          "Mine Dogs", "Forward Observer", "Recon", "Flamethrower ROKS"]
 
 
 def start(seed: int) -> GameState:
@@ -30,7 +33,8 @@ def start(seed: int) -> GameState:
         placed = []
         for i, name in enumerate(names * 2):
             card = data.cards.get(name, nation=("german", "soviet")[side]).id
-            where = rng.choice([rear[i % len(rear)], RESERVE, DECK])
+            unit_card = data.cards.by_id[card].type in ("vehicle", "at_gun", "infantry")
+            where = rng.choice([rear[i % len(rear)], RESERVE, DECK] if unit_card else [RESERVE, DECK])
             placed.append((card, where))
         forces[side] = placed
     state = GameState.new(game, forces, initial_hand=3)
@@ -58,6 +62,14 @@ def check_invariants(state: GameState) -> None:
                 assert uid not in places, f"{uid} in {name} and elsewhere"
                 places[uid] = name
                 assert state.units[uid].pos == code and state.units[uid].side == side
+    for p, fort in enumerate(state.forts):
+        if fort is not None:
+            assert fort[2] not in places and state.units[fort[2]].pos == PLACED
+            places[fort[2]] = f"fort at {p}"
+    for unit in state.units:
+        for item in unit.equipment:
+            assert item not in places and state.units[item].pos == ATTACHED and state.units[item].carrier == unit.uid
+            places[item] = f"on {unit.uid}"
     assert sorted(places) == list(range(len(state.units)))  # every card in exactly one place
     assert state.supply >= 0
     if state.phase != "move":  # 6.3: stacking holds at rest

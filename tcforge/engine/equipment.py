@@ -25,7 +25,8 @@ PANZERFAUST_ID = 1
 
 
 def carried(state: "GameState", squad: "Unit") -> list["Unit"]:
-    return [state.units[e] for e in squad.equipment]
+    """The equipment cards on a squad (not other cards attached to it, such as a Heroic Squad Leader)."""
+    return [state.units[e] for e in squad.equipment if state.units[e].profile.equipment]
 
 
 def has_hmg(state: "GameState", squad: "Unit") -> bool:
@@ -65,7 +66,7 @@ def to_reserve(state: "GameState", squad: "Unit") -> None:
         item.pos = RESERVE
         item.carrier = None
         state.hand[squad.side].append(item.uid)
-    squad.equipment = ()
+    squad.equipment = tuple(e for e in squad.equipment if not state.units[e].profile.equipment)  # an ace stays
 
 
 def equip_actions(state: "GameState") -> list["Action"]:

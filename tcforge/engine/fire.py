@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tcforge.engine import equipment
+from tcforge.engine import cards, equipment
 from tcforge.engine.attacks import Attack
 
 if TYPE_CHECKING:
@@ -114,6 +114,13 @@ def build_attack(state: "GameState", firer: "Unit", target: "Unit", kind: str, *
     if terrain is None:
         return None
     modifier += terrain + smoke_modifier(state, firer.pos, target.pos)
+    if firer.equipment:
+        if kind == "at" and cards.attached(state, firer, cards.TANK_ACE):
+            modifier -= 1  # the project's Tank Ace
+        if kind == "at" and cards.attached(state, firer, cards.SPECIAL_AMMO):
+            pen += 2  # the project's Special Ammunition
+        if kind == "sa" and cards.attached(state, firer, cards.HEROIC_LEADER):
+            hit += 1  # the project's Heroic Squad Leader
     return Attack(kind, hit, modifier, kind == "at", tp.vehicle, pen, tp.armor_front, tp.armor_side, flank_shot, False)
 
 
@@ -246,13 +253,17 @@ def apply(state: "GameState", action: "Action") -> None:
     uid, target, kind = int(action[1]), int(action[2]), str(action[3])
     item = state.units[int(action[4])] if len(action) > 4 else None
     firer, victim = state.units[uid], state.units[target]
-    attack = equipment_attack(state, firer, victim, item) if item else build_attack(state, firer, victim, kind)
+    flank = kind == "at" and bool(state.ctx.pop("flank_shot", False)) if item is None else False
+    attack = equipment_attack(state, firer, victim, item) if item else build_attack(state, firer, victim, kind, flank_shot=flank)
     if attack is None:
         from tcforge.engine.state import IllegalActionError
         raise IllegalActionError(f"{firer.profile.name} cannot fire {kind} at {victim.profile.name} in {state.describe()}")
     firer.fired += 1
     state.ctx["shots"].append(uid)
     state.rolls.append(("hit", attack, uid, target, False))
+    ammo = cards.attached(state, firer, cards.SPECIAL_AMMO) if kind == "at" and firer.equipment else None
+    if ammo is not None:
+        state.discard_card(ammo.uid)  # spent on this shot
     if kind == "sa" and item is None and firer.equipment and equipment.has_hmg(state, firer):
         spray(state, firer, victim, False)
 

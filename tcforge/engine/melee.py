@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tcforge.engine import equipment
+from tcforge.engine import cards, equipment
 from tcforge.engine.attacks import Attack
 
 if TYPE_CHECKING:
@@ -58,14 +58,16 @@ def melee_attack(state: "GameState", unit: "Unit", target: "Unit", kind: str, it
         return Attack("ft", fp.ft, modifier, melee=True)
     if tp.armored:
         if kind == "at" and fp.hit_short > 0 and fp.pen_short > 0:
-            return Attack("at", fp.hit_short, modifier, True, tp.vehicle, fp.pen_short, tp.armor_front, tp.armor_side,
+            ace = -1 if unit.equipment and cards.attached(state, unit, cards.TANK_ACE) else 0
+            return Attack("at", fp.hit_short, modifier + ace, True, tp.vehicle, fp.pen_short, tp.armor_front, tp.armor_side,
                           False, True)
         if kind == "tmv" and fp.infantry and fp.tank_melee > 0:
             supported = any(state.units[u].profile.infantry for u in _fighters(state, pos, target.side))
             if not supported:
                 table = params["melee.tank_melee_modifiers"]
                 modifier += int(table.get(str(fp.points), 0)) + int(params["melee.unsupported_tank_modifier"])
-            return Attack("tmv", fp.tank_melee, modifier, melee=True)
+            leader = 1 if unit.equipment and cards.attached(state, unit, cards.HEROIC_LEADER) else 0
+            return Attack("tmv", fp.tank_melee + leader, modifier, melee=True)
         return None
     if kind == "he" and fp.he > 0 and not (fp.vehicle and params["melee.vehicle_fire_at_soft"] == "sa_only"):
         return Attack("he", fp.he, modifier, melee=True)
@@ -74,6 +76,8 @@ def melee_attack(state: "GameState", unit: "Unit", target: "Unit", kind: str, it
         if fp.infantry and unit.equipment and params["hmg.enabled"] and equipment.has_hmg(state, unit) and (
                 params["hmg.assault_first_round"] or not assaulting(unit)):
             bonus = int(params["hmg.sa_bonus"])  # 13.2
+        if unit.equipment and cards.attached(state, unit, cards.HEROIC_LEADER):
+            bonus += 1
         return Attack("sa", fp.sa + bonus, modifier, melee=True)
     return None
 
@@ -87,7 +91,7 @@ def options(state: "GameState", unit: "Unit") -> list[tuple[int, str, int]]:
     elif unit.profile.tank and any(e.profile.tank for e in enemies):
         enemies = [e for e in enemies if e.profile.tank]
     out = []
-    items = [state.units[e] for e in unit.equipment if state.units[e].profile.card_class != equipment.HMG]
+    items = [e for e in equipment.carried(state, unit) if e.profile.card_class != equipment.HMG]
     for enemy in enemies:
         for kind in ("at", "tmv", "he", "sa", "ft"):
             if melee_attack(state, unit, enemy, kind) is not None:

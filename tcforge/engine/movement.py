@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tcforge.engine import equipment
+from tcforge.engine import cards, equipment
 from tcforge.engine.board import RESERVE
 from tcforge.engine.game import WOODS
 
@@ -297,6 +297,7 @@ def _finish_unit(state: "GameState") -> None:
     for rider in riders(state, unit):
         rider.carrier = None  # the project's reading of 8.6: riders get off where the move ends
     state.ctx.get("riders", {}).pop(str(unit.uid), None)
+    cards.update_forts(state)
     state.check_victory()
     _next_unit(state)
 

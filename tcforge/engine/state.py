@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable
 
-from tcforge.engine import equipment, fire, melee, movement
+from tcforge.engine import cards, equipment, fire, melee, movement
 from tcforge.engine.attacks import DIE, IMMOBILIZE, KILL, to_hit, to_kill
 from tcforge.engine.board import RESERVE
 from tcforge.engine.game import Game
@@ -243,6 +243,7 @@ class GameState:
             if other.carrier == uid and other.pos >= 0:
                 self.destroy(other.uid)  # a carried squad or towed gun goes with its vehicle (project's reading)
         self.discard_card(uid)
+        cards.update_forts(self)
 
     def discard_card(self, uid: int) -> None:
         """Put a card on its owner's discard pile from wherever it is (15.0)."""
@@ -442,6 +443,7 @@ def _legal_play(state: GameState) -> list[Action]:
         for pos in fire.fire_sources(state):
             actions.append(("fire", pos))
     actions.extend(equipment.equip_actions(state))  # 13.0: free, not a play
+    actions.extend(cards.playable(state))
     actions.extend(("drop", e) for u in state.units if u.side == state.active and u.pos >= 0 for e in u.equipment)
     return actions
 
@@ -453,14 +455,21 @@ def _apply_play(state: GameState, action: Action) -> None:
         state.supply = 0  # 5.0 e: forfeit the remaining points
         state._end_play()
     elif kind == "draw":
+        state.ctx["acted"] = True
         state.supply -= int(params["turn.draw_cost"])
         state.rolls.append(("draw", state.active))
     elif kind == "move":
+        state.ctx["acted"] = True
         state.supply -= int(params["turn.move_cost"])
         movement.begin(state, int(action[1]))
     elif kind == "fire":
+        state.ctx["acted"] = True
         state.supply -= int(params["turn.fire_cost"])
         fire.begin(state, int(action[1]))
+    elif kind in ("play", "interrupt", "fortify"):
+        if kind == "play":
+            state.ctx["acted"] = True
+        cards.play(state, action)
     elif kind == "equip":
         equipment.attach(state, int(action[1]), int(action[2]))
     elif kind == "drop":

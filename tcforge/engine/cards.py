@@ -1,0 +1,396 @@
+"""Special cards in play (11.0-12.2): what each one does, and which are implemented.
+
+Every special card of the data has an entry here. Instants cost a Supply point
+(5.0 c), except Coordination, played "in addition to a play" (12.1) since it
+gives the point it would cost. Interrupts played in one's own play are free.
+Where the sources give no effect, the entry follows the card data's
+``effect`` text, which marks it as the project's interpretation.
+
+Interrupts played in the *opponent's* play (Stream, Swamp, Minefield, Wire,
+Weapon Malfunction, Breakdown, Confusion, the counters) need reaction windows
+the engine does not have yet; :data:`EFFECTS` says so for each of them, and
+``tcforge rules cards`` lists the status of every card.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+from tcforge.engine.attacks import IMMOBILIZE, KILL, Attack
+
+if TYPE_CHECKING:
+    from tcforge.engine.state import Action, GameState
+    from tcforge.engine.units import Unit
+
+PLACED = -6  # a terrain card lying on the battlefield (Foxholes, Bunkers)
+
+COORDINATION, FLANK_SHOT, FORWARD_OBSERVER = 120, 66, 158
+TANK_ACE, HEROIC_LEADER, SPECIAL_AMMO = 115, 119, 160
+FOXHOLES, BUNKERS, STREAM, BRIDGE, FORD, REPAIR = 18, 19, 21, 22, 23, 69
+SMOKE = "SP-SMOKE"
+ARTILLERY = {33: "art", 64: "art", 65: "art", 63: "air", 108: "air", 109: "air"}
+
+
+@dataclass(frozen=True)
+class Effect:
+    when: str  # instant, interrupt, fortification, attachment, none
+    status: str  # implemented, partial, missing
+    note: str
+    targets: Callable[["GameState", "Unit"], list[tuple[object, ...]]] | None = None
+    apply: Callable[["GameState", "Unit", tuple[object, ...]], None] | None = None
+
+
+def _own(state: "GameState", side: int) -> list["Unit"]:
+    return [state.units[u] for p in range(state.game.board.size) for u in state.occ[p][side]]
+
+
+def _enemy(state: "GameState", side: int) -> list["Unit"]:
+    return [u for u in _own(state, 1 - side) if u.carrier is None]
+
+
+def _spend(state: "GameState", card: "Unit") -> None:
+    state.discard_card(card.uid)
+
+
+def _attach(state: "GameState", card: "Unit", target: "Unit") -> None:
+    from tcforge.engine.state import ATTACHED
+    state.hand[card.side].remove(card.uid)
+    card.pos = ATTACHED
+    card.carrier = target.uid
+    target.equipment = target.equipment + (card.uid,)
+
+
+def attached(state: "GameState", unit: "Unit", card_id: int | str) -> "Unit | None":
+    for e in unit.equipment:
+        if state.units[e].profile.card_id == card_id:
+            return state.units[e]
+    return None
+
+
+# --------------------------------------------------------------- fire cards
+def _barrage_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
+    positions = sorted({u.pos for u in _enemy(state, card.side) if u.profile.combat or u.profile.truck})
+    out: list[tuple[object, ...]] = [(p, "ffe") for p in positions]
+    if state.game.params["smoke.enabled"]:
+        out += [(p, "smoke") for p in positions]  # 9.5.1 e
+    return out
+
+
+def _barrage(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
+    pos, mode = int(target[0]), str(target[1])  # type: ignore[arg-type]
+    kind = ARTILLERY[card.profile.card_id]  # type: ignore[index]
+    _spend(state, card)
+    if mode == "smoke":
+        place_smoke(state, pos)
+        return
+    from tcforge.engine.fire import terrain_modifier
+    extra = -2 if kind == "art" and state.ctx.get("observer") else 0
+    for uid in list(state.occ[pos][1 - card.side]):
+        unit = state.units[uid]
+        if unit.carrier is not None:
+            continue
+        terrain = terrain_modifier(state, pos, kind, unit) or 0
+        smoke = int(state.game.params["smoke.fire_modifier"]) if state.smoke[pos] >= 0 else 0
+        attack = Attack(kind, 5, terrain + smoke + extra, on_hit=IMMOBILIZE if unit.profile.armored else KILL)
+        state.rolls.append(("hit", attack, card.uid, uid, False))
+
+
+def place_smoke(state: "GameState", pos: int) -> None:
+    """9.5.1 b: Smoke lifts at the end of the opponent's next turn (this turn if placed in the opponent's turn)."""
+    state.smoke[pos] = state.half_turn() + 1
+
+
+def _tank_buster_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
+    return [(u.uid,) for u in _enemy(state, card.side) if u.profile.armored]
+
+
+def _tank_buster(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
+    from tcforge.engine.fire import terrain_modifier
+    unit = state.units[int(target[0])]  # type: ignore[arg-type]
+    _spend(state, card)
+    terrain = terrain_modifier(state, unit.pos, "air", unit) or 0
+    side = unit.profile.armor_side
+    state.rolls.append(("hit", Attack("air", 5, terrain, True, True, 12, side, side), card.uid, unit.uid, False))
+
+
+def _sniper_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
+    board = state.game.board
+    mine = [u.pos for u in _own(state, card.side)]
+    return [(u.uid,) for u in _enemy(state, card.side) if (u.profile.infantry or u.profile.at_gun)
+            and any(board.distance(p, u.pos) <= 2 for p in mine)]
+
+
+def _sniper(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
+    from tcforge.engine.fire import terrain_modifier
+    unit = state.units[int(target[0])]  # type: ignore[arg-type]
+    _spend(state, card)
+    state.rolls.append(("hit", Attack("sniper", 2, terrain_modifier(state, unit.pos, "sa", unit) or 0), card.uid, unit.uid, False))
+
+
+def _mine_dogs_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
+    board = state.game.board
+    squads = [u.pos for u in _own(state, card.side) if u.profile.infantry and u.carrier is None]
+    return [(u.uid,) for u in _enemy(state, card.side) if u.profile.vehicle
+            and any(board.distance(p, u.pos) == 1 for p in squads)]
+
+
+def _mine_dogs(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
+    unit = state.units[int(target[0])]  # type: ignore[arg-type]
+    _spend(state, card)
+    state.rolls.append(("hit", Attack("dogs", 3, 0), card.uid, unit.uid, False))
+
+
+# ------------------------------------------------------ attachments and turn
+def _attach_targets(test: Callable[["Unit"], bool], card_id: int) -> Callable[["GameState", "Unit"], list[tuple[object, ...]]]:
+    def targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
+        return [(u.uid,) for u in _own(state, card.side) if u.carrier is None and test(u)
+                and attached(state, u, card_id) is None]
+    return targets
+
+
+def _attach_apply(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
+    _attach(state, card, state.units[int(target[0])])  # type: ignore[arg-type]
+
+
+def _no_target(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
+    return [()]
+
+
+def _coordination_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
+    return [] if state.ctx.get("coordination") else [()]
+
+
+def _coordination(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
+    _spend(state, card)
+    state.ctx["coordination"] = True
+    state.supply += 1  # 9.6.1: one more point, three at most this turn
+
+
+def _flag(name: str) -> Callable[["GameState", "Unit", tuple[object, ...]], None]:
+    def apply(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
+        _spend(state, card)
+        state.ctx[name] = True
+    return apply
+
+
+def _flag_targets(name: str) -> Callable[["GameState", "Unit"], list[tuple[object, ...]]]:
+    def targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
+        return [] if state.ctx.get(name) else [()]
+    return targets
+
+
+def _recon(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
+    _spend(state, card)  # the engine's players see everything: looking at the hand changes nothing
+
+
+def _reinforcements(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
+    _spend(state, card)
+    hook = getattr(state.game, "reinforcements_hook", None)
+    if hook is not None and hook(state, card.side):
+        return  # 17.5: the scenario's reinforcement group arrives
+    for _ in range(min(2, len(state.deck[card.side]))):
+        state.rolls.append(("draw", card.side))
+
+
+def _withdrawal_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
+    from tcforge.engine.movement import has_room
+    board = state.game.board
+    out = []
+    for pos in range(board.size):
+        mine = [state.units[u] for u in state.occ[pos][card.side] if state.units[u].profile.combat]
+        if not mine or not state.occ[pos][1 - card.side]:
+            continue
+        for to in board.neighbours[pos]:
+            if not state.occ[to][1 - card.side] and all(has_room(state, u, to) for u in mine[:1]):
+                combat, _ = state.combat_count(to, card.side)
+                if combat + min(3, len(mine)) <= int(state.game.params["stacking.combat_cards"]):
+                    out.append((pos, to))
+    return out
+
+
+def _withdrawal(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
+    pos, to = int(target[0]), int(target[1])  # type: ignore[arg-type]
+    _spend(state, card)
+    movers = [u for u in state.occ[pos][card.side] if state.units[u].profile.combat][:3]
+    for uid in movers:
+        unit = state.units[uid]
+        state.occ[pos][card.side].remove(uid)
+        state.occ[to][card.side].append(uid)
+        unit.pos = to
+        unit.entered_from = None
+    update_forts(state)
+    state.check_victory()
+
+
+# ------------------------------------------------- own-turn interrupts, forts
+def _repair_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
+    return [(u.uid,) for u in _own(state, card.side) if u.immobilized]
+
+
+def _repair(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
+    _spend(state, card)
+    state.units[int(target[0])].immobilized = False  # type: ignore[arg-type]  # 9.3.2, 12.2
+
+
+def _bridge_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
+    return [(p,) for p in range(state.game.board.size) if state.terrain[p] == STREAM]
+
+
+def _bridge(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
+    _spend(state, card)
+    state.terrain[int(target[0])] = None  # type: ignore[arg-type]  # 11.0: the Stream card is removed
+
+
+def _smoke_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
+    if not state.game.params["smoke.enabled"]:
+        return []
+    return [(p,) for p in range(state.game.board.size) if state.smoke[p] < 0 and (state.occ[p][0] or state.occ[p][1])]
+
+
+def _smoke(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
+    _spend(state, card)
+    place_smoke(state, int(target[0]))  # type: ignore[arg-type]
+
+
+def fort_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
+    """11.0: on a position holding your infantry, on top of any terrain; Bunkers replace Foxholes."""
+    out = []
+    for p in range(state.game.board.size):
+        if not any(state.units[u].profile.infantry and state.units[u].carrier is None for u in state.occ[p][card.side]):
+            continue
+        fort = state.forts[p]
+        if fort is None or (fort[0] == card.side and fort[1] == FOXHOLES and card.profile.card_id == BUNKERS):
+            out.append((p,))
+    return out
+
+
+def fortify(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
+    pos = int(target[0])  # type: ignore[arg-type]
+    old = state.forts[pos]
+    if old is not None:  # 11.0: Bunkers on Foxholes discard the Foxholes
+        _discard_placed(state, old[2])
+    state.hand[card.side].remove(card.uid)
+    card.pos = PLACED
+    state.forts[pos] = (card.side, card.profile.card_id, card.uid)
+
+
+def _discard_placed(state: "GameState", uid: int) -> None:
+    from tcforge.engine.state import DISCARDED
+    unit = state.units[uid]
+    unit.pos = DISCARDED
+    state.discard[unit.side].append(uid)
+
+
+def update_forts(state: "GameState") -> None:
+    """11.0: Foxholes and Bunkers go as soon as the last infantry squad of their side leaves the position."""
+    for p, fort in enumerate(state.forts):
+        if fort is None:
+            continue
+        side = fort[0]
+        if not any(state.units[u].profile.infantry for u in state.occ[p][side]):
+            state.forts[p] = None
+            _discard_placed(state, fort[2])
+
+
+# ------------------------------------------------------------------ registry
+def _missing(note: str) -> Effect:
+    return Effect("interrupt", "missing", note)
+
+
+def _tank(u: "Unit") -> bool:
+    return u.profile.tank
+
+
+EFFECTS: dict[int | str, Effect] = {
+    **{cid: Effect("instant", "implemented", "fire for effect (hit 5, terrain Air/Art) or Smoke (9.5.1 e)",
+                   _barrage_targets, _barrage) for cid in ARTILLERY},
+    159: Effect("instant", "implemented", "air attack on one armored vehicle: hit 5, penetration 12 against side armor",
+                _tank_buster_targets, _tank_buster),
+    118: Effect("instant", "implemented", "destroys one infantry, cavalry or AT gun within 2 of your cards on 1-2",
+                _sniper_targets, _sniper),
+    163: Effect("instant", "implemented", "destroys a vehicle next to your infantry on 1-3", _mine_dogs_targets, _mine_dogs),
+    TANK_ACE: Effect("attachment", "implemented", "-1 to the tank's anti-tank hit rolls",
+                     _attach_targets(_tank, TANK_ACE), _attach_apply),
+    HEROIC_LEADER: Effect("attachment", "implemented", "+1 SA and +1 Tank Melee for one squad",
+                          _attach_targets(lambda u: u.profile.infantry, HEROIC_LEADER), _attach_apply),
+    SPECIAL_AMMO: Effect("attachment", "implemented", "+2 penetration on the next anti-tank shot",
+                         _attach_targets(lambda u: u.profile.tank or u.profile.at_gun, SPECIAL_AMMO), _attach_apply),
+    COORDINATION: Effect("instant", "implemented", "one more Supply point this turn, free to play (12.1)",
+                         _coordination_targets, _coordination),
+    FLANK_SHOT: Effect("instant", "implemented", "the next anti-tank shot this turn strikes side armor (9.3.1)",
+                       _flag_targets("flank_shot"), _flag("flank_shot")),
+    FORWARD_OBSERVER: Effect("instant", "implemented", "-2 to your artillery rolls this turn",
+                             _flag_targets("observer"), _flag("observer")),
+    117: Effect("instant", "implemented", "reveals the hand: no effect on the engine's fully informed players",
+                _no_target, _recon),
+    116: Effect("instant", "implemented", "brings the scenario's reinforcement group (17.5), else draws two cards",
+                _no_target, _reinforcements),
+    121: Effect("instant", "implemented", "up to three cards leave a melee to an adjacent position without enemies",
+                _withdrawal_targets, _withdrawal),
+    REPAIR: Effect("interrupt", "partial", "played in your own play it repairs a vehicle; as a counter to Breakdown it waits for reaction windows",
+                   _repair_targets, _repair),
+    BRIDGE: Effect("interrupt", "partial", "played in your own play it removes a Stream; as a counter it waits for reaction windows",
+                   _bridge_targets, _bridge),
+    FORD: Effect("interrupt", "partial", "played in your own play it removes a Stream; as a counter it waits for reaction windows",
+                 _bridge_targets, _bridge),
+    SMOKE: Effect("interrupt", "partial", "placed in your own play (9.5.1); at melee start and in the opponent's play it waits for reaction windows",
+                  _smoke_targets, _smoke),
+    FOXHOLES: Effect("fortification", "implemented", "placed free at the start of your play (11.0)", fort_targets, fortify),
+    BUNKERS: Effect("fortification", "implemented", "placed free at the start of your play (11.0)", fort_targets, fortify),
+    2: _missing("Anti-Tank Mine: needs a window as an enemy vehicle enters a position"),
+    20: _missing("Minefield: needs a window as an enemy group enters a position"),
+    21: _missing("Stream as an Interrupt (11.1): needs a window in the opponent's play; as set-up terrain it works"),
+    28: _missing("Swamp as an Interrupt (11.1): needs a window in the opponent's play; as set-up terrain it works"),
+    29: _missing("Path: needs a window during one's own move"),
+    30: _missing("Minefield Gap: a counter to Minefield"),
+    31: _missing("Wire: needs a window as an enemy card moves"),
+    32: _missing("Counterbattery Fire: a counter to artillery"),
+    67: _missing("Weapon Malfunction: needs a window as an enemy card declares fire"),
+    68: _missing("Breakdown: needs a window in the opponent's play"),
+    70: _missing("Aircraft Interception: a counter to air attacks"),
+    122: _missing("Tactical Advantage: needs the melee-start window"),
+    123: _missing("Panic: needs the melee-start window"),
+    124: _missing("Confusion: needs a window in the opponent's play"),
+    164: Effect("none", "implemented", "never played (a collector's card)"),
+}
+for _terrain in (15, 16, 17, 25, 26, 27):
+    EFFECTS[_terrain] = Effect("none", "implemented", "set-up terrain (6.1); in the hand it can only be discarded")
+
+
+def playable(state: "GameState") -> list["Action"]:
+    """The special cards the active player may play now in their own play."""
+    side = state.active
+    params = state.game.params
+    out: list[Action] = []
+    at_start = not state.ctx.get("acted")
+    for uid in sorted(state.hand[side]):
+        card = state.units[uid]
+        effect = EFFECTS.get(card.profile.card_id)
+        if effect is None or effect.targets is None or not card.profile.special:
+            continue
+        if effect.when == "fortification":
+            if at_start:
+                out.extend(("fortify", uid, *t) for t in effect.targets(state, card))
+            continue
+        if effect.when == "interrupt":
+            out.extend(("interrupt", uid, *t) for t in effect.targets(state, card))
+            continue
+        free = card.profile.card_id == COORDINATION
+        if not free and (card.profile.kind != "instant" or state.supply < int(params["turn.instant_cost"])):
+            continue
+        if effect.when in ("instant", "attachment"):
+            out.extend(("play", uid, *t) for t in effect.targets(state, card))
+    return out
+
+
+def play(state: "GameState", action: "Action") -> None:
+    card = state.units[int(action[1])]
+    effect = EFFECTS[card.profile.card_id]
+    if action[0] == "play" and card.profile.card_id != COORDINATION:
+        state.supply -= int(state.game.params["turn.instant_cost"])  # 5.0 c
+    assert effect.apply is not None
+    effect.apply(state, card, tuple(action[2:]))
+
+
+def status() -> dict[int | str, Effect]:
+    return EFFECTS

@@ -1,0 +1,89 @@
+"""Special cards in the engine (11.0-12.2, 9.5.1, 9.6.1) and the card status list."""
+from __future__ import annotations
+
+from tcforge.data.dataset import load_data
+from tcforge.engine.board import RESERVE
+from tcforge.engine.cards import EFFECTS
+from tcforge.engine.fire import build_attack
+
+from enginekit import make, pos, roll, uid
+
+
+def test_9_6_1_coordination_is_free_and_gives_a_third_supply_point() -> None:
+    state = make({0: [("Coordination", RESERVE), ("PzKw IV H", "c1")], 1: [("T-34 M41", "e4")]})
+    card = uid(state, "Coordination")
+    assert state.supply == 2
+    state.apply_checked(("play", card))
+    assert state.supply == 3 and card in state.discard[0]
+    assert not any(a[0] == "play" for a in state.legal_actions())
+
+
+def test_9_5_1_e_artillery_barrage_fires_for_effect_or_places_smoke() -> None:
+    state = make({0: [("Artillery Barrage", RESERVE), ("Artillery Barrage", RESERVE), ("PzKw IV H", "a1")],
+                  1: [("T-34 M41", "c3"), ("Soviet Line Squad", "c3")]}, terrain={"c3": "Woods"})
+    first, second = uid(state, "Artillery Barrage", 0, 0), uid(state, "Artillery Barrage", 0, 1)
+    c3 = pos(state, "c3")
+    state.apply_checked(("play", first, c3, "ffe"))
+    assert state.supply == 1  # an Instant costs a Supply point (5.0 c)
+    attacks = {e[3]: e[1] for e in state.rolls}
+    tank, squad = uid(state, "T-34 M41"), uid(state, "Soviet Line Squad")
+    assert attacks[tank].on_hit == "immobilize" and attacks[tank].modifier == 1  # Woods Art +1 against armor
+    assert attacks[squad].on_hit == "kill" and attacks[squad].modifier == 0  # 0 against non-armor (unified table)
+    roll(state, 1, 9)
+    assert state.units[tank].immobilized and state.units[squad].pos == c3
+    state.apply_checked(("play", second, c3, "smoke"))
+    assert state.smoke[c3] >= 0
+
+
+def test_tank_ace_improves_anti_tank_rolls_by_one() -> None:
+    state = make({0: [("Tank Ace", RESERVE), ("PzKw IV H", "c2")], 1: [("T-34 M41", "c3")]})
+    tank, target = uid(state, "PzKw IV H"), uid(state, "T-34 M41")
+    before = build_attack(state, state.units[tank], state.units[target], "at").modifier
+    state.apply_checked(("play", uid(state, "Tank Ace"), tank))
+    assert build_attack(state, state.units[tank], state.units[target], "at").modifier == before - 1
+
+
+def test_9_3_1_flank_shot_card_makes_the_next_shot_strike_side_armor() -> None:
+    state = make({0: [("Flank Shot", RESERVE), ("PzKw IV H", "c2")], 1: [("T-34 M41", "c3")]})
+    state.apply_checked(("play", uid(state, "Flank Shot")))
+    state.apply_checked(("fire", pos(state, "c2")))
+    state.apply_checked(("shoot", uid(state, "PzKw IV H"), uid(state, "T-34 M41"), "at"))
+    assert state.rolls[0][1].flank_shot
+
+
+def test_11_0_foxholes_placed_free_at_the_start_of_the_play_and_removed_when_infantry_leaves() -> None:
+    state = make({0: [("Foxholes", RESERVE), ("German Line Squad", "c1")], 1: [("T-34 M41", "e4")]})
+    card, squad, c1 = uid(state, "Foxholes"), uid(state, "German Line Squad"), pos(state, "c1")
+    state.apply_checked(("fortify", card, c1))
+    assert state.forts[c1] == (0, 18, card) and state.supply == 2
+    state.apply_checked(("move", c1))
+    if state.ctx.get("stage") == "pick":
+        state.apply_checked(("pick", squad))
+    if state.ctx.get("stage") == "pick":
+        state.apply_checked(("go",))
+    state.apply_checked(("step", pos(state, "c2")))
+    assert state.forts[c1] is None and card in state.discard[0]
+
+
+def test_12_2_repair_removes_an_immobilisation() -> None:
+    state = make({0: [("Repair", RESERVE), ("PzKw IV H", "c2")], 1: [("T-34 M41", "e4")]})
+    tank = uid(state, "PzKw IV H")
+    state.units[tank].immobilized = True
+    state.apply_checked(("interrupt", uid(state, "Repair"), tank))
+    assert not state.units[tank].immobilized and state.supply == 2
+
+
+def test_every_special_card_has_an_entry_with_a_status() -> None:
+    data = load_data()
+    special = [c for c in data.cards if c.type in ("special", "air_artillery", "ultra_rare")]
+    assert {c.id for c in special} <= set(EFFECTS)
+    assert {e.status for e in EFFECTS.values()} <= {"implemented", "partial", "missing"}
+
+
+def test_rules_cards_lists_every_card_and_its_status(cli) -> None:
+    code, stdout, _ = cli("rules", "cards", "--format", "json")
+    import json
+    rows = json.loads(stdout)
+    assert code == 0 and len(rows) == 166
+    assert {r["status"] for r in rows if r["type"] == "vehicle"} == {"implemented"}
+    assert next(r for r in rows if r["id"] == 120)["status"] == "implemented"
