@@ -89,3 +89,85 @@ def validate_benchmark(count: int, repeat: int, check_jsonschema: Path | None) -
             t_tc = best_of(repeat, _command(tcforge_cmd + tc_args))
             yield (f"{label}: check-jsonschema {t_cjs:.2f} s, tcforge validate {t_tc:.2f} s "
                    f"(with line numbers and consistency checks): tcforge is {t_cjs / t_tc:.1f}x as fast")
+
+
+KURSK_GERMAN = [("PzKw III L", 5), ("PzKw IV F", 5), ("PzKw VI E", 5), ("PzKw III N", 2), ("StuG III G", 3)]
+KURSK_SOVIET = [("T-70", 8), ("T-34 M41", 8), ("T-34 M43", 8), ("SU-122", 4), ("SU-76 M", 3)]
+
+OPENSPIEL_SNIPPET = """
+import random, time
+from open_spiel.python.games import tic_tac_toe
+game = tic_tac_toe.TicTacToeGame()
+rng = random.Random(0)
+best = 0.0
+for _ in range({repeat}):
+    n = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < {seconds}:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+            n += 1
+    best = max(best, n / (time.perf_counter() - start))
+print(best)
+"""
+
+
+def kursk_state(seed_first: int = 0):  # type: ignore[no-untyped-def]
+    """17.8's forces (20 German against 31 Soviet tanks) placed by a simple rule: fill each side's positions
+    front rank first, left to right, three cards a position; the rest start in the reserve."""
+    from tcforge.data.dataset import load_data
+    from tcforge.engine.board import RESERVE
+    from tcforge.engine.game import Game
+    from tcforge.engine.state import GameState
+
+    data = load_data()
+    game = Game.create(data)
+    board = game.board
+    forces = {}
+    for side, force, nation in ((0, KURSK_GERMAN, "german"), (1, KURSK_SOVIET, "soviet")):
+        cards = [data.cards.get(name, nation=nation).id for name, count in force for _ in range(count)]
+        rows = sorted({board.row(p) for p in board.side_positions(side)}, key=lambda r: -r if side == 0 else r)
+        slots = [board.pos(r, c) for r in rows for c in range(board.columns) for _ in range(3)]
+        forces[side] = [(card, slots[i] if i < len(slots) else RESERVE) for i, card in enumerate(cards)]
+    return GameState.new(game, forces, first_player=seed_first % 2, initial_hand=0)
+
+
+def engine_benchmark(seconds: float, repeat: int, openspiel_python: Path | None) -> Iterator[str]:
+    """Random-policy playouts of a Kursk-sized battle: actions applied per second, every action counted
+    (decisions and die rolls), each one chosen from the legal actions as in OpenSpiel's playouts."""
+    import random
+
+    from tcforge.engine.playout import random_policy, sample_chance
+    from tcforge.engine.state import CHANCE
+
+    best = 0.0
+    games = 0
+    for r in range(repeat):
+        rng = random.Random(r)
+        n = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            state = kursk_state(games)
+            games += 1
+            while not state.is_terminal():
+                if state.current_player() == CHANCE:
+                    action = sample_chance(state, rng)
+                else:
+                    action = random_policy(state, rng)
+                state.apply_action(action)
+                n += 1
+        best = max(best, n / (time.perf_counter() - start))
+    yield f"tcforge, Kursk-sized battle (20 v 31 tanks), random players: {best:,.0f} actions/s ({1e6 / best:.1f} us an action; {games} games)"
+    if openspiel_python is None:
+        yield "OpenSpiel: not compared (pass --openspiel PYTHON, a Python with open_spiel installed)"
+        return
+    code = OPENSPIEL_SNIPPET.format(repeat=repeat, seconds=seconds)
+    result = subprocess.run([str(openspiel_python), "-c", code], capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        yield f"OpenSpiel: could not run ({result.stderr.strip().splitlines()[-1] if result.stderr.strip() else 'no output'})"
+        return
+    theirs = float(result.stdout.strip())
+    yield f"OpenSpiel Python tic-tac-toe, random players: {theirs:,.0f} actions/s ({1e6 / theirs:.1f} us an action)"
+    yield f"ratio per action: tcforge / OpenSpiel = {best / theirs:.2f}x"

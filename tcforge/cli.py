@@ -533,6 +533,37 @@ def _odds_matrix(rng: str, terrain: Optional[str], ruleset: Optional[str], out_d
                   f"{summary['seconds']} s: {csv_path}, {png_path}", markup=False)
 
 
+@bench_app.command("engine")
+def bench_engine(
+    seconds: float = typer.Option(3.0, "--seconds", help="Seconds of play per measurement."),
+    repeat: int = typer.Option(3, "--repeat", help="Measurements; the best is kept."),
+    openspiel: Optional[Path] = typer.Option(None, "--openspiel", help="A Python interpreter with open_spiel installed."),
+) -> None:
+    """Random playouts of a Kursk-sized battle: actions per second, side by side with OpenSpiel's tic-tac-toe."""
+    from tcforge.bench import engine_benchmark
+
+    for line in engine_benchmark(seconds, repeat, openspiel):
+        out.print(line, markup=False)
+
+
+@bench_app.command("odds")
+def bench_odds(repeat: int = typer.Option(3, "--repeat")) -> None:
+    """The whole odds matrix: every AT firer against every armored target, both ranges, every terrain."""
+    from tcforge.analysis.matrix import odds_matrix
+    from tcforge.analysis.odds import attack_odds
+
+    data = _data()
+    times = []
+    for _ in range(repeat):
+        attack_odds.cache_clear()
+        matrix = odds_matrix(data)
+        times.append(matrix.seconds)
+    cells = len(matrix.rows)
+    out.print(f"odds matrix: {len(matrix.firers)} firers x {len(matrix.targets)} targets x 2 ranges x "
+              f"{cells // (2 * len(matrix.firers) * len(matrix.targets))} terrains = {cells:,} cells in "
+              f"{min(times):.2f} s (best of {repeat}, cold cache; {min(times) / cells * 1e6:.1f} us a cell)", markup=False)
+
+
 def main() -> None:
     try:
         app()

@@ -269,7 +269,7 @@ def apply(state: "GameState", action: "Action") -> None:
 
 
 def advance(state: "GameState") -> bool:
-    if len(state.ctx["shots"]) >= int(state.game.params["turn.cards_per_action"]) or legal(state) == [("done",)]:
+    if len(state.ctx["shots"]) >= int(state.game.params["turn.cards_per_action"]) or state.legal_actions() == [("done",)]:
         _end(state)
         return True
     return False

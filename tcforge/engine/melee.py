@@ -154,8 +154,9 @@ def advance(state: "GameState") -> bool:
     ctx = state.ctx
     stage = ctx.get("stage")
     if stage == "targets":
-        while ctx["todo"] and len(legal(state)) == 1:  # nothing to fire at: the card holds
+        while ctx["todo"] and len(state.legal_actions()) == 1:  # nothing to fire at: the card holds
             ctx["todo"].pop(0)
+            state.changed()
         if ctx["todo"]:
             return False
         if ctx["choosing"] == state.active:

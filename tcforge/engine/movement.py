@@ -31,12 +31,13 @@ def riders(state: "GameState", unit: "Unit") -> list["Unit"]:
     return [state.units[u] for u in group]
 
 
-def has_room(state: "GameState", unit: "Unit", pos: int) -> bool:
+def has_room(state: "GameState", unit: "Unit", pos: int, group: list["Unit"] | None = None) -> bool:
     """Whether the unit, with the cards moving with it, may come to rest at ``pos`` (6.3)."""
     if pos == RESERVE:
         return True
     combat, trucks = state.combat_count(pos, unit.side)
-    group = [unit] + riders(state, unit)
+    if group is None:
+        group = [unit] + riders(state, unit)
     for member in group:
         here = member.pos == pos  # do not count the moving cards twice
         if member.profile.truck:
@@ -95,8 +96,8 @@ def stops_at(state: "GameState", unit: "Unit", to: int) -> bool:
     return row is not None and row.slows
 
 
-def steps(state: "GameState", unit: "Unit", at: int, left: int, first: bool) -> list[int]:
-    """Positions the unit may step to now, keeping a legal place to come to rest."""
+def steps(state: "GameState", unit: "Unit", at: int, left: int, first: bool, *, any_one: bool = False) -> list[int]:
+    """Positions the unit may step to now, keeping a legal place to come to rest (the first found with ``any_one``)."""
     board = state.game.board
     if left <= 0:
         return []
@@ -105,18 +106,23 @@ def steps(state: "GameState", unit: "Unit", at: int, left: int, first: bool) -> 
     else:
         candidates = board.neighbours[at] + ((RESERVE,) if at in board.rear_rank(unit.side) else ())
     group = riders(state, unit)
+    members = [unit] + group
     out = []
     for to in candidates:
-        if not can_enter(state, unit, at, to, first) or not all(can_enter(state, r, at, to, first) for r in group):
+        if not can_enter(state, unit, at, to, first) or (group and not all(can_enter(state, r, at, to, first) for r in group)):
             continue
-        if to >= 0 and state.occ[to][1 - unit.side] and any(r.profile.at_gun for r in group):
+        if group and to >= 0 and state.occ[to][1 - unit.side] and any(r.profile.at_gun for r in group):
             continue  # 8.6.1: a towed gun never goes into melee
-        if left == 1 or stops_at(state, unit, to):
-            if has_room(state, unit, to):
-                out.append(to)
-        elif has_room(state, unit, to) or any(
-                has_room(state, unit, nxt) for nxt in steps(state, unit, to, left - 1, False) if nxt != at):
+        if has_room(state, unit, to, members):
+            ok = True
+        elif left == 1 or stops_at(state, unit, to):
+            ok = False
+        else:  # it may pass through a full position if it can come to rest beyond (8.0)
+            ok = any(nxt != at and has_room(state, unit, nxt, members) for nxt in steps(state, unit, to, left - 1, False))
+        if ok:
             out.append(to)
+            if any_one:
+                return out
     return out
 
 
@@ -129,13 +135,13 @@ def move_sources(state: "GameState") -> list[int]:
     """Positions (and the reserve) from which the active player has a card that can move."""
     side = state.active
     out = []
-    if state.hand[side] and any(may_move(state, state.units[u]) and steps(state, state.units[u], RESERVE, 1, True)
+    if state.hand[side] and any(may_move(state, state.units[u]) and steps(state, state.units[u], RESERVE, 1, True, any_one=True)
                                 for u in state.hand[side]):
         out.append(RESERVE)
     for pos in range(state.game.board.size):
         for uid in state.occ[pos][side]:
             unit = state.units[uid]
-            if may_move(state, unit) and steps(state, unit, pos, _speed(unit, state), True):
+            if may_move(state, unit) and steps(state, unit, pos, _speed(unit, state), True, any_one=True):
                 out.append(pos)
                 break
     return out
@@ -158,7 +164,7 @@ def _pickable(state: "GameState") -> list[int]:
     start_left = {uid: _speed(state.units[uid], state) for uid in pool}
     taken = {r for group in state.ctx.get("riders", {}).values() for r in group}
     return sorted(uid for uid in pool if uid not in picked and uid not in taken and may_move(state, state.units[uid])
-                  and steps(state, state.units[uid], source, start_left[uid], True))
+                  and steps(state, state.units[uid], source, start_left[uid], True, any_one=True))
 
 
 def _carriable(state: "GameState") -> list["Action"]:
@@ -306,7 +312,7 @@ def advance(state: "GameState") -> bool:
     """Automatic steps of a move action; True when something changed."""
     ctx = state.ctx
     if ctx["stage"] == "pick":
-        if ctx["picked"] and legal(state) == [("go",)]:
+        if ctx["picked"] and state.legal_actions() == [("go",)]:
             _start_moving(state)
             return True
         if not ctx["picked"] and not _pickable(state):

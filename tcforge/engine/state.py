@@ -60,6 +60,7 @@ class GameState:
         self.end_reason = ""
         self.history: list[Action] = []
         self.initiative_rolls: list[int] = []
+        self._legal: list[Action] | None = None  # legal actions of this position, computed once
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -123,16 +124,27 @@ class GameState:
         return [(("d10", v), 0.1) for v in DIE]
 
     def legal_actions(self) -> list[Action]:
+        """The legal actions (do not change the list: it is computed once per position)."""
+        if self._legal is not None:
+            return self._legal
         player = self.current_player()
         if player == TERMINAL:
-            return []
-        if player == CHANCE:
-            return [a for a, _ in self.chance_outcomes()]
-        handler = _LEGAL.get(self.phase)
-        return handler(self) if handler else []
+            result: list[Action] = []
+        elif player == CHANCE:
+            result = [a for a, _ in self.chance_outcomes()]
+        else:
+            handler = _LEGAL.get(self.phase)
+            result = handler(self) if handler else []
+        self._legal = result
+        return result
+
+    def changed(self) -> None:
+        """Forget the cached legal actions: the position changed."""
+        self._legal = None
 
     def apply_action(self, action: Action) -> None:
         """Apply an action without checking it is legal (fast; for search and playouts)."""
+        self._legal = None
         self.history.append(action)
         if self.rolls:
             self._apply_chance(action)
@@ -164,6 +176,7 @@ class GameState:
         other.effects = list(self.effects)
         other.history = list(self.history)
         other.initiative_rolls = list(self.initiative_rolls)
+        other._legal = None
         return other
 
     def serialize(self) -> str:
@@ -323,6 +336,7 @@ class GameState:
     def _advance(self) -> None:
         """Run the automatic steps until a decision or a chance event is due."""
         while self.winner is None and not self.end_reason and not self.rolls:
+            self._legal = None
             if self.phase == "play":
                 if self.supply <= 0 and "move" not in self.ctx and "fire" not in self.ctx:
                     self._end_play()
@@ -349,6 +363,7 @@ class GameState:
             if self.phase == "initiative":
                 return
             return
+        self._legal = None
 
     # --------------------------------------------------------------- chance
     def roll_label(self) -> str:
