@@ -409,6 +409,34 @@ def rules_cards(
     out.print(table)
 
 
+@rules_app.command("coverage")
+def rules_coverage(
+    format: Format = typer.Option(Format.text, "--format", "-f"),
+    missing: bool = typer.Option(False, "--missing", help="Only the cases not implemented and tested."),
+) -> None:
+    """Every rule case of 4.0-17.0: the engine code that implements it and the tests that check it."""
+    from tcforge.analysis.coverage import coverage
+
+    rows = coverage()
+    if missing:
+        rows = [r for r in rows if r.status not in ("implemented and tested", "no mechanics")]
+    if format is Format.json:
+        out.print(json.dumps([{"case": r.case, "title": r.title, "status": r.status, "code": r.code, "tests": r.tests,
+                               "reason": r.reason} for r in rows], indent=2), markup=False)
+        return
+    counts: dict[str, int] = {}
+    for r in rows:
+        counts[r.status] = counts.get(r.status, 0) + 1
+    table = Table(title=", ".join(f"{n} {s}" for s, n in sorted(counts.items())), header_style="bold", box=None)
+    for col in ("case", "title", "status", "code", "tests"):
+        table.add_column(col, overflow="fold")
+    for r in rows:
+        code = ", ".join(r.code[:2]) + (f" +{len(r.code) - 2}" if len(r.code) > 2 else "")
+        tests = ", ".join(t.split("::")[1] for t in r.tests[:2]) + (f" +{len(r.tests) - 2}" if len(r.tests) > 2 else "")
+        table.add_row(r.case, r.title, r.status, code or r.reason, tests)
+    out.print(table)
+
+
 def _ruleset(ruleset_id: str) -> Ruleset:
     data = _data()
     if ruleset_id not in data.rulesets:

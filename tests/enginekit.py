@@ -16,7 +16,7 @@ def make(placements: dict[int, list[tuple[str, Any]]], *, ruleset: str | None = 
     game = Game.create(data, columns=columns, ranks_per_side=ranks, overrides=overrides, **options)
     labels = {game.board.label(p): p for p in range(game.board.size)}
     forces = {side: [(data.cards.get(name, nation=None if name in NEUTRAL else NATION[side]).id,
-                      RESERVE if where == RESERVE else labels[where]) for name, where in cards]
+                      where if isinstance(where, int) else labels[where]) for name, where in cards]
               for side, cards in placements.items()}
     tmap = {labels[k]: data.cards.get(v).id for k, v in (terrain or {}).items()}
     return GameState.new(game, forces, terrain=tmap, first_player=0, initial_hand=0)

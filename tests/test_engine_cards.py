@@ -87,3 +87,13 @@ def test_rules_cards_lists_every_card_and_its_status(cli) -> None:
     assert code == 0 and len(rows) == 166
     assert {r["status"] for r in rows if r["type"] == "vehicle"} == {"implemented"}
     assert next(r for r in rows if r["id"] == 120)["status"] == "implemented"
+
+
+def test_rules_coverage_lists_every_case_from_4_to_17(cli) -> None:
+    import json
+    code, stdout, _ = cli("rules", "coverage", "--format", "json")
+    rows = json.loads(stdout)
+    cases = {r["case"] for r in rows}
+    assert code == 0 and {"4.0", "9.3.1", "10.0", "16.0", "17.9"} <= cases and "18.0" not in cases
+    row = next(r for r in rows if r["case"] == "9.3.2")
+    assert row["status"] == "implemented and tested" and any("9_3_2" in t for t in row["tests"])

@@ -216,6 +216,22 @@ def shots(state: "GameState", unit: "Unit", *, first_only: bool = False) -> list
     return out
 
 
+def smoke_shots(state: "GameState", unit: "Unit") -> list[int]:
+    """9.5.1 f: an HE-capable card may try to lay Smoke on a position in range it can see (enemy-held ones)."""
+    if not state.game.params["smoke.by_he_fire"] or not state.game.params["smoke.enabled"] or unit.profile.he <= 0:
+        return []
+    board = state.game.board
+    return [pos for pos in board.in_range[unit.pos] if state.occ[pos][1 - unit.side] and state.smoke[pos] < 0
+            and (board.distance(unit.pos, pos) == 1 or line_of_sight(state, unit.pos, pos))]
+
+
+def smoke_attack(state: "GameState", unit: "Unit", pos: int) -> Attack:
+    """Roll the HE value or less, no terrain modifier; +2 at long range as for HE (9.5.1 f)."""
+    dist = state.game.board.distance(unit.pos, pos)
+    extra = int(state.game.params["fire.he_long_range_modifier"]) if dist == 2 else 0
+    return Attack("smoke", unit.profile.he, extra)
+
+
 def fire_sources(state: "GameState") -> list[int]:
     side = state.active
     out = []
@@ -242,6 +258,7 @@ def legal(state: "GameState") -> list["Action"]:
             continue
         actions.extend(("shoot", uid, target, kind) if eq < 0 else ("shoot", uid, target, kind, eq)
                        for target, kind, eq in shots(state, unit))
+        actions.extend(("smoke", uid, pos) for pos in smoke_shots(state, unit))
     actions.append(("done",))
     return actions
 
@@ -249,6 +266,12 @@ def legal(state: "GameState") -> list["Action"]:
 def apply(state: "GameState", action: "Action") -> None:
     if action[0] == "done":
         _end(state)
+        return
+    if action[0] == "smoke":
+        unit, pos = state.units[int(action[1])], int(action[2])
+        unit.fired += 1
+        state.ctx["shots"].append(unit.uid)
+        state.rolls.append(("smoke", smoke_attack(state, unit, pos), unit.uid, pos))
         return
     uid, target, kind = int(action[1]), int(action[2]), str(action[3])
     item = state.units[int(action[4])] if len(action) > 4 else None

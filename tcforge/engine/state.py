@@ -378,6 +378,8 @@ class GameState:
             return f"side {event[1]} rolls for initiative (4.0)"
         if kind == "woods":
             return f"{self.units[event[1]].profile.name} rolls for immobilisation entering Woods (8.4.1)"
+        if kind == "smoke":
+            return f"{self.units[event[2]].profile.name} ({event[2]}) fires HE to lay Smoke on {self.game.board.label(event[3])} (9.5.1 f)"
         if kind in ("hit", "kill"):
             firer, target = self.units[event[2]], self.units[event[3]]
             what = "to hit" if kind == "hit" else "to kill"
@@ -418,6 +420,12 @@ class GameState:
                 self.rolls.insert(0, ("kill", attack, firer, target, deferred, needed))
                 return
             self._result(target, result, deferred)
+            return
+        if kind == "smoke":  # 9.5.1 f: HE fire placing Smoke on a position
+            attack, pos = event[1], event[3]
+            result, _ = to_hit(attack, self.game.fire_rules, roll)
+            if result != "miss":
+                cards.place_smoke(self, pos)
             return
         if kind == "kill":
             attack, firer, target, deferred, needed = event[1:6]
@@ -469,7 +477,7 @@ def _apply_play(state: GameState, action: Action) -> None:
     if kind == "end":
         state.supply = 0  # 5.0 e: forfeit the remaining points
         state._end_play()
-    elif kind == "draw":
+    elif kind == "draw":  # 5.0 d: the card is drawn by chance from the deck (14.0)
         state.ctx["acted"] = True
         state.supply -= int(params["turn.draw_cost"])
         state.rolls.append(("draw", state.active))

@@ -1,0 +1,103 @@
+"""Rule coverage: every rule case of 4.0-17.0, the engine code that implements it, the tests that check it.
+
+The cases are the English rule book's (data/rules/en). A case is *implemented*
+where the engine's source names it (a docstring or comment citing "9.3.1"),
+and *tested* where a test is named for it (``test_9_3_1_...``) or cites it.
+Cases with nothing to implement say why in :data:`NO_MECHANICS`; cases the
+engine does not cover yet are listed as missing, never hidden.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from tcforge.paths import data_dir, project_root
+
+NO_MECHANICS = {
+    "4.0": "the sequence as a whole; its steps are 5.0, 10.0 and 6.4",
+    "6.1": "terrain placement is the scenario's set-up (issue: scenarios)",
+    "6.1.1": "random terrain placement happens in scenario set-up",
+    "6.1.2": "discretionary placement happens in scenario set-up",
+    "6.2": "setting up the cards is the scenario's set-up",
+    "7.0": "a die roll is a chance outcome of 1-10 (tcforge/engine/attacks.py DIE)",
+    "8.2": "cards of one move action may go to different places: each card moves on its own",
+    "9.5.1 a": "the Smoke card exists (data/cards/six-pack.yaml)",
+    "9.7": "worked examples, reproduced by tests",
+    "12.0": "the kinds of special cards; see 12.1 and 12.2",
+    "14.0": "deck building limits are checked with the scenario's forces",
+    "17.0": "scenarios are set up from data/scenarios",
+}
+SCENARIO_CASES = re.compile(r"^17\.[1-9]$")
+CASE_IN_TEXT = r"(?<![\d.])({})(?![\d])"
+
+
+@dataclass
+class CaseCoverage:
+    case: str
+    title: str
+    code: list[str] = field(default_factory=list)
+    tests: list[str] = field(default_factory=list)
+    reason: str = ""
+
+    @property
+    def status(self) -> str:
+        if self.code and self.tests:
+            return "implemented and tested"
+        if self.reason:
+            return "no mechanics"
+        if self.code:
+            return "implemented, untested"
+        return "missing"
+
+
+def rule_cases(lang_dir: Path | None = None) -> list[tuple[str, str]]:
+    folder = lang_dir or data_dir() / "rules" / "en"
+    out = []
+    for path in sorted(folder.glob("*.yaml")):
+        chapter = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for case in chapter.get("cases", []):
+            out.append((str(case["case"]), str(case["title"])))
+    return out
+
+
+def _in_range(case: str) -> bool:
+    major = int(case.split(".")[0])
+    return 4 <= major <= 17
+
+
+def coverage() -> list[CaseCoverage]:
+    root = project_root()
+    sources = sorted((root / "tcforge" / "engine").glob("*.py")) + sorted((root / "tcforge" / "analysis").glob("odds.py"))
+    source_lines = [(p, i, line) for p in sources for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)]
+    tests_dir = root / "tests"
+    test_defs: list[tuple[str, str]] = []  # (name, text of the test)
+    if tests_dir.is_dir():
+        for path in sorted(tests_dir.glob("test_*.py")):
+            text = path.read_text(encoding="utf-8")
+            for match in re.finditer(r"^def (test_\w+)\(.*?(?=^def |\Z)", text, re.S | re.M):
+                test_defs.append((f"{path.name}::{match.group(1)}", match.group(0)))
+    out = []
+    for case, title in rule_cases():
+        if not _in_range(case):
+            continue
+        item = CaseCoverage(case, title)
+        pattern = re.compile(CASE_IN_TEXT.format(re.escape(case)))
+        for path, lineno, line in source_lines:
+            if pattern.search(line) and "_missing(" not in line:  # a card listed as missing implements nothing
+                item.code.append(f"{path.relative_to(root)}:{lineno}")
+        slug = "test_" + case.replace(".", "_").replace(" ", "_") + "_"
+        for name, text in test_defs:
+            head = name.split("::")[1]
+            named = head.startswith(slug) and not head[len(slug):][:1].isdigit()  # test_9_3_ is not test_9_3_1_
+            docstring = text.split('"""')[1] if text.count('"""') >= 2 else ""
+            if named or pattern.search(docstring):
+                item.tests.append(name)
+        if case in NO_MECHANICS:
+            item.reason = NO_MECHANICS[case]
+        elif SCENARIO_CASES.match(case):
+            item.reason = "a scenario: data/scenarios and 'tcforge scenario check'"
+        out.append(item)
+    return out

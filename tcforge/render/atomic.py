@@ -1,0 +1,42 @@
+"""Write a file whole or not at all.
+
+The PDF is written to a temporary file in the target's folder (same file
+system, so the final rename is atomic) and renamed over the target only when
+everything succeeded. On any exception, KeyboardInterrupt included, the
+temporary file is deleted and an existing target is left untouched: a failed
+build never leaves a half-written PDF behind.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+
+def _umask() -> int:
+    # os.umask can only be read by setting it; set it straight back.
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+@contextmanager
+def atomic_path(target: Path) -> Iterator[Path]:
+    """Yield a temporary path next to ``target``; rename it to ``target`` if the block succeeds."""
+    target = Path(target)
+    if target.is_dir():
+        raise IsADirectoryError(f"{target} is a folder; give a file name ending in .pdf")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    os.close(fd)
+    tmp = Path(name)
+    try:
+        yield tmp
+        # mkstemp makes the file private (0600); a PDF is an ordinary file.
+        os.chmod(tmp, 0o666 & ~_umask())
+        os.replace(tmp, target)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise

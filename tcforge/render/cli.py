@@ -1,0 +1,255 @@
+"""``tcforge print ...``: the print shop's command line. Thin: parse, call, report.
+
+Bad input (an unknown card or ruleset, a bad size) is one line on stderr,
+``tcforge: ...``, and exit status 1; usage errors are Click's, status 2. No
+command leaves a half-written PDF: every file is written whole or not at all.
+"""
+from __future__ import annotations
+
+import time
+from enum import Enum
+from functools import partial
+from pathlib import Path
+from typing import Annotated, Callable, NoReturn, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+)
+
+from tcforge.data.cards import Card, CardLookupError, CardSet
+from tcforge.data.dataset import GameData, load_data
+from tcforge.data.problems import DataError
+from tcforge.paths import display_path
+from tcforge.render import settings
+from tcforge.render.build import RenderError, TextOverflowError
+from tcforge.render.calibration import build_calibration
+from tcforge.render.fonts import FontError
+from tcforge.render.geometry import LayoutError, parse_card_size, parse_offset
+from tcforge.render.inserts import build_inserts
+from tcforge.render.proxies import build_proxies
+from tcforge.render.refcards import build_refcards
+from tcforge.render.sheets import PrintOptions, Report
+
+app = typer.Typer(help="Print shop: sleeve inserts, reference cards, proxies and a calibration page, as PDF.",
+                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+class Lang(str, Enum):
+    en = "en"
+    fr = "fr"
+
+
+class Paper(str, Enum):
+    a4 = "a4"
+    letter = "letter"
+
+
+LangOpt = Annotated[Lang, typer.Option("--lang", help="Language of card texts, headings and checklist.")]
+PaperOpt = Annotated[Paper, typer.Option("--paper", help="A4 or US Letter; 3 x 3 cards, centred.")]
+RulesetOpt = Annotated[Optional[str], typer.Option("--ruleset", help="Ruleset whose errata and numbers to print "
+                                                   "(default six-pack-r3).")]
+OutOpt = Annotated[Optional[Path], typer.Option("--out", "-o", help="PDF to write (default: under output/).")]
+SizeOpt = Annotated[str, typer.Option("--card-size", help="standard (63 x 88 mm), poker (63.5 x 88.9 mm) or WxH in mm.")]
+BleedOpt = Annotated[float, typer.Option("--bleed", min=0.0, max=5.0, help="Bleed in mm (gutters are twice it); "
+                                         "inserts are normally printed without.")]
+DuplexOpt = Annotated[bool, typer.Option("--duplex", help="Double-sided, long-edge flip: back pages mirror the columns "
+                                         "and take the saved back offset.")]
+StrictOpt = Annotated[bool, typer.Option("--strict", help="Text that does not fit is an error (exit 1, no PDF).")]
+
+
+def _fail(message: str, code: int = 1) -> NoReturn:
+    err.print(f"tcforge: {message}", markup=False)
+    raise typer.Exit(code)
+
+
+def _data(ruleset: str | None) -> GameData:
+    try:
+        return load_data(ruleset)
+    except DataError as exc:
+        unknown = [p for p in exc.problems if p.code == "unknown-ruleset"]
+        if unknown:
+            _fail(f"{unknown[0].message} ({unknown[0].hint})")
+        _fail(f"the data has {len(exc.problems)} problem(s); run 'tcforge validate'")
+
+
+def _options(lang: Lang, paper: Paper, card_size: str, bleed: float, duplex: bool, strict: bool) -> PrintOptions:
+    try:
+        card = parse_card_size(card_size)
+        offset = settings.back_offset(paper.value) if duplex else (0.0, 0.0)
+    except (LayoutError, RenderError) as exc:
+        _fail(str(exc))
+    return PrintOptions(lang.value, paper.value, card, bleed, duplex, strict, offset)
+
+
+def _lookup(cards: CardSet, refs: list[str]) -> list[Card]:
+    found = []
+    for ref in refs:
+        for part in (p.strip() for p in ref.split(",")):
+            if not part:
+                continue
+            try:
+                found.append(cards.get(part))
+            except CardLookupError as exc:
+                _fail(str(exc))
+    return found
+
+
+def _default_out(kind: str, ruleset: str | None, options: PrintOptions) -> Path:
+    middle = f"-{ruleset}" if ruleset else ""
+    return Path("output") / f"{kind}{middle}-{options.lang}-{options.paper}.pdf"
+
+
+def _report(path: Path, report: Report, quiet: bool = False) -> None:
+    for note in report.notes:
+        err.print(f"tcforge: note: {note}", markup=False)
+    for face, items in report.overflows.items():
+        err.print(f"tcforge: text does not fit on '{face}': {', '.join(items)} (shrunk to the floor and cut)", markup=False)
+    if not quiet:
+        out.print(f"wrote {display_path(path)}: {report.pages} page(s), {report.pieces} piece(s)", markup=False)
+
+
+def _run(path: Path, build: Callable[[], Report], quiet: bool = False) -> Report:
+    """Run one build; any expected failure becomes one line on stderr and exit 1."""
+    try:
+        report = build()
+    except TextOverflowError as exc:
+        _report(path, exc.report, quiet=True)
+        _fail(f"{exc}; {display_path(path)} not written")
+    except (RenderError, LayoutError, FontError) as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"cannot write {display_path(path)}: {exc.strerror or exc}")
+    _report(path, report, quiet)
+    return report
+
+
+@app.command()
+def inserts(
+    lang: LangOpt = Lang.en,
+    paper: PaperOpt = Paper.a4,
+    ruleset: RulesetOpt = None,
+    cards: Annotated[Optional[list[str]], typer.Option("--cards", help="Only the inserts for these cards (number, "
+                                                       "name or alias; repeat or separate with commas).")] = None,
+    copies: Annotated[Optional[int], typer.Option("--copies", min=1, max=50, help="Print each insert this many "
+                                                  "times instead of the checklist's counts.")] = None,
+    out_file: OutOpt = None,
+    card_size: SizeOpt = "standard",
+    bleed: BleedOpt = 0.0,
+    duplex: DuplexOpt = False,
+    strict: StrictOpt = False,
+) -> None:
+    """Sleeve inserts: Smoke, Heavy Machine Gun, the changed and errata'd cards, terrain strips, and a checklist."""
+    options = _options(lang, paper, card_size, bleed, duplex, strict)
+    data = _data(ruleset)
+    only = _lookup(data.cards, cards) if cards else None
+    path = out_file or _default_out("inserts", ruleset, options)
+    _run(path, lambda: build_inserts(path, options, data.cards, data.ruleset, only, copies))
+
+
+@app.command()
+def refcards(
+    lang: LangOpt = Lang.en,
+    paper: PaperOpt = Paper.a4,
+    ruleset: RulesetOpt = None,
+    sets: Annotated[int, typer.Option("--sets", min=1, max=9, help="Sets of four faces (one a player).")] = 2,
+    out_file: OutOpt = None,
+    card_size: SizeOpt = "standard",
+    bleed: BleedOpt = 0.0,
+    duplex: DuplexOpt = False,
+    strict: StrictOpt = False,
+) -> None:
+    """Reference cards to sleeve back to back: terrain effects / To Kill, sequence of play / play options."""
+    options = _options(lang, paper, card_size, bleed, duplex, strict)
+    data = _data(ruleset)
+    path = out_file or _default_out("refcards", ruleset, options)
+    _run(path, lambda: build_refcards(path, options, data.cards, data.ruleset, sets))
+
+
+@app.command("cards")
+def cards_cmd(
+    cards: Annotated[list[str], typer.Argument(help="Cards by number, name or alias (\"46\", \"Smoke\", \"SPW 251\").")],
+    lang: LangOpt = Lang.en,
+    paper: PaperOpt = Paper.a4,
+    ruleset: RulesetOpt = None,
+    out_file: OutOpt = None,
+    card_size: SizeOpt = "standard",
+    bleed: BleedOpt = 0.0,
+    duplex: DuplexOpt = False,
+    strict: StrictOpt = False,
+) -> None:
+    """Proxies of any cards, in the inserts' layout, with the errata applied."""
+    options = _options(lang, paper, card_size, bleed, duplex, strict)
+    data = _data(ruleset)
+    chosen = _lookup(data.cards, cards)
+    path = out_file or _default_out("cards", ruleset, options)
+    _run(path, lambda: build_proxies(path, options, chosen, data.cards, data.ruleset))
+
+
+@app.command()
+def calibration(
+    paper: PaperOpt = Paper.a4,
+    lang: LangOpt = Lang.en,
+    back_offset: Annotated[Optional[str], typer.Option("--back-offset", help="Save the offset read on the printed "
+                                                       "page, X,Y in mm (e.g. 1.5,-0.5), for this paper.")] = None,
+    out_file: OutOpt = None,
+) -> None:
+    """A double-sided calibration page; --back-offset saves what you measured on it."""
+    if back_offset is not None:
+        try:
+            offset = parse_offset(back_offset)
+            saved = settings.save_back_offset(paper.value, offset)
+        except (LayoutError, RenderError) as exc:
+            _fail(str(exc))
+        out.print(f"saved back offset {offset[0]:g},{offset[1]:g} mm for {paper.value} in {saved}", markup=False)
+    options = _options(lang, paper, "standard", 0.0, True, False)
+    data = _data(None)
+    path = out_file or Path("output") / f"calibration-{paper.value}.pdf"
+    _run(path, lambda: build_calibration(path, options, data.cards, data.ruleset))
+
+
+@app.command("all")
+def all_cmd(
+    out_dir: Annotated[Path, typer.Option("--out-dir", help="Folder for the PDFs.")] = Path("output"),
+    ruleset: RulesetOpt = None,
+    card_size: SizeOpt = "standard",
+    bleed: BleedOpt = 0.0,
+    duplex: DuplexOpt = False,
+    strict: StrictOpt = False,
+) -> None:
+    """Inserts, reference cards and a proxy deck of every card, English and French, A4 and Letter."""
+    data = _data(ruleset)
+    every = list(data.cards)
+    jobs: list[tuple[Path, Callable[[], Report]]] = []
+    middle = f"-{ruleset}" if ruleset else ""
+    for paper in Paper:
+        for lang in Lang:
+            options = _options(lang, paper, card_size, bleed, duplex, strict)
+            tail = f"{middle}-{lang.value}-{paper.value}.pdf"
+            for kind, maker in (("inserts", build_inserts), ("refcards", build_refcards)):
+                path = out_dir / f"{kind}{tail}"
+                jobs.append((path, partial(maker, path, options, data.cards, data.ruleset)))
+            path = out_dir / f"cards{tail}"
+            jobs.append((path, partial(build_proxies, path, options, every, data.cards, data.ruleset)))
+        path = out_dir / f"calibration-{paper.value}.pdf"
+        options = _options(Lang.en, paper, "standard", 0.0, True, strict)
+        jobs.append((path, partial(build_calibration, path, options, data.cards, data.ruleset)))
+    start = time.perf_counter()
+    pages = 0
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=err, transient=False) as progress:
+        task = progress.add_task("building PDFs", total=len(jobs))
+        for path, build in jobs:
+            progress.update(task, description=f"{path.name:<28}")
+            pages += _run(path, build, quiet=True).pages
+            progress.advance(task)
+    out.print(f"wrote {len(jobs)} PDF(s), {pages} page(s), to {display_path(out_dir)} in "
+              f"{time.perf_counter() - start:.1f} s", markup=False)
