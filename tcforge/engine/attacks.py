@@ -71,6 +71,7 @@ class Attack:
     flank_shot: bool = False  # a Flank Shot card was played for this shot
     melee: bool = False
     on_hit: str = KILL  # what a hit does when no armor roll follows (barrages immobilise armor)
+    immobilise_to: int = 0  # a roll that misses but is this or less immobilises (mines against vehicles)
 
     def flank_rolls(self, rules: FireRules) -> frozenset[int]:
         return rules.melee_flank_rolls if self.melee else rules.flank_rolls
@@ -80,7 +81,11 @@ def to_hit(attack: Attack, rules: FireRules, roll: int) -> tuple[str, int]:
     """The result of the to-hit roll: (KILL|IMMOBILIZE|MISS, 0), or ("to_kill", roll needed to kill)."""
     hit = roll + attack.modifier <= attack.hit
     if not attack.anti_tank:
-        return (attack.on_hit if hit else MISS), 0
+        if hit:
+            return attack.on_hit, 0
+        if roll + attack.modifier <= attack.immobilise_to:
+            return IMMOBILIZE, 0
+        return MISS, 0
     special_counts = hit or not rules.natural_specials_need_hit
     if attack.vehicle and roll in rules.immobilise_rolls and special_counts:
         return IMMOBILIZE, 0

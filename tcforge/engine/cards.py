@@ -6,10 +6,10 @@ gives the point it would cost. Interrupts played in one's own play are free.
 Where the sources give no effect, the entry follows the card data's
 ``effect`` text, which marks it as the project's interpretation.
 
-Interrupts played in the *opponent's* play (Stream, Swamp, Minefield, Wire,
-Weapon Malfunction, Breakdown, Confusion, the counters) need reaction windows
-the engine does not have yet; :data:`EFFECTS` says so for each of them, and
-``tcforge rules cards`` lists the status of every card.
+Interrupts answering the opponent (Stream, Swamp, Minefield, Wire, Weapon
+Malfunction, Breakdown, Confusion, the counters) are played in the reaction
+windows of :mod:`tcforge.engine.windows`; ``tcforge rules cards`` lists the
+status of every card.
 """
 from __future__ import annotations
 
@@ -80,19 +80,38 @@ def _barrage(state: "GameState", card: "Unit", target: tuple[object, ...]) -> No
     pos, mode = int(target[0]), str(target[1])  # type: ignore[arg-type]
     kind = ARTILLERY[card.profile.card_id]  # type: ignore[index]
     _spend(state, card)
-    if mode == "smoke":
+    _answerable(state, {"against": kind, "then": {"card": card.profile.card_id, "uid": card.uid, "side": card.side,
+                                                   "pos": pos, "mode": mode}})
+
+
+def _answerable(state: "GameState", data: dict[str, object]) -> None:
+    """Counterbattery Fire or Aircraft Interception may cancel the attack (source 001, 1.8)."""
+    from tcforge.engine import windows
+    if not windows.open_window(state, "counter", 1 - int(data["then"]["side"]), data):  # type: ignore[index]
+        fire_support(state, data["then"])  # type: ignore[arg-type]
+
+
+def fire_support(state: "GameState", then: dict[str, object]) -> None:
+    """The attack of an artillery or air card once no counter stopped it."""
+    card_id = then["card"]
+    if card_id == 159:
+        _tank_buster_attack(state, int(then["uid"]), int(then["target"]))  # type: ignore[arg-type]
+        return
+    pos, side, uid = int(then["pos"]), int(then["side"]), int(then["uid"])  # type: ignore[arg-type]
+    if then["mode"] == "smoke":
         place_smoke(state, pos)
         return
+    kind = ARTILLERY[card_id]  # type: ignore[index]
     from tcforge.engine.fire import terrain_modifier
     extra = -2 if kind == "art" and state.ctx.get("observer") else 0
-    for uid in list(state.occ[pos][1 - card.side]):
-        unit = state.units[uid]
+    for target in list(state.occ[pos][1 - side]):
+        unit = state.units[target]
         if unit.carrier is not None:
             continue
         terrain = terrain_modifier(state, pos, kind, unit) or 0
         smoke = int(state.game.params["smoke.fire_modifier"]) if state.smoke[pos] >= 0 else 0
         attack = Attack(kind, 5, terrain + smoke + extra, on_hit=IMMOBILIZE if unit.profile.armored else KILL)
-        state.rolls.append(("hit", attack, card.uid, uid, False))
+        state.rolls.append(("hit", attack, uid, target, False))
 
 
 def place_smoke(state: "GameState", pos: int) -> None:
@@ -105,12 +124,18 @@ def _tank_buster_targets(state: "GameState", card: "Unit") -> list[tuple[object,
 
 
 def _tank_buster(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
-    from tcforge.engine.fire import terrain_modifier
-    unit = state.units[int(target[0])]  # type: ignore[arg-type]
     _spend(state, card)
+    _answerable(state, {"against": "air", "then": {"card": 159, "uid": card.uid, "side": card.side, "target": int(target[0])}})  # type: ignore[arg-type]
+
+
+def _tank_buster_attack(state: "GameState", card_uid: int, target: int) -> None:
+    from tcforge.engine.fire import terrain_modifier
+    unit = state.units[target]
+    if unit.pos < 0:
+        return
     terrain = terrain_modifier(state, unit.pos, "air", unit) or 0
     side = unit.profile.armor_side
-    state.rolls.append(("hit", Attack("air", 5, terrain, True, True, 12, side, side), card.uid, unit.uid, False))
+    state.rolls.append(("hit", Attack("air", 5, terrain, True, True, 12, side, side), card_uid, unit.uid, False))
 
 
 def _sniper_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
@@ -233,12 +258,16 @@ def _repair(state: "GameState", card: "Unit", target: tuple[object, ...]) -> Non
 
 
 def _bridge_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
-    return [(p,) for p in range(state.game.board.size) if state.terrain[p] == STREAM]
+    return [(p,) for p in range(state.game.board.size) if state.terrain[p] == STREAM or state.water[p] == STREAM]
 
 
 def _bridge(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
     _spend(state, card)
-    state.terrain[int(target[0])] = None  # type: ignore[arg-type]  # 11.0: the Stream card is removed
+    pos = int(target[0])  # type: ignore[arg-type]
+    if state.water[pos] == STREAM:
+        state.water[pos] = None
+    else:
+        state.terrain[pos] = None  # 11.0: the Stream card is removed
 
 
 def _smoke_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
@@ -327,30 +356,30 @@ EFFECTS: dict[int | str, Effect] = {
                 _no_target, _reinforcements),
     121: Effect("instant", "implemented", "up to three cards leave a melee to an adjacent position without enemies",
                 _withdrawal_targets, _withdrawal),
-    REPAIR: Effect("interrupt", "partial", "played in your own play it repairs a vehicle; as a counter to Breakdown it waits for reaction windows",
+    REPAIR: Effect("interrupt", "implemented", "repairs an immobilised vehicle, in either player's play",
                    _repair_targets, _repair),
-    BRIDGE: Effect("interrupt", "partial", "played in your own play it removes a Stream; as a counter it waits for reaction windows",
+    BRIDGE: Effect("interrupt", "implemented", "removes a Stream so vehicles and guns may enter (11.0)",
                    _bridge_targets, _bridge),
-    FORD: Effect("interrupt", "partial", "played in your own play it removes a Stream; as a counter it waits for reaction windows",
+    FORD: Effect("interrupt", "implemented", "removes a Stream so vehicles and guns may enter (11.0)",
                  _bridge_targets, _bridge),
-    SMOKE: Effect("interrupt", "partial", "placed in your own play (9.5.1); at melee start and in the opponent's play it waits for reaction windows",
+    SMOKE: Effect("interrupt", "implemented", "placed in either player's play and as a melee begins (9.5.1)",
                   _smoke_targets, _smoke),
     FOXHOLES: Effect("fortification", "implemented", "placed free at the start of your play (11.0)", fort_targets, fortify),
     BUNKERS: Effect("fortification", "implemented", "placed free at the start of your play (11.0)", fort_targets, fortify),
-    2: _missing("Anti-Tank Mine: needs a window as an enemy vehicle enters a position"),
-    20: _missing("Minefield: needs a window as an enemy group enters a position"),
-    21: _missing("Stream as an Interrupt (11.1): needs a window in the opponent's play; as set-up terrain it works"),
-    28: _missing("Swamp as an Interrupt (11.1): needs a window in the opponent's play; as set-up terrain it works"),
-    29: _missing("Path: needs a window during one's own move"),
-    30: _missing("Minefield Gap: a counter to Minefield"),
-    31: _missing("Wire: needs a window as an enemy card moves"),
-    32: _missing("Counterbattery Fire: a counter to artillery"),
-    67: _missing("Weapon Malfunction: needs a window as an enemy card declares fire"),
-    68: _missing("Breakdown: needs a window in the opponent's play"),
-    70: _missing("Aircraft Interception: a counter to air attacks"),
-    122: _missing("Tactical Advantage: needs the melee-start window"),
-    123: _missing("Panic: needs the melee-start window"),
-    124: _missing("Confusion: needs a window in the opponent's play"),
+    2: Effect("interrupt", "implemented", "attacks a vehicle entering a position: 1-3 destroys, 4-5 immobilises"),
+    20: Effect("interrupt", "implemented", "attacks every card of a group entering a position; Minefield Gap cancels it"),
+    21: Effect("interrupt", "implemented", "placed on a position in the opponent's play or as they move in (11.1)"),
+    28: Effect("interrupt", "implemented", "placed on a position in the opponent's play or as they move in (11.1)"),
+    29: Effect("interrupt", "implemented", "played while one of your cards moves: its next slowing position does not slow it"),
+    30: Effect("interrupt", "implemented", "cancels a Minefield played on your cards"),
+    31: Effect("interrupt", "implemented", "stops an enemy card as it moves"),
+    32: Effect("interrupt", "implemented", "cancels an enemy artillery attack"),
+    67: Effect("interrupt", "implemented", "cancels an enemy card's declared shot"),
+    68: Effect("interrupt", "implemented", "immobilises an enemy vehicle in its owner's play"),
+    70: Effect("interrupt", "implemented", "cancels an enemy air attack"),
+    122: Effect("interrupt", "implemented", "your cards fire first in a melee; the enemy's losses never fire back"),
+    123: Effect("interrupt", "implemented", "after a fresh assault with tanks and infantry, the defenders fall back before fire"),
+    124: Effect("interrupt", "implemented", "the opponent loses one unspent Supply point"),
     164: Effect("none", "implemented", "never played (a collector's card)"),
 }
 for _terrain in (15, 16, 17, 25, 26, 27):

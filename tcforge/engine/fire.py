@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tcforge.engine import cards, equipment
+from tcforge.engine import cards, equipment, windows
 from tcforge.engine.attacks import Attack
 
 if TYPE_CHECKING:
@@ -273,16 +273,25 @@ def apply(state: "GameState", action: "Action") -> None:
         state.ctx["shots"].append(unit.uid)
         state.rolls.append(("smoke", smoke_attack(state, unit, pos), unit.uid, pos))
         return
+    if windows.open_window(state, "fire", 1 - state.active, {"shot": list(action)}):
+        return  # the opponent may answer with Weapon Malfunction first
+    fire_shot(state, list(action), cancelled=False)
+
+
+def fire_shot(state: "GameState", action: list, *, cancelled: bool) -> None:  # type: ignore[type-arg]
+    """Fire a declared shot; a cancelled one (Weapon Malfunction) still uses the card's fire."""
     uid, target, kind = int(action[1]), int(action[2]), str(action[3])
     item = state.units[int(action[4])] if len(action) > 4 else None
     firer, victim = state.units[uid], state.units[target]
+    firer.fired += 1
+    state.ctx["shots"].append(uid)
+    if cancelled or victim.pos < 0:
+        return
     flank = kind == "at" and bool(state.ctx.pop("flank_shot", False)) if item is None else False
     attack = equipment_attack(state, firer, victim, item) if item else build_attack(state, firer, victim, kind, flank_shot=flank)
     if attack is None:
         from tcforge.engine.state import IllegalActionError
         raise IllegalActionError(f"{firer.profile.name} cannot fire {kind} at {victim.profile.name} in {state.describe()}")
-    firer.fired += 1
-    state.ctx["shots"].append(uid)
     state.rolls.append(("hit", attack, uid, target, False))
     ammo = cards.attached(state, firer, cards.SPECIAL_AMMO) if kind == "at" and firer.equipment else None
     if ammo is not None:

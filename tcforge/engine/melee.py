@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tcforge.engine import cards, equipment
+from tcforge.engine import cards, equipment, windows
 from tcforge.engine.attacks import Attack
 
 if TYPE_CHECKING:
@@ -125,6 +125,8 @@ def _start(state: "GameState", pos: int) -> None:
     ctx["to_act"] = state.active
     ctx["orders"] = []
     ctx["todo"] = sorted(_fighters(state, pos, state.active))
+    ctx["melee_windows"] = 0  # each side may answer the melee's start (Smoke, Panic, Tactical Advantage)
+    ctx.pop("first_fire", None)
 
 
 def legal(state: "GameState") -> list["Action"]:
@@ -153,6 +155,15 @@ def apply(state: "GameState", action: "Action") -> None:
 def advance(state: "GameState") -> bool:
     ctx = state.ctx
     stage = ctx.get("stage")
+    if stage == "targets" and ctx.get("melee_windows", 2) < 2:
+        side = state.active if ctx["melee_windows"] == 0 else 1 - state.active
+        if not windows.open_window(state, "melee", side, {"pos": ctx["at"]}):
+            ctx["melee_windows"] += 1
+        if ctx["melee_windows"] >= 2:  # after Panic, the position may hold one side only
+            ctx["todo"] = sorted(_fighters(state, ctx["at"], state.active))
+            if not _fighters(state, ctx["at"], 1 - state.active):
+                next_melee(state)
+        return True
     if stage == "targets":
         while ctx["todo"] and len(state.legal_actions()) == 1:  # nothing to fire at: the card holds
             ctx["todo"].pop(0)
@@ -164,19 +175,20 @@ def advance(state: "GameState") -> bool:
             ctx["todo"] = sorted(_fighters(state, ctx["at"], 1 - state.active))
             return True
         ctx["to_act"] = state.active
+        first = ctx.get("first_fire")
+        if first is not None:  # Tactical Advantage: this side fires first and its results apply at once
+            _roll_orders(state, [o for o in ctx["orders"] if state.units[o[0]].side == first], deferred=False)
+            ctx["stage"] = "second"
+            return True
         ctx["stage"] = "resolve"
-        for uid, target, kind, eq in ctx["orders"]:
-            unit, victim = state.units[uid], state.units[target]
-            item = state.units[eq] if eq >= 0 else None
-            attack = melee_attack(state, unit, victim, kind, item)
-            if attack is None:
-                continue
-            state.rolls.append(("hit", attack, uid, target, True))
-            if item is not None:
-                equipment.used(state, eq)
-            elif kind == "sa" and attack.hit > unit.profile.sa:  # the HMG was used: it sprays (13.2)
-                from tcforge.engine.fire import spray
-                spray(state, unit, victim, True)
+        _roll_orders(state, ctx["orders"], deferred=True)
+        return True
+    if stage == "second":
+        first = ctx["first_fire"]
+        survivors = [o for o in ctx["orders"] if state.units[o[0]].side != first and state.units[o[0]].pos == ctx["at"]
+                     and state.units[o[1]].pos == ctx["at"]]
+        ctx["stage"] = "resolve"
+        _roll_orders(state, survivors, deferred=True)
         return True
     if stage == "resolve":
         effects, state.effects = state.effects, []
@@ -187,3 +199,21 @@ def advance(state: "GameState") -> bool:
         next_melee(state)
         return True
     return False
+
+
+def _roll_orders(state: "GameState", orders: list[tuple[int, int, str, int]], *, deferred: bool) -> None:
+    """Queue the attacks of the given melee orders (deferred: results wait to apply all at once)."""
+    for uid, target, kind, eq in orders:
+        unit, victim = state.units[uid], state.units[target]
+        item = state.units[eq] if eq >= 0 else None
+        if unit.pos < 0 or victim.pos < 0:
+            continue
+        attack = melee_attack(state, unit, victim, kind, item)
+        if attack is None:
+            continue
+        state.rolls.append(("hit", attack, uid, target, deferred))
+        if item is not None:
+            equipment.used(state, eq)
+        elif kind == "sa" and attack.hit > unit.profile.sa:  # the HMG was used: it sprays (13.2)
+            from tcforge.engine.fire import spray
+            spray(state, unit, victim, deferred)

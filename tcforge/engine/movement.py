@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tcforge.engine import cards, equipment
+from tcforge.engine import cards, equipment, windows
 from tcforge.engine.board import RESERVE
 from tcforge.engine.game import WOODS
+
+DISCARDED_POS = -3  # tcforge.engine.state.DISCARDED
+PATH = 29
 
 if TYPE_CHECKING:
     from tcforge.engine.state import Action, GameState
@@ -73,11 +76,15 @@ def can_enter(state: "GameState", unit: "Unit", at: int, to: int, first: bool) -
     terrain = state.terrain[to]
     row = game.terrain_rows.get(terrain) if terrain is not None else None
     p = unit.profile
+    water = state.water[to]
+    if water is not None and game.terrain_rows[water].no_vehicles and (p.vehicle or p.at_gun):
+        return False  # 11.1: Stream or Swamp played on other terrain still bars vehicles and guns
     if row is not None:
         if row.no_vehicles and (p.vehicle or p.at_gun):
             return False  # 11.0: no vehicles or AT guns in Swamp or Stream
-        if row.slows and not first and game.params["movement.slowing_terrain"] == "adjacent_only":
-            return False  # 8.4
+        if row.slows and not first and game.params["movement.slowing_terrain"] == "adjacent_only" \
+                and not state.ctx.get("path"):
+            return False  # 8.4 (a Path card lets the mover through)
     if terrain is None and game.params["movement.tank_restriction_in_clear"] and (p.infantry or p.at_gun or p.truck):
         enemy_tank = any(state.units[u].profile.tank for u in state.occ[to][1 - unit.side])
         if enemy_tank and not any(state.units[u].profile.tank for u in state.occ[to][unit.side]):
@@ -93,7 +100,7 @@ def stops_at(state: "GameState", unit: "Unit", to: int) -> bool:
         return True  # 8.5
     terrain = state.terrain[to]
     row = state.game.terrain_rows.get(terrain) if terrain is not None else None
-    return row is not None and row.slows
+    return row is not None and row.slows and not state.ctx.get("path")
 
 
 def steps(state: "GameState", unit: "Unit", at: int, left: int, first: bool, *, any_one: bool = False) -> list[int]:
@@ -205,6 +212,9 @@ def legal(state: "GameState") -> list["Action"]:
         return actions
     unit = state.units[ctx["cur"]]
     actions = [("step", to) for to in steps(state, unit, unit.pos, ctx["left"], ctx["first"])]
+    if not ctx.get("path"):  # Path: the project's reading, the mover's next slowing position does not slow it
+        paths = [u for u in state.hand[unit.side] if state.units[u].profile.card_id == PATH]
+        actions.extend(("interrupt", u) for u in paths[:1])
     if ctx["first"] or has_room(state, unit, unit.pos):
         actions.append(("halt",))
     return actions
@@ -222,9 +232,16 @@ def apply(state: "GameState", action: "Action") -> None:
     elif kind == "go":
         _start_moving(state)
     elif kind == "step":
-        _step(state, int(action[1]))
+        to = int(action[1])
+        unit = state.units[ctx["cur"]]
+        data = {"mover": unit.uid, "riders": [r.uid for r in riders(state, unit)], "to": to}
+        if to < 0 or not windows.open_window(state, "entry", 1 - unit.side, data):
+            do_step(state, to)
     elif kind == "halt":
         _finish_unit(state)
+    elif kind == "interrupt":  # a Path card for the current mover
+        state.discard_card(int(action[1]))
+        ctx["path"] = True
     else:
         from tcforge.engine.state import IllegalActionError
         raise IllegalActionError(f"unknown move action {action!r}")
@@ -262,7 +279,8 @@ def _next_unit(state: "GameState") -> None:
     ctx["first"] = True
 
 
-def _step(state: "GameState", to: int) -> None:
+def do_step(state: "GameState", to: int) -> None:
+    """The current mover (and its riders) enters ``to``."""
     ctx = state.ctx
     unit = state.units[ctx["cur"]]
     stop = stops_at(state, unit, to)
@@ -303,6 +321,7 @@ def _finish_unit(state: "GameState") -> None:
     for rider in riders(state, unit):
         rider.carrier = None  # the project's reading of 8.6: riders get off where the move ends
     state.ctx.get("riders", {}).pop(str(unit.uid), None)
+    state.ctx.pop("path", None)
     cards.update_forts(state)
     state.check_victory()
     _next_unit(state)
@@ -321,6 +340,13 @@ def advance(state: "GameState") -> bool:
         return False
     if ctx["stage"] == "step":
         unit = state.units[ctx["cur"]]
+        if "pending_step" in ctx:  # after mines: the survivors go on, unless immobilised
+            to = ctx.pop("pending_step")
+            if unit.pos != DISCARDED_POS and not unit.immobilized and can_enter(state, unit, unit.pos, to, ctx["first"]):
+                do_step(state, to)
+            else:
+                ctx["left"] = 0
+            return True
         if ctx["left"] <= 0 or unit.pos == RESERVE and not ctx["first"] or unit.immobilized and not ctx["first"]:
             _finish_unit(state)
             return True

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable
 
-from tcforge.engine import cards, equipment, fire, melee, movement
+from tcforge.engine import cards, equipment, fire, melee, movement, windows
 from tcforge.engine.attacks import DIE, IMMOBILIZE, KILL, to_hit, to_kill
 from tcforge.engine.board import RESERVE
 from tcforge.engine.game import Game
@@ -48,6 +48,7 @@ class GameState:
         self.terrain: list[int | None] = [None] * n
         self.forts: list[tuple[int, int] | None] = [None] * n  # (side, card id) of Foxholes/Bunkers
         self.smoke: list[int] = [-1] * n  # half-turn index at whose end the smoke lifts, -1 none
+        self.water: list[int | None] = [None] * n  # Stream or Swamp played on other terrain (11.1)
         self.turn = 1
         self.first = 0
         self.active = 0
@@ -95,6 +96,7 @@ class GameState:
         else:
             state.first = state.active = first_player
             state._start_side_turn()
+        state._advance()
         return state
 
     # --------------------------------------------------------- the interface
@@ -103,6 +105,9 @@ class GameState:
             return TERMINAL
         if self.rolls:
             return CHANCE
+        window = self.ctx.get("window")
+        if window is not None:
+            return int(window["side"])
         return self.ctx.get("to_act", self.active)
 
     def is_terminal(self) -> bool:
@@ -132,6 +137,8 @@ class GameState:
             result: list[Action] = []
         elif player == CHANCE:
             result = [a for a, _ in self.chance_outcomes()]
+        elif "window" in self.ctx:
+            result = windows.legal(self)
         else:
             handler = _LEGAL.get(self.phase)
             result = handler(self) if handler else []
@@ -148,6 +155,8 @@ class GameState:
         self.history.append(action)
         if self.rolls:
             self._apply_chance(action)
+        elif "window" in self.ctx:
+            windows.apply(self, action)
         else:
             _APPLY[self.phase](self, action)
         self._advance()
@@ -171,6 +180,7 @@ class GameState:
         other.terrain = list(self.terrain)
         other.forts = list(self.forts)
         other.smoke = list(self.smoke)
+        other.water = list(self.water)
         other.ctx = {k: (list(v) if isinstance(v, list) else v) for k, v in self.ctx.items()}
         other.rolls = list(self.rolls)
         other.effects = list(self.effects)
@@ -183,7 +193,7 @@ class GameState:
         """The whole position as JSON (the game's static part is named, not copied)."""
         return json.dumps({
             "units": [u.to_json() for u in self.units], "occ": self.occ, "hand": self.hand, "deck": self.deck, "discard": self.discard,
-            "terrain": self.terrain, "forts": self.forts, "smoke": self.smoke, "turn": self.turn, "first": self.first,
+            "terrain": self.terrain, "forts": self.forts, "smoke": self.smoke, "water": self.water, "turn": self.turn, "first": self.first,
             "active": self.active, "supply": self.supply, "phase": self.phase, "ctx": self.ctx,
             "rolls": _rolls_json(self.rolls),
             "effects": self.effects, "winner": self.winner, "end_reason": self.end_reason,
@@ -203,7 +213,7 @@ class GameState:
                 setattr(unit, key, u[key])
             unit.equipment = tuple(u["equipment"])
             state.units.append(unit)
-        for key in ("hand", "deck", "discard", "terrain", "smoke", "turn", "first", "active", "supply", "phase", "ctx",
+        for key in ("hand", "deck", "discard", "terrain", "smoke", "water", "turn", "first", "active", "supply", "phase", "ctx",
                     "effects", "winner", "end_reason", "initiative_rolls"):
             setattr(state, key, raw[key])
         state.occ = [[list(a), list(b)] for a, b in raw["occ"]]
@@ -337,10 +347,14 @@ class GameState:
         """Run the automatic steps until a decision or a chance event is due."""
         while self.winner is None and not self.end_reason and not self.rolls:
             self._legal = None
+            if "window" in self.ctx:
+                return
             if self.phase == "play":
                 if self.supply <= 0 and "move" not in self.ctx and "fire" not in self.ctx:
                     self._end_play()
                     continue
+                if not self.ctx.get("play_window_done") and windows.open_window(self, "play", 1 - self.active, {}):
+                    return
                 return
             if self.phase == "move":
                 if movement.advance(self):
@@ -381,9 +395,10 @@ class GameState:
         if kind == "smoke":
             return f"{self.units[event[2]].profile.name} ({event[2]}) fires HE to lay Smoke on {self.game.board.label(event[3])} (9.5.1 f)"
         if kind in ("hit", "kill"):
-            firer, target = self.units[event[2]], self.units[event[3]]
+            target = self.units[event[3]]
             what = "to hit" if kind == "hit" else "to kill"
-            return f"{firer.profile.name} ({firer.uid}) {event[1].kind.upper()} {what} {target.profile.name} ({target.uid})"
+            firer = "a mine" if event[2] < 0 else f"{self.units[event[2]].profile.name} ({event[2]})"
+            return f"{firer} {event[1].kind.upper()} {what} {target.profile.name} ({target.uid})"
         return kind
 
     def _apply_chance(self, action: Action) -> None:
@@ -474,6 +489,7 @@ def _legal_play(state: GameState) -> list[Action]:
 def _apply_play(state: GameState, action: Action) -> None:
     params = state.game.params
     kind = action[0]
+    state.ctx.pop("play_window_done", None)  # the opponent may answer the next play again
     if kind == "end":
         state.supply = 0  # 5.0 e: forfeit the remaining points
         state._end_play()
