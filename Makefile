@@ -19,6 +19,7 @@ demo: install
 	$(BIN)/tcforge validate
 	$(BIN)/tcforge cards stats
 	$(BIN)/tcforge errata list --official-only
+	$(BIN)/tcforge print all --out-dir output
 
 test: install
 	$(BIN)/python -m pytest

@@ -18,6 +18,7 @@ from tcforge.data.dataset import GameData, load_cards, load_data
 from tcforge.data.problems import DataError
 from tcforge.data.rulesets import Ruleset
 from tcforge.i18n import label
+from tcforge.render.cli import app as print_app
 
 app = typer.Typer(help="Tank Commander: The Eastern Front Edition toolkit: data, rules engine, print shop.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
@@ -30,6 +31,7 @@ app.add_typer(cards_app, name="cards")
 app.add_typer(errata_app, name="errata")
 app.add_typer(bench_app, name="bench")
 app.add_typer(rules_app, name="rules")
+app.add_typer(print_app, name="print", help="Print sleeve inserts, reference cards and proxies (PDF, A4 or Letter, English or French).")
 
 # Piped output (files, scripts, tests) is not cut to 80 columns.
 out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 160)
@@ -571,6 +573,15 @@ def bench_engine(
     from tcforge.bench import engine_benchmark
 
     for line in engine_benchmark(seconds, repeat, openspiel):
+        out.print(line, markup=False)
+
+
+@bench_app.command("print")
+def bench_print() -> None:
+    """A proxy deck of every card: milliseconds a card and peak memory."""
+    from tcforge.render.bench import proxy_deck_benchmark
+
+    for line in proxy_deck_benchmark():
         out.print(line, markup=False)
 
 

@@ -1,6 +1,6 @@
 """Reaction windows: when a player may answer the other's play with an Interrupt (12.2, 11.1, 9.5.1).
 
-Interrupts "may be played by both players at any time"; the engine gives a
+Either player may play an Interrupt whenever it likes (12.2); the engine gives a
 player a decision at the moments an Interrupt can change something, and only
 when they hold one that fits:
 

@@ -115,7 +115,7 @@ W: dict[str, tuple[str, str]] = {
     "clear": ("Clear", "Libre"),
     "slows": ("Slow", "Lent"),
     "m:fast": ("Fast", "Rapide"),
-    "n/a": ("n/a", "interdit"),
+    "n/a": ("n/a", "—"),  # "interdit" is too wide for the card-sized table; the notes say what is forbidden
     "no_vehicles": ("No vehicles or AT guns", "Interdit aux véhicules et canons AC"),
     "strip_no_vehicles": ("No vehicles, no AT guns", "Ni véhicules ni canons AC"),
     "strip_infantry_only": ("Infantry only", "Infanterie seulement"),
