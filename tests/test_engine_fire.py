@@ -192,3 +192,18 @@ def test_9_4_small_arms_only_at_short_range_and_not_at_armor() -> None:
         fire_odds(load_data(), "Soviet Line Squad", "German Line Squad", rng="long", kind="sa")
     with pytest.raises(OddsError):
         fire_odds(load_data(), "Soviet Line Squad", "PzKw IV H", kind="sa")
+
+
+def test_jeff_mike_declared_melee_wastes_no_fire_on_an_eliminated_card() -> None:
+    """Source 001's melee procedure (ruleset jeff-mike-2002): once a target is eliminated, the other
+    attacks on it are not rolled; under the unified 10.0 every declared attack is rolled."""
+    for ruleset, rolled in (("jeff-mike-2002", 1), ("six-pack-r3", 2)):
+        state = make({0: [("German Line Squad", "b2"), ("Veteran German Squad", "b2")], 1: [("Soviet Line Squad", "b2")]},
+                     ruleset=ruleset, columns=3)
+        state.apply_checked(("end",))
+        soviet = uid(state, "Soviet Line Squad")
+        for name in ("German Line Squad", "Veteran German Squad"):
+            state.apply_checked(("target", uid(state, name), soviet, "sa"))
+        state.apply_checked(("hold", soviet))
+        roll(state, 1)
+        assert sum(1 for e in state.rolls if e[0] == "hit") == rolled - 1

@@ -451,6 +451,11 @@ class GameState:
     def _result(self, target: int, result: str, deferred: bool) -> None:
         if deferred:
             self.effects.append((target, result))
+            if result == KILL and self.game.params["melee.procedure"] == "declared":
+                # 001's declared melee: other attacks of the same side on a card already eliminated do not fire
+                side = self.units[target].side
+                self.rolls = [e for e in self.rolls if not (e[0] == "hit" and e[3] == target and e[4]
+                                                            and self.units[e[2]].side != side)]
             return
         self.apply_result(target, result)
 
