@@ -19,6 +19,7 @@ from tcforge.data.problems import DataError
 from tcforge.data.rulesets import Ruleset
 from tcforge.i18n import label
 from tcforge.render.cli import app as print_app
+from tcforge.scenarios.cli import app as scenario_app
 
 app = typer.Typer(help="Tank Commander: The Eastern Front Edition toolkit: data, rules engine, print shop.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
@@ -31,6 +32,7 @@ app.add_typer(cards_app, name="cards")
 app.add_typer(errata_app, name="errata")
 app.add_typer(bench_app, name="bench")
 app.add_typer(rules_app, name="rules")
+app.add_typer(scenario_app, name="scenario", help="Scenarios: list, show, check their legality.")
 app.add_typer(print_app, name="print", help="Print sleeve inserts, reference cards and proxies (PDF, A4 or Letter, English or French).")
 
 # Piped output (files, scripts, tests) is not cut to 80 columns.

@@ -235,8 +235,8 @@ class _Builder:
                                                    "write the keys out in full", "yaml-merge"))
                 self.value(value_event, path + ("<<",))
                 continue
-            if not isinstance(key, (str, int)):
-                key = str(key_event.value)
+            if not isinstance(key, str):
+                key = str(key_event.value)  # JSON object keys are text: 8: 0 means "8": 0
             line = key_event.start_mark.line + 1
             if key in first_seen:
                 self.problems.append(self._problem(

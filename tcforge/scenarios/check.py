@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterable
 from tcforge.data.cards import Card, CardId
 from tcforge.scenarios.findings import Finding
 from tcforge.scenarios.model import (
-    Build, CardCount, ControlPositions, ControlRank, ForceEntry, HoldPositions, PlayBeforeTurn, Position,
+    Build, ControlPositions, ControlRank, ForceEntry, HoldPositions, PlayBeforeTurn, Position,
     ReinforcementArrival, Scenario, Side, category, is_combat, is_tank, is_truck, is_unit, load_scenario,
     prohibits_vehicles, scenarios_dir)
 
@@ -279,14 +279,13 @@ class _Checker:
         if limit is None:
             return
         counts: Counter[CardId] = Counter()
-        first: dict[CardId, tuple[Any, ...]] = {}
+        reported: set[CardId] = set()
         for card, count, path in self.all_counts(side):
             if category(card) != "special_events":
                 continue
             counts[card.id] += count
-            first.setdefault(card.id, path)
-            if counts[card.id] > limit and card.id not in getattr(self, "_reported", set()):
-                self.__dict__.setdefault("_reported", set()).add(card.id)
+            if counts[card.id] > limit and card.id not in reported:
+                reported.add(card.id)
                 self.add(path + ("count",), "deck-limit",
                          f"side '{side.id}' has {counts[card.id]} or more {card.name} cards; at most {limit} identical special events",
                          "leave out the extra copies, or give the scenario deck.max_identical_special_events", "14.0")

@@ -62,7 +62,8 @@ def list_scenarios(
     """List the bundled scenarios."""
     rows = []
     for sid in bundled_ids():
-        result = load_scenario(scenarios_dir() / f"{sid}.yaml")
+        path = scenarios_dir() / f"{sid}.yaml"
+        result = load_scenario(path)
         s = result.scenario
         if s is None:
             rows.append({"id": sid, "title": None, "date": None, "source": None, "sides": [], "turn_limit": None,
@@ -70,7 +71,7 @@ def list_scenarios(
             continue
         rows.append({"id": s.id, "title": s.title.get(lang.value), "date": s.date, "source": f"{s.source['document']} {s.source['section']}",
                      "sides": [{"id": side.id, "nation": side.nation, "role": side.role} for side in s.sides],
-                     "turn_limit": s.turn_limit, "victory": [v.type for v in s.victory], "legal": not result.findings})
+                     "turn_limit": s.turn_limit, "victory": [v.type for v in s.victory], "legal": check_file(path).legal})
     if format is Format.json:
         _echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return

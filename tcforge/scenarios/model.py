@@ -36,7 +36,7 @@ from tcforge.data.yamlsafe import Loaded, load_yaml
 from tcforge.paths import data_dir, display_path
 from tcforge.scenarios.findings import Finding, ScenarioError
 from tcforge.scenarios.grid import Grid, Position
-from tcforge.scenarios.patch import PatchError, apply_patch, resolve_path
+from tcforge.scenarios.patch import PatchError, apply_patch
 
 YamlPath = tuple[Any, ...]
 
@@ -543,8 +543,30 @@ def load_scenario(path: Path, *, balance: str | None = None) -> Loading:
     return Loading(scenario, builder.findings, data, loaded)
 
 
-def _schema(loaded: Loaded, display: str) -> list[Finding]:
+def _key_findings(loaded: Loaded, display: str) -> list[Finding]:
+    """Mapping keys that are not text (``99:``): JSON Schema cannot check them, so they are reported first."""
     out = []
+
+    def walk(node: Any, path: YamlPath) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if not isinstance(key, str):
+                    line, col = loaded.where(path + (key,), key=True)
+                    out.append(Finding(display, line, col, "schema", f"key {key!r} is a number, not a name",
+                                       "keys are names: fix the key, or quote it if a number was meant"))
+                walk(value, path + (key,))
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(value, path + (i,))
+
+    walk(loaded.data, ())
+    return out
+
+
+def _schema(loaded: Loaded, display: str) -> list[Finding]:
+    out = _key_findings(loaded, display)
+    if out:
+        return out
     for p in schemas.check(loaded, "scenario", display):
         message = p.message + (f" [{p.schema_path}]" if p.schema_path else "")
         out.append(Finding(p.file, p.line, p.col, "schema", message, p.hint))
@@ -858,8 +880,8 @@ class _Builder:
     def select(self, raw: Any, side: str, path: YamlPath, code: str, *, default_of: str = "own") -> tuple[Position, ...]:
         """The positions a selector names, from ``side``'s point of view; reports what does not exist."""
         grid = self.grid
-        if raw == "all":
-            return tuple(grid.side_positions(side))
+        if raw == "all":  # the side's own positions (the enemy's where the default is of: enemy)
+            return tuple(grid.side_positions(side if default_of == "own" else grid.other(side)))
         if isinstance(raw, list):
             out = [self.position(ref, path + (i,), code) for i, ref in enumerate(raw)]
             return tuple(p for p in out if p)

@@ -52,26 +52,6 @@ def _index(node: list[Any], segment: str, where: str) -> int:
     raise KeyError(f"no element with id '{segment}' in the list at {where or '/'}" + (f" (ids: {', '.join(ids)})" if ids else ""))
 
 
-def resolve_path(document: Any, path: str) -> tuple[Any, ...]:
-    """The YAML path (keys and indexes) a patch path points at, for error positions."""
-    out: list[Any] = []
-    node = document
-    for segment in _segments(path):
-        try:
-            if isinstance(node, list) and segment != "-":
-                i = _index(node, segment, "")
-                out.append(i)
-                node = node[i]
-            elif isinstance(node, dict) and segment in node:
-                out.append(segment)
-                node = node[segment]
-            else:
-                break
-        except KeyError:
-            break
-    return tuple(out)
-
-
 def apply_patch(document: Any, operations: list[dict[str, Any]]) -> Any:
     """A patched deep copy of ``document``; raises PatchError naming the failing operation."""
     result = copy.deepcopy(document)

@@ -144,7 +144,10 @@ class _Summary:
             return "-"
         if sid in ("first_player", "second_player", "either"):
             return self.w(sid)
-        side = self.s.side(sid)
+        try:
+            side = self.s.side(sid)
+        except KeyError:
+            return sid
         if side.title:
             return side.title.get(self.lang)
         if side.nation in ("german", "soviet"):
