@@ -7,71 +7,16 @@ when its dice land. Probabilities are exact fractions, never samples.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 from tcforge.data.dataset import GameData
-from tcforge.engine.attacks import DIE, IMMOBILIZE, KILL, NO_EFFECT, Attack, FireRules, to_hit, to_kill
+from tcforge.engine.attacks import IMMOBILIZE, KILL, NO_EFFECT, Attack, Odds, RollLine, attack_odds
 from tcforge.engine.game import FORTIFICATIONS, Game
 from tcforge.engine.state import GameState
 
 TENTH = Fraction(1, 10)
-
-
-@dataclass(frozen=True)
-class RollLine:
-    """What one natural to-hit roll does."""
-
-    roll: int
-    result: str  # kill, immobilize, miss, or to_kill
-    kill_number: int = 0  # for to_kill: the To Kill roll needed
-    kill_chance: Fraction = Fraction(0)
-    flank: bool = False  # the hit strikes side armor (9.3.1)
-
-
-@dataclass(frozen=True)
-class Odds:
-    hit: Fraction
-    kill: Fraction
-    immobilize: Fraction
-    no_effect: Fraction
-    attack: Attack
-    rolls: tuple[RollLine, ...] = field(default=())
-
-    def to_json(self) -> dict[str, Any]:
-        values = {"hit": self.hit, "kill": self.kill, "immobilize": self.immobilize, "no_effect": self.no_effect}
-        return {**{k: float(v) for k, v in values.items()}, "exact": {k: str(v) for k, v in values.items()}}
-
-
-@lru_cache(maxsize=64)
-def _kill_chance(kill_number: int, rules: FireRules) -> Fraction:
-    return sum((TENTH for roll in DIE if to_kill(kill_number, rules, roll) == KILL), Fraction(0))
-
-
-@lru_cache(maxsize=65536)
-def attack_odds(attack: Attack, rules: FireRules) -> Odds:
-    """The exact outcome probabilities of one attack."""
-    hit = kill = immobilize = Fraction(0)
-    lines = []
-    for roll in DIE:
-        result, needed = to_hit(attack, rules, roll)
-        if result == "to_kill":
-            chance = _kill_chance(needed, rules)
-            hit += TENTH
-            kill += TENTH * chance
-            flank = attack.flank_shot or roll in attack.flank_rolls(rules)
-            lines.append(RollLine(roll, result, needed, chance, flank))
-        else:
-            if result == KILL:
-                hit += TENTH
-                kill += TENTH
-            elif result == IMMOBILIZE:
-                hit += TENTH
-                immobilize += TENTH
-            lines.append(RollLine(roll, result))
-    return Odds(hit, kill, immobilize, 1 - kill - immobilize, attack, tuple(lines))
+__all__ = ["Odds", "OddsError", "RollLine", "attack_odds", "fire_odds", "setup", "walk_state"]
 
 
 class OddsError(ValueError):

@@ -177,6 +177,18 @@ def _attach_apply(state: "GameState", card: "Unit", target: tuple[object, ...]) 
     _attach(state, card, state.units[int(target[0])])  # type: ignore[arg-type]
 
 
+def _ammo_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
+    """Special Ammunition goes on a tank or AT gun, or where the scenario says (Hill 621: a PzKw III N)."""
+    rules = state.game.scenario_rules
+    allowed = None
+    if rules is not None:
+        for rule in rules.ammo:
+            if rule.card_id == card.profile.card_id:
+                allowed = set(rule.attach_to)
+    test = (lambda u: u.profile.card_id in allowed) if allowed is not None else (lambda u: u.profile.tank or u.profile.at_gun)
+    return _attach_targets(test, SPECIAL_AMMO)(state, card)
+
+
 def _no_target(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
     return [()]
 
@@ -342,8 +354,8 @@ EFFECTS: dict[int | str, Effect] = {
                      _attach_targets(_tank, TANK_ACE), _attach_apply),
     HEROIC_LEADER: Effect("attachment", "implemented", "+1 SA and +1 Tank Melee for one squad",
                           _attach_targets(lambda u: u.profile.infantry, HEROIC_LEADER), _attach_apply),
-    SPECIAL_AMMO: Effect("attachment", "implemented", "+2 penetration on the next anti-tank shot",
-                         _attach_targets(lambda u: u.profile.tank or u.profile.at_gun, SPECIAL_AMMO), _attach_apply),
+    SPECIAL_AMMO: Effect("attachment", "implemented", "+2 penetration on the next anti-tank shot (a scenario may change it)",
+                         lambda state, card: _ammo_targets(state, card), _attach_apply),
     COORDINATION: Effect("instant", "implemented", "one more Supply point this turn, free to play (12.1)",
                          _coordination_targets, _coordination),
     FLANK_SHOT: Effect("instant", "implemented", "the next anti-tank shot this turn strikes side armor (9.3.1)",

@@ -108,6 +108,12 @@ def build_attack(state: "GameState", firer: "Unit", target: "Unit", kind: str, *
         pen = 0
     else:
         return None
+    rules = game.scenario_rules
+    if rules is not None:
+        if not rules.fire_allowed(kind):
+            return None  # 17.1: only AT fire
+        if kind == "at":
+            pen = rules.penetration(state, firer.uid, pen, dist == 1)
     if dist == 2 and not line_of_sight(state, firer.pos, target.pos):
         return None
     terrain = terrain_modifier(state, target.pos, kind, target)
@@ -117,8 +123,9 @@ def build_attack(state: "GameState", firer: "Unit", target: "Unit", kind: str, *
     if firer.equipment:
         if kind == "at" and cards.attached(state, firer, cards.TANK_ACE):
             modifier -= 1  # the project's Tank Ace
-        if kind == "at" and cards.attached(state, firer, cards.SPECIAL_AMMO):
-            pen += 2  # the project's Special Ammunition
+        if kind == "at" and cards.attached(state, firer, cards.SPECIAL_AMMO) and not (
+                rules is not None and rules.ammo_for(state, firer.uid)):
+            pen += 2  # the project's Special Ammunition (a scenario may give it another effect)
         if kind == "sa" and cards.attached(state, firer, cards.HEROIC_LEADER):
             hit += 1  # the project's Heroic Squad Leader
     return Attack(kind, hit, modifier, kind == "at", tp.vehicle, pen, tp.armor_front, tp.armor_side, flank_shot, False)
@@ -293,8 +300,10 @@ def fire_shot(state: "GameState", action: list, *, cancelled: bool) -> None:  # 
         from tcforge.engine.state import IllegalActionError
         raise IllegalActionError(f"{firer.profile.name} cannot fire {kind} at {victim.profile.name} in {state.describe()}")
     state.rolls.append(("hit", attack, uid, target, False))
+    if kind == "at":
+        state.ap_shots[str(uid)] = state.ap_shots.get(str(uid), 0) + 1
     ammo = cards.attached(state, firer, cards.SPECIAL_AMMO) if kind == "at" and firer.equipment else None
-    if ammo is not None:
+    if ammo is not None and not (state.game.scenario_rules is not None and state.game.scenario_rules.ammo_for(state, uid)):
         state.discard_card(ammo.uid)  # spent on this shot
     if kind == "sa" and item is None and firer.equipment and equipment.has_hmg(state, firer):
         spray(state, firer, victim, False)

@@ -56,6 +56,11 @@ class Game:
     victory_positions: int = 3
     reserve_return: bool = True  # cards may move back into the reserve (8.3); Hill 621 forbids it
     victory_hooks: list[Callable[..., Any]] = field(default_factory=list)
+    turn_hooks: list[Callable[..., Any]] = field(default_factory=list)  # at the start of each side's turn
+    end_hooks: list[Callable[..., Any]] = field(default_factory=list)  # at the end of each game turn
+    default_victory: bool = True  # 16.0's three positions of the enemy's rear rank, when no scenario says otherwise
+    reinforcements_hook: Callable[..., Any] | None = None
+    scenario_rules: Any = None  # the scenario's special rules (tcforge.analysis.setup.ScenarioHooks)
     name: str = "game"
 
     @classmethod

@@ -48,6 +48,9 @@ def melee_attack(state: "GameState", unit: "Unit", target: "Unit", kind: str, it
     params = state.game.params
     fp, tp = unit.profile, target.profile
     pos = unit.pos
+    rules = state.game.scenario_rules
+    if rules is not None and not rules.fire_allowed(kind if kind != "tmv" else "at"):
+        return None
     modifier = int(params["smoke.melee_modifier"]) if state.smoke[pos] >= 0 else 0
     modifier += fort_modifier(state, pos, target, kind)
     if item is not None:
@@ -78,6 +81,9 @@ def melee_attack(state: "GameState", unit: "Unit", target: "Unit", kind: str, it
             bonus = int(params["hmg.sa_bonus"])  # 13.2
         if unit.equipment and cards.attached(state, unit, cards.HEROIC_LEADER):
             bonus += 1
+        ammo = rules.ammo_for(state, unit.uid) if rules is not None and unit.equipment else None
+        if ammo is not None:
+            bonus += ammo.melee_sa_bonus  # Hill 621's C7 canister
         return Attack("sa", fp.sa + bonus, modifier, melee=True)
     return None
 

@@ -61,6 +61,9 @@ class GameState:
         self.end_reason = ""
         self.history: list[Action] = []
         self.initiative_rolls: list[int] = []
+        self.arrivals: dict[str, int] = {}  # reinforcement group id -> game turn it arrived
+        self.ap_shots: dict[str, int] = {}  # unit uid -> AT shots fired (scenario limits on armour-piercing rounds)
+        self.scenario_setup: Any = None
         self._legal: list[Action] | None = None  # legal actions of this position, computed once
 
     # ------------------------------------------------------------------ setup
@@ -186,6 +189,8 @@ class GameState:
         other.effects = list(self.effects)
         other.history = list(self.history)
         other.initiative_rolls = list(self.initiative_rolls)
+        other.arrivals = dict(self.arrivals)
+        other.ap_shots = dict(self.ap_shots)
         other._legal = None
         return other
 
@@ -197,7 +202,8 @@ class GameState:
             "active": self.active, "supply": self.supply, "phase": self.phase, "ctx": self.ctx,
             "rolls": _rolls_json(self.rolls),
             "effects": self.effects, "winner": self.winner, "end_reason": self.end_reason,
-            "history": [list(a) for a in self.history], "initiative_rolls": self.initiative_rolls}, sort_keys=True)
+            "history": [list(a) for a in self.history], "initiative_rolls": self.initiative_rolls,
+            "arrivals": self.arrivals, "ap_shots": self.ap_shots}, sort_keys=True)
 
     @classmethod
     def deserialize(cls, game: Game, text: str) -> "GameState":
@@ -214,7 +220,7 @@ class GameState:
             unit.equipment = tuple(u["equipment"])
             state.units.append(unit)
         for key in ("hand", "deck", "discard", "terrain", "smoke", "water", "turn", "first", "active", "supply", "phase", "ctx",
-                    "effects", "winner", "end_reason", "initiative_rolls"):
+                    "effects", "winner", "end_reason", "initiative_rolls", "arrivals", "ap_shots"):
             setattr(state, key, raw[key])
         state.occ = [[list(a), list(b)] for a, b in raw["occ"]]
         state.forts = [tuple(f) if f else None for f in raw["forts"]]
@@ -298,6 +304,8 @@ class GameState:
             if winner is not None:
                 self.winner, self.end_reason = winner
                 return
+        if not self.game.default_victory:
+            return
         need = self.game.victory_positions
         for side in (self.active, 1 - self.active):
             held = sum(self.controls(p, side) for p in self.game.board.rear_rank(1 - side))
@@ -315,6 +323,8 @@ class GameState:
         self.supply = int(self.game.params["turn.supply_points"])  # 4.0 a
         self.ctx = {"spent": 0}
         self.phase = "play"
+        for hook in self.game.turn_hooks:  # a scenario's reinforcements arrive (20.0 rule 5, 17.5)
+            hook(self)
 
     def _end_play(self) -> None:
         self.phase = "melee"
@@ -331,6 +341,11 @@ class GameState:
             if self.winner is not None:
                 return
         if self.active != self.first:
+            for hook in self.game.end_hooks:
+                found = hook(self)
+                if found is not None:
+                    self.winner, self.end_reason = found
+                    return
             if self.game.turn_limit is not None and self.turn >= self.game.turn_limit:
                 self._victory_now()
                 if self.winner is None:
@@ -370,6 +385,9 @@ class GameState:
                 return
             if self.phase == "discard":
                 limit = int(self.game.params["turn.hand_limit"])
+                rules = self.game.scenario_rules
+                if rules is not None:
+                    limit += rules.hand_grace(self)
                 if len(self.hand[self.active]) <= limit:
                     self._end_side_turn()
                     continue
@@ -417,10 +435,12 @@ class GameState:
                 self.rolls.insert(0, ("initiative", 1))
                 return
             a, b = self.initiative_rolls[-2:]
+            mods, low = getattr(self.game, "initiative", ((0, 0), False))
+            a, b = a + mods[0], b + mods[1]
             if a == b:
                 self.rolls.insert(0, ("initiative", 0))  # a tie: roll again
                 return
-            self.first = self.active = 0 if a > b else 1
+            self.first = self.active = (0 if a < b else 1) if low else (0 if a > b else 1)
             self._start_side_turn()
             return
         if kind == "woods":
@@ -431,6 +451,8 @@ class GameState:
         if kind == "hit":
             attack, firer, target, deferred = event[1], event[2], event[3], event[4]
             result, needed = to_hit(attack, self.game.fire_rules, roll)
+            if self.game.scenario_rules is not None and firer >= 0:
+                self.game.scenario_rules.after_roll(self, firer, roll)
             if result == "to_kill":
                 self.rolls.insert(0, ("kill", attack, firer, target, deferred, needed))
                 return

@@ -1,0 +1,244 @@
+"""AI players, chosen by name: ``random`` and ``greedy``.
+
+A policy is a function ``(state, rng) -> action`` returning one of
+``state.legal_actions()``. New players register in :data:`POLICIES`.
+
+The greedy player looks one decision ahead with the engine's exact odds: it
+fires where the expected damage is highest, moves its cards towards the
+positions its side must take or hold, plays the cards whose effect it can
+judge (artillery on the fattest target, Smoke when outnumbered in a melee,
+every cancelling Interrupt), and otherwise saves its Supply points.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from tcforge.engine import fire, melee, movement
+from tcforge.engine.attacks import attack_odds
+from tcforge.engine.board import RESERVE
+from tcforge.engine.playout import random_policy
+from tcforge.engine.state import Action, GameState
+
+Policy = Callable[[GameState, random.Random], Action]
+
+
+def value(state: GameState, uid: int) -> float:
+    """What a card is worth to the greedy player: its points (at least 5)."""
+    return float(max(state.units[uid].profile.points, 5))
+
+
+def goals(state: GameState, side: int) -> tuple[int, ...]:
+    """The positions a side wants: its scenario's victory positions, else the enemy's rear rank (16.0)."""
+    rules = state.game.scenario_rules
+    if rules is not None:
+        mine = rules.goals(side)
+        if mine:
+            return mine
+        theirs = rules.goals(1 - side)  # a defender with no condition of its own holds what the enemy wants
+        if theirs:
+            return theirs
+    return state.game.board.rear_rank(1 - side)
+
+
+def _expected(state: GameState, attack: Any, target: int) -> float:
+    odds = attack_odds(attack, state.game.fire_rules)
+    return float(odds.kill) * value(state, target) + float(odds.immobilize) * value(state, target) * 0.3
+
+
+def _best_shot(state: GameState, uid: int) -> tuple[float, Action | None]:
+    unit = state.units[uid]
+    best: tuple[float, Action | None] = (0.0, None)
+    for target, kind, eq in fire.shots(state, unit):
+        victim = state.units[target]
+        attack = fire.equipment_attack(state, unit, victim, state.units[eq]) if eq >= 0 else fire.build_attack(state, unit, victim, kind)
+        if attack is None:
+            continue
+        score = _expected(state, attack, target)
+        if score > best[0]:
+            best = (score, ("shoot", uid, target, kind) if eq < 0 else ("shoot", uid, target, kind, eq))
+    return best
+
+
+def _distance_to_goal(state: GameState, pos: int, targets: tuple[int, ...]) -> int:
+    board = state.game.board
+    if pos == RESERVE:
+        return 1 + min(board.distance(p, t) for p in board.rear_rank(state.active) for t in targets)
+    return min(board.distance(pos, t) for t in targets)
+
+
+def greedy_policy(state: GameState, rng: random.Random) -> Action:
+    actions = state.legal_actions()
+    if len(actions) == 1:
+        return actions[0]
+    if "window" in state.ctx:
+        return _window(state, actions)
+    phase = state.phase
+    if phase == "play":
+        return _play(state, actions, rng)
+    if phase == "move":
+        return _move(state, actions, rng)
+    if phase == "fire":
+        best = max(((_shot_score(state, a), a) for a in actions if a[0] == "shoot"), default=(0.0, ("done",)))
+        return best[1] if best[0] > 0 else ("done",)
+    if phase == "melee":
+        return _melee(state, actions)
+    if phase == "discard":
+        return min(actions, key=lambda a: (value(state, a[1]), a[1]))
+    return actions[0]
+
+
+def _shot_score(state: GameState, action: Action) -> float:
+    unit, victim = state.units[action[1]], state.units[action[2]]
+    attack = (fire.equipment_attack(state, unit, victim, state.units[action[4]]) if len(action) > 4
+              else fire.build_attack(state, unit, victim, action[3]))
+    return _expected(state, attack, action[2]) if attack is not None else 0.0
+
+
+def _window(state: GameState, actions: list[Action]) -> Action:
+    window = state.ctx["window"]
+    kind = window["kind"]
+    plays = [a for a in actions if a[0] == "interrupt"]
+    if not plays:
+        return ("pass",)
+    if kind in ("entry", "fire", "counter"):
+        return plays[0]  # every cancelling or stopping card is worth playing at once
+    if kind == "melee":
+        pos = window["data"]["pos"]
+        side = window["side"]
+        for action in plays:
+            card = state.units[action[1]].profile.card_id
+            if card == "SP-SMOKE" and len(state.occ[pos][side]) >= len(state.occ[pos][1 - side]):
+                continue  # smoke helps the weaker side
+            return action
+        return ("pass",)
+    if kind == "play":
+        for action in plays:
+            card = state.units[action[1]].profile.card_id
+            if card in (68, 69, 124):  # Breakdown on an enemy vehicle, Repair, Confusion
+                if card == 68 and not state.units[action[2]].profile.tank:
+                    continue
+                return action
+    return ("pass",)
+
+
+def _play(state: GameState, actions: list[Action], rng: random.Random) -> Action:
+    side = state.active
+    free = [a for a in actions if a[0] in ("fortify", "equip")]
+    if free:
+        return free[0]
+    for a in actions:
+        if a[0] == "play" and state.units[a[1]].profile.card_id == 120:  # Coordination is free: always worth it
+            return a
+    candidates: list[tuple[float, Action]] = [(0.01, ("end",))]
+    for a in actions:
+        kind = a[0]
+        if kind == "fire":
+            scores = sorted((_best_shot(state, u)[0] for u in state.occ[a[1]][side] if fire.may_fire(state, state.units[u])),
+                            reverse=True)[:3]
+            candidates.append((sum(scores), a))
+        elif kind == "move":
+            candidates.append((_move_value(state, a[1]), a))
+        elif kind == "draw":
+            units_in_hand = sum(1 for u in state.hand[side] if state.units[u].profile.combat)
+            candidates.append((3.0 if units_in_hand == 0 else 0.5, a))
+        elif kind == "play":
+            candidates.append((_card_value(state, a), a))
+        elif kind == "interrupt":
+            card = state.units[a[1]].profile.card_id
+            if card in (69, 22, 23):  # Repair, Bridge, Ford in one's own play
+                candidates.append((2.0, a))
+    best = max(score for score, _ in candidates)
+    top = [a for score, a in candidates if score == best]
+    return top[rng.randrange(len(top))]
+
+
+def _move_value(state: GameState, source: int) -> float:
+    targets = goals(state, state.active)
+    if not targets:
+        return 0.0
+    pool = state.hand[state.active] if source == RESERVE else state.occ[source][state.active]
+    movers = [u for u in pool if movement.may_move(state, state.units[u]) and state.units[u].profile.combat]
+    if not movers:
+        return 0.0
+    here = _distance_to_goal(state, source, targets)
+    if here == 0 and source != RESERVE:
+        return 0.0  # already on a goal: stay
+    # the worth of the cards brought closer, growing as the turns run out so that no firefight lasts for ever
+    worth = sum(value(state, u) for u in sorted(movers, key=lambda u: -value(state, u))[:3])
+    return 0.12 * worth * (1 + state.turn / 4) / (1 + here) + (2.0 if source == RESERVE else 0.0)
+
+
+def _card_value(state: GameState, action: Action) -> float:
+    card = state.units[action[1]].profile.card_id
+    if card in (33, 63, 64, 65, 108, 109):
+        if action[3] != "ffe":
+            return 0.0
+        pos = action[2]
+        return 0.5 * sum(value(state, u) * (0.5 if state.units[u].profile.armored else 1.0) for u in state.occ[pos][1 - state.active])
+    if card in (118, 163, 159):  # Sniper, Mine Dogs, Tank Buster
+        return 0.25 * value(state, action[2])
+    if card in (115, 119, 160):  # attachments
+        return 1.0
+    if card == 116:
+        return 4.0
+    return 0.2
+
+
+def _move(state: GameState, actions: list[Action], rng: random.Random) -> Action:
+    ctx = state.ctx
+    side = state.active
+    targets = goals(state, side)
+    if ctx.get("stage") == "pick":
+        loads = [a for a in actions if a[0] in ("load", "tow")]
+        if loads:
+            return loads[0]
+        picks = [a for a in actions if a[0] == "pick" and state.units[a[1]].profile.combat]
+        if picks and not (ctx["picked"] and len(picks) == 0):
+            return max(picks, key=lambda a: value(state, a[1]))
+        if ("go",) in actions:
+            return ("go",)
+        return actions[0]
+    unit = state.units[ctx["cur"]]
+    here = _distance_to_goal(state, unit.pos, targets) if targets else 0
+    steps = [a for a in actions if a[0] == "step"]
+    best, best_score = ("halt",) if ("halt",) in actions else (steps[0] if steps else actions[0]), 0.0
+    for a in steps:
+        to = a[1]
+        if to == RESERVE:
+            continue
+        gain = here - _distance_to_goal(state, to, targets) if targets else 0
+        enemies = sum(value(state, u) for u in state.occ[to][1 - side])
+        friends = sum(value(state, u) for u in state.occ[to][side]) + value(state, unit.uid)
+        score = gain + (0.5 if to in targets else 0.0) - (1.0 if enemies > 1.5 * friends else 0.0)
+        if score > best_score:
+            best, best_score = a, score
+    return best
+
+
+def _melee(state: GameState, actions: list[Action]) -> Action:
+    if actions[0][0] == "melee":
+        return actions[0]
+    best, best_score = actions[-1], 0.0
+    for a in actions:
+        if a[0] != "target":
+            continue
+        unit, victim = state.units[a[1]], state.units[a[2]]
+        item = state.units[a[4]] if len(a) > 4 else None
+        attack = melee.melee_attack(state, unit, victim, a[3], item)
+        if attack is None:
+            continue
+        score = _expected(state, attack, a[2]) - (0.5 if item is not None and item.profile.card_id == 1 and
+                                                   not victim.profile.armored else 0.0)
+        if score > best_score:
+            best, best_score = a, score
+    return best
+
+
+POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}
+
+
+def get(name: str) -> Policy:
+    if name not in POLICIES:
+        raise KeyError(f"unknown policy '{name}': use one of {', '.join(sorted(POLICIES))}")
+    return POLICIES[name]
