@@ -109,22 +109,171 @@ def show(
 def check(
     scenarios: Optional[list[str]] = typer.Argument(None, help="Scenario ids or files (default: every bundled scenario)."),
     format: Format = typer.Option(Format.text, "--format", "-f", help="text: one line per finding; json: one report per file."),
+    play: bool = typer.Option(False, "--play", help="Also play games (greedy against greedy) to prove the scenario playable."),
+    games: int = typer.Option(20, "--games", help="With --play: games per scenario."),
+    jobs: int = typer.Option(1, "--jobs", help="With --play: worker processes."),
 ) -> None:
     """Check scenarios (or setups written as scenario files) for legality: every finding in one run.
 
-    Exit 0 when all are legal, 1 when not, 2 for a usage error.
+    With --play, every game must end (victory, turn limit, or the engine's stated cap), none may raise an
+    engine error, and each side must win at least once. Exit 0 when all hold, 1 when not, 2 for a usage error.
     """
     paths = [_resolve(ref) for ref in scenarios] if scenarios else [scenarios_dir() / f"{sid}.yaml" for sid in bundled_ids()]
     reports: list[Report] = [check_file(path) for path in paths]
     findings: list[Finding] = [f for r in reports for f in r.findings]
+    verdicts = []
+    if play and games < 1:
+        _usage("--games must be at least 1")
+    if play:
+        from tcforge.analysis.playable import playable
+        for path, rep in zip(paths, reports):
+            if rep.legal:
+                verdicts.append(playable(str(path), games=games, jobs=jobs))
+    unplayable = [v for v in verdicts if not v.ok]
     if format is Format.json:
-        _echo(json.dumps({"legal": not findings, "reports": [r.to_json() for r in reports]}, indent=2, ensure_ascii=False))
+        _echo(json.dumps({"legal": not findings, "reports": [r.to_json() for r in reports],
+                          "playable": [v.to_json() for v in verdicts] if play else None}, indent=2, ensure_ascii=False))
     else:
         for f in findings:
             _echo(f.render())
+        for v in verdicts:
+            _echo(v.render())
         bad = sum(1 for r in reports if not r.legal)
-        _err(f"{len(reports)} scenario file(s): " + (f"{len(findings)} problem(s) in {bad} file(s)" if findings else "legal"))
-    raise typer.Exit(1 if findings else 0)
+        summary_line = f"{len(reports)} scenario file(s): " + (f"{len(findings)} problem(s) in {bad} file(s)" if findings else "legal")
+        if play:
+            summary_line += f"; {len(verdicts) - len(unplayable)} of {len(verdicts)} playable"
+        _err(summary_line)
+    raise typer.Exit(1 if findings or unplayable else 0)
+
+
+def _policies(text: str) -> tuple[str, str]:
+    from tcforge.engine.policies import POLICIES
+    names = [t.strip() for t in text.split(",")]
+    if len(names) == 1:
+        names = names * 2
+    if len(names) != 2 or any(n not in POLICIES for n in names):
+        _usage(f"--policy takes one or two of {', '.join(sorted(POLICIES))}, as A or A,B")
+    return names[0], names[1]
+
+
+def _load(reference: str, balance: Optional[str] = None):  # type: ignore[no-untyped-def]
+    from tcforge.scenarios.findings import ScenarioError
+    from tcforge.scenarios.model import load
+    path = _resolve(reference)
+    try:
+        return load(path, balance=balance)
+    except ScenarioError as exc:
+        for f in exc.findings:
+            _err(f.render())
+        _err("tcforge: the scenario is not valid; run 'tcforge scenario check'")
+        raise typer.Exit(1)
+
+
+@app.command("play")
+def play_one(
+    scenario: str = typer.Argument(..., help="Scenario id or file."),
+    seed: int = typer.Option(1, "--seed", help="The game's seed: set-up, dice and tie-breaks."),
+    policy: str = typer.Option("greedy,greedy", "--policy", help="Players: A or A,B from random, greedy."),
+    log: Optional[Path] = typer.Option(None, "--log", help="Write the replayable log (JSON lines) here."),
+    balance: Optional[str] = typer.Option(None, "--balance", "--option", help="A balance option of the scenario."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the result line."),
+    lang: Lang = typer.Option(Lang.en, "--lang"),
+) -> None:
+    """Play one headless game with a readable turn-by-turn account and a replayable log."""
+    from tcforge.analysis.games import account, new_game, play_game, write_log
+    sc = _load(scenario, balance)
+    players = _policies(policy)
+    playout, result = play_game(sc, seed, players)
+    if result.error:
+        _err(f"tcforge: engine error in {sc.id} seed {seed}: {result.error}")
+        raise typer.Exit(1)
+    if log is not None:
+        from tcforge.analysis.matrix import _atomic
+        def write(tmp: Path) -> None:
+            with tmp.open("w", encoding="utf-8") as handle:
+                write_log(handle, playout.state.scenario_setup, playout.log)
+        _atomic(log, write)
+    if not quiet:
+        for line in account(sc, new_game(sc, seed), playout.log, lang.value):
+            _echo(line)
+    winner = result.winner or "nobody"
+    _err(f"{sc.id} seed {seed} ({players[0]} v {players[1]}): {winner} wins after {result.turns} turn(s), "
+         f"{result.actions} actions ({result.reason})" + (f"; log: {log}" if log else ""))
+
+
+@app.command("replay")
+def replay_log(
+    log: Path = typer.Argument(..., help="A log written by 'tcforge scenario play --log'."),
+    lang: Lang = typer.Option(Lang.en, "--lang"),
+) -> None:
+    """Show a logged game again, every action checked as it is replayed."""
+    from tcforge.analysis.games import account, replay
+    from tcforge.engine.state import IllegalActionError
+    if not log.is_file():
+        _usage(f"no such log file: {log}")
+    try:
+        sc, state, lines = replay(log)
+    except (ValueError, KeyError, OSError) as exc:
+        _err(f"tcforge: {log}: not a tcforge game log ({type(exc).__name__}: {exc})")
+        raise typer.Exit(1)
+    try:
+        for line in account(sc, state, lines, lang.value):
+            _echo(line)
+    except IllegalActionError as exc:
+        _err(f"tcforge: {log}: the log does not replay: {exc}")
+        raise typer.Exit(1)
+
+
+@app.command("balance")
+def balance_cmd(
+    scenario: str = typer.Argument(..., help="Scenario id or file."),
+    games: int = typer.Option(200, "--games", help="Games per balance option."),
+    jobs: int = typer.Option(1, "--jobs", help="Worker processes (results do not depend on it)."),
+    option: Optional[list[str]] = typer.Option(None, "--option", help="Balance options to compare (default: as written and every option)."),
+    policy: str = typer.Option("greedy,greedy", "--policy", help="Players: A or A,B from random, greedy."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the first game; game i uses seed + i."),
+    format: Format = typer.Option(Format.text, "--format", "-f"),
+    plot: Optional[Path] = typer.Option(None, "--plot", help="Write the win rates with their intervals as a PNG."),
+) -> None:
+    """Play many seeded games in parallel and report win rates, balance, completion, lengths and losses."""
+    from rich.progress import Progress
+    from tcforge.analysis.balance import report, run, write_plot
+    if games < 1 or jobs < 1:
+        _usage("--games and --jobs must be at least 1")
+    sc = _load(scenario)
+    players = _policies(policy)
+    options: list[Optional[str]] = [None] + [b.id for b in sc.balance] if not option else list(option)
+    known = {b.id for b in sc.balance}
+    for opt in options:
+        if opt is not None and opt not in known:
+            _usage(f"unknown balance option '{opt}' of {sc.id}: use one of {', '.join(sorted(known)) or '(none)'}")
+    reports = []
+    with Progress(transient=True, disable=format is Format.json) as progress:
+        for opt in options:
+            task = progress.add_task(f"{sc.id} {opt or 'as written'}", total=games)
+            results = run(str(_resolve(scenario)), games=games, jobs=jobs, option=opt, policies=players, base_seed=seed,
+                          progress=lambda n, t=task: progress.advance(t, n))
+            reports.append(report(_load(scenario, opt), results, players, opt))
+    if plot is not None:
+        write_plot(reports, plot)
+    if format is Format.json:
+        _echo(json.dumps([r.to_json() for r in reports], indent=2, ensure_ascii=False))
+        return
+    for rep in reports:
+        _echo(f"{rep.scenario} [{rep.option or 'as written'}], {rep.games} games, {rep.policies[0]} v {rep.policies[1]}")
+        for s in rep.sides:
+            lo, hi = s.interval
+            line = f"  {s.side:<10} wins {s.wins:>5} = {s.rate:6.1%}  (95 % {lo:.1%}-{hi:.1%})"
+            line += f"; a win: --seed {s.example_seed}" if s.example_seed is not None else f"; never won: {s.never_won_because}"
+            _echo(line)
+        _echo(f"  balance {rep.balance:.2f}; completion {rep.completion:.1%}; draws {rep.draws}; "
+              f"turn-limit endings {rep.turn_limit}; stopped at the engine's cap {rep.capped}; engine errors {rep.errors}")
+        _echo(f"  length in turns: min {rep.lengths['min']}, median {rep.lengths['median']}, mean {rep.lengths['mean']}, max {rep.lengths['max']}")
+        _echo("  endings: " + ", ".join(f"{k} {v}" for k, v in rep.endings.items()))
+        for s in rep.sides:
+            _echo(f"  {s.side} losses a game: " + (", ".join(f"{k} {v}" for k, v in s.losses.items()) or "none"))
+    if plot is not None:
+        _err(f"plot: {plot}")
 
 
 @app.command("codes")

@@ -1,0 +1,184 @@
+"""Balance of a scenario: many seeded games, played in parallel, and their statistics.
+
+Game ``i`` is played with seed ``base + i`` whatever the number of workers, so
+the results do not depend on ``--jobs``. The metrics follow Ludii's
+definitions: each side's win rate with a 95 % Wilson interval, balance
+(1 - the gap between the win rates), completion (games decided), draws and
+turn-limit endings and games stopped by the engine's cap counted apart, game
+length, how games ended, and the cards each side lost.
+"""
+from __future__ import annotations
+
+import math
+import multiprocessing
+import statistics
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from tcforge.analysis.games import GameResult, play_game
+from tcforge.scenarios import model as sm
+
+Z95 = 1.959963984540054
+
+
+def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95 % by default).
+
+    >>> tuple(round(x, 4) for x in wilson(50, 100))
+    (0.4038, 0.5962)
+    """
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    denominator = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denominator
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class SideStats:
+    side: str
+    wins: int
+    rate: float
+    interval: tuple[float, float]
+    example_seed: int | None
+    never_won_because: str = ""
+    losses: dict[str, float] = field(default_factory=dict)  # average cards lost a game, by kind
+
+
+@dataclass
+class Report:
+    scenario: str
+    option: str | None
+    policies: tuple[str, str]
+    games: int
+    sides: list[SideStats]
+    balance: float
+    completion: float
+    draws: int
+    turn_limit: int
+    capped: int
+    errors: int
+    lengths: dict[str, float]
+    endings: dict[str, int]
+    first_error: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scenario": self.scenario, "option": self.option, "policies": list(self.policies), "games": self.games,
+                "sides": [{"side": s.side, "wins": s.wins, "win_rate": s.rate, "interval95": list(s.interval),
+                           "example_win_seed": s.example_seed, "never_won_because": s.never_won_because,
+                           "losses_per_game": s.losses} for s in self.sides],
+                "balance": self.balance, "completion": self.completion, "draws": self.draws,
+                "turn_limit_endings": self.turn_limit, "capped": self.capped, "errors": self.errors,
+                "length_turns": self.lengths, "endings": self.endings, "first_error": self.first_error}
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init(reference: str, option: str | None) -> None:
+    _WORKER["scenario"] = sm.load(reference, balance=option)
+
+
+def _one(args: tuple[int, tuple[str, str]]) -> GameResult:
+    seed, policies = args
+    return play_game(_WORKER["scenario"], seed, policies, record=False)[1]
+
+
+def run(reference: str, *, games: int, jobs: int = 1, option: str | None = None, policies: tuple[str, str] = ("greedy", "greedy"),
+        base_seed: int = 1, progress: Callable[[int], None] | None = None) -> list[GameResult]:
+    """Play ``games`` games of a scenario on ``jobs`` processes; results in seed order."""
+    tasks = [(base_seed + i, policies) for i in range(games)]
+    results: list[GameResult] = []
+    if jobs <= 1:
+        _init(reference, option)
+        for task in tasks:
+            results.append(_one(task))
+            if progress:
+                progress(1)
+        return results
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    with context.Pool(jobs, initializer=_init, initargs=(reference, option)) as pool:
+        for result in pool.imap(_one, tasks, chunksize=max(1, games // (jobs * 8))):
+            results.append(result)
+            if progress:
+                progress(1)
+    return results
+
+
+def report(scenario: sm.Scenario, results: list[GameResult], policies: tuple[str, str], option: str | None) -> Report:
+    sides = list(scenario.grid.sides)
+    n = len(results)
+    stats = []
+    for side in sides:
+        wins = [r for r in results if r.winner == side]
+        rate = len(wins) / n if n else 0.0
+        losses: Counter[str] = Counter()
+        for r in results:
+            losses.update(r.losses.get(side, {}))
+        reason = ""
+        if not wins:
+            reason = _never_won(scenario, side, results)
+        stats.append(SideStats(side, len(wins), rate, wilson(len(wins), n), wins[0].seed if wins else None, reason,
+                               {k: round(v / n, 2) for k, v in sorted(losses.items())}))
+    turns = [r.turns for r in results] or [0]
+    endings = Counter(r.condition for r in results)
+    errors = [r for r in results if r.error]
+    return Report(scenario.id, option, policies, n, stats,
+                  1 - abs(stats[0].rate - stats[1].rate) if len(stats) == 2 else 0.0,
+                  sum(1 for r in results if r.winner is not None) / n if n else 0.0,
+                  sum(1 for r in results if r.winner is None and r.condition not in ("cap", "error")),
+                  sum(1 for r in results if r.condition == "turn limit"),
+                  sum(1 for r in results if r.condition == "cap"), len(errors),
+                  {"min": min(turns), "median": statistics.median(turns), "mean": round(statistics.fmean(turns), 2),
+                   "max": max(turns)}, dict(endings.most_common()), errors[0].error if errors else "")
+
+
+def _never_won(scenario: sm.Scenario, side: str, results: Iterable[GameResult]) -> str:
+    results = list(results)
+    targets = [c for c in scenario.victory if side in c.winners(list(scenario.grid.sides))]
+    if not targets:
+        return f"{side} has no victory condition of its own in this scenario"
+    best = max((r.goals_reached.get(side, 0) for r in results), default=0)
+    capped = sum(1 for r in results if r.condition == "cap")
+    parts = [f"at best {side} held {best} of its victory positions at the end of a turn"]
+    if capped:
+        parts.append(f"{capped} game(s) reached the engine's cap undecided")
+    return "; ".join(parts)
+
+
+def write_plot(reports: list[Report], path: Any) -> Any:
+    """Win rates with their 95 % intervals, one group of bars per balance option (PNG)."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    from tcforge.analysis.matrix import _atomic
+    width, height, left, top, bottom = 640, 360, 60, 40, 70
+    try:
+        font = ImageFont.truetype("DejaVuSans.ttf", 12)
+    except OSError:
+        font = ImageFont.load_default()
+    image = Image.new("RGB", (width, height), "white")
+    draw = ImageDraw.Draw(image)
+    plot_h = height - top - bottom
+    draw.text((left, 10), f"Win rates, {reports[0].scenario} ({reports[0].games} games each, 95 % intervals)", fill="black", font=font)
+    for frac in (0, 0.25, 0.5, 0.75, 1.0):
+        y = top + plot_h * (1 - frac)
+        draw.line([left, y, width - 20, y], fill=(225, 225, 225))
+        draw.text((10, y - 7), f"{int(frac * 100)} %", fill="black", font=font)
+    colours = [(70, 90, 140), (170, 60, 50)]
+    group = (width - left - 20) / max(1, len(reports))
+    for g, rep in enumerate(reports):
+        x0 = left + g * group
+        for i, side in enumerate(rep.sides):
+            bx = x0 + group * (0.2 + 0.3 * i)
+            bw = group * 0.25
+            y = top + plot_h * (1 - side.rate)
+            draw.rectangle([bx, y, bx + bw, top + plot_h], fill=colours[i % 2])
+            lo, hi = side.interval
+            cx = bx + bw / 2
+            draw.line([cx, top + plot_h * (1 - lo), cx, top + plot_h * (1 - hi)], fill="black", width=2)
+            draw.text((bx, top + plot_h + 4), side.side[:9], fill="black", font=font)
+        draw.text((x0 + group * 0.2, top + plot_h + 22), rep.option or "as written", fill="black", font=font)
+    return _atomic(path, lambda tmp: image.save(tmp, format="PNG"))

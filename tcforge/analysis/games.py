@@ -1,0 +1,192 @@
+"""Playing scenarios headlessly: one game with a readable account and a replayable log, or many for balance.
+
+A game's log is JSON lines: the first line is the :class:`~tcforge.analysis.setup.Setup`
+(what chance and the players decided before turn 1), every other line one
+action. ``tcforge scenario replay`` rebuilds the start from the first line and
+applies the actions, checked, so a log replays exactly or says where it
+diverges.
+"""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator, TextIO
+
+from tcforge.analysis.setup import Setup, make_game, setup, start
+from tcforge.engine.board import RESERVE
+from tcforge.engine.playout import LogLine, Playout, play
+from tcforge.engine.policies import get as get_policy
+from tcforge.engine.state import CHANCE, GameState
+from tcforge.scenarios import model as sm
+
+MAX_ACTIONS = 100_000  # a game that has not ended after this many actions is an engine fault
+
+
+@dataclass
+class GameResult:
+    """What one game of a scenario came to."""
+
+    seed: int
+    winner: str | None
+    reason: str
+    condition: str  # the victory condition met, "turn limit", "cap" or "error"
+    turns: int
+    actions: int
+    losses: dict[str, dict[str, int]] = field(default_factory=dict)  # side -> card type/class -> cards lost
+    goals_reached: dict[str, int] = field(default_factory=dict)  # side -> most goal positions held at a turn's end
+    error: str = ""
+
+
+def new_game(scenario: sm.Scenario, seed: int) -> GameState:
+    return start(scenario, setup(scenario, seed), make_game(scenario))
+
+
+def play_game(scenario: sm.Scenario, seed: int, policies: tuple[str, str], *, record: bool = True) -> tuple[Playout, GameResult]:
+    """Play one seeded game; the seed fixes the set-up, the dice and the players' tie-breaks."""
+    state = new_game(scenario, seed)
+    tracker = _GoalTracker(scenario, state)
+    players = (get_policy(policies[0]), get_policy(policies[1]))
+    try:
+        result = play(state, players, random.Random(seed), record=record, max_actions=MAX_ACTIONS,
+                      on_action=tracker.observe)
+    except Exception as exc:  # an engine error is a finding of the playability check, not a crash
+        return Playout(state), _result(scenario, state, seed, tracker, error=f"{type(exc).__name__}: {exc}")
+    return result, _result(scenario, state, seed, tracker)
+
+
+class _GoalTracker:
+    """How close each side came to its victory positions, checked at the end of every game turn."""
+
+    def __init__(self, scenario: sm.Scenario, state: GameState):
+        self.sides = list(scenario.grid.sides)
+        self.best = {s: 0 for s in self.sides}
+        self.turn = state.turn
+        self.rules = state.game.scenario_rules
+
+    def observe(self, state: GameState) -> None:
+        if state.turn == self.turn:
+            return
+        self.turn = state.turn
+        for i, side in enumerate(self.sides):
+            held = sum(state.controls(p, i) for p in self.rules.goals(i))
+            self.best[side] = max(self.best[side], held)
+
+
+def _result(scenario: sm.Scenario, state: GameState, seed: int, tracker: _GoalTracker, error: str = "") -> GameResult:
+    sides = list(scenario.grid.sides)
+    winner = sides[state.winner] if state.winner is not None else None
+    reason = error or state.end_reason or "unfinished"
+    if error:
+        condition = "error"
+    elif "engine's cap" in reason:
+        condition = "cap"
+    elif "turn limit" in reason:
+        condition = "turn limit"
+    else:
+        condition = next((c.id for c in scenario.victory if f"({c.id})" in reason or f" {c.id} " in reason), "victory")
+    losses: dict[str, dict[str, int]] = {s: {} for s in sides}
+    for unit in state.units:
+        if unit.pos == -3 and (unit.profile.combat or unit.profile.truck):
+            kind = unit.profile.card_class if unit.profile.type == "vehicle" else unit.profile.type
+            bucket = losses[sides[unit.side]]
+            bucket[kind] = bucket.get(kind, 0) + 1
+    return GameResult(seed, winner, reason, condition, state.turn, len(state.history), losses, dict(tracker.best), error)
+
+
+# ------------------------------------------------------------------ logs
+def write_log(handle: TextIO, record: Setup, lines: list[LogLine]) -> None:
+    handle.write(json.dumps(record.to_json()) + "\n")
+    for line in lines:
+        handle.write(line.to_json() + "\n")
+
+
+def read_log(path: Path) -> tuple[Setup, list[LogLine]]:
+    with path.open(encoding="utf-8") as handle:
+        first = handle.readline()
+        record = Setup.from_json(json.loads(first))
+        lines = []
+        for text in handle:
+            if text.strip():
+                raw = json.loads(text)
+                lines.append(LogLine(raw["turn"], raw["actor"], raw["action"], raw.get("about", "")))
+    return record, lines
+
+
+# --------------------------------------------------------------- account
+def account(scenario: sm.Scenario, state: GameState, lines: list[LogLine], lang: str = "en") -> Iterator[str]:
+    """Replay ``lines`` on ``state`` (checked), telling the game turn by turn in words."""
+    sides = list(scenario.grid.sides)
+    names = [scenario.side(s).name(lang) for s in sides]
+    board = state.game.board
+    turn, active = None, None
+    for line in lines:
+        action = tuple(line.action)
+        if state.current_player() != CHANCE and (state.turn, state.active) != (turn, active) and state.phase == "play":
+            turn, active = state.turn, state.active
+            yield f"Turn {turn}, {names[active]}"
+        before = {u.uid: (u.pos, u.immobilized) for u in state.units}
+        text = _describe(state, action, names, board)
+        state.apply_checked(action)
+        after = []
+        for u in state.units:
+            old = before.get(u.uid)
+            if old is None:
+                if u.pos >= 0:
+                    after.append(f"{u.profile.name} arrives at {board.label(u.pos)}")
+                continue
+            if old[0] >= 0 and u.pos == -3:
+                after.append(f"{names[u.side]} {u.profile.name} destroyed at {board.label(old[0])}")
+            elif not old[1] and u.immobilized:
+                after.append(f"{names[u.side]} {u.profile.name} immobilised")
+        if text:
+            yield "  " + text + (" -> " + "; ".join(after) if after else "")
+        elif after:
+            yield "  " + "; ".join(after)
+    if state.is_terminal():
+        who = names[state.winner] if state.winner is not None else "nobody"
+        yield f"Game over after turn {state.turn}: {who} wins ({state.end_reason})"
+
+
+def _describe(state: GameState, action: tuple[Any, ...], names: list[str], board: Any) -> str:
+    kind = action[0]
+    u = state.units
+    if kind in ("d10", "card"):
+        if not state.rolls:
+            return ""
+        event = state.rolls[0][0]
+        if event == "draw":
+            return f"{names[state.rolls[0][1]]} draws {u[action[1]].profile.name}"
+        return f"{state.roll_label()}: rolls {action[1]}"
+    if kind == "move":
+        return f"moves from {board.label(action[1])}"
+    if kind == "step":
+        return f"{u[state.ctx['cur']].profile.name} to {board.label(action[1]) if action[1] != RESERVE else 'the reserve'}"
+    if kind == "fire":
+        return f"fires from {board.label(action[1])}"
+    if kind == "shoot":
+        return f"{u[action[1]].profile.name} fires {action[3].upper()} at {u[action[2]].profile.name}"
+    if kind == "smoke":
+        return f"{u[action[1]].profile.name} tries to lay Smoke on {board.label(action[2])}"
+    if kind in ("play", "interrupt", "fortify"):
+        return f"plays {u[action[1]].profile.name}"
+    if kind == "equip":
+        return f"gives {u[action[1]].profile.name} to {u[action[2]].profile.name}"
+    if kind == "target":
+        return f"{u[action[1]].profile.name} fires {action[3].upper()} at {u[action[2]].profile.name} (melee)"
+    if kind == "draw":
+        return "spends a Supply point to draw"
+    if kind == "end":
+        return "ends the play"
+    if kind == "discard":
+        return f"discards {u[action[1]].profile.name}"
+    if kind in ("load", "tow"):
+        return f"{u[action[1]].profile.name} {'boards' if kind == 'load' else 'is hitched to'} {u[action[2]].profile.name}"
+    return ""
+
+
+def replay(path: Path) -> tuple[sm.Scenario, GameState, list[LogLine]]:
+    record, lines = read_log(path)
+    scenario = sm.load(record.scenario, balance=record.balance)
+    return scenario, start(scenario, record), lines

@@ -1,0 +1,106 @@
+"""Headless play of scenarios: play, replay, balance, the playable verdict (issue: scenarios)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tcforge.analysis.balance import report, run, wilson
+from tcforge.analysis.games import play_game, read_log, replay, write_log
+from tcforge.cli import app
+from tcforge.scenarios.model import load
+
+from conftest import ROOT
+
+
+def test_wilson_interval_matches_the_textbook_values() -> None:
+    assert tuple(round(x, 4) for x in wilson(50, 100)) == (0.4038, 0.5962)
+    assert wilson(0, 10)[0] == 0.0 and round(wilson(0, 10)[1], 4) == 0.2775
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+@pytest.mark.parametrize("scenario", ["tank-action", "build-your-own-force", "meeting-engagement", "prepared-defense",
+                                      "defense", "advanced-build-your-own-force", "eliminate-that-bridgehead", "kursk",
+                                      "the-end-is-near", "hill-621"])
+def test_every_bundled_scenario_plays_to_an_end_without_engine_error(scenario: str) -> None:
+    sc = load(scenario)
+    for seed in (1, 2):
+        _, result = play_game(sc, seed, ("greedy", "greedy"), record=False)
+        assert not result.error, result.error
+        assert result.condition in {"cap", "turn limit"} | {c.id for c in sc.victory} | {"victory"}
+
+
+def test_a_logged_game_replays_exactly(tmp_path: Path) -> None:
+    sc = load("hill-621")
+    playout, result = play_game(sc, 5, ("greedy", "random"))
+    log = tmp_path / "game.jsonl"
+    with log.open("w", encoding="utf-8") as handle:
+        write_log(handle, playout.state.scenario_setup, playout.log)
+    record, lines = read_log(log)
+    assert record.seed == 5 and len(lines) == result.actions
+    _, state, lines = replay(log)
+    for line in lines:
+        state.apply_checked(tuple(line.action))
+    assert state.serialize() == playout.state.serialize()
+
+
+def test_20_0_hill_621_reinforcements_arrive_on_their_turns() -> None:
+    sc = load("hill-621")
+    playout, _ = play_game(sc, 3, ("random", "random"), record=False)
+    arrivals = playout.state.arrivals
+    assert arrivals.get("german-1") == 6 and arrivals.get("soviet-1") == 5 and arrivals.get("soviet-2") == 8
+
+
+def test_20_0_balance_option_moves_the_second_german_group() -> None:
+    late = load("hill-621", balance="german-minus")
+    playout, _ = play_game(late, 3, ("random", "random"), record=False)
+    assert playout.state.arrivals.get("german-2") in (None, 12)
+
+
+def test_balance_results_do_not_depend_on_the_number_of_jobs() -> None:
+    one = run("kursk", games=6, jobs=1, policies=("random", "random"))
+    two = run("kursk", games=6, jobs=2, policies=("random", "random"))
+    assert [(r.seed, r.winner, r.turns, r.actions) for r in one] == [(r.seed, r.winner, r.turns, r.actions) for r in two]
+
+
+def test_balance_report_counts_every_game_once() -> None:
+    sc = load("meeting-engagement")
+    results = run("meeting-engagement", games=8, jobs=1)
+    rep = report(sc, results, ("greedy", "greedy"), None)
+    decided = sum(s.wins for s in rep.sides)
+    assert decided + rep.draws + rep.capped + rep.errors == rep.games == 8
+    assert 0.0 <= rep.balance <= 1.0 and rep.completion == decided / 8
+
+
+def test_scenario_play_and_replay_commands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    runner = CliRunner()
+    log = tmp_path / "kursk.jsonl"
+    played = runner.invoke(app, ["scenario", "play", "kursk", "--seed", "2", "--log", str(log)])
+    assert played.exit_code == 0 and "Turn 1," in played.stdout and log.is_file()
+    again = runner.invoke(app, ["scenario", "replay", str(log)])
+    assert again.exit_code == 0 and again.stdout == played.stdout
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(log.read_text().replace('"d10", 1]', '"d10", 11]', 1))
+    bad = runner.invoke(app, ["scenario", "replay", str(broken)])
+    assert bad.exit_code == 1 and "does not replay" in bad.stderr
+
+
+def test_scenario_balance_json_and_plot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    plot = tmp_path / "rates.png"
+    result = CliRunner().invoke(app, ["scenario", "balance", "hill-621", "--games", "4", "--format", "json",
+                                      "--plot", str(plot), "--policy", "random"])
+    reports = json.loads(result.stdout)
+    assert result.exit_code == 0 and [r["option"] for r in reports] == [None, "german-plus", "german-minus"]
+    assert {s["side"] for s in reports[0]["sides"]} == {"german", "soviet"} and plot.stat().st_size > 0
+
+
+def test_check_play_gives_a_verdict_with_its_figures(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(app, ["scenario", "check", "kursk", "--play", "--games", "6", "--format", "json"])
+    verdict = json.loads(result.stdout)["playable"][0]
+    assert verdict["games"] == 6 and verdict["ended"] == 6 and verdict["errors"] == 0
+    assert result.exit_code == (0 if verdict["playable"] else 1)
