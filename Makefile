@@ -19,6 +19,10 @@ demo: install
 	$(BIN)/tcforge validate
 	$(BIN)/tcforge cards stats
 	$(BIN)/tcforge errata list --official-only
+	-$(BIN)/tcforge scenario check hill-621 kursk --play --games 10 --jobs 2
+	$(BIN)/tcforge scenario play hill-621 --seed 1 --quiet --log output/hill-621-seed1.jsonl
+	$(BIN)/tcforge scenario play kursk --seed 1 --quiet --log output/kursk-seed1.jsonl
+	$(BIN)/tcforge scenario balance hill-621 --games 60 --jobs 2 --plot output/hill-621-balance.png
 	$(BIN)/tcforge print all --out-dir output
 
 test: install
@@ -26,6 +30,10 @@ test: install
 
 bench: install
 	$(BIN)/tcforge bench validate
+	$(BIN)/tcforge bench engine
+	$(BIN)/tcforge bench odds
+	$(BIN)/tcforge bench scenarios
+	$(BIN)/tcforge bench print
 
 clean:
 	rm -rf $(VENV) output/*.pdf output/*.png output/*.csv

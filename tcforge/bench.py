@@ -171,3 +171,68 @@ def engine_benchmark(seconds: float, repeat: int, openspiel_python: Path | None)
     theirs = float(result.stdout.strip())
     yield f"OpenSpiel Python tic-tac-toe, random players: {theirs:,.0f} actions/s ({1e6 / theirs:.1f} us an action)"
     yield f"ratio per action: tcforge / OpenSpiel = {best / theirs:.2f}x"
+
+
+def scenario_benchmark(games: int, big: int) -> Iterator[str]:
+    """Greedy games a second on one core, the speed-up of two workers, a large balance run, and scaling with size."""
+    from tcforge.analysis.balance import run
+
+    for sid in ("hill-621", "kursk"):
+        start = time.perf_counter()
+        results = run(sid, games=games, jobs=1)
+        spent = time.perf_counter() - start
+        actions = sum(r.actions for r in results)
+        yield (f"{sid}: greedy v greedy, {games} games on one core: {games / spent:.1f} games/s "
+               f"({spent / games * 1000:.0f} ms a game, {actions / spent:,.0f} actions/s)")
+    start = time.perf_counter()
+    run("hill-621", games=games, jobs=1)
+    one = time.perf_counter() - start
+    start = time.perf_counter()
+    run("hill-621", games=games, jobs=2)
+    two = time.perf_counter() - start
+    yield f"hill-621, {games} games: --jobs 1 {one:.2f} s, --jobs 2 {two:.2f} s: speed-up {one / two:.2f}x"
+    if big:
+        start = time.perf_counter()
+        run("hill-621", games=big, jobs=2)
+        wall = time.perf_counter() - start
+        yield f"hill-621, {big} games on 2 workers: {wall:.1f} s wall"
+    yield from scaling_benchmark()
+
+
+def scaling_benchmark(games: int = 6) -> Iterator[str]:
+    """Kursk's forces times 1, 2 and 4 on a battlefield as many times wider, random players, 12 turns:
+    the time a game takes per unit and per turn should stay flat."""
+    import random as _random
+
+    from tcforge.data.dataset import load_data
+    from tcforge.engine.game import Game
+    from tcforge.engine.playout import random_policy, sample_chance
+    from tcforge.engine.state import CHANCE, GameState
+
+    data = load_data()
+    base = None
+    for factor in (1, 2, 4):
+        game = Game.create(data, columns=5 * factor, max_turns=12)
+        board = game.board
+        forces = {}
+        for side, force, nation in ((0, KURSK_GERMAN, "german"), (1, KURSK_SOVIET, "soviet")):
+            cards = [data.cards.get(name, nation=nation).id for name, count in force for _ in range(count * factor)]
+            rows = sorted({board.row(p) for p in board.side_positions(side)}, key=lambda r: -r if side == 0 else r)
+            slots = [board.pos(r, c) for r in rows for c in range(board.columns) for _ in range(3)]
+            from tcforge.engine.board import RESERVE
+            forces[side] = [(card, slots[i] if i < len(slots) else RESERVE) for i, card in enumerate(cards)]
+        units = sum(len(v) for v in forces.values())
+        spent = turns = 0.0
+        for g in range(games):
+            rng = _random.Random(g)
+            state = GameState.new(game, forces, first_player=g % 2, initial_hand=0)
+            start = time.perf_counter()
+            while not state.is_terminal():
+                state.apply_action(sample_chance(state, rng) if state.current_player() == CHANCE else random_policy(state, rng))
+            spent += time.perf_counter() - start
+            turns += state.turn
+        per_game = spent / games
+        unit_turn = per_game / (units * turns / games) * 1e6
+        base = base or unit_turn
+        yield (f"battle x{factor}: {units} units, {turns / games:.1f} turns, {per_game * 1000:.0f} ms a game, "
+               f"{unit_turn:.1f} us per unit-turn ({unit_turn / base:.2f}x the x1 battle)")

@@ -578,6 +578,18 @@ def bench_engine(
         out.print(line, markup=False)
 
 
+@bench_app.command("scenarios")
+def bench_scenarios(
+    games: int = typer.Option(100, "--games", help="Games per measurement."),
+    big: int = typer.Option(2400, "--big", help="Games of the large Hill 621 run on 2 workers (0 to skip)."),
+) -> None:
+    """Greedy games a second for Hill 621 and Kursk, the --jobs 2 speed-up, a 2,400-game run, scaling with size."""
+    from tcforge.bench import scenario_benchmark
+
+    for line in scenario_benchmark(games, big):
+        out.print(line, markup=False)
+
+
 @bench_app.command("print")
 def bench_print() -> None:
     """A proxy deck of every card: milliseconds a card and peak memory."""
