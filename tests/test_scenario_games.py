@@ -104,3 +104,25 @@ def test_check_play_gives_a_verdict_with_its_figures(monkeypatch: pytest.MonkeyP
     verdict = json.loads(result.stdout)["playable"][0]
     assert verdict["games"] == 6 and verdict["ended"] == 6 and verdict["errors"] == 0
     assert result.exit_code == (0 if verdict["playable"] else 1)
+
+
+def test_16_0_victory_unreachable_within_the_turn_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    text = (ROOT / "data" / "scenarios" / "hill-621.yaml").read_text(encoding="utf-8")
+    short = tmp_path / "hill-621-short.yaml"
+    short.write_text(text.replace("turn_limit: 16", "turn_limit: 2").replace("at_end_of_turn: 16", "at_end_of_turn: 2"),
+                     encoding="utf-8")
+    result = CliRunner().invoke(app, ["scenario", "check", str(short), "--format", "json"])
+    findings = json.loads(result.stdout)["reports"][0]["findings"]
+    unreachable = [f for f in findings if f["code"] == "victory-unreachable"]
+    assert result.exit_code == 1 and len(unreachable) == 3  # the three hill positions
+    line = next(i for i, l in enumerate(short.read_text().splitlines(), 1) if "id: take-the-hill" in l)
+    assert {f["line"] for f in unreachable} == {line}
+
+
+def test_12_0_cards_the_engine_does_not_implement_are_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tcforge.analysis import scenario_checks
+    from tcforge.engine.cards import Effect
+    monkeypatch.setitem(scenario_checks.EFFECTS, 118, Effect("instant", "missing", "pretend the Sniper is missing"))
+    findings = list(scenario_checks.engine_findings(load("hill-621")))
+    assert [f.code for f in findings] == ["engine-unsupported"] and "Sniper" in findings[0].message

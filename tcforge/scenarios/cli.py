@@ -119,7 +119,8 @@ def check(
     engine error, and each side must win at least once. Exit 0 when all hold, 1 when not, 2 for a usage error.
     """
     paths = [_resolve(ref) for ref in scenarios] if scenarios else [scenarios_dir() / f"{sid}.yaml" for sid in bundled_ids()]
-    reports: list[Report] = [check_file(path) for path in paths]
+    from tcforge.analysis.scenario_checks import engine_findings
+    reports: list[Report] = [check_file(path, engine=engine_findings) for path in paths]
     findings: list[Finding] = [f for r in reports for f in r.findings]
     verdicts = []
     if play and games < 1:
