@@ -126,3 +126,30 @@ def test_12_0_cards_the_engine_does_not_implement_are_reported(monkeypatch: pyte
     monkeypatch.setitem(scenario_checks.EFFECTS, 118, Effect("instant", "missing", "pretend the Sniper is missing"))
     findings = list(scenario_checks.engine_findings(load("hill-621")))
     assert [f.code for f in findings] == ["engine-unsupported"] and "Sniper" in findings[0].message
+
+
+@pytest.mark.parametrize("kind, seed", [("meeting", 1), ("attack", 4), ("meeting", 7)])
+def test_generate_jeff_mike_writes_a_legal_playable_scenario(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             kind: str, seed: int) -> None:
+    monkeypatch.chdir(ROOT)
+    out = tmp_path / "dyo.yaml"
+    result = CliRunner().invoke(app, ["scenario", "generate", "--year", "1943", "--points", "400", "--seed", str(seed),
+                                      "--kind", kind, "--out", str(out)])
+    assert result.exit_code == 0 and "legal" in result.stdout
+    sc = load(out)
+    assert sc.ruleset.id == "jeff-mike-2002" and (sc.grid.columns, sc.grid.ranks_per_side) == (3, 2)
+    assert all(c.in_service(1943) for s in sc.sides for e in s.forces for c in [e.card] if c.type == "vehicle")
+    _, game = play_game(sc, 1, ("greedy", "greedy"), record=False)
+    assert not game.error
+
+
+def test_new_scenario_from_the_skeleton_checks_and_refuses_to_overwrite(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    out = tmp_path / "mine.yaml"
+    runner = CliRunner()
+    assert runner.invoke(app, ["scenario", "new", "mine", "--out", str(out)]).exit_code == 0
+    assert out.read_text().count("id: mine") == 1
+    assert runner.invoke(app, ["scenario", "check", str(out)]).exit_code == 0
+    again = runner.invoke(app, ["scenario", "new", "mine", "--out", str(out)])
+    assert again.exit_code == 1 and "exists already" in again.stderr
+    assert runner.invoke(app, ["scenario", "new", "Bad Id", "--out", str(tmp_path / "x.yaml")]).exit_code == 1

@@ -286,3 +286,51 @@ def codes(format: Format = typer.Option(Format.text, "--format", "-f")) -> None:
     width = max(len(c) for c in CODES)
     for code, text in CODES.items():
         _echo(f"{code:<{width}}  {text}")
+
+
+class Method(str, Enum):
+    jeff_mike = "jeff-mike"
+
+
+@app.command("new")
+def new(
+    new_id: str = typer.Argument(..., help="The new scenario's id (lower case and dashes)."),
+    template: str = typer.Option("skeleton", "--from", help="skeleton (the commented example) or a bundled scenario id."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Where to write it (default: data/scenarios/ID.yaml)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+) -> None:
+    """Write a new scenario file to fill in, from the commented skeleton or a bundled scenario."""
+    from tcforge.analysis.generate import GenerateError, skeleton, write_new
+    try:
+        path = write_new(skeleton(new_id, template), out or scenarios_dir() / f"{new_id}.yaml", force=force)
+    except GenerateError as exc:
+        _err(f"tcforge: {exc}")
+        raise typer.Exit(1)
+    _echo(f"wrote {path}; edit it, then run: tcforge scenario check {path}")
+
+
+@app.command("generate")
+def generate(
+    method: Method = typer.Option(Method.jeff_mike, "--method", help="The design-your-own method of source 001."),
+    year: int = typer.Option(1943, "--year", help="Year of the battle: only cards in service then."),
+    points: int = typer.Option(400, "--points", help="Build points of each side (the attacker gets half as much again)."),
+    seed: int = typer.Option(1, "--seed"),
+    kind: str = typer.Option("meeting", "--kind", help="meeting or attack."),
+    new_id: Optional[str] = typer.Option(None, "--id", help="Scenario id (default: dyo-YEAR-POINTS-SEED)."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Where to write it (default: data/scenarios/ID.yaml)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+) -> None:
+    """Build a legal random scenario by the design-your-own method of source 001; it passes 'scenario check'."""
+    from tcforge.analysis.generate import GenerateError, jeff_mike, write_new
+    sid = new_id or f"dyo-{year}-{points}-{seed}"
+    try:
+        path = write_new(jeff_mike(sid, year=year, points=points, seed=seed, kind=kind),
+                         out or scenarios_dir() / f"{sid}.yaml", force=force)
+    except GenerateError as exc:
+        _err(f"tcforge: {exc}")
+        raise typer.Exit(1)
+    report = check_file(path)
+    for f in report.findings:
+        _echo(f.render())
+    _echo(f"wrote {path}: " + ("legal" if report.legal else f"{len(report.findings)} problem(s)"))
+    raise typer.Exit(0 if report.legal else 1)

@@ -1,0 +1,130 @@
+"""New scenarios: a commented skeleton to fill in, or a random battle by the design-your-own method of source 001.
+
+The 001 method (its "DYO Scenario Generation Method"): choose a meeting
+engagement or an attack, a year and a point budget (the attacker gets half as
+much again); each player buys terrain (at most six cards, placed on his own
+zones) and forces within the budget, cards in service that year, at most two
+identical special events (14.0); play on the 4 x 3 grid with a hand of seven.
+The purchases here are random but reproducible from the seed; the scenario
+written is an ordinary scenario file, checked like any other.
+"""
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from tcforge.data.dataset import load_data
+from tcforge.paths import project_root
+
+TERRAIN = ("Woods", "Hills", "Village", "Walls", "Wheatfield", "Balka")
+SPECIALS = ("Smoke", "Flank Shot", "Artillery Barrage", "Repair", "Tank Ace", "Minefield", "Coordination")
+ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+class GenerateError(ValueError):
+    """Bad arguments for a new scenario; the message says what to change."""
+
+
+def skeleton(new_id: str, template: str) -> str:
+    """The text of a new scenario file made from the commented skeleton or from a bundled scenario."""
+    if not ID.match(new_id):
+        raise GenerateError(f"'{new_id}' is not a scenario id: use lower case letters, digits and dashes")
+    root = project_root()
+    source = root / "templates" / "scenario-skeleton.yaml" if template in ("skeleton", "") else \
+        root / "data" / "scenarios" / f"{template}.yaml"
+    if not source.is_file():
+        raise GenerateError(f"no template '{template}': use 'skeleton' or a bundled scenario id")
+    text = source.read_text(encoding="utf-8")
+    return re.sub(r"(?m)^id: [^\s#]+", f"id: {new_id}", text, count=1)
+
+
+def jeff_mike(new_id: str, *, year: int, points: int, seed: int, kind: str = "meeting") -> str:
+    """A random scenario by source 001's design-your-own method, as scenario-file text."""
+    if not ID.match(new_id):
+        raise GenerateError(f"'{new_id}' is not a scenario id: use lower case letters, digits and dashes")
+    if not 1941 <= year <= 1945:
+        raise GenerateError(f"year {year}: the cards cover 1941-1945")
+    if points < 60:
+        raise GenerateError(f"{points} points buy nothing worth a battle: give at least 60")
+    if kind not in ("meeting", "attack"):
+        raise GenerateError(f"unknown kind '{kind}': use meeting or attack")
+    rng = random.Random(seed)
+    data = load_data("jeff-mike-2002")
+    columns = int(data.ruleset["battlefield.columns"])
+    roles = ("meeting", "meeting") if kind == "meeting" else ("attacker", "defender")
+    budgets = (points, points) if kind == "meeting" else (points * 3 // 2, points)
+    sides = []
+    for index, (nation, prefix) in enumerate((("german", "G"), ("soviet", "R"))):
+        budget = budgets[index]
+        forces: list[dict[str, Any]] = []
+        own_rows = (2, 3)  # each side's ranks 2 and 3 counted from its reserve
+        spots = [f"{prefix}{r}-{c}" for r in own_rows for c in range(1, columns + 1)]
+        rng.shuffle(spots)
+        for name in rng.sample(TERRAIN, rng.randint(1, 3)):  # 001 step 4: terrain on one's own zones
+            cost = int(data.cards.get(name).effective["points"])
+            if cost <= budget // 4:
+                forces.append({"card": name, "count": 1, "at": spots.pop()})
+                budget -= cost
+        pool = [c for c in data.cards if c.nation == nation and c.type in ("vehicle", "at_gun", "infantry")
+                and c.in_service(year) and isinstance(c.effective.get("points"), int)]
+        bought: dict[str, int] = {}
+        while True:
+            affordable = [c for c in pool if c.effective["points"] <= budget]
+            if not affordable or sum(bought.values()) >= 10:
+                break
+            card = rng.choice(affordable)
+            bought[card.name] = bought.get(card.name, 0) + 1
+            budget -= int(card.effective["points"])
+        forces += [{"card": name, "count": count} for name, count in sorted(bought.items())]
+        deck = []
+        for name in rng.sample(SPECIALS, 3):
+            cost = int(data.cards.get(name).effective["points"])
+            if cost <= budget:
+                deck.append({"card": name, "count": 1})
+                budget -= cost
+        side: dict[str, Any] = {"id": nation, "nation": nation, "role": roles[index],
+                                "setup": {"zone": "all", "reserve": True}, "build": {"points": budgets[index]},
+                                "forces": forces}
+        if deck:
+            side["deck"] = deck
+        sides.append(side)
+    need = (1, 1) if kind == "meeting" else (2, 1)
+    victory = [{"id": f"{s['id']}-breaks-in", "type": "control_rank", "winner": s["id"], "rank": 2, "count": n,
+                "text": {"en": f"Win by holding {n} zone(s) of the enemy's second row at once.",
+                         "fr": f"Victoire en tenant en même temps {n} zone(s) de la deuxième rangée ennemie."}}
+               for s, n in zip(sides, need)]
+    doc = {
+        "id": new_id,
+        "title": {"en": f"Design-your-own {'meeting engagement' if kind == 'meeting' else 'attack'}, {year}",
+                  "fr": f"{'Combat de rencontre' if kind == 'meeting' else 'Attaque'} à composer, {year}"},
+        "description": {"en": f"A battle generated by the design-your-own method of source 001 (seed {seed}): "
+                              f"{budgets[0]} against {budgets[1]} points of cards in service in {year}.",
+                        "fr": f"Une bataille produite par la méthode de conception de la source 001 (graine {seed}) : "
+                              f"{budgets[0]} contre {budgets[1]} points de cartes en service en {year}."},
+        "source": {"document": "001", "section": "DYO Scenario Generation Method"},
+        "date": str(year),
+        "ruleset": {"id": "jeff-mike-2002"},
+        "side_assignment": "players_choose",
+        "battlefield": {"terrain": {"method": "discretionary", "by": ["german", "soviet"], "where": "own",
+                                    "alternate": True}},
+        "sides": sides,
+        "initiative": {"method": "roll", "winner": "high", "setup_first": "first_player"},
+        "deck": {"draw_deck": True, "only_listed": False, "extras": ["any"], "max_identical_special_events": 2},
+        "turn_limit": 12,
+        "victory": {"conditions": victory, "default": None},
+        "notes": [{"en": "001 sets no turn limit; the generator gives twelve turns so that every game ends.",
+                   "fr": "La source 001 ne fixe pas de limite ; le générateur donne douze tours pour que chaque partie finisse."}],
+    }
+    header = f"# Generated by: tcforge scenario generate --method jeff-mike --year {year} --points {points} --seed {seed}\n"
+    return header + yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=100)
+
+
+def write_new(text: str, path: Path, *, force: bool = False) -> Path:
+    if path.exists() and not force:
+        raise GenerateError(f"{path} exists already: choose another id or --out, or pass --force")
+    from tcforge.analysis.matrix import _atomic
+    return _atomic(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
