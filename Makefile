@@ -19,7 +19,7 @@ demo: install
 	$(BIN)/tcforge validate
 	$(BIN)/tcforge cards stats
 	$(BIN)/tcforge errata list --official-only
-	-$(BIN)/tcforge scenario check hill-621 kursk --play --games 10 --jobs 2
+	-$(BIN)/tcforge scenario check hill-621 kursk --play --games 60 --jobs 2
 	$(BIN)/tcforge scenario play hill-621 --seed 1 --quiet --log output/hill-621-seed1.jsonl
 	$(BIN)/tcforge scenario play kursk --seed 1 --quiet --log output/kursk-seed1.jsonl
 	$(BIN)/tcforge scenario balance hill-621 --games 60 --jobs 2 --plot output/hill-621-balance.png

@@ -60,6 +60,13 @@ def _best_shot(state: GameState, uid: int) -> tuple[float, Action | None]:
     return best
 
 
+def open_goals(state: GameState, side: int) -> tuple[int, ...]:
+    """The goal positions the side does not control yet (all of them once it controls every one)."""
+    targets = goals(state, side)
+    remaining = tuple(p for p in targets if not state.controls(p, side))
+    return remaining or targets
+
+
 def _distance_to_goal(state: GameState, pos: int, targets: tuple[int, ...]) -> int:
     board = state.game.board
     if pos == RESERVE:
@@ -154,7 +161,7 @@ def _play(state: GameState, actions: list[Action], rng: random.Random) -> Action
 
 
 def _move_value(state: GameState, source: int) -> float:
-    targets = goals(state, state.active)
+    targets = open_goals(state, state.active)
     if not targets:
         return 0.0
     pool = state.hand[state.active] if source == RESERVE else state.occ[source][state.active]
@@ -162,8 +169,9 @@ def _move_value(state: GameState, source: int) -> float:
     if not movers:
         return 0.0
     here = _distance_to_goal(state, source, targets)
-    if here == 0 and source != RESERVE:
-        return 0.0  # already on a goal: stay
+    if source != RESERVE and source in goals(state, state.active) and state.controls(source, state.active) \
+            and len(state.occ[source][state.active]) <= 1:
+        return 0.0  # the last card holding a goal stays
     # the worth of the cards brought closer, growing as the turns run out so that no firefight lasts for ever
     worth = sum(value(state, u) for u in sorted(movers, key=lambda u: -value(state, u))[:3])
     return 0.12 * worth * (1 + state.turn / 4) / (1 + here) + (2.0 if source == RESERVE else 0.0)
@@ -188,7 +196,7 @@ def _card_value(state: GameState, action: Action) -> float:
 def _move(state: GameState, actions: list[Action], rng: random.Random) -> Action:
     ctx = state.ctx
     side = state.active
-    targets = goals(state, side)
+    targets = open_goals(state, side)
     if ctx.get("stage") == "pick":
         loads = [a for a in actions if a[0] in ("load", "tow")]
         if loads:
