@@ -12,7 +12,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from tcforge.data.documents import discover
 from tcforge.data.validate import validate
@@ -114,6 +114,18 @@ print(best)
 """
 
 
+_GAME: list[Any] = []
+
+
+def _kursk_game() -> Any:
+    """The game definition is shared by every playout, as it would be in a search."""
+    from tcforge.data.dataset import load_data
+    from tcforge.engine.game import Game
+    if not _GAME:
+        _GAME.append(Game.create(load_data()))
+    return _GAME[0]
+
+
 def kursk_state(seed_first: int = 0):  # type: ignore[no-untyped-def]
     """17.8's forces (20 German against 31 Soviet tanks) placed by a simple rule: fill each side's positions
     front rank first, left to right, three cards a position; the rest start in the reserve."""
@@ -122,8 +134,8 @@ def kursk_state(seed_first: int = 0):  # type: ignore[no-untyped-def]
     from tcforge.engine.game import Game
     from tcforge.engine.state import GameState
 
-    data = load_data()
-    game = Game.create(data)
+    game = _kursk_game()
+    data = game.data
     board = game.board
     forces = {}
     for side, force, nation in ((0, KURSK_GERMAN, "german"), (1, KURSK_SOVIET, "soviet")):

@@ -89,6 +89,7 @@ def odds_matrix(data: GameData, *, ranges: list[str] | None = None, terrain_name
         firer_unit, target_unit = state.units[0], state.units[1]
         for terrain_name, terrain_id in chosen:
             state.terrain[target_pos] = terrain_id
+            state.sight_changed()
             for f in firers:
                 firer_unit.profile = game.profiles[f.id]
                 for t in targets:

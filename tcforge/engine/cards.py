@@ -117,6 +117,7 @@ def fire_support(state: "GameState", then: dict[str, object]) -> None:
 def place_smoke(state: "GameState", pos: int) -> None:
     """9.5.1 b: Smoke lifts at the end of the opponent's next turn (this turn if placed in the opponent's turn)."""
     state.smoke[pos] = state.half_turn() + 1
+    state.sight_changed()
 
 
 def _tank_buster_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
@@ -280,6 +281,7 @@ def _bridge(state: "GameState", card: "Unit", target: tuple[object, ...]) -> Non
         state.water[pos] = None
     else:
         state.terrain[pos] = None  # 11.0: the Stream card is removed
+    state.sight_changed()
 
 
 def _smoke_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:

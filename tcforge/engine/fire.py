@@ -53,7 +53,18 @@ def blocks(state: "GameState", pos: int, hills_view: bool) -> bool:
 
 
 def line_of_sight(state: "GameState", a: int, b: int) -> bool:
-    """Line of sight from position a to position b (9.2): adjacent positions always see each other."""
+    """Line of sight from position a to position b (9.2): adjacent positions always see each other.
+
+    Remembered per position until terrain or Smoke changes (``state.sight_changed()``)."""
+    key = a * 4096 + b
+    cache = state.los_cache
+    if key in cache:
+        return cache[key]
+    cache[key] = seen = _line_of_sight(state, a, b)
+    return seen
+
+
+def _line_of_sight(state: "GameState", a: int, b: int) -> bool:
     between = state.game.board.between(a, b)
     if not between:
         return True
@@ -199,6 +210,7 @@ def shots(state: "GameState", unit: "Unit", *, first_only: bool = False) -> list
     out: list[tuple[int, str, int]] = []
     enemy = 1 - unit.side
     weapons = [state.units[e] for e in unit.equipment if state.units[e].profile.card_class == "antitank_rifle"]
+    rules = state.game.scenario_rules
     for pos in board.in_range[unit.pos]:
         targets = state.occ[pos][enemy]
         if not targets:
@@ -211,7 +223,9 @@ def shots(state: "GameState", unit: "Unit", *, first_only: bool = False) -> list
             if target.carrier is not None:
                 continue
             for kind in _kinds(state, unit, target, dist):
-                if build_attack(state, unit, target, kind) is not None:
+                # range, kind and sight are settled above; only terrain ("n/a") or a scenario may still forbid it
+                if terrain_modifier(state, pos, kind, target) is not None and (
+                        rules is None or rules.fire_allowed(kind)):
                     out.append((uid, kind, -1))
                     if first_only:
                         return out

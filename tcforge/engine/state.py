@@ -65,6 +65,7 @@ class GameState:
         self.ap_shots: dict[str, int] = {}  # unit uid -> AT shots fired (scenario limits on armour-piercing rounds)
         self.scenario_setup: Any = None
         self._legal: list[Action] | None = None  # legal actions of this position, computed once
+        self.los_cache: dict[int, bool] = {}  # line of sight between positions, until terrain or Smoke changes
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -152,6 +153,10 @@ class GameState:
         """Forget the cached legal actions: the position changed."""
         self._legal = None
 
+    def sight_changed(self) -> None:
+        """Terrain or Smoke changed: forget the remembered lines of sight."""
+        self.los_cache = {}
+
     def apply_action(self, action: Action) -> None:
         """Apply an action without checking it is legal (fast; for search and playouts)."""
         self._legal = None
@@ -192,6 +197,7 @@ class GameState:
         other.arrivals = dict(self.arrivals)
         other.ap_shots = dict(self.ap_shots)
         other._legal = None
+        other.los_cache = {}
         return other
 
     def serialize(self) -> str:
@@ -336,6 +342,7 @@ class GameState:
         for pos, until in enumerate(self.smoke):
             if until == half:
                 self.smoke[pos] = -1  # 9.5.1 b
+                self.los_cache = {}
         if self.game.params["victory.check"] == "end_of_turn":
             self._victory_now()
             if self.winner is not None:

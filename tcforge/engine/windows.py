@@ -158,6 +158,7 @@ def apply(state: "GameState", action: "Action") -> None:
 def _play_effect(state: "GameState", card_id: int | str, side: int, action: "Action") -> None:
     if card_id == SMOKE:
         state.smoke[int(action[2])] = state.half_turn()  # played in the opponent's turn: lifts at its end (9.5.1 b)
+        state.sight_changed()
         return
     if card_id in (STREAM, SWAMP):
         _place_water(state, int(action[2]), int(card_id))
@@ -175,6 +176,7 @@ def _place_water(state: "GameState", pos: int, card_id: int) -> None:
         state.terrain[pos] = card_id
     else:
         state.water[pos] = card_id
+    state.sight_changed()
 
 
 def _entry_effect(state: "GameState", card_id: int | str, side: int, data: dict[str, Any]) -> None:

@@ -1,0 +1,238 @@
+"""Gettext PO files for translators (Poedit, Weblate, ...), read and written with Babel.
+
+One entry per piece of text: ``msgctxt`` is the case number and the part,
+``9.3.1|title`` or ``9.3.1|text`` (a chapter's own title is ``9.0|chapter``),
+``msgid`` the English, ``msgstr`` the translation. An entry whose translation
+is stale is marked ``#, fuzzy``; a missing one has an empty ``msgstr``; a
+translation whose English case no longer exists is written as obsolete
+(``#~``). Each entry says, in extracted comments, the file and the hash of the
+English it shows.
+
+Import writes the translation back into ``data/rules/LANG`` (or the folder
+given), keeping each file's layout (:mod:`tcforge.i18n.chapterfile`). A case
+whose two entries are not fuzzy gets ``translated_from`` = the hash of the
+English the translator saw (the entries' ``msgid``): current when the PO is
+up to date, still stale when it was exported before the English changed. A
+fuzzy case keeps the ``translated_from`` it had. A case whose translation did
+not change keeps its hash, so exporting and importing again changes no file.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import tempfile
+from dataclasses import dataclass, field, replace
+from io import BytesIO
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import PoFileError, read_po, write_po
+
+from tcforge import __version__
+from tcforge.i18n.catalog import CURRENT, STALE, Book, Case, Chapter, RuleBook, case_sort_key, case_state
+from tcforge.i18n.chapterfile import dump_chapter
+from tcforge.i18n.ruletext import text_hash
+from tcforge.paths import display_path
+
+SEP = "|"
+PARTS = ("title", "text")
+# A fixed date keeps exports reproducible: the PO changes only when the text does.
+EPOCH = _dt.datetime(2002, 1, 1, tzinfo=_dt.timezone.utc)
+
+
+class PoError(ValueError):
+    """A PO file that cannot be used, with a message that says where and why."""
+
+
+def context(number: str, part: str) -> str:
+    return f"{number}{SEP}{part}"
+
+
+def split_context(ctxt: str | None) -> tuple[str, str] | None:
+    if not ctxt or SEP not in ctxt:
+        return None
+    number, part = ctxt.rsplit(SEP, 1)
+    return (number, part) if part in PARTS + ("chapter",) else None
+
+
+def _message(msgid: str, msgstr: str, ctxt: str, *, fuzzy: bool, comments: list[str],
+             location: tuple[str, int] | None) -> Message:
+    msg = Message(msgid, msgstr, locations=[location] if location else [], flags=("fuzzy",) if fuzzy else (),
+                  auto_comments=comments, context=ctxt)
+    # Babel guesses python-format / python-brace-format from the text; rule text is neither
+    # ({param:...} is ours, and "50 % chance" is not a format).
+    msg.flags.discard("python-format")
+    msg.flags.discard("python-brace-format")
+    return msg
+
+
+def build_catalog(book: RuleBook, lang: str) -> Catalog:
+    """The PO catalogue of ``lang`` against the English source."""
+    catalog = Catalog(locale=lang, domain="rules", project="tcforge rule book", version=__version__,
+                      copyright_holder="tcforge", msgid_bugs_address="", last_translator="tcforge translators",
+                      language_team={"fr": "French"}.get(lang, lang), creation_date=EPOCH, revision_date=EPOCH,
+                      fuzzy=False, header_comment=f"# Rule book of Tank Commander: The Eastern Front Edition (tcforge), "
+                                                  f"English to {lang}.\n# Written by 'tcforge i18n export'; "
+                                                  f"read back with 'tcforge i18n import'.\n#")
+    target = book.book(lang)
+    translated = target.case_map()
+    for chapter in book.source.chapters:
+        tr_chapter = target.chapter(chapter.file)
+        ctxt = context(chapter.number, "chapter")
+        _add(catalog, _message(chapter.title, tr_chapter.title if tr_chapter else "", ctxt, fuzzy=False,
+                               comments=[f"chapter title, {chapter.file}"], location=(f"en/{chapter.file}", 1)))
+        for en in chapter.cases:
+            tr = translated.get(en.number)
+            state = case_state(en, tr)
+            comments = [f"{en.file}, English hash {en.hash}"]
+            if state == STALE:
+                comments.append(f"stale: translated from {tr.translated_from if tr else None}")
+            if state == CURRENT and tr is not None and tr.translated_from != en.hash and en.editorial:
+                comments.append(f"the English changed editorially since: {en.editorial}")
+            for part in PARTS:
+                _add(catalog, _message(getattr(en, part), getattr(tr, part) if tr else "", context(en.number, part),
+                                       fuzzy=state == STALE, comments=comments,
+                                       location=(f"en/{en.file}", en.line)))
+    english = book.source.case_map()
+    for tr in target.cases():
+        if tr.number not in english:
+            for part in PARTS:
+                ctxt = context(tr.number, part)
+                catalog.obsolete[(getattr(tr, part), ctxt)] = _message(getattr(tr, part), getattr(tr, part), ctxt,
+                                                                        fuzzy=False, comments=[], location=None)
+    return catalog
+
+
+def _add(catalog: Catalog, msg: Message) -> None:
+    catalog[msg.id] = msg  # Catalog keys messages by (id, context) when a context is set
+
+
+def export_po(book: RuleBook, lang: str) -> bytes:
+    catalog = build_catalog(book, lang)
+    buf = BytesIO()
+    write_po(buf, catalog, width=76, include_previous=False)
+    return buf.getvalue()
+
+
+@dataclass
+class ImportReport:
+    updated: list[str] = field(default_factory=list)     # cases whose text or hash changed
+    added: list[str] = field(default_factory=list)       # cases new to the translation
+    fuzzy: list[str] = field(default_factory=list)       # written, still stale
+    files: list[Path] = field(default_factory=list)      # files written
+    warnings: list[str] = field(default_factory=list)
+
+
+def read_catalog(path: Path, lang: str) -> Catalog:
+    try:
+        with path.open("rb") as fh:
+            return read_po(fh, locale=lang, abort_invalid=True)
+    except OSError as exc:
+        raise PoError(f"cannot read {display_path(path)}: {exc.strerror or exc}") from None
+    except (PoFileError, ValueError, UnicodeDecodeError) as exc:
+        raise PoError(f"{display_path(path)} is not a readable PO file: {exc}") from None
+
+
+def import_po(book: RuleBook, lang: str, po_path: Path, *, write: bool = True) -> ImportReport:
+    """Merge the translations of ``po_path`` into ``book``'s ``lang`` files; write the files that change."""
+    catalog = read_catalog(po_path, lang)
+    report = ImportReport()
+    entries: dict[tuple[str, str], Message] = {}
+    for msg in catalog:
+        if not msg.id:
+            continue  # the header
+        key = split_context(msg.context)
+        if key is None:
+            report.warnings.append(f"{display_path(po_path)}:{msg.lineno}: entry without a case context "
+                                   f"(msgctxt {msg.context!r}); ignored")
+            continue
+        entries[key] = msg
+
+    english = book.source
+    target = book.books.setdefault(lang, Book(lang))
+    known = {(c.number, p) for c in english.cases() for p in PARTS} | {(ch.number, "chapter") for ch in english.chapters}
+    for key, msg in entries.items():
+        if key not in known:
+            report.warnings.append(f"{display_path(po_path)}:{msg.lineno}: no English case {key[0]} ({key[1]}); ignored")
+
+    for en_chapter in english.chapters:
+        chapter = target.chapter(en_chapter.file)
+        title_msg = entries.get((en_chapter.number, "chapter"))
+        new_title = title_msg.string if title_msg is not None and title_msg.string else None
+        if chapter is None:
+            chapter = Chapter(en_chapter.file, en_chapter.number, new_title or en_chapter.title, lang)
+            created = True
+        else:
+            created = False
+            if new_title and new_title != chapter.title:
+                chapter.title = new_title
+        by_number = {c.number: c for c in chapter.cases}
+        for en in en_chapter.cases:
+            _merge_case(en, by_number, entries, lang, report, po_path)
+        chapter.cases = sorted(by_number.values(), key=lambda c: case_sort_key(c.number))
+        if created and not chapter.cases:
+            continue
+        if created:
+            target.chapters.append(chapter)
+            target.chapters.sort(key=lambda c: c.file)
+        path = book.root / lang / chapter.file
+        text = dump_chapter(chapter)
+        old = path.read_text(encoding="utf-8") if path.is_file() else None
+        if text != old:
+            report.files.append(path)
+            if write:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                _write(path, text)
+    return report
+
+
+def _merge_case(en: Case, by_number: dict[str, Case], entries: dict[tuple[str, str], Message], lang: str,
+                report: ImportReport, po_path: Path) -> None:
+    title_msg, text_msg = entries.get((en.number, "title")), entries.get((en.number, "text"))
+    tr = by_number.get(en.number)
+    title = title_msg.string if title_msg is not None and title_msg.string else None
+    text = text_msg.string if text_msg is not None and text_msg.string else None
+    if title is None and text is None:
+        return  # not translated in this PO: the files keep what they have
+    if tr is None and (title is None or text is None):
+        report.warnings.append(f"{display_path(po_path)}: case {en.number} has a translated "
+                               f"{'title' if title else 'text'} only; not added")
+        return
+    new_title = title if title is not None else tr.title  # type: ignore[union-attr]
+    new_text = text if text is not None else tr.text  # type: ignore[union-attr]
+    fuzzy = any(m is not None and m.fuzzy for m in (title_msg, text_msg))
+    # The English the translator saw: the entries' msgid (the current English where an entry is absent).
+    seen_title = title_msg.id if title_msg is not None else en.title
+    seen_text = text_msg.id if text_msg is not None else en.text
+    if tr is not None and tr.title == new_title and tr.text == new_text and (fuzzy or case_state(en, tr) == CURRENT):
+        return  # nothing changed: keep the file as it is (an editorially current hash included)
+    if fuzzy:
+        translated_from = tr.translated_from if tr is not None else None
+    else:
+        translated_from = text_hash(seen_title, seen_text)
+    if tr is None:
+        by_number[en.number] = Case(en.number, new_title, new_text, lang, en.file, translated_from=translated_from)
+        report.added.append(en.number)
+    else:
+        by_number[en.number] = replace(tr, title=new_title, text=new_text, translated_from=translated_from)
+        report.updated.append(en.number)
+    if fuzzy or translated_from != en.hash:
+        report.fuzzy.append(en.number)
+
+
+def _write(path: Path, text: str) -> None:
+    """Whole or not at all: a temporary file in the same folder, renamed over the target."""
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+        mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
+        os.chmod(name, mode)
+        os.replace(name, path)
+    except BaseException:
+        Path(name).unlink(missing_ok=True)
+        raise
+
+
+__all__ = ["PoError", "ImportReport", "build_catalog", "export_po", "import_po", "read_catalog", "context",
+           "split_context"]
