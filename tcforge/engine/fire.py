@@ -199,7 +199,8 @@ def _kinds(state: "GameState", unit: "Unit", target: "Unit", dist: int) -> tuple
     kinds = []
     if fp.he > 0:
         kinds.append("he")
-    if fp.sa > 0 and (dist == 1 or state.game.params["fire.sa_long_range"] or (fp.infantry and unit.equipment)):
+    if fp.sa > 0 and (dist == 1 or state.game.params["fire.sa_long_range"] or (
+            fp.infantry and unit.equipment and state.game.params["hmg.enabled"] and equipment.has_hmg(state, unit))):
         kinds.append("sa")
     return tuple(kinds)
 
@@ -211,12 +212,13 @@ def shots(state: "GameState", unit: "Unit", *, first_only: bool = False) -> list
     enemy = 1 - unit.side
     weapons = [state.units[e] for e in unit.equipment if state.units[e].profile.card_class == "antitank_rifle"]
     rules = state.game.scenario_rules
+    max_range = int(state.game.params["fire.max_range"])
     for pos in board.in_range[unit.pos]:
         targets = state.occ[pos][enemy]
         if not targets:
             continue
         dist = board.distance(unit.pos, pos)
-        if dist == 2 and not line_of_sight(state, unit.pos, pos):
+        if dist > max_range or (dist == 2 and not line_of_sight(state, unit.pos, pos)):
             continue
         for uid in targets:
             target = state.units[uid]
