@@ -129,9 +129,7 @@ def _kursk_game() -> Any:
 def kursk_state(seed_first: int = 0):  # type: ignore[no-untyped-def]
     """17.8's forces (20 German against 31 Soviet tanks) placed by a simple rule: fill each side's positions
     front rank first, left to right, three cards a position; the rest start in the reserve."""
-    from tcforge.data.dataset import load_data
     from tcforge.engine.board import RESERVE
-    from tcforge.engine.game import Game
     from tcforge.engine.state import GameState
 
     game = _kursk_game()

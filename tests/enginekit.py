@@ -4,7 +4,6 @@ from __future__ import annotations
 from typing import Any
 
 from tcforge.data.dataset import load_data
-from tcforge.engine.board import RESERVE
 from tcforge.engine.game import Game
 from tcforge.engine.state import CHANCE, GameState
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from tcforge.engine.board import RESERVE
 from tcforge.engine.melee import options
 
-from enginekit import make, pos, roll, uid
+from enginekit import make, pos, uid
 
 
 def test_13_0_placing_equipment_is_free_and_one_of_a_type_per_squad() -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest

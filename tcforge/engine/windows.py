@@ -26,7 +26,6 @@ from tcforge.engine.attacks import Attack
 
 if TYPE_CHECKING:
     from tcforge.engine.state import Action, GameState
-    from tcforge.engine.units import Unit
 
 ANTI_TANK_MINE, MINEFIELD, STREAM, SWAMP, MINEFIELD_GAP, WIRE = 2, 20, 21, 28, 30, 31
 COUNTERBATTERY, WEAPON_MALFUNCTION, BREAKDOWN, REPAIR, INTERCEPTION = 32, 67, 68, 69, 70

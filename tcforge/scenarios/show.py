@@ -208,7 +208,6 @@ class _Summary:
                 cells[pos] = self.w("clear")
         width = max(len(v) for v in cells.values()) + 1
         left = max(len(x) for x in g.labels[g.north])
-        right = max(len(x) for x in g.labels[g.south])
         header = " " * (left + 3) + "".join(f"{c:<{width + 3}}" for c in range(1, g.columns + 1))
         self.out(f"({self.w('reserve_of', side=self.side_name(g.north))})", 2 + left + 3)
         self.out(header.rstrip(), 2)
