@@ -33,7 +33,7 @@ app.add_typer(errata_app, name="errata")
 app.add_typer(bench_app, name="bench")
 app.add_typer(rules_app, name="rules")
 app.add_typer(scenario_app, name="scenario", help="Scenarios: list, show, check their legality.")
-app.add_typer(print_app, name="print", help="Print sleeve inserts, reference cards and proxies (PDF, A4 or Letter, English or French).")
+app.add_typer(print_app, name="print", help="Print sleeve inserts, reference cards, proxies, scenario sheets and decks (PDF, A4 or Letter, English or French).")
 
 # Piped output (files, scripts, tests) is not cut to 80 columns.
 out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 160)

@@ -34,9 +34,14 @@ from tcforge.render.geometry import LayoutError, parse_card_size, parse_offset
 from tcforge.render.inserts import build_inserts
 from tcforge.render.proxies import build_proxies
 from tcforge.render.refcards import build_refcards
+from tcforge.render.scenario_deck import build_scenario_deck, choose_sides, deck_proxies
+from tcforge.render.scenario_sheet import build_scenario_sheet
 from tcforge.render.sheets import PrintOptions, Report
+from tcforge.scenarios.findings import ScenarioError
+from tcforge.scenarios.model import Scenario, bundled_ids, load
 
-app = typer.Typer(help="Print shop: sleeve inserts, reference cards, proxies and a calibration page, as PDF.",
+app = typer.Typer(help="Print shop: sleeve inserts, reference cards, proxies, scenario sheets and decks, and a "
+                  "calibration page, as PDF.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
 
 out = Console(highlight=False, soft_wrap=True)
@@ -64,6 +69,11 @@ BleedOpt = Annotated[float, typer.Option("--bleed", min=0.0, max=5.0, help="Blee
 DuplexOpt = Annotated[bool, typer.Option("--duplex", help="Double-sided, long-edge flip: back pages mirror the columns "
                                          "and take the saved back offset.")]
 StrictOpt = Annotated[bool, typer.Option("--strict", help="Text that does not fit is an error (exit 1, no PDF).")]
+BalanceOpt = Annotated[Optional[str], typer.Option("--balance", help="Play one of the scenario's balance options "
+                                                   "(they are listed by 'tcforge scenario show ID').")]
+
+# The scenarios whose decks 'tcforge print all' prints: the two with the largest fixed forces.
+ALL_DECKS = ("hill-621", "kursk")
 
 
 def _fail(message: str, code: int = 1) -> NoReturn:
@@ -194,6 +204,64 @@ def cards_cmd(
     _run(path, lambda: build_proxies(path, options, chosen, data.cards, data.ruleset))
 
 
+def _scenario(reference: str, balance: str | None) -> Scenario:
+    """A bundled scenario by id (or a scenario file), with a balance option applied; one line and exit 1 if not."""
+    try:
+        return load(reference, balance=balance)
+    except ScenarioError as exc:
+        found = exc.findings
+        if len(found) == 1:
+            _fail(found[0].message + (f" ({found[0].hint})" if found[0].hint else ""))
+        _fail(f"scenario '{reference}' has {len(found)} problem(s); run 'tcforge scenario check {reference}'")
+
+
+def _tail(*parts: str | None) -> str:
+    return "".join(f"-{p}" for p in parts if p)
+
+
+@app.command()
+def deck(
+    scenario: Annotated[str, typer.Option("--scenario", help="Scenario id ('tcforge scenario list') or file.")],
+    side: Annotated[Optional[str], typer.Option("--side", help="Only this side: german, soviet, or the side's id or "
+                                                "role (attacker, defender). Default: both.")] = None,
+    lang: LangOpt = Lang.en,
+    paper: PaperOpt = Paper.a4,
+    balance: BalanceOpt = None,
+    out_file: OutOpt = None,
+    card_size: SizeOpt = "standard",
+    bleed: BleedOpt = 0.0,
+    duplex: DuplexOpt = False,
+    strict: StrictOpt = False,
+) -> None:
+    """Proxies of every card a scenario gives a side, counts included, with a checklist; reinforcements marked."""
+    options = _options(lang, paper, card_size, bleed, duplex, strict)
+    chosen = _scenario(scenario, balance)
+    try:
+        sides = choose_sides(chosen, side)
+        deck_proxies(chosen, side)              # nothing to print is an error before any file is touched
+    except RenderError as exc:
+        _fail(str(exc))
+    who = sides[0].id if side else None
+    path = out_file or Path("output") / f"deck-{chosen.id}{_tail(who, balance, lang.value, paper.value)}.pdf"
+    _run(path, lambda: build_scenario_deck(path, options, chosen, side))
+
+
+@app.command("scenario")
+def scenario_cmd(
+    scenario: Annotated[str, typer.Argument(metavar="ID", help="Scenario id ('tcforge scenario list') or file.")],
+    lang: LangOpt = Lang.en,
+    paper: PaperOpt = Paper.a4,
+    balance: BalanceOpt = None,
+    out_file: OutOpt = None,
+    strict: StrictOpt = False,
+) -> None:
+    """A scenario sheet on one or two pages: briefing, battlefield map, victory, setup, forces, special rules."""
+    options = _options(lang, paper, "standard", 0.0, False, strict)
+    chosen = _scenario(scenario, balance)
+    path = out_file or Path("output") / f"scenario-{chosen.id}{_tail(balance, lang.value, paper.value)}.pdf"
+    _run(path, lambda: build_scenario_sheet(path, options, chosen))
+
+
 @app.command()
 def calibration(
     paper: PaperOpt = Paper.a4,
@@ -216,6 +284,11 @@ def calibration(
     _run(path, lambda: build_calibration(path, options, data.cards, data.ruleset))
 
 
+def _bundled_scenarios() -> list[Scenario]:
+    """Every bundled scenario, loaded; 'print all' prints a sheet of each."""
+    return [_scenario(sid, None) for sid in bundled_ids()]
+
+
 @app.command("all")
 def all_cmd(
     out_dir: Annotated[Path, typer.Option("--out-dir", help="Folder for the PDFs.")] = Path("output"),
@@ -224,10 +297,13 @@ def all_cmd(
     bleed: BleedOpt = 0.0,
     duplex: DuplexOpt = False,
     strict: StrictOpt = False,
+    scenarios: Annotated[bool, typer.Option("--scenarios/--no-scenarios", help="Also the sheets of every bundled "
+                                            "scenario and the decks of Hill 621 and Kursk.")] = True,
 ) -> None:
-    """Inserts, reference cards and a proxy deck of every card, English and French, A4 and Letter."""
+    """Inserts, reference cards, a proxy deck of every card, scenario sheets and decks, English and French, A4 and Letter."""
     data = _data(ruleset)
     every = list(data.cards)
+    battles = _bundled_scenarios() if scenarios else []
     jobs: list[tuple[Path, Callable[[], Report]]] = []
     middle = f"-{ruleset}" if ruleset else ""
     for paper in Paper:
@@ -239,16 +315,26 @@ def all_cmd(
                 jobs.append((path, partial(maker, path, options, data.cards, data.ruleset)))
             path = out_dir / f"cards{tail}"
             jobs.append((path, partial(build_proxies, path, options, every, data.cards, data.ruleset)))
+            # Scenarios carry their own ruleset, so their file names do not take --ruleset.
+            sheet_options = _options(lang, paper, "standard", 0.0, False, strict)
+            for battle in battles:
+                path = out_dir / f"scenario-{battle.id}-{lang.value}-{paper.value}.pdf"
+                jobs.append((path, partial(build_scenario_sheet, path, sheet_options, battle)))
+            for battle in battles:
+                if battle.id in ALL_DECKS:
+                    path = out_dir / f"deck-{battle.id}-{lang.value}-{paper.value}.pdf"
+                    jobs.append((path, partial(build_scenario_deck, path, options, battle, None)))
         path = out_dir / f"calibration-{paper.value}.pdf"
         options = _options(Lang.en, paper, "standard", 0.0, True, strict)
         jobs.append((path, partial(build_calibration, path, options, data.cards, data.ruleset)))
     start = time.perf_counter()
     pages = 0
+    width = max(len(path.name) for path, _ in jobs)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=err, transient=False) as progress:
         task = progress.add_task("building PDFs", total=len(jobs))
         for path, build in jobs:
-            progress.update(task, description=f"{path.name:<28}")
+            progress.update(task, description=f"{path.name:<{width}}")
             pages += _run(path, build, quiet=True).pages
             progress.advance(task)
     out.print(f"wrote {len(jobs)} PDF(s), {pages} page(s), to {display_path(out_dir)} in "
