@@ -97,3 +97,37 @@ def test_rules_coverage_lists_every_case_from_4_to_17(cli) -> None:
     assert code == 0 and {"4.0", "9.3.1", "10.0", "16.0", "17.9"} <= cases and "18.0" not in cases
     row = next(r for r in rows if r["case"] == "9.3.2")
     assert row["status"] == "implemented and tested" and any("9_3_2" in t for t in row["tests"])
+
+
+def test_every_rule_parameter_is_read_by_the_code_or_refused_when_changed() -> None:
+    """A variant changing a parameter must change the game: each one is read somewhere, or fixed (refused)."""
+    from tcforge.engine.game import FIXED
+    from conftest import ROOT
+    source = "\n".join(p.read_text() for folder in ("engine", "analysis", "scenarios")
+                       for p in (ROOT / "tcforge" / folder).glob("*.py"))
+    unread = [name for name in load_data().ruleset.params if f'"{name}"' not in source and name not in FIXED]
+    assert unread == []
+
+
+def test_a_fixed_parameter_with_another_value_is_refused() -> None:
+    import pytest
+
+    from tcforge.engine.game import Game
+    with pytest.raises(ValueError, match="fire.ft_melee_only"):
+        Game.create(load_data(), overrides={"fire.ft_melee_only": False})
+
+
+def test_cards_interpretations_off_leaves_interpreted_cards_in_hand() -> None:
+    state = make({0: [("Sniper", RESERVE), ("Flank Shot", RESERVE), ("German Line Squad", "c2")],
+                  1: [("Soviet Line Squad", "c4")]}, overrides={"cards.interpretations": False})
+    played = {state.units[a[1]].profile.name for a in state.legal_actions() if a[0] == "play"}
+    assert played == {"Flank Shot"}  # the Sniper's effect is the project's reading
+
+
+def test_10_0_melee_terrain_all_gives_the_position_terrain_in_melee() -> None:
+    from tcforge.engine.melee import melee_attack
+    for rule, extra in (("fortifications_only", 0), ("all", 3)):
+        state = make({0: [("German Line Squad", "c3")], 1: [("Soviet Line Squad", "c3")]}, terrain={"c3": "Woods"},
+                     overrides={"melee.terrain": rule})
+        attack = melee_attack(state, state.units[0], state.units[1], "sa")
+        assert attack.modifier == extra

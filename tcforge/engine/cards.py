@@ -195,7 +195,9 @@ def _no_target(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
 
 
 def _coordination_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
-    return [] if state.ctx.get("coordination") else [()]
+    params = state.game.params
+    room = int(params["turn.supply_points"]) < int(params["turn.max_supply_points"])  # 9.6.1: three at most
+    return [] if state.ctx.get("coordination") or not room else [()]
 
 
 def _coordination(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
@@ -409,7 +411,7 @@ def playable(state: "GameState") -> list["Action"]:
     for uid in sorted(state.hand[side]):
         card = state.units[uid]
         effect = EFFECTS.get(card.profile.card_id)
-        if effect is None or effect.targets is None or not card.profile.special:
+        if effect is None or effect.targets is None or not card.profile.special or card.profile.card_id in state.game.unplayable:
             continue
         if effect.when == "fortification":
             if at_start:

@@ -15,6 +15,16 @@ from tcforge.engine.board import Board
 from tcforge.engine.units import Profile
 
 FORTIFICATIONS = {18: "foxholes", 19: "bunkers"}
+
+# Parameters whose other values the engine does not model: a ruleset or scenario setting another value is
+# refused when the game is created, rather than silently played by the default.
+FIXED: dict[str, object] = {
+    "turn.initiative": "roll",  # a scenario fixes the first player through its own initiative, not this parameter
+    "stacking.check": "at_rest",
+    "fire.ft_melee_only": True,
+    "fire.terrain_into_only": True,
+    "fire.mounted_infantry_fires": False,
+}
 WOODS = 15
 
 
@@ -61,6 +71,7 @@ class Game:
     default_victory: bool = True  # 16.0's three positions of the enemy's rear rank, when no scenario says otherwise
     reinforcements_hook: Callable[..., Any] | None = None
     scenario_rules: Any = None  # the scenario's special rules (tcforge.analysis.setup.ScenarioHooks)
+    unplayable: set[int | str] = field(default_factory=set)  # cards.interpretations false: interpreted cards stay in hand
     name: str = "game"
 
     @classmethod
@@ -68,6 +79,9 @@ class Game:
                overrides: dict[str, Any] | None = None, **options: Any) -> "Game":
         params = {name: p.value for name, p in data.ruleset.params.items()}
         params.update(overrides or {})
+        for name, value in FIXED.items():
+            if name in params and params[name] != value:
+                raise ValueError(f"{name} = {params[name]!r}: the engine plays only {value!r} (tcforge.engine.game.FIXED)")
         board = Board(columns or int(params["battlefield.columns"]), ranks_per_side or int(params["battlefield.ranks_per_side"]),
                       int(params["battlefield.no_mans_land_ranks"]), tuple(options.pop("labels", ())))
         table = str(params["fire.terrain_table"])
@@ -86,8 +100,11 @@ class Game:
         ruleset = _ParamView(params)
         profiles = {card.id: Profile.of(card, ruleset) for card in data.cards}
         victory = int(options.pop("victory_positions", params["victory.enemy_second_rank_positions"]))
-        return cls(data, board, params, FireRules.from_ruleset(ruleset), rows, profiles,
+        game = cls(data, board, params, FireRules.from_ruleset(ruleset), rows, profiles,
                    victory_positions=victory, **options)
+        if not params["cards.interpretations"]:  # only the cards whose effect the sources describe are played
+            game.unplayable = {c.id for c in data.cards if (c.effective.get("effect") or {}).get("basis") == "interpretation"}
+        return game
 
     def card(self, card_id: int | str) -> Card:
         return self.data.cards.by_id[card_id]

@@ -52,7 +52,11 @@ def melee_attack(state: "GameState", unit: "Unit", target: "Unit", kind: str, it
     if rules is not None and not rules.fire_allowed(kind if kind != "tmv" else "at"):
         return None
     modifier = int(params["smoke.melee_modifier"]) if state.smoke[pos] >= 0 else 0
-    modifier += fort_modifier(state, pos, target, kind)
+    if params["melee.terrain"] == "all" and kind in ("at", "he", "sa"):
+        from tcforge.engine.fire import terrain_modifier
+        modifier += terrain_modifier(state, pos, kind, target) or 0  # the position's terrain and fortifications
+    else:
+        modifier += fort_modifier(state, pos, target, kind)  # 10.0: only Foxholes and Bunkers, for infantry
     if item is not None:
         return equipment.melee_attack(state, unit, target, item, kind, modifier)
     if kind == "ft":

@@ -37,6 +37,8 @@ ART_CARDS = {33, 64, 65}
 
 
 def _hand(state: "GameState", side: int, card_id: int | str) -> list[int]:
+    if card_id in state.game.unplayable:
+        return []
     return [u for u in state.hand[side] if state.units[u].profile.card_id == card_id]
 
 
