@@ -39,8 +39,15 @@ class GameResult:
     error: str = ""
 
 
+_GAMES: dict[int, Any] = {}
+
+
 def new_game(scenario: sm.Scenario, seed: int) -> GameState:
-    return start(scenario, setup(scenario, seed), make_game(scenario))
+    """A game's start; the game definition is made once per scenario object and shared by its games."""
+    game = _GAMES.get(id(scenario))
+    if game is None or game.name != scenario.id:
+        game = _GAMES[id(scenario)] = make_game(scenario)
+    return start(scenario, setup(scenario, seed), game)
 
 
 def play_game(scenario: sm.Scenario, seed: int, policies: tuple[str, str], *, record: bool = True) -> tuple[Playout, GameResult]:

@@ -307,17 +307,22 @@ class ScenarioHooks:
         self.allowed_fire = next((set(r.types) for r in scenario.rules(sm.FireTypesAllowed)), None)
         self.before_turn = {r.card_id: r.before_turn for r in scenario.rules(sm.PlayBeforeTurn)}
         self.grace = scenario.rules(sm.HandLimitGrace)
+        self._goals: dict[int, tuple[int, ...]] = {}
 
     def side_index(self, side_id: str) -> int:
         return self.sides.index(side_id)
 
     def goals(self, side: int) -> tuple[int, ...]:
         """The positions a side must take or hold to win, for the players' plans."""
+        known = self._goals.get(side)
+        if known is not None:
+            return known
         out: list[int] = []
         for cond in self.scenario.victory:
             if self.sides[side] in cond.winners(self.sides):
                 out.extend(self.targets.get(cond.id, {}).get(self.sides[side], ()))
-        return tuple(dict.fromkeys(out))
+        self._goals[side] = tuple(dict.fromkeys(out))
+        return self._goals[side]
 
     def _controls(self, state: GameState, pos: int, side: int, units: tuple[str, ...] = ("combat",),
                   contested_ok: bool = False) -> bool:

@@ -12,6 +12,7 @@ every cancelling Interrupt), and otherwise saves its Supply points.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any, Callable
 
 from tcforge.engine import fire, melee, movement
@@ -41,9 +42,16 @@ def goals(state: GameState, side: int) -> tuple[int, ...]:
     return state.game.board.rear_rank(1 - side)
 
 
+@lru_cache(maxsize=65536)
+def _kill_immobilize(attack: Any, rules: Any) -> tuple[float, float]:
+    odds = attack_odds(attack, rules)
+    return float(odds.kill), float(odds.immobilize)
+
+
 def _expected(state: GameState, attack: Any, target: int) -> float:
-    odds = attack_odds(attack, state.game.fire_rules)
-    return float(odds.kill) * value(state, target) + float(odds.immobilize) * value(state, target) * 0.3
+    kill, immobilize = _kill_immobilize(attack, state.game.fire_rules)
+    worth = value(state, target)
+    return kill * worth + immobilize * worth * 0.3
 
 
 def _best_shot(state: GameState, uid: int) -> tuple[float, Action | None]:
