@@ -24,6 +24,9 @@ demo: install
 	$(BIN)/tcforge scenario play kursk --seed 1 --quiet --log output/kursk-seed1.jsonl
 	$(BIN)/tcforge scenario balance hill-621 --games 60 --jobs 2 --plot output/hill-621-balance.png
 	$(BIN)/tcforge print all --out-dir output
+	$(BIN)/tcforge print rulebook --lang en --out output/rulebook-en.pdf
+	$(BIN)/tcforge print rulebook --lang fr --out output/rulebook-fr.pdf
+	$(BIN)/tcforge i18n status --lang fr
 
 test: install
 	$(BIN)/python -m pytest
@@ -34,6 +37,7 @@ bench: install
 	$(BIN)/tcforge bench odds
 	$(BIN)/tcforge bench scenarios
 	$(BIN)/tcforge bench print
+	$(BIN)/tcforge bench booklet
 
 clean:
 	rm -rf $(VENV) output/*.pdf output/*.png output/*.csv

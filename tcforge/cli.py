@@ -18,6 +18,8 @@ from tcforge.data.dataset import GameData, load_cards, load_data
 from tcforge.data.problems import DataError
 from tcforge.data.rulesets import Ruleset
 from tcforge.i18n import label
+from tcforge.i18n.cli import app as i18n_app
+from tcforge.render.booklet_cli import rulebook
 from tcforge.render.cli import app as print_app
 from tcforge.scenarios.cli import app as scenario_app
 
@@ -32,6 +34,8 @@ app.add_typer(cards_app, name="cards")
 app.add_typer(errata_app, name="errata")
 app.add_typer(bench_app, name="bench")
 app.add_typer(rules_app, name="rules")
+app.add_typer(i18n_app, name="i18n", help="The French translation of the rule book: status, substance check, PO export and import.")
+print_app.command("rulebook")(rulebook)
 app.add_typer(scenario_app, name="scenario", help="Scenarios: list, show, check their legality.")
 app.add_typer(print_app, name="print", help="Print sleeve inserts, reference cards, proxies, scenario sheets and decks (PDF, A4 or Letter, English or French).")
 
@@ -596,6 +600,15 @@ def bench_print() -> None:
     from tcforge.render.bench import proxy_deck_benchmark
 
     for line in proxy_deck_benchmark():
+        out.print(line, markup=False)
+
+
+@bench_app.command("booklet")
+def bench_booklet() -> None:
+    """Each rule booklet built in its own process: seconds a page and peak memory."""
+    from tcforge.render.booklet_bench import booklet_benchmark
+
+    for line in booklet_benchmark():
         out.print(line, markup=False)
 
 

@@ -15,7 +15,7 @@ from typing import Annotated, NoReturn, Optional
 import typer
 
 from tcforge.data.problems import DataError
-from tcforge.i18n.catalog import TARGET_LANGS, RuleBook, load_rulebook
+from tcforge.i18n.catalog import RuleBook, load_rulebook
 from tcforge.i18n.po import PoError, export_po, import_po
 from tcforge.i18n.status import failing, statuses, table_lines, to_json
 from tcforge.paths import display_path
@@ -90,8 +90,10 @@ def check_cmd(
     format: FormatOpt = Format.table,
     rules: RulesOpt = None,
 ) -> None:
-    """The substance check: each translation has the English case's numbers, modifiers, {...} placeholders,
-    case references and card names. One line per difference; exit 1 if there is any."""
+    """Check that each translated case keeps the English numbers, modifiers, placeholders, references and cards.
+
+    One line per difference ('fr 9.3 (09-fire.yaml:52): number 12 only in English'); exit 1 if there is any.
+    """
     from tcforge.i18n.substance import check
 
     book = _book(rules)
@@ -117,8 +119,11 @@ def export_cmd(
                                                      dir_okay=False)] = None,
     rules: RulesOpt = None,
 ) -> None:
-    """Write the translation as a gettext PO file: msgctxt CASE|title or CASE|text, msgid the English,
-    msgstr the translation; stale entries are fuzzy, missing ones empty."""
+    """Write the translation as a gettext PO file for Poedit, Weblate and the like.
+
+    msgctxt is CASE|title or CASE|text (CHAPTER|chapter for a chapter's title), msgid the English, msgstr the
+    translation; stale entries are marked fuzzy, missing ones have an empty msgstr.
+    """
     book = _book(rules)
     data = export_po(book, lang.value)
     if out_file is None:
@@ -143,8 +148,11 @@ def import_cmd(
     rules: RulesOpt = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Say what would change; write nothing.")] = False,
 ) -> None:
-    """Read a PO file back into the translation's YAML files (layout kept). A case whose entries are not fuzzy
-    records the hash of the English it translates; fuzzy entries stay stale."""
+    """Read a PO file back into the translation's YAML files, keeping their layout.
+
+    A case whose entries are not fuzzy records the hash of the English it translates (the entries' msgid);
+    fuzzy entries are written but stay stale. A translation that did not change keeps its file untouched.
+    """
     book = _book(rules)
     try:
         report = import_po(book, lang.value, po_file, write=not dry_run)
@@ -163,4 +171,4 @@ def import_cmd(
     _echo(f"{lang.value}: " + ", ".join(parts) + ("" if report.files else "; no file changed"))
 
 
-__all__ = ["app", "TARGET_LANGS"]
+__all__ = ["app"]

@@ -92,6 +92,11 @@ class Checker:
         self.cards = sorted(cards, key=lambda c: -len(c.english))
         self._en = {c.english: _name_re(c.english) for c in self.cards}
         self._any: dict[str, re.Pattern[str]] = {}
+        # Names with digits ("T-34 M43", "PzKw 38(t) A") are blanked before numbers are compared.
+        designations = sorted({n for c in self.cards for n in (c.english, *c.translated.values(), *c.aliases)
+                               if any(ch.isdigit() for ch in n)}, key=len, reverse=True)
+        self._designations = (re.compile("|".join(rf"(?<![\w-]){re.escape(n)}(?![\w-])" for n in designations))
+                              if designations else None)
 
     def _pattern_ci(self, name: str) -> re.Pattern[str]:
         if name not in self._any:
@@ -114,6 +119,8 @@ class Checker:
 
     def facts(self, text: str) -> dict[str, Counter[str]]:
         text = _normal(text)
+        if self._designations is not None:
+            text = _blank(self._designations, text)
         placeholders = Counter(PLACEHOLDER.findall(text))
         rest = _blank(PLACEHOLDER, text)
         refs, rest = self.references(rest)
