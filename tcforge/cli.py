@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import csv
+import importlib
 import json
 import sys
 from enum import Enum
@@ -10,6 +11,7 @@ from typing import Any, Optional
 
 import typer
 from rich.console import Console
+from typer.core import TyperGroup
 from rich.table import Table
 
 from tcforge import __version__
@@ -18,13 +20,38 @@ from tcforge.data.dataset import GameData, load_cards, load_data
 from tcforge.data.problems import DataError
 from tcforge.data.rulesets import Ruleset
 from tcforge.i18n import label
-from tcforge.i18n.cli import app as i18n_app
-from tcforge.render.booklet_cli import rulebook
-from tcforge.render.cli import app as print_app
-from tcforge.scenarios.cli import app as scenario_app
+
+# The print shop, the scenarios and the translation tools import reportlab, WeasyPrint and the engine: they
+# are loaded when their command is asked for, so that 'tcforge validate' starts in a fraction of a second.
+LAZY_GROUPS = {
+    "print": ("tcforge.render.cli", "Print sleeve inserts, reference cards, proxies, scenario sheets and decks, "
+                                    "and the rule booklets (PDF, A4 or Letter, English or French)."),
+    "scenario": ("tcforge.scenarios.cli", "Scenarios: list, show, check their legality, play, replay, balance, generate."),
+    "i18n": ("tcforge.i18n.cli", "The French translation of the rule book: status, substance check, PO export and import."),
+}
+
+
+class _LazyGroup(TyperGroup):
+    def list_commands(self, ctx: Any) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(LAZY_GROUPS))
+
+    def get_command(self, ctx: Any, name: str) -> Any:
+        command = super().get_command(ctx, name)
+        if command is None and name in LAZY_GROUPS:
+            module, help_text = LAZY_GROUPS[name]
+            sub = importlib.import_module(module).app
+            if name == "print":
+                from tcforge.render.booklet_cli import rulebook
+                if not any(c.name == "rulebook" for c in sub.registered_commands):
+                    sub.command("rulebook")(rulebook)
+            command = typer.main.get_group(sub)
+            command.name, command.help = name, help_text
+            self.add_command(command, name)
+        return command
+
 
 app = typer.Typer(help="Tank Commander: The Eastern Front Edition toolkit: data, rules engine, print shop.",
-                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False, cls=_LazyGroup)
 cards_app = typer.Typer(help="List and show cards (effective values: printed card + errata).", no_args_is_help=True)
 errata_app = typer.Typer(help="The errata applied to the printed cards.", no_args_is_help=True)
 bench_app = typer.Typer(help="Benchmarks: per-item costs and ratios.", no_args_is_help=True)
@@ -34,10 +61,6 @@ app.add_typer(cards_app, name="cards")
 app.add_typer(errata_app, name="errata")
 app.add_typer(bench_app, name="bench")
 app.add_typer(rules_app, name="rules")
-app.add_typer(i18n_app, name="i18n", help="The French translation of the rule book: status, substance check, PO export and import.")
-print_app.command("rulebook")(rulebook)
-app.add_typer(scenario_app, name="scenario", help="Scenarios: list, show, check their legality.")
-app.add_typer(print_app, name="print", help="Print sleeve inserts, reference cards, proxies, scenario sheets and decks (PDF, A4 or Letter, English or French).")
 
 # Piped output (files, scripts, tests) is not cut to 80 columns.
 out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 160)
