@@ -444,10 +444,26 @@ def rules_cards(
 def rules_coverage(
     format: Format = typer.Option(Format.text, "--format", "-f"),
     missing: bool = typer.Option(False, "--missing", help="Only the cases not implemented and tested."),
+    params: bool = typer.Option(False, "--params", help="The rule parameters instead (variants' rules are their changes)."),
 ) -> None:
     """Every rule case of 4.0-17.0: the engine code that implements it and the tests that check it."""
-    from tcforge.analysis.coverage import coverage
+    from tcforge.analysis.coverage import coverage, parameter_coverage
 
+    if params:
+        items = parameter_coverage()
+        if missing:
+            items = [p for p in items if p.status == "missing"]
+        if format is Format.json:
+            out.print(json.dumps([{"parameter": p.name, "case": p.case, "changed_by": p.variants, "status": p.status,
+                                   "code": p.code} for p in items], indent=2), markup=False)
+            return
+        ptable = Table(title=f"{len(items)} parameter(s)", header_style="bold", box=None)
+        for col in ("parameter", "case", "changed by", "status", "read at"):
+            ptable.add_column(col, overflow="fold")
+        for p in items:
+            ptable.add_row(p.name, p.case, ", ".join(p.variants), p.status, ", ".join(p.code[:2]) + (f" +{len(p.code) - 2}" if len(p.code) > 2 else ""))
+        out.print(ptable)
+        return
     rows = coverage()
     if missing:
         rows = [r for r in rows if r.status not in ("implemented and tested", "no mechanics")]

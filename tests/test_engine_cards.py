@@ -131,3 +131,12 @@ def test_10_0_melee_terrain_all_gives_the_position_terrain_in_melee() -> None:
                      overrides={"melee.terrain": rule})
         attack = melee_attack(state, state.units[0], state.units[1], "sa")
         assert attack.modifier == extra
+
+
+def test_rules_coverage_params_lists_what_each_variant_changes(cli) -> None:
+    import json
+    code, stdout, _ = cli("rules", "coverage", "--params", "--format", "json")
+    rows = {r["parameter"]: r for r in json.loads(stdout)}
+    assert code == 0 and rows["turn.hand_limit"]["changed_by"] == ["six-pack-1997"]
+    assert rows["fire.flank_result"]["status"] == "read by the code" and rows["stacking.check"]["status"].startswith("fixed")
+    assert not [name for name, r in rows.items() if r["status"] == "missing"]

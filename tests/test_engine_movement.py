@@ -154,3 +154,18 @@ def test_8_6_1_a_towed_gun_moves_with_its_truck_but_not_into_melee() -> None:
     assert pos(state, "c3") not in steps_of(state, None)  # enemy there: no towing into melee
     state.apply_checked(("step", pos(state, "b3")))
     assert state.units[gun].pos == pos(state, "b3")
+
+
+def test_23_woods_immobilise_half_the_vehicles_that_enter() -> None:
+    """000 section 23: the authors set the Woods roll at 5 or less, so half of the vehicles entering bog down."""
+    from fractions import Fraction
+    state = make({0: [("PzKw IV H", "c1")], 1: [("T-34 M41", "e4")]}, terrain={"c2": "Woods"})
+    start_move(state, "c1", "PzKw IV H")
+    state.apply_checked(("step", pos(state, "c2")))
+    outcomes = state.chance_outcomes()
+    stuck = Fraction(0)
+    for action, p in outcomes:
+        child = state.clone()
+        child.apply_action(action)
+        stuck += Fraction(p).limit_denominator(10) if child.units[uid(child, "PzKw IV H")].immobilized else 0
+    assert stuck == Fraction(1, 2)

@@ -101,3 +101,37 @@ def coverage() -> list[CaseCoverage]:
             item.reason = "a scenario: data/scenarios and 'tcforge scenario check'"
         out.append(item)
     return out
+
+
+@dataclass
+class ParamCoverage:
+    name: str
+    case: str
+    variants: list[str]  # the rulesets that change it
+    code: list[str] = field(default_factory=list)
+    fixed: bool = False
+
+    @property
+    def status(self) -> str:
+        if self.fixed:
+            return "fixed (other values refused)"
+        return "read by the code" if self.code else "missing"
+
+
+def parameter_coverage() -> list[ParamCoverage]:
+    """Every ruleset parameter (the variants' own rules are their changed parameters) and the code that reads it."""
+    from tcforge.data.dataset import load_data
+    from tcforge.engine.game import FIXED
+
+    root = project_root()
+    files = [p for folder in ("engine", "analysis", "scenarios") for p in sorted((root / "tcforge" / folder).glob("*.py"))]
+    lines = [(p, i, line) for p in files for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)]
+    data = load_data()
+    out = []
+    for name, param in data.ruleset.params.items():
+        variants = [r.id for r in data.rulesets.values() if r.extends and name in r.params and r.params[name].defined_in == r.id]
+        item = ParamCoverage(name, param.case, variants, fixed=name in FIXED)
+        needle = f'"{name}"'
+        item.code = [f"{p.relative_to(root)}:{i}" for p, i, line in lines if needle in line]
+        out.append(item)
+    return out
