@@ -49,7 +49,8 @@ class Ruleset:
         return self.title.get(lang) or self.title["en"]
 
 
-def _kind_of(value: Any) -> str:
+def value_kind(value: Any) -> str:
+    """The kind of a parameter's value, in words: an override must keep the kind of the value it replaces."""
     if isinstance(value, bool):
         return "true/false"
     if isinstance(value, (int, float)):
@@ -105,9 +106,9 @@ def resolve(documents: list[Document], terrain_tables: set[str], errata_sets: se
                                                 "a variant overrides existing parameters only; check the spelling", "unknown-parameter", key=True))
                     continue
                 old = base.params[name]
-                if _kind_of(old.value) != _kind_of(entry["value"]):
+                if value_kind(old.value) != value_kind(entry["value"]):
                     problems.append(doc.problem(("parameters", name, "value"),
-                                                f"ruleset '{rid}': '{name}' must be {_kind_of(old.value)} like in '{base.id}', not {_kind_of(entry['value'])}",
+                                                f"ruleset '{rid}': '{name}' must be {value_kind(old.value)} like in '{base.id}', not {value_kind(entry['value'])}",
                                                 f"the base value is {old.value!r}", "parameter-type"))
                     continue
                 description = old.description

@@ -31,7 +31,7 @@ from tcforge.data import schemas
 from tcforge.data.cards import Card, CardId, CardLookupError, CardSet
 from tcforge.data.dataset import GameData, load_data
 from tcforge.data.problems import DataError
-from tcforge.data.rulesets import Ruleset
+from tcforge.data.rulesets import Ruleset, value_kind
 from tcforge.data.yamlsafe import Loaded, load_yaml
 from tcforge.paths import data_dir, display_path
 from tcforge.scenarios.findings import Finding, ScenarioError
@@ -754,9 +754,9 @@ class _Builder:
                          ("did you mean " + ", ".join(close) + "?") if close else "see data/rulesets/" + ruleset.id + ".yaml", key=True)
                 continue
             old = ruleset.params[name].value
-            if _kind(old) != _kind(entry["value"]):
+            if value_kind(old) != value_kind(entry["value"]):
                 self.add(path + ("value",), "parameter-type",
-                         f"'{name}' must be {_kind(old)} like the ruleset's {old!r}, not {_kind(entry['value'])}",
+                         f"'{name}' must be {value_kind(old)} like the ruleset's {old!r}, not {value_kind(entry['value'])}",
                          "give a value of the same kind as the ruleset's", ruleset.params[name].case)
                 continue
             params[name] = entry["value"]
@@ -1135,18 +1135,6 @@ class _Builder:
             self.add(path + ("after",), "unknown-reference", f"no reinforcement group '{raw['after']}'",
                      "use a group id: " + (", ".join(self.groups) or "the scenario has none"))
         return HandLimitGrace(**common, after=raw["after"], turns=int(raw["turns"]))
-
-
-def _kind(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "list"
-    return "table"
 
 
 def iter_entries(side: Side) -> Iterator[tuple[str | None, ForceEntry]]:
