@@ -210,3 +210,9 @@ def test_jeff_mike_declared_melee_wastes_no_fire_on_an_eliminated_card() -> None
         state.apply_checked(("hold", soviet))
         roll(state, 1)
         assert sum(1 for e in state.rolls if e[0] == "hit") == rolled - 1
+
+
+def test_odds_refuse_cards_that_do_not_fight() -> None:
+    from tcforge.analysis.odds import OddsError
+    with pytest.raises(OddsError, match="Smoke is a special card"):
+        fire_odds(load_data(), "PzKw VI E", "Smoke")
