@@ -69,7 +69,7 @@ def fire_odds(data: GameData, firer_ref: Any, target_ref: Any, *, rng: str = "sh
     for card, role in ((firer, "fire"), (target, "be fired at")):
         if card.type not in ("vehicle", "at_gun", "infantry"):
             raise OddsError(f"{card.name} is a {card.type.replace('_', ' ')} card: only vehicles, AT guns, infantry and "
-                            f"cavalry {role} (equipment fires with its squad: give the squad, and --fire)")
+                            f"cavalry can {role} (equipment fires with its squad: give the squad, and --fire)")
     state, f_uid, t_uid = setup(data, firer, target, rng, terrain, smoke)
     melee_range = rng == "melee"
     kind = kind or choose_kind(state, f_uid, t_uid, melee_range)
