@@ -110,7 +110,7 @@ def check(
     scenarios: Optional[list[str]] = typer.Argument(None, help="Scenario ids or files (default: every bundled scenario)."),
     format: Format = typer.Option(Format.text, "--format", "-f", help="text: one line per finding; json: one report per file."),
     play: bool = typer.Option(False, "--play", help="Also play games (greedy against greedy) to prove the scenario playable."),
-    games: int = typer.Option(20, "--games", help="With --play: games per scenario."),
+    games: int = typer.Option(60, "--games", help="With --play: games per scenario."),
     jobs: int = typer.Option(1, "--jobs", help="With --play: worker processes."),
 ) -> None:
     """Check scenarios (or setups written as scenario files) for legality: every finding in one run.
