@@ -29,3 +29,17 @@ def cli(monkeypatch: pytest.MonkeyPatch):
         return result.exit_code, result.stdout, result.stderr
 
     return run
+
+
+@pytest.fixture()
+def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Invoke ``tcforge print`` (the print app) in ``tmp_path`` with its own settings folder; returns the result."""
+    from tcforge.render import cli as print_cli
+    monkeypatch.setenv("TCFORGE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+
+    def invoke(*args: str):
+        return runner.invoke(print_cli.app, list(args))
+
+    return invoke

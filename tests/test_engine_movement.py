@@ -6,7 +6,7 @@ from tcforge.engine.board import RESERVE
 from enginekit import make, pos, roll, uid
 
 
-def steps_of(state, unit_uid):
+def steps_of(state, _unit=None):
     return sorted(a[1] for a in state.legal_actions() if a[0] == "step")
 
 

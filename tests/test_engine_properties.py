@@ -8,11 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tcforge.data.dataset import load_data
-from tcforge.engine.board import RESERVE
+from tcforge.engine.board import ATTACHED, DECK, DISCARDED, PLACED, RESERVE
 from tcforge.engine.game import Game
 from tcforge.engine.playout import play, random_policy, read_log, replay, write_log
-from tcforge.engine.cards import PLACED
-from tcforge.engine.state import ATTACHED, DECK, DISCARDED, GameState
+from tcforge.engine.state import GameState
 
 GERMAN = ["PzKw III L", "PzKw IV F", "PzKw VI E", "German Line Squad", "Veteran German Squad", "5 cm PaK 38",
           "Truck German", "Mittlerer SPW", "Panzerfaust", "Heavy Machine Gun", "Foxholes", "Tank Ace", "Coordination",

@@ -1,12 +1,11 @@
 """The sequence of play and the play (4.0, 5.0 a-e, 6.4, 8.0, 9.0, 9.1, 9.5.1 b/d/f, 12.1, 15.0)."""
 from __future__ import annotations
 
-from tcforge.engine.attacks import Attack
-from tcforge.engine.board import RESERVE
-from tcforge.engine.melee import melee_attack
-from tcforge.engine.state import DECK
-
 from enginekit import make, pos, roll, uid
+
+from tcforge.engine.attacks import Attack
+from tcforge.engine.board import DECK, RESERVE
+from tcforge.engine.melee import melee_attack
 
 
 def test_5_0_a_a_move_costs_a_supply_point_and_moved_cards_may_not_fire() -> None:

@@ -4,39 +4,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from tcforge.data.cards import Card, CardSet
 from tcforge.data.dataset import GameData, load_data
 from tcforge.render import cardface, cli
-from tcforge.render.atomic import atomic_path
+from tcforge.atomic import atomic_path
 from tcforge.render.proxies import build_proxies
 from tcforge.render.sheets import PrintOptions
 
+from renderkit import files, one_clean_line
+
 LONG_NAME = ("Panzerkampfwagen mit sehr langem Namen " * 6)[:200]
-
-
-@pytest.fixture()
-def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("TCFORGE_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.chdir(tmp_path)
-    runner = CliRunner()
-
-    def invoke(*args: str):
-        return runner.invoke(cli.app, list(args))
-
-    return invoke
-
-
-def files(folder: Path) -> list[str]:
-    return sorted(p.name for p in folder.rglob("*") if p.is_file() and "config" not in p.parts)
-
-
-def one_clean_line(stderr: str) -> str:
-    lines = stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("tcforge: "), stderr
-    assert "Traceback" not in stderr
-    return lines[0]
 
 
 def long_card() -> Card:

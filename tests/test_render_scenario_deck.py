@@ -8,38 +8,15 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
-from typer.testing import CliRunner
 
-from tcforge.render import cli
 from tcforge.render.geometry import MM, STANDARD
 from tcforge.render.scenario_deck import build_scenario_deck, choose_sides, deck_proxies
 from tcforge.render.sheets import PrintOptions
 from tcforge.scenarios.model import iter_entries, load
 
+from renderkit import files, one_clean_line
+
 TOL = 0.1 * MM
-
-
-@pytest.fixture()
-def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("TCFORGE_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.chdir(tmp_path)
-    runner = CliRunner()
-
-    def invoke(*args: str):
-        return runner.invoke(cli.app, list(args))
-
-    return invoke
-
-
-def files(folder: Path) -> list[str]:
-    return sorted(p.name for p in folder.rglob("*") if p.is_file() and "config" not in p.parts)
-
-
-def one_clean_line(stderr: str) -> str:
-    lines = stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("tcforge: "), stderr
-    assert "Traceback" not in stderr
-    return lines[0]
 
 
 def flat(reader: PdfReader, pages: slice = slice(None)) -> str:

@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
-from typer.testing import CliRunner
 
 from tcforge.data.cards import Card
 from tcforge.render import cli, scenario_map, scenario_sheet
@@ -16,6 +15,8 @@ from tcforge.render.scenario_sheet import build_scenario_sheet
 from tcforge.render.sheets import PrintOptions
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.model import bundled_ids, load
+
+from renderkit import files, one_clean_line
 
 PAGE = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 HILL_621 = [["Woods", "Path", "Path", "Path", "Woods", "Path"],
@@ -29,18 +30,6 @@ FRENCH = {"Woods": "Bois", "Path": "Chemin", "Village": "Village", "Hills": "Col
 
 
 @pytest.fixture()
-def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("TCFORGE_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.chdir(tmp_path)
-    runner = CliRunner()
-
-    def invoke(*args: str):
-        return runner.invoke(cli.app, list(args))
-
-    return invoke
-
-
-@pytest.fixture()
 def sheet(run, tmp_path: Path):
     """Print a sheet and read it back: (reader, stdout)."""
     def make(*args: str) -> tuple[PdfReader, str]:
@@ -49,17 +38,6 @@ def sheet(run, tmp_path: Path):
         return PdfReader(tmp_path / "sheet.pdf"), result.stdout
 
     return make
-
-
-def files(folder: Path) -> list[str]:
-    return sorted(p.name for p in folder.rglob("*") if p.is_file() and "config" not in p.parts)
-
-
-def one_clean_line(stderr: str) -> str:
-    lines = stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("tcforge: "), stderr
-    assert "Traceback" not in stderr
-    return lines[0]
 
 
 def flat(reader: PdfReader) -> str:

@@ -153,7 +153,7 @@ def write_plot(reports: list[Report], path: Any) -> Any:
     """Win rates with their 95 % intervals, one group of bars per balance option (PNG)."""
     from PIL import Image, ImageDraw, ImageFont
 
-    from tcforge.analysis.matrix import _atomic
+    from tcforge.atomic import atomic_path
     width, height, left, top, bottom = 640, 360, 60, 40, 70
     try:
         font = ImageFont.truetype("DejaVuSans.ttf", 12)
@@ -181,4 +181,6 @@ def write_plot(reports: list[Report], path: Any) -> Any:
             draw.line([cx, top + plot_h * (1 - lo), cx, top + plot_h * (1 - hi)], fill="black", width=2)
             draw.text((bx, top + plot_h + 4), side.side[:9], fill="black", font=font)
         draw.text((x0 + group * 0.2, top + plot_h + 22), rep.option or "as written", fill="black", font=font)
-    return _atomic(path, lambda tmp: image.save(tmp, format="PNG"))
+    with atomic_path(path) as tmp:
+        image.save(tmp, format="PNG")
+    return path

@@ -45,7 +45,7 @@ _GAMES: dict[int, Any] = {}
 def new_game(scenario: sm.Scenario, seed: int) -> GameState:
     """A game's start; the game definition is made once per scenario object and shared by its games."""
     game = _GAMES.get(id(scenario))
-    if game is None or game.name != scenario.id:
+    if game is None or game.scenario_rules.scenario is not scenario:  # an id may be reused once an object is gone
         game = _GAMES[id(scenario)] = make_game(scenario)
     return start(scenario, setup(scenario, seed), game)
 

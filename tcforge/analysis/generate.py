@@ -126,5 +126,7 @@ def jeff_mike(new_id: str, *, year: int, points: int, seed: int, kind: str = "me
 def write_new(text: str, path: Path, *, force: bool = False) -> Path:
     if path.exists() and not force:
         raise GenerateError(f"{path} exists already: choose another id or --out, or pass --force")
-    from tcforge.analysis.matrix import _atomic
-    return _atomic(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+    from tcforge.atomic import atomic_path
+    with atomic_path(path) as tmp:
+        tmp.write_text(text, encoding="utf-8")
+    return path

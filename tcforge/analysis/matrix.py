@@ -8,15 +8,13 @@ Identical attacks (the same numbers) are computed once.
 from __future__ import annotations
 
 import csv
-import os
-import tempfile
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable
 
 from tcforge.analysis.odds import attack_odds
+from tcforge.atomic import atomic_path
 from tcforge.data.cards import Card
 from tcforge.data.dataset import GameData
 from tcforge.engine.fire import build_attack
@@ -104,22 +102,8 @@ def odds_matrix(data: GameData, *, ranges: list[str] | None = None, terrain_name
     return matrix
 
 
-def _atomic(path: Path, write: Callable[[Path], None]) -> Path:
-    """Write through a temporary file in the same folder, so a failure leaves no partial file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    os.close(fd)
-    try:
-        write(Path(tmp))
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
-
-
 def write_csv(matrix: Matrix, path: Path) -> Path:
-    def write(tmp: Path) -> None:
+    with atomic_path(path) as tmp:
         with tmp.open("w", newline="", encoding="utf-8") as handle:
             out = csv.writer(handle)
             out.writerow(["ruleset", "range", "terrain", "firer_id", "firer", "target_id", "target",
@@ -127,7 +111,7 @@ def write_csv(matrix: Matrix, path: Path) -> Path:
             for c in matrix.rows:
                 out.writerow([matrix.ruleset, c.range, c.terrain, c.firer.id, c.firer.name, c.target.id, c.target.name,
                               f"{float(c.hit):.4f}", f"{float(c.kill):.4f}", f"{float(c.immobilize):.4f}", str(c.kill)])
-    return _atomic(path, write)
+    return path
 
 
 def write_heatmap(matrix: Matrix, path: Path, title: str) -> Path:
@@ -160,4 +144,6 @@ def write_heatmap(matrix: Matrix, path: Path, title: str) -> Path:
             x, y = left + j * size, top + i * size
             draw.rectangle([x, y, x + size - 1, y + size - 1], fill=colour, outline=(230, 230, 230))
     draw.text((left, height - 30), "colour: kill probability, white 0 % to red 100 %", fill="black", font=font)
-    return _atomic(path, lambda tmp: image.save(tmp, format="PNG"))
+    with atomic_path(path) as tmp:
+        image.save(tmp, format="PNG")
+    return path

@@ -18,9 +18,9 @@ from typing import Any
 
 from tcforge.data.cards import Card
 from tcforge.data.dataset import GameData, load_data
-from tcforge.engine.board import RESERVE
+from tcforge.engine.board import ATTACHED, DECK, PLACED, RESERVE
 from tcforge.engine.game import FORTIFICATIONS, Game
-from tcforge.engine.state import ATTACHED, DECK, GameState
+from tcforge.engine.state import GameState
 from tcforge.scenarios import model as sm
 from tcforge.scenarios.grid import Position
 
@@ -161,7 +161,7 @@ def _forces(scenario: sm.Scenario, side: sm.Side, index: int, rng: random.Random
         counts[1 if sm.is_truck(card, params) else 0] += 1
         placed.append((card.id, pos))
 
-    carriers: list[tuple[ForceLike, int]] = []
+    carriers: list[tuple[Any, int]] = []  # (force entry, index in ``placed``) of cards that go with a carrier
     for entry in entries:
         card = entry.card
         for _ in range(entry.count):
@@ -174,7 +174,7 @@ def _forces(scenario: sm.Scenario, side: sm.Side, index: int, rng: random.Random
                     record.forts.append((index, spot, card.id))  # type: ignore[arg-type]
                     continue
             if kind == "carried" or entry.carrier is not None:
-                placed.append((card.id, ATTACHED if card.type == "equipment" else -99))
+                placed.append((card.id, ATTACHED))  # where exactly: with its carrier, below
                 carriers.append((entry, len(placed) - 1))
                 continue
             if not sm.is_unit(card) or kind == "reserve":
@@ -214,9 +214,6 @@ def _forces(scenario: sm.Scenario, side: sm.Side, index: int, rng: random.Random
     record.forces[index] = placed
 
 
-ForceLike = Any
-
-
 def _buy(scenario: sm.Scenario, side: sm.Side, rng: random.Random) -> list[Any]:
     """A build-point force (17.2-17.6): vehicles, guns and squads of the side's nation in service, within budget."""
     build = side.build
@@ -252,7 +249,7 @@ def start(scenario: sm.Scenario, record: Setup, game: Game | None = None) -> Gam
     game = game or make_game(scenario)
     forces: dict[int, list[tuple[Any, int]]] = {}
     for side, placed in record.forces.items():
-        forces[side] = [(cid, RESERVE if pos in (ATTACHED, -99) else pos) for cid, pos in placed]
+        forces[side] = [(cid, RESERVE if pos == ATTACHED else pos) for cid, pos in placed]
     state = GameState.new(game, forces, terrain=record.terrain, first_player=record.first_player,
                           initial_hand=None if scenario.deck.draw_deck else 0)
     offsets = {0: 0, 1: len(forces.get(0, []))}
@@ -266,12 +263,9 @@ def start(scenario: sm.Scenario, record: Setup, game: Game | None = None) -> Gam
                 unit.pos = ATTACHED
                 unit.carrier = offsets[side] + carrier
                 state.units[offsets[side] + carrier].equipment += (uid,)
-            elif pos == -99:  # a rider: with its carrier, found by the order of placement
-                pass
     for side, pos, card_id in record.forts:
         card = next((u for u in state.units if u.side == side and u.profile.card_id == card_id and u.pos == RESERVE), None)
         if card is not None:
-            from tcforge.engine.cards import PLACED
             state.hand[side].remove(card.uid)
             card.pos = PLACED
             state.forts[pos] = (side, card_id, card.uid)
@@ -284,7 +278,6 @@ def start(scenario: sm.Scenario, record: Setup, game: Game | None = None) -> Gam
 
 def _loose_fort(state: GameState, side: int, card_id: int) -> int:
     """A free terrain card of the scenario (17.4's defender's Foxholes) becomes a card of the game."""
-    from tcforge.engine.cards import PLACED
     from tcforge.engine.units import Unit
     unit = Unit(len(state.units), side, state.game.profiles[card_id], PLACED)
     state.units.append(unit)

@@ -11,7 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-RESERVE = -1  # a unit's position while in its owner's reserve (hand)
+# Where a card is when it is not on a position of the battlefield (a card's ``pos`` is one of these, or >= 0).
+RESERVE = -1  # in its owner's reserve (hand)
+DECK = -2  # in its owner's drawing deck
+DISCARDED = -3  # on its owner's discard pile (15.0)
+ATTACHED = -5  # on another card: equipment on a squad, an ace on a tank (the card's ``carrier`` says which)
+PLACED = -6  # a terrain card lying on the battlefield (Foxholes, Bunkers: ``GameState.forts`` says where)
 
 
 @dataclass(frozen=True)

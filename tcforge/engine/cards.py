@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from tcforge.engine.attacks import IMMOBILIZE, KILL, Attack
+from tcforge.engine.board import PLACED
 
 if TYPE_CHECKING:
     from tcforge.engine.state import Action, GameState
     from tcforge.engine.units import Unit
 
-PLACED = -6  # a terrain card lying on the battlefield (Foxholes, Bunkers)
 
 COORDINATION, FLANK_SHOT, FORWARD_OBSERVER = 120, 66, 158
 TANK_ACE, HEROIC_LEADER, SPECIAL_AMMO = 115, 119, 160
@@ -53,7 +53,7 @@ def _spend(state: "GameState", card: "Unit") -> None:
 
 
 def _attach(state: "GameState", card: "Unit", target: "Unit") -> None:
-    from tcforge.engine.state import ATTACHED
+    from tcforge.engine.board import ATTACHED
     state.hand[card.side].remove(card.uid)
     card.pos = ATTACHED
     card.carrier = target.uid
@@ -320,7 +320,7 @@ def fortify(state: "GameState", card: "Unit", target: tuple[object, ...]) -> Non
 
 
 def _discard_placed(state: "GameState", uid: int) -> None:
-    from tcforge.engine.state import DISCARDED
+    from tcforge.engine.board import DISCARDED
     unit = state.units[uid]
     unit.pos = DISCARDED
     state.discard[unit.side].append(uid)

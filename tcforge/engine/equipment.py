@@ -47,7 +47,7 @@ def may_carry(state: "GameState", squad: "Unit", item: "Unit") -> bool:
 
 
 def attach(state: "GameState", item_uid: int, squad_uid: int) -> None:
-    from tcforge.engine.state import ATTACHED, RESERVE
+    from tcforge.engine.board import ATTACHED, RESERVE
     item, squad = state.units[item_uid], state.units[squad_uid]
     if item.pos == RESERVE:
         state.hand[item.side].remove(item_uid)
@@ -61,7 +61,7 @@ def attach(state: "GameState", item_uid: int, squad_uid: int) -> None:
 
 def to_reserve(state: "GameState", squad: "Unit") -> None:
     """A squad entering the reserve: its equipment goes to the hand with it (13.0)."""
-    from tcforge.engine.state import RESERVE
+    from tcforge.engine.board import RESERVE
     for item in carried(state, squad):
         item.pos = RESERVE
         item.carrier = None

@@ -13,10 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tcforge.engine import cards, equipment, windows
-from tcforge.engine.board import RESERVE
+from tcforge.engine.board import DISCARDED, RESERVE
 from tcforge.engine.game import WOODS
 
-DISCARDED_POS = -3  # tcforge.engine.state.DISCARDED
 PATH = 29
 
 if TYPE_CHECKING:
@@ -342,7 +341,7 @@ def advance(state: "GameState") -> bool:
         unit = state.units[ctx["cur"]]
         if "pending_step" in ctx:  # after mines: the survivors go on, unless immobilised
             to = ctx.pop("pending_step")
-            if unit.pos != DISCARDED_POS and not unit.immobilized and can_enter(state, unit, unit.pos, to, ctx["first"]):
+            if unit.pos != DISCARDED and not unit.immobilized and can_enter(state, unit, unit.pos, to, ctx["first"]):
                 do_step(state, to)
             else:
                 ctx["left"] = 0

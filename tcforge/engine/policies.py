@@ -210,7 +210,7 @@ def _move(state: GameState, actions: list[Action], rng: random.Random) -> Action
         if loads:
             return loads[0]
         picks = [a for a in actions if a[0] == "pick" and state.units[a[1]].profile.combat]
-        if picks and not (ctx["picked"] and len(picks) == 0):
+        if picks:
             return max(picks, key=lambda a: value(state, a[1]))
         if ("go",) in actions:
             return ("go",)

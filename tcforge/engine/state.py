@@ -17,15 +17,12 @@ from typing import Any, Iterable
 
 from tcforge.engine import cards, equipment, fire, melee, movement, windows
 from tcforge.engine.attacks import DIE, IMMOBILIZE, KILL, to_hit, to_kill
-from tcforge.engine.board import RESERVE
+from tcforge.engine.board import ATTACHED, DECK, DISCARDED, RESERVE
 from tcforge.engine.game import Game
 from tcforge.engine.units import Unit
 
 CHANCE = -1
 TERMINAL = -4
-DECK = -2
-DISCARDED = -3
-ATTACHED = -5  # equipment on a squad: the squad's uid is in the equipment's ``carrier``
 
 Action = tuple[Any, ...]
 

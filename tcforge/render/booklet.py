@@ -377,7 +377,7 @@ def _pdf_document(html: str, fetcher: SafeFetcher) -> Any:
 def build_booklet(path: Path, options: BookletOptions, book: RuleBook | None = None,
                   data: GameData | None = None) -> BookletReport:
     """Render the booklet to ``path`` (whole or not at all); ``--booklet`` imposes it for saddle stitching."""
-    from tcforge.render.atomic import atomic_path
+    from tcforge.atomic import atomic_path
     from tcforge.render.booklet_impose import impose
 
     start = time.perf_counter()

@@ -14,7 +14,7 @@ from reportlab import rl_config
 
 from tcforge.data.cards import CardSet
 from tcforge.data.rulesets import Ruleset
-from tcforge.render.atomic import atomic_path
+from tcforge.atomic import atomic_path
 from tcforge.render.sheets import Book, Ctx, PrintOptions, Report
 
 

@@ -166,6 +166,26 @@ def build_inserts(path: Path, options: PrintOptions, cards: CardSet, ruleset: Ru
     return render_pdf(path, options, cards, ruleset, title, compose)
 
 
+def checklist_intro(c: Canvas, ctx: Ctx, x: float, y: float, w: float, info: str, how: str, lang: str, *,
+                    info_gap: float, how_height: float) -> float:
+    """The top of a checklist page under its title: a muted info line, "print at actual size" with a ruler to
+    check it, and how to use what follows; returns where the page goes on."""
+    fit = ctx.line("checklist info", typo(info, lang), fonts.SANS, w, 9)
+    c.setFillColor(style.MUTED)
+    draw_fit(c, fit, fonts.SANS, x, y, w)
+    y -= fit.leading + info_gap
+    fit = ctx.block("checklist print note", t("actual_size", lang), fonts.SANS_BOLD, w, 40, 9.5)
+    c.setFillColor(style.INK)
+    draw_fit(c, fit, fonts.SANS_BOLD, x, y, w)
+    y -= fit.height + 6
+    ruler(c, x, y - 6, lang)
+    y -= 20
+    fit = ctx.block("checklist how-to", how, fonts.SANS, w, how_height, 9)
+    c.setFillColor(style.INK)
+    draw_fit(c, fit, fonts.SANS, x, y, w)
+    return y - fit.height - 10
+
+
 def ruler(c: Canvas, x: float, y: float, lang: str) -> None:
     """A 100 mm bar with centimetre ticks: users check that nothing scaled the page."""
     c.setStrokeColor(style.INK)
@@ -192,19 +212,7 @@ def draw_checklist(c: Canvas, page: Rect, ctx: Ctx, inserts: list[Insert], pages
     y -= 26
     info = (f"{t('ruleset', lang)}: {ctx.ruleset.title_in(lang)} · {PAPER_NAMES[options.paper]} · "
             f"{options.card.label()} · {lang.upper()}")
-    fit = ctx.line("checklist info", typo(info, lang), fonts.SANS, w, 9)
-    c.setFillColor(style.MUTED)
-    draw_fit(c, fit, fonts.SANS, x, y, w)
-    y -= fit.leading + 10
-    fit = ctx.block("checklist print note", t("actual_size", lang), fonts.SANS_BOLD, w, 40, 9.5)
-    c.setFillColor(style.INK)
-    draw_fit(c, fit, fonts.SANS_BOLD, x, y, w)
-    y -= fit.height + 6
-    ruler(c, x, y - 6, lang)
-    y -= 20
-    fit = ctx.block("checklist how-to", t("how_sleeve", lang), fonts.SANS, w, 60, 9)
-    draw_fit(c, fit, fonts.SANS, x, y, w)
-    y -= fit.height + 10
+    y = checklist_intro(c, ctx, x, y, w, info, t("how_sleeve", lang), lang, info_gap=10, how_height=60)
     rows = [[i.card.display_name(lang) + (f" ({t('strip', lang)})" if i.strip else ""), str(i.count), i.target, t(i.why, lang), p]
             for i, p in zip(inserts, pages)]
     rows.append([t("total", lang), str(sum(i.count for i in inserts)), "", "", ""])

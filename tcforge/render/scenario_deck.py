@@ -25,12 +25,12 @@ from tcforge.render.backs import label_back
 from tcforge.render.build import RenderError, render_pdf
 from tcforge.render.cardface import CardSpec, card_face
 from tcforge.render.geometry import MM, PAPER_NAMES, Rect, card_sheet, chunks
-from tcforge.render.inserts import ruler
+from tcforge.render.inserts import checklist_intro
 from tcforge.render.scenario_text import Group, side_groups, side_name
 from tcforge.render.sheets import Book, Ctx, Face, PrintOptions, Report
 from tcforge.render.tables import Table, draw_table
 from tcforge.render.text import draw_fit
-from tcforge.render.words import t, typo
+from tcforge.render.words import t
 from tcforge.scenarios.model import Scenario, Side
 
 ROWS_PER_PAGE = 34      # checklist rows a page holds at a readable size (wrapped placements take two lines)
@@ -198,20 +198,7 @@ def draw_deck_checklist(c: Canvas, page: Rect, ctx: Ctx, scenario: Scenario, sid
     info = t("deck_info", lang, what=what, paper=PAPER_NAMES[options.paper], size=options.card.label(), code=lang.upper())
     if part:
         info += f" · ({part + 1})"
-    fit = ctx.line("checklist info", typo(info, lang), fonts.SANS, w, 9)
-    c.setFillColor(style.MUTED)
-    draw_fit(c, fit, fonts.SANS, x, y, w)
-    y -= fit.leading + 8
-    fit = ctx.block("checklist print note", t("actual_size", lang), fonts.SANS_BOLD, w, 40, 9.5)
-    c.setFillColor(style.INK)
-    draw_fit(c, fit, fonts.SANS_BOLD, x, y, w)
-    y -= fit.height + 6
-    ruler(c, x, y - 6, lang)
-    y -= 20
-    fit = ctx.block("checklist how-to", t("deck_how", lang), fonts.SANS, w, 70, 9)
-    c.setFillColor(style.INK)
-    draw_fit(c, fit, fonts.SANS, x, y, w)
-    y -= fit.height + 10
+    y = checklist_intro(c, ctx, x, y, w, info, t("deck_how", lang), lang, info_gap=8, how_height=70)
     header = [t("col_group", lang), t("col_card", lang), t("col_qty", lang), t("col_where", lang), t("col_page", lang)]
     draw_table(c, ctx, "checklist table", Table(header, rows, "llrlr", wrap_col=3, head_fill=colour), x, y, w,
                y - margin - 14, 9.5)

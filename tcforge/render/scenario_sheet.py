@@ -35,7 +35,7 @@ from reportlab.platypus.doctemplate import LayoutError as PlatypusLayoutError
 
 from tcforge import __version__
 from tcforge.render import fonts, style
-from tcforge.render.atomic import atomic_path
+from tcforge.atomic import atomic_path
 from tcforge.render.build import RenderError, TextOverflowError, _binary_streams
 from tcforge.render.geometry import MM, paper_size
 from tcforge.render.scenario_map import BattlefieldMap, side_colours, tint

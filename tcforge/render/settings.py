@@ -13,7 +13,7 @@ from typing import Any
 
 import typer
 
-from tcforge.render.atomic import atomic_path
+from tcforge.atomic import atomic_path
 from tcforge.render.build import RenderError
 from tcforge.render.geometry import MAX_OFFSET
 

@@ -189,11 +189,9 @@ def play_one(
         _err(f"tcforge: engine error in {sc.id} seed {seed}: {result.error}")
         raise typer.Exit(1)
     if log is not None:
-        from tcforge.analysis.matrix import _atomic
-        def write(tmp: Path) -> None:
-            with tmp.open("w", encoding="utf-8") as handle:
-                write_log(handle, playout.state.scenario_setup, playout.log)
-        _atomic(log, write)
+        from tcforge.atomic import atomic_path
+        with atomic_path(log) as tmp, tmp.open("w", encoding="utf-8") as handle:
+            write_log(handle, playout.state.scenario_setup, playout.log)
     if not quiet:
         for line in account(sc, new_game(sc, seed), playout.log, lang.value):
             _echo(line)

@@ -1,10 +1,10 @@
 """Write a file whole or not at all.
 
-The PDF is written to a temporary file in the target's folder (same file
-system, so the final rename is atomic) and renamed over the target only when
-everything succeeded. On any exception, KeyboardInterrupt included, the
-temporary file is deleted and an existing target is left untouched: a failed
-build never leaves a half-written PDF behind.
+A PDF, a CSV, a picture or a game log is written to a temporary file in the
+target's folder (same file system, so the final rename is atomic) and renamed
+over the target only when everything succeeded. On any exception,
+KeyboardInterrupt included, the temporary file is deleted and an existing
+target is left untouched: a failed build never leaves a half-written file.
 """
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def atomic_path(target: Path) -> Iterator[Path]:
     """Yield a temporary path next to ``target``; rename it to ``target`` if the block succeeds."""
     target = Path(target)
     if target.is_dir():
-        raise IsADirectoryError(f"{target} is a folder; give a file name ending in .pdf")
+        raise IsADirectoryError(f"{target} is a folder; give a file name")
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
     os.close(fd)
