@@ -12,7 +12,8 @@ from pypdf.generic import ContentStream
 from tcforge.render.geometry import MM, STANDARD
 from tcforge.render.scenario_deck import build_scenario_deck, choose_sides, deck_proxies
 from tcforge.render.sheets import PrintOptions
-from tcforge.scenarios.model import iter_entries, load
+from tcforge.scenarios.format import iter_entries
+from tcforge.scenarios.loading import load
 
 from renderkit import files, one_clean_line
 

@@ -14,7 +14,7 @@ from tcforge.render.scenario_map import side_colours, tint
 from tcforge.render.scenario_sheet import build_scenario_sheet
 from tcforge.render.sheets import PrintOptions
 from tcforge.scenarios.grid import Position
-from tcforge.scenarios.model import bundled_ids, load
+from tcforge.scenarios.loading import bundled_ids, load
 
 from renderkit import files, one_clean_line
 

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from tcforge.analysis.balance import report, run, wilson
 from tcforge.analysis.games import play_game, read_log, replay, write_log
 from tcforge.cli import app
-from tcforge.scenarios.model import load
+from tcforge.scenarios.loading import load
 
 from conftest import ROOT
 

@@ -21,8 +21,13 @@ from tcforge.data.dataset import GameData, load_data
 from tcforge.engine.board import ATTACHED, DECK, PLACED, RESERVE
 from tcforge.engine.game import FORTIFICATIONS, Game
 from tcforge.engine.state import GameState
-from tcforge.scenarios import model as sm
+from tcforge.scenarios.card_kinds import is_truck, is_unit
+from tcforge.scenarios.format import CLEAR, ForceEntry, Placement, Reinforcement, Side
 from tcforge.scenarios.grid import Position
+from tcforge.scenarios.scenario import Scenario
+from tcforge.scenarios.special_rules import (
+    AttachedAmmunition, FireTypesAllowed, HandLimitGrace, LimitedAP, NoReturnToReserve, PlayBeforeTurn, TerrainAs)
+from tcforge.scenarios.victory import ControlPositions, ControlRank, Countdown, EliminateAll, HoldPositions
 
 MAX_TURNS = 20  # the stated cap for scenarios without a turn limit: then the game is drawn
 RANDOM_TERRAIN = ("Woods", "Hills", "Village", "Walls", "Wheatfield", "Balka")
@@ -61,16 +66,16 @@ class SetupError(ValueError):
     """The scenario cannot be set up (e.g. its forces do not fit its zone); the message says why."""
 
 
-def engine_pos(scenario: sm.Scenario, pos: Position) -> int:
+def engine_pos(scenario: Scenario, pos: Position) -> int:
     return (pos.row - 1) * scenario.grid.columns + (pos.column - 1)
 
 
-def _game_data(scenario: sm.Scenario) -> GameData:
+def _game_data(scenario: Scenario) -> GameData:
     base = load_data(scenario.ruleset.id)
     return GameData(scenario.cards, scenario.ruleset, base.rulesets)
 
 
-def make_game(scenario: sm.Scenario) -> Game:
+def make_game(scenario: Scenario) -> Game:
     grid = scenario.grid
     labels = tuple(grid.label(Position(r, c)) for r in range(1, grid.rows + 1) for c in range(1, grid.columns + 1))
     game = Game.create(_game_data(scenario), columns=grid.columns, ranks_per_side=grid.ranks_per_side,
@@ -84,13 +89,13 @@ def make_game(scenario: sm.Scenario) -> Game:
     game.turn_hooks = [hooks.turn_start]
     game.end_hooks = [hooks.end_of_turn]
     game.reinforcements_hook = hooks.card_reinforcements
-    game.reserve_return = not scenario.rules(sm.NoReturnToReserve)
+    game.reserve_return = not scenario.rules(NoReturnToReserve)
     game.scenario_rules = hooks
     return game
 
 
 # ------------------------------------------------------------------- set-up
-def setup(scenario: sm.Scenario, seed: int) -> Setup:
+def setup(scenario: Scenario, seed: int) -> Setup:
     """Decide the start of one game of the scenario (terrain, placement, purchases) from a seed."""
     rng = random.Random(seed)
     record = Setup(scenario.id, scenario.applied_balance, seed, sides=(scenario.grid.sides[0], scenario.grid.sides[1]))
@@ -103,9 +108,9 @@ def setup(scenario: sm.Scenario, seed: int) -> Setup:
     return record
 
 
-def _terrain(scenario: sm.Scenario, rng: random.Random, record: Setup) -> None:
+def _terrain(scenario: Scenario, rng: random.Random, record: Setup) -> None:
     terrain = scenario.terrain
-    as_clear = {r.card_id for r in scenario.rules(sm.TerrainAs) if r.as_ == sm.CLEAR}
+    as_clear = {r.card_id for r in scenario.rules(TerrainAs) if r.as_ == CLEAR}
     if terrain.method == "fixed":
         for pos, cards in terrain.cells.items():
             for card in cards:
@@ -142,7 +147,7 @@ def _terrain(scenario: sm.Scenario, rng: random.Random, record: Setup) -> None:
                     record.terrain[engine_pos(scenario, pos)] = count.card_id  # type: ignore[assignment]
 
 
-def _forces(scenario: sm.Scenario, side: sm.Side, index: int, rng: random.Random, record: Setup) -> None:
+def _forces(scenario: Scenario, side: Side, index: int, rng: random.Random, record: Setup) -> None:
     params = scenario.params
     placed: list[tuple[Any, int]] = []
     entries = list(side.forces)
@@ -152,13 +157,13 @@ def _forces(scenario: sm.Scenario, side: sm.Side, index: int, rng: random.Random
 
     def fits(card: Card, pos: int) -> bool:
         combat, trucks = room.setdefault(pos, [0, 0])
-        if sm.is_truck(card, params):
+        if is_truck(card, params):
             return trucks < int(params["stacking.trucks"])
         return combat < int(params["stacking.combat_cards"])
 
     def put(card: Card, pos: int) -> None:
         counts = room.setdefault(pos, [0, 0])
-        counts[1 if sm.is_truck(card, params) else 0] += 1
+        counts[1 if is_truck(card, params) else 0] += 1
         placed.append((card.id, pos))
 
     carriers: list[tuple[Any, int]] = []  # (force entry, index in ``placed``) of cards that go with a carrier
@@ -177,8 +182,8 @@ def _forces(scenario: sm.Scenario, side: sm.Side, index: int, rng: random.Random
                 placed.append((card.id, ATTACHED))  # where exactly: with its carrier, below
                 carriers.append((entry, len(placed) - 1))
                 continue
-            if not sm.is_unit(card) or kind == "reserve":
-                where = RESERVE if (kind == "reserve" or not scenario.deck.draw_deck or not sm.is_unit(card)) and kind != "deck" else DECK
+            if not is_unit(card) or kind == "reserve":
+                where = RESERVE if (kind == "reserve" or not scenario.deck.draw_deck or not is_unit(card)) and kind != "deck" else DECK
                 placed.append((card.id, where))
                 continue
             spots = [engine_pos(scenario, p) for p in entry.placement.positions] or [
@@ -214,14 +219,14 @@ def _forces(scenario: sm.Scenario, side: sm.Side, index: int, rng: random.Random
     record.forces[index] = placed
 
 
-def _buy(scenario: sm.Scenario, side: sm.Side, rng: random.Random) -> list[Any]:
+def _buy(scenario: Scenario, side: Side, rng: random.Random) -> list[Any]:
     """A build-point force (17.2-17.6): vehicles, guns and squads of the side's nation in service, within budget."""
     build = side.build
     assert build is not None
     budget = int(build.points) if build.points is not None else 10**6  # 17.1: a number of cards, no points
     nation = side.nation if side.nation in ("german", "soviet") else ("german", "soviet")[scenario.sides.index(side)]
     year = scenario.year if isinstance(scenario.year, int) else None
-    pool = [c for c in scenario.cards if c.nation == nation and sm.is_unit(c) and isinstance(c.effective.get("points"), int)
+    pool = [c for c in scenario.cards if c.nation == nation and is_unit(c) and isinstance(c.effective.get("points"), int)
             and (year is None or c.in_service(year))]
     if build.at_fire:
         pool = [c for c in pool if c.type in ("vehicle", "at_gun") and isinstance((c.effective.get("hit") or {}).get("short"), int)
@@ -239,12 +244,12 @@ def _buy(scenario: sm.Scenario, side: sm.Side, rng: random.Random) -> list[Any]:
     zone = side.zone
     entries = []
     for card in chosen:
-        entries.append(sm.ForceEntry(card.id, card, 1, sm.Placement("positions", tuple(zone), from_zone=True)))
+        entries.append(ForceEntry(card.id, card, 1, Placement("positions", tuple(zone), from_zone=True)))
     return entries
 
 
 # -------------------------------------------------------------------- start
-def start(scenario: sm.Scenario, record: Setup, game: Game | None = None) -> GameState:
+def start(scenario: Scenario, record: Setup, game: Game | None = None) -> GameState:
     """The game's first position, from the scenario and its recorded set-up."""
     game = game or make_game(scenario)
     forces: dict[int, list[tuple[Any, int]]] = {}
@@ -288,18 +293,18 @@ def _loose_fort(state: GameState, side: int, card_id: int) -> int:
 class ScenarioHooks:
     """The scenario's victory conditions, reinforcements and special rules, as the engine calls them."""
 
-    def __init__(self, scenario: sm.Scenario, game: Game):
+    def __init__(self, scenario: Scenario, game: Game):
         self.scenario = scenario
         self.sides = list(scenario.grid.sides)
         self.targets: dict[str, dict[str, tuple[int, ...]]] = {}
         for cond in scenario.victory:
             targets = getattr(cond, "targets", {})
             self.targets[cond.id] = {s: tuple(engine_pos(scenario, p) for p in ps) for s, ps in targets.items()}
-        self.limited = {cid: r for r in scenario.rules(sm.LimitedAP) for cid in r.card_ids}
-        self.ammo = scenario.rules(sm.AttachedAmmunition)
-        self.allowed_fire = next((set(r.types) for r in scenario.rules(sm.FireTypesAllowed)), None)
-        self.before_turn = {r.card_id: r.before_turn for r in scenario.rules(sm.PlayBeforeTurn)}
-        self.grace = scenario.rules(sm.HandLimitGrace)
+        self.limited = {cid: r for r in scenario.rules(LimitedAP) for cid in r.card_ids}
+        self.ammo = scenario.rules(AttachedAmmunition)
+        self.allowed_fire = next((set(r.types) for r in scenario.rules(FireTypesAllowed)), None)
+        self.before_turn = {r.card_id: r.before_turn for r in scenario.rules(PlayBeforeTurn)}
+        self.grace = scenario.rules(HandLimitGrace)
         self._goals: dict[int, tuple[int, ...]] = {}
 
     def side_index(self, side_id: str) -> int:
@@ -338,12 +343,12 @@ class ScenarioHooks:
         for cond in self.scenario.victory:
             for side_id in cond.winners(self.sides):
                 side = self.side_index(side_id)
-                if isinstance(cond, (sm.ControlRank, sm.ControlPositions)):
+                if isinstance(cond, (ControlRank, ControlPositions)):
                     targets = self.targets[cond.id].get(side_id, ())
                     held = sum(self._controls(state, p, side) for p in targets)
                     if held >= cond.count:
                         return side, f"{side_id} controls {held} of {len(targets)} positions ({cond.id})"
-                elif isinstance(cond, sm.EliminateAll):
+                elif isinstance(cond, EliminateAll):
                     if cond.id == "eliminate" and state.turn == 1 and state.active == state.first:
                         continue  # nothing is decided before the first player's first turn is over
                     enemy = 1 - side
@@ -363,11 +368,11 @@ class ScenarioHooks:
         for cond in self.scenario.victory:
             for side_id in cond.winners(self.sides):
                 side = self.side_index(side_id)
-                if isinstance(cond, sm.HoldPositions) and state.turn == cond.at_end_of_turn:
+                if isinstance(cond, HoldPositions) and state.turn == cond.at_end_of_turn:
                     targets = self.targets[cond.id].get(side_id, ())
                     if targets and all(self._controls(state, p, side, cond.units, cond.contested_ok) for p in targets):
                         return side, f"{side_id} holds every position of {cond.id} at the end of turn {state.turn}"
-                if isinstance(cond, sm.Countdown):
+                if isinstance(cond, Countdown):
                     arrived = state.arrivals.get(cond.after)
                     if arrived is not None and state.turn >= arrived + cond.turns:
                         return side, f"{side_id} lasted {cond.turns} turns after {cond.after} arrived ({cond.id})"
@@ -398,7 +403,7 @@ class ScenarioHooks:
                 return True
         return False
 
-    def arrive(self, state: GameState, group: sm.Reinforcement, side: int) -> None:
+    def arrive(self, state: GameState, group: Reinforcement, side: int) -> None:
         from tcforge.engine.units import Unit
         state.arrivals[group.id] = state.turn
         spots = [engine_pos(self.scenario, p) for p in group.positions]
