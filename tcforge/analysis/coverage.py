@@ -75,7 +75,7 @@ def coverage() -> list[CaseCoverage]:
     tests_dir = root / "tests"
     test_defs: list[tuple[str, str]] = []  # (name, text of the test)
     if tests_dir.is_dir():
-        for path in sorted(tests_dir.glob("test_*.py")):
+        for path in sorted(tests_dir.rglob("test_*.py"), key=lambda p: p.name):  # tests/engine/..., tests/cli/...: by name
             text = path.read_text(encoding="utf-8")
             for match in re.finditer(r"^def (test_\w+)\(.*?(?=^def |\Z)", text, re.S | re.M):
                 test_defs.append((f"{path.name}::{match.group(1)}", match.group(0)))

@@ -2,7 +2,7 @@
 
 ``make demo`` itself is not run here: its expensive steps (playing and balancing
 scenarios, printing every PDF and both rule booklets) have their own tests
-(tests/test_scenario_games.py, tests/test_render_*.py, tests/test_booklet_*.py).
+(tests/scenarios/test_scenario_games.py, the print shop and booklet tests).
 What this file checks is that the documentation names no command, option or
 option value that does not exist, and that the commands the README shows output
 for still print it.
