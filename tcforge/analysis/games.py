@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator, TextIO
 
-from tcforge.analysis.setup import Setup, make_game, setup, start
+from tcforge.analysis.scenario_hooks import make_game
+from tcforge.analysis.setup import Setup, setup, start
 from tcforge.engine.board import RESERVE
 from tcforge.engine.playout import LogLine, Playout, play
 from tcforge.engine.policies import get as get_policy

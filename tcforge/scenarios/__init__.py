@@ -9,7 +9,7 @@
 - The model: :mod:`~tcforge.scenarios.scenario` (the whole),
   :mod:`~tcforge.scenarios.format` (sides, forces, terrain, initiative, ...),
   :mod:`~tcforge.scenarios.victory` and :mod:`~tcforge.scenarios.special_rules`
-  (typed; :mod:`tcforge.analysis.setup` makes them engine hooks),
+  (typed; :mod:`tcforge.analysis.scenario_hooks` makes them engine hooks),
   :mod:`~tcforge.scenarios.card_kinds` (unit, truck, tank, terrain: what a card
   counts as for the scenario rules).
 - :mod:`tcforge.scenarios.check`: ``check_file(path, engine=None)`` runs every

@@ -1,6 +1,6 @@
-"""A scenario's special rules, typed (Hill 621's rules 1-7, the 17.x scenarios' restrictions).
+"""A scenario's special rules, typed (Hill 621's rules of 20.0; Tank Action's AT fire only; Defense's hand grace).
 
-Each rule names the side ids it applies to. :mod:`tcforge.analysis.setup` turns
+Each rule names the side ids it applies to. :mod:`tcforge.analysis.scenario_hooks` turns
 them into the hooks the engine calls; :mod:`tcforge.scenarios.check` reads
 :class:`ReinforcementArrival` for the stacking of arriving groups.
 """
@@ -43,7 +43,13 @@ class NoReturnToReserve(SpecialRule):
 
 @dataclass
 class ReinforcementArrival(SpecialRule):
-    """How reinforcements arrive: above the stacking limits, loaded, what the arrival costs."""
+    """How reinforcements arrive: above the stacking limits, loaded, what the arrival costs.
+
+    The legality check (:mod:`tcforge.scenarios.check`, reinforcements) reads ``overstacked``,
+    ``stacking_checked`` and ``fast_may_continue``. The engine does not read this rule yet: it
+    puts each arriving card on the group's positions in turn (equipment on its squad) and charges
+    neither ``supply_points`` nor ``move_positions``.
+    """
 
     overstacked: bool = False
     loaded: bool = False

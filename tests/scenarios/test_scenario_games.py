@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from tcforge.analysis.balance import report, run, wilson
 from tcforge.analysis.games import play_game, read_log, replay, write_log
-from tcforge.analysis.setup import MAX_TURNS
+from tcforge.analysis.scenario_hooks import MAX_TURNS
 from tcforge.cli import app
 from tcforge.scenarios.loading import load
 
