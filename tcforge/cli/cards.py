@@ -163,12 +163,7 @@ def _mod(value: Any) -> str:
 def cards_stats(format: Format = typer.Option(Format.text, "--format", "-f")) -> None:
     """Count the cards by type, nation and rarity, and the cards errata correct."""
     cards = card_set()
-    by_type: dict[str, dict[str, int]] = {}
-    for c in cards:
-        row = by_type.setdefault(c.type, {"german": 0, "soviet": 0, "any": 0, "errata": 0, "total": 0})
-        row[c.nation] += 1
-        row["total"] += 1
-        row["errata"] += bool(c.changes)
+    by_type = cards.counts_by_type()
     if format is Format.json:
         out.print(json.dumps({"total": len(cards), "by_type": by_type}, indent=2), markup=False)
         return

@@ -8,7 +8,7 @@ import typer
 from rich.table import Table
 
 from tcforge.cli.common import Format, fail, game_data, out
-from tcforge.data.rulesets import Ruleset
+from tcforge.data.rulesets import Ruleset, differences
 
 app = typer.Typer(help="Rulesets: every rule parameter with its rule case; variants and their differences.",
                   no_args_is_help=True)
@@ -80,23 +80,9 @@ def rules_cards(
     missing: bool = typer.Option(False, "--missing", help="Only the cards whose effect is not (fully) implemented."),
 ) -> None:
     """Every card and whether the engine implements what it does."""
-    from tcforge.engine.cards import EFFECTS
+    from tcforge.analysis.coverage import card_coverage
 
-    data = game_data()
-    rows = []
-    for card in data.cards:
-        effect = EFFECTS.get(card.id)
-        if card.type in ("vehicle", "at_gun", "infantry"):
-            status, note = "implemented", "moves, fires and melees by its values"
-        elif card.type == "equipment":
-            status, note = "implemented", "carried and fired by a squad (13.0-13.2)"
-        elif effect is None:
-            status, note = "missing", "no entry in tcforge/engine/cards.py"
-        else:
-            status, note = effect.status, effect.note
-        basis = (card.effective.get("effect") or {}).get("basis", "")
-        rows.append({"id": card.id, "name": card.name, "type": card.type, "status": status, "note": note,
-                     "text_basis": basis})
+    rows = card_coverage(game_data())
     if missing:
         rows = [r for r in rows if r["status"] != "implemented"]
     if format is Format.json:
@@ -169,15 +155,7 @@ def rules_diff(
     format: Format = typer.Option(Format.text, "--format", "-f"),
 ) -> None:
     """What differs between two rulesets, each difference with its rule case and reason."""
-    first, second = _ruleset(a), _ruleset(b)
-    diffs = []
-    for name in sorted(set(first.params) | set(second.params)):
-        pa, pb = first.params.get(name), second.params.get(name)
-        if pa is None or pb is None or pa.value != pb.value:
-            changed = pb if pb is not None and pb.reason else pa
-            diffs.append({"parameter": name, a: pa.value if pa else None, b: pb.value if pb else None,
-                          "case": (changed.case if changed else ""), "reason": (changed.reason if changed else ""),
-                          "description": (pa or pb).description if (pa or pb) else ""})
+    diffs = differences(_ruleset(a), _ruleset(b))
     if format is Format.json:
         out.print(json.dumps(diffs, indent=2, ensure_ascii=False), markup=False)
         return
