@@ -61,7 +61,6 @@ class SetupError(ValueError):
     """The scenario cannot be set up (e.g. its forces do not fit its zone); the message says why."""
 
 
-
 # ------------------------------------------------------------------- set-up
 def setup(scenario: Scenario, seed: int) -> Setup:
     """Decide the start of one game of the scenario (terrain, placement, purchases) from a seed."""

@@ -197,7 +197,6 @@ class Interpretation:
     reason: str
 
 
-
 def iter_entries(side: Side) -> Iterator[tuple[str | None, ForceEntry]]:
     """Every force entry of a side: (None, entry) for the start forces, (group id, entry) for reinforcements."""
     for entry in side.forces:
