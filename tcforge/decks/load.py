@@ -220,6 +220,7 @@ def find_deck(name: str, root: Path | None = None) -> tuple[CommandDeck, FluidRu
 
         bundled = [p for p in discover(root or decks_dir()) if p.resolve() != path.resolve()]
         documents, problems = load_documents(bundled + [path])
+        documents = [d for d in documents[:-1] if d.kind and d.kind.name == RULES] + documents[-1:]  # a copy of a bundled deck may keep its id
         rules, _, found = check_documents(documents)
         target = documents[-1]
         problems = [p for p in problems + found if p.file == target.display]
