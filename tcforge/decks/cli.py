@@ -183,3 +183,63 @@ def tables(
         return
     for line in text_lines(rules, deck, max_dice, max_armour):
         _echo(line)
+
+
+class Lang(str, Enum):
+    en = "en"
+    fr = "fr"
+
+
+class Paper(str, Enum):
+    a4 = "a4"
+    letter = "letter"
+
+
+@app.command("print")
+def print_cmd(
+    deck_name: str = typer.Argument(..., metavar="DECK", help="Deck id or a deck file."),
+    lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the card texts."),
+    paper: Paper = typer.Option(Paper.a4, "--paper", help="A4 or US Letter; 3 x 3 cards, centred."),
+    out_file: Optional[Path] = typer.Option(None, "--out", "-o", help="PDF to write (default: output/command-deck-ID-LANG-PAPER.pdf)."),
+    card_size: str = typer.Option("standard", "--card-size", help="standard (63 x 88 mm), poker (63.5 x 88.9 mm) or WxH in mm."),
+    bleed: float = typer.Option(0.0, "--bleed", min=0.0, max=5.0, help="Bleed in mm (gutters are twice it)."),
+    duplex: bool = typer.Option(False, "--duplex", help="Double-sided, long-edge flip: every card gets the deck's back; "
+                                "the saved back offset applies."),
+    strict: bool = typer.Option(False, "--strict", help="Text that does not fit is an error (exit 1, no PDF)."),
+    reference: bool = typer.Option(True, "--reference/--no-reference", help="Add the reference card (fire; morale and support)."),
+) -> None:
+    """The deck as cards (every printed card, commanders' cards included) with its back, and the 003 reference card.
+
+    Same sizes, sheets, crop marks and duplex as 'tcforge print inserts'.
+    """
+    from tcforge.paths import display_path
+    from tcforge.render import settings
+    from tcforge.render.build import RenderError, TextOverflowError
+    from tcforge.render.command_deck import build_command_deck
+    from tcforge.render.fonts import FontError
+    from tcforge.render.geometry import LayoutError, parse_card_size
+    from tcforge.render.sheets import PrintOptions
+
+    deck, rules = _deck(deck_name)
+    try:
+        card = parse_card_size(card_size)
+        offset = settings.back_offset(paper.value) if duplex else (0.0, 0.0)
+    except (LayoutError, RenderError) as exc:
+        _fail(str(exc))
+    options = PrintOptions(lang.value, paper.value, card, bleed, duplex, strict, offset)
+    path = out_file or Path("output") / f"command-deck-{deck.id}-{lang.value}-{paper.value}.pdf"
+    try:
+        report = build_command_deck(path, options, deck, rules, reference)
+    except TextOverflowError as exc:
+        for face, items in exc.report.overflows.items():
+            typer.echo(f"tcforge: text does not fit on '{face}': {', '.join(items)}", err=True)
+        _fail(f"{exc}; {display_path(path)} not written")
+    except (RenderError, LayoutError, FontError) as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"cannot write {display_path(path)}: {exc.strerror or exc}")
+    for note in report.notes:
+        typer.echo(f"tcforge: note: {note}", err=True)
+    for face, items in report.overflows.items():
+        typer.echo(f"tcforge: text does not fit on '{face}': {', '.join(items)} (shrunk to the floor and cut)", err=True)
+    _echo(f"wrote {display_path(path)}: {report.pages} page(s), {report.pieces} piece(s)")
