@@ -15,8 +15,8 @@ MODIFIER_NAMES = {
     "shooter_moved": "shooter moved", "target_heavy_concealment": "target in heavy concealment",
     "soviet_shooter_moving": "Soviet shooter moving", "target_hull_down": "target hull down",
     "fanatics_or_soviet_heavy_tank": "fanatics, Soviet heavy tank crew", "vastly_superior": "vastly superior training or equipment",
-    "better_quality": "better troops or equipment", "average": "average", "suppressed_and_struck_again": "suppressed and struck again this turn",
-    "poor_equipment_or_training": "poor equipment or training", "demoralized_or_pressed": "demoralised or pressed troops",
+    "better_quality": "better troops or equipment", "average": "average", "suppressed_and_struck_again": "already suppressed, hit again this turn",
+    "poor_equipment_or_training": "poor training or equipment", "demoralized_or_pressed": "demoralised or pressed troops",
     "very_poor_equipment": "very poor equipment"}
 
 
