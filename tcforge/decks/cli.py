@@ -243,3 +243,40 @@ def print_cmd(
     for face, items in report.overflows.items():
         typer.echo(f"tcforge: text does not fit on '{face}': {', '.join(items)} (shrunk to the floor and cut)", err=True)
     _echo(f"wrote {display_path(path)}: {report.pages} page(s), {report.pieces} piece(s)")
+
+
+class BookPaper(str, Enum):
+    a4 = "a4"
+    letter = "letter"
+    a5 = "a5"
+
+
+@app.command("rulebook")
+def rulebook_cmd(
+    lang: Lang = typer.Option(Lang.en, "--lang", help="en, or fr (untranslated or out-of-date cases are marked)."),
+    paper: BookPaper = typer.Option(BookPaper.a4, "--paper", help="a4, letter or a5."),
+    deck_name: str = typer.Option("russian-front-summer-1942", "--deck", help="The deck whose figures the booklet prints."),
+    out_file: Optional[Path] = typer.Option(None, "--out", "-o", help="PDF to write (default: output/rules-003-LANG-PAPER.pdf)."),
+) -> None:
+    """The fluid-time rules of source 003 as a booklet (data/rules-003), with tables computed from the rules and a deck.
+
+    The French text comes through the same catalogue as the main rule book: 'tcforge i18n status|export|import
+    --rules data/rules-003 --lang fr'.
+    """
+    from tcforge.paths import display_path
+    from tcforge.render.rules003_booklet import Rules003Error, build_rules_booklet
+
+    deck, rules = _deck(deck_name)
+    path = out_file or Path("output") / f"rules-003-{lang.value}-{paper.value}.pdf"
+    try:
+        report = build_rules_booklet(path, lang.value, paper.value, rules, deck)
+    except Rules003Error as exc:
+        _fail(str(exc))
+    except DataError as exc:
+        _problems(exc)
+    except OSError as exc:
+        _fail(f"cannot write {display_path(path)}: {exc.strerror or exc}")
+    counts = report.counts
+    state = "" if lang is Lang.en else (f"; {counts.get('current', 0)} case(s) current, {counts.get('stale', 0)} out of date, "
+                                        f"{counts.get('missing', 0)} not translated")
+    _echo(f"wrote {display_path(path)}: {report.pages} page(s){state}")
