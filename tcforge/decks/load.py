@@ -13,11 +13,17 @@ from typing import Any
 from tcforge.data.documents import Document, discover
 from tcforge.data.problems import DataError, Problem
 from tcforge.data.rulesets import Param
-from tcforge.decks.model import (COMMANDER, SUPPORT, TURN_OVER, CommandDeck, DeckCard, FluidRules, Formation,
+from tcforge.decks.model import (SUPPORT, TURN_OVER, CommandDeck, DeckCard, FluidRules, Formation,
                                  ImpulseType, Side, SupportResult, SupportTable)
 from tcforge.paths import data_dir
 
 DECK, RULES = "command-deck", "fluid-rules"
+REQUIRED_PARAMS = (
+    "turn.turn_overs_to_end", "fire.hit_die_sides", "fire.natural_one_hits", "fire.size_modifiers",
+    "fire.soviet_moving_replaces_shooter_moved", "fire.flank_extra_dice", "fire.penetrating_results",
+    "fire.out_of_action_results", "morale.dice", "morale.pass_at_least", "morale.abandon_at_most", "morale.modifiers",
+    "support.intensity", "support.templates", "support.bomber_dice", "support.fighter_dice", "support.artillery_dice",
+    "support.armour_extra_dice")
 
 
 def decks_dir() -> Path:
@@ -100,6 +106,11 @@ def _deck(doc: Document, rules: dict[str, FluidRules]) -> tuple[CommandDeck | No
             problems.append(doc.problem(("command_deck",), f"deck '{deck.id}' has {deck.count(TURN_OVER)} Turn Over card(s); "
                                                    f"a turn ends when {needed} have been drawn ({rule_set.file})",
                                         f"add Turn Over cards until there are at least {needed}", "too-few-turn-overs"))
+        for card in deck.cards:
+            if card.type not in rule_set.impulse_types:
+                problems.append(Problem(doc.display, card.line, 1, f"card '{card.text}': the rules {rule_set.id} do not define "
+                                        f"impulse type '{card.type}'", f"add it to impulse_types in {rule_set.file}",
+                                        code="unknown-impulse-type"))
         for side in sides:
             if sum(1 for c in deck.commander_cards if c.side == side) > 1:
                 problems.append(doc.problem(("command_deck",), f"side '{side}' has more than one commander's Free Action card",
@@ -135,8 +146,6 @@ def _check_card(doc: Document, path: tuple[object, ...], raw: dict[str, Any], si
     if "support" in raw and raw["support"] not in tables:
         problems.append(doc.problem(path + ("support",), f"card '{raw['text']}': unknown support table '{raw['support']}'",
                                     "use a key of support_tables: " + (", ".join(sorted(tables)) or "none defined"), "unknown-table"))
-    if kind == COMMANDER and formation is not None:
-        pass  # reported above as a side card in a formation
     return problems
 
 
@@ -169,6 +178,12 @@ def check_documents(documents: list[Document]) -> tuple[dict[str, FluidRules], d
             if rid in rules:
                 problems.append(doc.problem(("id",), f"fluid-time rules '{rid}' are defined twice",
                                             f"the other is {rules[rid].file}; rename one", "duplicate-rules"))
+                continue
+            missing = [name for name in REQUIRED_PARAMS if name not in doc.data["parameters"]]
+            if missing:
+                problems.append(doc.problem(("parameters",), f"fluid-time rules '{rid}' lack parameter(s) " + ", ".join(missing),
+                                            "every parameter of data/decks/fluid-time-003.yaml is needed by the odds and the "
+                                            "tables; add them", "missing-parameter"))
                 continue
             rules[rid] = _rules(doc)
     decks: dict[str, CommandDeck] = {}

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from tcforge.decks.model import COMMANDER, SUPPORT, TURN_OVER, CommandDeck, DeckCard, FluidRules
+from tcforge.decks.model import SUPPORT, TURN_OVER, CommandDeck, DeckCard, FluidRules
 from tcforge.decks.walk import distribution, drawn, mean, walk
 
 ZERO, ONE = Fraction(0), Fraction(1)
@@ -197,7 +197,3 @@ def sensitivity(deck: CommandDeck, rules: FluidRules) -> tuple[Headline, list[Se
         else:
             rows.append(SensitivityRow(card, -1, headline(less, rules)))
     return base, rows
-
-
-def commander_types() -> tuple[str, ...]:
-    return (COMMANDER,)

@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from tcforge.data.dataset import load_data
 from tcforge.decks.model import COMMANDER, SUPPORT, TURN_OVER, CommandDeck, DeckCard, FluidRules
-from tcforge.decks.tables import INTENSITIES, expected_templates, hit_chance, intensity, morale, morale_modifier_range, \
+from tcforge.decks.tables import INTENSITIES, expected_templates, hit_chance, morale, morale_modifier_range, \
     penetration_chance
 from tcforge.decks.tables_text import pc
 from tcforge.render import fonts, style

@@ -120,3 +120,38 @@ def test_cli_validate_deck_exit_code(cli, tmp_path: Path):
     code, out, _ = cli("validate", str(path))
     assert code == 1
     assert out.count("\n") >= 1 and ":" in out.splitlines()[0] and "turn_overs" in out
+
+
+def _copy_decks(tmp_path: Path) -> Path:
+    root = tmp_path / "decks"
+    root.mkdir()
+    for path in DECKS.glob("*.yaml"):
+        (root / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    return root
+
+
+def test_rules_without_a_needed_parameter(tmp_path: Path):
+    root = _copy_decks(tmp_path)
+    rules = root / "fluid-time-003.yaml"
+    text = rules.read_text(encoding="utf-8")
+    start = text.index("  morale.pass_at_least:")
+    end = text.index("  morale.abandon_at_most:")
+    rules.write_text(text[:start] + text[end:], encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        load_decks(root)
+    codes = [p.code for p in caught.value.problems]
+    assert "missing-parameter" in codes and "morale.pass_at_least" in caught.value.problems[0].message
+
+
+def test_rules_without_an_impulse_type_the_deck_uses(tmp_path: Path):
+    root = _copy_decks(tmp_path)
+    rules = root / "fluid-time-003.yaml"
+    text = rules.read_text(encoding="utf-8")
+    start = text.index("  side_move:\n")
+    end = text.index("  side_free_action:\n")
+    rules.write_text(text[:start] + text[end:], encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        load_decks(root)
+    problem = caught.value.problems[0]
+    assert problem.code == "unknown-impulse-type" and "Soviet Move" in problem.message
+    assert problem.line == _line_of(root / "russian-front-summer-1942.yaml", "{text: Soviet Move")

@@ -186,3 +186,16 @@ def test_cli_deck_odds_text_and_unknown_deck(cli):
     assert code == 0 and "mean 16 = 16.00" in out
     code, _, err = cli("deck", "odds", "no-such-deck")
     assert code == 2 and "no deck 'no-such-deck'" in err and "russian-front-summer-1942" in err
+
+
+def test_cli_deck_odds_of_a_designers_file_with_one_more_turn_over(cli, tmp_path):
+    """A designer's own copy, given by path: one more Turn Over card, 32 other cards, mean 32/5."""
+    from conftest import ROOT
+    text = (ROOT / "data" / "decks" / "russian-front-summer-1942.yaml").read_text(encoding="utf-8")
+    line = "      - {text: Turn Over, type: turn_over}\n"
+    path = tmp_path / "my-deck.yaml"
+    path.write_text(text.replace(line, line * 2, 1), encoding="utf-8")
+    code, out, err = cli("deck", "odds", str(path), "--format", "json", "--no-sensitivity")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["turn_over_cards"] == 4 and data["impulses"]["mean"]["fraction"] == "32/5"
