@@ -11,8 +11,8 @@ from pathlib import Path
 
 from tcforge.data.dataset import build, load_documents
 from tcforge.data.documents import discover
-from tcforge.decks.load import problems_of as deck_problems
 from tcforge.data.problems import Problem
+from tcforge.decks.load import problems_of as deck_problems
 from tcforge.paths import data_dir
 
 

@@ -60,15 +60,21 @@ def _dump(data: Any) -> None:
 
 
 @app.command("list")
-def list_decks(format: Format = typer.Option(Format.text, "--format", "-f")) -> None:
-    """List the bundled command decks."""
+def list_decks(
+    format: Format = typer.Option(Format.text, "--format", "-f"),
+    front: Optional[str] = typer.Option(None, "--front", help="Only the decks of this front (russian, ...)."),
+    year: Optional[int] = typer.Option(None, "--year", help="Only the decks of this year."),
+) -> None:
+    """List the bundled command decks, by front and period."""
     try:
         _, decks = load_decks()
     except DataError as exc:
         _problems(exc)
+    chosen = [d for d in decks.values() if (front is None or d.front == front.lower())
+              and (year is None or d.period.get("year") == year)]
     rows = [{"id": d.id, "title": d.title, "front": d.front, "period": d.period["en"], "rules": d.rules_id,
              "cards": len(d.shuffled), "turn_over": d.count("turn_over"), "formations": len(d.formations), "file": d.file}
-            for d in decks.values()]
+            for d in sorted(chosen, key=lambda d: (d.front, d.period.get("year", 0), d.id))]
     if format is Format.json:
         _dump(rows)
         return
@@ -100,7 +106,8 @@ def show(
                                          "results": [{"rolls": list(r.rolls), "result": r.result, "attacker": r.attacker,
                                                       "table": r.table} for r in t.results]}
                                   for t in deck.support_tables.values()},
-               "interpretations": list(deck.interpretations)})
+               "interpretations": list(deck.interpretations),
+               "rules_interpretations": [{"about": what, "case": case, "reading": text} for what, case, text in rules.readings()]})
         return
     for line in deck_lines(deck, rules):
         _echo(line)
@@ -123,8 +130,13 @@ def odds(
     from tcforge.decks.odds import sensitivity as sensitivity_table
     from tcforge.decks.report import odds_json, odds_lines
 
+    from tcforge.decks.odds import DeckOddsError
+
     deck, rules = _deck(deck_name, turn_overs)
-    result = deck_odds(deck, rules)
+    try:
+        result = deck_odds(deck, rules)
+    except DeckOddsError as exc:
+        _fail(str(exc))
     table = sensitivity_table(deck, rules) if sensitivity else None
     sim = None
     if monte_carlo:

@@ -32,7 +32,8 @@ def decks_dir() -> Path:
 
 def _rules(doc: Document) -> FluidRules:
     data = doc.data
-    types = {tid: ImpulseType(tid, raw["scope"], dict(raw["actions"]), str(raw["case"]), {"en": raw["en"], "fr": raw["fr"]})
+    types = {tid: ImpulseType(tid, raw["scope"], dict(raw["actions"]), str(raw["case"]), {"en": raw["en"], "fr": raw["fr"]},
+                          str(raw.get("unclear", "")))
              for tid, raw in data["impulse_types"].items()}
     params = {name: Param(name, raw["value"], str(raw["case"]), str(raw["en"]), str(raw.get("unclear", "")), "", data["id"])
               for name, raw in data["parameters"].items()}

@@ -29,6 +29,7 @@ class ImpulseType:
     actions: dict[str, int]
     case: str
     names: dict[str, str]
+    unclear: str = ""
 
     def name(self, lang: str = "en") -> str:
         return self.names.get(lang) or self.names["en"]
@@ -44,6 +45,12 @@ class FluidRules:
 
     def __getitem__(self, name: str) -> Any:
         return self.params[name].value
+
+    def readings(self) -> list[tuple[str, str, str]]:
+        """Every point where the project had to read 003 one way: (what, case, reading and reason)."""
+        out = [(f"impulse type {t.id}", t.case, t.unclear) for t in self.impulse_types.values() if t.unclear]
+        out += [(p.name, p.case, p.unclear) for p in self.params.values() if p.unclear]
+        return out
 
     def with_values(self, **values: Any) -> FluidRules:
         """A copy with some parameters changed (dotted names with '__' for '.'), for what-if tables and tests."""

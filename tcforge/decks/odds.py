@@ -75,11 +75,24 @@ def _ends_after(rules: FluidRules) -> int:
     return int(rules["turn.turn_overs_to_end"])
 
 
+class DeckOddsError(ValueError):
+    """The rules ask for something the exact walk does not model; the message says what."""
+
+
+def _check(rules: FluidRules) -> None:
+    if not rules["turn.reshuffle_each_turn"]:
+        raise DeckOddsError(f"{rules.id}: turn.reshuffle_each_turn is false; the odds assume every turn starts from a "
+                            "freshly shuffled deck (003, 2.3)")
+
+
 def impulse_distribution(deck: CommandDeck, rules: FluidRules) -> dict[int, Fraction]:
-    """Impulses in a turn (cards drawn before the ending Turn Over, Turn Over cards not counted)."""
+    """Impulses in a turn: cards drawn before the ending Turn Over (and the Turn Over cards too when
+    turn.turn_over_is_impulse is true)."""
+    _check(rules)
     counts = (deck.count(TURN_OVER), len(deck.shuffled) - deck.count(TURN_OVER))
     result = walk(counts, 0, _ends_after(rules))
-    return distribution(result, lambda left, _: counts[1] - left[1])
+    with_turn_overs = bool(rules["turn.turn_over_is_impulse"])
+    return distribution(result, lambda left, _: counts[1] - left[1] + ((counts[0] - left[0]) if with_turn_overs else 0))
 
 
 def side_odds(deck: CommandDeck, rules: FluidRules, side: str, hold_up_to: int = 12) -> SideOdds:

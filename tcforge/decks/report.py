@@ -47,9 +47,14 @@ def deck_lines(deck: CommandDeck, rules: FluidRules) -> list[str]:
                      for r in table.results]
             lines.append(f"    {table.id} ({table.kind}, {table.die}): " + "; ".join(parts))
     if deck.interpretations:
-        lines.append("  Project's interpretations")
+        lines.append("  Project's interpretations of the deck")
         for item in deck.interpretations:
             lines.append(f"    {item['about']}: {item['reading']} ({item['reason']})")
+    readings = rules.readings()
+    if readings:
+        lines.append(f"  Project's interpretations of the rules ({rules.id}, {rules.file})")
+        for what, case, text in readings:
+            lines.append(f"    {what} ({case}): {text}")
     return lines
 
 

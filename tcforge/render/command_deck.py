@@ -11,7 +11,9 @@ every number from the rules' parameters.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
+from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from tcforge.data.dataset import load_data
@@ -23,13 +25,13 @@ from tcforge.render import fonts, style
 from tcforge.render.build import render_pdf
 from tcforge.render.deck_words import dw
 from tcforge.render.geometry import MM, Rect, card_sheet
-from tcforge.render.sheets import Ctx, Face, PrintOptions, Report
+from tcforge.render.sheets import Book, Ctx, Face, PrintOptions, Report
 from tcforge.render.tables import Table, draw_table
 from tcforge.render.text import draw_fit
 from tcforge.render.words import signed
 
 
-def _colour(deck: CommandDeck, card: DeckCard):  # type: ignore[no-untyped-def]
+def _colour(deck: CommandDeck, card: DeckCard) -> Color:
     if card.type == TURN_OVER:
         return style.REFERENCE
     if card.type == COMMANDER:
@@ -135,7 +137,10 @@ def deck_back(deck: CommandDeck, lang: str) -> Face:
     return Face(f"{deck.id} back", draw)
 
 
-def _reference(title: str, body) -> Face:  # type: ignore[no-untyped-def]
+Body = Callable[[Canvas, Ctx, float, float, float, float, float], None]  # c, ctx, x, w, top, bottom, k
+
+
+def _reference(title: str, body: Body) -> Face:
     def draw(c: Canvas, r: Rect, ctx: Ctx) -> None:
         k = style.scale(r)
         m = MM * k
@@ -241,7 +246,7 @@ def build_command_deck(path: Path, options: PrintOptions, deck: CommandDeck, rul
     layout = card_sheet(options.paper, options.card, options.bleed_mm)
     faces = deck_faces(deck, rules, options.lang)
 
-    def compose(book) -> None:  # type: ignore[no-untyped-def]
+    def compose(book: Book) -> None:
         book.sheets(layout, faces)
         if reference:
             book.sheets(layout, reference_faces(rules, options.lang))

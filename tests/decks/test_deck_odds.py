@@ -199,3 +199,17 @@ def test_cli_deck_odds_of_a_designers_file_with_one_more_turn_over(cli, tmp_path
     assert code == 0, err
     data = json.loads(out)
     assert data["turn_over_cards"] == 4 and data["impulses"]["mean"]["fraction"] == "32/5"
+
+
+def test_2_3_counting_the_turn_over_as_an_impulse_adds_one(sample):
+    deck, rules = sample
+    counted = rules.with_values(turn__turn_over_is_impulse=True)
+    dist = impulse_distribution(deck, counted)
+    assert min(dist) == 1 and sum((k * p for k, p in dist.items()), Fraction(0)) == 9
+
+
+def test_2_3_odds_refuse_a_deck_that_is_not_reshuffled(sample):
+    from tcforge.decks.odds import DeckOddsError
+    deck, rules = sample
+    with pytest.raises(DeckOddsError, match="reshuffle"):
+        deck_odds(deck, rules.with_values(turn__reshuffle_each_turn=False))
