@@ -1,8 +1,11 @@
 """``tcforge deck ...``: command decks of the fluid-time rules (source 003).
 
 list, show, odds (exact, with a Monte Carlo check on demand), tables (fire,
-morale and support odds of 003), print (the deck as cards, the reference card,
-the rules booklet). Mounted by the main command line as ``tcforge deck``.
+morale and support odds of 003), print (the deck as cards and the reference
+card) and rulebook (the 003 rules as a booklet). Mounted by the main command
+line as ``tcforge deck``. Printing lives here rather than under ``tcforge
+print``: ``print deck`` already prints a scenario's deck, and everything a deck
+designer needs then sits under one command group.
 """
 from __future__ import annotations
 
@@ -17,7 +20,7 @@ from tcforge.data.problems import DataError
 from tcforge.decks.load import DeckLookupError, find_deck, load_decks
 from tcforge.decks.model import CommandDeck, FluidRules
 
-app = typer.Typer(help="Command decks of the fluid-time rules (source 003): list, show, odds, tables, print.",
+app = typer.Typer(help="Command decks of the fluid-time rules (source 003): list, show, odds, tables, print, rulebook.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
 
 
@@ -126,11 +129,9 @@ def odds(
 ) -> None:
     """Exact odds of a deck's turn: impulses per turn, each side's and formation's chance to act, longest runs,
     the commanders' Free Action cards, and the effect of one card more or less."""
-    from tcforge.decks.odds import deck_odds
+    from tcforge.decks.odds import DeckOddsError, deck_odds
     from tcforge.decks.odds import sensitivity as sensitivity_table
     from tcforge.decks.report import odds_json, odds_lines
-
-    from tcforge.decks.odds import DeckOddsError
 
     deck, rules = _deck(deck_name, turn_overs)
     try:
