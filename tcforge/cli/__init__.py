@@ -27,6 +27,7 @@ LAZY_GROUPS = {
                                     "and the rule booklets (PDF, A4 or Letter, English or French)."),
     "scenario": ("tcforge.scenarios.cli", "Scenarios: list, show, check their legality, play, replay, balance, generate."),
     "i18n": ("tcforge.i18n.cli", "The French translation of the rule book: status, substance check, PO export and import."),
+    "deck": ("tcforge.decks.cli", "Command decks of the fluid-time rules (source 003): list, show, odds, tables, print, rulebook."),
 }
 
 
