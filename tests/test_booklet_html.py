@@ -18,7 +18,7 @@ from tcforge.render.booklet import BookletError, BookletOptions, build_booklet, 
 from tcforge.render.booklet_tables import card_tables, errata_table, terrain_table, to_kill_table
 from tcforge.render.booklet_text import TextRenderer, format_value
 from tcforge.render.diagrams import Svg
-from tcforge.render.words import plain
+from tcforge.render.page.words import plain
 
 LANGS = ("en", "fr")
 

@@ -18,7 +18,7 @@ from tcforge.data.dataset import load_data
 from tcforge.i18n.catalog import load_rulebook
 from tcforge.render.booklet_bench import measure_one
 from tcforge.render.booklet_impose import impose, saddle_order
-from tcforge.render.words import signed
+from tcforge.render.page.words import signed
 
 LANGS = ("en", "fr")
 

@@ -10,7 +10,7 @@ from tcforge.data.dataset import GameData, load_data
 from tcforge.render import cardface, cli
 from tcforge.atomic import atomic_path
 from tcforge.render.proxies import build_proxies
-from tcforge.render.sheets import PrintOptions
+from tcforge.render.page.sheets import PrintOptions
 
 from renderkit import files, one_clean_line
 

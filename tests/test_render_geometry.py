@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tcforge.render.geometry import (
+from tcforge.render.page.geometry import (
     MARK_LEN,
     MARK_MIN,
     MM,

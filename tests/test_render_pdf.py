@@ -11,7 +11,7 @@ from pypdf.generic import ContentStream
 from typer.testing import CliRunner
 
 from tcforge.render.cli import app
-from tcforge.render.geometry import MM, STANDARD, Rect, card_sheet, parse_card_size
+from tcforge.render.page.geometry import MM, STANDARD, Rect, card_sheet, parse_card_size
 
 TOL = 0.1 * MM
 PAGE = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}

@@ -12,7 +12,7 @@ from tcforge.data.cards import Card
 from tcforge.render import cli, scenario_map, scenario_sheet
 from tcforge.render.scenario_map import side_colours, tint
 from tcforge.render.scenario_sheet import build_scenario_sheet
-from tcforge.render.sheets import PrintOptions
+from tcforge.render.page.sheets import PrintOptions
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.model import bundled_ids, load
 

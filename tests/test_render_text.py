@@ -1,9 +1,9 @@
 """Text fitting and French typography, without a PDF."""
 from __future__ import annotations
 
-from tcforge.render import fonts
-from tcforge.render.text import FLOOR, fit_block, fit_line, wrap
-from tcforge.render.words import NBSP, NNBSP, signed, t, typo
+from tcforge.render.page import fonts
+from tcforge.render.page.text import FLOOR, fit_block, fit_line, wrap
+from tcforge.render.page.words import NBSP, NNBSP, signed, t, typo
 
 fonts.register()
 FONT = fonts.COND

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from tcforge.render import fonts, style
-from tcforge.render.geometry import MM, Rect
-from tcforge.render.sheets import Ctx, Face
-from tcforge.render.text import draw_fit
+from tcforge.render.page import fonts, style
+from tcforge.render.page.geometry import MM, Rect
+from tcforge.render.page.sheets import Ctx, Face
+from tcforge.render.page.text import draw_fit
 
 
 def label_back(name: str, title: str, subtitle: str) -> Face:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from tcforge.data.dataset import load_data
 from tcforge.render.proxies import build_proxies
-from tcforge.render.sheets import PrintOptions
+from tcforge.render.page.sheets import PrintOptions
 
 
 def proxy_deck_benchmark(repeat: int = 3, lang: str = "en", paper: str = "a4") -> list[str]:

@@ -36,7 +36,7 @@ from tcforge.render.booklet_text import Block, RuleTextError, TextRenderer, form
 from tcforge.render import diagrams
 from tcforge.render.booklet_words import bw
 from tcforge.render.fetcher import SafeFetcher, templates_dir
-from tcforge.render.words import typo
+from tcforge.render.page.words import typo
 
 LANGS = ("en", "fr")
 PAPERS: dict[str, tuple[str, str]] = {"a4": ("210mm", "297mm"), "letter": ("8.5in", "11in"), "a5": ("148mm", "210mm")}

@@ -16,7 +16,7 @@ from markupsafe import Markup, escape
 from tcforge.data.cards import Card, CardSet, Change, get_field
 from tcforge.data.rulesets import Ruleset
 from tcforge.render.booklet_words import bw, curly
-from tcforge.render.words import plain, signed, t, typo
+from tcforge.render.page.words import plain, signed, t, typo
 
 
 @dataclass

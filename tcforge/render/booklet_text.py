@@ -21,7 +21,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from tcforge.render.booklet_words import bw, curly
-from tcforge.render.words import NBSP, signed, typo
+from tcforge.render.page.words import NBSP, signed, typo
 
 BLOCK = re.compile(r"^\{(table|diagram):([^{}]+)\}$")
 INLINE = re.compile(

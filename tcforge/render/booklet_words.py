@@ -2,13 +2,13 @@
 
 The rule text itself comes from data/rules; these are the words around it,
 written for this project. French strings get French typography from
-:func:`tcforge.render.words.typo` when they are looked up.
+:func:`tcforge.render.page.words.typo` when they are looked up.
 """
 from __future__ import annotations
 
 import re
 
-from tcforge.render.words import typo
+from tcforge.render.page.words import typo
 
 APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
 

@@ -15,13 +15,13 @@ from reportlab.pdfgen.canvas import Canvas
 
 from tcforge.data.cards import CardSet
 from tcforge.data.rulesets import Ruleset
-from tcforge.render import fonts, style
-from tcforge.render.build import render_pdf
-from tcforge.render.geometry import MM, PAPER_NAMES, Rect
+from tcforge.render.page import fonts, style
+from tcforge.render.page.build import render_pdf
+from tcforge.render.page.geometry import MM, PAPER_NAMES, Rect
 from tcforge.render.inserts import ruler
-from tcforge.render.sheets import Book, Ctx, PrintOptions, Report
-from tcforge.render.text import draw_fit
-from tcforge.render.words import t
+from tcforge.render.page.sheets import Book, Ctx, PrintOptions, Report
+from tcforge.render.page.text import draw_fit
+from tcforge.render.page.words import t
 
 LINE = 0.3
 SCALE_MM = 5          # the scales read -5 to +5 mm

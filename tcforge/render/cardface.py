@@ -15,11 +15,11 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from tcforge.data.cards import Card, Change
-from tcforge.render import fonts, style
-from tcforge.render.geometry import MM, Rect
-from tcforge.render.sheets import Ctx, Face
-from tcforge.render.text import draw_fit
-from tcforge.render.words import NBSP, W, plain, signed, t, typo
+from tcforge.render.page import fonts, style
+from tcforge.render.page.geometry import MM, Rect
+from tcforge.render.page.sheets import Ctx, Face
+from tcforge.render.page.text import draw_fit
+from tcforge.render.page.words import NBSP, W, plain, signed, t, typo
 
 UNIT_TYPES = ("vehicle", "at_gun", "infantry")
 Cell = tuple[str, str, bool]            # caption, value, changed

@@ -26,7 +26,7 @@ from tcforge.data.cards import CardLookupError, CardSet
 from tcforge.data.rulesets import Ruleset
 from tcforge.engine.board import Board
 from tcforge.render.booklet_words import bw, curly
-from tcforge.render.words import typo
+from tcforge.render.page.words import typo
 
 FONT = "DejaVu Sans Condensed, DejaVu Sans, sans-serif"
 INK = "#24231f"

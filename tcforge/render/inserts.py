@@ -18,16 +18,16 @@ from reportlab.pdfgen.canvas import Canvas
 
 from tcforge.data.cards import Card, CardSet
 from tcforge.data.rulesets import Ruleset
-from tcforge.render import fonts, style
+from tcforge.render.page import fonts, style
 from tcforge.render.backs import label_back
-from tcforge.render.build import RenderError, render_pdf
+from tcforge.render.page.build import RenderError, render_pdf
 from tcforge.render.cardface import CardSpec, card_face
-from tcforge.render.geometry import MM, PAPER_NAMES, Rect, card_sheet, strip_sheet
-from tcforge.render.sheets import Book, Ctx, Face, PrintOptions, Report
+from tcforge.render.page.geometry import MM, PAPER_NAMES, Rect, card_sheet, strip_sheet
+from tcforge.render.page.sheets import Book, Ctx, Face, PrintOptions, Report
 from tcforge.render.strips import strip_face
-from tcforge.render.tables import Table, draw_table
-from tcforge.render.text import draw_fit
-from tcforge.render.words import t, typo
+from tcforge.render.page.tables import Table, draw_table
+from tcforge.render.page.text import draw_fit
+from tcforge.render.page.words import t, typo
 
 # Cards the Six-Pack rewrites (source 000, 9.6.1 and 21.0). Coordination keeps
 # its kind, so no patch marks it as changed; the list names all three.

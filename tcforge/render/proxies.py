@@ -6,11 +6,11 @@ from pathlib import Path
 from tcforge.data.cards import Card, CardSet
 from tcforge.data.rulesets import Ruleset
 from tcforge.render.backs import label_back
-from tcforge.render.build import render_pdf
+from tcforge.render.page.build import render_pdf
 from tcforge.render.cardface import CardSpec, card_face
-from tcforge.render.geometry import card_sheet
-from tcforge.render.sheets import Book, Face, PrintOptions, Report
-from tcforge.render.words import t
+from tcforge.render.page.geometry import card_sheet
+from tcforge.render.page.sheets import Book, Face, PrintOptions, Report
+from tcforge.render.page.words import t
 
 GAME = "Tank Commander: The Eastern Front Edition"
 

@@ -14,14 +14,14 @@ from reportlab.pdfgen.canvas import Canvas
 
 from tcforge.data.cards import Card, CardSet
 from tcforge.data.rulesets import Ruleset
-from tcforge.render import fonts, style
-from tcforge.render.build import render_pdf
+from tcforge.render.page import fonts, style
+from tcforge.render.page.build import render_pdf
 from tcforge.render.cardface import split, terrain_row
-from tcforge.render.geometry import MM, Rect, card_sheet
-from tcforge.render.sheets import Book, Ctx, Face, PrintOptions, Report
-from tcforge.render.tables import Table, draw_table
-from tcforge.render.text import draw_fit
-from tcforge.render.words import signed, t, typo
+from tcforge.render.page.geometry import MM, Rect, card_sheet
+from tcforge.render.page.sheets import Book, Ctx, Face, PrintOptions, Report
+from tcforge.render.page.tables import Table, draw_table
+from tcforge.render.page.text import draw_fit
+from tcforge.render.page.words import signed, t, typo
 
 Body = Callable[[Canvas, Ctx, float, float, float, float, float], None]   # c, ctx, x, w, top, bottom, k
 

@@ -18,12 +18,12 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
-from tcforge.render import fonts, style
-from tcforge.render.geometry import MM
+from tcforge.render.page import fonts, style
+from tcforge.render.page.geometry import MM
 from tcforge.render.scenario_text import group_title, side_name
-from tcforge.render.sheets import Ctx
-from tcforge.render.text import draw_fit
-from tcforge.render.words import t
+from tcforge.render.page.sheets import Ctx
+from tcforge.render.page.text import draw_fit
+from tcforge.render.page.words import t
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.model import Scenario
 

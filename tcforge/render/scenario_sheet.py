@@ -34,10 +34,10 @@ from reportlab.platypus import (
 from reportlab.platypus.doctemplate import LayoutError as PlatypusLayoutError
 
 from tcforge import __version__
-from tcforge.render import fonts, style
+from tcforge.render.page import fonts, style
 from tcforge.atomic import atomic_path
-from tcforge.render.build import RenderError, TextOverflowError, _binary_streams
-from tcforge.render.geometry import MM, paper_size
+from tcforge.render.page.build import RenderError, TextOverflowError, _binary_streams
+from tcforge.render.page.geometry import MM, paper_size
 from tcforge.render.scenario_map import BattlefieldMap, side_colours, tint
 from tcforge.render.scenario_text import (
     Group,
@@ -51,9 +51,9 @@ from tcforge.render.scenario_text import (
     side_groups,
     side_name,
 )
-from tcforge.render.sheets import Ctx, PrintOptions, Report
-from tcforge.render.text import draw_fit
-from tcforge.render.words import NBSP, NNBSP, t, typo
+from tcforge.render.page.sheets import Ctx, PrintOptions, Report
+from tcforge.render.page.text import draw_fit
+from tcforge.render.page.words import NBSP, NNBSP, t, typo
 from tcforge.scenarios.model import (
     ControlPositions,
     ControlRank,

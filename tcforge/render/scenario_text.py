@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tcforge.data.cards import Card
-from tcforge.render.words import W, t, typo
+from tcforge.render.page.words import W, t, typo
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.model import Build, ForceEntry, Reinforcement, Scenario, Side
 

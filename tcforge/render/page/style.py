@@ -9,8 +9,8 @@ from __future__ import annotations
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
-from tcforge.render import fonts
-from tcforge.render.geometry import MM, STANDARD, Rect
+from tcforge.render.page import fonts
+from tcforge.render.page.geometry import MM, STANDARD, Rect
 
 INK = HexColor("#222222")
 PAPER = HexColor("#fbf8f1")

@@ -17,8 +17,8 @@ from reportlab.pdfgen.canvas import Canvas
 from tcforge import __version__
 from tcforge.data.cards import CardSet
 from tcforge.data.rulesets import Ruleset
-from tcforge.render import fonts
-from tcforge.render.geometry import (
+from tcforge.render.page import fonts
+from tcforge.render.page.geometry import (
     MARK_WIDTH,
     MM,
     STANDARD,
@@ -28,8 +28,8 @@ from tcforge.render.geometry import (
     chunks,
     paper_size,
 )
-from tcforge.render.style import INK
-from tcforge.render.text import FLOOR, Fit, fit_block, fit_line
+from tcforge.render.page.style import INK
+from tcforge.render.page.text import FLOOR, Fit, fit_block, fit_line
 
 
 @dataclass

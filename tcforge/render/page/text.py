@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from tcforge.render.fonts import width
+from tcforge.render.page.fonts import width
 
 FLOOR = 5.5          # points: the smallest type a player can still read at arm's length
 STEP = 0.25          # points: how much each shrinking step takes off

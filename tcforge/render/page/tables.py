@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from tcforge.render import fonts, style
-from tcforge.render.sheets import Ctx
-from tcforge.render.text import FLOOR, STEP, wrap
+from tcforge.render.page import fonts, style
+from tcforge.render.page.sheets import Ctx
+from tcforge.render.page.text import FLOOR, STEP, wrap
 
 
 @dataclass

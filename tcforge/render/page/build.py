@@ -15,7 +15,7 @@ from reportlab import rl_config
 from tcforge.data.cards import CardSet
 from tcforge.data.rulesets import Ruleset
 from tcforge.atomic import atomic_path
-from tcforge.render.sheets import Book, Ctx, PrintOptions, Report
+from tcforge.render.page.sheets import Book, Ctx, PrintOptions, Report
 
 
 class RenderError(Exception):

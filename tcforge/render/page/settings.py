@@ -14,8 +14,8 @@ from typing import Any
 import typer
 
 from tcforge.atomic import atomic_path
-from tcforge.render.build import RenderError
-from tcforge.render.geometry import MAX_OFFSET
+from tcforge.render.page.build import RenderError
+from tcforge.render.page.geometry import MAX_OFFSET
 
 FILE = "print-settings.json"
 
