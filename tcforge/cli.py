@@ -636,7 +636,7 @@ def bench_scenarios(
 @bench_app.command("print")
 def bench_print() -> None:
     """A proxy deck of every card: milliseconds a card and peak memory."""
-    from tcforge.render.bench import proxy_deck_benchmark
+    from tcforge.render.cards.bench import proxy_deck_benchmark
 
     for line in proxy_deck_benchmark():
         out.print(line, markup=False)

@@ -7,9 +7,10 @@ import pytest
 
 from tcforge.data.cards import Card, CardSet
 from tcforge.data.dataset import GameData, load_data
-from tcforge.render import cardface, cli
+from tcforge.render import cli
+from tcforge.render.cards import cardface
 from tcforge.atomic import atomic_path
-from tcforge.render.proxies import build_proxies
+from tcforge.render.cards.proxies import build_proxies
 from tcforge.render.page.sheets import PrintOptions
 
 from renderkit import files, one_clean_line

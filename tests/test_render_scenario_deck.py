@@ -200,7 +200,7 @@ def test_failed_deck_leaves_no_file_and_keeps_the_old_one(run, tmp_path: Path, m
     def broken(*args: object) -> None:
         raise RuntimeError("drawing failed")
 
-    from tcforge.render import cardface
+    from tcforge.render.cards import cardface
     monkeypatch.setattr(cardface, "draw_card", broken)
     result = run("deck", "--scenario", "kursk", "--out", "deck.pdf")
     assert isinstance(result.exception, RuntimeError)

@@ -28,12 +28,12 @@ from tcforge.data.problems import DataError
 from tcforge.paths import display_path
 from tcforge.render.page import settings
 from tcforge.render.page.build import RenderError, TextOverflowError
-from tcforge.render.calibration import build_calibration
+from tcforge.render.cards.calibration import build_calibration
 from tcforge.render.page.fonts import FontError
 from tcforge.render.page.geometry import LayoutError, parse_card_size, parse_offset
-from tcforge.render.inserts import build_inserts
-from tcforge.render.proxies import build_proxies
-from tcforge.render.refcards import build_refcards
+from tcforge.render.cards.inserts import build_inserts
+from tcforge.render.cards.proxies import build_proxies
+from tcforge.render.cards.refcards import build_refcards
 from tcforge.render.scenario_deck import build_scenario_deck, choose_sides, deck_proxies
 from tcforge.render.scenario_sheet import build_scenario_sheet
 from tcforge.render.page.sheets import PrintOptions, Report

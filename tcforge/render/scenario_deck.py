@@ -21,11 +21,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from tcforge.data.cards import Card
 from tcforge.render.page import fonts, style
-from tcforge.render.backs import label_back
+from tcforge.render.cards.backs import label_back
 from tcforge.render.page.build import RenderError, render_pdf
-from tcforge.render.cardface import CardSpec, card_face
+from tcforge.render.cards.cardface import CardSpec, card_face
 from tcforge.render.page.geometry import MM, PAPER_NAMES, Rect, card_sheet, chunks
-from tcforge.render.inserts import checklist_intro
+from tcforge.render.cards.inserts import checklist_intro
 from tcforge.render.scenario_text import Group, side_groups, side_name
 from tcforge.render.page.sheets import Book, Ctx, Face, PrintOptions, Report
 from tcforge.render.page.tables import Table, draw_table

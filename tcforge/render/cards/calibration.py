@@ -18,7 +18,7 @@ from tcforge.data.rulesets import Ruleset
 from tcforge.render.page import fonts, style
 from tcforge.render.page.build import render_pdf
 from tcforge.render.page.geometry import MM, PAPER_NAMES, Rect
-from tcforge.render.inserts import ruler
+from tcforge.render.cards.inserts import ruler
 from tcforge.render.page.sheets import Book, Ctx, PrintOptions, Report
 from tcforge.render.page.text import draw_fit
 from tcforge.render.page.words import t

@@ -19,12 +19,12 @@ from reportlab.pdfgen.canvas import Canvas
 from tcforge.data.cards import Card, CardSet
 from tcforge.data.rulesets import Ruleset
 from tcforge.render.page import fonts, style
-from tcforge.render.backs import label_back
+from tcforge.render.cards.backs import label_back
 from tcforge.render.page.build import RenderError, render_pdf
-from tcforge.render.cardface import CardSpec, card_face
+from tcforge.render.cards.cardface import CardSpec, card_face
 from tcforge.render.page.geometry import MM, PAPER_NAMES, Rect, card_sheet, strip_sheet
 from tcforge.render.page.sheets import Book, Ctx, Face, PrintOptions, Report
-from tcforge.render.strips import strip_face
+from tcforge.render.cards.strips import strip_face
 from tcforge.render.page.tables import Table, draw_table
 from tcforge.render.page.text import draw_fit
 from tcforge.render.page.words import t, typo

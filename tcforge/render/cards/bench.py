@@ -15,7 +15,7 @@ import tracemalloc
 from pathlib import Path
 
 from tcforge.data.dataset import load_data
-from tcforge.render.proxies import build_proxies
+from tcforge.render.cards.proxies import build_proxies
 from tcforge.render.page.sheets import PrintOptions
 
 
