@@ -41,7 +41,7 @@ class _LazyGroup(TyperGroup):
             module, help_text = LAZY_GROUPS[name]
             sub = importlib.import_module(module).app
             if name == "print":
-                from tcforge.render.booklet_cli import rulebook
+                from tcforge.render.booklet.cli import rulebook
                 if not any(c.name == "rulebook" for c in sub.registered_commands):
                     sub.command("rulebook")(rulebook)
             command = typer.main.get_group(sub)
@@ -645,7 +645,7 @@ def bench_print() -> None:
 @bench_app.command("booklet")
 def bench_booklet() -> None:
     """Each rule booklet built in its own process: seconds a page and peak memory."""
-    from tcforge.render.booklet_bench import booklet_benchmark
+    from tcforge.render.booklet.bench import booklet_benchmark
 
     for line in booklet_benchmark():
         out.print(line, markup=False)

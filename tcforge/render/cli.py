@@ -34,8 +34,8 @@ from tcforge.render.page.geometry import LayoutError, parse_card_size, parse_off
 from tcforge.render.cards.inserts import build_inserts
 from tcforge.render.cards.proxies import build_proxies
 from tcforge.render.cards.refcards import build_refcards
-from tcforge.render.scenario_deck import build_scenario_deck, choose_sides, deck_proxies
-from tcforge.render.scenario_sheet import build_scenario_sheet
+from tcforge.render.scenario.deck import build_scenario_deck, choose_sides, deck_proxies
+from tcforge.render.scenario.sheet import build_scenario_sheet
 from tcforge.render.page.sheets import PrintOptions, Report
 from tcforge.scenarios.findings import ScenarioError
 from tcforge.scenarios.model import Scenario, bundled_ids, load

@@ -1,7 +1,7 @@
 """Benchmark of the rule booklets: seconds a page and peak memory, each booklet built in its own process.
 
 WeasyPrint keeps memory between documents, so each language is built in a
-fresh Python process (``python -m tcforge.render.booklet_bench LANG PAPER
+fresh Python process (``python -m tcforge.render.booklet.bench LANG PAPER
 OUT [RULESET]``), which reports its pages, build time and peak resident set
 size (``ru_maxrss``) as one JSON line. :func:`booklet_benchmark` runs them
 one after the other and returns readable lines. Targets: at most 0.2 s a
@@ -30,7 +30,7 @@ def _peak_mb() -> float:
 def measure_one(lang: str, paper: str, out: Path, ruleset: str | None = None) -> dict[str, object]:
     """Build one booklet in this process and measure it (call it in a fresh process)."""
     start = time.perf_counter()
-    from tcforge.render.booklet import BookletOptions, build_booklet
+    from tcforge.render.booklet.document import BookletOptions, build_booklet
 
     imported = time.perf_counter()
     cpu = time.process_time()
@@ -44,7 +44,7 @@ def measure_one(lang: str, paper: str, out: Path, ruleset: str | None = None) ->
 
 def run_one(lang: str, paper: str, out: Path, ruleset: str | None = None) -> dict[str, object]:
     """Build one booklet in a child process; its measurements."""
-    cmd = [sys.executable, "-m", "tcforge.render.booklet_bench", lang, paper, str(out)] + ([ruleset] if ruleset else [])
+    cmd = [sys.executable, "-m", "tcforge.render.booklet.bench", lang, paper, str(out)] + ([ruleset] if ruleset else [])
     done = subprocess.run(cmd, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"booklet build failed ({lang}, {paper}): {done.stderr.strip().splitlines()[-1:]}")

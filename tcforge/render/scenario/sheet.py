@@ -1,7 +1,7 @@
 """Scenario sheets: one scenario on one or two portrait pages, as a flowing document (ReportLab platypus).
 
 Title band, date, place and source, the briefing, the battlefield drawn from
-the data (:mod:`tcforge.render.scenario_map`), victory, how to set up and
+the data (:mod:`tcforge.render.scenario.map`), victory, how to set up and
 play, each side's forces and reinforcements side by side, special rules,
 balance options and notes. Fonts are the print shop's embedded DejaVu faces.
 
@@ -38,8 +38,8 @@ from tcforge.render.page import fonts, style
 from tcforge.atomic import atomic_path
 from tcforge.render.page.build import RenderError, TextOverflowError, _binary_streams
 from tcforge.render.page.geometry import MM, paper_size
-from tcforge.render.scenario_map import BattlefieldMap, side_colours, tint
-from tcforge.render.scenario_text import (
+from tcforge.render.scenario.map import BattlefieldMap, side_colours, tint
+from tcforge.render.scenario.text import (
     Group,
     arrival_text,
     build_text,

@@ -16,8 +16,8 @@ from pypdf import PdfReader
 
 from tcforge.data.dataset import load_data
 from tcforge.i18n.catalog import load_rulebook
-from tcforge.render.booklet_bench import measure_one
-from tcforge.render.booklet_impose import impose, saddle_order
+from tcforge.render.booklet.bench import measure_one
+from tcforge.render.booklet.impose import impose, saddle_order
 from tcforge.render.page.words import signed
 
 LANGS = ("en", "fr")

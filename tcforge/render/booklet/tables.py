@@ -15,7 +15,7 @@ from markupsafe import Markup, escape
 
 from tcforge.data.cards import Card, CardSet, Change, get_field
 from tcforge.data.rulesets import Ruleset
-from tcforge.render.booklet_words import bw, curly
+from tcforge.render.booklet.words import bw, curly
 from tcforge.render.page.words import plain, signed, t, typo
 
 

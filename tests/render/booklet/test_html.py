@@ -1,5 +1,5 @@
 """The rule booklet's HTML, before WeasyPrint: cross-references, ruleset values, generated tables, translation
-markers, French typography and escaping. Fast: no PDF is made here (tests/test_booklet_pdf.py makes them)."""
+markers, French typography and escaping. Fast: no PDF is made here (tests/render/booklet/test_pdf.py makes them)."""
 from __future__ import annotations
 
 import html as htmllib
@@ -14,10 +14,10 @@ from conftest import ROOT
 from tcforge.data.cards import get_field
 from tcforge.data.dataset import load_data
 from tcforge.i18n.catalog import load_rulebook
-from tcforge.render.booklet import BookletError, BookletOptions, build_booklet, dangling_links, render_html
-from tcforge.render.booklet_tables import card_tables, errata_table, terrain_table, to_kill_table
-from tcforge.render.booklet_text import TextRenderer, format_value
-from tcforge.render.diagrams import Svg
+from tcforge.render.booklet.document import BookletError, BookletOptions, build_booklet, dangling_links, render_html
+from tcforge.render.booklet.tables import card_tables, errata_table, terrain_table, to_kill_table
+from tcforge.render.booklet.text import TextRenderer, format_value
+from tcforge.render.booklet.diagrams import Svg
 from tcforge.render.page.words import plain
 
 LANGS = ("en", "fr")
@@ -218,7 +218,7 @@ def test_a_rule_text_with_an_unknown_table_fails_and_writes_nothing(tmp_path: Pa
 
 def test_a_build_that_fails_while_writing_leaves_no_file_and_keeps_an_older_one(tmp_path: Path,
                                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    import tcforge.render.booklet as booklet
+    import tcforge.render.booklet.document as booklet
 
     class HalfWritten:
         pages = [object()] * 3
@@ -241,7 +241,7 @@ def test_a_build_that_fails_while_writing_leaves_no_file_and_keeps_an_older_one(
 def test_rulebook_command_reports_an_unknown_ruleset_in_one_line_and_writes_nothing(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
-    from tcforge.render.booklet_cli import app
+    from tcforge.render.booklet.cli import app
 
     out = tmp_path / "book.pdf"
     result = CliRunner().invoke(app, ["--lang", "fr", "--ruleset", "no-such-rules", "--out", str(out)])

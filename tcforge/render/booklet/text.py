@@ -20,7 +20,7 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from tcforge.render.booklet_words import bw, curly
+from tcforge.render.booklet.words import bw, curly
 from tcforge.render.page.words import NBSP, signed, typo
 
 BLOCK = re.compile(r"^\{(table|diagram):([^{}]+)\}$")

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from tcforge.render.page.geometry import MM, STANDARD
-from tcforge.render.scenario_deck import build_scenario_deck, choose_sides, deck_proxies
+from tcforge.render.scenario.deck import build_scenario_deck, choose_sides, deck_proxies
 from tcforge.render.page.sheets import PrintOptions
 from tcforge.scenarios.model import iter_entries, load
 
@@ -114,7 +114,7 @@ def test_deck_checklist_lists_groups_counts_and_pages(run, tmp_path: Path) -> No
 
 def test_long_checklist_runs_over_pages_and_the_page_numbers_follow(run, tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    from tcforge.render import scenario_deck
+    from tcforge.render.scenario import deck as scenario_deck
 
     monkeypatch.setattr(scenario_deck, "ROWS_PER_PAGE", 12)      # the German checklist has 33 cards and a total
     result = run("deck", "--scenario", "hill-621", "--side", "german", "--out", "deck.pdf")

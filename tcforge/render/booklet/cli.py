@@ -60,8 +60,8 @@ def rulebook(
     the data, scenario sheets, and for a variant an appendix of what it changes. A French case whose
     translation is out of date is printed with a marker and the current English.
     """
-    from tcforge.render.booklet import BookletError, BookletOptions, build_booklet
-    from tcforge.render.fetcher import UnsafeURLError
+    from tcforge.render.booklet.document import BookletError, BookletOptions, build_booklet
+    from tcforge.render.booklet.fetcher import UnsafeURLError
 
     path = out_file or default_out(lang.value, paper.value, ruleset, booklet)
     options = BookletOptions(lang.value, ruleset, paper.value, booklet)

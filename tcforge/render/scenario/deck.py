@@ -26,7 +26,7 @@ from tcforge.render.page.build import RenderError, render_pdf
 from tcforge.render.cards.cardface import CardSpec, card_face
 from tcforge.render.page.geometry import MM, PAPER_NAMES, Rect, card_sheet, chunks
 from tcforge.render.cards.inserts import checklist_intro
-from tcforge.render.scenario_text import Group, side_groups, side_name
+from tcforge.render.scenario.text import Group, side_groups, side_name
 from tcforge.render.page.sheets import Book, Ctx, Face, PrintOptions, Report
 from tcforge.render.page.tables import Table, draw_table
 from tcforge.render.page.text import draw_fit

@@ -20,7 +20,7 @@ from reportlab.platypus import Flowable
 
 from tcforge.render.page import fonts, style
 from tcforge.render.page.geometry import MM
-from tcforge.render.scenario_text import group_title, side_name
+from tcforge.render.scenario.text import group_title, side_name
 from tcforge.render.page.sheets import Ctx
 from tcforge.render.page.text import draw_fit
 from tcforge.render.page.words import t

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from tcforge.render.fetcher import SafeFetcher, UnsafeURLError, templates_dir
+from tcforge.render.booklet.fetcher import SafeFetcher, UnsafeURLError, templates_dir
 
 
 def test_fetcher_serves_the_booklet_stylesheet() -> None:

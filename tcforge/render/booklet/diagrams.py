@@ -25,7 +25,7 @@ from markupsafe import Markup, escape
 from tcforge.data.cards import CardLookupError, CardSet
 from tcforge.data.rulesets import Ruleset
 from tcforge.engine.board import Board
-from tcforge.render.booklet_words import bw, curly
+from tcforge.render.booklet.words import bw, curly
 from tcforge.render.page.words import typo
 
 FONT = "DejaVu Sans Condensed, DejaVu Sans, sans-serif"

@@ -7,7 +7,7 @@ generated from the data, cross-references resolved to anchors, scenario
 sheets for the scenarios of 17.x and, for a variant, an appendix of what it
 changes. :func:`render_html` fills ``templates/booklet.html.j2`` (jinja2,
 autoescape on) and :func:`build_booklet` lays it out with WeasyPrint, using
-:class:`~tcforge.render.fetcher.SafeFetcher` (only templates/ is served),
+:class:`~tcforge.render.booklet.fetcher.SafeFetcher` (only templates/ is served),
 then optionally imposes the pages for saddle-stitch printing, and writes the
 PDF whole or not at all.
 
@@ -30,12 +30,12 @@ from markupsafe import Markup, escape
 from tcforge.data.dataset import DEFAULT_RULESET, GameData, load_data
 from tcforge.data.problems import DataError
 from tcforge.i18n.catalog import CURRENT, MISSING, STALE, Case, RuleBook, load_rulebook
-from tcforge.render.booklet_tables import (
+from tcforge.render.booklet.tables import (
     card_tables, cards_key, errata_table, forces_tables, sequence_table, terrain_table, to_kill_table)
-from tcforge.render.booklet_text import Block, RuleTextError, TextRenderer, format_value
-from tcforge.render import diagrams
-from tcforge.render.booklet_words import bw
-from tcforge.render.fetcher import SafeFetcher, templates_dir
+from tcforge.render.booklet.text import Block, RuleTextError, TextRenderer, format_value
+from tcforge.render.booklet import diagrams
+from tcforge.render.booklet.words import bw
+from tcforge.render.booklet.fetcher import SafeFetcher, templates_dir
 from tcforge.render.page.words import typo
 
 LANGS = ("en", "fr")
@@ -378,7 +378,7 @@ def build_booklet(path: Path, options: BookletOptions, book: RuleBook | None = N
                   data: GameData | None = None) -> BookletReport:
     """Render the booklet to ``path`` (whole or not at all); ``--booklet`` imposes it for saddle stitching."""
     from tcforge.atomic import atomic_path
-    from tcforge.render.booklet_impose import impose
+    from tcforge.render.booklet.impose import impose
 
     start = time.perf_counter()
     html, builder = render_html(options, book, data)
