@@ -5,8 +5,8 @@
 - ``reserve-8.3``: which positions the reserve is adjacent to;
 - ``movement-8.7``: the example of movement, with the cards of the example
   resolved in the card data and the terrain named as the cards name it;
-- ``los-9.2``: three shots whose outcome is worked out with the ruleset's
-  line-of-sight rules (9.2, 9.2.1) on the board geometry of the engine;
+- ``los-9.2``: three shots whose outcome the engine's line of sight decides
+  (:func:`tcforge.engine.fire.line_of_sight`, 9.2, 9.2.1) under the ruleset;
 - ``map-ID``: a scenario's map: terrain of a fixed map, setup zones,
   reinforcement arrivals and objectives.
 
@@ -17,14 +17,18 @@ can share one HTML page.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from markupsafe import Markup, escape
 
 from tcforge.data.cards import CardLookupError, CardSet
+from tcforge.data.dataset import GameData
 from tcforge.data.rulesets import Ruleset
+from tcforge.engine import fire
 from tcforge.engine.board import Board
+from tcforge.engine.game import Game
+from tcforge.engine.state import GameState
 from tcforge.render.booklet.words import bw, curly
 from tcforge.render.page.words import typo
 
@@ -334,38 +338,18 @@ def movement(cards: CardSet, lang: str, example: MovementExample | None = None) 
 # 9.2 line of sight
 
 
-def _blocks_los(cards: CardSet, name: str | None, table_id: str) -> bool:
-    if not name:
-        return False
-    card = cards.get(name)
-    row = (card.effective.get("terrain_effects") or {}).get(table_id)
-    return isinstance(row, dict) and row.get("los") == "blocks"
+def line_of_sight(game: Game, board: Board, terrain: dict[int, str], a: int, b: int) -> bool:
+    """9.2 / 9.2.1 as the engine decides them (:func:`tcforge.engine.fire.line_of_sight`), on one panel's board
+    and named terrain."""
+    state = GameState(replace(game, board=board))
+    for pos, name in terrain.items():
+        state.terrain[pos] = game.data.cards.get(name).id
+    return fire.line_of_sight(state, a, b)
 
 
-def line_of_sight(board: Board, terrain: dict[int, str], a: int, b: int, cards: CardSet, ruleset: Ruleset) -> bool:
-    """9.2 / 9.2.1 as the engine reads them (tcforge.engine.fire.line_of_sight), on named terrain."""
-    between = board.between(a, b)
-    if not between:
-        return True
-    table = str(ruleset["fire.terrain_table"])
-    hills_view = bool(ruleset["fire.hills_see_over_adjacent"]) and any(terrain.get(p) == "Hills" for p in (a, b))
-
-    def blocks(p: int) -> bool:
-        name = terrain.get(p)
-        if not _blocks_los(cards, name, table):
-            return False
-        return not hills_view or name == "Hills"
-
-    blocked = [blocks(p) for p in between]
-    if len(blocked) == 1:
-        return not blocked[0]
-    if ruleset["fire.los_knight_move"] == "either_clear":
-        return not all(blocked)
-    return not any(blocked)
-
-
-def los(cards: CardSet, ruleset: Ruleset, lang: str) -> tuple[Markup, str]:
-    """Three shots of a PzKw III J, each judged by :func:`line_of_sight` with this ruleset's rules."""
+def los(data: GameData, lang: str) -> tuple[Markup, str]:
+    """Three shots of a PzKw III J, each judged by the engine's line of sight with this ruleset's rules."""
+    cards, ruleset, game = data.cards, data.ruleset, Game.create(data)
     firer = _card_name(cards, "PzKw III J", lang)
     cw, ch = 19.0, 14.0
     gap = 8.0
@@ -409,7 +393,7 @@ def los(cards: CardSet, ruleset: Ruleset, lang: str) -> tuple[Markup, str]:
                 svg.text(cx - cw / 2 + 2.0, cy - ch / 2 + 4.0, next(letters), 3.0, anchor="start", weight="bold",
                          fill=MUTED)
         fx, fy = centre(firer_pos)
-        shots = [(t, line_of_sight(board, terrain, firer_pos, t, cards, ruleset)) for t in targets]
+        shots = [(t, line_of_sight(game, board, terrain, firer_pos, t)) for t in targets]
         for i, (target, sees) in enumerate(shots):
             tx, ty = centre(target)
             dx = (i - (len(shots) - 1) / 2) * 4.0 if cols == 1 else 0.0

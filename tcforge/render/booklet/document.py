@@ -185,7 +185,7 @@ class ContextBuilder:
             elif name == "movement-8.7":
                 svg, caption = diagrams.movement(cards, lang)
             elif name == "los-9.2":
-                svg, caption = diagrams.los(cards, rs, lang)
+                svg, caption = diagrams.los(self.data, lang)
             elif name.startswith("map-"):
                 svg, caption = diagrams.scenario_map(self.scenario(name[4:]), lang)
             else:

@@ -14,10 +14,11 @@ from conftest import ROOT
 from tcforge.data.cards import get_field
 from tcforge.data.dataset import load_data
 from tcforge.i18n.catalog import load_rulebook
+from tcforge.render.booklet import diagrams
+from tcforge.render.booklet.diagrams import Svg
 from tcforge.render.booklet.document import BookletError, BookletOptions, build_booklet, dangling_links, render_html
 from tcforge.render.booklet.tables import card_tables, errata_table, terrain_table, to_kill_table
 from tcforge.render.booklet.text import TextRenderer, format_value
-from tcforge.render.booklet.diagrams import Svg
 from tcforge.render.page.words import plain
 
 LANGS = ("en", "fr")
@@ -249,3 +250,10 @@ def test_rulebook_command_reports_an_unknown_ruleset_in_one_line_and_writes_noth
     assert result.stderr.startswith("tcforge: unknown ruleset 'no-such-rules'")
     assert len(result.stderr.strip().splitlines()) == 1
     assert not out.exists()
+
+
+def test_9_2_and_9_2_1_line_of_sight_figure_shows_the_engines_verdicts() -> None:
+    """Straight line: adjacent Woods is seen, the position behind it is not (9.2); along an edge one clear
+    position is enough under either_clear (9.2); from Hills the firer sees over adjacent Woods (9.2.1)."""
+    svg, _ = diagrams.los(load_data(), "en")
+    assert re.findall(r">(sees|blocked)<", str(svg)) == ["sees", "blocked", "sees", "sees"]
