@@ -19,7 +19,7 @@ from tcforge.data.cards import Card, CardLookupError, CardSet
 from tcforge.data.dataset import GameData, load_cards, load_data
 from tcforge.data.problems import DataError
 from tcforge.data.rulesets import Ruleset
-from tcforge.i18n import label
+from tcforge.i18n.words import t as label
 
 # The print shop, the scenarios and the translation tools import reportlab, WeasyPrint and the engine: they
 # are loaded when their command is asked for, so that 'tcforge validate' starts in a fraction of a second.

@@ -5,7 +5,8 @@
 - ``booklet``: the rule booklets in English and French (WeasyPrint);
 - ``scenario``: scenario sheets and scenario decks;
 - ``page``: what they all share (paper geometry, fonts, style, text fitting,
-  sheets and crop marks, the printed words, the atomic build, saved settings).
+  sheets and crop marks, the atomic build, saved settings); the words they
+  print are in :mod:`tcforge.i18n.words`, one table for every product.
 
 ``cli`` is the ``tcforge print`` command line: parse, call, report.
 """

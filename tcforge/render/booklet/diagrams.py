@@ -29,8 +29,7 @@ from tcforge.engine import fire
 from tcforge.engine.board import Board
 from tcforge.engine.game import Game
 from tcforge.engine.state import GameState
-from tcforge.render.booklet.words import bw, curly
-from tcforge.render.page.words import typo
+from tcforge.i18n.words import bw, curly, typo
 
 FONT = "DejaVu Sans Condensed, DejaVu Sans, sans-serif"
 INK = "#24231f"
@@ -303,7 +302,7 @@ def movement(cards: CardSet, lang: str, example: MovementExample | None = None) 
         if name == "D":
             svg.text(x + cell_w - 3, y + 6, woods, 2.6, anchor="end", fill=INK)
         elif name in ("B", "C"):
-            svg.text(x + cell_w - 3, y + 6, bw("clear", lang), 2.6, anchor="end", fill=MUTED)
+            svg.text(x + cell_w - 3, y + 6, bw("clear_position", lang), 2.6, anchor="end", fill=MUTED)
     ax, ay = centre["A"]
     chip(svg, ax - 6, ay + 3, 20, truck, SIDE_COLOURS["soviet"])
     chip(svg, ax + 10, ay - 4, 16, squad, SIDE_COLOURS["soviet"], 2.1)
@@ -500,7 +499,7 @@ def scenario_map(scenario: Any, lang: str, *, legend: bool = True, name: str | N
             if label:
                 svg.lines(x + cell_w / 2, y + cell_h / 2 + 0.5, wrap_words(label, 2.3, cell_w - 2)[:3], 2.3, fill=INK)
             elif fixed:
-                svg.text(x + cell_w / 2, y + cell_h / 2 + 0.8, bw("clear", lang), 2.1, fill="#a29d90")
+                svg.text(x + cell_w / 2, y + cell_h / 2 + 0.8, bw("clear_position", lang), 2.1, fill="#a29d90")
             for sid in zone_of:
                 if cards:  # on a terrain colour the zone is a dashed frame; elsewhere the tint says it
                     svg.rect(x + 1.3, y + 1.3, cell_w - 2.6, cell_h - 2.6, rx=0.6, fill="none", stroke=side_colour(sid),

@@ -30,13 +30,12 @@ from markupsafe import Markup, escape
 from tcforge.data.dataset import DEFAULT_RULESET, GameData, load_data
 from tcforge.data.problems import DataError
 from tcforge.i18n.catalog import CURRENT, MISSING, STALE, Case, RuleBook, load_rulebook
+from tcforge.i18n.words import bw, capital, typo
 from tcforge.render.booklet.tables import (
     card_tables, cards_key, errata_table, forces_tables, sequence_table, terrain_table, to_kill_table)
 from tcforge.render.booklet.text import Block, RuleTextError, TextRenderer, format_value
 from tcforge.render.booklet import diagrams
-from tcforge.render.booklet.words import bw
 from tcforge.render.booklet.fetcher import SafeFetcher, templates_dir
-from tcforge.render.page.words import typo
 
 LANGS = ("en", "fr")
 PAPERS: dict[str, tuple[str, str]] = {"a4": ("210mm", "297mm"), "letter": ("8.5in", "11in"), "a5": ("148mm", "210mm")}
@@ -207,7 +206,7 @@ class ContextBuilder:
             if s.source.get("section") == number and number.startswith("17."):
                 title = s.title.get(self.lang)
                 svg, caption = self.diagram(f"map-{sid}").svg, bw("map_caption", self.lang, title=title)
-                turns = bw("turns", self.lang, n=s.turn_limit) if s.turn_limit else bw("no_turn_limit", self.lang)
+                turns = bw("turns", self.lang, n=s.turn_limit) if s.turn_limit else capital(bw("no_turn_limit", self.lang))
                 return {"id": sid, "title": typo(bw("scenario_sheet", self.lang, title=title), self.lang),
                         "figure": Figure(svg, typo(caption, self.lang), f"map-{sid}"),
                         "tables": forces_tables(s, self.lang), "turns": turns}
@@ -260,7 +259,7 @@ class ContextBuilder:
             "ruleset_id": rs.id,
             "is_variant": appendix is not None,
             "variant_note": bw("variant_note", lang),
-            "made_with": bw("made_with", lang),
+            "made_with": bw("colophon", lang),
             "translation_state": bw("translation_state", lang, current=current, total=total) if lang != "en" else "",
             "contents_title": bw("contents", lang),
             "chapters": chapters,
@@ -317,7 +316,7 @@ class ContextBuilder:
         return {"anchor": "appendix-variant", "title": bw("variant_title", lang),
                 "intro": bw("variant_intro", lang, variant=f"{rs.title_in(lang)} ({rs.id})",
                             default=f"{default.title_in(lang)} ({default.id})"),
-                "head": [bw(k, lang) for k in ("parameter", "default", "variant", "case", "reason")],
+                "head": [bw(k, lang) for k in ("parameter", "default", "variant", "case")] + [capital(bw("why", lang))],
                 "rows": rows, "reason_note": bw("reason_lang", lang) if lang != "en" else ""}
 
 

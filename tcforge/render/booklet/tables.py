@@ -15,8 +15,7 @@ from markupsafe import Markup, escape
 
 from tcforge.data.cards import Card, CardSet, Change, get_field
 from tcforge.data.rulesets import Ruleset
-from tcforge.render.booklet.words import bw, curly
-from tcforge.render.page.words import plain, signed, t, typo
+from tcforge.i18n.words import bw, curly, plain, signed, t, typo
 
 
 @dataclass
@@ -123,7 +122,7 @@ def to_kill_table(ruleset: Ruleset, lang: str) -> Table:
             label = "≥\u202f" + label
         head_cells.append(Cell(Markup(escape(label)), "num", header=True, value=str(int(key))))
         row.append(_c(table[key], "num", value=table[key]))
-    notes = [Markup(escape(bw("to_kill_dud", lang, n=ruleset["fire.to_kill_dud_roll"])))]
+    notes = [Markup(escape(bw("dud", lang, n=ruleset["fire.to_kill_dud_roll"])))]
     rest = f"{74 / len(keys):.2f}%"
     return Table("to-kill", Markup(escape(bw("to_kill_caption", lang))), [head_cells], [row], notes, "to-kill",
                  ["26%"] + [rest] * len(keys))
@@ -142,22 +141,22 @@ def sequence_table(ruleset: Ruleset, lang: str, link: Callable[[str], Markup] | 
 
     head = [[_h(bw("step", lang), "name", colspan=2), _h(bw("what", lang)), _h(bw("cost", lang), "num")]]
     body = [
-        [_c("1", "num step"), _c(bw("seq_supply", lang), "name"),
-         _do(bw("seq_supply_do", lang, n=ruleset["turn.supply_points"], max=ruleset["turn.max_supply_points"])),
+        [_c("1", "num step"), _c(bw("step_supply", lang), "name"),
+         _do(bw("step_supply_do", lang, n=ruleset["turn.supply_points"], max=ruleset["turn.max_supply_points"])),
          _c("+" + str(ruleset["turn.supply_points"]), "num", value=ruleset["turn.supply_points"])],
-        [_c("2", "num step"), _c(bw("seq_play", lang), "name"), _do(bw("seq_play_do", lang)), _c("", "num")],
+        [_c("2", "num step"), _c(bw("step_play", lang), "name"), _do(bw("step_play_do", lang)), _c("", "num")],
     ]
-    for key, cost in (("seq_move", "turn.move_cost"), ("seq_fire", "turn.fire_cost"),
-                      ("seq_instant", "turn.instant_cost"), ("seq_draw", "turn.draw_cost")):
+    for key, cost in (("step_move", "turn.move_cost"), ("step_fire", "turn.fire_cost"),
+                      ("step_instant", "turn.instant_cost"), ("step_draw", "turn.draw_cost")):
         body.append([_c("", "num"), _c("", "name"), _c(bw(key, lang, n=per), "option"),
                      _c(f"−{ruleset[cost]}" if ruleset[cost] else "0", "num", value=ruleset[cost])])
     body += [
-        [_c("3", "num step"), _c(bw("seq_melee", lang), "name"), _do(bw("seq_melee_do", lang)), _c("", "num")],
-        [_c("4", "num step"), _c(bw("seq_discard", lang), "name"),
-         _do(bw("seq_discard_do", lang, n=ruleset["turn.hand_limit"])), _c("", "num")],
+        [_c("3", "num step"), _c(bw("step_melee", lang), "name"), _do(bw("step_melee_do", lang)), _c("", "num")],
+        [_c("4", "num step"), _c(bw("step_discard", lang), "name"),
+         _do(bw("step_discard_do", lang, n=ruleset["turn.hand_limit"])), _c("", "num")],
     ]
-    return Table("sequence", Markup(escape(bw("seq_caption", lang))), head, body,
-                 [Markup(escape(bw("seq_order", lang)))], "sequence", ["6%", "17%", "62%", "15%"])
+    return Table("sequence", Markup(escape(bw("seq_title", lang))), head, body,
+                 [Markup(escape(bw("step_order", lang)))], "sequence", ["6%", "17%", "62%", "15%"])
 
 
 # ---------------------------------------------------------------------------
@@ -228,8 +227,8 @@ def card_tables(cards: CardSet, lang: str) -> list[Table]:
 
 
 def _unit_table(key: str, caption: Markup, members: list[Card], lang: str) -> Table:
-    cols = [("col_no", "num"), ("col_name", "name"), ("col_class", "word"), ("col_rarity", "num"), ("col_hit", "num"),
-            ("col_pen", "num"), ("col_armor", "num"), ("col_he", "num"), ("col_sa", "num"), ("col_ft", "num"),
+    cols = [("col_no", "num"), ("col_card", "name"), ("col_class", "word"), ("col_rarity", "num"), ("hit", "num"),
+            ("pen", "num"), ("col_armor", "num"), ("he", "num"), ("sa", "num"), ("ft", "num"),
             ("col_tmv", "num"), ("col_years", "num"), ("col_pts", "num"), ("col_speed", "num")]
     head = [[_h(bw(k, lang), cls) for k, cls in cols]]
     body = []
@@ -267,7 +266,7 @@ def _card_no(card: Card) -> str:
 
 
 def _other_table(key: str, caption: Markup, members: list[Card], lang: str) -> Table:
-    cols = [("col_no", "num"), ("col_name", "name"), ("col_class", "word"), ("col_kind", "word"), ("col_rarity", "num"),
+    cols = [("col_no", "num"), ("col_card", "name"), ("col_class", "word"), ("kind", "word"), ("col_rarity", "num"),
             ("col_pts", "num")]
     head = [[_h(bw(k, lang), cls) for k, cls in cols]]
     body = []
@@ -304,8 +303,8 @@ def _show(value: Any, lang: str) -> str:
 
 
 def errata_table(cards: CardSet, lang: str) -> Table:
-    head = [[_h(bw("col_no", lang), "num"), _h(bw("col_name", lang), "name"), _h(bw("col_field", lang), "word"),
-             _h(bw("col_printed", lang), "num"), _h(bw("col_corrected", lang), "num"), _h(bw("col_source", lang), "word")]]
+    head = [[_h(bw("col_no", lang), "num"), _h(bw("col_card", lang), "name"), _h(bw("col_field", lang), "word"),
+             _h(bw("col_printed", lang), "num"), _h(bw("col_corrected", lang), "num"), _h(bw("source", lang), "word")]]
     body = []
     for card in sorted((c for c in cards if c.changes), key=lambda c: (0, c.id, "") if isinstance(c.id, int) else (1, 0, str(c.id))):
         for i, change in enumerate(card.changes):
@@ -386,7 +385,7 @@ def forces_tables(scenario: Any, lang: str) -> list[Table]:
     for side in scenario.sides:
         nation = words.w(side.nation) if side.nation != "chosen" else words.w("chosen")
         caption = Markup(escape(typo(f"{words.side_name(side.id)} ({nation}, {words.w(side.role)})", lang)))
-        head = [[_h(bw("col_count", lang), "num"), _h(bw("col_name", lang), "name"), _h(bw("col_where", lang), "word")]]
+        head = [[_h(bw("col_count", lang), "num"), _h(bw("col_card", lang), "name"), _h(bw("col_where", lang), "word")]]
         body: list[list[Cell]] = []
         zone = bw("sets_up", lang, p=words.labels(side.zone, side.id))
         if side.reserve_allowed:

@@ -20,8 +20,7 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from tcforge.render.booklet.words import bw, curly
-from tcforge.render.page.words import NBSP, signed, typo
+from tcforge.i18n.words import NBSP, bw, curly, signed, typo
 
 BLOCK = re.compile(r"^\{(table|diagram):([^{}]+)\}$")
 INLINE = re.compile(

@@ -15,11 +15,11 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from tcforge.data.cards import Card, Change
+from tcforge.i18n.words import NBSP, W, capital, plain, signed, t, typo
 from tcforge.render.page import fonts, style
 from tcforge.render.page.geometry import MM, Rect
 from tcforge.render.page.sheets import Ctx, Face
 from tcforge.render.page.text import draw_fit
-from tcforge.render.page.words import NBSP, W, plain, signed, t, typo
 
 UNIT_TYPES = ("vehicle", "at_gun", "infantry")
 Cell = tuple[str, str, bool]            # caption, value, changed
@@ -74,7 +74,7 @@ def _groups(card: Card, changed: set[str], ctx: Ctx) -> list[Group]:
     if e.get("tank_melee") is not None:
         groups.append((t("tank_melee", lang), [("", plain(e["tank_melee"]), "tank_melee" in changed)]))
     if card.type in UNIT_TYPES and card.speed:
-        groups.append((t("speed", lang), [("", t(card.speed, lang), "speed" in changed)]))
+        groups.append((t("speed", lang), [("", capital(t(card.speed, lang)), "speed" in changed)]))
     if card.type not in UNIT_TYPES and e.get("kind") not in (None, "-", "?", "terrain"):
         groups.append((t("kind", lang), [("", t(str(e["kind"]), lang), "kind" in changed)]))
     return groups
@@ -114,7 +114,7 @@ def change_note(changes: list[Change], lang: str, extra: dict[str, str] | None =
     for ch in changes:
         printed, corrected = ch.printed, ch.corrected
         if ch.field in ("kind", "speed"):
-            printed, corrected = t(str(printed), lang), t(str(corrected), lang)
+            printed, corrected = capital(t(str(printed), lang)), capital(t(str(corrected), lang))
         # No-break spaces keep "12 → 14" on one line.
         by_set.setdefault(ch.set_id, []).append(f"{t('f:' + ch.field, lang)} {plain(printed)}{NBSP}→{NBSP}{plain(corrected)}")
     parts = [f"{t(set_id, lang)}: {', '.join(items)}" for set_id, items in by_set.items()]
@@ -198,7 +198,7 @@ def _subline(c: Canvas, ctx: Ctx, card: Card, x: float, w: float, top: float, k:
     lang = ctx.lang
     # The class says more than the type ("tank" rather than "Vehicle"); cards whose class is their type show the type.
     kind = card.card_class if card.card_class != card.type else card.type
-    words = [t(card.nation, lang), t(f"c:{kind}" if f"c:{kind}" in W else kind, lang)]
+    words = [capital(t(card.nation, lang)), t(f"c:{kind}" if f"c:{kind}" in W else kind, lang)]
     rarity = card.effective.get("rarity")
     if rarity in ("C", "U", "R", "UR") and not str(card.id).startswith("SP-"):
         words.append(t(rarity, lang))
@@ -284,7 +284,7 @@ def _body(c: Canvas, ctx: Ctx, text: str, interpreted: bool, x: float, w: float,
         return
     m = MM * k
     if interpreted:
-        note = t("interpretation", ctx.lang)
+        note = t("interpretation_note", ctx.lang)
         nfit = ctx.line("interpretation note", note, fonts.COND, w, max(5.5, 5.5 * k))
         c.setFillColor(style.MUTED)
         draw_fit(c, nfit, fonts.COND, x, bottom + nfit.leading, w)

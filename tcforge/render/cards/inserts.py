@@ -18,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from tcforge.data.cards import Card, CardSet
 from tcforge.data.rulesets import Ruleset
+from tcforge.i18n.words import capital, t, typo
 from tcforge.render.page import fonts, style
 from tcforge.render.cards.backs import label_back
 from tcforge.render.page.build import RenderError, render_pdf
@@ -27,7 +28,6 @@ from tcforge.render.page.sheets import Book, Ctx, Face, PrintOptions, Report
 from tcforge.render.cards.strips import strip_face
 from tcforge.render.page.tables import Table, draw_table
 from tcforge.render.page.text import draw_fit
-from tcforge.render.page.words import t, typo
 
 # Cards the Six-Pack rewrites (source 000, 9.6.1 and 21.0). Coordination keeps
 # its kind, so no patch marks it as changed; the list names all three.
@@ -216,7 +216,7 @@ def draw_checklist(c: Canvas, page: Rect, ctx: Ctx, inserts: list[Insert], pages
     rows = [[i.card.display_name(lang) + (f" ({t('strip', lang)})" if i.strip else ""), str(i.count), i.target, t(i.why, lang), p]
             for i, p in zip(inserts, pages)]
     rows.append([t("total", lang), str(sum(i.count for i in inserts)), "", "", ""])
-    header = [t("col_insert", lang), t("col_qty", lang), t("col_with", lang), t("col_why", lang), t("col_page", lang)]
+    header = [t("col_insert", lang), t("col_qty", lang), t("col_with", lang), capital(t("why", lang)), t("col_page", lang)]
     draw_table(c, ctx, "checklist table", Table(header, rows, "lrllr"), x, y, w, y - margin - 14, 9.5)
     c.setFillColor(style.MUTED)
     c.setFont(fonts.SANS, 7)

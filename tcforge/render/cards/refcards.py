@@ -14,6 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from tcforge.data.cards import Card, CardSet
 from tcforge.data.rulesets import Ruleset
+from tcforge.i18n.words import signed, t, typo
 from tcforge.render.page import fonts, style
 from tcforge.render.page.build import render_pdf
 from tcforge.render.cards.cardface import split, terrain_row
@@ -21,7 +22,6 @@ from tcforge.render.page.geometry import MM, Rect, card_sheet
 from tcforge.render.page.sheets import Book, Ctx, Face, PrintOptions, Report
 from tcforge.render.page.tables import Table, draw_table
 from tcforge.render.page.text import draw_fit
-from tcforge.render.page.words import signed, t, typo
 
 Body = Callable[[Canvas, Ctx, float, float, float, float, float], None]   # c, ctx, x, w, top, bottom, k
 
@@ -194,7 +194,7 @@ def _options_body(c: Canvas, ctx: Ctx, x: float, w: float, top: float, bottom: f
 
 def reference_faces() -> list[Face]:
     """The four faces, each pair's back attached for double-sided printing."""
-    terrain = reference_face("reference: terrain effects", "terrain_title", _terrain_body)
+    terrain = reference_face("reference: terrain effects", "terrain_effects", _terrain_body)
     to_kill = reference_face("reference: To Kill", "to_kill_title", _to_kill_body)
     sequence = reference_face("reference: sequence of play", "seq_title", _sequence_body)
     options = reference_face("reference: play options", "opt_title", _options_body)

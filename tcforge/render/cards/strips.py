@@ -9,12 +9,12 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from tcforge.data.cards import Card
+from tcforge.i18n.words import t
 from tcforge.render.page import fonts, style
 from tcforge.render.cards.cardface import face_name, split, terrain_row
 from tcforge.render.page.geometry import MM, STANDARD, Rect
 from tcforge.render.page.sheets import Ctx, Face
 from tcforge.render.page.text import draw_fit
-from tcforge.render.page.words import t
 
 EDGE_MM = 1.0
 

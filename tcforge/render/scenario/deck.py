@@ -20,6 +20,7 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from tcforge.data.cards import Card
+from tcforge.i18n.words import t
 from tcforge.render.page import fonts, style
 from tcforge.render.cards.backs import label_back
 from tcforge.render.page.build import RenderError, render_pdf
@@ -30,7 +31,6 @@ from tcforge.render.scenario.text import Group, side_groups, side_name
 from tcforge.render.page.sheets import Book, Ctx, Face, PrintOptions, Report
 from tcforge.render.page.tables import Table, draw_table
 from tcforge.render.page.text import draw_fit
-from tcforge.render.page.words import t
 from tcforge.scenarios.model import Scenario, Side
 
 ROWS_PER_PAGE = 34      # checklist rows a page holds at a readable size (wrapped placements take two lines)

@@ -18,12 +18,12 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
+from tcforge.i18n.words import capital, t
 from tcforge.render.page import fonts, style
 from tcforge.render.page.geometry import MM
 from tcforge.render.scenario.text import group_title, side_name
 from tcforge.render.page.sheets import Ctx
 from tcforge.render.page.text import draw_fit
-from tcforge.render.page.words import t
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.model import Scenario
 
@@ -101,7 +101,7 @@ class BattlefieldMap(Flowable):
         items = []
         for side in s.sides:
             colour = self.colours[side.id]
-            key = "sc_zone_legend_reserve" if side.reserve_allowed else "sc_zone_legend"
+            key = "map_key_zone_reserve" if side.reserve_allowed else "map_key_zone"
 
             def swatch(c: Canvas, x: float, y: float, h: float, colour: Color = colour) -> None:
                 c.setFillColor(tint(colour, 0.78))
@@ -184,7 +184,7 @@ class BattlefieldMap(Flowable):
         for sid, y in ((g.north, self.height - self.band_h), (g.south, bottom - self.num_h - self.band_h)):
             c.setFillColor(self.colours[sid])
             c.rect(x0, y, grid_w, self.band_h, stroke=0, fill=1)
-            fit = self.ctx.line("reserve band", t("sc_reserve_of", self.lang, side=side_name(s, sid, self.lang)),
+            fit = self.ctx.line("reserve band", t("reserve_of", self.lang, side=side_name(s, sid, self.lang)),
                                 fonts.SANS_BOLD, grid_w - 4, 8.5 * k)
             c.setFillColor(style.WHITE)
             baseline = y + (self.band_h - fit.size * 0.72) / 2
@@ -239,7 +239,7 @@ class BattlefieldMap(Flowable):
         elif method in ("random", "discretionary"):
             text, font, colour = t("sc_unknown_cell", lang), fonts.SANS_BOLD, style.RULE
         else:
-            text, font, colour = t("sc_clear", lang), fonts.COND, style.MUTED
+            text, font, colour = capital(t("clear_position", lang)), fonts.COND, style.MUTED
         room_w = cell_w - 3 * MM * k
         # Every cell keeps the marks' strip when any cell has marks, so the names of a row line up.
         marked = bool(self.arrivals or self.tagged)

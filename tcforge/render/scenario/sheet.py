@@ -34,6 +34,7 @@ from reportlab.platypus import (
 from reportlab.platypus.doctemplate import LayoutError as PlatypusLayoutError
 
 from tcforge import __version__
+from tcforge.i18n.words import NBSP, NNBSP, t, typo
 from tcforge.render.page import fonts, style
 from tcforge.atomic import atomic_path
 from tcforge.render.page.build import RenderError, TextOverflowError, _binary_streams
@@ -53,7 +54,6 @@ from tcforge.render.scenario.text import (
 )
 from tcforge.render.page.sheets import Ctx, PrintOptions, Report
 from tcforge.render.page.text import draw_fit
-from tcforge.render.page.words import NBSP, NNBSP, t, typo
 from tcforge.scenarios.model import (
     ControlPositions,
     ControlRank,
@@ -248,7 +248,7 @@ class _Story:
             parts.append(t("sc_year_chosen", lang))
         elif s.year:
             parts.append(t("sc_year", lang, y=s.year))
-        parts.append(t("sc_turns_n", lang, n=s.turn_limit) if s.turn_limit else t("sc_no_turn_limit", lang))
+        parts.append(t("sc_turns_n", lang, n=s.turn_limit) if s.turn_limit else t("no_turn_limit", lang))
         parts.append(s.ruleset.title_in(lang))
         text = " · ".join(self.x(p) for p in parts if p)
         if s.applied_balance:
@@ -344,7 +344,7 @@ class _Story:
             if mods:
                 first = first.rstrip(".") + " (" + ", ".join(mods) + ")."
         first += " " + t("sc_setup_first", lang, side=self.side(i.setup_first))
-        rows.append((t("sc_first", lang), first))
+        rows.append((t("first", lang), first))
         d = s.deck
         listed = any(side.forces or side.free_cards or side.deck or any(g.forces for g in side.reinforcements)
                      for side in s.sides)

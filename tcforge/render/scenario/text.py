@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tcforge.data.cards import Card
-from tcforge.render.page.words import W, t, typo
+from tcforge.i18n.words import W, capital, t, typo
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.model import Build, ForceEntry, Reinforcement, Scenario, Side
 
@@ -27,7 +27,7 @@ def side_name(s: Scenario, sid: str | None, lang: str) -> str:
     if side.title:
         return typo(side.title.get(lang), lang)
     if side.nation in ("german", "soviet"):
-        return t(side.nation, lang)
+        return capital(t(side.nation, lang))
     if side.role in ("attacker", "defender"):
         return t(f"role_{side.role}", lang)
     return side.id
@@ -87,7 +87,7 @@ def build_text(b: Build | None, lang: str) -> str:
         parts.append(t("sc_b_max_cards", lang, n=b.max_cards))
     if b.types:
         names = [t(f"sc_b_{x}", lang) for x in b.types]
-        kinds = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {t('sc_and', lang)} {names[-1]}"
+        kinds = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {t('and', lang)} {names[-1]}"
         parts.append(t("sc_b_types", lang, x=kinds))
     if b.at_fire:
         parts.append(t("sc_b_at_fire", lang))

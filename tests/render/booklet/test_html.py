@@ -14,12 +14,12 @@ from conftest import ROOT
 from tcforge.data.cards import get_field
 from tcforge.data.dataset import load_data
 from tcforge.i18n.catalog import load_rulebook
+from tcforge.i18n.words import plain
 from tcforge.render.booklet import diagrams
 from tcforge.render.booklet.diagrams import Svg
 from tcforge.render.booklet.document import BookletError, BookletOptions, build_booklet, dangling_links, render_html
 from tcforge.render.booklet.tables import card_tables, errata_table, terrain_table, to_kill_table
 from tcforge.render.booklet.text import TextRenderer, format_value
-from tcforge.render.page.words import plain
 
 LANGS = ("en", "fr")
 

@@ -16,9 +16,9 @@ from pypdf import PdfReader
 
 from tcforge.data.dataset import load_data
 from tcforge.i18n.catalog import load_rulebook
+from tcforge.i18n.words import signed
 from tcforge.render.booklet.bench import measure_one
 from tcforge.render.booklet.impose import impose, saddle_order
-from tcforge.render.page.words import signed
 
 LANGS = ("en", "fr")
 

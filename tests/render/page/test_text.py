@@ -1,24 +1,11 @@
-"""Text fitting and French typography, without a PDF."""
+"""Text fitting, without a PDF."""
 from __future__ import annotations
 
 from tcforge.render.page import fonts
 from tcforge.render.page.text import FLOOR, fit_block, fit_line, wrap
-from tcforge.render.page.words import NBSP, NNBSP, signed, t, typo
 
 fonts.register()
 FONT = fonts.COND
-
-
-def test_french_typography_puts_no_break_spaces_before_high_punctuation() -> None:
-    assert typo("Règle : oui ; non ! quoi ? 100 % « ici »", "fr") == \
-        f"Règle{NBSP}: oui{NNBSP}; non{NNBSP}! quoi{NNBSP}? 100{NNBSP}% «{NNBSP}ici{NNBSP}»"
-    assert typo("Rule: yes; no!", "en") == "Rule: yes; no!"
-    assert typo("10:30 et http://x", "fr") == "10:30 et http://x"   # not before a word
-    assert t("cal_read_x", "fr") == f"X (mm){NBSP}: lire ici"
-
-
-def test_modifiers_use_a_true_minus_sign() -> None:
-    assert [signed(v) for v in (3, 0, -2, "n/a", None)] == ["+3", "0", "−2", "n/a", "–"]
 
 
 def test_text_shrinks_to_fit_before_it_is_cut() -> None:

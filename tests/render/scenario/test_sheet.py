@@ -139,9 +139,9 @@ def test_hill_621_map_shades_each_setup_zone_in_its_sides_colour(sheet) -> None:
 def test_hill_621_map_marks_the_hill_and_the_reinforcement_arrivals(sheet) -> None:
     reader, _ = sheet("hill-621")
     text = flat(reader)
-    for words in ("German setup zone", "Soviet setup zone", "Hill 621", "German reinforcements 1, turn 6",
+    for words in ("setup zone: German", "setup zone: Soviet", "Hill 621", "German reinforcements 1, turn 6",
                   "German reinforcements 2, turn 11", "Soviet reinforcements 1, turn 5", "Soviet reinforcements 2, turn 8",
-                  "German reserve", "Soviet reserve"):
+                  "German: reserve", "Soviet: reserve"):
         assert words in text, words
     items = placed(reader.pages[0])
     tag = [(x, y) for t, x, y in items if t == "Hill 621"]
@@ -171,7 +171,7 @@ def test_hill_621_sheet_in_french(sheet) -> None:
     reader, _ = sheet("hill-621", "--lang", "fr")
     text = flat(reader)
     for words in ("La colline 621", "1er juillet 1944", "Collines", "Bois", "Champ de blé", "Colline 621",
-                  "Réserve : Allemand", "Forces de départ", "3× PzKw IV G", "Groupe de ligne allemand",
+                  "Allemand : réserve", "Forces de départ", "3× PzKw IV G", "Groupe de ligne allemand",
                   "Premiers renforts allemands", "Arrive au tour 6", "Règles spéciales", "Options d'équilibrage",
                   "Victoire", "16 tours"):
         assert words in text, words

@@ -1,7 +1,15 @@
-"""Words the printed pieces use, in English and French, and French typography.
+"""Every word tcforge prints around the data, in English and French, in one table, and French typography.
 
-Card names and card texts come from the card data; these are the labels,
-headings and instructions around them, written for this project.
+Card names and card texts come from the card data and rule text from
+data/rules; these are the labels, headings and instructions around them,
+written for this project: on cards, inserts and reference cards, on scenario
+sheets and decks, in the rule booklets and in ``tcforge cards show``. A term
+has one entry, used by every product. An entry is stored in the form most of
+its uses print; :func:`capital` gives the capitalised form where a line or a
+heading starts with it.
+
+:func:`t` looks a word up for labels (an unknown key prints as itself);
+:func:`bw` is the booklets' strict lookup, with typographic apostrophes.
 """
 from __future__ import annotations
 
@@ -20,10 +28,10 @@ W: dict[str, tuple[str, str]] = {
     "front": ("front", "face"),
     "side": ("side", "flanc"),
     "fire": ("Fire", "Tir"),
-    "tank_melee": ("Tank melee", "Mêlée AC"),
+    "tank_melee": ("Tank melee", "Mêlée antichar"),
     "speed": ("Speed", "Vitesse"),
-    "fast": ("Fast", "Rapide"),
-    "slow": ("Slow", "Lente"),
+    "fast": ("fast", "rapide"),
+    "slow": ("slow", "lente"),
     "points": ("Points", "Points"),
     "pts": ("pts", "pts"),
     "years": ("In service", "En service"),
@@ -33,22 +41,22 @@ W: dict[str, tuple[str, str]] = {
     "terrain": ("Terrain", "Terrain"),
     "c:terrain": ("terrain", "terrain"),
     "c:at_gun": ("AT gun", "canon antichar"),
-    "german": ("German", "Allemand"),
-    "soviet": ("Soviet", "Soviétique"),
-    "any": ("Either side", "Les deux camps"),
+    "german": ("German", "allemand"),
+    "soviet": ("Soviet", "soviétique"),
+    "any": ("either side", "les deux camps"),
     "C": ("common", "commune"),
     "U": ("uncommon", "peu commune"),
     "R": ("rare", "rare"),
     "UR": ("ultra-rare", "ultra-rare"),
     "lend_lease": ("Lend-Lease", "Prêt-bail"),
     "carries": ("Carries one infantry squad", "Transporte un groupe d'infanterie"),
-    "interpretation": ("Project's reading: the sources give no text.", "Lecture du projet : les sources ne donnent pas de texte."),
+    "interpretation_note": ("Project's reading: the sources give no text.", "Lecture du projet : les sources ne donnent pas de texte."),
     "printed_number": ("printed no.", "imprimée n°"),
     "new_text": ("new card text", "nouveau texte de carte"),
     # card types and classes
     "vehicle": ("Vehicle", "Véhicule"),
     "at_gun": ("AT gun", "Canon antichar"),
-    "air_artillery": ("Air & artillery", "Aviation et artillerie"),
+    "air_artillery": ("Air and artillery", "Aviation et artillerie"),
     "infantry": ("Infantry", "Infanterie"),
     "equipment": ("Equipment", "Équipement"),
     "special": ("Special", "Spéciale"),
@@ -107,6 +115,7 @@ W: dict[str, tuple[str, str]] = {
     "at": ("AT", "AT"),
     "he": ("HE", "HE"),
     "sa": ("SA", "SA"),
+    "ft": ("FT", "FT"),
     "air": ("Air", "Air"),
     "art": ("Art", "Art"),
     "los": ("LOS", "LdV"),
@@ -128,7 +137,7 @@ W: dict[str, tuple[str, str]] = {
                      "* : cette table n'a pas cette ligne ou une valeur illisible ; lecture du projet."),
     "terrain_into": ("Add to the firer's roll; only fire into the position counts.",
                      "À ajouter au jet du tireur ; seul le tir vers la position compte."),
-    "terrain_title": ("Terrain effects", "Effets du terrain"),
+    "terrain_effects": ("Terrain effects", "Effets du terrain"),
     "terrain_col": ("Terrain", "Terrain"),
     # reference cards
     "to_kill_title": ("To Kill", "Destruction"),
@@ -136,7 +145,7 @@ W: dict[str, tuple[str, str]] = {
                     "Après un coup AT, calculez pénétration moins blindage et lancez un d10 :"),
     "diff": ("Pen. − armor", "Pén. − blindage"),
     "kill_on": ("Kills on", "Détruit sur"),
-    "dud": ("A roll of {n} never kills.", "Un {n} ne détruit jamais."),
+    "dud": ("A roll of {n} never kills.", "Un jet de {n} ne détruit jamais."),
     "flank_side": ("Natural to-hit {rolls} ({melee} in melee): flank hit, roll against side armor.",
                    "Jet pour toucher naturel de {rolls} ({melee} en mêlée) : coup de flanc, contre le blindage de flanc."),
     "flank_kill": ("Natural to-hit {rolls} ({melee} in melee): flank hit, the target is destroyed.",
@@ -196,13 +205,13 @@ W: dict[str, tuple[str, str]] = {
     "col_qty": ("Qty", "Qté"),
     "col_with": ("Sleeve with", "À glisser avec"),
     "col_page": ("Page", "Page"),
-    "col_why": ("Why", "Pourquoi"),
+    "why": ("why", "pourquoi"),
     "why_new": ("new Six-Pack card", "nouvelle carte Six-Pack"),
     "why_changed": ("Six-Pack changes the card", "carte modifiée par le Six-Pack"),
     "why_errata": ("official errata 1997", "errata officiels 1997"),
     "why_strip": ("terrain values of the ruleset", "valeurs de terrain de la règle"),
     "total": ("Total", "Total"),
-    "ruleset": ("Ruleset", "Règle"),
+    "ruleset": ("Ruleset", "Règles"),
     "made_with": ("Made with tcforge", "Réalisé avec tcforge"),
     "cal_title": ("Double-sided calibration", "Calibrage recto verso"),
     "cal_front": ("FRONT", "RECTO"),
@@ -241,7 +250,7 @@ W: dict[str, tuple[str, str]] = {
     "sc_kind": ("Scenario", "Scénario"),
     "sc_source": ("source {doc}, §{section}", "source {doc}, §{section}"),
     "sc_turns_n": ("{n} turns", "{n} tours"),
-    "sc_no_turn_limit": ("no turn limit", "pas de limite de tours"),
+    "no_turn_limit": ("no turn limit", "sans limite de tours"),
     "sc_year": ("cards in service in {y}", "cartes en service en {y}"),
     "sc_year_chosen": ("cards in service in a year the players choose", "cartes en service l'année choisie par les joueurs"),
     "sc_balance_applied": ("Balance option in play: {o}", "Option d'équilibrage en jeu : {o}"),
@@ -257,12 +266,12 @@ W: dict[str, tuple[str, str]] = {
     "sc_where_own": ("his own positions", "ses propres positions"),
     "sc_where_any": ("any position", "n'importe quelle position"),
     "sc_unknown_cell": ("?", "?"),
-    "sc_reserve_of": ("{side} reserve", "Réserve : {side}"),
-    "sc_zone_legend": ("{side} setup zone", "Zone de déploiement : {side}"),
-    "sc_zone_legend_reserve": ("{side} setup zone (or the reserve)", "Zone de déploiement : {side} (ou la réserve)"),
+    "reserve_of": ("{side}: reserve", "{side} : réserve"),
+    "map_key_zone": ("setup zone: {side}", "zone de déploiement : {side}"),
+    "map_key_zone_reserve": ("setup zone: {side} (or the reserve)", "zone de déploiement : {side} (ou la réserve)"),
     "sc_random_legend": ("terrain placed before play", "terrain posé avant la partie"),
     "sc_front_legend": ("front line between the halves", "ligne de front entre les deux moitiés"),
-    "sc_clear": ("Clear", "Dégagé"),
+    "clear_position": ("clear", "dégagé"),
     "sc_victory": ("Victory", "Victoire"),
     "sc_wins": ("{side} wins", "Gagnant : {side}"),
     "sc_either_wins": ("Either side wins", "Chaque camp peut gagner"),
@@ -280,7 +289,6 @@ W: dict[str, tuple[str, str]] = {
     "sc_assign_players_choose": ("The players choose their sides.", "Les joueurs choisissent leur camp."),
     "sc_assign_roll_roles_attacker_picks_nation": ("A die roll decides who attacks; the attacker then picks German or Soviet.",
                                                    "Un jet de dé désigne l'attaquant, qui choisit ensuite Allemand ou Soviétique."),
-    "sc_first": ("First player", "Premier joueur"),
     "sc_init_fixed": ("{side} plays first.", "Joue en premier : {side}."),
     "sc_init_roll": ("Each player rolls a die; the {w} roll plays first.", "Chaque joueur lance un dé ; le jet le plus {w} joue en premier."),
     "sc_high": ("higher", "haut"),
@@ -294,7 +302,7 @@ W: dict[str, tuple[str, str]] = {
     "sc_no_draw_deck": ("No drawing deck: every card is listed below.", "Pas de pioche : toutes les cartes sont indiquées ci-dessous."),
     "sc_no_draw_deck_built": ("No drawing deck: each player plays only the cards he builds.",
                               "Pas de pioche : chaque joueur ne joue que les cartes qu'il achète."),
-    "sc_and": ("and", "et"),
+    "and": ("and", "et"),
     "sc_extras": ("The deck may add: {x}.", "Le paquet peut ajouter : {x}."),
     "sc_x_any": ("any cards", "n'importe quelles cartes"),
     "sc_x_terrain": ("terrain", "du terrain"),
@@ -370,18 +378,188 @@ W: dict[str, tuple[str, str]] = {
     "month_4": ("April", "avril"), "month_5": ("May", "mai"), "month_6": ("June", "juin"),
     "month_7": ("July", "juillet"), "month_8": ("August", "août"), "month_9": ("September", "septembre"),
     "month_10": ("October", "octobre"), "month_11": ("November", "novembre"), "month_12": ("December", "décembre"),
+    # rule booklets: cover, contents, markers
+    "game": ("Tank Commander", "Tank Commander"),
+    "edition": ("The Eastern Front Edition", "The Eastern Front Edition"),
+    "rule_book": ("Rule book", "Livret de règles"),
+    "variant_note": ("This booklet prints the numbers of a variant; the appendix lists what it changes.",
+                     "Ce livret donne les valeurs d'une variante ; l'annexe indique ce qu'elle change."),
+    "colophon": ("Written in the tcforge project's own words from its data: cards, errata, rulesets, scenarios "
+                  "and rule text. Every number and table comes from that data.",
+                  "Rédigé avec les mots du projet tcforge à partir de ses données : cartes, errata, règles, "
+                  "scénarios et texte des règles. Chaque nombre et chaque table en proviennent."),
+    "translation_state": ("{current} of {total} cases translated and current", "{current} cases sur {total} traduites et à jour"),
+    "contents": ("Contents", "Sommaire"),
+    "notes_chapter": ("Designer's Notes", "Notes du concepteur"),
+    "page": ("p.", "p."),
+    "stale": ("Translation out of date", "Traduction à mettre à jour"),
+    "stale_note": ("The English text of this case changed after this translation was made. The current English text follows.",
+                   "Le texte anglais de cette règle a changé depuis cette traduction. Le texte anglais actuel suit."),
+    "missing": ("Not translated yet", "Pas encore traduit"),
+    "missing_note": ("This case has no translation yet; here is the English text.",
+                     "Cette règle n'est pas encore traduite ; voici le texte anglais."),
+    "english_now": ("Current English text:", "Texte anglais actuel :"),
+    # appendix
+    "appendix": ("Appendix", "Annexe"),
+    "variant_title": ("What this ruleset changes", "Ce que change cette variante"),
+    "variant_intro": ("The ruleset {variant} changes these parameters of the default ruleset {default}. "
+                      "The rules of this booklet already print the variant's values.",
+                      "La variante {variant} modifie ces paramètres des règles par défaut {default}. "
+                      "Les règles de ce livret donnent déjà les valeurs de la variante."),
+    "parameter": ("Parameter", "Paramètre"),
+    "default": ("Default", "Par défaut"),
+    "variant": ("Variant", "Variante"),
+    "case": ("Case", "Règle"),
+    "reason_lang": ("Reasons are given in English, as in the ruleset data.",
+                    "Les raisons sont données en anglais, comme dans les données des règles."),
+    # values
+    "yes": ("yes", "oui"),
+    "no": ("no", "non"),
+    # tables
+    "terrain_caption": ("Terrain effects: {table}", "Effets du terrain : {table}"),
+    "to_kill_caption": ("To Kill table", "Table de destruction"),
+    "to_kill_diff": ("Penetration − armor", "Pénétration − blindage"),
+    "to_kill_roll": ("Kills on a roll of", "Détruit sur un jet de"),
+    "step": ("Step", "Étape"),
+    "what": ("What the player does", "Ce que fait le joueur"),
+    "cost": ("Supply points", "Points de ravit."),
+    "step_supply": ("Supply", "Ravitaillement"),
+    "step_supply_do": ("Receive {n} Supply points; spend at most {max} in the turn.",
+                      "Recevoir {n} points de ravitaillement ; en dépenser {max} au plus dans le tour."),
+    "step_play": ("Play", "Jeu"),
+    "step_play_do": ("Spend the points, one action each, in any order (5.0):",
+                    "Dépenser les points, une action chacun, dans n'importe quel ordre (5.0) :"),
+    "step_move": ("a: move up to {n} cards of one position", "a : déplacer jusqu'à {n} cartes d'une position"),
+    "step_fire": ("b: fire with up to {n} cards of one position", "b : faire tirer jusqu'à {n} cartes d'une position"),
+    "step_instant": ("c: play one Instant card", "c : jouer une carte Instantanée"),
+    "step_draw": ("d: draw one card", "d : piocher une carte"),
+    "step_melee": ("Melee", "Mêlée"),
+    "step_melee_do": ("Resolve every melee, one position at a time (10.0).",
+                     "Résoudre chaque mêlée, position par position (10.0)."),
+    "step_discard": ("Discard", "Défausse"),
+    "step_discard_do": ("Discard down to {n} cards in hand (6.4).", "Se défausser jusqu'à {n} cartes en main (6.4)."),
+    "step_order": ("The first player takes the four steps, then the second player.",
+                  "Le premier joueur accomplit les quatre étapes, puis le second."),
+    "cards_caption": ("Card characteristics", "Caractéristiques des cartes"),
+    "cards_key": ("Bold with a dagger †: value corrected by an erratum (the printed value is in the errata list that follows). "
+                  "Hit and Pen.: short/long range; Armor: front/side; TMV: tank melee value; Spd: F fast, S slow.",
+                  "En gras avec une croix † : valeur corrigée par un erratum (la valeur imprimée figure dans la liste des errata qui suit). "
+                  "Toucher et Pén. : courte/longue portée ; Blindage : face/flanc ; MAC : mêlée antichar ; Vit. : R rapide, L lente."),
+    "col_no": ("#", "n°"),
+    "col_class": ("Class", "Classe"),
+    "col_rarity": ("R", "R"),
+    "col_armor": ("Armor", "Blind."),
+    "col_tmv": ("TMV", "MAC"),
+    "col_years": ("Years", "Années"),
+    "col_pts": ("Pts", "Pts"),
+    "col_speed": ("Spd", "Vit."),
+    "col_side": ("Side", "Camp"),
+    "speed_fast": ("F", "R"),
+    "speed_slow": ("S", "L"),
+    "group_vehicle_german": ("German vehicles", "Véhicules allemands"),
+    "group_vehicle_soviet": ("Soviet vehicles", "Véhicules soviétiques"),
+    "group_at_gun": ("Anti-tank guns", "Canons antichars"),
+    "group_air_artillery": ("Air and artillery", "Aviation et artillerie"),
+    "group_infantry": ("Infantry and cavalry", "Infanterie et cavalerie"),
+    "group_equipment": ("Equipment", "Équipement"),
+    "group_special": ("Terrain and special events", "Terrain et événements spéciaux"),
+    "group_ultra_rare": ("Ultra-rare", "Ultra-rare"),
+    "errata_caption": ("Errata: corrections to the printed cards", "Errata : corrections des cartes imprimées"),
+    "col_field": ("Value", "Valeur"),
+    "col_printed": ("Printed", "Imprimé"),
+    "col_corrected": ("Corrected", "Corrigé"),
+    "faq": ("FAQ {n}", "FAQ {n}"),
+    "forces_caption": ("Forces: {scenario}", "Forces : {scenario}"),
+    "col_count": ("No.", "Nbre"),
+    "sets_up": ("Sets up on {p}", "Se déploie sur {p}"),
+    "or_reserve": ("or in the reserve", "ou dans la réserve"),
+    "builds": ("Builds its force: {what}", "Achète ses forces : {what}"),
+    "build_points": ("{n} points", "{n} points"),
+    "reinf": ("{title}: {when}, {to}", "{title} : {when}, {to}"),
+    "interp_mark": ("*: the project's interpretation where the scenario is silent.",
+                    "* : interprétation du projet là où le scénario est muet."),
+    "scenario_sheet": ("Scenario sheet: {title}", "Fiche de scénario : {title}"),
+    "turns": ("Turns: {n}", "Tours : {n}"),
+    # diagrams
+    "fig": ("Figure", "Figure"),
+    "fig_battlefield": ("The battlefield: {c} positions a rank, {r} ranks a side{nml}.",
+                        "Le champ de bataille : {c} positions par rangée, {r} rangées par camp{nml}."),
+    "fig_nml": (", {n} ranks of no man's land", ", {n} rangées de no man's land"),
+    "player_a": ("Player A", "Joueur A"),
+    "player_b": ("Player B", "Joueur B"),
+    "reserve_hand": ("{player}: reserve (the hand)", "{player} : réserve (la main)"),
+    "rank_n": ("rank {n}", "rangée {n}"),
+    "first_rank": ("1st rank", "1re rangée"),
+    "second_rank": ("2nd rank", "2e rangée"),
+    "nth_rank": ("rank {n}", "rangée {n}"),
+    "no_mans_land": ("no man's land", "no man's land"),
+    "fig_reserve": ("The reserve is adjacent to each position of the second rank, and to no other.",
+                    "La réserve est adjacente à chaque position de la deuxième rangée, et à aucune autre."),
+    "adjacent": ("adjacent", "adjacente"),
+    "not_adjacent": ("not adjacent", "non adjacente"),
+    "fig_movement": ("Example of movement (8.7): one move action.", "Exemple de mouvement (8.7) : une action de mouvement."),
+    "enemy": ("enemy cards", "cartes ennemies"),
+    "stops": ("stops: Woods", "s'arrête : Bois"),
+    "fig_los": ("Line of sight (9.2, 9.2.1), with the terrain table and rules of this ruleset.",
+                "Ligne de vue (9.2, 9.2.1), selon la table des terrains et les règles de cette variante."),
+    "los_straight": ("Straight line: the middle position decides", "En ligne droite : la position du milieu décide"),
+    "los_edge": ("Along an edge: {rule}", "Le long d'une limite : {rule}"),
+    "los_edge_either": ("blocked only if both block", "bloquée seulement si les deux bloquent"),
+    "los_edge_both": ("blocked if either blocks", "bloquée si l'une des deux bloque"),
+    "los_hills": ("From Hills: sees over adjacent terrain", "Depuis des Collines : vue par-dessus le terrain adjacent"),
+    "los_hills_no": ("From Hills: no special view in this ruleset", "Depuis des Collines : pas de vue particulière dans cette variante"),
+    "sees": ("sees", "voit"),
+    "blocked": ("blocked", "bloquée"),
+    "map_caption": ("{title}: the map", "{title} : la carte"),
+    "map_key_arrive": ("reinforcements arrive", "arrivée des renforts"),
+    "map_key_area": ("objective: {name}", "objectif : {name}"),
+    "map_random": ("Terrain dealt at random (6.1.1)", "Terrain tiré au hasard (6.1.1)"),
+    "map_none": ("No terrain", "Pas de terrain"),
+    "map_chosen": ("Terrain placed by {by} (6.1.2)", "Terrain posé par {by} (6.1.2)"),
+    # tcforge cards show
+    "penetration": ("Penetration", "Pénétration"),
+    "short_long": ("short / long", "courte / longue"),
+    "front_side": ("front / side", "face / flanc"),
+    "by_rule": ("by rule 8.1", "selon la règle 8.1"),
+    "effect": ("Effect", "Effet"),
+    "errata": ("Errata", "Errata"),
+    "rulings": ("Rulings", "Décisions"),
+    "interpretation": ("project's interpretation", "interprétation du projet"),
+    "source": ("Source", "Source"),
 }
 
 
 def t(key: str, lang: str = "en", **values: object) -> str:
-    """The label ``key`` in ``lang``, values filled in, French spacing applied."""
-    entry = W.get(key)
-    if entry is None:
+    """The label ``key`` in ``lang``, values filled in, French spacing applied; an unknown key prints as itself."""
+    if key not in W:
         return key
+    return typo(_text(key, lang, values), lang)
+
+
+def _text(key: str, lang: str, values: dict[str, object]) -> str:
+    entry = W[key]
     text = entry[1] if lang == "fr" else entry[0]
-    if values:
-        text = text.format(**values)
-    return typo(text, lang)
+    return text.format(**values) if values else text
+
+
+def bw(key: str, lang: str = "en", **values: object) -> str:
+    """The booklets' word ``key`` (a missing key is an error), values filled in, typographic apostrophes, French spacing."""
+    if key not in W:
+        raise KeyError(f"no booklet word {key!r}")
+    return typo(curly(_text(key, lang, values)), lang)
+
+
+def capital(text: str) -> str:
+    """The word as it starts a line or a heading: first letter capitalised, the rest as it is."""
+    return text[:1].upper() + text[1:]
+
+
+APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
+
+
+def curly(text: str) -> str:
+    """Typographic apostrophes between letters (d’une, Player’s), as the rule text prints them."""
+    return APOSTROPHE.sub("\u2019", text)
 
 
 _BEFORE_TALL = re.compile(r"[ \u00a0\u202f]*([:])(?=\s|$)")
