@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pytest
 
+from tcforge.atomic import atomic_path
 from tcforge.data.cards import Card, CardSet
 from tcforge.data.dataset import GameData, load_data
 from tcforge.render import cli
 from tcforge.render.cards import cardface
-from tcforge.atomic import atomic_path
 from tcforge.render.cards.proxies import build_proxies
 from tcforge.render.page.sheets import PrintOptions
 

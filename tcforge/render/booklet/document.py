@@ -31,11 +31,11 @@ from tcforge.data.dataset import DEFAULT_RULESET, GameData, load_data
 from tcforge.data.problems import DataError
 from tcforge.i18n.catalog import CURRENT, MISSING, STALE, Case, RuleBook, load_rulebook
 from tcforge.i18n.words import bw, capital, typo
+from tcforge.render.booklet import diagrams
+from tcforge.render.booklet.fetcher import SafeFetcher, templates_dir
 from tcforge.render.booklet.tables import (
     card_tables, cards_key, errata_table, forces_tables, sequence_table, terrain_table, to_kill_table)
 from tcforge.render.booklet.text import Block, RuleTextError, TextRenderer, format_value
-from tcforge.render.booklet import diagrams
-from tcforge.render.booklet.fetcher import SafeFetcher, templates_dir
 
 LANGS = ("en", "fr")
 PAPERS: dict[str, tuple[str, str]] = {"a4": ("210mm", "297mm"), "letter": ("8.5in", "11in"), "a5": ("148mm", "210mm")}

@@ -16,10 +16,10 @@ from reportlab.pdfgen.canvas import Canvas
 from tcforge.data.cards import CardSet
 from tcforge.data.rulesets import Ruleset
 from tcforge.i18n.words import t
+from tcforge.render.cards.inserts import ruler
 from tcforge.render.page import fonts, style
 from tcforge.render.page.build import render_pdf
 from tcforge.render.page.geometry import MM, PAPER_NAMES, Rect
-from tcforge.render.cards.inserts import ruler
 from tcforge.render.page.sheets import Book, Ctx, PrintOptions, Report
 from tcforge.render.page.text import draw_fit
 

@@ -19,13 +19,13 @@ from reportlab.pdfgen.canvas import Canvas
 from tcforge.data.cards import Card, CardSet
 from tcforge.data.rulesets import Ruleset
 from tcforge.i18n.words import capital, t, typo
-from tcforge.render.page import fonts, style
 from tcforge.render.cards.backs import label_back
-from tcforge.render.page.build import RenderError, render_pdf
 from tcforge.render.cards.cardface import CardSpec, card_face
+from tcforge.render.cards.strips import strip_face
+from tcforge.render.page import fonts, style
+from tcforge.render.page.build import RenderError, render_pdf
 from tcforge.render.page.geometry import MM, PAPER_NAMES, Rect, card_sheet, strip_sheet
 from tcforge.render.page.sheets import Book, Ctx, Face, PrintOptions, Report
-from tcforge.render.cards.strips import strip_face
 from tcforge.render.page.tables import Table, draw_table
 from tcforge.render.page.text import draw_fit
 

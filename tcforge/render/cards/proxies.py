@@ -7,8 +7,8 @@ from tcforge.data.cards import Card, CardSet
 from tcforge.data.rulesets import Ruleset
 from tcforge.i18n.words import t
 from tcforge.render.cards.backs import label_back
-from tcforge.render.page.build import render_pdf
 from tcforge.render.cards.cardface import CardSpec, card_face
+from tcforge.render.page.build import render_pdf
 from tcforge.render.page.geometry import card_sheet
 from tcforge.render.page.sheets import Book, Face, PrintOptions, Report
 

@@ -15,9 +15,9 @@ from reportlab.pdfgen.canvas import Canvas
 from tcforge.data.cards import Card, CardSet
 from tcforge.data.rulesets import Ruleset
 from tcforge.i18n.words import signed, t, typo
+from tcforge.render.cards.cardface import split, terrain_row
 from tcforge.render.page import fonts, style
 from tcforge.render.page.build import render_pdf
-from tcforge.render.cards.cardface import split, terrain_row
 from tcforge.render.page.geometry import MM, Rect, card_sheet
 from tcforge.render.page.sheets import Book, Ctx, Face, PrintOptions, Report
 from tcforge.render.page.tables import Table, draw_table

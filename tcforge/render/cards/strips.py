@@ -10,8 +10,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from tcforge.data.cards import Card
 from tcforge.i18n.words import t
-from tcforge.render.page import fonts, style
 from tcforge.render.cards.cardface import face_name, split, terrain_row
+from tcforge.render.page import fonts, style
 from tcforge.render.page.geometry import MM, STANDARD, Rect
 from tcforge.render.page.sheets import Ctx, Face
 from tcforge.render.page.text import draw_fit

@@ -12,9 +12,9 @@ from typing import Callable, Iterator
 
 from reportlab import rl_config
 
+from tcforge.atomic import atomic_path
 from tcforge.data.cards import CardSet
 from tcforge.data.rulesets import Ruleset
-from tcforge.atomic import atomic_path
 from tcforge.render.page.sheets import Book, Ctx, PrintOptions, Report
 
 

@@ -21,16 +21,16 @@ from reportlab.pdfgen.canvas import Canvas
 
 from tcforge.data.cards import Card
 from tcforge.i18n.words import t
-from tcforge.render.page import fonts, style
 from tcforge.render.cards.backs import label_back
-from tcforge.render.page.build import RenderError, render_pdf
 from tcforge.render.cards.cardface import CardSpec, card_face
-from tcforge.render.page.geometry import MM, PAPER_NAMES, Rect, card_sheet, chunks
 from tcforge.render.cards.inserts import checklist_intro
-from tcforge.render.scenario.text import Group, side_groups, side_name
+from tcforge.render.page import fonts, style
+from tcforge.render.page.build import RenderError, render_pdf
+from tcforge.render.page.geometry import MM, PAPER_NAMES, Rect, card_sheet, chunks
 from tcforge.render.page.sheets import Book, Ctx, Face, PrintOptions, Report
 from tcforge.render.page.tables import Table, draw_table
 from tcforge.render.page.text import draw_fit
+from tcforge.render.scenario.text import Group, side_groups, side_name
 from tcforge.scenarios.model import Scenario, Side
 
 ROWS_PER_PAGE = 34      # checklist rows a page holds at a readable size (wrapped placements take two lines)

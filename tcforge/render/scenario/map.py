@@ -21,9 +21,9 @@ from reportlab.platypus import Flowable
 from tcforge.i18n.words import capital, t
 from tcforge.render.page import fonts, style
 from tcforge.render.page.geometry import MM
-from tcforge.render.scenario.text import group_title, side_name
 from tcforge.render.page.sheets import Ctx
 from tcforge.render.page.text import draw_fit
+from tcforge.render.scenario.text import group_title, side_name
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.model import Scenario
 

@@ -34,11 +34,13 @@ from reportlab.platypus import (
 from reportlab.platypus.doctemplate import LayoutError as PlatypusLayoutError
 
 from tcforge import __version__
+from tcforge.atomic import atomic_path
 from tcforge.i18n.words import NBSP, NNBSP, t, typo
 from tcforge.render.page import fonts, style
-from tcforge.atomic import atomic_path
 from tcforge.render.page.build import RenderError, TextOverflowError, _binary_streams
 from tcforge.render.page.geometry import MM, paper_size
+from tcforge.render.page.sheets import Ctx, PrintOptions, Report
+from tcforge.render.page.text import draw_fit
 from tcforge.render.scenario.map import BattlefieldMap, side_colours, tint
 from tcforge.render.scenario.text import (
     Group,
@@ -52,8 +54,6 @@ from tcforge.render.scenario.text import (
     side_groups,
     side_name,
 )
-from tcforge.render.page.sheets import Ctx, PrintOptions, Report
-from tcforge.render.page.text import draw_fit
 from tcforge.scenarios.model import (
     ControlPositions,
     ControlRank,

@@ -10,8 +10,8 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from tcforge.render.page.geometry import MM, STANDARD
-from tcforge.render.scenario.deck import build_scenario_deck, choose_sides, deck_proxies
 from tcforge.render.page.sheets import PrintOptions
+from tcforge.render.scenario.deck import build_scenario_deck, choose_sides, deck_proxies
 from tcforge.scenarios.model import iter_entries, load
 
 from renderkit import files, one_clean_line

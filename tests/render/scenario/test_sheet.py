@@ -10,10 +10,10 @@ from pypdf.generic import ContentStream
 
 from tcforge.data.cards import Card
 from tcforge.render import cli
+from tcforge.render.page.sheets import PrintOptions
 from tcforge.render.scenario import map as scenario_map, sheet as scenario_sheet
 from tcforge.render.scenario.map import side_colours, tint
 from tcforge.render.scenario.sheet import build_scenario_sheet
-from tcforge.render.page.sheets import PrintOptions
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.model import bundled_ids, load
 
