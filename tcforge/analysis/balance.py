@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from tcforge.analysis.games import GameResult, play_game
-from tcforge.scenarios import model as sm
+from tcforge.scenarios.loading import load
+from tcforge.scenarios.scenario import Scenario
 
 Z95 = 1.959963984540054
 
@@ -79,7 +80,7 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init(reference: str, option: str | None) -> None:
-    _WORKER["scenario"] = sm.load(reference, balance=option)
+    _WORKER["scenario"] = load(reference, balance=option)
 
 
 def _one(args: tuple[int, tuple[str, str]]) -> GameResult:
@@ -108,7 +109,7 @@ def run(reference: str, *, games: int, jobs: int = 1, option: str | None = None,
     return results
 
 
-def report(scenario: sm.Scenario, results: list[GameResult], policies: tuple[str, str], option: str | None) -> Report:
+def report(scenario: Scenario, results: list[GameResult], policies: tuple[str, str], option: str | None) -> Report:
     sides = list(scenario.grid.sides)
     n = len(results)
     stats = []
@@ -136,7 +137,7 @@ def report(scenario: sm.Scenario, results: list[GameResult], policies: tuple[str
                    "max": max(turns)}, dict(endings.most_common()), errors[0].error if errors else "")
 
 
-def _never_won(scenario: sm.Scenario, side: str, results: Iterable[GameResult]) -> str:
+def _never_won(scenario: Scenario, side: str, results: Iterable[GameResult]) -> str:
     results = list(results)
     targets = [c for c in scenario.victory if side in c.winners(list(scenario.grid.sides))]
     if not targets:

@@ -11,9 +11,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import yaml
 
+from tcforge.data.dataset import GameData
 from tcforge.paths import data_dir, project_root
 
 NO_MECHANICS = {
@@ -75,7 +77,7 @@ def coverage() -> list[CaseCoverage]:
     tests_dir = root / "tests"
     test_defs: list[tuple[str, str]] = []  # (name, text of the test)
     if tests_dir.is_dir():
-        for path in sorted(tests_dir.glob("test_*.py")):
+        for path in sorted(tests_dir.rglob("test_*.py"), key=lambda p: p.name):  # tests/engine/..., tests/cli/...: by name
             text = path.read_text(encoding="utf-8")
             for match in re.finditer(r"^def (test_\w+)\(.*?(?=^def |\Z)", text, re.S | re.M):
                 test_defs.append((f"{path.name}::{match.group(1)}", match.group(0)))
@@ -135,3 +137,24 @@ def parameter_coverage() -> list[ParamCoverage]:
         item.code = [f"{p.relative_to(root)}:{i}" for p, i, line in lines if needle in line]
         out.append(item)
     return out
+
+
+def card_coverage(data: GameData) -> list[dict[str, Any]]:
+    """Every card and whether the engine implements what it does: id, name, type, status, note, text_basis."""
+    from tcforge.engine.cards import EFFECTS
+
+    rows = []
+    for card in data.cards:
+        effect = EFFECTS.get(card.id)
+        if card.type in ("vehicle", "at_gun", "infantry"):
+            status, note = "implemented", "moves, fires and melees by its values"
+        elif card.type == "equipment":
+            status, note = "implemented", "carried and fired by a squad (13.0-13.2)"
+        elif effect is None:
+            status, note = "missing", "no entry in tcforge/engine/cards.py"
+        else:
+            status, note = effect.status, effect.note
+        basis = (card.effective.get("effect") or {}).get("basis", "")
+        rows.append({"id": card.id, "name": card.name, "type": card.type, "status": status, "note": note,
+                     "text_basis": basis})
+    return rows

@@ -14,12 +14,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator, TextIO
 
-from tcforge.analysis.setup import Setup, make_game, setup, start
+from tcforge.analysis.scenario_hooks import make_game
+from tcforge.analysis.setup import Setup, setup, start
 from tcforge.engine.board import RESERVE
 from tcforge.engine.playout import LogLine, Playout, play
 from tcforge.engine.policies import get as get_policy
 from tcforge.engine.state import CHANCE, GameState
-from tcforge.scenarios import model as sm
+from tcforge.scenarios.loading import load
+from tcforge.scenarios.scenario import Scenario
 
 MAX_ACTIONS = 100_000  # a game that has not ended after this many actions is an engine fault
 
@@ -42,7 +44,7 @@ class GameResult:
 _GAMES: dict[int, Any] = {}
 
 
-def new_game(scenario: sm.Scenario, seed: int) -> GameState:
+def new_game(scenario: Scenario, seed: int) -> GameState:
     """A game's start; the game definition is made once per scenario object and shared by its games."""
     game = _GAMES.get(id(scenario))
     if game is None or game.scenario_rules.scenario is not scenario:  # an id may be reused once an object is gone
@@ -50,7 +52,7 @@ def new_game(scenario: sm.Scenario, seed: int) -> GameState:
     return start(scenario, setup(scenario, seed), game)
 
 
-def play_game(scenario: sm.Scenario, seed: int, policies: tuple[str, str], *, record: bool = True) -> tuple[Playout, GameResult]:
+def play_game(scenario: Scenario, seed: int, policies: tuple[str, str], *, record: bool = True) -> tuple[Playout, GameResult]:
     """Play one seeded game; the seed fixes the set-up, the dice and the players' tie-breaks."""
     state = new_game(scenario, seed)
     tracker = _GoalTracker(scenario, state)
@@ -66,7 +68,7 @@ def play_game(scenario: sm.Scenario, seed: int, policies: tuple[str, str], *, re
 class _GoalTracker:
     """How close each side came to its victory positions, checked at the end of every game turn."""
 
-    def __init__(self, scenario: sm.Scenario, state: GameState):
+    def __init__(self, scenario: Scenario, state: GameState):
         self.sides = list(scenario.grid.sides)
         self.best = {s: 0 for s in self.sides}
         self.turn = state.turn
@@ -81,7 +83,7 @@ class _GoalTracker:
             self.best[side] = max(self.best[side], held)
 
 
-def _result(scenario: sm.Scenario, state: GameState, seed: int, tracker: _GoalTracker, error: str = "") -> GameResult:
+def _result(scenario: Scenario, state: GameState, seed: int, tracker: _GoalTracker, error: str = "") -> GameResult:
     sides = list(scenario.grid.sides)
     winner = sides[state.winner] if state.winner is not None else None
     reason = error or state.end_reason or "unfinished"
@@ -122,7 +124,7 @@ def read_log(path: Path) -> tuple[Setup, list[LogLine]]:
 
 
 # --------------------------------------------------------------- account
-def account(scenario: sm.Scenario, state: GameState, lines: list[LogLine], lang: str = "en") -> Iterator[str]:
+def account(scenario: Scenario, state: GameState, lines: list[LogLine], lang: str = "en") -> Iterator[str]:
     """Replay ``lines`` on ``state`` (checked), telling the game turn by turn in words."""
     sides = list(scenario.grid.sides)
     names = [scenario.side(s).name(lang) for s in sides]
@@ -193,7 +195,7 @@ def _describe(state: GameState, action: tuple[Any, ...], names: list[str], board
     return ""
 
 
-def replay(path: Path) -> tuple[sm.Scenario, GameState, list[LogLine]]:
+def replay(path: Path) -> tuple[Scenario, GameState, list[LogLine]]:
     record, lines = read_log(path)
-    scenario = sm.load(record.scenario, balance=record.balance)
+    scenario = load(record.scenario, balance=record.balance)
     return scenario, start(scenario, record), lines

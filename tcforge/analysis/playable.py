@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tcforge.analysis.balance import report, run
-from tcforge.scenarios.model import load
+from tcforge.scenarios.loading import load
 
 
 @dataclass

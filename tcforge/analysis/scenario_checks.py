@@ -14,23 +14,25 @@ from __future__ import annotations
 from collections import deque
 from typing import Iterator
 
+from tcforge.data.cards import Card
 from tcforge.engine.cards import EFFECTS
-from tcforge.scenarios import model as sm
+from tcforge.scenarios.card_kinds import is_combat, is_tank, is_unit, prohibits_vehicles
 from tcforge.scenarios.findings import Finding
 from tcforge.scenarios.grid import Position
+from tcforge.scenarios.scenario import Scenario
 
 
-def engine_findings(scenario: sm.Scenario) -> Iterator[Finding]:
+def engine_findings(scenario: Scenario) -> Iterator[Finding]:
     yield from _unsupported(scenario)
     yield from _unreachable(scenario)
 
 
-def _finding(scenario: sm.Scenario, path: tuple[object, ...], code: str, message: str, hint: str, case: str = "") -> Finding:
+def _finding(scenario: Scenario, path: tuple[object, ...], code: str, message: str, hint: str, case: str = "") -> Finding:
     line, col = scenario.where(path)
     return Finding(scenario.file, line, col, code, message, hint, case)
 
 
-def _cards(scenario: sm.Scenario) -> Iterator[tuple[sm.Card, tuple[object, ...]]]:
+def _cards(scenario: Scenario) -> Iterator[tuple[Card, tuple[object, ...]]]:
     for side in scenario.sides:
         for entry in side.forces:
             yield entry.card, entry.path
@@ -41,7 +43,7 @@ def _cards(scenario: sm.Scenario) -> Iterator[tuple[sm.Card, tuple[object, ...]]
                 yield entry.card, entry.path
 
 
-def _unsupported(scenario: sm.Scenario) -> Iterator[Finding]:
+def _unsupported(scenario: Scenario) -> Iterator[Finding]:
     seen: set[object] = set()
     for card, path in _cards(scenario):
         if card.id in seen or card.type not in ("special", "air_artillery", "ultra_rare"):
@@ -54,19 +56,19 @@ def _unsupported(scenario: sm.Scenario) -> Iterator[Finding]:
                            "see 'tcforge rules cards --missing'; games will not use it", "12.0")
 
 
-def _steps_per_turn(card: sm.Card, params: dict[str, object]) -> int:
+def _steps_per_turn(card: Card, params: dict[str, object]) -> int:
     moves = int(params["turn.supply_points"]) if params.get("turn.card_may_move_twice") else 1  # type: ignore[call-overload]
     per_move = int(params["movement.fast_positions"] if card.speed == "fast" else params["movement.slow_positions"])  # type: ignore[call-overload]
     return moves * per_move
 
 
-def _barred(scenario: sm.Scenario, card: sm.Card, pos: Position) -> bool:
+def _barred(scenario: Scenario, card: Card, pos: Position) -> bool:
     if card.type not in ("vehicle", "at_gun"):
         return False
-    return any(sm.prohibits_vehicles(t, scenario.params) for t in scenario.terrain_at(pos))
+    return any(prohibits_vehicles(t, scenario.params) for t in scenario.terrain_at(pos))
 
 
-def _turns_to_reach(scenario: sm.Scenario, card: sm.Card, starts: list[Position], goal: Position) -> int | None:
+def _turns_to_reach(scenario: Scenario, card: Card, starts: list[Position], goal: Position) -> int | None:
     """The fewest turns a card needs from any start to the goal, or None if it never gets there."""
     if _barred(scenario, card, goal):
         return None
@@ -91,15 +93,15 @@ def _turns_to_reach(scenario: sm.Scenario, card: sm.Card, starts: list[Position]
     return -(-best[goal] // speed)
 
 
-def _kinds_ok(card: sm.Card, units: tuple[str, ...], params: dict[str, object]) -> bool:
-    if "combat" in units and sm.is_combat(card, params):
+def _kinds_ok(card: Card, units: tuple[str, ...], params: dict[str, object]) -> bool:
+    if "combat" in units and is_combat(card, params):
         return True
     if "infantry" in units and card.type == "infantry":
         return True
-    return any(u in units for u in ("tank", "tanks")) and sm.is_tank(card, params)
+    return any(u in units for u in ("tank", "tanks")) and is_tank(card, params)
 
 
-def _unreachable(scenario: sm.Scenario) -> Iterator[Finding]:
+def _unreachable(scenario: Scenario) -> Iterator[Finding]:
     limit = scenario.turn_limit
     if limit is None:
         return
@@ -112,16 +114,16 @@ def _unreachable(scenario: sm.Scenario) -> Iterator[Finding]:
         deadline = getattr(cond, "at_end_of_turn", limit)
         for side_id in cond.winners(sides):
             side = scenario.side(side_id)
-            movers: list[tuple[sm.Card, list[Position], int]] = []  # card, starts, turn it can start moving
+            movers: list[tuple[Card, list[Position], int]] = []  # card, starts, turn it can start moving
             reserve_starts = scenario.grid.rank_positions(side_id, 2)
             for entry in side.forces:
-                if sm.is_unit(entry.card) and _kinds_ok(entry.card, units, scenario.params):
+                if is_unit(entry.card) and _kinds_ok(entry.card, units, scenario.params):
                     starts = list(entry.placement.positions) or list(side.zone) or reserve_starts
                     movers.append((entry.card, starts, 1))
             for group in side.reinforcements:
                 arrival = group.turn or 1
                 for entry in group.forces:
-                    if sm.is_unit(entry.card) and _kinds_ok(entry.card, units, scenario.params):
+                    if is_unit(entry.card) and _kinds_ok(entry.card, units, scenario.params):
                         movers.append((entry.card, list(group.positions) or reserve_starts, arrival))
             if not movers and not side.build:
                 yield _finding(scenario, cond.path, "victory-unreachable",

@@ -201,6 +201,16 @@ class CardSet:
     def __len__(self) -> int:
         return len(self.cards)
 
+    def counts_by_type(self) -> dict[str, dict[str, int]]:
+        """For each card type: the cards of each nation (german, soviet, any), those errata correct, the total."""
+        by_type: dict[str, dict[str, int]] = {}
+        for c in self.cards:
+            row = by_type.setdefault(c.type, {"german": 0, "soviet": 0, "any": 0, "errata": 0, "total": 0})
+            row[c.nation] += 1
+            row["total"] += 1
+            row["errata"] += bool(c.changes)
+        return by_type
+
     def get(self, reference: str | int, nation: str | None = None) -> Card:
         """A card by number, id, name or alias; ``nation`` picks among same-named cards of both sides."""
         ref = str(reference).strip()

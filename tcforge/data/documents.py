@@ -18,7 +18,9 @@ class Kind:
     key: str  # the top-level key that marks this kind of file
 
 
-KINDS = (
+KINDS = (  # a command deck's rules file also has 'parameters': it is told apart by 'impulse_types', checked first
+    Kind("command-deck", "decks", "command_deck"),
+    Kind("fluid-rules", "decks", "impulse_types"),
     Kind("ruleset", "rulesets", "parameters"),
     Kind("rules", "rules", "cases"),
     Kind("scenario", "scenarios", "sides"),

@@ -49,6 +49,24 @@ class Ruleset:
         return self.title.get(lang) or self.title["en"]
 
 
+def differences(first: Ruleset, second: Ruleset) -> list[dict[str, Any]]:
+    """The parameters whose value differs between two rulesets (or that one of them lacks), by name.
+
+    Each difference holds both values under their ruleset's id, the rule case, the reason of the change (the
+    second ruleset's, else the first's) and what the parameter means.
+    """
+    a, b = first.id, second.id
+    diffs = []
+    for name in sorted(set(first.params) | set(second.params)):
+        pa, pb = first.params.get(name), second.params.get(name)
+        if pa is None or pb is None or pa.value != pb.value:
+            changed = pb if pb is not None and pb.reason else pa
+            diffs.append({"parameter": name, a: pa.value if pa else None, b: pb.value if pb else None,
+                          "case": (changed.case if changed else ""), "reason": (changed.reason if changed else ""),
+                          "description": (pa or pb).description if (pa or pb) else ""})
+    return diffs
+
+
 def value_kind(value: Any) -> str:
     """The kind of a parameter's value, in words: an override must keep the kind of the value it replaces."""
     if isinstance(value, bool):

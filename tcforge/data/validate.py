@@ -12,6 +12,7 @@ from pathlib import Path
 from tcforge.data.dataset import build, load_documents
 from tcforge.data.documents import discover
 from tcforge.data.problems import Problem
+from tcforge.decks.load import problems_of as deck_problems
 from tcforge.paths import data_dir
 
 
@@ -37,7 +38,7 @@ def validate(paths: list[Path] | None = None, *, root: Path | None = None) -> Re
     context_documents, _ = load_documents(context)
     result = build(context_documents + documents)  # context first: a clash is reported in the named file
     reported = {d.display for d in documents}
-    problems += [p for p in result.problems if p.file in reported]
+    problems += [p for p in result.problems + deck_problems(context_documents + documents) if p.file in reported]
     problems.sort(key=lambda p: (p.file, p.line, p.col, p.message))
     cards = sum(1 for c in result.cards if c.file in reported)
     return Report(len(documents), cards, problems)

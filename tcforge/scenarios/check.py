@@ -21,11 +21,14 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from tcforge.data.cards import Card, CardId
+from tcforge.scenarios.card_kinds import category, is_combat, is_tank, is_truck, is_unit, prohibits_vehicles
 from tcforge.scenarios.findings import Finding
-from tcforge.scenarios.model import (
-    Build, ControlPositions, ControlRank, ForceEntry, HoldPositions, PlayBeforeTurn, Position,
-    ReinforcementArrival, Scenario, Side, category, is_combat, is_tank, is_truck, is_unit, load_scenario,
-    prohibits_vehicles, scenarios_dir)
+from tcforge.scenarios.format import Build, ForceEntry, Side
+from tcforge.scenarios.grid import Position
+from tcforge.scenarios.loading import load_scenario, scenarios_dir
+from tcforge.scenarios.scenario import Scenario
+from tcforge.scenarios.special_rules import PlayBeforeTurn, ReinforcementArrival
+from tcforge.scenarios.victory import ControlPositions, ControlRank, HoldPositions
 
 # The one table of finding codes. Keep the codes stable: scripts and tests rely on them.
 CODES: dict[str, str] = {

@@ -14,7 +14,7 @@ import typer
 
 from tcforge.scenarios.check import CODES, Report, check_file
 from tcforge.scenarios.findings import Finding
-from tcforge.scenarios.model import bundled_ids, find_scenario, load_scenario, scenarios_dir
+from tcforge.scenarios.loading import bundled_ids, find_scenario, load_scenario, scenarios_dir
 from tcforge.scenarios.show import summary, to_json
 
 app = typer.Typer(help="Scenarios: list them, show one, check setups for legality.",
@@ -159,7 +159,7 @@ def _policies(text: str) -> tuple[str, str]:
 
 def _load(reference: str, balance: Optional[str] = None):  # type: ignore[no-untyped-def]
     from tcforge.scenarios.findings import ScenarioError
-    from tcforge.scenarios.model import load
+    from tcforge.scenarios.loading import load
     path = _resolve(reference)
     try:
         return load(path, balance=balance)

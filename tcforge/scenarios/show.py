@@ -12,10 +12,12 @@ import textwrap
 from typing import Any
 
 from tcforge.data.cards import Card
+from tcforge.scenarios.format import Build, CardCount, ForceEntry, Reinforcement, Side, Text
 from tcforge.scenarios.grid import Position
-from tcforge.scenarios.model import (
-    Build, CardCount, ControlPositions, ControlRank, Countdown, EliminateAll, ForceEntry, HoldPositions,
-    Reinforcement, Scenario, Side, SpecialRule, Text, VictoryCondition)
+from tcforge.scenarios.scenario import Scenario
+from tcforge.scenarios.special_rules import SpecialRule
+from tcforge.scenarios.victory import (
+    ControlPositions, ControlRank, Countdown, EliminateAll, HoldPositions, VictoryCondition)
 
 WORDS: dict[str, dict[str, str]] = {
     "source": {"en": "source", "fr": "source"},

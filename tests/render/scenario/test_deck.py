@@ -12,7 +12,8 @@ from pypdf.generic import ContentStream
 from tcforge.render.page.geometry import MM, STANDARD
 from tcforge.render.page.sheets import PrintOptions
 from tcforge.render.scenario.deck import build_scenario_deck, choose_sides, deck_proxies
-from tcforge.scenarios.model import iter_entries, load
+from tcforge.scenarios.format import iter_entries
+from tcforge.scenarios.loading import load
 
 from renderkit import files, one_clean_line
 

@@ -15,7 +15,7 @@ from tcforge.render.scenario import map as scenario_map, sheet as scenario_sheet
 from tcforge.render.scenario.map import side_colours, tint
 from tcforge.render.scenario.sheet import build_scenario_sheet
 from tcforge.scenarios.grid import Position
-from tcforge.scenarios.model import bundled_ids, load
+from tcforge.scenarios.loading import bundled_ids, load
 
 from renderkit import files, one_clean_line
 

@@ -315,8 +315,8 @@ def test_engine_hook_reports_victory_unreachable_and_unsupported_cards(tmp_path:
 def _emitted_codes() -> set[str]:
     """Codes passed to add()/Finding() in the scenario package's source."""
     found = set()
-    for name in ("model.py", "check.py"):
-        tree = ast.parse((ROOT / "tcforge" / "scenarios" / name).read_text(encoding="utf-8"))
+    for source in sorted((ROOT / "tcforge" / "scenarios").glob("*.py")):
+        tree = ast.parse(source.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue

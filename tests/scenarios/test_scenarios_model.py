@@ -8,9 +8,10 @@ import pytest
 
 from tcforge.scenarios import grid as grid_module
 from tcforge.scenarios import patch as patch_module
+from tcforge.scenarios.card_kinds import category
 from tcforge.scenarios.findings import ScenarioError
 from tcforge.scenarios.grid import Grid, Position
-from tcforge.scenarios.model import bundled_ids, category, load, load_scenario
+from tcforge.scenarios.loading import bundled_ids, load, load_scenario
 from tcforge.scenarios.patch import PatchError, apply_patch
 from tcforge.scenarios.show import summary, to_json
 

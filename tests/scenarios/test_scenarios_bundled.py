@@ -7,10 +7,12 @@ import pytest
 
 from tcforge.scenarios.check import check_file
 from tcforge.scenarios.grid import Position
-from tcforge.scenarios.model import (
-    AttachedAmmunition, ControlPositions, ControlRank, Countdown, EliminateAll, FireTypesAllowed, HandLimitGrace,
-    HoldPositions, LimitedAP, NoReturnToReserve, PlayBeforeTurn, ReinforcementArrival, Scenario, TerrainAs,
-    bundled_ids, load, scenarios_dir)
+from tcforge.scenarios.loading import bundled_ids, load, scenarios_dir
+from tcforge.scenarios.scenario import Scenario
+from tcforge.scenarios.special_rules import (
+    AttachedAmmunition, FireTypesAllowed, HandLimitGrace, LimitedAP, NoReturnToReserve, PlayBeforeTurn,
+    ReinforcementArrival, TerrainAs)
+from tcforge.scenarios.victory import ControlPositions, ControlRank, Countdown, EliminateAll, HoldPositions
 
 IDS = ["tank-action", "build-your-own-force", "meeting-engagement", "prepared-defense", "defense",
        "advanced-build-your-own-force", "eliminate-that-bridgehead", "kursk", "the-end-is-near", "hill-621"]

@@ -9,8 +9,9 @@ from typer.testing import CliRunner
 
 from tcforge.analysis.balance import report, run, wilson
 from tcforge.analysis.games import play_game, read_log, replay, write_log
+from tcforge.analysis.scenario_hooks import MAX_TURNS
 from tcforge.cli import app
-from tcforge.scenarios.model import load
+from tcforge.scenarios.loading import load
 
 from conftest import ROOT
 
@@ -21,15 +22,40 @@ def test_wilson_interval_matches_the_textbook_values() -> None:
     assert wilson(0, 0) == (0.0, 1.0)
 
 
-@pytest.mark.parametrize("scenario", ["tank-action", "build-your-own-force", "meeting-engagement", "prepared-defense",
-                                      "defense", "advanced-build-your-own-force", "eliminate-that-bridgehead", "kursk",
-                                      "the-end-is-near", "hill-621"])
-def test_every_bundled_scenario_plays_to_an_end_without_engine_error(scenario: str) -> None:
+BUNDLED = ["tank-action", "build-your-own-force", "meeting-engagement", "prepared-defense", "defense",
+           "advanced-build-your-own-force", "eliminate-that-bridgehead", "kursk", "the-end-is-near", "hill-621"]
+# Scenarios whose two seeded greedy games below both run into the engine's 20-turn cap, and why.
+CAPPED_BOTH_GAMES = {"tank-action": "last one standing: two greedy players do not wipe each other out in 20 turns"}
+
+
+@pytest.mark.parametrize("scenario", BUNDLED)
+def test_every_bundled_scenario_stops_without_engine_error_by_a_condition_the_turn_limit_or_the_cap(scenario: str) -> None:
     sc = load(scenario)
+    sides = [s.id for s in sc.sides]
+    conditions = {c.id: c for c in sc.victory}
     for seed in (1, 2):
         _, result = play_game(sc, seed, ("greedy", "greedy"), record=False)
         assert not result.error, result.error
-        assert result.condition in {"cap", "turn limit"} | {c.id for c in sc.victory} | {"victory"}
+        if result.condition == "cap":  # stopped, not ended: nobody won
+            assert result.winner is None and result.turns == MAX_TURNS and sc.turn_limit is None
+        elif result.condition == "turn limit":  # 16.0: the scenario's default winner at its turn limit
+            assert result.turns == sc.turn_limit and result.winner == sc.default_winner
+        else:  # one of the scenario's own victory conditions, won by a side it allows
+            assert result.winner in conditions[result.condition].winners(sides), result.reason
+
+
+@pytest.mark.parametrize("scenario", [s for s in BUNDLED if s not in CAPPED_BOTH_GAMES])
+def test_16_0_every_bundled_scenario_but_tank_action_is_decided_in_one_of_two_greedy_games(scenario: str) -> None:
+    sc = load(scenario)
+    endings = [play_game(sc, seed, ("greedy", "greedy"), record=False)[1] for seed in (1, 2)]
+    decided = [r for r in endings if r.condition != "cap"]
+    assert decided and all(r.winner in [s.id for s in sc.sides] for r in decided), [r.reason for r in endings]
+
+
+def test_tank_action_greedy_games_stop_at_the_engine_cap_undecided() -> None:
+    sc = load("tank-action")
+    endings = [play_game(sc, seed, ("greedy", "greedy"), record=False)[1] for seed in (1, 2)]
+    assert [(r.condition, r.winner, r.turns) for r in endings] == [("cap", None, MAX_TURNS)] * 2
 
 
 def test_a_logged_game_replays_exactly(tmp_path: Path) -> None:
@@ -54,9 +80,9 @@ def test_20_0_hill_621_reinforcements_arrive_on_their_turns() -> None:
 
 
 def test_20_0_balance_option_moves_the_second_german_group() -> None:
-    late = load("hill-621", balance="german-minus")
-    playout, _ = play_game(late, 3, ("random", "random"), record=False)
-    assert playout.state.arrivals.get("german-2") in (None, 12)
+    as_written, _ = play_game(load("hill-621"), 3, ("random", "random"), record=False)
+    late, _ = play_game(load("hill-621", balance="german-minus"), 3, ("random", "random"), record=False)
+    assert as_written.state.arrivals.get("german-2") == 11 and late.state.arrivals.get("german-2") == 12
 
 
 def test_balance_results_do_not_depend_on_the_number_of_jobs() -> None:
@@ -102,7 +128,9 @@ def test_check_play_gives_a_verdict_with_its_figures(monkeypatch: pytest.MonkeyP
     monkeypatch.chdir(ROOT)
     result = CliRunner().invoke(app, ["scenario", "check", "kursk", "--play", "--games", "6", "--format", "json"])
     verdict = json.loads(result.stdout)["playable"][0]
-    assert verdict["games"] == 6 and verdict["ended"] == 6 and verdict["errors"] == 0
+    # 'ended' counts every game that stopped without an engine error: won, or stopped at the engine's cap
+    assert verdict["games"] == verdict["ended"] == 6 and verdict["errors"] == 0
+    assert sum(verdict["wins"].values()) + verdict["capped"] == verdict["ended"]
     assert result.exit_code == (0 if verdict["playable"] else 1)
 
 
@@ -129,7 +157,7 @@ def test_12_0_cards_the_engine_does_not_implement_are_reported(monkeypatch: pyte
 
 
 @pytest.mark.parametrize("kind, seed", [("meeting", 1), ("attack", 4), ("meeting", 7)])
-def test_generate_jeff_mike_writes_a_legal_playable_scenario(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+def test_generate_jeff_mike_writes_a_legal_scenario_the_engine_plays_without_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                              kind: str, seed: int) -> None:
     monkeypatch.chdir(ROOT)
     out = tmp_path / "dyo.yaml"

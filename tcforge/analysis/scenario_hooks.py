@@ -1,0 +1,237 @@
+"""A scenario's engine game: the board, the parameters, and the scenario's rules as the hooks the engine calls.
+
+Victory conditions (:mod:`tcforge.scenarios.victory`), reinforcements and
+special rules (:mod:`tcforge.scenarios.special_rules`) become the hooks of
+:class:`~tcforge.engine.game.Game` (``victory_hooks``, ``turn_hooks``,
+``end_hooks``, ``reinforcements_hook``, ``scenario_rules``); the engine's state
+itself knows nothing of scenarios. :mod:`tcforge.analysis.setup` places the
+forces on the board this makes.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from tcforge.data.dataset import GameData, load_data
+from tcforge.engine.board import ATTACHED, DECK, RESERVE
+from tcforge.engine.game import Game
+from tcforge.engine.state import GameState
+from tcforge.scenarios.format import Reinforcement
+from tcforge.scenarios.grid import Position
+from tcforge.scenarios.scenario import Scenario
+from tcforge.scenarios.special_rules import (
+    AttachedAmmunition, FireTypesAllowed, HandLimitGrace, LimitedAP, NoReturnToReserve, PlayBeforeTurn)
+from tcforge.scenarios.victory import ControlPositions, ControlRank, Countdown, EliminateAll, HoldPositions
+
+MAX_TURNS = 20  # the stated cap for scenarios without a turn limit: then the game is drawn
+
+
+def engine_pos(scenario: Scenario, pos: Position) -> int:
+    return (pos.row - 1) * scenario.grid.columns + (pos.column - 1)
+
+
+def _game_data(scenario: Scenario) -> GameData:
+    base = load_data(scenario.ruleset.id)
+    return GameData(scenario.cards, scenario.ruleset, base.rulesets)
+
+
+def make_game(scenario: Scenario) -> Game:
+    grid = scenario.grid
+    labels = tuple(grid.label(Position(r, c)) for r in range(1, grid.rows + 1) for c in range(1, grid.columns + 1))
+    game = Game.create(_game_data(scenario), columns=grid.columns, ranks_per_side=grid.ranks_per_side,
+                       overrides=dict(scenario.params), labels=labels, turn_limit=scenario.turn_limit,
+                       max_turns=scenario.turn_limit or MAX_TURNS, name=scenario.id)
+    game.default_victory = False
+    game.initiative = (tuple(scenario.initiative.modifiers.get(side, 0) for side in grid.sides),
+                       scenario.initiative.winner == "low")
+    hooks = ScenarioHooks(scenario, game)
+    game.victory_hooks = [hooks.instant]
+    game.turn_hooks = [hooks.turn_start]
+    game.end_hooks = [hooks.end_of_turn]
+    game.reinforcements_hook = hooks.card_reinforcements
+    game.reserve_return = not scenario.rules(NoReturnToReserve)
+    game.scenario_rules = hooks
+    return game
+
+
+class ScenarioHooks:
+    """The scenario's victory conditions, reinforcements and special rules, as the engine calls them."""
+
+    def __init__(self, scenario: Scenario, game: Game):
+        self.scenario = scenario
+        self.sides = list(scenario.grid.sides)
+        self.targets: dict[str, dict[str, tuple[int, ...]]] = {}
+        for cond in scenario.victory:
+            targets = getattr(cond, "targets", {})
+            self.targets[cond.id] = {s: tuple(engine_pos(scenario, p) for p in ps) for s, ps in targets.items()}
+        self.limited = {cid: r for r in scenario.rules(LimitedAP) for cid in r.card_ids}
+        self.ammo = scenario.rules(AttachedAmmunition)
+        self.allowed_fire = next((set(r.types) for r in scenario.rules(FireTypesAllowed)), None)
+        self.before_turn = {r.card_id: r.before_turn for r in scenario.rules(PlayBeforeTurn)}
+        self.grace = scenario.rules(HandLimitGrace)
+        self._goals: dict[int, tuple[int, ...]] = {}
+
+    def side_index(self, side_id: str) -> int:
+        return self.sides.index(side_id)
+
+    def goals(self, side: int) -> tuple[int, ...]:
+        """The positions a side must take or hold to win, for the players' plans."""
+        known = self._goals.get(side)
+        if known is not None:
+            return known
+        out: list[int] = []
+        for cond in self.scenario.victory:
+            if self.sides[side] in cond.winners(self.sides):
+                out.extend(self.targets.get(cond.id, {}).get(self.sides[side], ()))
+        self._goals[side] = tuple(dict.fromkeys(out))
+        return self._goals[side]
+
+    def _controls(self, state: GameState, pos: int, side: int, units: tuple[str, ...] = ("combat",),
+                  contested_ok: bool = False) -> bool:
+        def counts(uid: int) -> bool:
+            p = state.units[uid].profile
+            if "combat" in units and p.combat:
+                return True
+            return ("infantry" in units and p.infantry) or ("tanks" in units and p.tank) or ("tank" in units and p.tank)
+        mine = any(counts(u) for u in state.occ[pos][side] if state.units[u].carrier is None)
+        theirs = any(state.units[u].profile.combat for u in state.occ[pos][1 - side])
+        return mine and (contested_ok or not theirs)
+
+    def instant(self, state: GameState) -> tuple[int, str] | None:
+        """Conditions met the moment they happen (16.0): control of positions, elimination."""
+        if state.game.params["victory.check"] not in ("instant",):
+            return None
+        return self._control_conditions(state)
+
+    def _control_conditions(self, state: GameState) -> tuple[int, str] | None:
+        for cond in self.scenario.victory:
+            for side_id in cond.winners(self.sides):
+                side = self.side_index(side_id)
+                if isinstance(cond, (ControlRank, ControlPositions)):
+                    targets = self.targets[cond.id].get(side_id, ())
+                    held = sum(self._controls(state, p, side) for p in targets)
+                    if held >= cond.count:
+                        return side, f"{side_id} controls {held} of {len(targets)} positions ({cond.id})"
+                elif isinstance(cond, EliminateAll):
+                    if cond.id == "eliminate" and state.turn == 1 and state.active == state.first:
+                        continue  # nothing is decided before the first player's first turn is over
+                    enemy = 1 - side
+                    on_table = any(u.side == enemy and u.pos >= 0 and u.profile.combat for u in state.units)
+                    anywhere = on_table or (cond.scope != "table" and any(
+                        u.side == enemy and u.pos in (RESERVE, DECK) and (u.profile.combat or u.profile.truck) for u in state.units))
+                    if not anywhere:
+                        return side, f"{side_id} has eliminated every enemy card ({cond.id})"
+        return None
+
+    def end_of_turn(self, state: GameState) -> tuple[int, str] | None:
+        """At the end of each game turn: held positions, countdowns, the turn limit's default winner."""
+        if state.game.params["victory.check"] == "end_of_turn":
+            found = self._control_conditions(state)
+            if found:
+                return found
+        for cond in self.scenario.victory:
+            for side_id in cond.winners(self.sides):
+                side = self.side_index(side_id)
+                if isinstance(cond, HoldPositions) and state.turn == cond.at_end_of_turn:
+                    targets = self.targets[cond.id].get(side_id, ())
+                    if targets and all(self._controls(state, p, side, cond.units, cond.contested_ok) for p in targets):
+                        return side, f"{side_id} holds every position of {cond.id} at the end of turn {state.turn}"
+                if isinstance(cond, Countdown):
+                    arrived = state.arrivals.get(cond.after)
+                    if arrived is not None and state.turn >= arrived + cond.turns:
+                        return side, f"{side_id} lasted {cond.turns} turns after {cond.after} arrived ({cond.id})"
+        limit = state.game.turn_limit
+        if limit is not None and state.turn >= limit and self.scenario.default_winner:
+            winner = self.scenario.default_winner
+            if winner in self.sides:
+                return self.side_index(winner), f"turn limit {limit}: {winner} wins by default"
+        return None
+
+    def turn_start(self, state: GameState) -> None:
+        """At the start of a side's turn: its reinforcement groups of this turn arrive (and cards expire)."""
+        side_id = self.sides[state.active]
+        for group in self.scenario.side(side_id).reinforcements:
+            if group.turn == state.turn and group.id not in state.arrivals:
+                self.arrive(state, group, state.active)
+        for card_id, turn in self.before_turn.items():  # e.g. Panic must be played before turn 11
+            if state.turn >= turn:
+                for uid in list(state.hand[state.active]):
+                    if state.units[uid].profile.card_id == card_id:
+                        state.discard_card(uid)
+
+    def card_reinforcements(self, state: GameState, side: int) -> bool:
+        """17.5: playing the Reinforcements card brings the waiting group."""
+        for group in self.scenario.side(self.sides[side]).reinforcements:
+            if group.card_played is not None and group.id not in state.arrivals:
+                self.arrive(state, group, side)
+                return True
+        return False
+
+    def arrive(self, state: GameState, group: Reinforcement, side: int) -> None:
+        from tcforge.engine.units import Unit
+        state.arrivals[group.id] = state.turn
+        spots = [engine_pos(self.scenario, p) for p in group.positions]
+        arrivals: list[Unit] = []
+        i = 0
+        for entry in group.forces:
+            for _ in range(entry.count):
+                profile = state.game.profiles[entry.card_id]
+                unit = Unit(len(state.units), side, profile, RESERVE)
+                state.units.append(unit)
+                arrivals.append(unit)
+                if group.to_reserve or not spots or not profile.combat and not profile.truck:
+                    state.hand[side].append(unit.uid)
+                    continue
+                carrier = entry.carrier
+                if carrier is not None and profile.equipment:
+                    squad = next((u for u in arrivals if u.profile.card_id == carrier and
+                                  not any(state.units[e].profile.card_id == entry.card_id for e in u.equipment)), None)
+                    if squad is not None and squad.pos >= 0:
+                        unit.pos = ATTACHED
+                        unit.carrier = squad.uid
+                        squad.equipment += (unit.uid,)
+                        continue
+                pos = spots[i % len(spots)]
+                i += 1
+                unit.pos = pos
+                state.occ[pos][side].append(unit.uid)
+        state.changed()
+
+    def hand_grace(self, state: GameState) -> int:
+        """17.5: for a while after its reinforcements came, the side may hold more than the hand limit."""
+        for rule in self.grace:
+            if self.sides[state.active] not in rule.sides and rule.sides:
+                continue
+            arrived = state.arrivals.get(rule.after)
+            if arrived is not None and state.turn <= arrived + rule.turns:
+                return 1000
+        return 0
+
+    def after_roll(self, state: GameState, firer: int, roll: int) -> None:
+        """Hill 621's C7 canister goes after an unmodified to-hit roll of 1-5 by its tank."""
+        unit = state.units[firer]
+        for rule in self.ammo:
+            if roll in rule.removed_on_natural_to_hit:
+                for e in unit.equipment:
+                    if state.units[e].profile.card_id == rule.card_id:
+                        state.discard_card(e)
+                        break
+
+    def ammo_for(self, state: GameState, unit_uid: int) -> Any:
+        """The attached-ammunition rule that replaces the card's own effect for this unit, if any."""
+        unit = state.units[unit_uid]
+        for rule in self.ammo:
+            if any(state.units[e].profile.card_id == rule.card_id for e in unit.equipment):
+                return rule
+        return None
+
+    def fire_allowed(self, kind: str) -> bool:
+        return self.allowed_fire is None or kind in self.allowed_fire
+
+    def penetration(self, state: GameState, unit_uid: int, pen: int, short: bool) -> int:
+        """Limited AP (Hill 621's SU-152): after the first shots, a smaller penetration."""
+        rule = self.limited.get(state.units[unit_uid].profile.card_id)
+        if rule is None:
+            return pen
+        if state.ap_shots.get(str(unit_uid), 0) < rule.full_penetration_shots:
+            return pen
+        return rule.then_penetration[0 if short else 1]

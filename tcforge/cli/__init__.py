@@ -1,0 +1,75 @@
+"""The ``tcforge`` command line. Thin: parse, call the library, print.
+
+One module per command group, each a thin layer over a library call:
+``validate``, ``cards``, ``errata``, ``rules``, ``odds`` and ``bench`` here;
+``print`` (tcforge/render/cli.py), ``scenario`` (tcforge/scenarios/cli.py) and
+``i18n`` (tcforge/i18n/cli.py) live with their library and are imported only
+when asked for. :mod:`tcforge.cli.common` holds the consoles, the output
+formats and the one-line failure.
+"""
+from __future__ import annotations
+
+import importlib
+import sys
+from typing import Any
+
+import typer
+from typer.core import TyperGroup
+
+from tcforge import __version__
+from tcforge.cli import bench, cards, errata, odds, rules, validate
+from tcforge.cli.common import err, out
+
+# The print shop, the scenarios and the translation tools import reportlab, WeasyPrint and the engine: they
+# are loaded when their command is asked for, so that 'tcforge validate' starts in a fraction of a second.
+LAZY_GROUPS = {
+    "print": ("tcforge.render.cli", "Print sleeve inserts, reference cards, proxies, scenario sheets and decks, "
+                                    "and the rule booklets (PDF, A4 or Letter, English or French)."),
+    "scenario": ("tcforge.scenarios.cli", "Scenarios: list, show, check their legality, play, replay, balance, generate."),
+    "i18n": ("tcforge.i18n.cli", "The French translation of the rule book: status, substance check, PO export and import."),
+    "deck": ("tcforge.decks.cli", "Command decks of the fluid-time rules (source 003): list, show, odds, tables, print, rulebook."),
+}
+
+
+class _LazyGroup(TyperGroup):
+    def list_commands(self, ctx: Any) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(LAZY_GROUPS))
+
+    def get_command(self, ctx: Any, name: str) -> Any:
+        command = super().get_command(ctx, name)
+        if command is None and name in LAZY_GROUPS:
+            module, help_text = LAZY_GROUPS[name]
+            sub = importlib.import_module(module).app
+            if name == "print":
+                from tcforge.render.booklet.cli import rulebook
+                if not any(c.name == "rulebook" for c in sub.registered_commands):
+                    sub.command("rulebook")(rulebook)
+            command = typer.main.get_group(sub)
+            command.name, command.help = name, help_text
+            self.add_command(command, name)
+        return command
+
+
+app = typer.Typer(help="Tank Commander: The Eastern Front Edition toolkit: data, rules engine, print shop.",
+                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False, cls=_LazyGroup)
+app.add_typer(cards.app, name="cards")
+app.add_typer(errata.app, name="errata")
+app.add_typer(bench.app, name="bench")
+app.add_typer(rules.app, name="rules")
+app.command("validate")(validate.validate)
+app.command("odds")(odds.odds)
+
+
+@app.callback(invoke_without_command=True)
+def _root(version: bool = typer.Option(False, "--version", help="Print the version and exit.")) -> None:
+    if version:
+        out.print(f"tcforge {__version__}")
+        raise typer.Exit(0)
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        err.print("tcforge: interrupted", markup=False)
+        sys.exit(130)

@@ -1,0 +1,86 @@
+"""``tcforge bench ...``: benchmarks, per-item costs and ratios (never asserted in tests)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from tcforge.cli.common import game_data, out
+
+app = typer.Typer(help="Benchmarks: per-item costs and ratios.", no_args_is_help=True)
+
+
+@app.command("validate")
+def bench_validate(
+    cards: int = typer.Option(10_000, "--cards", help="Size of the generated card set."),
+    repeat: int = typer.Option(5, "--repeat", help="Runs per measurement; the best is kept."),
+    check_jsonschema: Optional[Path] = typer.Option(None, "--check-jsonschema",
+                                                    help="Path of a check-jsonschema executable to compare with (installed apart)."),
+) -> None:
+    """Time 'tcforge validate' on the bundled data and on a generated card set."""
+    from tcforge.bench import validate_benchmark
+
+    for line in validate_benchmark(cards, repeat, check_jsonschema):
+        out.print(line, markup=False)
+
+
+@app.command("engine")
+def bench_engine(
+    seconds: float = typer.Option(3.0, "--seconds", help="Seconds of play per measurement."),
+    repeat: int = typer.Option(3, "--repeat", help="Measurements; the best is kept."),
+    openspiel: Optional[Path] = typer.Option(None, "--openspiel", help="A Python interpreter with open_spiel installed."),
+) -> None:
+    """Random playouts of a Kursk-sized battle: actions per second, side by side with OpenSpiel's tic-tac-toe."""
+    from tcforge.bench import engine_benchmark
+
+    for line in engine_benchmark(seconds, repeat, openspiel):
+        out.print(line, markup=False)
+
+
+@app.command("scenarios")
+def bench_scenarios(
+    games: int = typer.Option(100, "--games", help="Games per measurement."),
+    big: int = typer.Option(2400, "--big", help="Games of the large Hill 621 run on 2 workers (0 to skip)."),
+) -> None:
+    """Greedy games a second for Hill 621 and Kursk, the --jobs 2 speed-up, a 2,400-game run, scaling with size."""
+    from tcforge.bench import scenario_benchmark
+
+    for line in scenario_benchmark(games, big):
+        out.print(line, markup=False)
+
+
+@app.command("print")
+def bench_print() -> None:
+    """A proxy deck of every card: milliseconds a card and peak memory."""
+    from tcforge.render.cards.bench import proxy_deck_benchmark
+
+    for line in proxy_deck_benchmark():
+        out.print(line, markup=False)
+
+
+@app.command("booklet")
+def bench_booklet() -> None:
+    """Each rule booklet built in its own process: seconds a page and peak memory."""
+    from tcforge.render.booklet.bench import booklet_benchmark
+
+    for line in booklet_benchmark():
+        out.print(line, markup=False)
+
+
+@app.command("odds")
+def bench_odds(repeat: int = typer.Option(3, "--repeat")) -> None:
+    """The whole odds matrix: every AT firer against every armored target, both ranges, every terrain."""
+    from tcforge.analysis.matrix import odds_matrix
+    from tcforge.analysis.odds import attack_odds
+
+    data = game_data()
+    times = []
+    for _ in range(repeat):
+        attack_odds.cache_clear()
+        matrix = odds_matrix(data)
+        times.append(matrix.seconds)
+    cells = len(matrix.rows)
+    out.print(f"odds matrix: {len(matrix.firers)} firers x {len(matrix.targets)} targets x 2 ranges x "
+              f"{cells // (2 * len(matrix.firers) * len(matrix.targets))} terrains = {cells:,} cells in "
+              f"{min(times):.2f} s (best of {repeat}, cold cache; {min(times) / cells * 1e6:.1f} us a cell)", markup=False)

@@ -1,0 +1,175 @@
+"""``tcforge cards ...``: list, show and count the cards (effective values: printed card + errata)."""
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from typing import Any, Optional
+
+import typer
+from rich.table import Table
+
+from tcforge.cli.common import Format, Lang, ListFormat, card_set, fail, out
+from tcforge.data.cards import Card, CardLookupError
+from tcforge.i18n.words import t as label
+
+app = typer.Typer(help="List and show cards (effective values: printed card + errata).", no_args_is_help=True)
+
+
+def _v(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def _pair(card: Card, key: str, a: str, b: str) -> str:
+    sub = card.effective.get(key)
+    if not sub:
+        return ""
+    return f"{_v(sub.get(a))}/{_v(sub.get(b))}"
+
+
+def _years(card: Card) -> str:
+    years = card.effective.get("years")
+    return f"{years['first']}-{years['last']}" if years else ""
+
+
+@app.command("list")
+def cards_list(
+    type: Optional[str] = typer.Option(None, "--type", help="vehicle, at_gun, air_artillery, infantry, equipment, special, ultra_rare."),
+    card_class: Optional[str] = typer.Option(None, "--class", help="tank, tank_destroyer, half_track, elite, terrain, ..."),
+    nation: Optional[str] = typer.Option(None, "--nation", help="german, soviet or any."),
+    rarity: Optional[str] = typer.Option(None, "--rarity", help="C, U, R or UR."),
+    year: Optional[int] = typer.Option(None, "--year", help="Only cards in service that year, e.g. 1943."),
+    format: ListFormat = typer.Option(ListFormat.table, "--format", "-f"),
+    lang: Lang = typer.Option(Lang.en, "--lang"),
+) -> None:
+    """List cards, filtered by type, class, nation, rarity or year of service."""
+    cards = card_set()
+    chosen = cards.filter(type=type, card_class=card_class, nation=nation, rarity=rarity.upper() if rarity else None, year=year)
+    if format is ListFormat.json:
+        out.print(json.dumps([c.to_json(lang.value) for c in chosen], indent=2, ensure_ascii=False), markup=False)
+        return
+    if format is ListFormat.csv:
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(["id", "name", "rarity", "type", "class", "nation", "hit.short", "hit.long", "penetration.short",
+                         "penetration.long", "armor.front", "armor.side", "he", "sa", "ft", "tank_melee",
+                         "years.first", "years.last", "points", "speed", "kind"])
+        for c in chosen:
+            j = c.to_json(lang.value)
+            writer.writerow([j["id"], c.display_name(lang.value), j["rarity"], j["type"], j["class"], j["nation"],
+                             j["hit"]["short"], j["hit"]["long"], j["penetration"]["short"], j["penetration"]["long"],
+                             j["armor"]["front"], j["armor"]["side"], j["he"], j["sa"], j["ft"], j["tank_melee"],
+                             j["years"]["first"], j["years"]["last"], j["points"], j["speed"], j.get("kind")])
+        return
+    table = Table(title=f"{len(chosen)} card(s)", header_style="bold", box=None, pad_edge=False)
+    for col in ("#", "name", "type", "class", "nation", "hit", "pen", "armor", "HE", "SA", "FT", "TMV", "years", "pts", "speed"):
+        table.add_column(col, justify="right" if col in ("#", "HE", "SA", "FT", "TMV", "pts") else "left")
+    for c in chosen:
+        e = c.effective
+        table.add_row(str(c.id), c.display_name(lang.value) + (" *" if c.changes else ""), c.type, c.card_class, c.nation,
+                      _pair(c, "hit", "short", "long"), _pair(c, "penetration", "short", "long"), _pair(c, "armor", "front", "side"),
+                      _v(e.get("he")), _v(e.get("sa")), _v(e.get("ft")), _v(e.get("tank_melee")), _years(c),
+                      _v(e.get("points")), _v(c.speed) if c.type in ("vehicle", "at_gun", "infantry") else "")
+    out.print(table)
+    if any(c.changes for c in chosen):
+        out.print("* corrected by errata: 'tcforge cards show NUMBER' shows what changed")
+
+
+@app.command("show")
+def cards_show(
+    card: str = typer.Argument(..., help="Card number, name or alias (\"46\", \"PzKw IV J\", \"SPW 251\")."),
+    format: Format = typer.Option(Format.text, "--format", "-f"),
+    lang: Lang = typer.Option(Lang.en, "--lang"),
+    nation: Optional[str] = typer.Option(None, "--nation", help="Pick among same-named cards of both sides (\"Truck\")."),
+) -> None:
+    """Show one card: effective values, each erratum as printed -> corrected with its source."""
+    cards = card_set()
+    try:
+        found = cards.get(card, nation=nation)
+    except CardLookupError as exc:
+        fail(str(exc))
+        return
+    data = found.to_json(lang.value)
+    if format is Format.json:
+        out.print(json.dumps(data, indent=2, ensure_ascii=False), markup=False)
+        return
+    _print_card(found, data, lang.value)
+
+
+def _print_card(card: Card, data: dict[str, Any], lang: str) -> None:
+    changed = {c.field: c for c in card.changes}
+
+    def mark(*fields: str) -> str:
+        notes = [f"{changed[f].printed} -> {changed[f].corrected}" for f in fields if f in changed]
+        return f"  [erratum: {', '.join(notes)}]" if notes else ""
+
+    head = f"{data['id']}  {card.display_name(lang)}"
+    out.print(f"[bold]{head}[/bold]" + mark("name"))
+    words = [label(data["nation"], lang), data["class"].replace("_", " "), label(data["rarity"], lang)]
+    out.print("  " + ", ".join(words), markup=False)
+    rows: list[tuple[str, str]] = []
+    for key, a, b, legend in (("hit", "short", "long", "short_long"), ("penetration", "short", "long", "short_long"),
+                              ("armor", "front", "side", "front_side")):
+        if card.effective.get(key):
+            rows.append((label(key, lang), f"{data[key][a]} / {data[key][b]}  ({label(legend, lang)})" + mark(f"{key}.{a}", f"{key}.{b}")))
+    fire = [f"{k.upper()} {data[k]}" for k in ("he", "sa", "ft") if data[k] is not None]
+    if fire:
+        rows.append((label("fire", lang), "   ".join(fire) + mark("he", "sa", "ft")))
+    if data["tank_melee"] is not None:
+        rows.append((label("tank_melee", lang), str(data["tank_melee"])))
+    if card.effective.get("years"):
+        rows.append((label("years", lang), f"{data['years']['first']}-{data['years']['last']}"))
+    if data.get("kind") is not None:
+        rows.append((label("kind", lang), str(data["kind"]) + mark("kind")))
+    if data["points"] is not None:
+        rows.append((label("points", lang), str(data["points"]) + mark("points")))
+    if data["speed"]:
+        derived = "" if card.effective.get("speed") else f"  ({label('by_rule', lang)})"
+        rows.append((label("speed", lang), label(data["speed"], lang) + derived + mark("speed")))
+    for name, value in rows:
+        out.print(f"  {name:<14}{value}", markup=False)
+    effects = card.effective.get("terrain_effects")
+    if effects:
+        out.print(f"  {label('terrain_effects', lang)}:", markup=False)
+        for table_id, row in effects.items():
+            values = "  ".join(f"{k.upper()} {_mod(row[k])}" for k in ("at", "he", "sa", "air", "art"))
+            out.print(f"    {table_id:<20}{values}  LOS {row['los']}, {row['movement']}", markup=False)
+    if "effect" in data:
+        basis = f" ({label('interpretation', lang)})" if data["effect"]["basis"] == "interpretation" else ""
+        out.print(f"  {label('effect', lang)}{basis}: {data['effect']['text']}", markup=False)
+        if data["effect"].get("reason"):
+            out.print(f"    {label('why', lang)}: {data['effect']['reason']}", markup=False)
+    if card.changes:
+        out.print(f"  {label('errata', lang)}:", markup=False)
+        for c in card.changes:
+            origin = "; ".join(c.sources)
+            out.print(f"    {c.field}: {c.printed} -> {c.corrected}   ({c.set_id}: {origin})", markup=False)
+    if data["rulings"]:
+        out.print(f"  {label('rulings', lang)}:", markup=False)
+        for r in data["rulings"]:
+            out.print(f"    FAQ {r['faq']}: {r['text']}", markup=False)
+    prov = data["provenance"]
+    out.print(f"  {label('source', lang)}: {prov['file']}:{prov['line']} (source {prov.get('document', '?')}, {prov.get('section', '?')})", markup=False)
+
+
+def _mod(value: Any) -> str:
+    if isinstance(value, dict):
+        return "/".join(_mod(v) for v in value.values())
+    if isinstance(value, int):
+        return f"+{value}" if value > 0 else str(value)
+    return str(value)
+
+
+@app.command("stats")
+def cards_stats(format: Format = typer.Option(Format.text, "--format", "-f")) -> None:
+    """Count the cards by type, nation and rarity, and the cards errata correct."""
+    cards = card_set()
+    by_type = cards.counts_by_type()
+    if format is Format.json:
+        out.print(json.dumps({"total": len(cards), "by_type": by_type}, indent=2), markup=False)
+        return
+    table = Table(title=f"{len(cards)} cards", header_style="bold", box=None)
+    for col in ("type", "German", "Soviet", "either", "corrected", "total"):
+        table.add_column(col, justify="left" if col == "type" else "right")
+    for name, row in by_type.items():
+        table.add_row(name, str(row["german"]), str(row["soviet"]), str(row["any"]), str(row["errata"]), str(row["total"]))
+    out.print(table)

@@ -1,0 +1,98 @@
+"""``tcforge odds``: the exact odds of one attack, or the whole firer x target matrix."""
+from __future__ import annotations
+
+import json
+from enum import Enum
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from tcforge.cli.common import Format, fail, game_data, out
+from tcforge.data.cards import CardLookupError
+
+
+class Range(str, Enum):
+    short = "short"
+    long = "long"
+    melee = "melee"
+
+
+def odds(
+    firer: Optional[str] = typer.Argument(None, help="Firing card: number, name or alias; or 'matrix' for the whole table."),
+    target: Optional[str] = typer.Argument(None, help="Target card."),
+    range_: Range = typer.Option(Range.short, "--range", "-r", help="short (adjacent), long (two positions) or melee."),
+    terrain: Optional[str] = typer.Option(None, "--terrain", "-t", help="Terrain card at the target's position (Woods, Hills, Foxholes, ...)."),
+    smoke: bool = typer.Option(False, "--smoke", help="The target's position is smoked (9.5.1)."),
+    flank_shot: bool = typer.Option(False, "--flank-shot", help="A Flank Shot card is played before rolling (9.3.1)."),
+    fire_kind: Optional[str] = typer.Option(None, "--fire", help="at, he, sa, ft or tmv (default: the best the firer has)."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", help="Ruleset id (default six-pack-r3)."),
+    format: Format = typer.Option(Format.text, "--format", "-f"),
+    out_dir: Path = typer.Option(Path("output"), "--out", help="odds matrix: folder for the CSV and the heat map."),
+) -> None:
+    """Exact probabilities of one attack: tcforge odds FIRER TARGET [options].
+
+    'tcforge odds matrix [--range R] [--terrain T] [--ruleset R]' writes the whole firer x target table
+    as CSV and as a heat-map picture.
+    """
+    if firer == "matrix":
+        _odds_matrix(range_.value, terrain, ruleset, out_dir, format)
+        return
+    if firer is None or target is None:
+        fail("give a firing card and a target card, e.g. tcforge odds 'PzKw III L' 'T-26 M39'", 2)
+    from tcforge.analysis.odds import OddsError, fire_odds
+
+    data = game_data(ruleset)
+    try:
+        result = fire_odds(data, firer, target, rng=range_.value, terrain=terrain, smoke=smoke, flank_shot=flank_shot,
+                           kind=fire_kind)
+    except (CardLookupError, OddsError) as exc:
+        fail(str(exc))
+        return
+    if format is Format.json:
+        out.print(json.dumps(result.to_json(), indent=2), markup=False)
+        return
+    a = result.attack
+    f_card, t_card = data.cards.get(firer), data.cards.get(target)
+    out.print(f"[bold]{f_card.name}[/bold] fires {a.kind.upper()} at [bold]{t_card.name}[/bold], {range_.value} range"
+              + (f", {terrain}" if terrain else "") + (", smoke" if smoke else "") + (", Flank Shot" if flank_shot else "")
+              + f"  ({data.ruleset.id})")
+    mod = f"{a.modifier:+d}" if a.modifier else "no modifier"
+    shown = f"roll {'+' if a.modifier > 0 else '-'} {abs(a.modifier)}" if a.modifier else "roll"
+    line = f"  hit number {a.hit}, {mod}: a shot hits when {shown} <= {a.hit}"
+    if a.anti_tank:
+        line += f"; penetration {a.penetration} against armor {a.armor_front} front / {a.armor_side} side"
+    out.print(line, markup=False)
+    for r in result.rolls:
+        if r.result == "to_kill":
+            where = "flank hit, side armor" if r.flank else "hit"
+            text = f"{where}, To Kill {r.kill_number} or less: kill {r.kill_chance} ({float(r.kill_chance):.0%})"
+        else:
+            text = {"kill": "destroyed" if not a.anti_tank else "kill", "immobilize": "immobilised (9.3.2)",
+                    "miss": "miss"}[r.result]
+        out.print(f"  natural {r.roll:>2}: {text}", markup=False)
+    for key in ("hit", "kill", "immobilize", "no_effect"):
+        value = getattr(result, key)
+        out.print(f"  {key:<11} {str(value):>7}  {float(value):6.1%}", markup=False)
+
+
+def _odds_matrix(rng: str, terrain: Optional[str], ruleset: Optional[str], out_dir: Path, format: Format) -> None:
+    from tcforge.analysis.matrix import odds_matrix, write_csv, write_heatmap
+
+    data = game_data(ruleset)
+    try:
+        matrix = odds_matrix(data, ranges=[rng], terrain_names=[terrain or "Clear"])
+    except (CardLookupError, ValueError) as exc:
+        fail(str(exc))
+        return
+    out_dir.mkdir(parents=True, exist_ok=True)
+    stem = f"odds-{data.ruleset.id}-{rng}" + (f"-{terrain.lower()}" if terrain else "")
+    csv_path = write_csv(matrix, out_dir / f"{stem}.csv")
+    png_path = write_heatmap(matrix, out_dir / f"{stem}.png", title=f"Kill odds, {rng} range, {data.ruleset.id}")
+    summary = {"firers": len(matrix.firers), "targets": len(matrix.targets), "cells": len(matrix.rows),
+               "seconds": round(matrix.seconds, 3), "csv": str(csv_path), "heatmap": str(png_path)}
+    if format is Format.json:
+        out.print(json.dumps(summary, indent=2), markup=False)
+    else:
+        out.print(f"{summary['firers']} firers x {summary['targets']} targets, {summary['cells']} cells in "
+                  f"{summary['seconds']} s: {csv_path}, {png_path}", markup=False)

@@ -1,0 +1,36 @@
+"""``tcforge validate``: every problem of the data files, one line each."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from tcforge.cli.common import Format, err, fail, out
+
+
+def validate(
+    paths: Optional[list[Path]] = typer.Argument(None, help="Files or folders to check (default: all of data/)."),
+    format: Format = typer.Option(Format.text, "--format", "-f", help="text: one line per problem; json: a list."),
+) -> None:
+    """Check data files against their JSON Schemas and each other: every problem, one line each.
+
+    Exit 0 when valid, 1 when not, 2 for a usage error.
+    """
+    from tcforge.data.validate import validate as run
+
+    missing = [p for p in paths or [] if not p.exists()]
+    if missing:
+        fail(f"no such file or folder: {', '.join(str(p) for p in missing)}", 2)
+    report = run(paths or None)
+    if format is Format.json:
+        out.print(json.dumps([p.to_json() for p in report.problems], indent=2, ensure_ascii=False), markup=False)
+    else:
+        for problem in report.problems:
+            out.print(problem.render(), markup=False)
+        files = len({p.file for p in report.problems})
+        summary = (f"{report.files} file(s), {report.cards} card(s): " +
+                   (f"{len(report.problems)} problem(s) in {files} file(s)" if report.problems else "valid"))
+        err.print(summary, markup=False)
+    raise typer.Exit(0 if report.ok else 1)

@@ -1,0 +1,139 @@
+"""Finding and loading scenario files: by path or bundled id, schema-checked, a balance option applied.
+
+:func:`load_scenario` reads a scenario file (safe YAML), checks it against
+``schemas/scenario.schema.json``, applies one of its balance options when asked
+(a patch, checked again) and hands it to :class:`~tcforge.scenarios.resolve.Builder`,
+which resolves every card, position and side reference. What cannot be read or
+resolved becomes a :class:`~tcforge.scenarios.findings.Finding` placed at
+``file:line:col``; the legality checks proper live in :mod:`tcforge.scenarios.check`.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tcforge.data import schemas
+from tcforge.data.yamlsafe import Loaded, load_yaml
+from tcforge.paths import data_dir, display_path
+from tcforge.scenarios.findings import Finding, ScenarioError
+from tcforge.scenarios.format import YamlPath
+from tcforge.scenarios.patch import PatchError, apply_patch
+from tcforge.scenarios.resolve import Builder
+from tcforge.scenarios.scenario import Scenario
+
+
+def scenarios_dir() -> Path:
+    return data_dir() / "scenarios"
+
+
+@dataclass
+class Loading:
+    """What :func:`load_scenario` returns: the scenario (None when it cannot be built) and every finding."""
+
+    scenario: Scenario | None
+    findings: list[Finding]
+    data: Any = None
+    loaded: Loaded | None = None
+
+
+def find_scenario(reference: str | Path) -> Path | None:
+    """A scenario file by path, or a bundled scenario by id."""
+    path = Path(reference)
+    if path.is_file():
+        return path
+    candidate = scenarios_dir() / f"{reference}.yaml"
+    if re.fullmatch(r"[a-z0-9-]+", str(reference)) and candidate.is_file():
+        return candidate
+    return None
+
+
+def bundled_ids() -> list[str]:
+    return sorted(p.stem for p in scenarios_dir().glob("*.yaml"))
+
+
+def load(reference: str | Path, *, balance: str | None = None) -> Scenario:
+    """The scenario (bundled id or file), raising ScenarioError with every finding when it cannot be used."""
+    path = find_scenario(reference)
+    if path is None:
+        raise ScenarioError([Finding(str(reference), 1, 1, "unknown-reference", f"no scenario '{reference}'",
+                                     "give a file or one of: " + ", ".join(bundled_ids()))])
+    result = load_scenario(path, balance=balance)
+    errors = [f for f in result.findings]
+    if result.scenario is None or errors:
+        raise ScenarioError(errors)
+    return result.scenario
+
+
+def load_scenario(path: Path, *, balance: str | None = None) -> Loading:
+    """Read, schema-check and resolve one scenario file; ``balance`` applies one balance option by id."""
+    display = display_path(path)
+    loaded, problems = load_yaml(path, display)
+    findings = [Finding(p.file, p.line, p.col, "yaml", p.message, p.hint) for p in problems]
+    if loaded is None or findings:
+        return Loading(None, findings)
+    schema_findings = _schema(loaded, display)
+    if schema_findings:
+        return Loading(None, schema_findings, loaded.data, loaded)
+    data = loaded.data
+    if balance is not None:
+        data, patch_findings = _apply_balance(loaded, display, balance)
+        if patch_findings:
+            return Loading(None, patch_findings, loaded.data, loaded)
+    builder = Builder(path, display, Loaded(data, loaded.marks, loaded.key_marks))
+    scenario = builder.build(balance)
+    return Loading(scenario, builder.findings, data, loaded)
+
+
+def _key_findings(loaded: Loaded, display: str) -> list[Finding]:
+    """Mapping keys that are not text (``99:``): JSON Schema cannot check them, so they are reported first."""
+    out = []
+
+    def walk(node: Any, path: YamlPath) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if not isinstance(key, str):
+                    line, col = loaded.where(path + (key,), key=True)
+                    out.append(Finding(display, line, col, "schema", f"key {key!r} is a number, not a name",
+                                       "keys are names: fix the key, or quote it if a number was meant"))
+                walk(value, path + (key,))
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(value, path + (i,))
+
+    walk(loaded.data, ())
+    return out
+
+
+def _schema(loaded: Loaded, display: str) -> list[Finding]:
+    out = _key_findings(loaded, display)
+    if out:
+        return out
+    for p in schemas.check(loaded, "scenario", display):
+        message = p.message + (f" [{p.schema_path}]" if p.schema_path else "")
+        out.append(Finding(p.file, p.line, p.col, "schema", message, p.hint))
+    return out
+
+
+def _apply_balance(loaded: Loaded, display: str, option: str) -> tuple[Any, list[Finding]]:
+    data = loaded.data
+    options = data.get("balance") or []
+    for i, entry in enumerate(options):
+        if entry.get("id") != option:
+            continue
+        try:
+            patched = apply_patch(data, entry["patch"])
+        except PatchError as exc:
+            line, col = loaded.where(("balance", i, "patch", exc.index, "path"))
+            return data, [Finding(display, line, col, "balance-patch", f"balance option '{option}': {exc}",
+                                  "a path names keys and list elements (by index or id) that exist in this file")]
+        again = Loaded(patched, loaded.marks, loaded.key_marks)
+        wrong = _schema(again, display)
+        if wrong:
+            line, col = loaded.where(("balance", i, "patch"))
+            return data, [Finding(display, line, col, "balance-patch",
+                                  f"balance option '{option}' makes the file invalid: {f.message}", f.hint) for f in wrong]
+        return patched, []
+    known = ", ".join(str(o.get("id")) for o in options) or "none"
+    return data, [Finding(display, 1, 1, "balance-patch", f"no balance option '{option}'", f"this scenario has: {known}")]
