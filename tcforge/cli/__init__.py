@@ -41,7 +41,7 @@ class _LazyGroup(TyperGroup):
             module, help_text = LAZY_GROUPS[name]
             sub = importlib.import_module(module).app
             if name == "print":
-                from tcforge.render.booklet_cli import rulebook
+                from tcforge.render.booklet.cli import rulebook
                 if not any(c.name == "rulebook" for c in sub.registered_commands):
                     sub.command("rulebook")(rulebook)
             command = typer.main.get_group(sub)

@@ -53,7 +53,7 @@ def bench_scenarios(
 @app.command("print")
 def bench_print() -> None:
     """A proxy deck of every card: milliseconds a card and peak memory."""
-    from tcforge.render.bench import proxy_deck_benchmark
+    from tcforge.render.cards.bench import proxy_deck_benchmark
 
     for line in proxy_deck_benchmark():
         out.print(line, markup=False)
@@ -62,7 +62,7 @@ def bench_print() -> None:
 @app.command("booklet")
 def bench_booklet() -> None:
     """Each rule booklet built in its own process: seconds a page and peak memory."""
-    from tcforge.render.booklet_bench import booklet_benchmark
+    from tcforge.render.booklet.bench import booklet_benchmark
 
     for line in booklet_benchmark():
         out.print(line, markup=False)

@@ -11,7 +11,7 @@ from rich.table import Table
 
 from tcforge.cli.common import Format, Lang, ListFormat, card_set, fail, out
 from tcforge.data.cards import Card, CardLookupError
-from tcforge.i18n import label
+from tcforge.i18n.words import t as label
 
 app = typer.Typer(help="List and show cards (effective values: printed card + errata).", no_args_is_help=True)
 

@@ -226,12 +226,12 @@ def print_cmd(
     Same sizes, sheets, crop marks and duplex as 'tcforge print inserts'.
     """
     from tcforge.paths import display_path
-    from tcforge.render import settings
-    from tcforge.render.build import RenderError, TextOverflowError
-    from tcforge.render.command_deck import build_command_deck
-    from tcforge.render.fonts import FontError
-    from tcforge.render.geometry import LayoutError, parse_card_size
-    from tcforge.render.sheets import PrintOptions
+    from tcforge.render.page import settings
+    from tcforge.render.page.build import RenderError, TextOverflowError
+    from tcforge.render.cards.command_deck import build_command_deck
+    from tcforge.render.page.fonts import FontError
+    from tcforge.render.page.geometry import LayoutError, parse_card_size
+    from tcforge.render.page.sheets import PrintOptions
 
     deck, rules = _deck(deck_name)
     try:
@@ -277,7 +277,7 @@ def rulebook_cmd(
     --rules data/rules-003 --lang fr'.
     """
     from tcforge.paths import display_path
-    from tcforge.render.rules003_booklet import Rules003Error, build_rules_booklet
+    from tcforge.render.booklet.rules003 import Rules003Error, build_rules_booklet
 
     deck, rules = _deck(deck_name)
     path = out_file or Path("output") / f"rules-003-{lang.value}-{paper.value}.pdf"

@@ -1,7 +1,12 @@
-"""The print shop: sleeve inserts, reference cards and proxies as print-ready PDF.
+"""The print shop: every printed product of tcforge, as print-ready PDF, one subpackage a product.
 
-``geometry`` places cards on sheets, ``fonts`` embeds DejaVu, ``cardface``
-draws one card, ``inserts``, ``refcards``, ``proxies`` and ``calibration``
-make the products, ``atomic`` writes each file whole or not at all, and
-``cli`` is the ``tcforge print`` command line.
+- ``cards``: card-sized pieces to sleeve (card faces, inserts, terrain strips,
+  reference cards, proxies, the calibration page);
+- ``booklet``: the rule booklets in English and French (WeasyPrint);
+- ``scenario``: scenario sheets and scenario decks;
+- ``page``: what they all share (paper geometry, fonts, style, text fitting,
+  sheets and crop marks, the atomic build, saved settings); the words they
+  print are in :mod:`tcforge.i18n.words`, one table for every product.
+
+``cli`` is the ``tcforge print`` command line: parse, call, report.
 """

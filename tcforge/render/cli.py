@@ -26,17 +26,17 @@ from tcforge.data.cards import Card, CardLookupError, CardSet
 from tcforge.data.dataset import GameData, load_data
 from tcforge.data.problems import DataError
 from tcforge.paths import display_path
-from tcforge.render import settings
-from tcforge.render.build import RenderError, TextOverflowError
-from tcforge.render.calibration import build_calibration
-from tcforge.render.fonts import FontError
-from tcforge.render.geometry import LayoutError, parse_card_size, parse_offset
-from tcforge.render.inserts import build_inserts
-from tcforge.render.proxies import build_proxies
-from tcforge.render.refcards import build_refcards
-from tcforge.render.scenario_deck import build_scenario_deck, choose_sides, deck_proxies
-from tcforge.render.scenario_sheet import build_scenario_sheet
-from tcforge.render.sheets import PrintOptions, Report
+from tcforge.render.cards.calibration import build_calibration
+from tcforge.render.cards.inserts import build_inserts
+from tcforge.render.cards.proxies import build_proxies
+from tcforge.render.cards.refcards import build_refcards
+from tcforge.render.page import settings
+from tcforge.render.page.build import RenderError, TextOverflowError
+from tcforge.render.page.fonts import FontError
+from tcforge.render.page.geometry import LayoutError, parse_card_size, parse_offset
+from tcforge.render.page.sheets import PrintOptions, Report
+from tcforge.render.scenario.deck import build_scenario_deck, choose_sides, deck_proxies
+from tcforge.render.scenario.sheet import build_scenario_sheet
 from tcforge.scenarios.findings import ScenarioError
 from tcforge.scenarios.model import Scenario, bundled_ids, load
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from tcforge.render.deck_words import W, dw, untranslated
+from tcforge.render.cards.deck_words import W, dw, untranslated
 
 
 def _texts(path: Path) -> list[str]:

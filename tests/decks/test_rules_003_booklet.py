@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from tcforge.decks.load import load_decks
 from tcforge.i18n.catalog import load_rulebook
-from tcforge.render.rules003_booklet import render_html
+from tcforge.render.booklet.rules003 import render_html
 
 from conftest import ROOT
 

@@ -1,0 +1,593 @@
+"""Every word tcforge prints around the data, in English and French, in one table, and French typography.
+
+Card names and card texts come from the card data and rule text from
+data/rules; these are the labels, headings and instructions around them,
+written for this project: on cards, inserts and reference cards, on scenario
+sheets and decks, in the rule booklets and in ``tcforge cards show``. A term
+has one entry, used by every product. An entry is stored in the form most of
+its uses print; :func:`capital` gives the capitalised form where a line or a
+heading starts with it.
+
+:func:`t` looks a word up for labels (an unknown key prints as itself);
+:func:`bw` is the booklets' strict lookup, with typographic apostrophes.
+"""
+from __future__ import annotations
+
+import re
+
+NNBSP = "\u202f"   # narrow no-break space: before ; ! ? and inside « »
+NBSP = "\u00a0"    # no-break space: before : (French typography)
+
+W: dict[str, tuple[str, str]] = {
+    # values on a card
+    "hit": ("Hit", "Toucher"),
+    "pen": ("Pen.", "Pén."),
+    "armor": ("Armor", "Blindage"),
+    "short": ("short", "courte"),
+    "long": ("long", "longue"),
+    "front": ("front", "face"),
+    "side": ("side", "flanc"),
+    "fire": ("Fire", "Tir"),
+    "tank_melee": ("Tank melee", "Mêlée antichar"),
+    "speed": ("Speed", "Vitesse"),
+    "fast": ("fast", "rapide"),
+    "slow": ("slow", "lente"),
+    "points": ("Points", "Points"),
+    "pts": ("pts", "pts"),
+    "years": ("In service", "En service"),
+    "kind": ("Played as", "Se joue en"),
+    "instant": ("Instant", "Instantanée"),
+    "interrupt": ("Interrupt", "Interruption"),
+    "terrain": ("Terrain", "Terrain"),
+    "c:terrain": ("terrain", "terrain"),
+    "c:at_gun": ("AT gun", "canon antichar"),
+    "german": ("German", "allemand"),
+    "soviet": ("Soviet", "soviétique"),
+    "any": ("either side", "les deux camps"),
+    "C": ("common", "commune"),
+    "U": ("uncommon", "peu commune"),
+    "R": ("rare", "rare"),
+    "UR": ("ultra-rare", "ultra-rare"),
+    "lend_lease": ("Lend-Lease", "Prêt-bail"),
+    "carries": ("Carries one infantry squad", "Transporte un groupe d'infanterie"),
+    "interpretation_note": ("Project's reading: the sources give no text.", "Lecture du projet : les sources ne donnent pas de texte."),
+    "printed_number": ("printed no.", "imprimée n°"),
+    "new_text": ("new card text", "nouveau texte de carte"),
+    # card types and classes
+    "vehicle": ("Vehicle", "Véhicule"),
+    "at_gun": ("AT gun", "Canon antichar"),
+    "air_artillery": ("Air and artillery", "Aviation et artillerie"),
+    "infantry": ("Infantry", "Infanterie"),
+    "equipment": ("Equipment", "Équipement"),
+    "special": ("Special", "Spéciale"),
+    "ultra_rare": ("Ultra-rare", "Ultra-rare"),
+    "tank": ("tank", "char"),
+    "tank_destroyer": ("tank destroyer", "chasseur de chars"),
+    "half_track": ("half-track", "semi-chenillé"),
+    "armored_car": ("armored car", "automitrailleuse"),
+    "truck": ("truck", "camion"),
+    "flamethrower_tank": ("flamethrower tank", "char lance-flammes"),
+    "air_strike": ("air strike", "frappe aérienne"),
+    "artillery": ("artillery", "artillerie"),
+    "antitank_weapon": ("anti-tank weapon", "arme antichar"),
+    "antitank_rifle": ("anti-tank rifle", "fusil antichar"),
+    "flamethrower": ("flamethrower", "lance-flammes"),
+    "heavy_machine_gun": ("heavy machine gun", "mitrailleuse lourde"),
+    "recruit": ("recruits", "recrues"),
+    "line": ("line", "ligne"),
+    "veteran": ("veterans", "vétérans"),
+    "elite": ("elite", "élite"),
+    "partisans": ("partisans", "partisans"),
+    "militia": ("militia", "milice"),
+    "cavalry": ("cavalry", "cavalerie"),
+    "event": ("event", "événement"),
+    "fire_support": ("fire support", "appui-feu"),
+    "obstacle": ("obstacle", "obstacle"),
+    "obstacle_counter": ("obstacle clearing", "déminage"),
+    "crossing": ("crossing", "franchissement"),
+    "fortification": ("fortification", "fortification"),
+    "water": ("water", "eau"),
+    "smoke": ("smoke", "fumée"),
+    "redemption": ("redemption", "à échanger"),
+    # changes
+    "official-1997-02-10": ("errata 1997", "errata 1997"),
+    "six-pack-21": ("Six-Pack 21.0", "Six-Pack 21.0"),
+    "f:name": ("name", "nom"),
+    "f:hit.short": ("hit short", "toucher courte"),
+    "f:hit.long": ("hit long", "toucher longue"),
+    "f:penetration.short": ("pen. short", "pén. courte"),
+    "f:penetration.long": ("pen. long", "pén. longue"),
+    "f:armor.front": ("armor front", "blindage face"),
+    "f:armor.side": ("armor side", "blindage flanc"),
+    "f:he": ("HE", "HE"),
+    "f:sa": ("SA", "SA"),
+    "f:ft": ("FT", "FT"),
+    "f:points": ("points", "points"),
+    "f:speed": ("speed", "vitesse"),
+    "f:kind": ("played as", "se joue en"),
+    # insert footers and proxies
+    "sleeve_on": ("Sleeve in front of", "À glisser devant"),
+    "proxy": ("proxy", "carte de remplacement"),
+    "insert": ("insert", "insert"),
+    "strip": ("terrain strip", "bande de terrain"),
+    "strip_for": ("Left edge of", "Bord gauche de"),
+    # terrain
+    "at": ("AT", "AT"),
+    "he": ("HE", "HE"),
+    "sa": ("SA", "SA"),
+    "ft": ("FT", "FT"),
+    "air": ("Air", "Air"),
+    "art": ("Art", "Art"),
+    "los": ("LOS", "LdV"),
+    "move": ("Move", "Mouv."),
+    "blocks": ("Blocks", "Bloque"),
+    "clear": ("Clear", "Libre"),
+    "slows": ("Slow", "Lent"),
+    "m:fast": ("Fast", "Rapide"),
+    "n/a": ("n/a", "—"),  # "interdit" is too wide for the card-sized table; the notes say what is forbidden
+    "no_vehicles": ("No vehicles or AT guns", "Interdit aux véhicules et canons AC"),
+    "strip_no_vehicles": ("No vehicles, no AT guns", "Ni véhicules ni canons AC"),
+    "strip_infantry_only": ("Infantry only", "Infanterie seulement"),
+    "infantry_only": ("Infantry only, on top of the terrain", "Infanterie seulement, en plus du terrain"),
+    "art_split": ("Art a/o/b: vs armor / vs others / vs infantry in Bunkers",
+                  "Art a/o/b : contre blindés / autres / infanterie en Bunker"),
+    "air_split": ("Air a/o/b: vs armor / vs others / vs infantry in Bunkers",
+                  "Air a/o/b : contre blindés / autres / infanterie en Bunker"),
+    "borrowed_row": ("*: this table has no such row or an unreadable value; the project's reading.",
+                     "* : cette table n'a pas cette ligne ou une valeur illisible ; lecture du projet."),
+    "terrain_into": ("Add to the firer's roll; only fire into the position counts.",
+                     "À ajouter au jet du tireur ; seul le tir vers la position compte."),
+    "terrain_effects": ("Terrain effects", "Effets du terrain"),
+    "terrain_col": ("Terrain", "Terrain"),
+    # reference cards
+    "to_kill_title": ("To Kill", "Destruction"),
+    "to_kill_how": ("After an AT hit, take penetration minus armor and roll one d10:",
+                    "Après un coup AT, calculez pénétration moins blindage et lancez un d10 :"),
+    "diff": ("Pen. − armor", "Pén. − blindage"),
+    "kill_on": ("Kills on", "Détruit sur"),
+    "dud": ("A roll of {n} never kills.", "Un jet de {n} ne détruit jamais."),
+    "flank_side": ("Natural to-hit {rolls} ({melee} in melee): flank hit, roll against side armor.",
+                   "Jet pour toucher naturel de {rolls} ({melee} en mêlée) : coup de flanc, contre le blindage de flanc."),
+    "flank_kill": ("Natural to-hit {rolls} ({melee} in melee): flank hit, the target is destroyed.",
+                   "Jet pour toucher naturel de {rolls} ({melee} en mêlée) : coup de flanc, la cible est détruite."),
+    "immobilise": ("Natural to-hit {rolls} against a vehicle: immobilised, no To Kill roll.",
+                   "Jet pour toucher naturel de {rolls} contre un véhicule : immobilisé, sans jet de destruction."),
+    "flank_card": ("Flank Shot card, then a natural {rolls}: side armor halved (rounded down, at least {min}).",
+                   "Carte Flank Shot, puis {rolls} naturel : blindage de flanc divisé par deux (arrondi en dessous, au moins {min})."),
+    "he_notes": ("HE: {he} at long range; every AT gun fires HE {min} or better. SA: {sa}. FT: {ft}.",
+                 "HE : {he} à longue portée ; tout canon antichar tire en HE {min} au moins. SA : {sa}. FT : {ft}."),
+    "sa_short": ("short range and melee", "courte portée et mêlée"),
+    "sa_long": ("any range", "toute portée"),
+    "ft_melee": ("melee only", "mêlée seulement"),
+    "ft_any": ("as SA", "comme les SA"),
+    "or": ("or", "ou"),
+    "seq_title": ("Sequence of play", "Déroulement du tour"),
+    "seq_each": ("Each player in turn, first player first:", "Chaque joueur à son tour, le premier joueur d'abord :"),
+    "seq_supply": ("Take {n} Supply points.", "Recevez {n} points de ravitaillement."),
+    "seq_play": ("Play: spend them on the options overleaf.", "Jeu : dépensez-les selon les options au verso."),
+    "seq_melee": ("Resolve every melee, one position at a time.", "Résolvez chaque mêlée, position par position."),
+    "seq_discard": ("Discard down to {n} cards in hand.", "Défaussez jusqu'à garder {n} cartes en main."),
+    "seq_interrupts": ("Interrupts may be played in your opponent's Play or melee.",
+                       "Les Interruptions se jouent pendant le jeu ou la mêlée de l'adversaire."),
+    "seq_initiative": ("Initiative: both roll before the game; the higher roll plays first all game.",
+                       "Initiative : chacun lance un dé avant la partie ; le plus haut joue en premier toute la partie."),
+    "seq_initiative_fixed": ("Initiative: as the scenario says.", "Initiative : selon le scénario."),
+    "seq_victory_instant": ("Victory: hold {n} positions of the enemy rear rank; it is checked at once.",
+                            "Victoire : tenir {n} positions de la dernière rangée ennemie ; vérifiée sur-le-champ."),
+    "seq_victory_end": ("Victory: hold {n} positions of the enemy rear rank at the end of a turn.",
+                        "Victoire : tenir {n} positions de la dernière rangée ennemie à la fin d'un tour."),
+    "seq_die": ("Random number: one d10, 0 counts as 10.", "Nombre aléatoire : un d10, le 0 vaut 10."),
+    "first": ("First player", "Premier joueur"),
+    "opt_title": ("Play options", "Options de jeu"),
+    "opt_cost": ("Each option costs Supply points; at most {max} spent a turn.",
+                 "Chaque option coûte des points de ravitaillement ; {max} au plus par tour."),
+    "opt_move": ("Move up to {n} cards of one position that have not fired (fast {fast}, slow {slow} position).",
+                 "Déplacer jusqu'à {n} cartes d'une position qui n'ont pas tiré (rapide {fast}, lente {slow} position)."),
+    "opt_fire": ("Fire up to {n} cards of one position that have not moved.",
+                 "Faire tirer jusqu'à {n} cartes d'une position qui n'ont pas bougé."),
+    "opt_instant": ("Play one Instant card.", "Jouer une carte Instantanée."),
+    "opt_draw": ("Draw one card; it may be played this turn.", "Piocher une carte, jouable dès ce tour."),
+    "opt_end": ("End the Play: unspent points are lost.", "Finir le jeu : les points non dépensés sont perdus."),
+    "opt_stack": ("A position holds {combat} combat cards and {trucks} trucks of each player.",
+                  "Une position reçoit {combat} cartes de combat et {trucks} camions de chaque joueur."),
+    "opt_hand": ("Hand: {start} cards to start, {limit} at most after discarding.",
+                 "Main : {start} cartes au départ, {limit} au plus après la défausse."),
+    "ref_back": ("Reference card: sleeve back to back with its pair.", "Aide de jeu : à mettre dos à dos avec sa paire."),
+    # checklist and calibration
+    "checklist_title": ("Sleeve inserts: checklist", "Inserts de pochette : liste de contrôle"),
+    "actual_size": ("Print at actual size (100 %, no scaling, no \u201cfit to page\u201d). The bar below must measure exactly 100 mm.",
+                    "Imprimez à taille réelle (100 %, sans mise à l'échelle ni « ajuster à la page »). La barre ci-dessous doit mesurer exactement 100 mm."),
+    "how_sleeve": ("Cut on the crop marks. Slide each insert into a clear sleeve in front of the card named here; "
+                   "slide each terrain strip along the left edge of its terrain card.",
+                   "Découpez selon les traits de coupe. Glissez chaque insert dans une pochette transparente devant la carte indiquée ici ; "
+                   "glissez chaque bande de terrain le long du bord gauche de sa carte de terrain."),
+    "col_insert": ("Insert", "Insert"),
+    "col_qty": ("Qty", "Qté"),
+    "col_with": ("Sleeve with", "À glisser avec"),
+    "col_page": ("Page", "Page"),
+    "why": ("why", "pourquoi"),
+    "why_new": ("new Six-Pack card", "nouvelle carte Six-Pack"),
+    "why_changed": ("Six-Pack changes the card", "carte modifiée par le Six-Pack"),
+    "why_errata": ("official errata 1997", "errata officiels 1997"),
+    "why_strip": ("terrain values of the ruleset", "valeurs de terrain de la règle"),
+    "total": ("Total", "Total"),
+    "ruleset": ("Ruleset", "Règles"),
+    "made_with": ("Made with tcforge", "Réalisé avec tcforge"),
+    "cal_title": ("Double-sided calibration", "Calibrage recto verso"),
+    "cal_front": ("FRONT", "RECTO"),
+    "cal_back": ("BACK", "VERSO"),
+    "cal_steps": (
+        "1. Print both pages on one sheet, double-sided, flip on the long edge, at actual size (100 %).|"
+        "2. Check the 100 mm bar: if it is not 100 mm, scaling is on; switch it off and print again.|"
+        "3. Hold the sheet against a light with the BACK facing you. Read where the front's centre lines cross the two scales.|"
+        "4. Save the readings: tcforge print calibration --paper {paper} --back-offset X,Y (mm). Back pages then move by that much.|"
+        "5. Print this page again: with the right offset the front's lines fall on 0 and the frames coincide.",
+        "1. Imprimez les deux pages sur une feuille, en recto verso, retournement bord long, à taille réelle (100 %).|"
+        "2. Vérifiez la barre de 100 mm : si elle ne mesure pas 100 mm, une mise à l'échelle est active ; désactivez-la et recommencez.|"
+        "3. Tenez la feuille devant une lumière, VERSO face à vous. Lisez où les lignes centrales du recto croisent les deux échelles.|"
+        "4. Enregistrez les lectures : tcforge print calibration --paper {paper} --back-offset X,Y (mm). Les versos seront décalés d'autant.|"
+        "5. Réimprimez cette page : avec le bon décalage, les lignes du recto tombent sur 0 et les cadres coïncident."),
+    "cal_offset": ("Saved back offset: X {x:+.1f} mm, Y {y:+.1f} mm (applied to this back page).",
+                   "Décalage de verso enregistré : X {x:+.1f} mm, Y {y:+.1f} mm (appliqué à ce verso)."),
+    "cal_read_x": ("X (mm): read here", "X (mm) : lire ici"),
+    "cal_read_y": ("Y (mm)", "Y (mm)"),
+    "cal_back_note": ("Seen from the back: right and up are positive.", "Vu du verso : vers la droite et vers le haut, c'est positif."),
+    # scenario decks
+    "deck_title": ("Scenario deck: {s}", "Paquet du scénario : {s}"),
+    "deck_how": ("Cut on the crop marks. Each side's cards begin on a new sheet, and the line at the foot of every card "
+                 "names the scenario, the side and the group the card belongs to: keep each reinforcement group apart "
+                 "until it arrives. The cards show their effective values, errata applied.",
+                 "Découpez selon les traits de coupe. Les cartes de chaque camp commencent sur une nouvelle feuille, et la "
+                 "ligne au pied de chaque carte indique le scénario, le camp et le groupe auxquels elle appartient : "
+                 "gardez chaque groupe de renforts à part jusqu'à son arrivée. Les cartes portent leurs valeurs en "
+                 "vigueur, errata compris."),
+    "deck_info": ("{what} · {paper} · {size} · {code}", "{what} · {paper} · {size} · {code}"),
+    "col_card": ("Card", "Carte"),
+    "col_group": ("Group", "Groupe"),
+    "col_where": ("Where", "Où"),
+    "footer_group": ("{title} · {side}: {group}", "{title} · {side} : {group}"),
+    # scenario sheets
+    "sc_kind": ("Scenario", "Scénario"),
+    "sc_source": ("source {doc}, §{section}", "source {doc}, §{section}"),
+    "sc_turns_n": ("{n} turns", "{n} tours"),
+    "no_turn_limit": ("no turn limit", "sans limite de tours"),
+    "sc_year": ("cards in service in {y}", "cartes en service en {y}"),
+    "sc_year_chosen": ("cards in service in a year the players choose", "cartes en service l'année choisie par les joueurs"),
+    "sc_balance_applied": ("Balance option in play: {o}", "Option d'équilibrage en jeu : {o}"),
+    "sc_battlefield": ("Battlefield", "Champ de bataille"),
+    "sc_grid": ("{c} columns, {r} ranks a side", "{c} colonnes, {r} rangées par camp"),
+    "sc_t_fixed": ("terrain printed on the map", "terrain imposé par la carte"),
+    "sc_t_none": ("no terrain: every position is Clear", "pas de terrain : toutes les positions sont dégagées"),
+    "sc_t_random": ("terrain dealt at random before play (6.1.1): {n} cards a side, at most {m} of a type",
+                    "terrain tiré au hasard avant la partie (6.1.1) : {n} cartes par camp, {m} au plus d'un même type"),
+    "sc_t_discretionary": ("terrain laid out by {by} before play, on {where} (6.1.2)",
+                           "terrain disposé avant la partie par {by}, sur {where} (6.1.2)"),
+    "sc_t_alternate": ("one card at a time, in turn", "une carte à la fois, à tour de rôle"),
+    "sc_where_own": ("his own positions", "ses propres positions"),
+    "sc_where_any": ("any position", "n'importe quelle position"),
+    "sc_unknown_cell": ("?", "?"),
+    "reserve_of": ("{side}: reserve", "{side} : réserve"),
+    "map_key_zone": ("setup zone: {side}", "zone de déploiement : {side}"),
+    "map_key_zone_reserve": ("setup zone: {side} (or the reserve)", "zone de déploiement : {side} (ou la réserve)"),
+    "sc_random_legend": ("terrain placed before play", "terrain posé avant la partie"),
+    "sc_front_legend": ("front line between the halves", "ligne de front entre les deux moitiés"),
+    "clear_position": ("clear", "dégagé"),
+    "sc_victory": ("Victory", "Victoire"),
+    "sc_wins": ("{side} wins", "Gagnant : {side}"),
+    "sc_either_wins": ("Either side wins", "Chaque camp peut gagner"),
+    "sc_otherwise": ("Otherwise {side} wins.", "Sinon, gagnant : {side}."),
+    "sc_v_control_rank": ("Control {n} positions of the enemy's rank {r} at the same time.",
+                          "Contrôler en même temps {n} positions de la rangée {r} ennemie."),
+    "sc_v_control_positions": ("Control {n} of these {m} positions at the same time: {p}.",
+                               "Contrôler en même temps {n} de ces {m} positions : {p}."),
+    "sc_v_hold_positions": ("Hold {p} at the end of turn {t}.", "Tenir {p} à la fin du tour {t}."),
+    "sc_v_eliminate_all": ("The enemy has no card left on the table.", "L'ennemi n'a plus aucune carte sur la table."),
+    "sc_v_eliminate_all_play": ("The enemy has no card left in play.", "L'ennemi n'a plus aucune carte en jeu."),
+    "sc_v_countdown": ("{t} complete game turns pass after “{g}” arrives.", "{t} tours de jeu complets passent après l'arrivée de « {g} »."),
+    "sc_setup_play": ("Setting up and playing", "Mise en place et jeu"),
+    "sc_sides": ("Sides", "Camps"),
+    "sc_assign_players_choose": ("The players choose their sides.", "Les joueurs choisissent leur camp."),
+    "sc_assign_roll_roles_attacker_picks_nation": ("A die roll decides who attacks; the attacker then picks German or Soviet.",
+                                                   "Un jet de dé désigne l'attaquant, qui choisit ensuite Allemand ou Soviétique."),
+    "sc_init_fixed": ("{side} plays first.", "Joue en premier : {side}."),
+    "sc_init_roll": ("Each player rolls a die; the {w} roll plays first.", "Chaque joueur lance un dé ; le jet le plus {w} joue en premier."),
+    "sc_high": ("higher", "haut"),
+    "sc_low": ("lower", "bas"),
+    "sc_modifier": ("{side} adds {m}", "{side} : {m}"),
+    "sc_setup_first": ("{side} sets up first.", "Se déploie en premier : {side}."),
+    "sc_first_player": ("The first player", "le premier joueur"),
+    "sc_second_player": ("The second player", "le second joueur"),
+    "sc_cards": ("Cards", "Cartes"),
+    "sc_draw_deck": ("Each side draws from its own deck.", "Chaque camp pioche dans son propre paquet."),
+    "sc_no_draw_deck": ("No drawing deck: every card is listed below.", "Pas de pioche : toutes les cartes sont indiquées ci-dessous."),
+    "sc_no_draw_deck_built": ("No drawing deck: each player plays only the cards he builds.",
+                              "Pas de pioche : chaque joueur ne joue que les cartes qu'il achète."),
+    "and": ("and", "et"),
+    "sc_extras": ("The deck may add: {x}.", "Le paquet peut ajouter : {x}."),
+    "sc_x_any": ("any cards", "n'importe quelles cartes"),
+    "sc_x_terrain": ("terrain", "du terrain"),
+    "sc_x_special_events": ("special events", "des événements spéciaux"),
+    "sc_limit": ("At most {n} identical special events.", "Au plus {n} événements spéciaux identiques."),
+    "sc_no_limit": ("No limit on identical special events.", "Pas de limite aux événements spéciaux identiques."),
+    "sc_turns": ("Turns", "Tours"),
+    "sc_turns_value": ("{n}: the game ends after turn {n}.", "{n} : la partie s'arrête après le tour {n}."),
+    "sc_turns_none": ("No limit.", "Sans limite."),
+    "sc_changes": ("Rule changes", "Règles modifiées"),
+    "sc_param_was": ("{value} (ruleset: {was}; {case})", "{value} (règles de base : {was} ; {case})"),
+    "p:melee.tank_melee_modifiers": ("Infantry in tank melee, by troop quality", "Infanterie en mêlée contre les chars, selon la qualité"),
+    "p:victory.check": ("Victory is checked", "La victoire se vérifie"),
+    "pv:given_turn": ("only on the turn the conditions name", "seulement au tour fixé par les conditions"),
+    "pv:instant": ("at once", "sur-le-champ"),
+    "pv:end_of_turn": ("at the end of each turn", "à la fin de chaque tour"),
+    "sc_forces": ("Forces", "Forces"),
+    "sc_sets_up": ("Sets up on {p}.", "Se déploie sur {p}."),
+    "sc_sets_up_reserve": ("Sets up on {p}, or in the reserve.", "Se déploie sur {p}, ou dans la réserve."),
+    "sc_builds": ("Builds {x}.", "Achète {x}."),
+    "sc_b_points": ("{n} points of cards", "{n} points de cartes"),
+    "sc_b_max_cards": ("at most {n} cards", "au plus {n} cartes"),
+    "sc_b_types": ("only {x}", "seulement {x}"),
+    "sc_b_at_fire": ("AT-capable cards only", "seulement des cartes capables de tir antichar"),
+    "sc_b_no_terrain": ("no terrain", "sans terrain"),
+    "sc_b_vehicle": ("vehicles", "véhicules"),
+    "sc_b_at_gun": ("AT guns", "canons antichars"),
+    "sc_b_infantry": ("infantry", "infanterie"),
+    "sc_b_equipment": ("equipment", "équipement"),
+    "sc_b_air_artillery": ("air and artillery", "aviation et artillerie"),
+    "sc_b_special": ("special cards", "cartes spéciales"),
+    "sc_start": ("Starting forces", "Forces de départ"),
+    "sc_start_short": ("start", "départ"),
+    "sc_free": ("Free cards", "Cartes gratuites"),
+    "sc_free_short": ("free card", "carte gratuite"),
+    "sc_deck": ("Drawing deck", "Pioche"),
+    "sc_deck_short": ("drawing deck", "pioche"),
+    "sc_reinf_n": ("Reinforcements {n}", "Renforts {n}"),
+    "sc_reinf_short": ("reinf. {n}, {when}", "renf. {n}, {when}"),
+    "sc_turn": ("turn {n}", "tour {n}"),
+    "sc_when_played": ("when {c} is played", "quand {c} est jouée"),
+    "sc_arrives": ("Arrives {when}, {to}.", "Arrive {when}, {to}."),
+    "sc_arrives_turn": ("on turn {n}", "au tour {n}"),
+    "sc_to_reserve": ("into the reserve", "dans la réserve"),
+    "sc_to_positions": ("on {p}", "sur {p}"),
+    "sc_n_cards": ("{n} cards", "{n} cartes"),
+    "sc_in_zone": ("setup zone", "zone de déploiement"),
+    "sc_at_arrival": ("arrival positions", "positions d'arrivée"),
+    "sc_in_reserve": ("reserve", "réserve"),
+    "sc_each": ("{n} on each of {p}", "{n} sur chacune de {p}"),
+    "sc_on": ("on {p}", "sur {p}"),
+    "sc_attached": ("carried by {c}", "sur {c}"),
+    "sc_loaded": ("aboard {c}", "à bord de {c}"),
+    "sc_loaded_n": ("aboard {n} {c} together", "à bord de {n} {c} ensemble"),
+    "sc_towed": ("towed by {c}", "attelé à {c}"),
+    "sc_free_where": ("free", "gratuite"),
+    "sc_deck_where": ("in the deck", "dans la pioche"),
+    "sc_special_rules": ("Special rules", "Règles spéciales"),
+    "sc_balance": ("Balance options", "Options d'équilibrage"),
+    "sc_favours": ("favours {side}", "favorise {side}"),
+    "sc_in_play": ("in play", "en jeu"),
+    "sc_notes": ("Notes", "Notes"),
+    "sc_more": ("The project's readings of unclear points: tcforge scenario show {id}",
+                "Les choix du projet sur les points obscurs : tcforge scenario show {id} --lang fr"),
+    "sc_page": ("page {n} of {m}", "page {n} sur {m}"),
+    "role_attacker": ("Attacker", "Attaquant"),
+    "role_defender": ("Defender", "Défenseur"),
+    "role_meeting": ("meeting engagement", "combat de rencontre"),
+    "role_attacker_l": ("attacker", "attaquant"),
+    "role_defender_l": ("defender", "défenseur"),
+    "nation_chosen": ("nation of his choice", "nation au choix"),
+    "month_1": ("January", "janvier"), "month_2": ("February", "février"), "month_3": ("March", "mars"),
+    "month_4": ("April", "avril"), "month_5": ("May", "mai"), "month_6": ("June", "juin"),
+    "month_7": ("July", "juillet"), "month_8": ("August", "août"), "month_9": ("September", "septembre"),
+    "month_10": ("October", "octobre"), "month_11": ("November", "novembre"), "month_12": ("December", "décembre"),
+    # rule booklets: cover, contents, markers
+    "game": ("Tank Commander", "Tank Commander"),
+    "edition": ("The Eastern Front Edition", "The Eastern Front Edition"),
+    "rule_book": ("Rule book", "Livret de règles"),
+    "variant_note": ("This booklet prints the numbers of a variant; the appendix lists what it changes.",
+                     "Ce livret donne les valeurs d'une variante ; l'annexe indique ce qu'elle change."),
+    "colophon": ("Written in the tcforge project's own words from its data: cards, errata, rulesets, scenarios "
+                  "and rule text. Every number and table comes from that data.",
+                  "Rédigé avec les mots du projet tcforge à partir de ses données : cartes, errata, règles, "
+                  "scénarios et texte des règles. Chaque nombre et chaque table en proviennent."),
+    "translation_state": ("{current} of {total} cases translated and current", "{current} cases sur {total} traduites et à jour"),
+    "contents": ("Contents", "Sommaire"),
+    "notes_chapter": ("Designer's Notes", "Notes du concepteur"),
+    "page": ("p.", "p."),
+    "stale": ("Translation out of date", "Traduction à mettre à jour"),
+    "stale_note": ("The English text of this case changed after this translation was made. The current English text follows.",
+                   "Le texte anglais de cette règle a changé depuis cette traduction. Le texte anglais actuel suit."),
+    "missing": ("Not translated yet", "Pas encore traduit"),
+    "missing_note": ("This case has no translation yet; here is the English text.",
+                     "Cette règle n'est pas encore traduite ; voici le texte anglais."),
+    "english_now": ("Current English text:", "Texte anglais actuel :"),
+    # appendix
+    "appendix": ("Appendix", "Annexe"),
+    "variant_title": ("What this ruleset changes", "Ce que change cette variante"),
+    "variant_intro": ("The ruleset {variant} changes these parameters of the default ruleset {default}. "
+                      "The rules of this booklet already print the variant's values.",
+                      "La variante {variant} modifie ces paramètres des règles par défaut {default}. "
+                      "Les règles de ce livret donnent déjà les valeurs de la variante."),
+    "parameter": ("Parameter", "Paramètre"),
+    "default": ("Default", "Par défaut"),
+    "variant": ("Variant", "Variante"),
+    "case": ("Case", "Règle"),
+    "reason_lang": ("Reasons are given in English, as in the ruleset data.",
+                    "Les raisons sont données en anglais, comme dans les données des règles."),
+    # values
+    "yes": ("yes", "oui"),
+    "no": ("no", "non"),
+    # tables
+    "terrain_caption": ("Terrain effects: {table}", "Effets du terrain : {table}"),
+    "to_kill_caption": ("To Kill table", "Table de destruction"),
+    "to_kill_diff": ("Penetration − armor", "Pénétration − blindage"),
+    "to_kill_roll": ("Kills on a roll of", "Détruit sur un jet de"),
+    "step": ("Step", "Étape"),
+    "what": ("What the player does", "Ce que fait le joueur"),
+    "cost": ("Supply points", "Points de ravit."),
+    "step_supply": ("Supply", "Ravitaillement"),
+    "step_supply_do": ("Receive {n} Supply points; spend at most {max} in the turn.",
+                      "Recevoir {n} points de ravitaillement ; en dépenser {max} au plus dans le tour."),
+    "step_play": ("Play", "Jeu"),
+    "step_play_do": ("Spend the points, one action each, in any order (5.0):",
+                    "Dépenser les points, une action chacun, dans n'importe quel ordre (5.0) :"),
+    "step_move": ("a: move up to {n} cards of one position", "a : déplacer jusqu'à {n} cartes d'une position"),
+    "step_fire": ("b: fire with up to {n} cards of one position", "b : faire tirer jusqu'à {n} cartes d'une position"),
+    "step_instant": ("c: play one Instant card", "c : jouer une carte Instantanée"),
+    "step_draw": ("d: draw one card", "d : piocher une carte"),
+    "step_melee": ("Melee", "Mêlée"),
+    "step_melee_do": ("Resolve every melee, one position at a time (10.0).",
+                     "Résoudre chaque mêlée, position par position (10.0)."),
+    "step_discard": ("Discard", "Défausse"),
+    "step_discard_do": ("Discard down to {n} cards in hand (6.4).", "Se défausser jusqu'à {n} cartes en main (6.4)."),
+    "step_order": ("The first player takes the four steps, then the second player.",
+                  "Le premier joueur accomplit les quatre étapes, puis le second."),
+    "cards_caption": ("Card characteristics", "Caractéristiques des cartes"),
+    "cards_key": ("Bold with a dagger †: value corrected by an erratum (the printed value is in the errata list that follows). "
+                  "Hit and Pen.: short/long range; Armor: front/side; TMV: tank melee value; Spd: F fast, S slow.",
+                  "En gras avec une croix † : valeur corrigée par un erratum (la valeur imprimée figure dans la liste des errata qui suit). "
+                  "Toucher et Pén. : courte/longue portée ; Blindage : face/flanc ; MAC : mêlée antichar ; Vit. : R rapide, L lente."),
+    "col_no": ("#", "n°"),
+    "col_class": ("Class", "Classe"),
+    "col_rarity": ("R", "R"),
+    "col_armor": ("Armor", "Blind."),
+    "col_tmv": ("TMV", "MAC"),
+    "col_years": ("Years", "Années"),
+    "col_pts": ("Pts", "Pts"),
+    "col_speed": ("Spd", "Vit."),
+    "col_side": ("Side", "Camp"),
+    "speed_fast": ("F", "R"),
+    "speed_slow": ("S", "L"),
+    "group_vehicle_german": ("German vehicles", "Véhicules allemands"),
+    "group_vehicle_soviet": ("Soviet vehicles", "Véhicules soviétiques"),
+    "group_at_gun": ("Anti-tank guns", "Canons antichars"),
+    "group_air_artillery": ("Air and artillery", "Aviation et artillerie"),
+    "group_infantry": ("Infantry and cavalry", "Infanterie et cavalerie"),
+    "group_equipment": ("Equipment", "Équipement"),
+    "group_special": ("Terrain and special events", "Terrain et événements spéciaux"),
+    "group_ultra_rare": ("Ultra-rare", "Ultra-rare"),
+    "errata_caption": ("Errata: corrections to the printed cards", "Errata : corrections des cartes imprimées"),
+    "col_field": ("Value", "Valeur"),
+    "col_printed": ("Printed", "Imprimé"),
+    "col_corrected": ("Corrected", "Corrigé"),
+    "faq": ("FAQ {n}", "FAQ {n}"),
+    "forces_caption": ("Forces: {scenario}", "Forces : {scenario}"),
+    "col_count": ("No.", "Nbre"),
+    "sets_up": ("Sets up on {p}", "Se déploie sur {p}"),
+    "or_reserve": ("or in the reserve", "ou dans la réserve"),
+    "builds": ("Builds its force: {what}", "Achète ses forces : {what}"),
+    "build_points": ("{n} points", "{n} points"),
+    "reinf": ("{title}: {when}, {to}", "{title} : {when}, {to}"),
+    "interp_mark": ("*: the project's interpretation where the scenario is silent.",
+                    "* : interprétation du projet là où le scénario est muet."),
+    "scenario_sheet": ("Scenario sheet: {title}", "Fiche de scénario : {title}"),
+    "turns": ("Turns: {n}", "Tours : {n}"),
+    # diagrams
+    "fig": ("Figure", "Figure"),
+    "fig_battlefield": ("The battlefield: {c} positions a rank, {r} ranks a side{nml}.",
+                        "Le champ de bataille : {c} positions par rangée, {r} rangées par camp{nml}."),
+    "fig_nml": (", {n} ranks of no man's land", ", {n} rangées de no man's land"),
+    "player_a": ("Player A", "Joueur A"),
+    "player_b": ("Player B", "Joueur B"),
+    "reserve_hand": ("{player}: reserve (the hand)", "{player} : réserve (la main)"),
+    "rank_n": ("rank {n}", "rangée {n}"),
+    "first_rank": ("1st rank", "1re rangée"),
+    "second_rank": ("2nd rank", "2e rangée"),
+    "nth_rank": ("rank {n}", "rangée {n}"),
+    "no_mans_land": ("no man's land", "no man's land"),
+    "fig_reserve": ("The reserve is adjacent to each position of the second rank, and to no other.",
+                    "La réserve est adjacente à chaque position de la deuxième rangée, et à aucune autre."),
+    "adjacent": ("adjacent", "adjacente"),
+    "not_adjacent": ("not adjacent", "non adjacente"),
+    "fig_movement": ("Example of movement (8.7): one move action.", "Exemple de mouvement (8.7) : une action de mouvement."),
+    "enemy": ("enemy cards", "cartes ennemies"),
+    "stops": ("stops: Woods", "s'arrête : Bois"),
+    "fig_los": ("Line of sight (9.2, 9.2.1), with the terrain table and rules of this ruleset.",
+                "Ligne de vue (9.2, 9.2.1), selon la table des terrains et les règles de cette variante."),
+    "los_straight": ("Straight line: the middle position decides", "En ligne droite : la position du milieu décide"),
+    "los_edge": ("Along an edge: {rule}", "Le long d'une limite : {rule}"),
+    "los_edge_either": ("blocked only if both block", "bloquée seulement si les deux bloquent"),
+    "los_edge_both": ("blocked if either blocks", "bloquée si l'une des deux bloque"),
+    "los_hills": ("From Hills: sees over adjacent terrain", "Depuis des Collines : vue par-dessus le terrain adjacent"),
+    "los_hills_no": ("From Hills: no special view in this ruleset", "Depuis des Collines : pas de vue particulière dans cette variante"),
+    "sees": ("sees", "voit"),
+    "blocked": ("blocked", "bloquée"),
+    "map_caption": ("{title}: the map", "{title} : la carte"),
+    "map_key_arrive": ("reinforcements arrive", "arrivée des renforts"),
+    "map_key_area": ("objective: {name}", "objectif : {name}"),
+    "map_random": ("Terrain dealt at random (6.1.1)", "Terrain tiré au hasard (6.1.1)"),
+    "map_none": ("No terrain", "Pas de terrain"),
+    "map_chosen": ("Terrain placed by {by} (6.1.2)", "Terrain posé par {by} (6.1.2)"),
+    # tcforge cards show
+    "penetration": ("Penetration", "Pénétration"),
+    "short_long": ("short / long", "courte / longue"),
+    "front_side": ("front / side", "face / flanc"),
+    "by_rule": ("by rule 8.1", "selon la règle 8.1"),
+    "effect": ("Effect", "Effet"),
+    "errata": ("Errata", "Errata"),
+    "rulings": ("Rulings", "Décisions"),
+    "interpretation": ("project's interpretation", "interprétation du projet"),
+    "source": ("Source", "Source"),
+}
+
+
+def t(key: str, lang: str = "en", **values: object) -> str:
+    """The label ``key`` in ``lang``, values filled in, French spacing applied; an unknown key prints as itself."""
+    if key not in W:
+        return key
+    return typo(_text(key, lang, values), lang)
+
+
+def _text(key: str, lang: str, values: dict[str, object]) -> str:
+    entry = W[key]
+    text = entry[1] if lang == "fr" else entry[0]
+    return text.format(**values) if values else text
+
+
+def bw(key: str, lang: str = "en", **values: object) -> str:
+    """The booklets' word ``key`` (a missing key is an error), values filled in, typographic apostrophes, French spacing."""
+    if key not in W:
+        raise KeyError(f"no booklet word {key!r}")
+    return typo(curly(_text(key, lang, values)), lang)
+
+
+def capital(text: str) -> str:
+    """The word as it starts a line or a heading: first letter capitalised, the rest as it is."""
+    return text[:1].upper() + text[1:]
+
+
+APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
+
+
+def curly(text: str) -> str:
+    """Typographic apostrophes between letters (d’une, Player’s), as the rule text prints them."""
+    return APOSTROPHE.sub("\u2019", text)
+
+
+_BEFORE_TALL = re.compile(r"[ \u00a0\u202f]*([:])(?=\s|$)")
+_BEFORE_SHORT = re.compile(r"[ \u00a0\u202f]*([;!?])(?=\s|$|[»)])")
+_PERCENT = re.compile(r"(\d) %")
+
+
+def typo(text: str, lang: str) -> str:
+    """French typography: no-break space before : and a narrow one before ; ! ? % and inside « »."""
+    if lang != "fr" or not text:
+        return text
+    text = _BEFORE_TALL.sub(NBSP + r"\1", text)
+    text = _BEFORE_SHORT.sub(NNBSP + r"\1", text)
+    text = _PERCENT.sub(r"\1" + NNBSP + "%", text)
+    return text.replace("« ", "«" + NNBSP).replace(" »", NNBSP + "»")
+
+
+def signed(value: object) -> str:
+    """A modifier as the tables print it: +2, 0, −1 (a true minus sign)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return "–" if value in (None, "-", "") else str(value)
+    if value > 0:
+        return f"+{value}"
+    return f"−{-value}" if value < 0 else "0"
+
+
+def plain(value: object) -> str:
+    """A card value as printed: numbers as they are, missing values as an en dash."""
+    if value is None or value == "-" or value == "":
+        return "–"
+    return str(value)

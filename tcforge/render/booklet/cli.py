@@ -1,0 +1,93 @@
+"""``tcforge print rulebook``: the rule booklet as PDF. Thin: parse, call, report.
+
+Mount the command on the print shop's app with
+``print_app.command("rulebook")(rulebook)`` (or add :data:`app`, a Typer app
+holding just this command). Bad input is one line on stderr, ``tcforge: ...``,
+exit status 1; a failed build leaves no file behind.
+"""
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, NoReturn, Optional
+
+import typer
+
+from tcforge.paths import display_path
+
+app = typer.Typer(help="The rule booklet as PDF.", no_args_is_help=True, add_completion=False,
+                  pretty_exceptions_enable=False)
+
+
+class Lang(str, Enum):
+    en = "en"
+    fr = "fr"
+
+
+class Paper(str, Enum):
+    a4 = "a4"
+    letter = "letter"
+    a5 = "a5"
+
+
+def _fail(message: str, code: int = 1) -> NoReturn:
+    sys.stderr.write(f"tcforge: {message}\n")
+    raise typer.Exit(code)
+
+
+def default_out(lang: str, paper: str, ruleset: str | None, booklet: bool) -> Path:
+    middle = f"-{ruleset}" if ruleset else ""
+    tail = "-booklet" if booklet else ""
+    return Path("output") / f"rulebook{middle}-{lang}-{paper}{tail}.pdf"
+
+
+def rulebook(
+    lang: Annotated[Lang, typer.Option("--lang", help="Language of the booklet.")] = Lang.en,
+    ruleset: Annotated[Optional[str], typer.Option("--ruleset", help="Ruleset whose numbers, tables and errata to "
+                                                   "print (default six-pack-r3); a variant adds an appendix of what "
+                                                   "it changes.")] = None,
+    paper: Annotated[Paper, typer.Option("--paper", help="Page size: A4, US Letter or A5.")] = Paper.a4,
+    booklet: Annotated[bool, typer.Option("--booklet", help="Impose for saddle stitching: two pages a sheet side, "
+                                          "in folding order (A5 pages on A4, A4 on A3, Letter on Tabloid); print "
+                                          "double-sided, flip on the short edge, fold, staple.")] = False,
+    out_file: Annotated[Optional[Path], typer.Option("--out", "-o", help="PDF to write (default: under output/).",
+                                                     dir_okay=False)] = None,
+) -> None:
+    """The rule book as a PDF booklet, in English or French.
+
+    Cover, contents, numbered cases with cross-references and their pages, tables and diagrams generated from
+    the data, scenario sheets, and for a variant an appendix of what it changes. A French case whose
+    translation is out of date is printed with a marker and the current English.
+    """
+    from tcforge.render.booklet.document import BookletError, BookletOptions, build_booklet
+    from tcforge.render.booklet.fetcher import UnsafeURLError
+
+    path = out_file or default_out(lang.value, paper.value, ruleset, booklet)
+    options = BookletOptions(lang.value, ruleset, paper.value, booklet)
+    try:
+        report = build_booklet(path, options)
+    except BookletError as exc:
+        _fail(f"{exc}; {display_path(path)} not written")
+    except UnsafeURLError as exc:
+        _fail(f"{exc}; {display_path(path)} not written")
+    except OSError as exc:
+        _fail(f"cannot write {display_path(path)}: {exc.strerror or exc}")
+    if report.stale:
+        sys.stderr.write(f"tcforge: note: {len(report.stale)} {lang.value} case(s) translated from an older English text, "
+                         f"printed with a marker and the current English: {', '.join(report.stale)} "
+                         f"(see 'tcforge i18n status')\n")
+    if report.missing:
+        sys.stderr.write(f"tcforge: note: {len(report.missing)} case(s) not translated, printed in English with a "
+                         f"marker: {', '.join(report.missing)}\n")
+    if report.unresolved:
+        sys.stderr.write(f"tcforge: note: case number(s) that name no case, printed as plain text: "
+                         f"{', '.join(report.unresolved)}\n")
+    what = f"{report.pages} page(s)"
+    if report.sheets:
+        what += f", {report.imposed}"
+    sys.stdout.write(f"wrote {display_path(path)}: {what}, {report.links} cross-reference(s), "
+                     f"in {report.seconds:.1f} s\n")
+
+
+app.command("rulebook")(rulebook)

@@ -1,0 +1,403 @@
+"""Rule booklets in English and French: the rule text, tables and diagrams from the data, through WeasyPrint.
+
+:func:`build_context` gathers everything the template prints: the cases of
+one language with their translation state, every ``{param:...}`` replaced by
+the chosen ruleset's value, every ``{table:...}`` and ``{diagram:...}``
+generated from the data, cross-references resolved to anchors, scenario
+sheets for the scenarios of 17.x and, for a variant, an appendix of what it
+changes. :func:`render_html` fills ``templates/booklet.html.j2`` (jinja2,
+autoescape on) and :func:`build_booklet` lays it out with WeasyPrint, using
+:class:`~tcforge.render.booklet.fetcher.SafeFetcher` (only templates/ is served),
+then optionally imposes the pages for saddle-stitch printing, and writes the
+PDF whole or not at all.
+
+A French case whose English changed since it was translated is printed in
+French with a visible "translation out of date" marker followed by the
+current English; a case with no translation is printed in English under a
+"not translated yet" marker. Neither is ever silently replaced.
+"""
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from markupsafe import Markup, escape
+
+from tcforge.data.dataset import DEFAULT_RULESET, GameData, load_data
+from tcforge.data.problems import DataError
+from tcforge.i18n.catalog import CURRENT, MISSING, STALE, Case, RuleBook, load_rulebook
+from tcforge.i18n.words import bw, capital, typo
+from tcforge.render.booklet import diagrams
+from tcforge.render.booklet.fetcher import SafeFetcher, templates_dir
+from tcforge.render.booklet.tables import (
+    card_tables, cards_key, errata_table, forces_tables, sequence_table, terrain_table, to_kill_table)
+from tcforge.render.booklet.text import Block, RuleTextError, TextRenderer, format_value
+
+LANGS = ("en", "fr")
+PAPERS: dict[str, tuple[str, str]] = {"a4": ("210mm", "297mm"), "letter": ("8.5in", "11in"), "a5": ("148mm", "210mm")}
+# Margins: top, bottom, inner (the fold), outer.
+MARGINS: dict[str, tuple[str, str, str, str]] = {"a4": ("20mm", "20mm", "24mm", "30mm"),
+                                                "letter": ("18mm", "20mm", "24mm", "30mm"),
+                                                "a5": ("15mm", "16mm", "15mm", "17mm")}
+# Chapters that start on a new page: the scenarios, the card tables, Hill 621 and the notes.
+NEW_PAGE = {"17.0", "19.0", "20.0", "notes"}
+
+
+def _mm(length: str) -> float:
+    """A CSS length in mm or in as millimetres."""
+    if length.endswith("mm"):
+        return float(length[:-2])
+    if length.endswith("in"):
+        return float(length[:-2]) * 25.4
+    raise ValueError(length)
+
+
+def css_string(text: str) -> str:
+    """A CSS string literal: quotes, backslashes, line breaks and '<' escaped (nothing can close the style)."""
+    out = []
+    for ch in text:
+        if ch in '"\\<>&' or ord(ch) < 32:
+            out.append(f"\\{ord(ch):x} ")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+class BookletError(Exception):
+    """A booklet that cannot be built; the message says why, in one line."""
+
+
+@dataclass
+class BookletOptions:
+    lang: str = "en"
+    ruleset: str | None = None
+    paper: str = "a4"
+    booklet: bool = False
+
+    def check(self) -> None:
+        if self.lang not in LANGS:
+            raise BookletError(f"unknown language '{self.lang}'; use one of: {', '.join(LANGS)}")
+        if self.paper not in PAPERS:
+            raise BookletError(f"unknown paper '{self.paper}'; use one of: {', '.join(PAPERS)}")
+
+
+@dataclass
+class Figure:
+    svg: Markup
+    caption: str
+    name: str
+
+
+@dataclass
+class BookletReport:
+    path: Path | None
+    lang: str
+    pages: int
+    sheets: int | None = None
+    seconds: float = 0.0
+    stale: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+    unresolved: list[str] = field(default_factory=list)
+    links: int = 0
+    imposed: str = ""
+
+
+# ---------------------------------------------------------------------------
+# context
+
+
+class ContextBuilder:
+    """Builds the template's context for one language and ruleset; keeps what it found (links, stale cases)."""
+
+    def __init__(self, options: BookletOptions, book: RuleBook, data: GameData):
+        self.o = options
+        self.lang = options.lang
+        self.book = book
+        self.data = data
+        self.ruleset = data.ruleset
+        params = {name: p.value for name, p in self.ruleset.params.items()}
+        english = book.source
+        self.anchors: dict[str, str] = {c.number: c.anchor for c in english.cases()}
+        for chapter in english.chapters:
+            self.anchors.setdefault(chapter.number, chapter.anchor)
+        self.text = TextRenderer(self.lang, params, self.anchors)
+        self.english_text = TextRenderer("en", params, self.anchors) if self.lang != "en" else self.text
+        self.figures = 0
+        self._scenarios: dict[str, Any] | None = None
+        self.stale: list[str] = []
+        self.missing: list[str] = []
+
+    # scenarios, loaded once
+    def scenarios(self) -> dict[str, Any]:
+        if self._scenarios is None:
+            from tcforge.scenarios.model import bundled_ids, load
+
+            self._scenarios = {}
+            for sid in bundled_ids():
+                try:
+                    self._scenarios[sid] = load(sid)
+                except Exception as exc:  # a broken scenario file is reported, not printed
+                    raise BookletError(f"scenario {sid} cannot be loaded: {exc}") from None
+        return self._scenarios
+
+    def scenario(self, sid: str) -> Any:
+        found = self.scenarios().get(sid)
+        if found is None:
+            raise BookletError(f"rule text names unknown scenario '{sid}'")
+        return found
+
+    def resolve(self, block: Block) -> Block:
+        lang, cards, rs = self.lang, self.data.cards, self.ruleset
+        if block.kind == "table":
+            name = block.name
+            if name == "terrain":
+                block.content = [terrain_table(cards, rs, lang)]
+            elif name == "to-kill":
+                block.content = [to_kill_table(rs, lang)]
+            elif name == "sequence":
+                block.content = [sequence_table(rs, lang, lambda text: self.text.inline(self.text.prepare(text)))]
+            elif name == "cards":
+                tables = card_tables(cards, lang)
+                tables[0].intro = cards_key(lang)
+                block.content = tables
+            elif name == "errata":
+                block.content = [errata_table(cards, lang)]
+            elif name.startswith("scenario-forces:"):
+                block.content = forces_tables(self.scenario(name.split(":", 1)[1]), lang)
+            else:
+                raise BookletError(f"unknown table {{table:{name}}}")
+        elif block.kind == "diagram":
+            block.content = self.diagram(block.name)
+        return block
+
+    def diagram(self, name: str) -> Figure:
+        lang, cards, rs = self.lang, self.data.cards, self.ruleset
+        try:
+            if name == "battlefield":
+                svg, caption = diagrams.battlefield(rs, lang)
+            elif name == "reserve-8.3":
+                svg, caption = diagrams.reserve(rs, lang)
+            elif name == "movement-8.7":
+                svg, caption = diagrams.movement(cards, lang)
+            elif name == "los-9.2":
+                svg, caption = diagrams.los(self.data, lang)
+            elif name.startswith("map-"):
+                svg, caption = diagrams.scenario_map(self.scenario(name[4:]), lang)
+            else:
+                raise BookletError(f"unknown diagram {{diagram:{name}}}")
+        except diagrams.DiagramError as exc:
+            raise BookletError(str(exc)) from None
+        self.figures += 1
+        return Figure(svg, typo(caption, lang), name)
+
+    def case_blocks(self, renderer: TextRenderer, case: Case) -> list[Block]:
+        try:
+            return [self.resolve(b) for b in renderer.blocks(case.text)]
+        except RuleTextError as exc:
+            raise BookletError(f"{case.lang}/{case.file} case {case.number}: {exc}") from None
+
+    def scenario_sheet(self, number: str) -> dict[str, Any] | None:
+        """The map and forces of the scenario whose source section is this case (17.x)."""
+        for sid, s in self.scenarios().items():
+            if s.source.get("section") == number and number.startswith("17."):
+                title = s.title.get(self.lang)
+                svg, caption = self.diagram(f"map-{sid}").svg, bw("map_caption", self.lang, title=title)
+                turns = bw("turns", self.lang, n=s.turn_limit) if s.turn_limit else capital(bw("no_turn_limit", self.lang))
+                return {"id": sid, "title": typo(bw("scenario_sheet", self.lang, title=title), self.lang),
+                        "figure": Figure(svg, typo(caption, self.lang), f"map-{sid}"),
+                        "tables": forces_tables(s, self.lang), "turns": turns}
+        return None
+
+    def build(self) -> dict[str, Any]:
+        lang = self.lang
+        target = self.book.book(lang)
+        translated = target.case_map()
+        chapters = []
+        for en_chapter in self.book.source.chapters:
+            tr_chapter = target.chapter(en_chapter.file) if lang != "en" else en_chapter
+            title = tr_chapter.title if tr_chapter is not None else en_chapter.title
+            cases = []
+            for en in en_chapter.cases:
+                cases.append(self.case(en, translated.get(en.number) if lang != "en" else en))
+            shown = "" if en_chapter.number == "notes" else en_chapter.number
+            running = typo(f"{shown} {title}".strip(), lang)
+            chapters.append({"anchor": en_chapter.anchor, "number": shown, "title": self.text.title(title),
+                             "running": running, "new_page": en_chapter.number in NEW_PAGE, "cases": cases,
+                             "lang": lang if tr_chapter is not None else "en"})
+        rs = self.ruleset
+        default = self.data.rulesets.get(DEFAULT_RULESET)
+        appendix = self.variant_appendix() if default is not None and rs.id != default.id else None
+        total = len(list(self.book.source.cases()))
+        current = total - len(self.stale) - len(self.missing)
+        width, height = PAPERS[self.o.paper]
+        top, bottom, inner, outer = MARGINS[self.o.paper]
+        cover = self.scenarios().get("hill-621")
+        running = f"{bw('game', lang)} \u2014 {bw('rule_book', lang)}"
+        page_css = (f"@page {{ size: {width} {height}; margin: {top} {outer} {bottom} {inner}; }}\n"
+                    f"@page :left {{ margin-left: {outer}; margin-right: {inner}; @top-left {{ content: {css_string(running)}; }} }}\n"
+                    f"@page :right {{ margin-left: {inner}; margin-right: {outer}; }}")
+        return {
+            "page_css": Markup(page_css),
+            "cover_height": f"{_mm(height) - 0.6:.1f}mm",
+            "cover_art": diagrams.cover_art(cover, lang) if cover is not None else None,
+            "cover_caption": typo(f"{cover.title.get(lang)}, {cover.place.get(lang) if cover.place else ''}".strip(", "), lang)
+            if cover is not None else "",
+            "lang": lang,
+            "paper": self.o.paper,
+            "page_width": width,
+            "page_height": height,
+            "title": f"{bw('game', lang)}: {bw('edition', lang)}",
+            "game": bw("game", lang),
+            "edition": bw("edition", lang),
+            "rule_book": bw("rule_book", lang),
+            "ruleset_label": bw("ruleset", lang),
+            "ruleset_title": typo(rs.title_in(lang), lang),
+            "ruleset_id": rs.id,
+            "is_variant": appendix is not None,
+            "variant_note": bw("variant_note", lang),
+            "made_with": bw("colophon", lang),
+            "translation_state": bw("translation_state", lang, current=current, total=total) if lang != "en" else "",
+            "contents_title": bw("contents", lang),
+            "chapters": chapters,
+            "appendix": appendix,
+            "words": {k: bw(k, lang) for k in ("stale", "stale_note", "missing", "missing_note", "english_now", "fig",
+                                               "appendix", "page")},
+        }
+
+    def case(self, en: Case, tr: Case | None) -> dict[str, Any]:
+        lang = self.lang
+        if lang == "en":
+            state = CURRENT
+        else:
+            state = self.book.state_of(lang, en.number)
+        entry: dict[str, Any] = {"anchor": en.anchor, "number": en.number, "state": state, "lang": lang}
+        if state == MISSING or tr is None:
+            self.missing.append(en.number)
+            entry.update(title=self.english_text.title(en.title), blocks=self.case_blocks(self.english_text, en),
+                         lang="en", state=MISSING)
+        else:
+            entry.update(title=self.text.title(tr.title), blocks=self.case_blocks(self.text, tr))
+            if state == STALE:
+                self.stale.append(en.number)
+                entry.update(english_title=self.english_text.title(en.title),
+                             english_blocks=self.case_blocks(self.english_text, en))
+        entry["sheet"] = self.scenario_sheet(en.number)
+        return entry
+
+    def show_param(self, name: str, value: Any) -> str:
+        """A parameter's value for the appendix: a terrain table by its title, others as the rules print them."""
+        if name == "fire.terrain_table":
+            info = next((t for t in self.data.cards.terrain_tables if t.get("id") == value), None)
+            if info:
+                return str((info.get("title") or {}).get(self.lang) or value)
+        return typo(format_value(name, value, self.lang), self.lang)
+
+    def variant_appendix(self) -> dict[str, Any]:
+        lang = self.lang
+        rs, default = self.ruleset, self.data.rulesets[DEFAULT_RULESET]
+        rows = []
+        for name in sorted(set(rs.params) | set(default.params)):
+            mine, base = rs.params.get(name), default.params.get(name)
+            if mine is not None and base is not None and mine.value == base.value:
+                continue
+            changed = mine if mine is not None and mine.reason else base
+            case = changed.case if changed else ""
+            rows.append({"name": name,
+                         # a zero-width space after dots and underscores lets a long name wrap there
+                         "name_html": Markup(re.sub(r"([._])", "\\1\u200b", str(escape(name)))),
+                         "default": self.show_param(name, base.value) if base else "–",
+                         "variant": self.show_param(name, mine.value) if mine else "–",
+                         "case": case, "case_anchor": self.anchors.get(case),
+                         "reason": changed.reason if changed else ""})
+        return {"anchor": "appendix-variant", "title": bw("variant_title", lang),
+                "intro": bw("variant_intro", lang, variant=f"{rs.title_in(lang)} ({rs.id})",
+                            default=f"{default.title_in(lang)} ({default.id})"),
+                "head": [bw(k, lang) for k in ("parameter", "default", "variant", "case")] + [capital(bw("why", lang))],
+                "rows": rows, "reason_note": bw("reason_lang", lang) if lang != "en" else ""}
+
+
+def build_context(options: BookletOptions, book: RuleBook | None = None, data: GameData | None = None
+                  ) -> tuple[dict[str, Any], ContextBuilder]:
+    options.check()
+    try:
+        data = data or load_data(options.ruleset)
+    except DataError as exc:  # an unknown ruleset, or data that is not valid
+        unknown = [p for p in exc.problems if p.code == "unknown-ruleset"]
+        if unknown:
+            raise BookletError(f"{unknown[0].message} ({unknown[0].hint})") from None
+        raise BookletError(f"the data has {len(exc.problems)} problem(s); run 'tcforge validate'") from None
+    try:
+        book = book or load_rulebook()
+    except DataError as exc:
+        raise BookletError(f"the rule text has {len(exc.problems)} problem(s), the first: "
+                           f"{exc.problems[0].render()}") from None
+    builder = ContextBuilder(options, book, data)
+    return builder.build(), builder
+
+
+def environment() -> jinja2.Environment:
+    """jinja2 with autoescape on: every value is escaped unless built as Markup by tcforge itself."""
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())), autoescape=True,
+                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+
+
+def render_html(options: BookletOptions, book: RuleBook | None = None, data: GameData | None = None
+                ) -> tuple[str, ContextBuilder]:
+    context, builder = build_context(options, book, data)
+    html = environment().get_template("booklet.html.j2").render(**context)
+    return html, builder
+
+
+ANCHOR_ID = re.compile(r'\bid="([^"]+)"')
+HREF = re.compile(r'\bhref="#([^"]+)"')
+
+
+def dangling_links(html: str) -> list[str]:
+    """Internal links whose target id is not in the page."""
+    ids = set(ANCHOR_ID.findall(html))
+    return sorted({h for h in HREF.findall(html) if h not in ids})
+
+
+# ---------------------------------------------------------------------------
+# PDF
+
+
+def _pdf_document(html: str, fetcher: SafeFetcher) -> Any:
+    from weasyprint import HTML
+
+    base = templates_dir().resolve().as_uri() + "/"
+    return HTML(string=html, base_url=base, url_fetcher=fetcher).render()
+
+
+def build_booklet(path: Path, options: BookletOptions, book: RuleBook | None = None,
+                  data: GameData | None = None) -> BookletReport:
+    """Render the booklet to ``path`` (whole or not at all); ``--booklet`` imposes it for saddle stitching."""
+    from tcforge.atomic import atomic_path
+    from tcforge.render.booklet.impose import impose
+
+    start = time.perf_counter()
+    html, builder = render_html(options, book, data)
+    missing = dangling_links(html)
+    if missing:
+        raise BookletError(f"{len(missing)} cross-reference(s) point nowhere: {', '.join(missing[:5])}")
+    fetcher = SafeFetcher()
+    document = _pdf_document(html, fetcher)
+    pages = len(document.pages)
+    renderers = {id(r): r for r in (builder.text, builder.english_text)}.values()
+    report = BookletReport(path, options.lang, pages, stale=builder.stale, missing=builder.missing,
+                           unresolved=sorted({n for r in renderers for n in r.unresolved}),
+                           links=sum(len(r.links) for r in renderers))
+    with atomic_path(path) as tmp:
+        document.write_pdf(tmp)
+        del document
+        if options.booklet:
+            try:
+                report.sheets, report.imposed = impose(tmp, options.paper)
+            except ImportError:
+                raise BookletError("--booklet needs the pypdf package (pip install pypdf)") from None
+    report.seconds = time.perf_counter() - start
+    return report

@@ -1,0 +1,419 @@
+"""The booklets' tables, generated from the data, never typed: terrain effects, To Kill, sequence of play,
+card characteristics with errata marked, the errata list, scenario forces.
+
+A table is a :class:`Table` of :class:`Cell` s holding safe HTML (every value
+escaped here); the template only lays them out. Each number cell carries a
+``data-value`` attribute with the raw value, which the tests read back.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from markupsafe import Markup, escape
+
+from tcforge.data.cards import Card, CardSet, Change, get_field
+from tcforge.data.rulesets import Ruleset
+from tcforge.i18n.words import bw, curly, plain, signed, t, typo
+
+
+@dataclass
+class Cell:
+    html: Markup
+    cls: str = ""
+    colspan: int = 1
+    header: bool = False
+    value: str | None = None  # the raw value, for readers (tests, scripts)
+
+
+@dataclass
+class Table:
+    kind: str
+    caption: Markup
+    head: list[list[Cell]]
+    body: list[list[Cell]]
+    notes: list[Markup] = field(default_factory=list)
+    cls: str = ""
+    widths: list[str] = field(default_factory=list)  # CSS widths of the columns, when set
+    intro: Markup | None = None  # a note printed above the table
+
+
+def _c(text: Any, cls: str = "", value: Any = None, **kw: Any) -> Cell:
+    return Cell(Markup(escape(curly(str(text)))), cls, value=None if value is None else str(value), **kw)
+
+
+def _h(text: str, cls: str = "", colspan: int = 1) -> Cell:
+    return Cell(Markup(escape(curly(text))), cls, colspan, header=True)
+
+
+def _num_cell(value: Any, cls: str = "num") -> Cell:
+    return _c(plain(value) if not isinstance(value, int) or value >= 0 else signed(value), cls, value=value)
+
+
+# ---------------------------------------------------------------------------
+# terrain effects (9.5)
+
+
+def _mod(value: Any) -> str:
+    if isinstance(value, dict):
+        return "/".join(signed(value.get(k)) for k in ("armored", "unarmored", "infantry_in_bunker"))
+    return signed(value) if value != "n/a" else "n/a"
+
+
+def terrain_rows(cards: CardSet, table_id: str) -> list[tuple[Card, dict[str, Any]]]:
+    out = []
+    for card in cards:
+        row = (card.effective.get("terrain_effects") or {}).get(table_id)
+        if isinstance(row, dict):
+            out.append((card, row))
+    return out
+
+
+def terrain_table(cards: CardSet, ruleset: Ruleset, lang: str) -> Table:
+    table_id = str(ruleset["fire.terrain_table"])
+    info = next((tt for tt in cards.terrain_tables if tt.get("id") == table_id), {"title": {}})
+    title = (info.get("title") or {}).get(lang) or (info.get("title") or {}).get("en") or table_id
+    keys = ("at", "he", "sa", "air", "art")
+    head = [[_h(t("terrain_col", lang), "name")] + [_h(t(k, lang)) for k in keys] + [_h(t("los", lang)), _h(t("move", lang))]]
+    body, notes = [], [Markup(escape(t("terrain_into", lang)))]
+    split_cols: set[str] = set()
+    borrowed = False
+    for card, row in terrain_rows(cards, table_id):
+        name = card.display_name(lang) + ("*" if row.get("unclear") else "")
+        borrowed = borrowed or bool(row.get("unclear"))
+        cells = [_c(name, "name", value=card.display_name(lang))]
+        for key in keys:
+            value = row.get(key)
+            if isinstance(value, dict):
+                split_cols.add(key)
+            text = t("n/a", lang) if value == "n/a" else _mod(value)
+            cells.append(_c(text, "num", value=_mod(value) if value != "n/a" else "n/a"))
+        cells.append(_c(t(str(row.get("los")), lang), "word", value=row.get("los")))
+        move = t("m:fast" if row.get("movement") == "fast" else str(row.get("movement")), lang)
+        cells.append(_c(move, "word", value=row.get("movement")))
+        body.append(cells)
+        if row.get("prohibits"):
+            notes.append(Markup(escape(f"{card.display_name(lang)}: {t('no_vehicles', lang)}")))
+        if row.get("only_for"):
+            notes.append(Markup(escape(f"{card.display_name(lang)}: {t('infantry_only', lang)}")))
+    for key in sorted(split_cols):
+        notes.append(Markup(escape(t(f"{key}_split", lang))))
+    if borrowed:
+        notes.append(Markup(escape(t("borrowed_row", lang))))
+    return Table("terrain", Markup(escape(bw("terrain_caption", lang, table=title))), head, body, notes, "terrain",
+                 ["22%"] + ["10%"] * 5 + ["14%", "14%"])
+
+
+# ---------------------------------------------------------------------------
+# To Kill (9.3)
+
+
+def to_kill_table(ruleset: Ruleset, lang: str) -> Table:
+    table = ruleset["fire.to_kill_table"]
+    keys = sorted(table, key=int)
+    head_cells = [_h(bw("to_kill_diff", lang), "name")]
+    row = [_c(bw("to_kill_roll", lang), "name rowhead")]
+    for i, key in enumerate(keys):
+        label = signed(int(key))
+        if i == 0:
+            label = "≤\u202f" + label
+        elif i == len(keys) - 1:
+            label = "≥\u202f" + label
+        head_cells.append(Cell(Markup(escape(label)), "num", header=True, value=str(int(key))))
+        row.append(_c(table[key], "num", value=table[key]))
+    notes = [Markup(escape(bw("dud", lang, n=ruleset["fire.to_kill_dud_roll"])))]
+    rest = f"{74 / len(keys):.2f}%"
+    return Table("to-kill", Markup(escape(bw("to_kill_caption", lang))), [head_cells], [row], notes, "to-kill",
+                 ["26%"] + [rest] * len(keys))
+
+
+# ---------------------------------------------------------------------------
+# sequence of play (4.0)
+
+
+def sequence_table(ruleset: Ruleset, lang: str, link: Callable[[str], Markup] | None = None) -> Table:
+    """The four steps of a player's turn with the Supply point costs; ``link`` turns case numbers into links."""
+    per = ruleset["turn.cards_per_action"]
+
+    def _do(text: str, cls: str = "") -> Cell:
+        return Cell(link(text) if link else Markup(escape(text)), cls)
+
+    head = [[_h(bw("step", lang), "name", colspan=2), _h(bw("what", lang)), _h(bw("cost", lang), "num")]]
+    body = [
+        [_c("1", "num step"), _c(bw("step_supply", lang), "name"),
+         _do(bw("step_supply_do", lang, n=ruleset["turn.supply_points"], max=ruleset["turn.max_supply_points"])),
+         _c("+" + str(ruleset["turn.supply_points"]), "num", value=ruleset["turn.supply_points"])],
+        [_c("2", "num step"), _c(bw("step_play", lang), "name"), _do(bw("step_play_do", lang)), _c("", "num")],
+    ]
+    for key, cost in (("step_move", "turn.move_cost"), ("step_fire", "turn.fire_cost"),
+                      ("step_instant", "turn.instant_cost"), ("step_draw", "turn.draw_cost")):
+        body.append([_c("", "num"), _c("", "name"), _c(bw(key, lang, n=per), "option"),
+                     _c(f"−{ruleset[cost]}" if ruleset[cost] else "0", "num", value=ruleset[cost])])
+    body += [
+        [_c("3", "num step"), _c(bw("step_melee", lang), "name"), _do(bw("step_melee_do", lang)), _c("", "num")],
+        [_c("4", "num step"), _c(bw("step_discard", lang), "name"),
+         _do(bw("step_discard_do", lang, n=ruleset["turn.hand_limit"])), _c("", "num")],
+    ]
+    return Table("sequence", Markup(escape(bw("seq_title", lang))), head, body,
+                 [Markup(escape(bw("step_order", lang)))], "sequence", ["6%", "17%", "62%", "15%"])
+
+
+# ---------------------------------------------------------------------------
+# cards and errata (19.0)
+
+UNIT_TYPES = ("vehicle", "at_gun", "air_artillery", "infantry")
+
+
+def _changed(card: Card) -> dict[str, Change]:
+    return {c.field: c for c in card.changes}
+
+
+def _value_html(card: Card, fields: tuple[str, ...], changed: dict[str, Change]) -> tuple[Markup, str, bool]:
+    """Values of ``fields`` joined by '/', corrected ones marked; also the raw text and whether any is corrected."""
+    parts, raw, any_fixed = [], [], False
+    for f in fields:
+        value = get_field(card.effective, f)
+        text = plain(value)
+        raw.append(text)
+        if f in changed:
+            any_fixed = True
+            parts.append(f'<b class="fix">{escape(text)}<span class="dagger">†</span></b>')
+        else:
+            parts.append(str(escape(text)))
+    return Markup("/".join(parts)), "/".join(raw), any_fixed
+
+
+def _years(card: Card, changed: dict[str, Change]) -> tuple[Markup, str, bool]:
+    years = card.effective.get("years") or {}
+    if not years:
+        return Markup("–"), "–", False
+    html, raw, fixed = _value_html(card, ("years.first", "years.last"), changed)
+    short = Markup(re.sub(r"\b19(\d\d)\b", r"\1", str(html)))
+    return short, raw, fixed
+
+
+def _name_cell(card: Card, lang: str, changed: dict[str, Change]) -> Cell:
+    name = card.display_name(lang)
+    if "name" in changed:
+        return Cell(Markup(f'<b class="fix">{escape(name)}<span class="dagger">†</span></b>'), "name", value=name)
+    return _c(name, "name", value=name)
+
+
+def _group_key(card: Card) -> str:
+    if card.type == "vehicle":
+        return f"vehicle_{card.nation}"
+    return card.type
+
+
+GROUPS = ("vehicle_german", "vehicle_soviet", "at_gun", "air_artillery", "infantry", "equipment", "special", "ultra_rare")
+
+
+def card_tables(cards: CardSet, lang: str) -> list[Table]:
+    groups: dict[str, list[Card]] = {g: [] for g in GROUPS}
+    for card in cards:
+        groups.setdefault(_group_key(card), []).append(card)
+    out = []
+    for key, members in groups.items():
+        if not members:
+            continue
+        members.sort(key=lambda c: (0, c.id, "") if isinstance(c.id, int) else (1, 0, str(c.id)))
+        caption = Markup(escape(bw(f"group_{key}", lang)))
+        if key.startswith("vehicle") or key in ("at_gun", "air_artillery", "infantry", "equipment"):
+            out.append(_unit_table(key, caption, members, lang))
+        else:
+            out.append(_other_table(key, caption, members, lang))
+    return out
+
+
+def _unit_table(key: str, caption: Markup, members: list[Card], lang: str) -> Table:
+    cols = [("col_no", "num"), ("col_card", "name"), ("col_class", "word"), ("col_rarity", "num"), ("hit", "num"),
+            ("pen", "num"), ("col_armor", "num"), ("he", "num"), ("sa", "num"), ("ft", "num"),
+            ("col_tmv", "num"), ("col_years", "num"), ("col_pts", "num"), ("col_speed", "num")]
+    head = [[_h(bw(k, lang), cls) for k, cls in cols]]
+    body = []
+    for card in members:
+        changed = _changed(card)
+        row = [_c(_card_no(card), "num", value=card.id),
+               _name_cell(card, lang, changed),
+               _c(t(card.card_class, lang), "word"),
+               _c(card.printed.get("rarity", ""), "num")]
+        for fields in (("hit.short", "hit.long"), ("penetration.short", "penetration.long"), ("armor.front", "armor.side"),
+                       ("he",), ("sa",), ("ft",), ("tank_melee",)):
+            if len(fields) == 2 and not card.effective.get(fields[0].split(".")[0]):
+                row.append(_c("–", "num", value="–"))
+                continue
+            html, raw, fixed = _value_html(card, fields, changed)
+            row.append(Cell(html, "num" + (" fixed" if fixed else ""), value=raw))
+        html, raw, fixed = _years(card, changed)
+        row.append(Cell(html, "num years" + (" fixed" if fixed else ""), value=raw))
+        html, raw, fixed = _value_html(card, ("points",), changed)
+        row.append(Cell(html, "num" + (" fixed" if fixed else ""), value=raw))
+        speed = card.speed
+        speed_text = bw("speed_fast", lang) if speed == "fast" else bw("speed_slow", lang) if speed == "slow" else "–"
+        if "speed" in changed:
+            row.append(Cell(Markup(f'<b class="fix">{escape(speed_text)}<span class="dagger">†</span></b>'), "num fixed",
+                            value=speed or "–"))
+        else:
+            row.append(_c(speed_text, "num", value=speed or "–"))
+        body.append(row)
+    return Table("cards", caption, head, body, [], f"cards units {key}",
+                 ["4.5%", "24%", "13.5%", "3%", "6%", "8%", "7%", "4%", "4%", "4%", "5%", "8%", "4.5%", "4.5%"])
+
+
+def _card_no(card: Card) -> str:
+    return str(card.id) if isinstance(card.id, int) else "–"
+
+
+def _other_table(key: str, caption: Markup, members: list[Card], lang: str) -> Table:
+    cols = [("col_no", "num"), ("col_card", "name"), ("col_class", "word"), ("kind", "word"), ("col_rarity", "num"),
+            ("col_pts", "num")]
+    head = [[_h(bw(k, lang), cls) for k, cls in cols]]
+    body = []
+    for card in members:
+        changed = _changed(card)
+        kind = card.effective.get("kind")
+        kind_text = t(str(kind), lang) if kind else "–"
+        kind_cell = (Cell(Markup(f'<b class="fix">{escape(kind_text)}<span class="dagger">†</span></b>'), "word fixed",
+                          value=str(kind)) if "kind" in changed else _c(kind_text, "word", value=kind))
+        html, raw, fixed = _value_html(card, ("points",), changed)
+        body.append([_c(_card_no(card), "num", value=card.id), _name_cell(card, lang, changed),
+                     _c(t(card.card_class, lang), "word"), kind_cell, _c(card.printed.get("rarity", ""), "num"),
+                     Cell(html, "num" + (" fixed" if fixed else ""), value=raw)])
+    return Table("cards", caption, head, body, [], f"cards other {key}", ["5%", "37%", "20%", "24%", "6%", "8%"])
+
+
+def cards_key(lang: str) -> Markup:
+    return Markup(escape(bw("cards_key", lang)))
+
+
+def _source_label(change: Change, lang: str) -> str:
+    parts = [t(change.set_id, lang)]
+    faqs = [m.group(1) for s in change.sources for m in [re.search(r"FAQ (\d+)", s)] if m]
+    parts += [bw("faq", lang, n=n) for n in dict.fromkeys(faqs)]
+    return ", ".join(parts)
+
+
+def _show(value: Any, lang: str) -> str:
+    if isinstance(value, str) and value in ("fast", "slow", "instant", "interrupt", "terrain"):
+        return t(value, lang).lower() if value in ("fast", "slow") else t(value, lang)
+    if isinstance(value, int) and value < 0:
+        return signed(value)
+    return plain(value)
+
+
+def errata_table(cards: CardSet, lang: str) -> Table:
+    head = [[_h(bw("col_no", lang), "num"), _h(bw("col_card", lang), "name"), _h(bw("col_field", lang), "word"),
+             _h(bw("col_printed", lang), "num"), _h(bw("col_corrected", lang), "num"), _h(bw("source", lang), "word")]]
+    body = []
+    for card in sorted((c for c in cards if c.changes), key=lambda c: (0, c.id, "") if isinstance(c.id, int) else (1, 0, str(c.id))):
+        for i, change in enumerate(card.changes):
+            body.append([_c(_card_no(card) if i == 0 else "", "num", value=card.id),
+                         _c(card.display_name(lang) if i == 0 else "", "name"),
+                         _c(t(f"f:{change.field}", lang), "word", value=change.field),
+                         _c(_show(change.printed, lang), "num", value=change.printed),
+                         _c(_show(change.corrected, lang), "num fixed", value=change.corrected),
+                         _c(_source_label(change, lang), "word")])
+    return Table("errata", Markup(escape(bw("errata_caption", lang))), head, body, [], "errata",
+                 ["5%", "27%", "18%", "13%", "13%", "24%"])
+
+
+# ---------------------------------------------------------------------------
+# scenario forces
+
+
+class _Words:
+    """The scenario words of tcforge.scenarios.show, with positions and side names of one scenario."""
+
+    def __init__(self, scenario: Any, lang: str):
+        from tcforge.scenarios.show import word
+
+        self.s, self.lang, self._word = scenario, lang, word
+
+    def w(self, key: str, **values: Any) -> str:
+        return str(self._word(key, self.lang, **values))
+
+    def side_name(self, sid: str) -> str:
+        side = self.s.side(sid)
+        if side.title:
+            return str(side.title.get(self.lang))
+        return self.w(side.nation) if side.nation in ("german", "soviet") else self.w(side.role)
+
+    def labels(self, positions: Any, side: str | None = None) -> str:
+        return ", ".join(self.s.label(p, side) for p in positions)
+
+    def card_id(self, cid: Any) -> str:
+        card = self.s.cards.by_id.get(cid)
+        return card.display_name(self.lang) if card else str(cid)
+
+    def build(self, b: Any) -> str:
+        parts = []
+        if b.points:
+            parts.append(self.w("points", n=b.points))
+        if b.max_cards:
+            parts.append(self.w("max_cards", n=b.max_cards))
+        if b.at_fire:
+            parts.append(self.w("at_fire"))
+        if not b.terrain:
+            parts.append(self.w("no_terrain"))
+        return bw("builds", self.lang, what=", ".join(parts))
+
+    def where(self, e: Any, side: Any, group: Any) -> str:
+        p = e.placement
+        if e.attached_to is not None:
+            return self.w("attached", c=self.card_id(e.attached_to))
+        if e.loaded_on is not None:
+            if e.carriers_per_card > 1:
+                return self.w("loaded_n", n=e.carriers_per_card, c=self.card_id(e.loaded_on))
+            return self.w("loaded", c=self.card_id(e.loaded_on))
+        if e.towed_by is not None:
+            return self.w("towed", c=self.card_id(e.towed_by))
+        if p.kind == "reserve":
+            return self.w("in_reserve")
+        if p.per_position:
+            return self.w("each", n=p.per_position, p=self.labels(p.positions, side.id))
+        if p.from_zone:
+            return self.w("at_arrival" if group else "in_zone")
+        return self.w("on", p=self.labels(p.positions, side.id))
+
+
+def forces_tables(scenario: Any, lang: str) -> list[Table]:
+    """One table a side: starting forces, then each reinforcement group with its arrival."""
+    words = _Words(scenario, lang)
+    out = []
+    interpretation_seen = False
+    for side in scenario.sides:
+        nation = words.w(side.nation) if side.nation != "chosen" else words.w("chosen")
+        caption = Markup(escape(typo(f"{words.side_name(side.id)} ({nation}, {words.w(side.role)})", lang)))
+        head = [[_h(bw("col_count", lang), "num"), _h(bw("col_card", lang), "name"), _h(bw("col_where", lang), "word")]]
+        body: list[list[Cell]] = []
+        zone = bw("sets_up", lang, p=words.labels(side.zone, side.id))
+        if side.reserve_allowed:
+            zone += " " + bw("or_reserve", lang)
+        notes = [Markup(escape(zone))]
+        if side.build is not None:
+            notes.append(Markup(escape(typo(words.build(side.build), lang))))
+        for entry in side.forces:
+            body.append(_entry_row(words, entry, side, None, lang))
+            interpretation_seen = interpretation_seen or bool(entry.interpretation)
+        for group in side.reinforcements:
+            when = words.w("arrives_turn", n=group.turn) if group.turn is not None else \
+                words.w("arrives_card", c=words.card_id(group.card_played))
+            to = words.w("to_reserve") if group.to_reserve else words.w("to_positions", p=words.labels(group.positions, side.id))
+            title = group.title.get(lang) if group.title else group.id
+            body.append([Cell(Markup(escape(bw("reinf", lang, title=title, when=when, to=to))), "group", colspan=3)])
+            for entry in group.forces:
+                body.append(_entry_row(words, entry, side, group, lang))
+                interpretation_seen = interpretation_seen or bool(entry.interpretation)
+        if not body:
+            continue
+        out.append(Table("forces", caption, head, body, notes, f"forces side-{side.nation}", ["8%", "40%", "52%"]))
+    if out and interpretation_seen:
+        out[-1].notes.append(Markup(escape(bw("interp_mark", lang))))
+    return out
+
+
+def _entry_row(words: _Words, entry: Any, side: Any, group: Any, lang: str) -> list[Cell]:
+    name = entry.card.display_name(lang)
+    return [_c(entry.count, "num", value=entry.count), _c(name + ("*" if entry.interpretation else ""), "name", value=name),
+            _c(typo(words.where(entry, side, group), lang), "word")]

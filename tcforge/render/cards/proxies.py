@@ -1,0 +1,37 @@
+"""Proxies: any card, printed in the same layout as the inserts, effective values and changes marked."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from tcforge.data.cards import Card, CardSet
+from tcforge.data.rulesets import Ruleset
+from tcforge.i18n.words import t
+from tcforge.render.cards.backs import label_back
+from tcforge.render.cards.cardface import CardSpec, card_face
+from tcforge.render.page.build import render_pdf
+from tcforge.render.page.geometry import card_sheet
+from tcforge.render.page.sheets import Book, Face, PrintOptions, Report
+
+GAME = "Tank Commander: The Eastern Front Edition"
+
+
+def proxy_face(card: Card, lang: str) -> Face:
+    footer = "TC:TEFE"
+    printed = card.effective.get("printed_number")
+    if printed is not None:
+        footer += f" · {t('printed_number', lang)} {printed}"
+    spec = CardSpec(card, footer, t("proxy", lang), list(card.changes))
+    return card_face(spec, lang)
+
+
+def build_proxies(path: Path, options: PrintOptions, chosen: list[Card], cards: CardSet, ruleset: Ruleset) -> Report:
+    lang = options.lang
+    layout = card_sheet(options.paper, options.card, options.bleed_mm)
+    faces = [proxy_face(card, lang) for card in chosen]
+    back = label_back("proxy back", GAME, t("proxy", lang))
+
+    def compose(book: Book) -> None:
+        book.sheets(layout, faces, back)
+
+    title = f"TC:TEFE proxies ({len(chosen)} cards, {lang})"
+    return render_pdf(path, options, cards, ruleset, title, compose)

@@ -1,0 +1,178 @@
+"""From faces to pages: sheets of card-sized pieces with crop marks, backs, boxes.
+
+A :class:`Face` is anything drawn into a trim rectangle (a card, an insert, a
+terrain strip, a reference card). A :class:`Book` lays faces on sheets in
+reading order, writes TrimBox and BleedBox on every page, draws the crop
+marks, and, for double-sided printing, follows each sheet with its backs
+(columns mirrored for a long-edge flip, moved by the saved back offset).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from reportlab.pdfgen.canvas import Canvas
+
+from tcforge import __version__
+from tcforge.data.cards import CardSet
+from tcforge.data.rulesets import Ruleset
+from tcforge.render.page import fonts
+from tcforge.render.page.geometry import (
+    MARK_WIDTH,
+    MM,
+    STANDARD,
+    CardSize,
+    Rect,
+    SheetLayout,
+    chunks,
+    paper_size,
+)
+from tcforge.render.page.style import INK
+from tcforge.render.page.text import FLOOR, Fit, fit_block, fit_line
+
+
+@dataclass
+class PrintOptions:
+    lang: str = "en"
+    paper: str = "a4"
+    card: CardSize = STANDARD
+    bleed_mm: float = 0.0
+    duplex: bool = False
+    strict: bool = False
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+
+
+@dataclass
+class Report:
+    """What a build did and what did not fit, for the command line to print."""
+
+    overflows: dict[str, list[str]] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    pages: int = 0
+    pieces: int = 0
+
+    def overflow(self, face: str, what: str) -> None:
+        items = self.overflows.setdefault(face, [])
+        if what not in items:
+            items.append(what)
+
+    def note(self, text: str) -> None:
+        if text not in self.notes:
+            self.notes.append(text)
+
+
+@dataclass
+class Ctx:
+    """What drawing code needs besides the canvas: language, data, where to report overflows."""
+
+    lang: str
+    cards: CardSet
+    ruleset: Ruleset
+    report: Report
+    bleed: float = 0.0
+    face: str = ""
+
+    def block(self, what: str, text: str, font: str, w: float, h: float, size: float,
+              max_lines: int | None = None, floor: float = FLOOR) -> Fit:
+        fit = fit_block(text, font, w, h, size, floor, max_lines=max_lines)
+        if not fit.ok:
+            self.report.overflow(self.face, what)
+        return fit
+
+    def line(self, what: str, text: str, font: str, w: float, size: float, floor: float = FLOOR) -> Fit:
+        fit = fit_line(text, font, w, size, floor)
+        if not fit.ok:
+            self.report.overflow(self.face, what)
+        return fit
+
+
+Draw = Callable[[Canvas, Rect, Ctx], None]
+
+
+@dataclass
+class Face:
+    name: str                     # how reports and checklists name it
+    draw: Draw
+    back: Face | None = None
+
+
+class Book:
+    """One PDF being built: full pages (checklists) and sheets of faces."""
+
+    def __init__(self, path: Path, options: PrintOptions, ctx: Ctx, title: str):
+        fonts.register()
+        self.options = options
+        self.ctx = ctx
+        ctx.bleed = options.bleed_mm * MM
+        self.page_w, self.page_h = paper_size(options.paper)
+        # invariant: no timestamps or random ids, so the same input gives the same bytes.
+        self.c = Canvas(str(path), pagesize=(self.page_w, self.page_h), initialFontName=fonts.SANS,
+                        initialFontSize=9, pageCompression=1, invariant=1)
+        self.c.setTitle(title)
+        self.c.setAuthor("tcforge")
+        self.c.setCreator(f"tcforge {__version__}")
+        self.c.setSubject("Tank Commander: The Eastern Front Edition")
+
+    def _boxes(self, trim: Rect, bleed: Rect) -> None:
+        self.c.setTrimBox(trim.box())
+        self.c.setBleedBox(bleed.box())
+
+    def _end_page(self) -> None:
+        self.c.showPage()
+        self.ctx.report.pages += 1
+
+    def full_page(self, draw: Callable[[Canvas, Rect], None], blank_back: bool = False) -> None:
+        """A page drawn whole (checklist, calibration); its trim is the page itself.
+
+        ``blank_back`` adds an empty page when printing double-sided, so the
+        sheets that follow keep their fronts on front sides.
+        """
+        page = Rect(0, 0, self.page_w, self.page_h)
+        self._boxes(page, page)
+        draw(self.c, page)
+        self._end_page()
+        if blank_back and self.options.duplex:
+            self._boxes(page, page)
+            self._end_page()
+
+    def sheets(self, layout: SheetLayout, faces: list[Face], default_back: Face | None = None) -> list[int]:
+        """Lay ``faces`` out, nine (or a strip sheet's worth) to a page; returns the page number of each face."""
+        for note in layout.notes:
+            self.ctx.report.note(note)
+        where: list[int] = []
+        back_layout = layout.mirrored(self.options.back_offset_mm) if self.options.duplex else None
+        for group in chunks(faces, len(layout.slots)):
+            where += [self.ctx.report.pages + 1] * len(group)
+            self._sheet(layout, group)
+            if back_layout is not None:
+                self._backs(back_layout, group, default_back)
+        self.ctx.report.pieces += len(faces)
+        return where
+
+    def _sheet(self, layout: SheetLayout, group: list[Face]) -> None:
+        c = self.c
+        self._boxes(layout.trim_box, layout.bleed_box)
+        for face, slot in zip(group, layout.slots):
+            self._draw(face, slot)
+        c.setStrokeColor(INK)
+        c.setLineWidth(MARK_WIDTH)
+        c.lines([(m.x0, m.y0, m.x1, m.y1) for m in layout.marks])
+        self._end_page()
+
+    def _backs(self, layout: SheetLayout, group: list[Face], default_back: Face | None) -> None:
+        self._boxes(layout.trim_box, layout.bleed_box)
+        for face, slot in zip(group, layout.slots):
+            back = face.back or default_back
+            if back is not None:
+                self._draw(back, slot, owner=face.name)
+        self._end_page()
+
+    def _draw(self, face: Face, slot: Rect, owner: str = "") -> None:
+        self.ctx.face = face.name if not owner else f"{owner} ({face.name})"
+        self.c.saveState()
+        face.draw(self.c, slot, self.ctx)
+        self.c.restoreState()
+
+    def save(self) -> None:
+        self.c.save()

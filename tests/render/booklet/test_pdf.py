@@ -1,0 +1,202 @@
+"""Both rule booklets build, and the PDF says what the data says (read back with pypdf).
+
+The two booklets (A4, English and French) are built once for the module, each
+in its own process (WeasyPrint keeps memory), in parallel.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import re
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+
+from tcforge.data.dataset import load_data
+from tcforge.i18n.catalog import load_rulebook
+from tcforge.i18n.words import signed
+from tcforge.render.booklet.bench import measure_one
+from tcforge.render.booklet.impose import impose, saddle_order
+
+LANGS = ("en", "fr")
+
+
+def norm(text: str) -> str:
+    """Printed text compared with data: no-break spaces as spaces, typographic apostrophes as plain ones."""
+    return text.replace("\u00a0", " ").replace("\u202f", " ").replace("\u2019", "'")
+
+
+@pytest.fixture(scope="module")
+def booklets(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[PdfReader, dict[str, Any], Path]]:
+    out = tmp_path_factory.mktemp("booklets")
+    paths = {lang: out / f"rulebook-{lang}-a4.pdf" for lang in LANGS}
+    with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        futures = {lang: pool.submit(measure_one, lang, "a4", paths[lang]) for lang in LANGS}
+        results = {lang: f.result() for lang, f in futures.items()}
+    return {lang: (PdfReader(str(paths[lang])), results[lang], paths[lang]) for lang in LANGS}
+
+
+_TEXT: dict[tuple[str, int], str] = {}
+
+
+def _page_text(booklets: dict[str, Any], lang: str, index: int) -> str:
+    if (lang, index) not in _TEXT:
+        _TEXT[(lang, index)] = booklets[lang][0].pages[index].extract_text()
+    return _TEXT[(lang, index)]
+
+
+def _outline(reader: PdfReader) -> list[tuple[int, str, int]]:
+    """(depth, title, 1-based page) of every bookmark."""
+    out: list[tuple[int, str, int]] = []
+
+    def walk(items: list[Any], depth: int) -> None:
+        for item in items:
+            if isinstance(item, list):
+                walk(item, depth + 1)
+            else:
+                out.append((depth, item.title, reader.get_destination_page_number(item) + 1))
+
+    walk(reader.outline, 0)
+    return out
+
+
+def _find_page(booklets: dict[str, Any], lang: str, needle: str, chapter: str) -> str:
+    """The text of the first page from ``chapter``'s first page on that holds ``needle``."""
+    reader = booklets[lang][0]
+    first = next(page for depth, title, page in _outline(reader) if depth == 0 and title.startswith(chapter + " "))
+    for i in range(first - 1, len(reader.pages)):
+        text = _page_text(booklets, lang, i)
+        if needle in text:
+            return text
+    raise AssertionError(f"{needle!r} is on no page of the {lang} booklet")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_both_booklets_build_with_fonts_embedded_and_metadata(booklets: dict[str, Any], lang: str) -> None:
+    reader, result, path = booklets[lang]
+    assert result["pages"] == len(reader.pages) > 25
+    assert result["stale"] == 0 and result["missing"] == 0
+    assert reader.metadata.title.startswith("Tank Commander")
+    fonts = set()
+    for page in reader.pages[:4]:
+        for font in (page["/Resources"].get("/Font") or {}).values():
+            fonts.add(font.get_object()["/BaseFont"])
+    assert fonts and all("DejaVu" in str(f) for f in fonts)
+    assert not list(path.parent.glob(f".{path.name}*")), "a temporary file was left behind"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_contents_lists_every_chapter_on_the_page_where_it_starts(booklets: dict[str, Any], lang: str) -> None:
+    reader = booklets[lang][0]
+    chapters = [(title, page) for depth, title, page in _outline(reader) if depth == 0][1:]  # after "Contents"
+    book = load_rulebook().book(lang)
+    expected = [(f"{c.number} {c.title}" if c.number != "notes" else c.title) for c in book.chapters]
+    assert [norm(t) for t, _ in chapters] == [norm(e) for e in expected]
+    contents = norm(_page_text(booklets, lang, 1))
+    for (title, page), chapter in zip(chapters, book.chapters):
+        # the contents line: number, title, dot leader, page number
+        name = norm(chapter.title)
+        line = next(l for l in contents.splitlines() if name in l
+                    and l.strip().startswith(chapter.number if chapter.number != "notes" else name))
+        assert int(re.search(r"(\d+)\s*$", line).group(1)) == page, line
+        # and the chapter's title is printed on that page
+        assert name in norm(_page_text(booklets, lang, page - 1)), title
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_outline_holds_every_case_under_its_chapter(booklets: dict[str, Any], lang: str) -> None:
+    outline = _outline(booklets[lang][0])
+    cases = [title.split(" ")[0] for depth, title, _ in outline if depth == 1]
+    numbers = [c.number.split(" ")[0] for c in load_rulebook().book(lang).cases()]
+    assert cases == numbers
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_cross_reference_links_land_on_the_page_of_their_case(booklets: dict[str, Any], lang: str) -> None:
+    reader = booklets[lang][0]
+    outline = {title.split(" ")[0]: page for depth, title, page in _outline(reader) if depth == 1}
+    checked = 0
+    for index in (3, 9, 10):  # pages full of references
+        page = reader.pages[index]
+        for annot in page.get("/Annots") or []:
+            annot = annot.get_object()
+            if annot.get("/Subtype") != "/Link" or "/Dest" not in annot:
+                continue
+            target = reader.get_destination_page_number(annot["/Dest"]) if not isinstance(annot["/Dest"], str) else None
+            assert target is None or 0 <= target < len(reader.pages)
+            checked += 1
+    assert checked > 5
+    # The page number printed after "9.3.1" is the page where case 9.3.1 starts.
+    text = _find_page(booklets, lang, "9.3.1\u202f(p.", "9.0")
+    printed = {int(n) for n in re.findall(r"9\.3\.1\u202f\(p\.\s?(\d+)\)", text)}
+    assert printed == {outline["9.3.1"]}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_terrain_table_in_the_pdf_equals_the_data(booklets: dict[str, Any], lang: str) -> None:
+    data = load_data()
+    table_id = data.ruleset["fire.terrain_table"]
+    text = _find_page(booklets, lang, "Effets du terrain" if lang == "fr" else "Terrain effects:", "9.0")
+    for name in ("Woods", "Hills"):
+        card = data.cards.get(name)
+        row = card.effective["terrain_effects"][table_id]
+        line = next(l for l in text.splitlines() if l.startswith(card.display_name(lang) + " "))
+        values = line.split()[1:6]
+        expected = ["/".join(signed(v[k]) for k in ("armored", "unarmored", "infantry_in_bunker")) if isinstance(v, dict)
+                    else signed(v) for v in (row[k] for k in ("at", "he", "sa", "air", "art"))]
+        assert values == expected, line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_to_kill_table_in_the_pdf_equals_the_data(booklets: dict[str, Any], lang: str) -> None:
+    table = load_data().ruleset["fire.to_kill_table"]
+    label = "Détruit sur un jet de" if lang == "fr" else "Kills on a roll of"
+    text = _find_page(booklets, lang, label, "9.0")
+    line = next(l for l in text.splitlines() if l.startswith(label))
+    assert line[len(label):].split() == [str(table[k]) for k in sorted(table, key=int)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_card_row_in_the_pdf_shows_corrected_values_with_daggers(booklets: dict[str, Any], lang: str) -> None:
+    card = load_data().cards.get("PzKw VI b (P)")
+    text = _find_page(booklets, lang, "PzKw VI b (P)†", "19.0")
+    line = next(l for l in text.splitlines() if l.startswith("134 "))
+    # 134  PzKw VI b (P)†  tank  R  8/6†  20†/17†  15†/9†  6  3 ...
+    assert f"{card.value('hit.short')}/{card.value('hit.long')}†" in line
+    assert f"{card.value('penetration.short')}†/{card.value('penetration.long')}†" in line
+    assert f"{card.value('armor.front')}†/{card.value('armor.side')}†" in line
+    assert f"{card.value('points')}†" in line
+
+
+def test_french_booklet_keeps_regle_with_its_number(booklets: dict[str, Any]) -> None:
+    """No line ends with "règle" when the next one starts with the case number."""
+    seen = 0
+    for index in range(2, 12):
+        lines = [l.strip() for l in _page_text(booklets, "fr", index).splitlines()]
+        seen += sum(1 for l in lines if re.search(r"\brègles?\s\d+\.\d", l))
+        for line, following in zip(lines, lines[1:]):
+            assert not (re.search(r"\brègles?$", line) and re.match(r"\d+\.\d", following)), (line, following)
+    assert seen > 5
+
+
+def test_saddle_stitch_order_pads_to_a_multiple_of_four() -> None:
+    assert saddle_order(8) == [(7, 0), (1, 6), (5, 2), (3, 4)]
+    sides = saddle_order(5)
+    assert len(sides) == 4 and sorted(i for s in sides for i in s if i is not None) == [0, 1, 2, 3, 4]
+
+
+def test_booklet_imposition_puts_two_pages_on_each_sheet_side(booklets: dict[str, Any], tmp_path: Path) -> None:
+    reader, _, path = booklets["en"]
+    copy = tmp_path / "imposed.pdf"
+    copy.write_bytes(path.read_bytes())
+    sheets, _ = impose(copy, "a4")
+    imposed = PdfReader(str(copy))
+    pages = len(reader.pages)
+    assert sheets == -(-pages // 4) and len(imposed.pages) == 2 * sheets
+    width, height = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
+    assert float(imposed.pages[0].mediabox.width) == pytest.approx(2 * width)
+    assert float(imposed.pages[0].mediabox.height) == pytest.approx(height)
+    # the outer sheet's front carries the last page (or a blank) and the cover; its back page 2
+    assert "Contents" in imposed.pages[1].extract_text()

@@ -1,0 +1,224 @@
+"""The PDFs read back with pypdf: page sizes, boxes, where cards are drawn, fonts, text in both languages."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+from typer.testing import CliRunner
+
+from tcforge.render.cli import app
+from tcforge.render.page.geometry import MM, STANDARD, Rect, card_sheet, parse_card_size
+
+TOL = 0.1 * MM
+PAGE = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+
+
+@pytest.fixture()
+def render(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Run ``tcforge print ...`` in-process with a private config folder; returns (reader, stderr)."""
+    monkeypatch.setenv("TCFORGE_CONFIG_DIR", str(tmp_path / "config"))
+    runner = CliRunner()
+
+    def run(*args: str) -> tuple[PdfReader, str]:
+        out = tmp_path / "out.pdf"
+        result = runner.invoke(app, [*args, "--out", str(out)], catch_exceptions=False)
+        assert result.exit_code == 0, result.stderr
+        return PdfReader(out), result.stderr
+
+    return run
+
+
+def drawn_rects(page) -> list[Rect]:
+    """Every rectangle the page's content stream draws (``re``), in page coordinates."""
+    ops = ContentStream(page.get_contents(), page.pdf).operations
+    ctm = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
+    stack, rects = [], []
+    for operands, op in ops:
+        if op == b"q":
+            stack.append(list(ctm))
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            a, b, c, d, e, f = (float(v) for v in operands)
+            A, B, C, D, E, F = ctm
+            ctm = [a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F]
+        elif op == b"re":
+            x, y, w, h = (float(v) for v in operands)
+            A, B, C, D, E, F = ctm
+            x0, y0 = A * x + C * y + E, B * x + D * y + F
+            x1, y1 = A * (x + w) + C * (y + h) + E, B * (x + w) + D * (y + h) + F
+            rects.append(Rect(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0)))
+    return rects
+
+
+def close(a: Rect, b: Rect) -> bool:
+    return all(abs(p - q) <= TOL for p, q in ((a.x, b.x), (a.y, b.y), (a.w, b.w), (a.h, b.h)))
+
+
+def flat(reader: PdfReader, pages: slice = slice(None)) -> str:
+    """The text of the pages with line breaks and runs of plain spaces as one space (no-break spaces kept)."""
+    return re.sub(r"[ \n]+", " ", "\n".join(page.extract_text() for page in reader.pages[pages]))
+
+
+def box(page, name: str) -> tuple[float, ...]:
+    return tuple(float(v) for v in page[name])
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_page_size_is_a4_or_letter(render, paper: str) -> None:
+    reader, _ = render("refcards", "--paper", paper)
+    w, h = PAGE[paper]
+    for page in reader.pages:
+        assert abs(float(page.mediabox.width) - w) < 0.01 and abs(float(page.mediabox.height) - h) < 0.01
+
+
+@pytest.mark.parametrize("paper,size,bleed", [("a4", "standard", "0"), ("letter", "poker", "0"), ("a4", "standard", "3")])
+def test_each_card_is_drawn_where_geometry_puts_it_and_trimbox_matches(render, paper: str, size: str, bleed: str) -> None:
+    reader, _ = render("cards", "46", "134", "Smoke", "HMG", "15", "118", "9", "108", "1",
+                       "--paper", paper, "--card-size", size, "--bleed", bleed)
+    layout = card_sheet(paper, parse_card_size(size), float(bleed))
+    page = reader.pages[0]
+    rects = drawn_rects(page)
+    for slot in layout.slots:
+        expected = slot.grow(float(bleed) * MM)  # each face fills its bleed rectangle first
+        assert any(close(r, expected) for r in rects), f"no card drawn at {expected}"
+    trim = box(page, "/TrimBox")
+    assert all(abs(p - q) <= TOL for p, q in zip(trim, layout.trim_box.box()))
+    bleed_box = box(page, "/BleedBox")
+    assert all(abs(p - q) <= TOL for p, q in zip(bleed_box, layout.bleed_box.box()))
+    # The trim box is centred on the page.
+    w, h = PAGE[paper]
+    assert abs((trim[0] + trim[2]) / 2 - w / 2) < TOL and abs((trim[1] + trim[3]) / 2 - h / 2) < TOL
+
+
+def test_every_page_has_trimbox_and_bleedbox(render) -> None:
+    reader, _ = render("inserts", "--duplex", "--bleed", "2")
+    assert len(reader.pages) > 4
+    for page in reader.pages:
+        assert "/TrimBox" in page and "/BleedBox" in page
+        trim, bleed = box(page, "/TrimBox"), box(page, "/BleedBox")
+        assert bleed[0] <= trim[0] and bleed[1] <= trim[1] and bleed[2] >= trim[2] and bleed[3] >= trim[3]
+
+
+def test_crop_marks_are_drawn_thin_where_geometry_puts_them(render) -> None:
+    reader, _ = render("cards", "46")
+    page = reader.pages[0]
+    width, starts = 1.0, {}
+    for operands, op in ContentStream(page.get_contents(), page.pdf).operations:
+        if op == b"w":
+            width = float(operands[0])
+        elif op == b"m":
+            starts[(round(float(operands[0]), 2), round(float(operands[1]), 2))] = width
+    layout = card_sheet("a4", STANDARD)
+    assert len(layout.marks) == 16
+    for mark in layout.marks:
+        drawn = starts.get((round(mark.x0, 2), round(mark.y0, 2)))
+        assert drawn is not None and 0.25 <= drawn <= 0.4, (mark, drawn)
+
+
+def test_duplex_back_mirrors_columns_and_applies_the_saved_offset(render, tmp_path: Path) -> None:
+    runner = CliRunner()
+    saved = runner.invoke(app, ["calibration", "--back-offset", "1.5,-0.5", "--out", str(tmp_path / "cal.pdf")])
+    assert saved.exit_code == 0, saved.stderr
+    stored = json.loads((tmp_path / "config" / "print-settings.json").read_text())
+    assert stored["back_offset_mm"]["a4"] == [1.5, -0.5]
+    reader, _ = render("cards", "46", "47", "--duplex")
+    assert len(reader.pages) == 2
+    front = card_sheet("a4", STANDARD)
+    back = front.mirrored((1.5, -0.5))
+    rects = drawn_rects(reader.pages[1])
+    for i in (0, 1):
+        assert any(close(r, back.slots[i]) for r in rects)
+    # Card 1 of the front is top left; its back is top right, moved by the offset.
+    assert back.slots[0].x > front.slots[2].x
+    trim = box(reader.pages[1], "/TrimBox")
+    assert abs(trim[0] - (front.trim_box.x + 1.5 * MM)) < TOL and abs(trim[1] - (front.trim_box.y - 0.5 * MM)) < TOL
+
+
+def test_fonts_are_embedded_truetype(render) -> None:
+    reader, _ = render("inserts", "--lang", "fr", "--cards", "Smoke", "--cards", "15")
+    seen = 0
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            assert "/FontFile2" in font["/FontDescriptor"], font["/BaseFont"]
+            assert "DejaVu" in str(font["/BaseFont"])
+            seen += 1
+    assert seen
+
+
+def test_french_inserts_keep_accents_and_french_spacing(render) -> None:
+    reader, _ = render("inserts", "--lang", "fr")
+    text = flat(reader)
+    for words in ("Fumée", "Mitrailleuse lourde", "Avantage tactique", "Interruption", "Règles unifiées",
+                  "Imprimez à taille réelle", "Mine antichar", "errata 1997"):
+        assert words in text, words
+    # DejaVu draws U+00A0 with the space glyph, so extraction gives a plain space; the proof it is
+    # no-break is that no line ever starts with the colon. ; ! ? take a narrow no-break space.
+    assert "position : elle bloque" in text
+    lines = "\n".join(page.extract_text() for page in reader.pages).splitlines()
+    assert not [line for line in lines if line.startswith((":", ";"))]
+    assert "\u202f;" in text and " ;" not in text         # narrow no-break space before a semicolon
+
+
+def test_english_inserts_list_every_insert_and_mark_the_errata(render) -> None:
+    reader, _ = render("inserts")
+    checklist = reader.pages[0].extract_text()
+    assert "Print at actual size" in checklist and "100 mm" in checklist
+    for name in ("Smoke", "Heavy Machine Gun", "Tactical Advantage", "Panic", "Coordination", "PzKw IV J", "Woods"):
+        assert name in checklist, name
+    assert "#2 Anti-Tank Mine" in checklist
+    text = flat(reader, slice(1, None))
+    assert "errata 1997: pen. short 12 → 14, pen. long 9 → 11" in text
+    assert "Six-Pack 21.0: new card text, played as Instant → Interrupt" in text
+    assert "Sleeve in front of #2 Anti-Tank Mine" in text
+
+
+def test_inserts_for_chosen_cards_only(render) -> None:
+    reader, _ = render("inserts", "--cards", "46,Woods", "--copies", "1")
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    assert "PzKw IV J" in text and "Smoke" not in text and "Panic" not in text
+    assert len(reader.pages) == 3   # checklist, one card sheet, one strip sheet
+
+
+@pytest.mark.parametrize("ruleset,hand,table", [(None, "12", "Six-Pack Variant Unified Rules, Rev 3"),
+                                               ("six-pack-1997", "10", "Six-Pack article (1997)")])
+def test_reference_cards_print_the_rulesets_numbers(render, ruleset: str | None, hand: str, table: str) -> None:
+    args = ["refcards"] + (["--ruleset", ruleset] if ruleset else [])
+    reader, _ = render(*args)
+    text = flat(reader)
+    assert f"Discard down to {hand} cards" in text
+    assert table in text and "To Kill" in text and "Sequence of play" in text and "Play options" in text
+    assert ("the target is destroyed" in text) == (ruleset == "six-pack-1997")
+
+
+@pytest.mark.parametrize("ruleset,woods", [("players-guide-1997", "Bois +1 +2 +2 +1/−2/0 +1/−2/0 Bloque Lent"),
+                                           ("six-pack-r3", "Bois +3 +2 +3 +3 +1/0/0 Bloque Lent")])
+def test_terrain_card_prints_the_rulesets_own_terrain_table(render, ruleset: str, woods: str) -> None:
+    reader, _ = render("refcards", "--ruleset", ruleset, "--lang", "fr")
+    text = flat(reader)
+    assert "Effets du terrain" in text and woods in text
+
+
+def test_calibration_page_is_double_sided_and_says_actual_size(render) -> None:
+    reader, _ = render("calibration", "--paper", "letter")
+    assert len(reader.pages) == 2
+    assert "actual size" in reader.pages[0].extract_text()
+    assert "BACK" in reader.pages[1].extract_text()
+
+
+def test_duplex_reference_cards_put_each_pairs_back_behind_its_front(render) -> None:
+    reader, _ = render("refcards", "--duplex", "--sets", "1")
+    assert len(reader.pages) == 2
+    front, back = flat(reader, slice(0, 1)), flat(reader, slice(1, 2))
+    assert "Terrain effects" in front and "Sequence of play" in front and "To Kill" not in front
+    assert "To Kill" in back and "Play options" in back and "Terrain effects" not in back
+    # Long-edge flip: the back of the top-left front (terrain) is the top-right back (To Kill).
+    layout = card_sheet("a4", STANDARD)
+    rects = drawn_rects(reader.pages[1])
+    assert any(close(r, layout.slots[2]) for r in rects) and any(close(r, layout.slots[1]) for r in rects)
+    assert not any(close(r, layout.slots[0]) for r in rects)
