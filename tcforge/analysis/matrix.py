@@ -18,7 +18,8 @@ from tcforge.atomic import atomic_path
 from tcforge.data.cards import Card
 from tcforge.data.dataset import GameData
 from tcforge.engine.fire import build_attack
-from tcforge.engine.game import FORTIFICATIONS, Game
+from tcforge.data.card_ids import FORTIFICATIONS
+from tcforge.engine.game import Game
 from tcforge.engine.state import GameState
 
 

@@ -12,7 +12,8 @@ from typing import Any
 
 from tcforge.data.dataset import GameData
 from tcforge.engine.attacks import IMMOBILIZE, KILL, NO_EFFECT, Attack, Odds, RollLine, attack_odds
-from tcforge.engine.game import FORTIFICATIONS, Game
+from tcforge.data.card_ids import FORTIFICATIONS
+from tcforge.engine.game import Game
 from tcforge.engine.state import GameState
 
 TENTH = Fraction(1, 10)

@@ -19,7 +19,8 @@ from typing import Any
 from tcforge.data.cards import Card
 from tcforge.data.dataset import GameData, load_data
 from tcforge.engine.board import ATTACHED, DECK, PLACED, RESERVE
-from tcforge.engine.game import FORTIFICATIONS, Game
+from tcforge.data.card_ids import FORTIFICATIONS
+from tcforge.engine.game import Game
 from tcforge.engine.state import GameState
 from tcforge.scenarios import model as sm
 from tcforge.scenarios.grid import Position

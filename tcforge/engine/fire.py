@@ -9,25 +9,23 @@ sight through it (9.5.1 c).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from tcforge.engine import cards, equipment, windows
+from tcforge.data.card_ids import BUNKERS, HEROIC_LEADER, SPECIAL_AMMO, TANK_ACE
+from tcforge.engine import equipment, windows
 from tcforge.engine.attacks import Attack
+from tcforge.engine.core import Action, CoreState, IllegalActionError
+from tcforge.engine.units import Unit
 
-if TYPE_CHECKING:
-    from tcforge.engine.state import Action, GameState
-    from tcforge.engine.units import Unit
 
 RANGED_KINDS = ("at", "he", "sa")
 
 
-def terrain_modifier(state: "GameState", pos: int, kind: str, target: "Unit") -> int | None:
+def terrain_modifier(state: CoreState, pos: int, kind: str, target: Unit) -> int | None:
     """Terrain's modifier to fire of ``kind`` into ``pos`` at ``target`` (None: not allowed)."""
     game = state.game
     total = 0
     terrain = state.terrain[pos]
     fort = state.forts[pos]
-    in_bunker = fort is not None and fort[1] == 19 and fort[0] == target.side and target.profile.infantry
+    in_bunker = fort is not None and fort[1] == BUNKERS and fort[0] == target.side and target.profile.infantry
     if terrain is not None:
         value = game.terrain_rows[terrain].modifier(kind, target.profile.armored, in_bunker)
         if value is None:
@@ -39,7 +37,15 @@ def terrain_modifier(state: "GameState", pos: int, kind: str, target: "Unit") ->
     return total
 
 
-def blocks(state: "GameState", pos: int, hills_view: bool) -> bool:
+def fort_modifier(state: CoreState, pos: int, target: Unit, kind: str) -> int:
+    """10.0: in melee only Foxholes and Bunkers help, and only the infantry of their side."""
+    fort = state.forts[pos]
+    if fort is None or fort[0] != target.side or not target.profile.infantry or kind not in ("at", "he", "sa"):
+        return 0
+    return state.game.terrain_rows[fort[1]].modifier(kind, False, fort[1] == BUNKERS) or 0
+
+
+def blocks(state: CoreState, pos: int, hills_view: bool) -> bool:
     """Whether a position between firer and target blocks line of sight (9.2, 9.2.1, 9.5.1 c)."""
     if state.smoke[pos] >= 0 and state.game.params["smoke.blocks_los"]:
         return True
@@ -52,7 +58,7 @@ def blocks(state: "GameState", pos: int, hills_view: bool) -> bool:
     return not hills_view or row.hills  # 9.2.1: Hills see over adjacent terrain but other Hills
 
 
-def line_of_sight(state: "GameState", a: int, b: int) -> bool:
+def line_of_sight(state: CoreState, a: int, b: int) -> bool:
     """Line of sight from position a to position b (9.2): adjacent positions always see each other.
 
     Remembered per position until terrain or Smoke changes (``state.sight_changed()``)."""
@@ -64,7 +70,7 @@ def line_of_sight(state: "GameState", a: int, b: int) -> bool:
     return seen
 
 
-def _line_of_sight(state: "GameState", a: int, b: int) -> bool:
+def _line_of_sight(state: CoreState, a: int, b: int) -> bool:
     between = state.game.board.between(a, b)
     if not between:
         return True
@@ -79,7 +85,7 @@ def _line_of_sight(state: "GameState", a: int, b: int) -> bool:
     return not any(blocked)
 
 
-def build_attack(state: "GameState", firer: "Unit", target: "Unit", kind: str, *, flank_shot: bool = False) -> Attack | None:
+def build_attack(state: CoreState, firer: Unit, target: Unit, kind: str, *, flank_shot: bool = False) -> Attack | None:
     """The attack of ``firer`` on ``target`` with fire of ``kind`` at range, or None if not allowed."""
     game = state.game
     params = game.params
@@ -132,22 +138,22 @@ def build_attack(state: "GameState", firer: "Unit", target: "Unit", kind: str, *
         return None
     modifier += terrain + smoke_modifier(state, firer.pos, target.pos)
     if firer.equipment:
-        if kind == "at" and cards.attached(state, firer, cards.TANK_ACE):
+        if kind == "at" and state.attached(firer, TANK_ACE):
             modifier -= 1  # the project's Tank Ace
-        if kind == "at" and cards.attached(state, firer, cards.SPECIAL_AMMO) and not (
+        if kind == "at" and state.attached(firer, SPECIAL_AMMO) and not (
                 rules is not None and rules.ammo_for(state, firer.uid)):
             pen += 2  # the project's Special Ammunition (a scenario may give it another effect)
-        if kind == "sa" and cards.attached(state, firer, cards.HEROIC_LEADER):
+        if kind == "sa" and state.attached(firer, HEROIC_LEADER):
             hit += 1  # the project's Heroic Squad Leader
     return Attack(kind, hit, modifier, kind == "at", tp.vehicle, pen, tp.armor_front, tp.armor_side, flank_shot, False)
 
 
-def smoke_modifier(state: "GameState", a: int, b: int) -> int:
+def smoke_modifier(state: CoreState, a: int, b: int) -> int:
     """9.5.1 c: +4 to fire into a smoked position, and +4 to fire out of one."""
     return int(state.game.params["smoke.fire_modifier"]) * ((state.smoke[a] >= 0) + (state.smoke[b] >= 0))
 
 
-def equipment_attack(state: "GameState", firer: "Unit", target: "Unit", item: "Unit") -> Attack | None:
+def equipment_attack(state: CoreState, firer: Unit, target: Unit, item: Unit) -> Attack | None:
     """Ranged fire with a carried weapon (the Anti-Tank Rifle), with range, sight and modifiers as for any fire."""
     game = state.game
     if firer.pos < 0 or target.pos < 0 or firer.pos == target.pos:
@@ -161,7 +167,7 @@ def equipment_attack(state: "GameState", firer: "Unit", target: "Unit", item: "U
     return equipment.ranged_attack(state, firer, target, item, dist, terrain + smoke_modifier(state, firer.pos, target.pos))
 
 
-def spray(state: "GameState", firer: "Unit", primary: "Unit", deferred: bool) -> None:
+def spray(state: CoreState, firer: Unit, primary: Unit, deferred: bool) -> None:
     """13.2: after the target, every other soft enemy card of its position is fired at with SA 2."""
     params = state.game.params
     base = int(params["smoke.melee_modifier"]) if deferred and state.smoke[primary.pos] >= 0 else (
@@ -171,7 +177,6 @@ def spray(state: "GameState", firer: "Unit", primary: "Unit", deferred: bool) ->
         if uid == primary.uid or other.carrier is not None or other.profile.armored or not other.profile.combat and not other.profile.truck:
             continue
         if deferred:  # melee: only Foxholes and Bunkers help (10.0)
-            from tcforge.engine.melee import fort_modifier
             terrain = fort_modifier(state, primary.pos, other, "sa")
         else:
             terrain = terrain_modifier(state, primary.pos, "sa", other)
@@ -181,7 +186,7 @@ def spray(state: "GameState", firer: "Unit", primary: "Unit", deferred: bool) ->
         state.rolls.append(("hit", attack, firer.uid, uid, deferred))
 
 
-def may_fire(state: "GameState", unit: "Unit") -> bool:
+def may_fire(state: CoreState, unit: Unit) -> bool:
     """The card may fire now: on the table, not moved this turn (5.0 b), not already fired, not riding (8.6)."""
     if unit.pos < 0 or unit.moved or unit.carrier is not None:
         return False
@@ -189,7 +194,7 @@ def may_fire(state: "GameState", unit: "Unit") -> bool:
     return unit.fired < limit
 
 
-def _kinds(state: "GameState", unit: "Unit", target: "Unit", dist: int) -> tuple[str, ...]:
+def _kinds(state: CoreState, unit: Unit, target: Unit, dist: int) -> tuple[str, ...]:
     """The kinds of fire worth checking against this target, from the cards alone (a fast filter)."""
     fp, tp = unit.profile, target.profile
     if tp.armored:
@@ -205,7 +210,7 @@ def _kinds(state: "GameState", unit: "Unit", target: "Unit", dist: int) -> tuple
     return tuple(kinds)
 
 
-def shots(state: "GameState", unit: "Unit", *, first_only: bool = False) -> list[tuple[int, str, int]]:
+def shots(state: CoreState, unit: Unit, *, first_only: bool = False) -> list[tuple[int, str, int]]:
     """Every (target, kind, equipment uid or -1) the unit may fire now (only the first found with ``first_only``)."""
     board = state.game.board
     out: list[tuple[int, str, int]] = []
@@ -239,7 +244,7 @@ def shots(state: "GameState", unit: "Unit", *, first_only: bool = False) -> list
     return out
 
 
-def smoke_shots(state: "GameState", unit: "Unit") -> list[int]:
+def smoke_shots(state: CoreState, unit: Unit) -> list[int]:
     """9.5.1 f: an HE-capable card may try to lay Smoke on a position in range it can see (enemy-held ones)."""
     if not state.game.params["smoke.by_he_fire"] or not state.game.params["smoke.enabled"] or unit.profile.he <= 0:
         return []
@@ -248,14 +253,14 @@ def smoke_shots(state: "GameState", unit: "Unit") -> list[int]:
             and (board.distance(unit.pos, pos) == 1 or line_of_sight(state, unit.pos, pos))]
 
 
-def smoke_attack(state: "GameState", unit: "Unit", pos: int) -> Attack:
+def smoke_attack(state: CoreState, unit: Unit, pos: int) -> Attack:
     """Roll the HE value or less, no terrain modifier; +2 at long range as for HE (9.5.1 f)."""
     dist = state.game.board.distance(unit.pos, pos)
     extra = int(state.game.params["fire.he_long_range_modifier"]) if dist == 2 else 0
     return Attack("smoke", unit.profile.he, extra)
 
 
-def fire_sources(state: "GameState") -> list[int]:
+def fire_sources(state: CoreState) -> list[int]:
     side = state.active
     out = []
     for pos in range(state.game.board.size):
@@ -265,13 +270,13 @@ def fire_sources(state: "GameState") -> list[int]:
     return out
 
 
-def begin(state: "GameState", pos: int) -> None:
+def begin(state: CoreState, pos: int) -> None:
     state.phase = "fire"
     state.ctx["fire"] = pos
     state.ctx["shots"] = []
 
 
-def legal(state: "GameState") -> list["Action"]:
+def legal(state: CoreState) -> list[Action]:
     pos = state.ctx["fire"]
     done = state.ctx["shots"]
     actions: list[Action] = []
@@ -286,7 +291,7 @@ def legal(state: "GameState") -> list["Action"]:
     return actions
 
 
-def apply(state: "GameState", action: "Action") -> None:
+def apply(state: CoreState, action: Action) -> None:
     if action[0] == "done":
         _end(state)
         return
@@ -301,7 +306,7 @@ def apply(state: "GameState", action: "Action") -> None:
     fire_shot(state, list(action), cancelled=False)
 
 
-def fire_shot(state: "GameState", action: list, *, cancelled: bool) -> None:  # type: ignore[type-arg]
+def fire_shot(state: CoreState, action: list, *, cancelled: bool) -> None:  # type: ignore[type-arg]
     """Fire a declared shot; a cancelled one (Weapon Malfunction) still uses the card's fire."""
     uid, target, kind = int(action[1]), int(action[2]), str(action[3])
     item = state.units[int(action[4])] if len(action) > 4 else None
@@ -313,26 +318,25 @@ def fire_shot(state: "GameState", action: list, *, cancelled: bool) -> None:  # 
     flank = kind == "at" and bool(state.ctx.pop("flank_shot", False)) if item is None else False
     attack = equipment_attack(state, firer, victim, item) if item else build_attack(state, firer, victim, kind, flank_shot=flank)
     if attack is None:
-        from tcforge.engine.state import IllegalActionError
         raise IllegalActionError(f"{firer.profile.name} cannot fire {kind} at {victim.profile.name} in {state.describe()}")
     state.rolls.append(("hit", attack, uid, target, False))
     if kind == "at":
         state.ap_shots[str(uid)] = state.ap_shots.get(str(uid), 0) + 1
-    ammo = cards.attached(state, firer, cards.SPECIAL_AMMO) if kind == "at" and firer.equipment else None
+    ammo = state.attached(firer, SPECIAL_AMMO) if kind == "at" and firer.equipment else None
     if ammo is not None and not (state.game.scenario_rules is not None and state.game.scenario_rules.ammo_for(state, uid)):
         state.discard_card(ammo.uid)  # spent on this shot
     if kind == "sa" and item is None and firer.equipment and equipment.has_hmg(state, firer):
         spray(state, firer, victim, False)
 
 
-def advance(state: "GameState") -> bool:
+def advance(state: CoreState) -> bool:
     if len(state.ctx["shots"]) >= int(state.game.params["turn.cards_per_action"]) or state.legal_actions() == [("done",)]:
         _end(state)
         return True
     return False
 
 
-def _end(state: "GameState") -> None:
+def _end(state: CoreState) -> None:
     for key in ("fire", "shots"):
         state.ctx.pop(key, None)
     state.phase = "play"

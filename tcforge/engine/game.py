@@ -14,8 +14,6 @@ from tcforge.engine.attacks import FireRules
 from tcforge.engine.board import Board
 from tcforge.engine.units import Profile
 
-FORTIFICATIONS = {18: "foxholes", 19: "bunkers"}
-
 # Parameters whose other values the engine does not model: a ruleset or scenario setting another value is
 # refused when the game is created, rather than silently played by the default.
 FIXED: dict[str, object] = {
@@ -25,7 +23,6 @@ FIXED: dict[str, object] = {
     "fire.terrain_into_only": True,
     "fire.mounted_infantry_fires": False,
 }
-WOODS = 15
 
 
 @dataclass(frozen=True)

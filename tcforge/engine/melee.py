@@ -11,39 +11,30 @@ adds 2 to every roll (9.5.1 d).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from tcforge.engine import cards, equipment, windows
+from tcforge.data.card_ids import HEROIC_LEADER, TANK_ACE
+from tcforge.engine import equipment, windows
 from tcforge.engine.attacks import Attack
+from tcforge.engine.core import Action, CoreState
+from tcforge.engine.fire import fort_modifier, spray, terrain_modifier
+from tcforge.engine.units import Unit
 
-if TYPE_CHECKING:
-    from tcforge.engine.state import Action, GameState
-    from tcforge.engine.units import Unit
 
 
-def melee_positions(state: "GameState") -> list[int]:
+def melee_positions(state: CoreState) -> list[int]:
     return [pos for pos in range(state.game.board.size)
             if _fighters(state, pos, 0) and _fighters(state, pos, 1)]
 
 
-def _fighters(state: "GameState", pos: int, side: int) -> list[int]:
+def _fighters(state: CoreState, pos: int, side: int) -> list[int]:
     return [uid for uid in state.occ[pos][side] if state.units[uid].carrier is None]
 
 
-def fort_modifier(state: "GameState", pos: int, target: "Unit", kind: str) -> int:
-    """10.0: in melee only Foxholes and Bunkers help, and only the infantry of their side."""
-    fort = state.forts[pos]
-    if fort is None or fort[0] != target.side or not target.profile.infantry or kind not in ("at", "he", "sa"):
-        return 0
-    return state.game.terrain_rows[fort[1]].modifier(kind, False, fort[1] == 19) or 0
-
-
-def assaulting(unit: "Unit") -> bool:
+def assaulting(unit: Unit) -> bool:
     """The card entered this enemy-held position during this turn's play: its first melee round."""
     return unit.entered_from is not None and unit.moved > 0
 
 
-def melee_attack(state: "GameState", unit: "Unit", target: "Unit", kind: str, item: "Unit | None" = None) -> Attack | None:
+def melee_attack(state: CoreState, unit: Unit, target: Unit, kind: str, item: Unit | None = None) -> Attack | None:
     """The attack ``unit`` makes on ``target`` in melee with fire of ``kind`` (with a carried ``item``), or None."""
     params = state.game.params
     fp, tp = unit.profile, target.profile
@@ -53,7 +44,6 @@ def melee_attack(state: "GameState", unit: "Unit", target: "Unit", kind: str, it
         return None
     modifier = int(params["smoke.melee_modifier"]) if state.smoke[pos] >= 0 else 0
     if params["melee.terrain"] == "all" and kind in ("at", "he", "sa"):
-        from tcforge.engine.fire import terrain_modifier
         modifier += terrain_modifier(state, pos, kind, target) or 0  # the position's terrain and fortifications
     else:
         modifier += fort_modifier(state, pos, target, kind)  # 10.0: only Foxholes and Bunkers, for infantry
@@ -65,7 +55,7 @@ def melee_attack(state: "GameState", unit: "Unit", target: "Unit", kind: str, it
         return Attack("ft", fp.ft, modifier, melee=True)
     if tp.armored:
         if kind == "at" and fp.hit_short > 0 and fp.pen_short > 0:
-            ace = -1 if unit.equipment and cards.attached(state, unit, cards.TANK_ACE) else 0
+            ace = -1 if unit.equipment and state.attached(unit, TANK_ACE) else 0
             return Attack("at", fp.hit_short, modifier + ace, True, tp.vehicle, fp.pen_short, tp.armor_front, tp.armor_side,
                           False, True)
         if kind == "tmv" and fp.infantry and fp.tank_melee > 0:
@@ -73,7 +63,7 @@ def melee_attack(state: "GameState", unit: "Unit", target: "Unit", kind: str, it
             if not supported:
                 table = params["melee.tank_melee_modifiers"]
                 modifier += int(table.get(str(fp.points), 0)) + int(params["melee.unsupported_tank_modifier"])
-            leader = 1 if unit.equipment and cards.attached(state, unit, cards.HEROIC_LEADER) else 0
+            leader = 1 if unit.equipment and state.attached(unit, HEROIC_LEADER) else 0
             return Attack("tmv", fp.tank_melee + leader, modifier, melee=True)
         return None
     if kind == "he" and fp.he > 0 and not (fp.vehicle and params["melee.vehicle_fire_at_soft"] == "sa_only"):
@@ -83,7 +73,7 @@ def melee_attack(state: "GameState", unit: "Unit", target: "Unit", kind: str, it
         if fp.infantry and unit.equipment and params["hmg.enabled"] and equipment.has_hmg(state, unit) and (
                 params["hmg.assault_first_round"] or not assaulting(unit)):
             bonus = int(params["hmg.sa_bonus"])  # 13.2
-        if unit.equipment and cards.attached(state, unit, cards.HEROIC_LEADER):
+        if unit.equipment and state.attached(unit, HEROIC_LEADER):
             bonus += 1
         ammo = rules.ammo_for(state, unit.uid) if rules is not None and unit.equipment else None
         if ammo is not None:
@@ -92,7 +82,7 @@ def melee_attack(state: "GameState", unit: "Unit", target: "Unit", kind: str, it
     return None
 
 
-def options(state: "GameState", unit: "Unit") -> list[tuple[int, str, int]]:
+def options(state: CoreState, unit: Unit) -> list[tuple[int, str, int]]:
     """(target, kind, equipment uid or -1) the unit may choose, after the fire priorities of 10.0."""
     side = unit.side
     enemies = [state.units[u] for u in _fighters(state, unit.pos, 1 - side)]
@@ -112,7 +102,7 @@ def options(state: "GameState", unit: "Unit") -> list[tuple[int, str, int]]:
     return out
 
 
-def next_melee(state: "GameState") -> None:
+def next_melee(state: CoreState) -> None:
     ctx = state.ctx
     ctx["pending"] = [p for p in ctx["pending"] if _fighters(state, p, 0) and _fighters(state, p, 1)]
     ctx.pop("at", None)
@@ -126,7 +116,7 @@ def next_melee(state: "GameState") -> None:
         ctx["stage"] = "order"
 
 
-def _start(state: "GameState", pos: int) -> None:
+def _start(state: CoreState, pos: int) -> None:
     ctx = state.ctx
     ctx["pending"].remove(pos)
     ctx["at"] = pos
@@ -139,7 +129,7 @@ def _start(state: "GameState", pos: int) -> None:
     ctx.pop("first_fire", None)
 
 
-def legal(state: "GameState") -> list["Action"]:
+def legal(state: CoreState) -> list[Action]:
     ctx = state.ctx
     if ctx.get("stage") == "order":
         return [("melee", pos) for pos in ctx["pending"]]
@@ -152,7 +142,7 @@ def legal(state: "GameState") -> list["Action"]:
     return actions
 
 
-def apply(state: "GameState", action: "Action") -> None:
+def apply(state: CoreState, action: Action) -> None:
     ctx = state.ctx
     if action[0] == "melee":
         _start(state, int(action[1]))
@@ -162,7 +152,7 @@ def apply(state: "GameState", action: "Action") -> None:
         ctx["orders"].append((uid, int(action[2]), str(action[3]), int(action[4]) if len(action) > 4 else -1))
 
 
-def advance(state: "GameState") -> bool:
+def advance(state: CoreState) -> bool:
     ctx = state.ctx
     stage = ctx.get("stage")
     if stage == "targets" and ctx.get("melee_windows", 2) < 2:
@@ -211,7 +201,7 @@ def advance(state: "GameState") -> bool:
     return False
 
 
-def _roll_orders(state: "GameState", orders: list[tuple[int, int, str, int]], *, deferred: bool) -> None:
+def _roll_orders(state: CoreState, orders: list[tuple[int, int, str, int]], *, deferred: bool) -> None:
     """Queue the attacks of the given melee orders (deferred: results wait to apply all at once)."""
     for uid, target, kind, eq in orders:
         unit, victim = state.units[uid], state.units[target]
@@ -225,5 +215,4 @@ def _roll_orders(state: "GameState", orders: list[tuple[int, int, str, int]], *,
         if item is not None:
             equipment.used(state, eq)
         elif kind == "sa" and attack.hit > unit.profile.sa:  # the HMG was used: it sprays (13.2)
-            from tcforge.engine.fire import spray
             spray(state, unit, victim, deferred)

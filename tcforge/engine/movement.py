@@ -10,30 +10,25 @@ cards ends the move (8.5); a vehicle entering Woods rolls for immobilisation
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from tcforge.engine import cards, equipment, windows
+from tcforge.data.card_ids import PATH, WOODS
+from tcforge.engine import equipment, windows
 from tcforge.engine.board import DISCARDED, RESERVE
-from tcforge.engine.game import WOODS
-
-PATH = 29
-
-if TYPE_CHECKING:
-    from tcforge.engine.state import Action, GameState
-    from tcforge.engine.units import Unit
+from tcforge.engine.core import Action, CoreState, IllegalActionError
+from tcforge.engine.units import Unit
 
 
-def _enemies_at(state: "GameState", pos: int, side: int) -> bool:
+
+def _enemies_at(state: CoreState, pos: int, side: int) -> bool:
     return bool(state.occ[pos][1 - side])
 
 
-def riders(state: "GameState", unit: "Unit") -> list["Unit"]:
+def riders(state: CoreState, unit: Unit) -> list[Unit]:
     """Cards moving with this one: a carried squad, a towed gun (8.6, 8.6.1), the second tank of a pair (8.6)."""
     group = state.ctx.get("riders", {}).get(str(unit.uid), ())  # str keys: the context goes through JSON
     return [state.units[u] for u in group]
 
 
-def has_room(state: "GameState", unit: "Unit", pos: int, group: list["Unit"] | None = None) -> bool:
+def has_room(state: CoreState, unit: Unit, pos: int, group: list[Unit] | None = None) -> bool:
     """Whether the unit, with the cards moving with it, may come to rest at ``pos`` (6.3)."""
     if pos == RESERVE:
         return True
@@ -50,7 +45,7 @@ def has_room(state: "GameState", unit: "Unit", pos: int, group: list["Unit"] | N
     return combat <= int(params["stacking.combat_cards"]) and trucks <= int(params["stacking.trucks"])
 
 
-def may_move(state: "GameState", unit: "Unit") -> bool:
+def may_move(state: CoreState, unit: Unit) -> bool:
     """The card itself may take a move action now (5.0 a, 8.0, 9.3.2)."""
     p = unit.profile
     if not (p.combat or p.truck) or unit.immobilized or unit.fired or unit.carrier is not None:
@@ -59,7 +54,7 @@ def may_move(state: "GameState", unit: "Unit") -> bool:
     return unit.moved < limit
 
 
-def can_enter(state: "GameState", unit: "Unit", at: int, to: int, first: bool) -> bool:
+def can_enter(state: CoreState, unit: Unit, at: int, to: int, first: bool) -> bool:
     """Whether one step from ``at`` to ``to`` is allowed, ignoring stacking."""
     game = state.game
     if to == RESERVE:
@@ -91,7 +86,7 @@ def can_enter(state: "GameState", unit: "Unit", at: int, to: int, first: bool) -
     return True
 
 
-def stops_at(state: "GameState", unit: "Unit", to: int) -> bool:
+def stops_at(state: CoreState, unit: Unit, to: int) -> bool:
     """Entering ``to`` ends the card's move (enemy cards, slowing terrain, the reserve)."""
     if to == RESERVE:
         return True
@@ -102,7 +97,7 @@ def stops_at(state: "GameState", unit: "Unit", to: int) -> bool:
     return row is not None and row.slows and not state.ctx.get("path")
 
 
-def steps(state: "GameState", unit: "Unit", at: int, left: int, first: bool, *, any_one: bool = False) -> list[int]:
+def steps(state: CoreState, unit: Unit, at: int, left: int, first: bool, *, any_one: bool = False) -> list[int]:
     """Positions the unit may step to now, keeping a legal place to come to rest (the first found with ``any_one``)."""
     board = state.game.board
     if left <= 0:
@@ -132,12 +127,12 @@ def steps(state: "GameState", unit: "Unit", at: int, left: int, first: bool, *, 
     return out
 
 
-def _speed(unit: "Unit", state: "GameState") -> int:
+def _speed(unit: Unit, state: CoreState) -> int:
     params = state.game.params
     return int(params["movement.fast_positions"] if unit.profile.fast else params["movement.slow_positions"])
 
 
-def move_sources(state: "GameState") -> list[int]:
+def move_sources(state: CoreState) -> list[int]:
     """Positions (and the reserve) from which the active player has a card that can move."""
     side = state.active
     out = []
@@ -153,14 +148,14 @@ def move_sources(state: "GameState") -> list[int]:
     return out
 
 
-def begin(state: "GameState", source: int) -> None:
+def begin(state: CoreState, source: int) -> None:
     state.phase = "move"
     state.ctx["move"] = source
     state.ctx["picked"] = []
     state.ctx["stage"] = "pick"
 
 
-def _pickable(state: "GameState") -> list[int]:
+def _pickable(state: CoreState) -> list[int]:
     if len(state.ctx["picked"]) >= int(state.game.params["turn.cards_per_action"]):
         return []
     source = state.ctx["move"]
@@ -173,7 +168,7 @@ def _pickable(state: "GameState") -> list[int]:
                   and steps(state, state.units[uid], source, start_left[uid], True, any_one=True))
 
 
-def _carriable(state: "GameState") -> list["Action"]:
+def _carriable(state: CoreState) -> list[Action]:
     """Loading at the start of the move (8.6, 8.6.1): squads onto carriers, guns behind tractors."""
     ctx = state.ctx
     source = ctx["move"]
@@ -200,7 +195,7 @@ def _carriable(state: "GameState") -> list["Action"]:
     return out
 
 
-def legal(state: "GameState") -> list["Action"]:
+def legal(state: CoreState) -> list[Action]:
     ctx = state.ctx
     if ctx["stage"] == "pick":
         actions: list[Action] = [("pick", uid) for uid in _pickable(state)]
@@ -219,7 +214,7 @@ def legal(state: "GameState") -> list["Action"]:
     return actions
 
 
-def apply(state: "GameState", action: "Action") -> None:
+def apply(state: CoreState, action: Action) -> None:
     ctx = state.ctx
     kind = action[0]
     if kind == "pick":
@@ -242,11 +237,10 @@ def apply(state: "GameState", action: "Action") -> None:
         state.discard_card(int(action[1]))
         ctx["path"] = True
     else:
-        from tcforge.engine.state import IllegalActionError
         raise IllegalActionError(f"unknown move action {action!r}")
 
 
-def _load(state: "GameState", rider: int, vehicle: int) -> None:
+def _load(state: CoreState, rider: int, vehicle: int) -> None:
     ctx = state.ctx
     group = ctx.setdefault("riders", {}).setdefault(str(vehicle), [])
     unit, carrier = state.units[rider], state.units[vehicle]
@@ -260,14 +254,14 @@ def _load(state: "GameState", rider: int, vehicle: int) -> None:
         ctx["picked"].remove(partner.uid)
 
 
-def _start_moving(state: "GameState") -> None:
+def _start_moving(state: CoreState) -> None:
     ctx = state.ctx
     ctx["stage"] = "step"
     ctx["queue"] = list(ctx["picked"])
     _next_unit(state)
 
 
-def _next_unit(state: "GameState") -> None:
+def _next_unit(state: CoreState) -> None:
     ctx = state.ctx
     if not ctx["queue"]:
         ctx["stage"] = "done"
@@ -278,7 +272,7 @@ def _next_unit(state: "GameState") -> None:
     ctx["first"] = True
 
 
-def do_step(state: "GameState", to: int) -> None:
+def do_step(state: CoreState, to: int) -> None:
     """The current mover (and its riders) enters ``to``."""
     ctx = state.ctx
     unit = state.units[ctx["cur"]]
@@ -290,7 +284,7 @@ def do_step(state: "GameState", to: int) -> None:
     ctx["left"] = 0 if stop else ctx["left"] - 1
 
 
-def _move_card(state: "GameState", unit: "Unit", to: int, enemy_there: bool, first: bool) -> None:
+def _move_card(state: CoreState, unit: Unit, to: int, enemy_there: bool, first: bool) -> None:
     at = unit.pos
     side = unit.side
     if first:
@@ -315,18 +309,18 @@ def _move_card(state: "GameState", unit: "Unit", to: int, enemy_there: bool, fir
         state.rolls.append(("woods", unit.uid))  # 8.4.1
 
 
-def _finish_unit(state: "GameState") -> None:
+def _finish_unit(state: CoreState) -> None:
     unit = state.units[state.ctx["cur"]]
     for rider in riders(state, unit):
         rider.carrier = None  # the project's reading of 8.6: riders get off where the move ends
     state.ctx.get("riders", {}).pop(str(unit.uid), None)
     state.ctx.pop("path", None)
-    cards.update_forts(state)
+    state.update_forts()
     state.check_victory()
     _next_unit(state)
 
 
-def advance(state: "GameState") -> bool:
+def advance(state: CoreState) -> bool:
     """Automatic steps of a move action; True when something changed."""
     ctx = state.ctx
     if ctx["stage"] == "pick":
@@ -354,7 +348,7 @@ def advance(state: "GameState") -> bool:
     return True
 
 
-def _end(state: "GameState") -> None:
+def _end(state: CoreState) -> None:
     for key in ("move", "picked", "stage", "queue", "cur", "left", "first", "riders"):
         state.ctx.pop(key, None)
     state.phase = "play"
