@@ -11,6 +11,7 @@ cards ends the move (8.5); a vehicle entering Woods rolls for immobilisation
 from __future__ import annotations
 
 from tcforge.data.card_ids import PATH, WOODS
+from tcforge.data.card_kinds import TOWING_CLASSES
 from tcforge.engine import equipment, windows
 from tcforge.engine.board import DISCARDED, RESERVE
 from tcforge.engine.core import Action, CoreState, IllegalActionError
@@ -191,7 +192,7 @@ def _carriable(state: CoreState) -> list[Action]:
                         o.profile.tank and o is not v for o in free):
                     out.append(("load", uid, v.uid))
         elif unit.profile.at_gun and state.game.params["movement.towing"]:
-            out.extend(("tow", uid, v.uid) for v in free if v.profile.card_class in ("half_track", "truck"))
+            out.extend(("tow", uid, v.uid) for v in free if v.profile.card_class in TOWING_CLASSES)
     return out
 
 
