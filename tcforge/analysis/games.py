@@ -16,6 +16,7 @@ from typing import Any, Iterator, TextIO
 
 from tcforge.analysis.setup import Setup, make_game, setup, start
 from tcforge.engine.board import RESERVE
+from tcforge.engine.outcome import EndKind
 from tcforge.engine.playout import LogLine, Playout, play
 from tcforge.engine.policies import get as get_policy
 from tcforge.engine.state import CHANCE, GameState
@@ -81,18 +82,20 @@ class _GoalTracker:
             self.best[side] = max(self.best[side], held)
 
 
+_CONDITION_OF_KIND = {EndKind.ENGINE_CAP: "cap", EndKind.TURN_LIMIT: "turn limit"}  # the names balance reports use
+
+
 def _result(scenario: sm.Scenario, state: GameState, seed: int, tracker: _GoalTracker, error: str = "") -> GameResult:
     sides = list(scenario.grid.sides)
     winner = sides[state.winner] if state.winner is not None else None
-    reason = error or state.end_reason or "unfinished"
+    outcome = state.outcome
+    reason = error or (outcome.reason if outcome is not None else "unfinished")
     if error:
         condition = "error"
-    elif "engine's cap" in reason:
-        condition = "cap"
-    elif "turn limit" in reason:
-        condition = "turn limit"
+    elif outcome is None:
+        condition = "victory"  # unfinished after MAX_ACTIONS: filed with the victories, as before
     else:
-        condition = next((c.id for c in scenario.victory if f"({c.id})" in reason or f" {c.id} " in reason), "victory")
+        condition = _CONDITION_OF_KIND.get(outcome.kind) or outcome.condition or "victory"
     losses: dict[str, dict[str, int]] = {s: {} for s in sides}
     for unit in state.units:
         if unit.pos == -3 and (unit.profile.combat or unit.profile.truck):

@@ -15,6 +15,7 @@ from typing import Any, Self
 from tcforge.engine.attacks import DIE, IMMOBILIZE, KILL, Attack
 from tcforge.engine.board import ATTACHED, DECK, DISCARDED, RESERVE
 from tcforge.engine.game import Game
+from tcforge.engine.outcome import EndKind, Outcome
 from tcforge.engine.units import Unit
 
 CHANCE = -1
@@ -49,8 +50,7 @@ class CoreState:
         self.ctx: dict[str, Any] = {}
         self.rolls: list[tuple[Any, ...]] = []  # pending chance events, first is next
         self.effects: list[tuple[int, str]] = []  # simultaneous melee results waiting
-        self.winner: int | None = None
-        self.end_reason = ""
+        self.outcome: Outcome | None = None  # how the game ended, once it has
         self.history: list[Action] = []
         self.initiative_rolls: list[int] = []
         self.arrivals: dict[str, int] = {}  # reinforcement group id -> game turn it arrived
@@ -61,7 +61,7 @@ class CoreState:
 
     # --------------------------------------------------------- the interface
     def current_player(self) -> int:
-        if self.winner is not None or self.end_reason:
+        if self.outcome is not None:
             return TERMINAL
         if self.rolls:
             return CHANCE
@@ -118,7 +118,7 @@ class CoreState:
         other.forts = list(self.forts)
         other.smoke = list(self.smoke)
         other.water = list(self.water)
-        other.ctx = {k: (list(v) if isinstance(v, list) else v) for k, v in self.ctx.items()}
+        other.ctx = _copied(self.ctx)  # every nested table too: the move's riders, a window's data
         other.rolls = list(self.rolls)
         other.effects = list(self.effects)
         other.history = list(self.history)
@@ -153,8 +153,9 @@ class CoreState:
             unit.equipment = tuple(u["equipment"])
             state.units.append(unit)
         for key in ("hand", "deck", "discard", "terrain", "smoke", "water", "turn", "first", "active", "supply", "phase", "ctx",
-                    "effects", "winner", "end_reason", "initiative_rolls", "arrivals", "ap_shots"):
+                    "effects", "initiative_rolls", "arrivals", "ap_shots"):
             setattr(state, key, raw[key])
+        state.outcome = _restored_outcome(raw)
         state.occ = [[list(a), list(b)] for a, b in raw["occ"]]
         state.forts = [tuple(f) if f else None for f in raw["forts"]]
         state.effects = [tuple(e) for e in raw["effects"]]
@@ -227,15 +228,15 @@ class CoreState:
 
     def check_victory(self) -> None:
         """Victory is checked the instant it happens (16.0) unless the ruleset says otherwise."""
-        if self.winner is not None or self.game.params["victory.check"] != "instant":
+        if self.outcome is not None or self.game.params["victory.check"] != "instant":
             return
         self._victory_now()
 
     def _victory_now(self) -> None:
         for hook in self.game.victory_hooks:
-            winner = hook(self)
-            if winner is not None:
-                self.winner, self.end_reason = winner
+            found = hook(self)
+            if found is not None:
+                self.outcome = found
                 return
         if not self.game.default_victory:
             return
@@ -243,9 +244,19 @@ class CoreState:
         for side in (self.active, 1 - self.active):
             held = sum(self.controls(p, side) for p in self.game.board.rear_rank(1 - side))
             if held >= need:
-                self.winner = side
-                self.end_reason = f"side {side} controls {held} positions of the enemy's rear rank (16.0)"
+                self.outcome = Outcome(side, EndKind.VICTORY_CONDITION, self.turn,
+                                       f"side {side} controls {held} positions of the enemy's rear rank (16.0)", "16.0")
                 return
+
+    @property
+    def winner(self) -> int | None:
+        """The side that won, None while the game goes on or when it ended in a draw."""
+        return self.outcome.winner if self.outcome is not None else None
+
+    @property
+    def end_reason(self) -> str:
+        """How the game ended, in words ("" while it goes on): :attr:`outcome` has it as a value."""
+        return self.outcome.reason if self.outcome is not None else ""
 
     def attached(self, unit: Unit, card_id: int | str) -> Unit | None:
         """The card of ``card_id`` attached to ``unit`` (equipment, an ace, special ammunition), if any."""
@@ -283,7 +294,31 @@ class CoreState:
             self.units[target].immobilized = True
 
 
+def _copied(value: Any) -> Any:
+    """A copy of a JSON-like value sharing no list or dict with it (tuples and scalars are immutable)."""
+    if isinstance(value, dict):
+        return {k: _copied(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copied(v) for v in value]
+    return value
+
+
 def _rolls_json(rolls: list[tuple[Any, ...]]) -> list[Any]:
     """Pending chance events as JSON: attacks become the mapping of their fields."""
     return [[{name: getattr(x, name) for name in x.__slots__} if hasattr(x, "__slots__") else x for x in event]
             for event in rolls]
+
+
+def _restored_outcome(raw: dict[str, Any]) -> Outcome | None:
+    """The outcome of a serialized game. The JSON keeps the winner and the text only (its bytes are the
+    golden games' fingerprints), so the kind is read back from the engine's own wording of each ending."""
+    winner, reason = raw["winner"], raw["end_reason"]
+    if winner is None and not reason:
+        return None
+    condition = reason.rsplit("(", 1)[-1].rstrip(")") if reason.endswith(")") else ""
+    if reason.endswith("(the engine's cap)"):
+        return Outcome(winner, EndKind.ENGINE_CAP, raw["turn"], reason)
+    if reason.startswith("turn limit"):
+        return Outcome(winner, EndKind.TURN_LIMIT, raw["turn"], reason)
+    kind = EndKind.ELIMINATION if "eliminated" in reason else EndKind.VICTORY_CONDITION
+    return Outcome(winner, kind, raw["turn"], reason, condition)

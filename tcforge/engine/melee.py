@@ -194,7 +194,7 @@ def advance(state: CoreState) -> bool:
         effects, state.effects = state.effects, []
         for target, result in effects:  # 10.0: every result applies at once
             state.apply_result(target, result)
-        if state.winner is not None:
+        if state.outcome is not None:
             return True
         next_melee(state)
         return True

@@ -23,6 +23,7 @@ from tcforge.engine.attacks import KILL, to_hit, to_kill
 from tcforge.engine.board import DECK, DISCARDED, RESERVE
 from tcforge.engine.core import CHANCE, TERMINAL, Action, CoreState, IllegalActionError
 from tcforge.engine.game import Game
+from tcforge.engine.outcome import EndKind, Outcome
 from tcforge.engine.units import Unit
 
 __all__ = ["CHANCE", "TERMINAL", "Action", "GameState", "IllegalActionError"]
@@ -124,21 +125,22 @@ class GameState(CoreState):
                 self.los_cache = {}
         if self.game.params["victory.check"] == "end_of_turn":
             self._victory_now()
-            if self.winner is not None:
+            if self.outcome is not None:
                 return
         if self.active != self.first:
             for hook in self.game.end_hooks:
                 found = hook(self)
                 if found is not None:
-                    self.winner, self.end_reason = found
+                    self.outcome = found
                     return
             if self.game.turn_limit is not None and self.turn >= self.game.turn_limit:
                 self._victory_now()
-                if self.winner is None:
-                    self.end_reason = f"turn limit {self.game.turn_limit} reached"
+                if self.outcome is None:
+                    self.outcome = Outcome(None, EndKind.TURN_LIMIT, self.turn, f"turn limit {self.game.turn_limit} reached")
                 return
             if self.turn >= self.game.max_turns:
-                self.end_reason = f"no victory after {self.game.max_turns} turns (the engine's cap)"
+                self.outcome = Outcome(None, EndKind.ENGINE_CAP, self.turn,
+                                       f"no victory after {self.game.max_turns} turns (the engine's cap)")
                 return
             self.turn += 1
         self.active = 1 - self.active
@@ -146,7 +148,7 @@ class GameState(CoreState):
 
     def _advance(self) -> None:
         """Run the automatic steps until a decision or a chance event is due."""
-        while self.winner is None and not self.end_reason and not self.rolls:
+        while self.outcome is None and not self.rolls:
             self._legal = None
             if "window" in self.ctx:
                 return
