@@ -22,6 +22,7 @@ from tcforge.engine.board import ATTACHED, DECK, PLACED, RESERVE
 from tcforge.data.card_ids import FORTIFICATIONS
 from tcforge.engine.game import Game
 from tcforge.engine.outcome import EndKind, Outcome
+from tcforge.engine.rules import Rules
 from tcforge.engine.state import GameState
 from tcforge.scenarios import model as sm
 from tcforge.scenarios.grid import Position
@@ -118,8 +119,9 @@ def _terrain(scenario: sm.Scenario, rng: random.Random, record: Setup) -> None:
                 record.terrain[engine_pos(scenario, pos)] = card.id
         return
     if terrain.method == "random":  # 6.1.1: ten terrain cards and ten dummies dealt onto each side's ten positions
-        per_type = terrain.max_per_type or int(scenario.params["setup.max_per_terrain_type"])
-        count = terrain.cards_per_side or int(scenario.params["setup.random_terrain_cards"])
+        rules = Rules.from_params(scenario.params)
+        per_type = terrain.max_per_type or rules.setup_max_per_terrain_type
+        count = terrain.cards_per_side or rules.setup_random_terrain_cards
         for side in scenario.grid.sides:
             own = scenario.grid.side_positions(side)
             pool = [name for name in RANDOM_TERRAIN for _ in range(per_type)]
@@ -146,6 +148,7 @@ def _terrain(scenario: sm.Scenario, rng: random.Random, record: Setup) -> None:
 
 def _forces(scenario: sm.Scenario, side: sm.Side, index: int, rng: random.Random, record: Setup) -> None:
     params = scenario.params
+    rules = Rules.from_params(params)
     placed: list[tuple[Any, int]] = []
     entries = list(side.forces)
     if not entries and side.build is not None:
@@ -155,8 +158,8 @@ def _forces(scenario: sm.Scenario, side: sm.Side, index: int, rng: random.Random
     def fits(card: Card, pos: int) -> bool:
         combat, trucks = room.setdefault(pos, [0, 0])
         if sm.is_truck(card, params):
-            return trucks < int(params["stacking.trucks"])
-        return combat < int(params["stacking.combat_cards"])
+            return trucks < rules.stacking_trucks
+        return combat < rules.stacking_combat_cards
 
     def put(card: Card, pos: int) -> None:
         counts = room.setdefault(pos, [0, 0])
@@ -332,7 +335,7 @@ class ScenarioHooks:
 
     def instant(self, state: GameState) -> Outcome | None:
         """Conditions met the moment they happen (16.0): control of positions, elimination."""
-        if state.game.params["victory.check"] not in ("instant",):
+        if state.game.rules.victory_check not in ("instant",):
             return None
         return self._control_conditions(state)
 
@@ -360,7 +363,7 @@ class ScenarioHooks:
 
     def end_of_turn(self, state: GameState) -> Outcome | None:
         """At the end of each game turn: held positions, countdowns, the turn limit's default winner."""
-        if state.game.params["victory.check"] == "end_of_turn":
+        if state.game.rules.victory_check == "end_of_turn":
             found = self._control_conditions(state)
             if found:
                 return found

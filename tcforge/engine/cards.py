@@ -62,7 +62,7 @@ def _attach(state: CoreState, card: Unit, target: Unit) -> None:
 def _barrage_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
     positions = sorted({u.pos for u in _enemy(state, card.side) if u.profile.combat or u.profile.truck})
     out: list[tuple[object, ...]] = [(p, "ffe") for p in positions]
-    if state.game.params["smoke.enabled"]:
+    if state.game.rules.smoke_enabled:
         out += [(p, "smoke") for p in positions]  # 9.5.1 e
     return out
 
@@ -98,7 +98,7 @@ def fire_support(state: CoreState, then: dict[str, object]) -> None:
         if unit.carrier is not None:
             continue
         terrain = terrain_modifier(state, pos, kind, unit) or 0
-        smoke = int(state.game.params["smoke.fire_modifier"]) if state.smoke[pos] >= 0 else 0
+        smoke = state.game.rules.smoke_fire_modifier if state.smoke[pos] >= 0 else 0
         attack = Attack(kind, 5, terrain + smoke + extra, on_hit=IMMOBILIZE if unit.profile.armored else KILL)
         state.rolls.append(("hit", attack, uid, target, False))
 
@@ -176,8 +176,8 @@ def _no_target(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
 
 
 def _coordination_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
-    params = state.game.params
-    room = int(params["turn.supply_points"]) < int(params["turn.max_supply_points"])  # 9.6.1: three at most
+    rules = state.game.rules
+    room = rules.turn_supply_points < rules.turn_max_supply_points  # 9.6.1: three at most
     return [] if state.ctx.get("coordination") or not room else [()]
 
 
@@ -223,7 +223,7 @@ def _withdrawal_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]
         for to in board.neighbours[pos]:
             if not state.occ[to][1 - card.side] and all(movement.has_room(state, u, to) for u in mine[:1]):
                 combat, _ = state.combat_count(to, card.side)
-                if combat + min(3, len(mine)) <= int(state.game.params["stacking.combat_cards"]):
+                if combat + min(3, len(mine)) <= state.game.rules.stacking_combat_cards:
                     out.append((pos, to))
     return out
 
@@ -267,7 +267,7 @@ def _bridge(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
 
 
 def _smoke_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
-    if not state.game.params["smoke.enabled"]:
+    if not state.game.rules.smoke_enabled:
         return []
     return [(p,) for p in range(state.game.board.size) if state.smoke[p] < 0 and (state.occ[p][0] or state.occ[p][1])]
 
@@ -367,7 +367,7 @@ for _terrain in SETUP_TERRAIN:
 def playable(state: CoreState) -> list[Action]:
     """The special cards the active player may play now in their own play."""
     side = state.active
-    params = state.game.params
+    rules = state.game.rules
     out: list[Action] = []
     at_start = not state.ctx.get("acted")
     for uid in sorted(state.hand[side]):
@@ -383,7 +383,7 @@ def playable(state: CoreState) -> list[Action]:
             out.extend(("interrupt", uid, *t) for t in effect.targets(state, card))
             continue
         free = card.profile.card_id == COORDINATION
-        if not free and (card.profile.kind != "instant" or state.supply < int(params["turn.instant_cost"])):
+        if not free and (card.profile.kind != "instant" or state.supply < rules.turn_instant_cost):
             continue
         if effect.when in ("instant", "attachment"):
             out.extend(("play", uid, *t) for t in effect.targets(state, card))
@@ -394,7 +394,7 @@ def play(state: CoreState, action: Action) -> None:
     card = state.units[int(action[1])]
     effect = EFFECTS[card.profile.card_id]
     if action[0] == "play" and card.profile.card_id != COORDINATION:
-        state.supply -= int(state.game.params["turn.instant_cost"])  # 5.0 c
+        state.supply -= state.game.rules.turn_instant_cost  # 5.0 c
     assert effect.apply is not None
     effect.apply(state, card, tuple(action[2:]))
 

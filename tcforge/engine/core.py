@@ -228,7 +228,7 @@ class CoreState:
 
     def check_victory(self) -> None:
         """Victory is checked the instant it happens (16.0) unless the ruleset says otherwise."""
-        if self.outcome is not None or self.game.params["victory.check"] != "instant":
+        if self.outcome is not None or self.game.rules.victory_check != "instant":
             return
         self._victory_now()
 

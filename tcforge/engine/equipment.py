@@ -35,12 +35,12 @@ def may_carry(state: CoreState, squad: Unit, item: Unit) -> bool:
     """Whether ``squad`` may take ``item`` (8.7, FAQ 4, 13.2, equipment.max_per_squad)."""
     if not squad.profile.infantry or squad.pos < 0 or squad.carrier is not None or squad.side != item.side:
         return False
-    if item.profile.card_class == HMG and (squad.profile.card_class == "cavalry" or not state.game.params["hmg.enabled"]):
+    if item.profile.card_class == HMG and (squad.profile.card_class == "cavalry" or not state.game.rules.hmg_enabled):
         return False  # 13.2: infantry only
     mine = carried(state, squad)
     if any(e.profile.card_id == item.profile.card_id or e.profile.card_class == item.profile.card_class for e in mine):
         return False  # one of each type; 13.1 and 13.2: one per squad
-    limit = int(state.game.params["equipment.max_per_squad"])
+    limit = state.game.rules.equipment_max_per_squad
     return not limit or len(mine) < limit
 
 
@@ -112,7 +112,7 @@ def melee_attack(state: CoreState, squad: Unit, target: Unit, item: Unit, kind: 
             return Attack("at", ip.hit_short, modifier, True, tp.vehicle, ip.pen_short, tp.armor_front, tp.armor_side,
                           False, True)
         if not tp.armored and kind == "he" and cls == "antitank_weapon":
-            extra = int(state.game.params["equipment.panzerfaust_he_modifier"])
+            extra = state.game.rules.equipment_panzerfaust_he_modifier
             return Attack("he", ip.hit_short, modifier + extra, melee=True)
     return None
 

@@ -47,7 +47,7 @@ def fort_modifier(state: CoreState, pos: int, target: Unit, kind: str) -> int:
 
 def blocks(state: CoreState, pos: int, hills_view: bool) -> bool:
     """Whether a position between firer and target blocks line of sight (9.2, 9.2.1, 9.5.1 c)."""
-    if state.smoke[pos] >= 0 and state.game.params["smoke.blocks_los"]:
+    if state.smoke[pos] >= 0 and state.game.rules.smoke_blocks_los:
         return True
     terrain = state.terrain[pos]
     if terrain is None:
@@ -75,12 +75,12 @@ def _line_of_sight(state: CoreState, a: int, b: int) -> bool:
     if not between:
         return True
     rows = state.game.terrain_rows
-    hills_view = state.game.params["fire.hills_see_over_adjacent"] and any(
+    hills_view = state.game.rules.fire_hills_see_over_adjacent and any(
         state.terrain[p] is not None and rows[state.terrain[p]].hills for p in (a, b))
     blocked = [blocks(state, p, hills_view) for p in between]
     if len(blocked) == 1:
         return not blocked[0]
-    if state.game.params["fire.los_knight_move"] == "either_clear":
+    if state.game.rules.fire_los_knight_move == "either_clear":
         return not all(blocked)
     return not any(blocked)
 
@@ -88,12 +88,12 @@ def _line_of_sight(state: CoreState, a: int, b: int) -> bool:
 def build_attack(state: CoreState, firer: Unit, target: Unit, kind: str, *, flank_shot: bool = False) -> Attack | None:
     """The attack of ``firer`` on ``target`` with fire of ``kind`` at range, or None if not allowed."""
     game = state.game
-    params = game.params
+    rules = game.rules
     fp, tp = firer.profile, target.profile
     if firer.pos < 0 or target.pos < 0 or firer.pos == target.pos:
         return None
     dist = game.board.distance(firer.pos, target.pos)
-    if dist > int(params["fire.max_range"]):
+    if dist > rules.fire_max_range:
         return None
     modifier = 0
     if kind == "at":
@@ -108,29 +108,29 @@ def build_attack(state: CoreState, firer: Unit, target: Unit, kind: str, *, flan
             return None  # 9.4: HE at infantry, cavalry, AT guns and trucks
         hit, pen = fp.he, 0
         if dist == 2:
-            modifier += int(params["fire.he_long_range_modifier"])
+            modifier += rules.fire_he_long_range_modifier
     elif kind == "sa":
         if tp.armored or fp.sa <= 0:
             return None
-        hmg = fp.infantry and bool(firer.equipment) and params["hmg.enabled"] and equipment.has_hmg(state, firer)
+        hmg = fp.infantry and bool(firer.equipment) and rules.hmg_enabled and equipment.has_hmg(state, firer)
         if dist == 2:
             if hmg:
-                hit = int(params["hmg.long_range_sa"])  # 13.2
-            elif params["fire.sa_long_range"]:
+                hit = rules.hmg_long_range_sa  # 13.2
+            elif rules.fire_sa_long_range:
                 hit = fp.sa
             else:
                 return None
         else:
-            hit = fp.sa + (int(params["hmg.sa_bonus"]) if hmg else 0)
+            hit = fp.sa + (rules.hmg_sa_bonus if hmg else 0)
         pen = 0
     else:
         return None
-    rules = game.scenario_rules
-    if rules is not None:
-        if not rules.fire_allowed(kind):
+    scenario = game.scenario_rules
+    if scenario is not None:
+        if not scenario.fire_allowed(kind):
             return None  # 17.1: only AT fire
         if kind == "at":
-            pen = rules.penetration(state, firer.uid, pen, dist == 1)
+            pen = scenario.penetration(state, firer.uid, pen, dist == 1)
     if dist == 2 and not line_of_sight(state, firer.pos, target.pos):
         return None
     terrain = terrain_modifier(state, target.pos, kind, target)
@@ -141,7 +141,7 @@ def build_attack(state: CoreState, firer: Unit, target: Unit, kind: str, *, flan
         if kind == "at" and state.attached(firer, TANK_ACE):
             modifier -= 1  # the project's Tank Ace
         if kind == "at" and state.attached(firer, SPECIAL_AMMO) and not (
-                rules is not None and rules.ammo_for(state, firer.uid)):
+                scenario is not None and scenario.ammo_for(state, firer.uid)):
             pen += 2  # the project's Special Ammunition (a scenario may give it another effect)
         if kind == "sa" and state.attached(firer, HEROIC_LEADER):
             hit += 1  # the project's Heroic Squad Leader
@@ -150,7 +150,7 @@ def build_attack(state: CoreState, firer: Unit, target: Unit, kind: str, *, flan
 
 def smoke_modifier(state: CoreState, a: int, b: int) -> int:
     """9.5.1 c: +4 to fire into a smoked position, and +4 to fire out of one."""
-    return int(state.game.params["smoke.fire_modifier"]) * ((state.smoke[a] >= 0) + (state.smoke[b] >= 0))
+    return state.game.rules.smoke_fire_modifier * ((state.smoke[a] >= 0) + (state.smoke[b] >= 0))
 
 
 def equipment_attack(state: CoreState, firer: Unit, target: Unit, item: Unit) -> Attack | None:
@@ -159,7 +159,7 @@ def equipment_attack(state: CoreState, firer: Unit, target: Unit, item: Unit) ->
     if firer.pos < 0 or target.pos < 0 or firer.pos == target.pos:
         return None
     dist = game.board.distance(firer.pos, target.pos)
-    if dist > int(game.params["fire.max_range"]) or (dist == 2 and not line_of_sight(state, firer.pos, target.pos)):
+    if dist > game.rules.fire_max_range or (dist == 2 and not line_of_sight(state, firer.pos, target.pos)):
         return None
     terrain = terrain_modifier(state, target.pos, "at", target)
     if terrain is None:
@@ -169,8 +169,8 @@ def equipment_attack(state: CoreState, firer: Unit, target: Unit, item: Unit) ->
 
 def spray(state: CoreState, firer: Unit, primary: Unit, deferred: bool) -> None:
     """13.2: after the target, every other soft enemy card of its position is fired at with SA 2."""
-    params = state.game.params
-    base = int(params["smoke.melee_modifier"]) if deferred and state.smoke[primary.pos] >= 0 else (
+    rules = state.game.rules
+    base = rules.smoke_melee_modifier if deferred and state.smoke[primary.pos] >= 0 else (
         0 if deferred else smoke_modifier(state, firer.pos, primary.pos))
     for uid in list(state.occ[primary.pos][primary.side]):
         other = state.units[uid]
@@ -182,7 +182,7 @@ def spray(state: CoreState, firer: Unit, primary: Unit, deferred: bool) -> None:
             terrain = terrain_modifier(state, primary.pos, "sa", other)
             if terrain is None:
                 continue
-        attack = Attack("sa", int(params["hmg.spray_sa"]), base + terrain, melee=deferred)
+        attack = Attack("sa", rules.hmg_spray_sa, base + terrain, melee=deferred)
         state.rolls.append(("hit", attack, firer.uid, uid, deferred))
 
 
@@ -190,7 +190,7 @@ def may_fire(state: CoreState, unit: Unit) -> bool:
     """The card may fire now: on the table, not moved this turn (5.0 b), not already fired, not riding (8.6)."""
     if unit.pos < 0 or unit.moved or unit.carrier is not None:
         return False
-    limit = 2 if state.game.params["turn.card_may_fire_twice"] else 1
+    limit = 2 if state.game.rules.turn_card_may_fire_twice else 1
     return unit.fired < limit
 
 
@@ -204,8 +204,8 @@ def _kinds(state: CoreState, unit: Unit, target: Unit, dist: int) -> tuple[str, 
     kinds = []
     if fp.he > 0:
         kinds.append("he")
-    if fp.sa > 0 and (dist == 1 or state.game.params["fire.sa_long_range"] or (
-            fp.infantry and unit.equipment and state.game.params["hmg.enabled"] and equipment.has_hmg(state, unit))):
+    if fp.sa > 0 and (dist == 1 or state.game.rules.fire_sa_long_range or (
+            fp.infantry and unit.equipment and state.game.rules.hmg_enabled and equipment.has_hmg(state, unit))):
         kinds.append("sa")
     return tuple(kinds)
 
@@ -216,8 +216,8 @@ def shots(state: CoreState, unit: Unit, *, first_only: bool = False) -> list[tup
     out: list[tuple[int, str, int]] = []
     enemy = 1 - unit.side
     weapons = [state.units[e] for e in unit.equipment if state.units[e].profile.card_class == "antitank_rifle"]
-    rules = state.game.scenario_rules
-    max_range = int(state.game.params["fire.max_range"])
+    scenario = state.game.scenario_rules
+    max_range = state.game.rules.fire_max_range
     for pos in board.in_range[unit.pos]:
         targets = state.occ[pos][enemy]
         if not targets:
@@ -232,7 +232,7 @@ def shots(state: CoreState, unit: Unit, *, first_only: bool = False) -> list[tup
             for kind in _kinds(state, unit, target, dist):
                 # range, kind and sight are settled above; only terrain ("n/a") or a scenario may still forbid it
                 if terrain_modifier(state, pos, kind, target) is not None and (
-                        rules is None or rules.fire_allowed(kind)):
+                        scenario is None or scenario.fire_allowed(kind)):
                     out.append((uid, kind, -1))
                     if first_only:
                         return out
@@ -246,7 +246,7 @@ def shots(state: CoreState, unit: Unit, *, first_only: bool = False) -> list[tup
 
 def smoke_shots(state: CoreState, unit: Unit) -> list[int]:
     """9.5.1 f: an HE-capable card may try to lay Smoke on a position in range it can see (enemy-held ones)."""
-    if not state.game.params["smoke.by_he_fire"] or not state.game.params["smoke.enabled"] or unit.profile.he <= 0:
+    if not state.game.rules.smoke_by_he_fire or not state.game.rules.smoke_enabled or unit.profile.he <= 0:
         return []
     board = state.game.board
     return [pos for pos in board.in_range[unit.pos] if state.occ[pos][1 - unit.side] and state.smoke[pos] < 0
@@ -256,7 +256,7 @@ def smoke_shots(state: CoreState, unit: Unit) -> list[int]:
 def smoke_attack(state: CoreState, unit: Unit, pos: int) -> Attack:
     """Roll the HE value or less, no terrain modifier; +2 at long range as for HE (9.5.1 f)."""
     dist = state.game.board.distance(unit.pos, pos)
-    extra = int(state.game.params["fire.he_long_range_modifier"]) if dist == 2 else 0
+    extra = state.game.rules.fire_he_long_range_modifier if dist == 2 else 0
     return Attack("smoke", unit.profile.he, extra)
 
 
@@ -330,7 +330,7 @@ def fire_shot(state: CoreState, action: list, *, cancelled: bool) -> None:  # ty
 
 
 def advance(state: CoreState) -> bool:
-    if len(state.ctx["shots"]) >= int(state.game.params["turn.cards_per_action"]) or state.legal_actions() == [("done",)]:
+    if len(state.ctx["shots"]) >= state.game.rules.turn_cards_per_action or state.legal_actions() == [("done",)]:
         _end(state)
         return True
     return False

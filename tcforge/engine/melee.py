@@ -36,14 +36,14 @@ def assaulting(unit: Unit) -> bool:
 
 def melee_attack(state: CoreState, unit: Unit, target: Unit, kind: str, item: Unit | None = None) -> Attack | None:
     """The attack ``unit`` makes on ``target`` in melee with fire of ``kind`` (with a carried ``item``), or None."""
-    params = state.game.params
+    rules = state.game.rules
     fp, tp = unit.profile, target.profile
     pos = unit.pos
-    rules = state.game.scenario_rules
-    if rules is not None and not rules.fire_allowed(kind if kind != "tmv" else "at"):
+    scenario = state.game.scenario_rules
+    if scenario is not None and not scenario.fire_allowed(kind if kind != "tmv" else "at"):
         return None
-    modifier = int(params["smoke.melee_modifier"]) if state.smoke[pos] >= 0 else 0
-    if params["melee.terrain"] == "all" and kind in ("at", "he", "sa"):
+    modifier = rules.smoke_melee_modifier if state.smoke[pos] >= 0 else 0
+    if rules.melee_terrain == "all" and kind in ("at", "he", "sa"):
         modifier += terrain_modifier(state, pos, kind, target) or 0  # the position's terrain and fortifications
     else:
         modifier += fort_modifier(state, pos, target, kind)  # 10.0: only Foxholes and Bunkers, for infantry
@@ -61,21 +61,21 @@ def melee_attack(state: CoreState, unit: Unit, target: Unit, kind: str, item: Un
         if kind == "tmv" and fp.infantry and fp.tank_melee > 0:
             supported = any(state.units[u].profile.infantry for u in _fighters(state, pos, target.side))
             if not supported:
-                table = params["melee.tank_melee_modifiers"]
-                modifier += int(table.get(str(fp.points), 0)) + int(params["melee.unsupported_tank_modifier"])
+                table = rules.melee_tank_melee_modifiers
+                modifier += int(table.get(str(fp.points), 0)) + rules.melee_unsupported_tank_modifier
             leader = 1 if unit.equipment and state.attached(unit, HEROIC_LEADER) else 0
             return Attack("tmv", fp.tank_melee + leader, modifier, melee=True)
         return None
-    if kind == "he" and fp.he > 0 and not (fp.vehicle and params["melee.vehicle_fire_at_soft"] == "sa_only"):
+    if kind == "he" and fp.he > 0 and not (fp.vehicle and rules.melee_vehicle_fire_at_soft == "sa_only"):
         return Attack("he", fp.he, modifier, melee=True)
     if kind == "sa" and fp.sa > 0:
         bonus = 0
-        if fp.infantry and unit.equipment and params["hmg.enabled"] and equipment.has_hmg(state, unit) and (
-                params["hmg.assault_first_round"] or not assaulting(unit)):
-            bonus = int(params["hmg.sa_bonus"])  # 13.2
+        if fp.infantry and unit.equipment and rules.hmg_enabled and equipment.has_hmg(state, unit) and (
+                rules.hmg_assault_first_round or not assaulting(unit)):
+            bonus = rules.hmg_sa_bonus  # 13.2
         if unit.equipment and state.attached(unit, HEROIC_LEADER):
             bonus += 1
-        ammo = rules.ammo_for(state, unit.uid) if rules is not None and unit.equipment else None
+        ammo = scenario.ammo_for(state, unit.uid) if scenario is not None and unit.equipment else None
         if ammo is not None:
             bonus += ammo.melee_sa_bonus  # Hill 621's C7 canister
         return Attack("sa", fp.sa + bonus, modifier, melee=True)

@@ -42,8 +42,8 @@ def has_room(state: CoreState, unit: Unit, pos: int, group: list[Unit] | None = 
             trucks += 0 if here else 1
         elif member.profile.combat:
             combat += 0 if here else 1
-    params = state.game.params
-    return combat <= int(params["stacking.combat_cards"]) and trucks <= int(params["stacking.trucks"])
+    rules = state.game.rules
+    return combat <= rules.stacking_combat_cards and trucks <= rules.stacking_trucks
 
 
 def may_move(state: CoreState, unit: Unit) -> bool:
@@ -51,7 +51,7 @@ def may_move(state: CoreState, unit: Unit) -> bool:
     p = unit.profile
     if not (p.combat or p.truck) or unit.immobilized or unit.fired or unit.carrier is not None:
         return False
-    limit = 2 if state.game.params["turn.card_may_move_twice"] else 1
+    limit = 2 if state.game.rules.turn_card_may_move_twice else 1
     return unit.moved < limit
 
 
@@ -66,7 +66,7 @@ def can_enter(state: CoreState, unit: Unit, at: int, to: int, first: bool) -> bo
         if unit.moved_to_reserve or to not in game.board.rear_rank(unit.side):  # 8.3
             return False
     elif unit.entered_from is not None and _enemies_at(state, at, unit.side) \
-            and game.params["movement.melee_exit_way_back"] and to != unit.entered_from:
+            and game.rules.movement_melee_exit_way_back and to != unit.entered_from:
         return False  # 10.0: attackers leave a melee only the way they came
     terrain = state.terrain[to]
     row = game.terrain_rows.get(terrain) if terrain is not None else None
@@ -77,10 +77,10 @@ def can_enter(state: CoreState, unit: Unit, at: int, to: int, first: bool) -> bo
     if row is not None:
         if row.no_vehicles and (p.vehicle or p.at_gun):
             return False  # 11.0: no vehicles or AT guns in Swamp or Stream
-        if row.slows and not first and game.params["movement.slowing_terrain"] == "adjacent_only" \
+        if row.slows and not first and game.rules.movement_slowing_terrain == "adjacent_only" \
                 and not state.ctx.get("path"):
             return False  # 8.4 (a Path card lets the mover through)
-    if terrain is None and game.params["movement.tank_restriction_in_clear"] and (p.infantry or p.at_gun or p.truck):
+    if terrain is None and game.rules.movement_tank_restriction_in_clear and (p.infantry or p.at_gun or p.truck):
         enemy_tank = any(state.units[u].profile.tank for u in state.occ[to][1 - unit.side])
         if enemy_tank and not any(state.units[u].profile.tank for u in state.occ[to][unit.side]):
             return False  # 8.5
@@ -129,8 +129,8 @@ def steps(state: CoreState, unit: Unit, at: int, left: int, first: bool, *, any_
 
 
 def _speed(unit: Unit, state: CoreState) -> int:
-    params = state.game.params
-    return int(params["movement.fast_positions"] if unit.profile.fast else params["movement.slow_positions"])
+    rules = state.game.rules
+    return int(rules.movement_fast_positions if unit.profile.fast else rules.movement_slow_positions)
 
 
 def move_sources(state: CoreState) -> list[int]:
@@ -157,7 +157,7 @@ def begin(state: CoreState, source: int) -> None:
 
 
 def _pickable(state: CoreState) -> list[int]:
-    if len(state.ctx["picked"]) >= int(state.game.params["turn.cards_per_action"]):
+    if len(state.ctx["picked"]) >= state.game.rules.turn_cards_per_action:
         return []
     source = state.ctx["move"]
     side = state.active
@@ -188,10 +188,10 @@ def _carriable(state: CoreState) -> list[Action]:
             for v in free:
                 if v.profile.carries > 0:
                     out.append(("load", uid, v.uid))
-                elif v.profile.tank and int(state.game.params["movement.tanks_per_carried_squad"]) == 2 and any(
+                elif v.profile.tank and state.game.rules.movement_tanks_per_carried_squad == 2 and any(
                         o.profile.tank and o is not v for o in free):
                     out.append(("load", uid, v.uid))
-        elif unit.profile.at_gun and state.game.params["movement.towing"]:
+        elif unit.profile.at_gun and state.game.rules.movement_towing:
             out.extend(("tow", uid, v.uid) for v in free if v.profile.card_class in TOWING_CLASSES)
     return out
 
@@ -306,7 +306,7 @@ def _move_card(state: CoreState, unit: Unit, to: int, enemy_there: bool, first: 
     unit.pos = to
     state.occ[to][side].append(unit.uid)
     if (state.terrain[to] == WOODS and unit.profile.vehicle
-            and int(state.game.params["movement.woods_immobilise_max_roll"]) > 0):
+            and state.game.rules.movement_woods_immobilise_max_roll > 0):
         state.rolls.append(("woods", unit.uid))  # 8.4.1
 
 

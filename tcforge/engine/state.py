@@ -55,7 +55,7 @@ class GameState(CoreState):
                 else:
                     unit.pos = DECK
                     state.deck[side].append(unit.uid)
-        hand = int(game.params["turn.initial_hand"]) if initial_hand is None else initial_hand
+        hand = game.rules.turn_initial_hand if initial_hand is None else initial_hand
         for side in (0, 1):
             for _ in range(min(hand, len(state.deck[side]))):
                 state.rolls.append(("draw", side))
@@ -106,7 +106,7 @@ class GameState(CoreState):
             if unit.side == self.active:
                 unit.moved = unit.fired = 0
                 unit.moved_to_reserve = False
-        self.supply = int(self.game.params["turn.supply_points"])  # 4.0 a
+        self.supply = self.game.rules.turn_supply_points  # 4.0 a
         self.ctx = {"spent": 0}
         self.phase = "play"
         for hook in self.game.turn_hooks:  # a scenario's reinforcements arrive (20.0 rule 5, 17.5)
@@ -123,7 +123,7 @@ class GameState(CoreState):
             if until == half:
                 self.smoke[pos] = -1  # 9.5.1 b
                 self.los_cache = {}
-        if self.game.params["victory.check"] == "end_of_turn":
+        if self.game.rules.victory_check == "end_of_turn":
             self._victory_now()
             if self.outcome is not None:
                 return
@@ -172,10 +172,10 @@ class GameState(CoreState):
                     continue
                 return
             if self.phase == "discard":
-                limit = int(self.game.params["turn.hand_limit"])
-                rules = self.game.scenario_rules
-                if rules is not None:
-                    limit += rules.hand_grace(self)
+                limit = self.game.rules.turn_hand_limit
+                scenario = self.game.scenario_rules
+                if scenario is not None:
+                    limit += scenario.hand_grace(self)
                 if len(self.hand[self.active]) <= limit:
                     self._end_side_turn()
                     continue
@@ -233,7 +233,7 @@ class GameState(CoreState):
             return
         if kind == "woods":
             uid = event[1]
-            if roll <= int(self.game.params["movement.woods_immobilise_max_roll"]):
+            if roll <= self.game.rules.movement_woods_immobilise_max_roll:
                 self.units[uid].immobilized = True  # 8.4.1
             return
         if kind == "hit":
@@ -261,7 +261,7 @@ class GameState(CoreState):
     def _result(self, target: int, result: str, deferred: bool) -> None:
         if deferred:
             self.effects.append((target, result))
-            if result == KILL and self.game.params["melee.procedure"] == "declared":
+            if result == KILL and self.game.rules.melee_procedure == "declared":
                 # 001's declared melee: other attacks of the same side on a card already eliminated do not fire
                 side = self.units[target].side
                 self.rolls = [e for e in self.rolls if not (e[0] == "hit" and e[3] == target and e[4]
@@ -272,14 +272,14 @@ class GameState(CoreState):
 
 # ------------------------------------------------------------------ the play
 def _legal_play(state: GameState) -> list[Action]:
-    params = state.game.params
+    rules = state.game.rules
     actions: list[Action] = [("end",)]
-    if state.supply >= int(params["turn.draw_cost"]) and state.deck[state.active]:
+    if state.supply >= rules.turn_draw_cost and state.deck[state.active]:
         actions.append(("draw",))
-    if state.supply >= int(params["turn.move_cost"]):
+    if state.supply >= rules.turn_move_cost:
         for pos in movement.move_sources(state):
             actions.append(("move", pos))
-    if state.supply >= int(params["turn.fire_cost"]):
+    if state.supply >= rules.turn_fire_cost:
         for pos in fire.fire_sources(state):
             actions.append(("fire", pos))
     actions.extend(equipment.equip_actions(state))  # 13.0: free, not a play
@@ -289,7 +289,7 @@ def _legal_play(state: GameState) -> list[Action]:
 
 
 def _apply_play(state: GameState, action: Action) -> None:
-    params = state.game.params
+    rules = state.game.rules
     kind = action[0]
     state.ctx.pop("play_window_done", None)  # the opponent may answer the next play again
     if kind == "end":
@@ -297,15 +297,15 @@ def _apply_play(state: GameState, action: Action) -> None:
         state._end_play()
     elif kind == "draw":  # 5.0 d: the card is drawn by chance from the deck (14.0)
         state.ctx["acted"] = True
-        state.supply -= int(params["turn.draw_cost"])
+        state.supply -= rules.turn_draw_cost
         state.rolls.append(("draw", state.active))
     elif kind == "move":
         state.ctx["acted"] = True
-        state.supply -= int(params["turn.move_cost"])
+        state.supply -= rules.turn_move_cost
         movement.begin(state, int(action[1]))
     elif kind == "fire":
         state.ctx["acted"] = True
-        state.supply -= int(params["turn.fire_cost"])
+        state.supply -= rules.turn_fire_cost
         fire.begin(state, int(action[1]))
     elif kind in ("play", "interrupt", "fortify"):
         if kind == "play":

@@ -50,9 +50,9 @@ def options(state: CoreState) -> list[Action]:
     """The Interrupts the window's player may play now, besides passing."""
     window = state.ctx["window"]
     kind, side, data = window["kind"], window["side"], window["data"]
-    params = state.game.params
+    rules = state.game.rules
     out: list[Action] = []
-    smoke_ok = params["smoke.enabled"]
+    smoke_ok = rules.smoke_enabled
     if kind == "play":
         enemy = 1 - side
         for uid in _hand(state, side, SMOKE) if smoke_ok else []:
