@@ -16,7 +16,7 @@ from enginekit import make, pos, uid
 
 def go(state) -> None:  # type: ignore[no-untyped-def]
     """End the picking, unless it ended by itself (nothing more to pick or load)."""
-    if state.ctx.get("stage") == "pick":
+    if state.ctx.move is not None and state.ctx.move.stage == "pick":
         state.apply_checked(("go",))
 
 

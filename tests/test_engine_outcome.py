@@ -22,7 +22,7 @@ def test_16_0_taking_three_rear_positions_is_a_victory_condition_outcome() -> No
     for label, to, name in (("a3", "a4", "PzKw IV H"), ("b3", "b4", "PzKw IV G")):
         assert state.outcome is None and state.end_reason == ""
         state.apply_checked(("move", pos(state, label)))
-        if state.ctx.get("stage") == "pick":
+        if state.ctx.move is not None and state.ctx.move.stage == "pick":
             state.apply_checked(("pick", uid(state, name)))
         state.apply_checked(("step", pos(state, to)))
         halt(state)

@@ -172,7 +172,8 @@ def _describe(state: GameState, action: tuple[Any, ...], names: list[str], board
     if kind == "move":
         return f"moves from {board.label(action[1])}"
     if kind == "step":
-        return f"{u[state.ctx['cur']].profile.name} to {board.label(action[1]) if action[1] != RESERVE else 'the reserve'}"
+        mover = u[state.ctx.move.cur]  # type: ignore[union-attr,index]
+        return f"{mover.profile.name} to {board.label(action[1]) if action[1] != RESERVE else 'the reserve'}"
     if kind == "fire":
         return f"fires from {board.label(action[1])}"
     if kind == "shoot":

@@ -22,6 +22,7 @@ from tcforge.data.card_ids import (BRIDGE, BUNKERS, COORDINATION, FIRE_SUPPORT, 
 from tcforge.engine import movement, windows
 from tcforge.engine.attacks import IMMOBILIZE, KILL, Attack
 from tcforge.engine.board import ATTACHED, PLACED
+from tcforge.engine.context import Play
 from tcforge.engine.core import Action, CoreState
 from tcforge.engine.fire import terrain_modifier
 from tcforge.engine.units import Unit
@@ -45,6 +46,13 @@ def _own(state: CoreState, side: int) -> list[Unit]:
 
 def _enemy(state: CoreState, side: int) -> list[Unit]:
     return [u for u in _own(state, 1 - side) if u.carrier is None]
+
+
+def _play(state: CoreState) -> Play:
+    """The play under way: special cards are played in one's own play (5.0 c)."""
+    play = state.ctx.play
+    assert play is not None, "cards are played during the play"
+    return play
 
 
 def _spend(state: CoreState, card: Unit) -> None:
@@ -92,7 +100,7 @@ def fire_support(state: CoreState, then: dict[str, object]) -> None:
         state.place_smoke(pos)
         return
     kind = FIRE_SUPPORT[card_id]  # type: ignore[index]
-    extra = -2 if kind == "art" and state.ctx.get("observer") else 0
+    extra = -2 if kind == "art" and _play(state).observer else 0
     for target in list(state.occ[pos][1 - side]):
         unit = state.units[target]
         if unit.carrier is not None:
@@ -178,25 +186,25 @@ def _no_target(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
 def _coordination_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
     rules = state.game.rules
     room = rules.turn_supply_points < rules.turn_max_supply_points  # 9.6.1: three at most
-    return [] if state.ctx.get("coordination") or not room else [()]
+    return [] if _play(state).coordination or not room else [()]
 
 
 def _coordination(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
     _spend(state, card)
-    state.ctx["coordination"] = True
+    _play(state).coordination = True
     state.supply += 1  # 9.6.1: one more point, three at most this turn
 
 
 def _flag(name: str) -> Callable[[CoreState, Unit, tuple[object, ...]], None]:
     def apply(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
         _spend(state, card)
-        state.ctx[name] = True
+        setattr(_play(state), name, True)  # a field of Play: a misspelt name fails here
     return apply
 
 
 def _flag_targets(name: str) -> Callable[[CoreState, Unit], list[tuple[object, ...]]]:
     def targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
-        return [] if state.ctx.get(name) else [()]
+        return [] if getattr(_play(state), name) else [()]
     return targets
 
 
@@ -369,7 +377,7 @@ def playable(state: CoreState) -> list[Action]:
     side = state.active
     rules = state.game.rules
     out: list[Action] = []
-    at_start = not state.ctx.get("acted")
+    at_start = not _play(state).acted
     for uid in sorted(state.hand[side]):
         card = state.units[uid]
         effect = EFFECTS.get(card.profile.card_id)

@@ -14,6 +14,7 @@ from typing import Any, Self
 
 from tcforge.engine.attacks import DIE, IMMOBILIZE, KILL, Attack
 from tcforge.engine.board import ATTACHED, DECK, DISCARDED, RESERVE
+from tcforge.engine.context import Context
 from tcforge.engine.game import Game
 from tcforge.engine.outcome import EndKind, Outcome
 from tcforge.engine.units import Unit
@@ -47,7 +48,7 @@ class CoreState:
         self.active = 0
         self.supply = 0
         self.phase = "setup"
-        self.ctx: dict[str, Any] = {}
+        self.ctx = Context()  # what is under way in the side turn
         self.rolls: list[tuple[Any, ...]] = []  # pending chance events, first is next
         self.effects: list[tuple[int, str]] = []  # simultaneous melee results waiting
         self.outcome: Outcome | None = None  # how the game ended, once it has
@@ -65,10 +66,12 @@ class CoreState:
             return TERMINAL
         if self.rolls:
             return CHANCE
-        window = self.ctx.get("window")
-        if window is not None:
-            return int(window["side"])
-        return self.ctx.get("to_act", self.active)
+        ctx = self.ctx
+        if ctx.window is not None:
+            return ctx.window.side
+        if ctx.melee is not None and ctx.melee.to_act is not None:
+            return ctx.melee.to_act
+        return self.active
 
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
@@ -118,7 +121,7 @@ class CoreState:
         other.forts = list(self.forts)
         other.smoke = list(self.smoke)
         other.water = list(self.water)
-        other.ctx = _copied(self.ctx)  # every nested table too: the move's riders, a window's data
+        other.ctx = self.ctx.copy()  # nothing shared: the move's riders, a window's data
         other.rolls = list(self.rolls)
         other.effects = list(self.effects)
         other.history = list(self.history)
@@ -134,7 +137,7 @@ class CoreState:
         return json.dumps({
             "units": [u.to_json() for u in self.units], "occ": self.occ, "hand": self.hand, "deck": self.deck, "discard": self.discard,
             "terrain": self.terrain, "forts": self.forts, "smoke": self.smoke, "water": self.water, "turn": self.turn, "first": self.first,
-            "active": self.active, "supply": self.supply, "phase": self.phase, "ctx": self.ctx,
+            "active": self.active, "supply": self.supply, "phase": self.phase, "ctx": self.ctx.to_json(),
             "rolls": _rolls_json(self.rolls),
             "effects": self.effects, "winner": self.winner, "end_reason": self.end_reason,
             "history": [list(a) for a in self.history], "initiative_rolls": self.initiative_rolls,
@@ -152,7 +155,7 @@ class CoreState:
                 setattr(unit, key, u[key])
             unit.equipment = tuple(u["equipment"])
             state.units.append(unit)
-        for key in ("hand", "deck", "discard", "terrain", "smoke", "water", "turn", "first", "active", "supply", "phase", "ctx",
+        for key in ("hand", "deck", "discard", "terrain", "smoke", "water", "turn", "first", "active", "supply", "phase",
                     "effects", "initiative_rolls", "arrivals", "ap_shots"):
             setattr(state, key, raw[key])
         state.outcome = _restored_outcome(raw)
@@ -160,8 +163,7 @@ class CoreState:
         state.forts = [tuple(f) if f else None for f in raw["forts"]]
         state.effects = [tuple(e) for e in raw["effects"]]
         state.rolls = [tuple(Attack(**x) if isinstance(x, dict) else x for x in event) for event in raw["rolls"]]
-        if "orders" in state.ctx:
-            state.ctx["orders"] = [tuple(o) for o in state.ctx["orders"]]
+        state.ctx = Context.from_json(raw["ctx"])
         state.history = [tuple(a) for a in raw["history"]]
         return state
 
@@ -292,15 +294,6 @@ class CoreState:
             self.check_victory()
         elif result == IMMOBILIZE:
             self.units[target].immobilized = True
-
-
-def _copied(value: Any) -> Any:
-    """A copy of a JSON-like value sharing no list or dict with it (tuples and scalars are immutable)."""
-    if isinstance(value, dict):
-        return {k: _copied(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copied(v) for v in value]
-    return value
 
 
 def _rolls_json(rolls: list[tuple[Any, ...]]) -> list[Any]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from tcforge.data.card_ids import BUNKERS, HEROIC_LEADER, SPECIAL_AMMO, TANK_ACE
 from tcforge.engine import equipment, windows
 from tcforge.engine.attacks import Attack
+from tcforge.engine.context import Fire, Play
 from tcforge.engine.core import Action, CoreState, IllegalActionError
 from tcforge.engine.units import Unit
 
@@ -272,13 +273,26 @@ def fire_sources(state: CoreState) -> list[int]:
 
 def begin(state: CoreState, pos: int) -> None:
     state.phase = "fire"
-    state.ctx["fire"] = pos
-    state.ctx["shots"] = []
+    _play(state).fire = Fire(pos)
+
+
+def _play(state: CoreState) -> Play:
+    play = state.ctx.play
+    assert play is not None, "a fire action is part of the play"
+    return play
+
+
+def _current(state: CoreState) -> Fire:
+    """The fire action under way."""
+    fire = _play(state).fire
+    assert fire is not None, "no fire action under way"
+    return fire
 
 
 def legal(state: CoreState) -> list[Action]:
-    pos = state.ctx["fire"]
-    done = state.ctx["shots"]
+    fire = _current(state)
+    pos = fire.source
+    done = fire.shots
     actions: list[Action] = []
     for uid in sorted(state.occ[pos][state.active]):
         unit = state.units[uid]
@@ -298,7 +312,7 @@ def apply(state: CoreState, action: Action) -> None:
     if action[0] == "smoke":
         unit, pos = state.units[int(action[1])], int(action[2])
         unit.fired += 1
-        state.ctx["shots"].append(unit.uid)
+        _current(state).shots.append(unit.uid)
         state.rolls.append(("smoke", smoke_attack(state, unit, pos), unit.uid, pos))
         return
     if windows.open_window(state, "fire", 1 - state.active, {"shot": list(action)}):
@@ -312,10 +326,13 @@ def fire_shot(state: CoreState, action: list, *, cancelled: bool) -> None:  # ty
     item = state.units[int(action[4])] if len(action) > 4 else None
     firer, victim = state.units[uid], state.units[target]
     firer.fired += 1
-    state.ctx["shots"].append(uid)
+    play = _play(state)
+    _current(state).shots.append(uid)
     if cancelled or victim.pos < 0:
         return
-    flank = kind == "at" and bool(state.ctx.pop("flank_shot", False)) if item is None else False
+    flank = False
+    if item is None and kind == "at":  # a Flank Shot played this turn goes with the next anti-tank shot (9.3.1)
+        flank, play.flank_shot = play.flank_shot, False
     attack = equipment_attack(state, firer, victim, item) if item else build_attack(state, firer, victim, kind, flank_shot=flank)
     if attack is None:
         raise IllegalActionError(f"{firer.profile.name} cannot fire {kind} at {victim.profile.name} in {state.describe()}")
@@ -330,14 +347,13 @@ def fire_shot(state: CoreState, action: list, *, cancelled: bool) -> None:  # ty
 
 
 def advance(state: CoreState) -> bool:
-    if len(state.ctx["shots"]) >= state.game.rules.turn_cards_per_action or state.legal_actions() == [("done",)]:
+    if len(_current(state).shots) >= state.game.rules.turn_cards_per_action or state.legal_actions() == [("done",)]:
         _end(state)
         return True
     return False
 
 
 def _end(state: CoreState) -> None:
-    for key in ("fire", "shots"):
-        state.ctx.pop(key, None)
+    _play(state).fire = None
     state.phase = "play"
 

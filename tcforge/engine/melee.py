@@ -14,6 +14,7 @@ from __future__ import annotations
 from tcforge.data.card_ids import HEROIC_LEADER, TANK_ACE
 from tcforge.engine import equipment, windows
 from tcforge.engine.attacks import Attack
+from tcforge.engine.context import Context, Melee
 from tcforge.engine.core import Action, CoreState
 from tcforge.engine.fire import fort_modifier, spray, terrain_modifier
 from tcforge.engine.units import Unit
@@ -102,40 +103,47 @@ def options(state: CoreState, unit: Unit) -> list[tuple[int, str, int]]:
     return out
 
 
+def _current(state: CoreState) -> Melee:
+    """The melee phase under way."""
+    melee = state.ctx.melee
+    assert melee is not None, "not in the melee phase"
+    return melee
+
+
 def next_melee(state: CoreState) -> None:
-    ctx = state.ctx
-    ctx["pending"] = [p for p in ctx["pending"] if _fighters(state, p, 0) and _fighters(state, p, 1)]
-    ctx.pop("at", None)
-    if not ctx["pending"]:
+    m = _current(state)
+    m.pending = [p for p in m.pending if _fighters(state, p, 0) and _fighters(state, p, 1)]
+    m.at = None
+    if not m.pending:
         state.phase = "discard"
-        state.ctx = {}
+        state.ctx = Context()
         return
-    if len(ctx["pending"]) == 1:
-        _start(state, ctx["pending"][0])
+    if len(m.pending) == 1:
+        _start(state, m.pending[0])
     else:
-        ctx["stage"] = "order"
+        m.stage = "order"
 
 
 def _start(state: CoreState, pos: int) -> None:
-    ctx = state.ctx
-    ctx["pending"].remove(pos)
-    ctx["at"] = pos
-    ctx["stage"] = "targets"
-    ctx["choosing"] = state.active
-    ctx["to_act"] = state.active
-    ctx["orders"] = []
-    ctx["todo"] = sorted(_fighters(state, pos, state.active))
-    ctx["melee_windows"] = 0  # each side may answer the melee's start (Smoke, Panic, Tactical Advantage)
-    ctx.pop("first_fire", None)
+    m = _current(state)
+    m.pending.remove(pos)
+    m.at = pos
+    m.stage = "targets"
+    m.choosing = state.active
+    m.to_act = state.active
+    m.orders = []
+    m.todo = sorted(_fighters(state, pos, state.active))
+    m.melee_windows = 0  # each side may answer the melee's start (Smoke, Panic, Tactical Advantage)
+    m.first_fire = None
 
 
 def legal(state: CoreState) -> list[Action]:
-    ctx = state.ctx
-    if ctx.get("stage") == "order":
-        return [("melee", pos) for pos in ctx["pending"]]
-    if ctx.get("stage") != "targets" or not ctx["todo"]:
+    m = _current(state)
+    if m.stage == "order":
+        return [("melee", pos) for pos in m.pending]
+    if m.stage != "targets" or not m.todo:
         return []
-    unit = state.units[ctx["todo"][0]]
+    unit = state.units[m.todo[0]]
     actions: list[Action] = [("target", unit.uid, target, kind) if eq < 0 else ("target", unit.uid, target, kind, eq)
                              for target, kind, eq in options(state, unit)]
     actions.append(("hold", unit.uid))
@@ -143,51 +151,55 @@ def legal(state: CoreState) -> list[Action]:
 
 
 def apply(state: CoreState, action: Action) -> None:
-    ctx = state.ctx
+    m = _current(state)
     if action[0] == "melee":
         _start(state, int(action[1]))
         return
-    uid = ctx["todo"].pop(0)
+    assert m.todo is not None and m.orders is not None
+    uid = m.todo.pop(0)
     if action[0] == "target":
-        ctx["orders"].append((uid, int(action[2]), str(action[3]), int(action[4]) if len(action) > 4 else -1))
+        m.orders.append((uid, int(action[2]), str(action[3]), int(action[4]) if len(action) > 4 else -1))
 
 
 def advance(state: CoreState) -> bool:
-    ctx = state.ctx
-    stage = ctx.get("stage")
-    if stage == "targets" and ctx.get("melee_windows", 2) < 2:
-        side = state.active if ctx["melee_windows"] == 0 else 1 - state.active
-        if not windows.open_window(state, "melee", side, {"pos": ctx["at"]}):
-            ctx["melee_windows"] += 1
-        if ctx["melee_windows"] >= 2:  # after Panic, the position may hold one side only
-            ctx["todo"] = sorted(_fighters(state, ctx["at"], state.active))
-            if not _fighters(state, ctx["at"], 1 - state.active):
+    m = _current(state)
+    stage = m.stage
+    if stage == "targets" and m.melee_windows is not None and m.melee_windows < 2:
+        assert m.at is not None
+        side = state.active if m.melee_windows == 0 else 1 - state.active
+        if not windows.open_window(state, "melee", side, {"pos": m.at}):
+            m.melee_windows += 1
+        if m.melee_windows >= 2:  # after Panic, the position may hold one side only
+            m.todo = sorted(_fighters(state, m.at, state.active))
+            if not _fighters(state, m.at, 1 - state.active):
                 next_melee(state)
         return True
     if stage == "targets":
-        while ctx["todo"] and len(state.legal_actions()) == 1:  # nothing to fire at: the card holds
-            ctx["todo"].pop(0)
+        assert m.todo is not None and m.orders is not None and m.at is not None
+        while m.todo and len(state.legal_actions()) == 1:  # nothing to fire at: the card holds
+            m.todo.pop(0)
             state.changed()
-        if ctx["todo"]:
+        if m.todo:
             return False
-        if ctx["choosing"] == state.active:
-            ctx["choosing"] = ctx["to_act"] = 1 - state.active
-            ctx["todo"] = sorted(_fighters(state, ctx["at"], 1 - state.active))
+        if m.choosing == state.active:
+            m.choosing = m.to_act = 1 - state.active
+            m.todo = sorted(_fighters(state, m.at, 1 - state.active))
             return True
-        ctx["to_act"] = state.active
-        first = ctx.get("first_fire")
+        m.to_act = state.active
+        first = m.first_fire
         if first is not None:  # Tactical Advantage: this side fires first and its results apply at once
-            _roll_orders(state, [o for o in ctx["orders"] if state.units[o[0]].side == first], deferred=False)
-            ctx["stage"] = "second"
+            _roll_orders(state, [o for o in m.orders if state.units[o[0]].side == first], deferred=False)
+            m.stage = "second"
             return True
-        ctx["stage"] = "resolve"
-        _roll_orders(state, ctx["orders"], deferred=True)
+        m.stage = "resolve"
+        _roll_orders(state, m.orders, deferred=True)
         return True
     if stage == "second":
-        first = ctx["first_fire"]
-        survivors = [o for o in ctx["orders"] if state.units[o[0]].side != first and state.units[o[0]].pos == ctx["at"]
-                     and state.units[o[1]].pos == ctx["at"]]
-        ctx["stage"] = "resolve"
+        assert m.orders is not None
+        first = m.first_fire
+        survivors = [o for o in m.orders if state.units[o[0]].side != first and state.units[o[0]].pos == m.at
+                     and state.units[o[1]].pos == m.at]
+        m.stage = "resolve"
         _roll_orders(state, survivors, deferred=True)
         return True
     if stage == "resolve":

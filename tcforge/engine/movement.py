@@ -14,6 +14,7 @@ from tcforge.data.card_ids import PATH, WOODS
 from tcforge.data.card_kinds import TOWING_CLASSES
 from tcforge.engine import equipment, windows
 from tcforge.engine.board import DISCARDED, RESERVE
+from tcforge.engine.context import Move, Play
 from tcforge.engine.core import Action, CoreState, IllegalActionError
 from tcforge.engine.units import Unit
 
@@ -25,8 +26,16 @@ def _enemies_at(state: CoreState, pos: int, side: int) -> bool:
 
 def riders(state: CoreState, unit: Unit) -> list[Unit]:
     """Cards moving with this one: a carried squad, a towed gun (8.6, 8.6.1), the second tank of a pair (8.6)."""
-    group = state.ctx.get("riders", {}).get(str(unit.uid), ())  # str keys: the context goes through JSON
-    return [state.units[u] for u in group]
+    move = state.ctx.move
+    if move is None or not move.riders:
+        return []
+    return [state.units[u] for u in move.riders.get(unit.uid, ())]
+
+
+def _path(state: CoreState) -> bool:
+    """A Path card lets the current mover through its next slowing position."""
+    move = state.ctx.move
+    return move is not None and move.path
 
 
 def has_room(state: CoreState, unit: Unit, pos: int, group: list[Unit] | None = None) -> bool:
@@ -78,7 +87,7 @@ def can_enter(state: CoreState, unit: Unit, at: int, to: int, first: bool) -> bo
         if row.no_vehicles and (p.vehicle or p.at_gun):
             return False  # 11.0: no vehicles or AT guns in Swamp or Stream
         if row.slows and not first and game.rules.movement_slowing_terrain == "adjacent_only" \
-                and not state.ctx.get("path"):
+                and not _path(state):
             return False  # 8.4 (a Path card lets the mover through)
     if terrain is None and game.rules.movement_tank_restriction_in_clear and (p.infantry or p.at_gun or p.truck):
         enemy_tank = any(state.units[u].profile.tank for u in state.occ[to][1 - unit.side])
@@ -95,7 +104,7 @@ def stops_at(state: CoreState, unit: Unit, to: int) -> bool:
         return True  # 8.5
     terrain = state.terrain[to]
     row = state.game.terrain_rows.get(terrain) if terrain is not None else None
-    return row is not None and row.slows and not state.ctx.get("path")
+    return row is not None and row.slows and not _path(state)
 
 
 def steps(state: CoreState, unit: Unit, at: int, left: int, first: bool, *, any_one: bool = False) -> list[int]:
@@ -151,38 +160,56 @@ def move_sources(state: CoreState) -> list[int]:
 
 def begin(state: CoreState, source: int) -> None:
     state.phase = "move"
-    state.ctx["move"] = source
-    state.ctx["picked"] = []
-    state.ctx["stage"] = "pick"
+    _play(state).move = Move(source)
+
+
+def _play(state: CoreState) -> Play:
+    play = state.ctx.play
+    assert play is not None, "a move is part of the play"
+    return play
+
+
+def _current(state: CoreState) -> Move:
+    """The move action under way."""
+    move = _play(state).move
+    assert move is not None, "no move action under way"
+    return move
+
+
+def _taken(move: Move) -> set[int]:
+    """The cards already loaded on a vehicle of this move."""
+    return {r for group in move.riders.values() for r in group} if move.riders else set()
 
 
 def _pickable(state: CoreState) -> list[int]:
-    if len(state.ctx["picked"]) >= state.game.rules.turn_cards_per_action:
+    move = _current(state)
+    picked = move.picked
+    if len(picked) >= state.game.rules.turn_cards_per_action:
         return []
-    source = state.ctx["move"]
+    source = move.source
     side = state.active
     pool = state.hand[side] if source == RESERVE else state.occ[source][side]
-    picked = state.ctx["picked"]
     start_left = {uid: _speed(state.units[uid], state) for uid in pool}
-    taken = {r for group in state.ctx.get("riders", {}).values() for r in group}
+    taken = _taken(move)
     return sorted(uid for uid in pool if uid not in picked and uid not in taken and may_move(state, state.units[uid])
                   and steps(state, state.units[uid], source, start_left[uid], True, any_one=True))
 
 
 def _carriable(state: CoreState) -> list[Action]:
     """Loading at the start of the move (8.6, 8.6.1): squads onto carriers, guns behind tractors."""
-    ctx = state.ctx
-    source = ctx["move"]
+    move = _current(state)
+    source = move.source
     if source == RESERVE:
         return []
     side = state.active
-    taken = {r for group in ctx.get("riders", {}).values() for r in group}
-    picked = [state.units[u] for u in ctx["picked"]]
-    free = [v for v in picked if str(v.uid) not in ctx.get("riders", {}) and v.uid not in taken]
+    taken = _taken(move)
+    loaded = move.riders or {}
+    picked = [state.units[u] for u in move.picked]
+    free = [v for v in picked if v.uid not in loaded and v.uid not in taken]
     out: list[Action] = []
     for uid in state.occ[source][side]:
         unit = state.units[uid]
-        if uid in ctx["picked"] or uid in taken or unit.carrier is not None or not may_move(state, unit):
+        if uid in move.picked or uid in taken or unit.carrier is not None or not may_move(state, unit):
             continue
         if unit.profile.infantry and unit.profile.card_class != "cavalry":
             for v in free:
@@ -197,29 +224,29 @@ def _carriable(state: CoreState) -> list[Action]:
 
 
 def legal(state: CoreState) -> list[Action]:
-    ctx = state.ctx
-    if ctx["stage"] == "pick":
+    move = _current(state)
+    if move.stage == "pick":
         actions: list[Action] = [("pick", uid) for uid in _pickable(state)]
         actions.extend(_carriable(state))
-        actions.extend(equipment.transfer_actions(state, ctx["move"]))
-        if ctx["picked"]:
+        actions.extend(equipment.transfer_actions(state, move.source))
+        if move.picked:
             actions.append(("go",))
         return actions
-    unit = state.units[ctx["cur"]]
-    actions = [("step", to) for to in steps(state, unit, unit.pos, ctx["left"], ctx["first"])]
-    if not ctx.get("path"):  # Path: the project's reading, the mover's next slowing position does not slow it
+    unit = state.units[move.cur]  # type: ignore[index]
+    actions = [("step", to) for to in steps(state, unit, unit.pos, move.left, bool(move.first))]  # type: ignore[arg-type]
+    if not move.path:  # Path: the project's reading, the mover's next slowing position does not slow it
         paths = [u for u in state.hand[unit.side] if state.units[u].profile.card_id == PATH]
         actions.extend(("interrupt", u) for u in paths[:1])
-    if ctx["first"] or has_room(state, unit, unit.pos):
+    if move.first or has_room(state, unit, unit.pos):
         actions.append(("halt",))
     return actions
 
 
 def apply(state: CoreState, action: Action) -> None:
-    ctx = state.ctx
+    move = _current(state)
     kind = action[0]
     if kind == "pick":
-        ctx["picked"].append(int(action[1]))
+        move.picked.append(int(action[1]))
     elif kind in ("load", "tow"):
         _load(state, int(action[1]), int(action[2]))
     elif kind == "transfer":
@@ -228,7 +255,7 @@ def apply(state: CoreState, action: Action) -> None:
         _start_moving(state)
     elif kind == "step":
         to = int(action[1])
-        unit = state.units[ctx["cur"]]
+        unit = state.units[move.cur]  # type: ignore[index]
         data = {"mover": unit.uid, "riders": [r.uid for r in riders(state, unit)], "to": to}
         if to < 0 or not windows.open_window(state, "entry", 1 - unit.side, data):
             do_step(state, to)
@@ -236,53 +263,65 @@ def apply(state: CoreState, action: Action) -> None:
         _finish_unit(state)
     elif kind == "interrupt":  # a Path card for the current mover
         state.discard_card(int(action[1]))
-        ctx["path"] = True
+        move.path = True
     else:
         raise IllegalActionError(f"unknown move action {action!r}")
 
 
 def _load(state: CoreState, rider: int, vehicle: int) -> None:
-    ctx = state.ctx
-    group = ctx.setdefault("riders", {}).setdefault(str(vehicle), [])
+    move = _current(state)
+    if move.riders is None:
+        move.riders = {}
+    group = move.riders.setdefault(vehicle, [])
     unit, carrier = state.units[rider], state.units[vehicle]
     group.append(rider)
     unit.carrier = vehicle
     if unit.profile.infantry and carrier.profile.tank and carrier.profile.carries == 0:
         # 8.6: two tanks carry one squad; they begin, move and end together
-        partner = next(state.units[u] for u in ctx["picked"] if u != vehicle and state.units[u].profile.tank
-                       and str(u) not in ctx["riders"])
+        partner = next(state.units[u] for u in move.picked if u != vehicle and state.units[u].profile.tank
+                       and u not in move.riders)
         group.append(partner.uid)
-        ctx["picked"].remove(partner.uid)
+        move.picked.remove(partner.uid)
 
 
 def _start_moving(state: CoreState) -> None:
-    ctx = state.ctx
-    ctx["stage"] = "step"
-    ctx["queue"] = list(ctx["picked"])
+    move = _current(state)
+    move.stage = "step"
+    move.queue = list(move.picked)
     _next_unit(state)
 
 
 def _next_unit(state: CoreState) -> None:
-    ctx = state.ctx
-    if not ctx["queue"]:
-        ctx["stage"] = "done"
+    move = _current(state)
+    if not move.queue:
+        move.stage = "done"
         return
-    uid = ctx["queue"].pop(0)
-    ctx["cur"] = uid
-    ctx["left"] = _speed(state.units[uid], state)
-    ctx["first"] = True
+    uid = move.queue.pop(0)
+    move.cur = uid
+    move.left = _speed(state.units[uid], state)
+    move.first = True
 
 
 def do_step(state: CoreState, to: int) -> None:
     """The current mover (and its riders) enters ``to``."""
-    ctx = state.ctx
-    unit = state.units[ctx["cur"]]
+    move = _current(state)
+    unit = state.units[move.cur]  # type: ignore[index]
     stop = stops_at(state, unit, to)
     enemy_there = to >= 0 and bool(state.occ[to][1 - unit.side])
     for member in [unit] + riders(state, unit):
-        _move_card(state, member, to, enemy_there, ctx["first"])
-    ctx["first"] = False
-    ctx["left"] = 0 if stop else ctx["left"] - 1
+        _move_card(state, member, to, enemy_there, bool(move.first))
+    move.first = False
+    move.left = 0 if stop else move.left - 1  # type: ignore[operator]
+
+
+def stop_mover(state: CoreState) -> None:
+    """The current mover may go no further this move (Wire, a Stream or Swamp before vehicles: 11.1)."""
+    _current(state).left = 0
+
+
+def after_mines(state: CoreState, to: int) -> None:
+    """The step into ``to`` waits for the mines' rolls; the survivors go on (see :func:`advance`)."""
+    _current(state).pending_step = to
 
 
 def _move_card(state: CoreState, unit: Unit, to: int, enemy_there: bool, first: bool) -> None:
@@ -311,11 +350,13 @@ def _move_card(state: CoreState, unit: Unit, to: int, enemy_there: bool, first: 
 
 
 def _finish_unit(state: CoreState) -> None:
-    unit = state.units[state.ctx["cur"]]
+    move = _current(state)
+    unit = state.units[move.cur]  # type: ignore[index]
     for rider in riders(state, unit):
         rider.carrier = None  # the project's reading of 8.6: riders get off where the move ends
-    state.ctx.get("riders", {}).pop(str(unit.uid), None)
-    state.ctx.pop("path", None)
+    if move.riders is not None:
+        move.riders.pop(unit.uid, None)
+    move.path = False
     state.update_forts()
     state.check_victory()
     _next_unit(state)
@@ -323,25 +364,25 @@ def _finish_unit(state: CoreState) -> None:
 
 def advance(state: CoreState) -> bool:
     """Automatic steps of a move action; True when something changed."""
-    ctx = state.ctx
-    if ctx["stage"] == "pick":
-        if ctx["picked"] and state.legal_actions() == [("go",)]:
+    move = _current(state)
+    if move.stage == "pick":
+        if move.picked and state.legal_actions() == [("go",)]:
             _start_moving(state)
             return True
-        if not ctx["picked"] and not _pickable(state):
+        if not move.picked and not _pickable(state):
             _end(state)
             return True
         return False
-    if ctx["stage"] == "step":
-        unit = state.units[ctx["cur"]]
-        if "pending_step" in ctx:  # after mines: the survivors go on, unless immobilised
-            to = ctx.pop("pending_step")
-            if unit.pos != DISCARDED and not unit.immobilized and can_enter(state, unit, unit.pos, to, ctx["first"]):
+    if move.stage == "step":
+        unit = state.units[move.cur]  # type: ignore[index]
+        if move.pending_step is not None:  # after mines: the survivors go on, unless immobilised
+            to, move.pending_step = move.pending_step, None
+            if unit.pos != DISCARDED and not unit.immobilized and can_enter(state, unit, unit.pos, to, bool(move.first)):
                 do_step(state, to)
             else:
-                ctx["left"] = 0
+                move.left = 0
             return True
-        if ctx["left"] <= 0 or unit.pos == RESERVE and not ctx["first"] or unit.immobilized and not ctx["first"]:
+        if move.left <= 0 or unit.pos == RESERVE and not move.first or unit.immobilized and not move.first:  # type: ignore[operator]
             _finish_unit(state)
             return True
         return False
@@ -350,7 +391,5 @@ def advance(state: CoreState) -> bool:
 
 
 def _end(state: CoreState) -> None:
-    for key in ("move", "picked", "stage", "queue", "cur", "left", "first", "riders"):
-        state.ctx.pop(key, None)
+    _play(state).move = None
     state.phase = "play"
-

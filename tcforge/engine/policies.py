@@ -88,7 +88,7 @@ def greedy_policy(state: GameState, rng: random.Random) -> Action:
     actions = state.legal_actions()
     if len(actions) == 1:
         return actions[0]
-    if "window" in state.ctx:
+    if state.ctx.window is not None:
         return _window(state, actions)
     phase = state.phase
     if phase == "play":
@@ -113,16 +113,17 @@ def _shot_score(state: GameState, action: Action) -> float:
 
 
 def _window(state: GameState, actions: list[Action]) -> Action:
-    window = state.ctx["window"]
-    kind = window["kind"]
+    window = state.ctx.window
+    assert window is not None
+    kind = window.kind
     plays = [a for a in actions if a[0] == "interrupt"]
     if not plays:
         return ("pass",)
     if kind in ("entry", "fire", "counter"):
         return plays[0]  # every cancelling or stopping card is worth playing at once
     if kind == "melee":
-        pos = window["data"]["pos"]
-        side = window["side"]
+        pos = window.data["pos"]
+        side = window.side
         for action in plays:
             card = state.units[action[1]].profile.card_id
             if card == SMOKE and len(state.occ[pos][side]) >= len(state.occ[pos][1 - side]):
@@ -204,10 +205,11 @@ def _card_value(state: GameState, action: Action) -> float:
 
 
 def _move(state: GameState, actions: list[Action], rng: random.Random) -> Action:
-    ctx = state.ctx
+    move = state.ctx.move
+    assert move is not None
     side = state.active
     targets = open_goals(state, side)
-    if ctx.get("stage") == "pick":
+    if move.stage == "pick":
         loads = [a for a in actions if a[0] in ("load", "tow")]
         if loads:
             return loads[0]
@@ -217,7 +219,7 @@ def _move(state: GameState, actions: list[Action], rng: random.Random) -> Action
         if ("go",) in actions:
             return ("go",)
         return actions[0]
-    unit = state.units[ctx["cur"]]
+    unit = state.units[move.cur]  # type: ignore[index]
     here = _distance_to_goal(state, unit.pos, targets) if targets else 0
     steps = [a for a in actions if a[0] == "step"]
     best, best_score = ("halt",) if ("halt",) in actions else (steps[0] if steps else actions[0]), 0.0

@@ -12,15 +12,17 @@ from tcforge.data.card_ids import (ANTI_TANK_MINE, BREAKDOWN, CONFUSION, MINEFIE
                                    TACTICAL_ADVANTAGE, WIRE)
 from tcforge.engine import cards, fire, movement
 from tcforge.engine.attacks import Attack
+from tcforge.engine.context import Melee, WindowKind
 from tcforge.engine.core import Action, CoreState
 from tcforge.engine.windows import open_window
 
 
 def apply(state: CoreState, action: Action) -> None:
-    window = state.ctx["window"]
-    kind, side, data = window["kind"], window["side"], window["data"]
+    window = state.ctx.window
+    assert window is not None
+    kind, side, data = window.kind, window.side, window.data
     if action[0] == "pass":
-        del state.ctx["window"]
+        state.ctx.window = None
         _resume(state, kind, data, cancelled=False)
         return
     card = state.units[int(action[1])]
@@ -30,25 +32,31 @@ def apply(state: CoreState, action: Action) -> None:
         _play_effect(state, card_id, side, action)
         return  # the window stays open: more than one Interrupt may be played (12.2)
     if kind == "entry":
-        del state.ctx["window"]
+        state.ctx.window = None
         _entry_effect(state, card_id, side, data)
         return
     if kind == "fire":  # Weapon Malfunction: the shot is not fired
-        del state.ctx["window"]
+        state.ctx.window = None
         _resume(state, kind, data, cancelled=True)
         return
     if kind == "melee":
         if card_id == SMOKE:
             state.place_smoke(data["pos"])
         elif card_id == TACTICAL_ADVANTAGE:
-            state.ctx["first_fire"] = side
+            _melee(state).first_fire = side
         elif card_id == PANIC:
             _panic(state, data["pos"], side)
         return
     if kind == "counter":  # the attack it answers is cancelled
-        del state.ctx["window"]
+        state.ctx.window = None
         _resume(state, kind, data, cancelled=True)
         return
+
+
+def _melee(state: CoreState) -> Melee:
+    melee = state.ctx.melee
+    assert melee is not None, "a melee window opens in the melee phase"
+    return melee
 
 
 def _play_effect(state: CoreState, card_id: int | str, side: int, action: Action) -> None:
@@ -79,12 +87,12 @@ def _entry_effect(state: CoreState, card_id: int | str, side: int, data: dict[st
     mover = state.units[data["mover"]]
     group = [mover] + [state.units[r] for r in data["riders"]]
     if card_id == WIRE:  # the card stops where it is (001, Wire)
-        state.ctx["left"] = 0
+        movement.stop_mover(state)
         return
     if card_id in (STREAM, SWAMP):
         _place_water(state, data["to"], int(card_id))
         if any(m.profile.vehicle or m.profile.at_gun for m in group):
-            state.ctx["left"] = 0  # 11.1: vehicles and guns go back to where they were: here, they stay
+            movement.stop_mover(state)  # 11.1: vehicles and guns go back to where they were: here, they stay
             return
         movement.do_step(state, data["to"])  # infantry on foot goes on into the position
         return
@@ -98,7 +106,7 @@ def _entry_effect(state: CoreState, card_id: int | str, side: int, data: dict[st
         for m in group:
             if m.profile.vehicle:
                 state.rolls.append(("hit", Attack("mine", 3, 0, immobilise_to=5), -1, m.uid, False))
-        state.ctx["pending_step"] = data["to"]
+        movement.after_mines(state, data["to"])
 
 
 def _mine_attacks(state: CoreState, data: dict[str, Any]) -> None:
@@ -107,18 +115,21 @@ def _mine_attacks(state: CoreState, data: dict[str, Any]) -> None:
     for m in [mover] + [state.units[r] for r in data["riders"]]:
         attack = Attack("mine", 2, 0, immobilise_to=3) if m.profile.vehicle else Attack("mine", 3, 0)
         state.rolls.append(("hit", attack, -1, m.uid, False))
-    state.ctx["pending_step"] = data["to"]
+    movement.after_mines(state, data["to"])
 
 
-def _resume(state: CoreState, kind: str, data: dict[str, Any], *, cancelled: bool) -> None:
+def _resume(state: CoreState, kind: WindowKind, data: dict[str, Any], *, cancelled: bool) -> None:
     if kind == "play":
-        state.ctx["play_window_done"] = True
+        play = state.ctx.play
+        assert play is not None
+        play.window_done = True
     elif kind == "entry":
         movement.do_step(state, data["to"])
     elif kind == "fire":
         fire.fire_shot(state, data["shot"], cancelled=cancelled)
     elif kind == "melee":
-        state.ctx["melee_windows"] = state.ctx.get("melee_windows", 0) + 1
+        melee = _melee(state)
+        melee.melee_windows = (melee.melee_windows or 0) + 1
     elif kind == "counter":
         then = data["then"]
         if data["against"] == "minefield":

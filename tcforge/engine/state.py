@@ -21,6 +21,7 @@ from typing import Iterable
 from tcforge.engine import cards, equipment, fire, melee, movement, reactions, windows
 from tcforge.engine.attacks import KILL, to_hit, to_kill
 from tcforge.engine.board import DECK, DISCARDED, RESERVE
+from tcforge.engine.context import Context, Melee, Play
 from tcforge.engine.core import CHANCE, TERMINAL, Action, CoreState, IllegalActionError
 from tcforge.engine.game import Game
 from tcforge.engine.outcome import EndKind, Outcome
@@ -75,7 +76,7 @@ class GameState(CoreState):
             return []
         if player == CHANCE:
             return [a for a, _ in self.chance_outcomes()]
-        if "window" in self.ctx:
+        if self.ctx.window is not None:
             return windows.legal(self)
         handler = _LEGAL.get(self.phase)
         return handler(self) if handler else []
@@ -86,7 +87,7 @@ class GameState(CoreState):
         self.history.append(action)
         if self.rolls:
             self._apply_chance(action)
-        elif "window" in self.ctx:
+        elif self.ctx.window is not None:
             reactions.apply(self, action)
         else:
             _APPLY[self.phase](self, action)
@@ -107,14 +108,14 @@ class GameState(CoreState):
                 unit.moved = unit.fired = 0
                 unit.moved_to_reserve = False
         self.supply = self.game.rules.turn_supply_points  # 4.0 a
-        self.ctx = {"spent": 0}
+        self.ctx = Context(play=Play())
         self.phase = "play"
         for hook in self.game.turn_hooks:  # a scenario's reinforcements arrive (20.0 rule 5, 17.5)
             hook(self)
 
     def _end_play(self) -> None:
         self.phase = "melee"
-        self.ctx = {"pending": melee.melee_positions(self)}
+        self.ctx = Context(melee=Melee(melee.melee_positions(self)))
         melee.next_melee(self)
 
     def _end_side_turn(self) -> None:
@@ -150,13 +151,15 @@ class GameState(CoreState):
         """Run the automatic steps until a decision or a chance event is due."""
         while self.outcome is None and not self.rolls:
             self._legal = None
-            if "window" in self.ctx:
+            if self.ctx.window is not None:
                 return
             if self.phase == "play":
-                if self.supply <= 0 and "move" not in self.ctx and "fire" not in self.ctx:
+                play = self.ctx.play
+                assert play is not None
+                if self.supply <= 0 and play.move is None and play.fire is None:
                     self._end_play()
                     continue
-                if not self.ctx.get("play_window_done") and windows.open_window(self, "play", 1 - self.active, {}):
+                if not play.window_done and windows.open_window(self, "play", 1 - self.active, {}):
                     return
                 return
             if self.phase == "move":
@@ -291,25 +294,27 @@ def _legal_play(state: GameState) -> list[Action]:
 def _apply_play(state: GameState, action: Action) -> None:
     rules = state.game.rules
     kind = action[0]
-    state.ctx.pop("play_window_done", None)  # the opponent may answer the next play again
+    play = state.ctx.play
+    assert play is not None
+    play.window_done = False  # the opponent may answer the next play again
     if kind == "end":
         state.supply = 0  # 5.0 e: forfeit the remaining points
         state._end_play()
     elif kind == "draw":  # 5.0 d: the card is drawn by chance from the deck (14.0)
-        state.ctx["acted"] = True
+        play.acted = True
         state.supply -= rules.turn_draw_cost
         state.rolls.append(("draw", state.active))
     elif kind == "move":
-        state.ctx["acted"] = True
+        play.acted = True
         state.supply -= rules.turn_move_cost
         movement.begin(state, int(action[1]))
     elif kind == "fire":
-        state.ctx["acted"] = True
+        play.acted = True
         state.supply -= rules.turn_fire_cost
         fire.begin(state, int(action[1]))
     elif kind in ("play", "interrupt", "fortify"):
         if kind == "play":
-            state.ctx["acted"] = True
+            play.acted = True
         cards.play(state, action)
     elif kind == "equip":
         equipment.attach(state, int(action[1]), int(action[2]))

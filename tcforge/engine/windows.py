@@ -25,6 +25,7 @@ from typing import Any
 from tcforge.data.card_ids import (ANTI_TANK_MINE, BREAKDOWN, CONFUSION, COUNTERBATTERY, INTERCEPTION, MINEFIELD,
                                    MINEFIELD_GAP, PANIC, REPAIR, SMOKE, STREAM, SWAMP, TACTICAL_ADVANTAGE, VILLAGE,
                                    WEAPON_MALFUNCTION, WIRE)
+from tcforge.engine.context import Window, WindowKind
 from tcforge.engine.core import Action, CoreState
 
 
@@ -48,8 +49,9 @@ def _water_ok(state: CoreState, pos: int, card_id: int) -> bool:
 
 def options(state: CoreState) -> list[Action]:
     """The Interrupts the window's player may play now, besides passing."""
-    window = state.ctx["window"]
-    kind, side, data = window["kind"], window["side"], window["data"]
+    window = state.ctx.window
+    assert window is not None
+    kind, side, data = window.kind, window.side, window.data
     rules = state.game.rules
     out: list[Action] = []
     smoke_ok = rules.smoke_enabled
@@ -87,7 +89,8 @@ def options(state: CoreState) -> list[Action]:
         pos = data["pos"]
         if smoke_ok and state.smoke[pos] < 0:
             out.extend(("interrupt", uid) for uid in _hand(state, side, SMOKE)[:1])
-        if not state.ctx.get("first_fire"):
+        melee = state.ctx.melee
+        if melee is None or not melee.first_fire:
             out.extend(("interrupt", uid) for uid in _hand(state, side, TACTICAL_ADVANTAGE)[:1]
                        if state.units[uid].profile.kind == "interrupt")
         if side == state.active and _panic_allowed(state, pos, side):
@@ -103,13 +106,13 @@ def legal(state: CoreState) -> list[Action]:
     return options(state) + [("pass",)]
 
 
-def open_window(state: CoreState, kind: str, side: int, data: dict[str, Any]) -> bool:
+def open_window(state: CoreState, kind: WindowKind, side: int, data: dict[str, Any]) -> bool:
     """Give ``side`` a reaction window if they hold an Interrupt that fits; True when it opened."""
-    state.ctx["window"] = {"kind": kind, "side": side, "data": data}
+    state.ctx.window = Window(kind, side, data)
     if options(state):
         state.changed()
         return True
-    del state.ctx["window"]
+    state.ctx.window = None
     return False
 
 
