@@ -112,3 +112,17 @@ def test_the_engine_core_imports_no_rule_module() -> None:
     core = {target.rsplit(".", 1)[-1] for target, _, _ in imports(PACKAGE / "engine" / "core.py")
             if target.startswith("tcforge.engine.")}
     assert core & rules == set()
+
+
+ENGINE_LAYERS = (  # as tcforge/engine/__init__.py describes them: each imports only from the layers before it
+    ("rules", "outcome", "context", "attacks", "board"), ("units",), ("game",), ("core",), ("windows", "equipment"),
+    ("fire", "movement"), ("melee", "cards"), ("reactions",), ("state",), ("playout",), ("policies",))
+
+
+def test_engine_modules_import_only_from_the_layers_below_them() -> None:
+    layer = {name: i for i, names in enumerate(ENGINE_LAYERS) for name in names}
+    edges = graph("engine")
+    assert {name.rsplit(".", 1)[-1] for name in edges} == set(layer)  # a new module gets its place in the list
+    upward = [f"{a} imports {b}" for a, targets in edges.items() for b in targets
+              if layer[b.rsplit(".", 1)[-1]] >= layer[a.rsplit(".", 1)[-1]]]
+    assert upward == []

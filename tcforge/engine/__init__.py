@@ -10,9 +10,13 @@ results replays exactly, and exact odds are a walk over the same outcomes.
 Layers, each importing only the ones above it in this list (tests/test_architecture.py
 checks there is no cycle and no function-level import dodging one):
 
-- ``attacks``, ``board``, ``units``, ``game``: pure parts: attack resolution over
-  exact fractions, the battlefield's geometry, card profiles, the static game
-  (ruleset, terrain table, profiles); they import only :mod:`tcforge.data`.
+- ``rules``, ``outcome``, ``context``, ``attacks``, ``board``: values with no
+  engine imports: the ruleset's parameters typed and checked (``Rules``), how a
+  game ended (``Outcome``), what is under way in a side turn (``Context``: the
+  play, a move, a fire, the melees, a window), attack resolution over exact
+  fractions, the battlefield's geometry.
+- ``units``, ``game``: card profiles and the static game (rules, board, terrain
+  table, profiles, scenario hooks); they import the values and :mod:`tcforge.data`.
 - ``core``: :class:`~tcforge.engine.core.CoreState`, the position's data and its
   primitives (discard, destroy, control, victory, Smoke, fortifications, clone,
   JSON). It imports no rule module.
