@@ -14,7 +14,7 @@ status of every card.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Literal
 
 from tcforge.data.card_ids import (BRIDGE, BUNKERS, COORDINATION, FIRE_SUPPORT, FLANK_SHOT, FORD, FORWARD_OBSERVER, FOXHOLES,
                                    HEROIC_LEADER, MINE_DOGS, RECON, REINFORCEMENTS, REPAIR, SETUP_TERRAIN, SMOKE, SNIPER,
@@ -28,13 +28,10 @@ from tcforge.engine.fire import terrain_modifier
 from tcforge.engine.units import Unit
 
 
-
-
-
 @dataclass(frozen=True)
 class Effect:
-    when: str  # instant, interrupt, fortification, attachment, none
-    status: str  # implemented, partial, missing
+    when: Literal["instant", "interrupt", "fortification", "attachment", "none"]
+    status: Literal["implemented", "partial", "missing"]
     note: str
     targets: Callable[[CoreState, Unit], list[tuple[object, ...]]] | None = None
     apply: Callable[[CoreState, Unit, tuple[object, ...]], None] | None = None

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+Phase = Literal["setup", "initiative", "play", "move", "fire", "melee", "discard"]  # GameState.phase
 MoveStage = Literal["pick", "step", "done"]
 MeleeStage = Literal["order", "targets", "second", "resolve"]
 WindowKind = Literal["play", "entry", "fire", "melee", "counter"]

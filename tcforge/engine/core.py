@@ -14,7 +14,7 @@ from typing import Any, Self
 
 from tcforge.engine.attacks import DIE, IMMOBILIZE, KILL, Attack
 from tcforge.engine.board import ATTACHED, DECK, DISCARDED, RESERVE
-from tcforge.engine.context import Context
+from tcforge.engine.context import Context, Phase
 from tcforge.engine.game import Game
 from tcforge.engine.outcome import EndKind, Outcome
 from tcforge.engine.units import Unit
@@ -31,6 +31,7 @@ class IllegalActionError(ValueError):
 
 class CoreState:
     """One position of a game: its data and primitives (the play is :class:`~tcforge.engine.state.GameState`)."""
+
     def __init__(self, game: Game):
         self.game = game
         n = game.board.size
@@ -47,7 +48,7 @@ class CoreState:
         self.first = 0
         self.active = 0
         self.supply = 0
-        self.phase = "setup"
+        self.phase: Phase = "setup"
         self.ctx = Context()  # what is under way in the side turn
         self.rolls: list[tuple[Any, ...]] = []  # pending chance events, first is next
         self.effects: list[tuple[int, str]] = []  # simultaneous melee results waiting

@@ -20,7 +20,6 @@ from tcforge.engine.fire import fort_modifier, spray, terrain_modifier
 from tcforge.engine.units import Unit
 
 
-
 def melee_positions(state: CoreState) -> list[int]:
     return [pos for pos in range(state.game.board.size)
             if _fighters(state, pos, 0) and _fighters(state, pos, 1)]

@@ -19,7 +19,6 @@ from tcforge.engine.core import Action, CoreState, IllegalActionError
 from tcforge.engine.units import Unit
 
 
-
 def _enemies_at(state: CoreState, pos: int, side: int) -> bool:
     return bool(state.occ[pos][1 - side])
 

@@ -29,7 +29,6 @@ from tcforge.engine.context import Window, WindowKind
 from tcforge.engine.core import Action, CoreState
 
 
-
 def _hand(state: CoreState, side: int, card_id: int | str) -> list[int]:
     if card_id in state.game.unplayable:
         return []
