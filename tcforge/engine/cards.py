@@ -22,7 +22,7 @@ from tcforge.data.card_ids import (BRIDGE, BUNKERS, COORDINATION, FIRE_SUPPORT, 
 from tcforge.engine import movement, windows
 from tcforge.engine.attacks import IMMOBILIZE, KILL, Attack
 from tcforge.engine.board import ATTACHED, PLACED
-from tcforge.engine.context import Play
+from tcforge.engine.context import Counter, FireSupport, Play
 from tcforge.engine.core import Action, CoreState
 from tcforge.engine.fire import terrain_modifier
 from tcforge.engine.units import Unit
@@ -76,24 +76,28 @@ def _barrage(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
     pos, mode = int(target[0]), str(target[1])  # type: ignore[arg-type]
     kind = FIRE_SUPPORT[card.profile.card_id]  # type: ignore[index]
     _spend(state, card)
-    _answerable(state, {"against": kind, "then": {"card": card.profile.card_id, "uid": card.uid, "side": card.side,
-                                                   "pos": pos, "mode": mode}})
+    _answerable(state, Counter(kind, FireSupport(card.profile.card_id, card.uid, card.side, pos=pos, mode=mode)))  # type: ignore[arg-type]
 
 
-def _answerable(state: CoreState, data: dict[str, object]) -> None:
+def _answerable(state: CoreState, counter: Counter) -> None:
     """Counterbattery Fire or Aircraft Interception may cancel the attack (source 001, 1.8)."""
-    if not windows.open_window(state, "counter", 1 - int(data["then"]["side"]), data):  # type: ignore[index]
-        fire_support(state, data["then"])  # type: ignore[arg-type]
+    then = counter.then
+    assert isinstance(then, FireSupport)
+    if not windows.open_window(state, "counter", 1 - then.side, counter):
+        fire_support(state, then)
 
 
-def fire_support(state: CoreState, then: dict[str, object]) -> None:
+def fire_support(state: CoreState, then: FireSupport) -> None:
     """The attack of an artillery or air card once no counter stopped it."""
-    card_id = then["card"]
+    card_id = then.card
     if card_id == TANK_BUSTER:
-        _tank_buster_attack(state, int(then["uid"]), int(then["target"]))  # type: ignore[arg-type]
+        assert then.target is not None
+        _tank_buster_attack(state, then.uid, then.target)
         return
-    pos, side, uid = int(then["pos"]), int(then["side"]), int(then["uid"])  # type: ignore[arg-type]
-    if then["mode"] == "smoke":
+    side, uid = then.side, then.uid
+    pos = then.pos
+    assert pos is not None
+    if then.mode == "smoke":
         state.place_smoke(pos)
         return
     kind = FIRE_SUPPORT[card_id]  # type: ignore[index]
@@ -114,7 +118,7 @@ def _tank_buster_targets(state: CoreState, card: Unit) -> list[tuple[object, ...
 
 def _tank_buster(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
     _spend(state, card)
-    _answerable(state, {"against": "air", "then": {"card": TANK_BUSTER, "uid": card.uid, "side": card.side, "target": int(target[0])}})  # type: ignore[arg-type]
+    _answerable(state, Counter("air", FireSupport(TANK_BUSTER, card.uid, card.side, target=int(target[0]))))  # type: ignore[arg-type]
 
 
 def _tank_buster_attack(state: CoreState, card_uid: int, target: int) -> None:

@@ -141,16 +141,112 @@ class Melee:
                    raw.get("todo"), raw.get("melee_windows"), raw.get("first_fire"))
 
 
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A card (with its riders) about to enter a position; ``mine`` is the Minefield played on it, if any."""
+
+    mover: int
+    riders: tuple[int, ...]
+    to: int
+    mine: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"mover": self.mover, "riders": list(self.riders), "to": self.to}
+        if self.mine is not None:
+            out["mine"] = self.mine
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """A declared shot: the ``shoot`` action, fired once the window closes."""
+
+    action: tuple[Any, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"shot": list(self.action)}
+
+
+@dataclass(frozen=True, slots=True)
+class MeleeStart:
+    """A melee about to begin at ``pos``."""
+
+    pos: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"pos": self.pos}
+
+
+@dataclass(frozen=True, slots=True)
+class FireSupport:
+    """An artillery or air card's attack: on a position (``pos``, ``mode`` ffe or smoke) or on one card (``target``)."""
+
+    card: int | str
+    uid: int
+    side: int
+    pos: int | None = None
+    mode: Literal["ffe", "smoke"] | None = None
+    target: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"card": self.card, "uid": self.uid, "side": self.side}
+        for key in ("pos", "mode", "target"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Counter:
+    """What a counter card would cancel: a Minefield on an entering card, or an artillery or air attack."""
+
+    against: Literal["art", "air", "minefield"]
+    then: Entry | FireSupport
+
+    def to_json(self) -> dict[str, Any]:
+        return {"against": self.against, "then": self.then.to_json()}
+
+
+WindowData = Entry | Shot | MeleeStart | Counter | None  # None: a window before the opponent's play
+
+
 @dataclass(slots=True)
 class Window:
-    """A reaction window (12.2): ``side`` may play an Interrupt of ``kind``; ``data`` says what waits (JSON-like)."""
+    """A reaction window (12.2): ``side`` may play an Interrupt of ``kind``; ``data`` says what waits."""
 
     kind: WindowKind
     side: int
-    data: dict[str, Any]
+    data: WindowData = None
 
     def copy(self) -> "Window":
-        return Window(self.kind, self.side, _copied(self.data))
+        return Window(self.kind, self.side, self.data)  # the data is frozen
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "side": self.side, "data": {} if self.data is None else self.data.to_json()}
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> "Window":
+        kind, data = raw["kind"], raw["data"]
+        return cls(kind, raw["side"], _window_data(kind, data))
+
+
+def _entry(raw: dict[str, Any]) -> Entry:
+    return Entry(raw["mover"], tuple(raw["riders"]), raw["to"], raw.get("mine"))
+
+
+def _window_data(kind: WindowKind, raw: dict[str, Any]) -> WindowData:
+    if kind == "entry":
+        return _entry(raw)
+    if kind == "fire":
+        return Shot(tuple(raw["shot"]))
+    if kind == "melee":
+        return MeleeStart(raw["pos"])
+    if kind == "counter":
+        then = raw["then"]
+        return Counter(raw["against"], _entry(then) if raw["against"] == "minefield" else FireSupport(
+            then["card"], then["uid"], then["side"], then.get("pos"), then.get("mode"), then.get("target")))
+    return None
 
 
 @dataclass(slots=True)
@@ -178,20 +274,11 @@ class Context:
         if self.melee is not None:
             self.melee.to_json(out)
         if self.window is not None:
-            out["window"] = {"kind": self.window.kind, "side": self.window.side, "data": self.window.data}
+            out["window"] = self.window.to_json()
         return out
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> "Context":
         window = raw.get("window")
         return cls(Play.from_json(raw) if "spent" in raw else None, Melee.from_json(raw) if "pending" in raw else None,
-                   None if window is None else Window(window["kind"], window["side"], _copied(window["data"])))
-
-
-def _copied(value: Any) -> Any:
-    """A copy of a JSON-like value sharing no list or dict with it (tuples and scalars are immutable)."""
-    if isinstance(value, dict):
-        return {k: _copied(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copied(v) for v in value]
-    return value
+                   None if window is None else Window.from_json(window))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from tcforge.data.card_ids import BUNKERS, HEROIC_LEADER, SPECIAL_AMMO, TANK_ACE
 from tcforge.engine import equipment, windows
 from tcforge.engine.attacks import Attack
-from tcforge.engine.context import Fire, Play
+from tcforge.engine.context import Fire, Play, Shot
 from tcforge.engine.core import Action, CoreState, IllegalActionError
 from tcforge.engine.units import Unit
 
@@ -315,12 +315,12 @@ def apply(state: CoreState, action: Action) -> None:
         _current(state).shots.append(unit.uid)
         state.rolls.append(("smoke", smoke_attack(state, unit, pos), unit.uid, pos))
         return
-    if windows.open_window(state, "fire", 1 - state.active, {"shot": list(action)}):
+    if windows.open_window(state, "fire", 1 - state.active, Shot(tuple(action))):
         return  # the opponent may answer with Weapon Malfunction first
-    fire_shot(state, list(action), cancelled=False)
+    fire_shot(state, action, cancelled=False)
 
 
-def fire_shot(state: CoreState, action: list, *, cancelled: bool) -> None:  # type: ignore[type-arg]
+def fire_shot(state: CoreState, action: Action, *, cancelled: bool) -> None:
     """Fire a declared shot; a cancelled one (Weapon Malfunction) still uses the card's fire."""
     uid, target, kind = int(action[1]), int(action[2]), str(action[3])
     item = state.units[int(action[4])] if len(action) > 4 else None

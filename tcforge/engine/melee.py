@@ -14,7 +14,7 @@ from __future__ import annotations
 from tcforge.data.card_ids import HEROIC_LEADER, TANK_ACE
 from tcforge.engine import equipment, windows
 from tcforge.engine.attacks import Attack
-from tcforge.engine.context import Context, Melee
+from tcforge.engine.context import Context, Melee, MeleeStart
 from tcforge.engine.core import Action, CoreState
 from tcforge.engine.fire import fort_modifier, spray, terrain_modifier
 from tcforge.engine.units import Unit
@@ -166,7 +166,7 @@ def advance(state: CoreState) -> bool:
     if stage == "targets" and m.melee_windows is not None and m.melee_windows < 2:
         assert m.at is not None
         side = state.active if m.melee_windows == 0 else 1 - state.active
-        if not windows.open_window(state, "melee", side, {"pos": m.at}):
+        if not windows.open_window(state, "melee", side, MeleeStart(m.at)):
             m.melee_windows += 1
         if m.melee_windows >= 2:  # after Panic, the position may hold one side only
             m.todo = sorted(_fighters(state, m.at, state.active))

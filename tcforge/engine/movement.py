@@ -14,7 +14,7 @@ from tcforge.data.card_ids import PATH, WOODS
 from tcforge.data.card_kinds import TOWING_CLASSES
 from tcforge.engine import equipment, windows
 from tcforge.engine.board import DISCARDED, RESERVE
-from tcforge.engine.context import Move, Play
+from tcforge.engine.context import Entry, Move, Play
 from tcforge.engine.core import Action, CoreState, IllegalActionError
 from tcforge.engine.units import Unit
 
@@ -255,8 +255,8 @@ def apply(state: CoreState, action: Action) -> None:
     elif kind == "step":
         to = int(action[1])
         unit = state.units[move.cur]  # type: ignore[index]
-        data = {"mover": unit.uid, "riders": [r.uid for r in riders(state, unit)], "to": to}
-        if to < 0 or not windows.open_window(state, "entry", 1 - unit.side, data):
+        entry = Entry(unit.uid, tuple(r.uid for r in riders(state, unit)), to)
+        if to < 0 or not windows.open_window(state, "entry", 1 - unit.side, entry):
             do_step(state, to)
     elif kind == "halt":
         _finish_unit(state)

@@ -19,6 +19,7 @@ from tcforge.data.card_ids import (BREAKDOWN, BRIDGE, CONFUSION, COORDINATION, F
                                    PANZERFAUST, REINFORCEMENTS, REPAIR, SMOKE, SNIPER, SPECIAL_AMMO, TANK_ACE, TANK_BUSTER)
 from tcforge.engine import fire, melee, movement
 from tcforge.engine.attacks import attack_odds
+from tcforge.engine.context import MeleeStart
 from tcforge.engine.board import RESERVE
 from tcforge.engine.playout import random_policy
 from tcforge.engine.state import Action, GameState
@@ -122,7 +123,8 @@ def _window(state: GameState, actions: list[Action]) -> Action:
     if kind in ("entry", "fire", "counter"):
         return plays[0]  # every cancelling or stopping card is worth playing at once
     if kind == "melee":
-        pos = window.data["pos"]
+        assert isinstance(window.data, MeleeStart)
+        pos = window.data.pos
         side = window.side
         for action in plays:
             card = state.units[action[1]].profile.card_id

@@ -6,13 +6,13 @@ fire and the special cards, so it sits above them, just below the dispatcher.
 """
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
 from tcforge.data.card_ids import (ANTI_TANK_MINE, BREAKDOWN, CONFUSION, MINEFIELD, PANIC, REPAIR, SMOKE, STREAM, SWAMP,
                                    TACTICAL_ADVANTAGE, WIRE)
 from tcforge.engine import cards, fire, movement
 from tcforge.engine.attacks import Attack
-from tcforge.engine.context import Melee, WindowKind
+from tcforge.engine.context import Counter, Entry, Melee, MeleeStart, Shot, WindowData, WindowKind
 from tcforge.engine.core import Action, CoreState
 from tcforge.engine.windows import open_window
 
@@ -33,6 +33,7 @@ def apply(state: CoreState, action: Action) -> None:
         return  # the window stays open: more than one Interrupt may be played (12.2)
     if kind == "entry":
         state.ctx.window = None
+        assert isinstance(data, Entry)
         _entry_effect(state, card_id, side, data)
         return
     if kind == "fire":  # Weapon Malfunction: the shot is not fired
@@ -40,12 +41,13 @@ def apply(state: CoreState, action: Action) -> None:
         _resume(state, kind, data, cancelled=True)
         return
     if kind == "melee":
+        assert isinstance(data, MeleeStart)
         if card_id == SMOKE:
-            state.place_smoke(data["pos"])
+            state.place_smoke(data.pos)
         elif card_id == TACTICAL_ADVANTAGE:
             _melee(state).first_fire = side
         elif card_id == PANIC:
-            _panic(state, data["pos"], side)
+            _panic(state, data.pos, side)
         return
     if kind == "counter":  # the attack it answers is cancelled
         state.ctx.window = None
@@ -83,22 +85,21 @@ def _place_water(state: CoreState, pos: int, card_id: int) -> None:
     state.sight_changed()
 
 
-def _entry_effect(state: CoreState, card_id: int | str, side: int, data: dict[str, Any]) -> None:
-    mover = state.units[data["mover"]]
-    group = [mover] + [state.units[r] for r in data["riders"]]
+def _entry_effect(state: CoreState, card_id: int | str, side: int, data: Entry) -> None:
+    group = [state.units[data.mover]] + [state.units[r] for r in data.riders]
     if card_id == WIRE:  # the card stops where it is (001, Wire)
         movement.stop_mover(state)
         return
     if card_id in (STREAM, SWAMP):
-        _place_water(state, data["to"], int(card_id))
+        _place_water(state, data.to, int(card_id))
         if any(m.profile.vehicle or m.profile.at_gun for m in group):
             movement.stop_mover(state)  # 11.1: vehicles and guns go back to where they were: here, they stay
             return
-        movement.do_step(state, data["to"])  # infantry on foot goes on into the position
+        movement.do_step(state, data.to)  # infantry on foot goes on into the position
         return
     if card_id == MINEFIELD:
-        data = dict(data, mine=card_id)
-        if open_window(state, "counter", 1 - side, {"against": "minefield", "then": data}):
+        data = replace(data, mine=int(card_id))
+        if open_window(state, "counter", 1 - side, Counter("minefield", data)):
             return
         _mine_attacks(state, data)
         return
@@ -106,37 +107,40 @@ def _entry_effect(state: CoreState, card_id: int | str, side: int, data: dict[st
         for m in group:
             if m.profile.vehicle:
                 state.rolls.append(("hit", Attack("mine", 3, 0, immobilise_to=5), -1, m.uid, False))
-        movement.after_mines(state, data["to"])
+        movement.after_mines(state, data.to)
 
 
-def _mine_attacks(state: CoreState, data: dict[str, Any]) -> None:
+def _mine_attacks(state: CoreState, data: Entry) -> None:
     """A Minefield attacks every card of the group: 1-2 destroys, 3 immobilises a vehicle (or destroys another card)."""
-    mover = state.units[data["mover"]]
-    for m in [mover] + [state.units[r] for r in data["riders"]]:
+    for m in [state.units[data.mover]] + [state.units[r] for r in data.riders]:
         attack = Attack("mine", 2, 0, immobilise_to=3) if m.profile.vehicle else Attack("mine", 3, 0)
         state.rolls.append(("hit", attack, -1, m.uid, False))
-    movement.after_mines(state, data["to"])
+    movement.after_mines(state, data.to)
 
 
-def _resume(state: CoreState, kind: WindowKind, data: dict[str, Any], *, cancelled: bool) -> None:
+def _resume(state: CoreState, kind: WindowKind, data: WindowData, *, cancelled: bool) -> None:
+    """The window closed: what waited goes on (a cancelled shot still uses the card's fire)."""
     if kind == "play":
         play = state.ctx.play
         assert play is not None
         play.window_done = True
     elif kind == "entry":
-        movement.do_step(state, data["to"])
+        assert isinstance(data, Entry)
+        movement.do_step(state, data.to)
     elif kind == "fire":
-        fire.fire_shot(state, data["shot"], cancelled=cancelled)
+        assert isinstance(data, Shot)
+        fire.fire_shot(state, data.action, cancelled=cancelled)
     elif kind == "melee":
         melee = _melee(state)
         melee.melee_windows = (melee.melee_windows or 0) + 1
     elif kind == "counter":
-        then = data["then"]
-        if data["against"] == "minefield":
+        assert isinstance(data, Counter)
+        then = data.then
+        if isinstance(then, Entry):  # a Minefield
             if not cancelled:
                 _mine_attacks(state, then)
             else:
-                movement.do_step(state, then["to"])
+                movement.do_step(state, then.to)
         elif not cancelled:
             cards.fire_support(state, then)
 

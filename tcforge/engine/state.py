@@ -159,7 +159,7 @@ class GameState(CoreState):
                 if self.supply <= 0 and play.move is None and play.fire is None:
                     self._end_play()
                     continue
-                if not play.window_done and windows.open_window(self, "play", 1 - self.active, {}):
+                if not play.window_done and windows.open_window(self, "play", 1 - self.active, None):
                     return
                 return
             if self.phase == "move":

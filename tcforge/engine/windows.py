@@ -20,12 +20,10 @@ Several Interrupts may be played in one window; the player ends it with
 """
 from __future__ import annotations
 
-from typing import Any
-
 from tcforge.data.card_ids import (ANTI_TANK_MINE, BREAKDOWN, CONFUSION, COUNTERBATTERY, INTERCEPTION, MINEFIELD,
                                    MINEFIELD_GAP, PANIC, REPAIR, SMOKE, STREAM, SWAMP, TACTICAL_ADVANTAGE, VILLAGE,
                                    WEAPON_MALFUNCTION, WIRE)
-from tcforge.engine.context import Window, WindowKind
+from tcforge.engine.context import Counter, Entry, MeleeStart, Window, WindowData, WindowKind
 from tcforge.engine.core import Action, CoreState
 
 
@@ -72,9 +70,9 @@ def options(state: CoreState) -> list[Action]:
         if state.supply > 0:
             out.extend(("interrupt", uid) for uid in _hand(state, side, CONFUSION))
     elif kind == "entry":
-        mover = state.units[data["mover"]]
-        group = [mover] + [state.units[r] for r in data["riders"]]
-        to = data["to"]
+        assert isinstance(data, Entry)
+        group = [state.units[data.mover]] + [state.units[r] for r in data.riders]
+        to = data.to
         out.extend(("interrupt", uid) for uid in _hand(state, side, MINEFIELD)[:1])
         out.extend(("interrupt", uid) for uid in _hand(state, side, WIRE)[:1])
         if any(m.profile.vehicle for m in group):
@@ -85,7 +83,8 @@ def options(state: CoreState) -> list[Action]:
     elif kind == "fire":
         out.extend(("interrupt", uid) for uid in _hand(state, side, WEAPON_MALFUNCTION)[:1])
     elif kind == "melee":
-        pos = data["pos"]
+        assert isinstance(data, MeleeStart)
+        pos = data.pos
         if smoke_ok and state.smoke[pos] < 0:
             out.extend(("interrupt", uid) for uid in _hand(state, side, SMOKE)[:1])
         melee = state.ctx.melee
@@ -96,7 +95,8 @@ def options(state: CoreState) -> list[Action]:
             out.extend(("interrupt", uid) for uid in _hand(state, side, PANIC)[:1]
                        if state.units[uid].profile.kind == "interrupt")
     elif kind == "counter":
-        wanted = {"art": COUNTERBATTERY, "air": INTERCEPTION, "minefield": MINEFIELD_GAP}[data["against"]]
+        assert isinstance(data, Counter)
+        wanted = {"art": COUNTERBATTERY, "air": INTERCEPTION, "minefield": MINEFIELD_GAP}[data.against]
         out.extend(("interrupt", uid) for uid in _hand(state, side, wanted)[:1])
     return out
 
@@ -105,7 +105,7 @@ def legal(state: CoreState) -> list[Action]:
     return options(state) + [("pass",)]
 
 
-def open_window(state: CoreState, kind: WindowKind, side: int, data: dict[str, Any]) -> bool:
+def open_window(state: CoreState, kind: WindowKind, side: int, data: WindowData) -> bool:
     """Give ``side`` a reaction window if they hold an Interrupt that fits; True when it opened."""
     state.ctx.window = Window(kind, side, data)
     if options(state):
