@@ -16,10 +16,10 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from tcforge.data.card_ids import FORTIFICATIONS
 from tcforge.data.cards import Card
 from tcforge.data.dataset import GameData, load_data
 from tcforge.engine.board import ATTACHED, DECK, PLACED, RESERVE
-from tcforge.data.card_ids import FORTIFICATIONS
 from tcforge.engine.game import Game
 from tcforge.engine.outcome import EndKind, Outcome
 from tcforge.engine.rules import Rules
