@@ -57,9 +57,9 @@ def test_11_0_foxholes_placed_free_at_the_start_of_the_play_and_removed_when_inf
     state.apply_checked(("fortify", card, c1))
     assert state.forts[c1] == (0, 18, card) and state.supply == 2
     state.apply_checked(("move", c1))
-    if state.ctx.get("stage") == "pick":
+    if state.ctx.move is not None and state.ctx.move.stage == "pick":
         state.apply_checked(("pick", squad))
-    if state.ctx.get("stage") == "pick":
+    if state.ctx.move is not None and state.ctx.move.stage == "pick":
         state.apply_checked(("go",))
     state.apply_checked(("step", pos(state, "c2")))
     assert state.forts[c1] is None and card in state.discard[0]

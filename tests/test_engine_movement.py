@@ -12,7 +12,7 @@ def steps_of(state, _unit=None):
 
 def go(state):
     """End the picking (it ends by itself once nothing else may be picked or loaded)."""
-    if state.ctx.get("stage") == "pick":
+    if state.ctx.move is not None and state.ctx.move.stage == "pick":
         state.apply_checked(("go",))
 
 
@@ -21,7 +21,7 @@ def start_move(state, label, *names):
     state.apply_checked(("move", source))
     for name in names:
         state.apply_checked(("pick", uid(state, name, state.active)))
-    if state.ctx.get("stage") == "pick":
+    if state.ctx.move is not None and state.ctx.move.stage == "pick":
         state.apply_checked(("go",))
 
 

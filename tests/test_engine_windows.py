@@ -9,15 +9,15 @@ from enginekit import make, pos, roll, uid
 
 def pass_window(state):
     """The other side lets the play go on (when it holds an Interrupt that could answer)."""
-    if "window" in state.ctx:
+    if state.ctx.window is not None:
         state.apply_checked(("pass",))
 
 
 def start_move(state, label, name):
     state.apply_checked(("move", pos(state, label)))
-    if state.ctx.get("stage") == "pick":
+    if state.ctx.move is not None and state.ctx.move.stage == "pick":
         state.apply_checked(("pick", uid(state, name)))
-    if state.ctx.get("stage") == "pick":
+    if state.ctx.move is not None and state.ctx.move.stage == "pick":
         state.apply_checked(("go",))
 
 

@@ -120,6 +120,17 @@ class ParamCoverage:
         return "read by the code" if self.code else "missing"
 
 
+def _reads(line: str, typed: str) -> bool:
+    """The line reads the field (``rules.fire_max_range`` but not ``rules.fire_max_range_x``)."""
+    at = line.find(typed)
+    while at >= 0:
+        end = at + len(typed)
+        if end == len(line) or not (line[end].isalnum() or line[end] == "_"):
+            return True
+        at = line.find(typed, end)
+    return False
+
+
 def parameter_coverage() -> list[ParamCoverage]:
     """Every ruleset parameter (the variants' own rules are their changed parameters) and the code that reads it."""
     from tcforge.data.dataset import load_data
@@ -133,8 +144,10 @@ def parameter_coverage() -> list[ParamCoverage]:
     for name, param in data.ruleset.params.items():
         variants = [r.id for r in data.rulesets.values() if r.extends and name in r.params and r.params[name].defined_in == r.id]
         item = ParamCoverage(name, param.case, variants, fixed=name in FIXED)
-        needle = f'"{name}"'
-        item.code = [f"{p.relative_to(root)}:{i}" for p, i, line in lines if needle in line]
+        quoted, typed = f'"{name}"', f"rules.{name.replace('.', '_')}"  # read by name, or as a field of engine.rules.Rules
+        item.code = [f"{p.relative_to(root)}:{i}" for p, i, line in lines
+                     if (quoted in line and p.name != "rules.py") or _reads(line, typed)]
+        item.code = item.code or [f"{p.relative_to(root)}:{i}" for p, i, line in lines if quoted in line]
         out.append(item)
     return out
 

@@ -17,6 +17,7 @@ from typing import Any, Iterator, TextIO
 from tcforge.analysis.scenario_hooks import make_game
 from tcforge.analysis.setup import Setup, setup, start
 from tcforge.engine.board import RESERVE
+from tcforge.engine.outcome import EndKind
 from tcforge.engine.playout import LogLine, Playout, play
 from tcforge.engine.policies import get as get_policy
 from tcforge.engine.state import CHANCE, GameState
@@ -83,18 +84,20 @@ class _GoalTracker:
             self.best[side] = max(self.best[side], held)
 
 
+_CONDITION_OF_KIND = {EndKind.ENGINE_CAP: "cap", EndKind.TURN_LIMIT: "turn limit"}  # the names balance reports use
+
+
 def _result(scenario: Scenario, state: GameState, seed: int, tracker: _GoalTracker, error: str = "") -> GameResult:
     sides = list(scenario.grid.sides)
     winner = sides[state.winner] if state.winner is not None else None
-    reason = error or state.end_reason or "unfinished"
+    outcome = state.outcome
+    reason = error or (outcome.reason if outcome is not None else "unfinished")
     if error:
         condition = "error"
-    elif "engine's cap" in reason:
-        condition = "cap"
-    elif "turn limit" in reason:
-        condition = "turn limit"
+    elif outcome is None:
+        condition = "victory"  # unfinished after MAX_ACTIONS: filed with the victories, as before
     else:
-        condition = next((c.id for c in scenario.victory if f"({c.id})" in reason or f" {c.id} " in reason), "victory")
+        condition = _CONDITION_OF_KIND.get(outcome.kind) or outcome.condition or "victory"
     losses: dict[str, dict[str, int]] = {s: {} for s in sides}
     for unit in state.units:
         if unit.pos == -3 and (unit.profile.combat or unit.profile.truck):
@@ -171,7 +174,8 @@ def _describe(state: GameState, action: tuple[Any, ...], names: list[str], board
     if kind == "move":
         return f"moves from {board.label(action[1])}"
     if kind == "step":
-        return f"{u[state.ctx['cur']].profile.name} to {board.label(action[1]) if action[1] != RESERVE else 'the reserve'}"
+        mover = u[state.ctx.move.cur]  # type: ignore[union-attr,index]
+        return f"{mover.profile.name} to {board.label(action[1]) if action[1] != RESERVE else 'the reserve'}"
     if kind == "fire":
         return f"fires from {board.label(action[1])}"
     if kind == "shoot":

@@ -15,10 +15,11 @@ from pathlib import Path
 
 from tcforge.analysis.odds import attack_odds
 from tcforge.atomic import atomic_path
+from tcforge.data.card_ids import FORTIFICATIONS
 from tcforge.data.cards import Card
 from tcforge.data.dataset import GameData
 from tcforge.engine.fire import build_attack
-from tcforge.engine.game import FORTIFICATIONS, Game
+from tcforge.engine.game import Game
 from tcforge.engine.state import GameState
 
 

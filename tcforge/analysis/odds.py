@@ -10,9 +10,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from tcforge.data.card_ids import FORTIFICATIONS
 from tcforge.data.dataset import GameData
 from tcforge.engine.attacks import IMMOBILIZE, KILL, NO_EFFECT, Attack, Odds, RollLine, attack_odds
-from tcforge.engine.game import FORTIFICATIONS, Game
+from tcforge.engine.game import Game
 from tcforge.engine.state import GameState
 
 TENTH = Fraction(1, 10)

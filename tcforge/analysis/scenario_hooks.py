@@ -14,6 +14,7 @@ from typing import Any
 from tcforge.data.dataset import GameData, load_data
 from tcforge.engine.board import ATTACHED, DECK, RESERVE
 from tcforge.engine.game import Game
+from tcforge.engine.outcome import EndKind, Outcome
 from tcforge.engine.state import GameState
 from tcforge.scenarios.format import Reinforcement
 from tcforge.scenarios.grid import Position
@@ -96,13 +97,13 @@ class ScenarioHooks:
         theirs = any(state.units[u].profile.combat for u in state.occ[pos][1 - side])
         return mine and (contested_ok or not theirs)
 
-    def instant(self, state: GameState) -> tuple[int, str] | None:
+    def instant(self, state: GameState) -> Outcome | None:
         """Conditions met the moment they happen (16.0): control of positions, elimination."""
-        if state.game.params["victory.check"] not in ("instant",):
+        if state.game.rules.victory_check not in ("instant",):
             return None
         return self._control_conditions(state)
 
-    def _control_conditions(self, state: GameState) -> tuple[int, str] | None:
+    def _control_conditions(self, state: GameState) -> Outcome | None:
         for cond in self.scenario.victory:
             for side_id in cond.winners(self.sides):
                 side = self.side_index(side_id)
@@ -110,7 +111,8 @@ class ScenarioHooks:
                     targets = self.targets[cond.id].get(side_id, ())
                     held = sum(self._controls(state, p, side) for p in targets)
                     if held >= cond.count:
-                        return side, f"{side_id} controls {held} of {len(targets)} positions ({cond.id})"
+                        return Outcome(side, EndKind.VICTORY_CONDITION, state.turn,
+                                       f"{side_id} controls {held} of {len(targets)} positions ({cond.id})", cond.id)
                 elif isinstance(cond, EliminateAll):
                     if cond.id == "eliminate" and state.turn == 1 and state.active == state.first:
                         continue  # nothing is decided before the first player's first turn is over
@@ -119,12 +121,13 @@ class ScenarioHooks:
                     anywhere = on_table or (cond.scope != "table" and any(
                         u.side == enemy and u.pos in (RESERVE, DECK) and (u.profile.combat or u.profile.truck) for u in state.units))
                     if not anywhere:
-                        return side, f"{side_id} has eliminated every enemy card ({cond.id})"
+                        return Outcome(side, EndKind.ELIMINATION, state.turn,
+                                       f"{side_id} has eliminated every enemy card ({cond.id})", cond.id)
         return None
 
-    def end_of_turn(self, state: GameState) -> tuple[int, str] | None:
+    def end_of_turn(self, state: GameState) -> Outcome | None:
         """At the end of each game turn: held positions, countdowns, the turn limit's default winner."""
-        if state.game.params["victory.check"] == "end_of_turn":
+        if state.game.rules.victory_check == "end_of_turn":
             found = self._control_conditions(state)
             if found:
                 return found
@@ -134,16 +137,18 @@ class ScenarioHooks:
                 if isinstance(cond, HoldPositions) and state.turn == cond.at_end_of_turn:
                     targets = self.targets[cond.id].get(side_id, ())
                     if targets and all(self._controls(state, p, side, cond.units, cond.contested_ok) for p in targets):
-                        return side, f"{side_id} holds every position of {cond.id} at the end of turn {state.turn}"
+                        return Outcome(side, EndKind.VICTORY_CONDITION, state.turn,
+                                       f"{side_id} holds every position of {cond.id} at the end of turn {state.turn}", cond.id)
                 if isinstance(cond, Countdown):
                     arrived = state.arrivals.get(cond.after)
                     if arrived is not None and state.turn >= arrived + cond.turns:
-                        return side, f"{side_id} lasted {cond.turns} turns after {cond.after} arrived ({cond.id})"
+                        return Outcome(side, EndKind.VICTORY_CONDITION, state.turn,
+                                       f"{side_id} lasted {cond.turns} turns after {cond.after} arrived ({cond.id})", cond.id)
         limit = state.game.turn_limit
         if limit is not None and state.turn >= limit and self.scenario.default_winner:
             winner = self.scenario.default_winner
             if winner in self.sides:
-                return self.side_index(winner), f"turn limit {limit}: {winner} wins by default"
+                return Outcome(self.side_index(winner), EndKind.TURN_LIMIT, state.turn, f"turn limit {limit}: {winner} wins by default")
         return None
 
     def turn_start(self, state: GameState) -> None:

@@ -16,9 +16,12 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from tcforge.analysis.scenario_hooks import engine_pos, make_game
+from tcforge.data.card_ids import FORTIFICATIONS
 from tcforge.data.cards import Card
 from tcforge.engine.board import ATTACHED, DECK, PLACED, RESERVE
-from tcforge.engine.game import FORTIFICATIONS, Game
+from tcforge.engine.game import Game
+from tcforge.engine.outcome import EndKind, Outcome
+from tcforge.engine.rules import Rules
 from tcforge.engine.state import GameState
 from tcforge.scenarios.card_kinds import is_truck, is_unit
 from tcforge.scenarios.format import CLEAR, ForceEntry, Placement, Side
@@ -88,8 +91,9 @@ def _terrain(scenario: Scenario, rng: random.Random, record: Setup) -> None:
                 record.terrain[engine_pos(scenario, pos)] = card.id
         return
     if terrain.method == "random":  # 6.1.1: ten terrain cards and ten dummies dealt onto each side's ten positions
-        per_type = terrain.max_per_type or int(scenario.params["setup.max_per_terrain_type"])
-        count = terrain.cards_per_side or int(scenario.params["setup.random_terrain_cards"])
+        rules = Rules.from_params(scenario.params)
+        per_type = terrain.max_per_type or rules.setup_max_per_terrain_type
+        count = terrain.cards_per_side or rules.setup_random_terrain_cards
         for side in scenario.grid.sides:
             own = scenario.grid.side_positions(side)
             pool = [name for name in RANDOM_TERRAIN for _ in range(per_type)]
@@ -116,6 +120,7 @@ def _terrain(scenario: Scenario, rng: random.Random, record: Setup) -> None:
 
 def _forces(scenario: Scenario, side: Side, index: int, rng: random.Random, record: Setup) -> None:
     params = scenario.params
+    rules = Rules.from_params(params)
     placed: list[tuple[Any, int]] = []
     entries = list(side.forces)
     if not entries and side.build is not None:
@@ -125,8 +130,8 @@ def _forces(scenario: Scenario, side: Side, index: int, rng: random.Random, reco
     def fits(card: Card, pos: int) -> bool:
         combat, trucks = room.setdefault(pos, [0, 0])
         if is_truck(card, params):
-            return trucks < int(params["stacking.trucks"])
-        return combat < int(params["stacking.combat_cards"])
+            return trucks < rules.stacking_trucks
+        return combat < rules.stacking_combat_cards
 
     def put(card: Card, pos: int) -> None:
         counts = room.setdefault(pos, [0, 0])

@@ -6,4 +6,29 @@ actions, applies an action fast or checked, lists the chance outcomes of a
 pending die roll with their probabilities, clones and serializes itself.
 Because every die roll is a chance outcome, a game's log of actions and die
 results replays exactly, and exact odds are a walk over the same outcomes.
+
+Layers, each importing only the ones above it in this list (tests/test_architecture.py
+checks there is no cycle and no function-level import dodging one):
+
+- ``rules``, ``outcome``, ``context``, ``attacks``, ``board``: values with no
+  engine imports: the ruleset's parameters typed and checked (``Rules``), how a
+  game ended (``Outcome``), what is under way in a side turn (``Context``: the
+  play, a move, a fire, the melees, a window), attack resolution over exact
+  fractions, the battlefield's geometry.
+- ``units``, ``game``: card profiles and the static game (rules, board, terrain
+  table, profiles, scenario hooks); they import the values and :mod:`tcforge.data`.
+- ``core``: :class:`~tcforge.engine.core.CoreState`, the position's data and its
+  primitives (discard, destroy, control, victory, Smoke, fortifications, clone,
+  JSON). It imports no rule module.
+- ``windows``: opening a reaction window and listing the Interrupts that fit.
+- ``equipment``, then ``fire``, ``movement``, then ``melee`` and ``cards``: the rules
+  of each part of the play, as functions of a state.
+- ``reactions``: what an Interrupt played in a window does, and how the play it
+  interrupted goes on (it reaches into movement, fire and cards).
+- ``state``: the dispatcher. :class:`~tcforge.engine.state.GameState` is the core
+  plus the phase tables sending each decision to its rule module, the turn
+  flow and the chance events: the only entry for players, search and analysis.
+- ``playout``, ``policies``: playing games out with players chosen by name.
+
+Card ids the rules name come from :mod:`tcforge.data.card_ids`.
 """

@@ -14,123 +14,114 @@ status of every card.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import Callable, Literal
 
+from tcforge.data.card_ids import (BRIDGE, BUNKERS, COORDINATION, FIRE_SUPPORT, FLANK_SHOT, FORD, FORWARD_OBSERVER, FOXHOLES,
+                                   HEROIC_LEADER, MINE_DOGS, RECON, REINFORCEMENTS, REPAIR, SETUP_TERRAIN, SMOKE, SNIPER,
+                                   SPECIAL_AMMO, STREAM, TANK_ACE, TANK_BUSTER, TANK_REPAIR_SHOP, WITHDRAWAL)
+from tcforge.engine import movement, windows
 from tcforge.engine.attacks import IMMOBILIZE, KILL, Attack
-from tcforge.engine.board import PLACED
-
-if TYPE_CHECKING:
-    from tcforge.engine.state import Action, GameState
-    from tcforge.engine.units import Unit
-
-
-COORDINATION, FLANK_SHOT, FORWARD_OBSERVER = 120, 66, 158
-TANK_ACE, HEROIC_LEADER, SPECIAL_AMMO = 115, 119, 160
-FOXHOLES, BUNKERS, STREAM, BRIDGE, FORD, REPAIR = 18, 19, 21, 22, 23, 69
-SMOKE = "SP-SMOKE"
-ARTILLERY = {33: "art", 64: "art", 65: "art", 63: "air", 108: "air", 109: "air"}
+from tcforge.engine.board import ATTACHED, PLACED
+from tcforge.engine.context import Counter, FireSupport, Play
+from tcforge.engine.core import Action, CoreState
+from tcforge.engine.fire import terrain_modifier
+from tcforge.engine.units import Unit
 
 
 @dataclass(frozen=True)
 class Effect:
-    when: str  # instant, interrupt, fortification, attachment, none
-    status: str  # implemented, partial, missing
+    when: Literal["instant", "interrupt", "fortification", "attachment", "none"]
+    status: Literal["implemented", "partial", "missing"]
     note: str
-    targets: Callable[["GameState", "Unit"], list[tuple[object, ...]]] | None = None
-    apply: Callable[["GameState", "Unit", tuple[object, ...]], None] | None = None
+    targets: Callable[[CoreState, Unit], list[tuple[object, ...]]] | None = None
+    apply: Callable[[CoreState, Unit, tuple[object, ...]], None] | None = None
 
 
-def _own(state: "GameState", side: int) -> list["Unit"]:
+def _own(state: CoreState, side: int) -> list[Unit]:
     return [state.units[u] for p in range(state.game.board.size) for u in state.occ[p][side]]
 
 
-def _enemy(state: "GameState", side: int) -> list["Unit"]:
+def _enemy(state: CoreState, side: int) -> list[Unit]:
     return [u for u in _own(state, 1 - side) if u.carrier is None]
 
 
-def _spend(state: "GameState", card: "Unit") -> None:
+def _play(state: CoreState) -> Play:
+    """The play under way: special cards are played in one's own play (5.0 c)."""
+    play = state.ctx.play
+    assert play is not None, "cards are played during the play"
+    return play
+
+
+def _spend(state: CoreState, card: Unit) -> None:
     state.discard_card(card.uid)
 
 
-def _attach(state: "GameState", card: "Unit", target: "Unit") -> None:
-    from tcforge.engine.board import ATTACHED
+def _attach(state: CoreState, card: Unit, target: Unit) -> None:
     state.hand[card.side].remove(card.uid)
     card.pos = ATTACHED
     card.carrier = target.uid
     target.equipment = target.equipment + (card.uid,)
 
 
-def attached(state: "GameState", unit: "Unit", card_id: int | str) -> "Unit | None":
-    for e in unit.equipment:
-        if state.units[e].profile.card_id == card_id:
-            return state.units[e]
-    return None
-
-
 # --------------------------------------------------------------- fire cards
-def _barrage_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
+def _barrage_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
     positions = sorted({u.pos for u in _enemy(state, card.side) if u.profile.combat or u.profile.truck})
     out: list[tuple[object, ...]] = [(p, "ffe") for p in positions]
-    if state.game.params["smoke.enabled"]:
+    if state.game.rules.smoke_enabled:
         out += [(p, "smoke") for p in positions]  # 9.5.1 e
     return out
 
 
-def _barrage(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
+def _barrage(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
     pos, mode = int(target[0]), str(target[1])  # type: ignore[arg-type]
-    kind = ARTILLERY[card.profile.card_id]  # type: ignore[index]
+    kind = FIRE_SUPPORT[card.profile.card_id]  # type: ignore[index]
     _spend(state, card)
-    _answerable(state, {"against": kind, "then": {"card": card.profile.card_id, "uid": card.uid, "side": card.side,
-                                                   "pos": pos, "mode": mode}})
+    _answerable(state, Counter(kind, FireSupport(card.profile.card_id, card.uid, card.side, pos=pos, mode=mode)))  # type: ignore[arg-type]
 
 
-def _answerable(state: "GameState", data: dict[str, object]) -> None:
+def _answerable(state: CoreState, counter: Counter) -> None:
     """Counterbattery Fire or Aircraft Interception may cancel the attack (source 001, 1.8)."""
-    from tcforge.engine import windows
-    if not windows.open_window(state, "counter", 1 - int(data["then"]["side"]), data):  # type: ignore[index]
-        fire_support(state, data["then"])  # type: ignore[arg-type]
+    then = counter.then
+    assert isinstance(then, FireSupport)
+    if not windows.open_window(state, "counter", 1 - then.side, counter):
+        fire_support(state, then)
 
 
-def fire_support(state: "GameState", then: dict[str, object]) -> None:
+def fire_support(state: CoreState, then: FireSupport) -> None:
     """The attack of an artillery or air card once no counter stopped it."""
-    card_id = then["card"]
-    if card_id == 159:
-        _tank_buster_attack(state, int(then["uid"]), int(then["target"]))  # type: ignore[arg-type]
+    card_id = then.card
+    if card_id == TANK_BUSTER:
+        assert then.target is not None
+        _tank_buster_attack(state, then.uid, then.target)
         return
-    pos, side, uid = int(then["pos"]), int(then["side"]), int(then["uid"])  # type: ignore[arg-type]
-    if then["mode"] == "smoke":
-        place_smoke(state, pos)
+    side, uid = then.side, then.uid
+    pos = then.pos
+    assert pos is not None
+    if then.mode == "smoke":
+        state.place_smoke(pos)
         return
-    kind = ARTILLERY[card_id]  # type: ignore[index]
-    from tcforge.engine.fire import terrain_modifier
-    extra = -2 if kind == "art" and state.ctx.get("observer") else 0
+    kind = FIRE_SUPPORT[card_id]  # type: ignore[index]
+    extra = -2 if kind == "art" and _play(state).observer else 0
     for target in list(state.occ[pos][1 - side]):
         unit = state.units[target]
         if unit.carrier is not None:
             continue
         terrain = terrain_modifier(state, pos, kind, unit) or 0
-        smoke = int(state.game.params["smoke.fire_modifier"]) if state.smoke[pos] >= 0 else 0
+        smoke = state.game.rules.smoke_fire_modifier if state.smoke[pos] >= 0 else 0
         attack = Attack(kind, 5, terrain + smoke + extra, on_hit=IMMOBILIZE if unit.profile.armored else KILL)
         state.rolls.append(("hit", attack, uid, target, False))
 
 
-def place_smoke(state: "GameState", pos: int) -> None:
-    """9.5.1 b: Smoke lifts at the end of the opponent's next turn (this turn if placed in the opponent's turn)."""
-    state.smoke[pos] = state.half_turn() + 1
-    state.sight_changed()
-
-
-def _tank_buster_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
+def _tank_buster_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
     return [(u.uid,) for u in _enemy(state, card.side) if u.profile.armored]
 
 
-def _tank_buster(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
+def _tank_buster(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
     _spend(state, card)
-    _answerable(state, {"against": "air", "then": {"card": 159, "uid": card.uid, "side": card.side, "target": int(target[0])}})  # type: ignore[arg-type]
+    _answerable(state, Counter("air", FireSupport(TANK_BUSTER, card.uid, card.side, target=int(target[0]))))  # type: ignore[arg-type]
 
 
-def _tank_buster_attack(state: "GameState", card_uid: int, target: int) -> None:
-    from tcforge.engine.fire import terrain_modifier
+def _tank_buster_attack(state: CoreState, card_uid: int, target: int) -> None:
     unit = state.units[target]
     if unit.pos < 0:
         return
@@ -139,46 +130,45 @@ def _tank_buster_attack(state: "GameState", card_uid: int, target: int) -> None:
     state.rolls.append(("hit", Attack("air", 5, terrain, True, True, 12, side, side), card_uid, unit.uid, False))
 
 
-def _sniper_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
+def _sniper_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
     board = state.game.board
     mine = [u.pos for u in _own(state, card.side)]
     return [(u.uid,) for u in _enemy(state, card.side) if (u.profile.infantry or u.profile.at_gun)
             and any(board.distance(p, u.pos) <= 2 for p in mine)]
 
 
-def _sniper(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
-    from tcforge.engine.fire import terrain_modifier
+def _sniper(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
     unit = state.units[int(target[0])]  # type: ignore[arg-type]
     _spend(state, card)
     state.rolls.append(("hit", Attack("sniper", 2, terrain_modifier(state, unit.pos, "sa", unit) or 0), card.uid, unit.uid, False))
 
 
-def _mine_dogs_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
+def _mine_dogs_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
     board = state.game.board
     squads = [u.pos for u in _own(state, card.side) if u.profile.infantry and u.carrier is None]
     return [(u.uid,) for u in _enemy(state, card.side) if u.profile.vehicle
             and any(board.distance(p, u.pos) == 1 for p in squads)]
 
 
-def _mine_dogs(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
+def _mine_dogs(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
     unit = state.units[int(target[0])]  # type: ignore[arg-type]
     _spend(state, card)
     state.rolls.append(("hit", Attack("dogs", 3, 0), card.uid, unit.uid, False))
 
 
 # ------------------------------------------------------ attachments and turn
-def _attach_targets(test: Callable[["Unit"], bool], card_id: int) -> Callable[["GameState", "Unit"], list[tuple[object, ...]]]:
-    def targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
+def _attach_targets(test: Callable[[Unit], bool], card_id: int) -> Callable[[CoreState, Unit], list[tuple[object, ...]]]:
+    def targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
         return [(u.uid,) for u in _own(state, card.side) if u.carrier is None and test(u)
-                and attached(state, u, card_id) is None]
+                and state.attached(u, card_id) is None]
     return targets
 
 
-def _attach_apply(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
+def _attach_apply(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
     _attach(state, card, state.units[int(target[0])])  # type: ignore[arg-type]
 
 
-def _ammo_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
+def _ammo_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
     """Special Ammunition goes on a tank or AT gun, or where the scenario says (Hill 621: a PzKw III N)."""
     rules = state.game.scenario_rules
     allowed = None
@@ -190,40 +180,40 @@ def _ammo_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
     return _attach_targets(test, SPECIAL_AMMO)(state, card)
 
 
-def _no_target(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
+def _no_target(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
     return [()]
 
 
-def _coordination_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
-    params = state.game.params
-    room = int(params["turn.supply_points"]) < int(params["turn.max_supply_points"])  # 9.6.1: three at most
-    return [] if state.ctx.get("coordination") or not room else [()]
+def _coordination_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
+    rules = state.game.rules
+    room = rules.turn_supply_points < rules.turn_max_supply_points  # 9.6.1: three at most
+    return [] if _play(state).coordination or not room else [()]
 
 
-def _coordination(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
+def _coordination(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
     _spend(state, card)
-    state.ctx["coordination"] = True
+    _play(state).coordination = True
     state.supply += 1  # 9.6.1: one more point, three at most this turn
 
 
-def _flag(name: str) -> Callable[["GameState", "Unit", tuple[object, ...]], None]:
-    def apply(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
+def _flag(name: str) -> Callable[[CoreState, Unit, tuple[object, ...]], None]:
+    def apply(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
         _spend(state, card)
-        state.ctx[name] = True
+        setattr(_play(state), name, True)  # a field of Play: a misspelt name fails here
     return apply
 
 
-def _flag_targets(name: str) -> Callable[["GameState", "Unit"], list[tuple[object, ...]]]:
-    def targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
-        return [] if state.ctx.get(name) else [()]
+def _flag_targets(name: str) -> Callable[[CoreState, Unit], list[tuple[object, ...]]]:
+    def targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
+        return [] if getattr(_play(state), name) else [()]
     return targets
 
 
-def _recon(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
+def _recon(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
     _spend(state, card)  # the engine's players see everything: looking at the hand changes nothing
 
 
-def _reinforcements(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
+def _reinforcements(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
     _spend(state, card)
     hook = getattr(state.game, "reinforcements_hook", None)
     if hook is not None and hook(state, card.side):
@@ -232,8 +222,7 @@ def _reinforcements(state: "GameState", card: "Unit", target: tuple[object, ...]
         state.rolls.append(("draw", card.side))
 
 
-def _withdrawal_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
-    from tcforge.engine.movement import has_room
+def _withdrawal_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
     board = state.game.board
     out = []
     for pos in range(board.size):
@@ -241,14 +230,14 @@ def _withdrawal_targets(state: "GameState", card: "Unit") -> list[tuple[object, 
         if not mine or not state.occ[pos][1 - card.side]:
             continue
         for to in board.neighbours[pos]:
-            if not state.occ[to][1 - card.side] and all(has_room(state, u, to) for u in mine[:1]):
+            if not state.occ[to][1 - card.side] and all(movement.has_room(state, u, to) for u in mine[:1]):
                 combat, _ = state.combat_count(to, card.side)
-                if combat + min(3, len(mine)) <= int(state.game.params["stacking.combat_cards"]):
+                if combat + min(3, len(mine)) <= state.game.rules.stacking_combat_cards:
                     out.append((pos, to))
     return out
 
 
-def _withdrawal(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
+def _withdrawal(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
     pos, to = int(target[0]), int(target[1])  # type: ignore[arg-type]
     _spend(state, card)
     movers = [u for u in state.occ[pos][card.side] if state.units[u].profile.combat][:3]
@@ -258,25 +247,25 @@ def _withdrawal(state: "GameState", card: "Unit", target: tuple[object, ...]) ->
         state.occ[to][card.side].append(uid)
         unit.pos = to
         unit.entered_from = None
-    update_forts(state)
+    state.update_forts()
     state.check_victory()
 
 
 # ------------------------------------------------- own-turn interrupts, forts
-def _repair_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
+def _repair_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
     return [(u.uid,) for u in _own(state, card.side) if u.immobilized]
 
 
-def _repair(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
+def _repair(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
     _spend(state, card)
     state.units[int(target[0])].immobilized = False  # type: ignore[arg-type]  # 9.3.2, 12.2
 
 
-def _bridge_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
+def _bridge_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
     return [(p,) for p in range(state.game.board.size) if state.terrain[p] == STREAM or state.water[p] == STREAM]
 
 
-def _bridge(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
+def _bridge(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
     _spend(state, card)
     pos = int(target[0])  # type: ignore[arg-type]
     if state.water[pos] == STREAM:
@@ -286,18 +275,18 @@ def _bridge(state: "GameState", card: "Unit", target: tuple[object, ...]) -> Non
     state.sight_changed()
 
 
-def _smoke_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
-    if not state.game.params["smoke.enabled"]:
+def _smoke_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
+    if not state.game.rules.smoke_enabled:
         return []
     return [(p,) for p in range(state.game.board.size) if state.smoke[p] < 0 and (state.occ[p][0] or state.occ[p][1])]
 
 
-def _smoke(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
+def _smoke(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
     _spend(state, card)
-    place_smoke(state, int(target[0]))  # type: ignore[arg-type]
+    state.place_smoke(int(target[0]))  # type: ignore[arg-type]
 
 
-def fort_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
+def fort_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
     """11.0: on a position holding your infantry, on top of any terrain; Bunkers replace Foxholes."""
     out = []
     for p in range(state.game.board.size):
@@ -309,32 +298,14 @@ def fort_targets(state: "GameState", card: "Unit") -> list[tuple[object, ...]]:
     return out
 
 
-def fortify(state: "GameState", card: "Unit", target: tuple[object, ...]) -> None:
+def fortify(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
     pos = int(target[0])  # type: ignore[arg-type]
     old = state.forts[pos]
     if old is not None:  # 11.0: Bunkers on Foxholes discard the Foxholes
-        _discard_placed(state, old[2])
+        state.discard_placed(old[2])
     state.hand[card.side].remove(card.uid)
     card.pos = PLACED
     state.forts[pos] = (card.side, card.profile.card_id, card.uid)
-
-
-def _discard_placed(state: "GameState", uid: int) -> None:
-    from tcforge.engine.board import DISCARDED
-    unit = state.units[uid]
-    unit.pos = DISCARDED
-    state.discard[unit.side].append(uid)
-
-
-def update_forts(state: "GameState") -> None:
-    """11.0: Foxholes and Bunkers go as soon as the last infantry squad of their side leaves the position."""
-    for p, fort in enumerate(state.forts):
-        if fort is None:
-            continue
-        side = fort[0]
-        if not any(state.units[u].profile.infantry for u in state.occ[p][side]):
-            state.forts[p] = None
-            _discard_placed(state, fort[2])
 
 
 # ------------------------------------------------------------------ registry
@@ -342,18 +313,18 @@ def _missing(note: str) -> Effect:
     return Effect("interrupt", "missing", note)
 
 
-def _tank(u: "Unit") -> bool:
+def _tank(u: Unit) -> bool:
     return u.profile.tank
 
 
 EFFECTS: dict[int | str, Effect] = {
     **{cid: Effect("instant", "implemented", "fire for effect (hit 5, terrain Air/Art) or Smoke (9.5.1 e)",
-                   _barrage_targets, _barrage) for cid in ARTILLERY},
-    159: Effect("instant", "implemented", "air attack on one armored vehicle: hit 5, penetration 12 against side armor",
+                   _barrage_targets, _barrage) for cid in FIRE_SUPPORT},
+    TANK_BUSTER: Effect("instant", "implemented", "air attack on one armored vehicle: hit 5, penetration 12 against side armor",
                 _tank_buster_targets, _tank_buster),
-    118: Effect("instant", "implemented", "destroys one infantry, cavalry or AT gun within 2 of your cards on 1-2",
+    SNIPER: Effect("instant", "implemented", "destroys one infantry, cavalry or AT gun within 2 of your cards on 1-2",
                 _sniper_targets, _sniper),
-    163: Effect("instant", "implemented", "destroys a vehicle next to your infantry on 1-3", _mine_dogs_targets, _mine_dogs),
+    MINE_DOGS: Effect("instant", "implemented", "destroys a vehicle next to your infantry on 1-3", _mine_dogs_targets, _mine_dogs),
     TANK_ACE: Effect("attachment", "implemented", "-1 to the tank's anti-tank hit rolls",
                      _attach_targets(_tank, TANK_ACE), _attach_apply),
     HEROIC_LEADER: Effect("attachment", "implemented", "+1 SA and +1 Tank Melee for one squad",
@@ -366,11 +337,11 @@ EFFECTS: dict[int | str, Effect] = {
                        _flag_targets("flank_shot"), _flag("flank_shot")),
     FORWARD_OBSERVER: Effect("instant", "implemented", "-2 to your artillery rolls this turn",
                              _flag_targets("observer"), _flag("observer")),
-    117: Effect("instant", "implemented", "reveals the hand: no effect on the engine's fully informed players",
+    RECON: Effect("instant", "implemented", "reveals the hand: no effect on the engine's fully informed players",
                 _no_target, _recon),
-    116: Effect("instant", "implemented", "brings the scenario's reinforcement group (17.5), else draws two cards",
+    REINFORCEMENTS: Effect("instant", "implemented", "brings the scenario's reinforcement group (17.5), else draws two cards",
                 _no_target, _reinforcements),
-    121: Effect("instant", "implemented", "up to three cards leave a melee to an adjacent position without enemies",
+    WITHDRAWAL: Effect("instant", "implemented", "up to three cards leave a melee to an adjacent position without enemies",
                 _withdrawal_targets, _withdrawal),
     REPAIR: Effect("interrupt", "implemented", "repairs an immobilised vehicle, in either player's play",
                    _repair_targets, _repair),
@@ -396,18 +367,18 @@ EFFECTS: dict[int | str, Effect] = {
     122: Effect("interrupt", "implemented", "your cards fire first in a melee; the enemy's losses never fire back"),
     123: Effect("interrupt", "implemented", "after a fresh assault with tanks and infantry, the defenders fall back before fire"),
     124: Effect("interrupt", "implemented", "the opponent loses one unspent Supply point"),
-    164: Effect("none", "implemented", "never played (a collector's card)"),
+    TANK_REPAIR_SHOP: Effect("none", "implemented", "never played (a collector's card)"),
 }
-for _terrain in (15, 16, 17, 25, 26, 27):
+for _terrain in SETUP_TERRAIN:
     EFFECTS[_terrain] = Effect("none", "implemented", "set-up terrain (6.1); in the hand it can only be discarded")
 
 
-def playable(state: "GameState") -> list["Action"]:
+def playable(state: CoreState) -> list[Action]:
     """The special cards the active player may play now in their own play."""
     side = state.active
-    params = state.game.params
+    rules = state.game.rules
     out: list[Action] = []
-    at_start = not state.ctx.get("acted")
+    at_start = not _play(state).acted
     for uid in sorted(state.hand[side]):
         card = state.units[uid]
         effect = EFFECTS.get(card.profile.card_id)
@@ -421,18 +392,18 @@ def playable(state: "GameState") -> list["Action"]:
             out.extend(("interrupt", uid, *t) for t in effect.targets(state, card))
             continue
         free = card.profile.card_id == COORDINATION
-        if not free and (card.profile.kind != "instant" or state.supply < int(params["turn.instant_cost"])):
+        if not free and (card.profile.kind != "instant" or state.supply < rules.turn_instant_cost):
             continue
         if effect.when in ("instant", "attachment"):
             out.extend(("play", uid, *t) for t in effect.targets(state, card))
     return out
 
 
-def play(state: "GameState", action: "Action") -> None:
+def play(state: CoreState, action: Action) -> None:
     card = state.units[int(action[1])]
     effect = EFFECTS[card.profile.card_id]
     if action[0] == "play" and card.profile.card_id != COORDINATION:
-        state.supply -= int(state.game.params["turn.instant_cost"])  # 5.0 c
+        state.supply -= state.game.rules.turn_instant_cost  # 5.0 c
     assert effect.apply is not None
     effect.apply(state, card, tuple(action[2:]))
 

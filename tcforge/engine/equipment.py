@@ -12,42 +12,39 @@ only (9.4); the Anti-Tank Rifle fires AT at range with its own numbers.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from tcforge.data.card_ids import PANZERFAUST
 from tcforge.engine.attacks import Attack
+from tcforge.engine.board import ATTACHED, RESERVE
+from tcforge.engine.core import Action, CoreState
+from tcforge.engine.units import Unit
 
-if TYPE_CHECKING:
-    from tcforge.engine.state import Action, GameState
-    from tcforge.engine.units import Unit
 
 HMG = "heavy_machine_gun"
-PANZERFAUST_ID = 1
 
 
-def carried(state: "GameState", squad: "Unit") -> list["Unit"]:
+def carried(state: CoreState, squad: Unit) -> list[Unit]:
     """The equipment cards on a squad (not other cards attached to it, such as a Heroic Squad Leader)."""
     return [state.units[e] for e in squad.equipment if state.units[e].profile.equipment]
 
 
-def has_hmg(state: "GameState", squad: "Unit") -> bool:
+def has_hmg(state: CoreState, squad: Unit) -> bool:
     return any(e.profile.card_class == HMG for e in carried(state, squad))
 
 
-def may_carry(state: "GameState", squad: "Unit", item: "Unit") -> bool:
+def may_carry(state: CoreState, squad: Unit, item: Unit) -> bool:
     """Whether ``squad`` may take ``item`` (8.7, FAQ 4, 13.2, equipment.max_per_squad)."""
     if not squad.profile.infantry or squad.pos < 0 or squad.carrier is not None or squad.side != item.side:
         return False
-    if item.profile.card_class == HMG and (squad.profile.card_class == "cavalry" or not state.game.params["hmg.enabled"]):
+    if item.profile.card_class == HMG and (squad.profile.card_class == "cavalry" or not state.game.rules.hmg_enabled):
         return False  # 13.2: infantry only
     mine = carried(state, squad)
     if any(e.profile.card_id == item.profile.card_id or e.profile.card_class == item.profile.card_class for e in mine):
         return False  # one of each type; 13.1 and 13.2: one per squad
-    limit = int(state.game.params["equipment.max_per_squad"])
+    limit = state.game.rules.equipment_max_per_squad
     return not limit or len(mine) < limit
 
 
-def attach(state: "GameState", item_uid: int, squad_uid: int) -> None:
-    from tcforge.engine.board import ATTACHED, RESERVE
+def attach(state: CoreState, item_uid: int, squad_uid: int) -> None:
     item, squad = state.units[item_uid], state.units[squad_uid]
     if item.pos == RESERVE:
         state.hand[item.side].remove(item_uid)
@@ -59,9 +56,8 @@ def attach(state: "GameState", item_uid: int, squad_uid: int) -> None:
     squad.equipment = squad.equipment + (item_uid,)
 
 
-def to_reserve(state: "GameState", squad: "Unit") -> None:
+def to_reserve(state: CoreState, squad: Unit) -> None:
     """A squad entering the reserve: its equipment goes to the hand with it (13.0)."""
-    from tcforge.engine.board import RESERVE
     for item in carried(state, squad):
         item.pos = RESERVE
         item.carrier = None
@@ -69,7 +65,7 @@ def to_reserve(state: "GameState", squad: "Unit") -> None:
     squad.equipment = tuple(e for e in squad.equipment if not state.units[e].profile.equipment)  # an ace stays
 
 
-def equip_actions(state: "GameState") -> list["Action"]:
+def equip_actions(state: CoreState) -> list[Action]:
     """Free actions of the play: put equipment from the hand on a squad (13.0)."""
     side = state.active
     items = [state.units[u] for u in state.hand[side] if state.units[u].profile.equipment]
@@ -80,7 +76,7 @@ def equip_actions(state: "GameState") -> list["Action"]:
     return [("equip", item.uid, squad.uid) for item in items for squad in squads if may_carry(state, squad, item)]
 
 
-def transfer_actions(state: "GameState", source: int) -> list["Action"]:
+def transfer_actions(state: CoreState, source: int) -> list[Action]:
     """At the start of a move, equipment may change hands within the position (8.7)."""
     side = state.active
     squads = [state.units[u] for u in state.occ[source][side] if state.units[u].profile.infantry
@@ -93,7 +89,7 @@ def transfer_actions(state: "GameState", source: int) -> list["Action"]:
     return out
 
 
-def ranged_attack(state: "GameState", squad: "Unit", target: "Unit", item: "Unit", dist: int, modifier: int) -> Attack | None:
+def ranged_attack(state: CoreState, squad: Unit, target: Unit, item: Unit, dist: int, modifier: int) -> Attack | None:
     """The Anti-Tank Rifle's AT fire at range (9.6); other equipment does not fire at range."""
     ip, tp = item.profile, target.profile
     if ip.card_class != "antitank_rifle" or not tp.armored:
@@ -105,7 +101,7 @@ def ranged_attack(state: "GameState", squad: "Unit", target: "Unit", item: "Unit
     return Attack("at", hit, modifier, True, tp.vehicle, pen, tp.armor_front, tp.armor_side, False, False)
 
 
-def melee_attack(state: "GameState", squad: "Unit", target: "Unit", item: "Unit", kind: str, modifier: int) -> Attack | None:
+def melee_attack(state: CoreState, squad: Unit, target: Unit, item: Unit, kind: str, modifier: int) -> Attack | None:
     """Equipment fire in melee: Panzerfaust/Panzerschreck (13.1), flamethrowers (9.4), the AT rifle."""
     ip, tp = item.profile, target.profile
     cls = ip.card_class
@@ -116,13 +112,13 @@ def melee_attack(state: "GameState", squad: "Unit", target: "Unit", item: "Unit"
             return Attack("at", ip.hit_short, modifier, True, tp.vehicle, ip.pen_short, tp.armor_front, tp.armor_side,
                           False, True)
         if not tp.armored and kind == "he" and cls == "antitank_weapon":
-            extra = int(state.game.params["equipment.panzerfaust_he_modifier"])
+            extra = state.game.rules.equipment_panzerfaust_he_modifier
             return Attack("he", ip.hit_short, modifier + extra, melee=True)
     return None
 
 
-def used(state: "GameState", item_uid: int) -> None:
+def used(state: CoreState, item_uid: int) -> None:
     """After it fires: a Panzerfaust is spent (15.0)."""
     item = state.units[item_uid]
-    if item.profile.card_id == PANZERFAUST_ID:
+    if item.profile.card_id == PANZERFAUST:
         state.discard_card(item_uid)

@@ -9,25 +9,24 @@ sight through it (9.5.1 c).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from tcforge.engine import cards, equipment, windows
+from tcforge.data.card_ids import BUNKERS, HEROIC_LEADER, SPECIAL_AMMO, TANK_ACE
+from tcforge.engine import equipment, windows
 from tcforge.engine.attacks import Attack
+from tcforge.engine.context import Fire, Play, Shot
+from tcforge.engine.core import Action, CoreState, IllegalActionError
+from tcforge.engine.units import Unit
 
-if TYPE_CHECKING:
-    from tcforge.engine.state import Action, GameState
-    from tcforge.engine.units import Unit
 
 RANGED_KINDS = ("at", "he", "sa")
 
 
-def terrain_modifier(state: "GameState", pos: int, kind: str, target: "Unit") -> int | None:
+def terrain_modifier(state: CoreState, pos: int, kind: str, target: Unit) -> int | None:
     """Terrain's modifier to fire of ``kind`` into ``pos`` at ``target`` (None: not allowed)."""
     game = state.game
     total = 0
     terrain = state.terrain[pos]
     fort = state.forts[pos]
-    in_bunker = fort is not None and fort[1] == 19 and fort[0] == target.side and target.profile.infantry
+    in_bunker = fort is not None and fort[1] == BUNKERS and fort[0] == target.side and target.profile.infantry
     if terrain is not None:
         value = game.terrain_rows[terrain].modifier(kind, target.profile.armored, in_bunker)
         if value is None:
@@ -39,9 +38,17 @@ def terrain_modifier(state: "GameState", pos: int, kind: str, target: "Unit") ->
     return total
 
 
-def blocks(state: "GameState", pos: int, hills_view: bool) -> bool:
+def fort_modifier(state: CoreState, pos: int, target: Unit, kind: str) -> int:
+    """10.0: in melee only Foxholes and Bunkers help, and only the infantry of their side."""
+    fort = state.forts[pos]
+    if fort is None or fort[0] != target.side or not target.profile.infantry or kind not in ("at", "he", "sa"):
+        return 0
+    return state.game.terrain_rows[fort[1]].modifier(kind, False, fort[1] == BUNKERS) or 0
+
+
+def blocks(state: CoreState, pos: int, hills_view: bool) -> bool:
     """Whether a position between firer and target blocks line of sight (9.2, 9.2.1, 9.5.1 c)."""
-    if state.smoke[pos] >= 0 and state.game.params["smoke.blocks_los"]:
+    if state.smoke[pos] >= 0 and state.game.rules.smoke_blocks_los:
         return True
     terrain = state.terrain[pos]
     if terrain is None:
@@ -52,7 +59,7 @@ def blocks(state: "GameState", pos: int, hills_view: bool) -> bool:
     return not hills_view or row.hills  # 9.2.1: Hills see over adjacent terrain but other Hills
 
 
-def line_of_sight(state: "GameState", a: int, b: int) -> bool:
+def line_of_sight(state: CoreState, a: int, b: int) -> bool:
     """Line of sight from position a to position b (9.2): adjacent positions always see each other.
 
     Remembered per position until terrain or Smoke changes (``state.sight_changed()``)."""
@@ -64,30 +71,30 @@ def line_of_sight(state: "GameState", a: int, b: int) -> bool:
     return seen
 
 
-def _line_of_sight(state: "GameState", a: int, b: int) -> bool:
+def _line_of_sight(state: CoreState, a: int, b: int) -> bool:
     between = state.game.board.between(a, b)
     if not between:
         return True
     rows = state.game.terrain_rows
-    hills_view = state.game.params["fire.hills_see_over_adjacent"] and any(
+    hills_view = state.game.rules.fire_hills_see_over_adjacent and any(
         state.terrain[p] is not None and rows[state.terrain[p]].hills for p in (a, b))
     blocked = [blocks(state, p, hills_view) for p in between]
     if len(blocked) == 1:
         return not blocked[0]
-    if state.game.params["fire.los_knight_move"] == "either_clear":
+    if state.game.rules.fire_los_knight_move == "either_clear":
         return not all(blocked)
     return not any(blocked)
 
 
-def build_attack(state: "GameState", firer: "Unit", target: "Unit", kind: str, *, flank_shot: bool = False) -> Attack | None:
+def build_attack(state: CoreState, firer: Unit, target: Unit, kind: str, *, flank_shot: bool = False) -> Attack | None:
     """The attack of ``firer`` on ``target`` with fire of ``kind`` at range, or None if not allowed."""
     game = state.game
-    params = game.params
+    rules = game.rules
     fp, tp = firer.profile, target.profile
     if firer.pos < 0 or target.pos < 0 or firer.pos == target.pos:
         return None
     dist = game.board.distance(firer.pos, target.pos)
-    if dist > int(params["fire.max_range"]):
+    if dist > rules.fire_max_range:
         return None
     modifier = 0
     if kind == "at":
@@ -102,29 +109,29 @@ def build_attack(state: "GameState", firer: "Unit", target: "Unit", kind: str, *
             return None  # 9.4: HE at infantry, cavalry, AT guns and trucks
         hit, pen = fp.he, 0
         if dist == 2:
-            modifier += int(params["fire.he_long_range_modifier"])
+            modifier += rules.fire_he_long_range_modifier
     elif kind == "sa":
         if tp.armored or fp.sa <= 0:
             return None
-        hmg = fp.infantry and bool(firer.equipment) and params["hmg.enabled"] and equipment.has_hmg(state, firer)
+        hmg = fp.infantry and bool(firer.equipment) and rules.hmg_enabled and equipment.has_hmg(state, firer)
         if dist == 2:
             if hmg:
-                hit = int(params["hmg.long_range_sa"])  # 13.2
-            elif params["fire.sa_long_range"]:
+                hit = rules.hmg_long_range_sa  # 13.2
+            elif rules.fire_sa_long_range:
                 hit = fp.sa
             else:
                 return None
         else:
-            hit = fp.sa + (int(params["hmg.sa_bonus"]) if hmg else 0)
+            hit = fp.sa + (rules.hmg_sa_bonus if hmg else 0)
         pen = 0
     else:
         return None
-    rules = game.scenario_rules
-    if rules is not None:
-        if not rules.fire_allowed(kind):
+    scenario = game.scenario_rules
+    if scenario is not None:
+        if not scenario.fire_allowed(kind):
             return None  # 17.1: only AT fire
         if kind == "at":
-            pen = rules.penetration(state, firer.uid, pen, dist == 1)
+            pen = scenario.penetration(state, firer.uid, pen, dist == 1)
     if dist == 2 and not line_of_sight(state, firer.pos, target.pos):
         return None
     terrain = terrain_modifier(state, target.pos, kind, target)
@@ -132,28 +139,28 @@ def build_attack(state: "GameState", firer: "Unit", target: "Unit", kind: str, *
         return None
     modifier += terrain + smoke_modifier(state, firer.pos, target.pos)
     if firer.equipment:
-        if kind == "at" and cards.attached(state, firer, cards.TANK_ACE):
+        if kind == "at" and state.attached(firer, TANK_ACE):
             modifier -= 1  # the project's Tank Ace
-        if kind == "at" and cards.attached(state, firer, cards.SPECIAL_AMMO) and not (
-                rules is not None and rules.ammo_for(state, firer.uid)):
+        if kind == "at" and state.attached(firer, SPECIAL_AMMO) and not (
+                scenario is not None and scenario.ammo_for(state, firer.uid)):
             pen += 2  # the project's Special Ammunition (a scenario may give it another effect)
-        if kind == "sa" and cards.attached(state, firer, cards.HEROIC_LEADER):
+        if kind == "sa" and state.attached(firer, HEROIC_LEADER):
             hit += 1  # the project's Heroic Squad Leader
     return Attack(kind, hit, modifier, kind == "at", tp.vehicle, pen, tp.armor_front, tp.armor_side, flank_shot, False)
 
 
-def smoke_modifier(state: "GameState", a: int, b: int) -> int:
+def smoke_modifier(state: CoreState, a: int, b: int) -> int:
     """9.5.1 c: +4 to fire into a smoked position, and +4 to fire out of one."""
-    return int(state.game.params["smoke.fire_modifier"]) * ((state.smoke[a] >= 0) + (state.smoke[b] >= 0))
+    return state.game.rules.smoke_fire_modifier * ((state.smoke[a] >= 0) + (state.smoke[b] >= 0))
 
 
-def equipment_attack(state: "GameState", firer: "Unit", target: "Unit", item: "Unit") -> Attack | None:
+def equipment_attack(state: CoreState, firer: Unit, target: Unit, item: Unit) -> Attack | None:
     """Ranged fire with a carried weapon (the Anti-Tank Rifle), with range, sight and modifiers as for any fire."""
     game = state.game
     if firer.pos < 0 or target.pos < 0 or firer.pos == target.pos:
         return None
     dist = game.board.distance(firer.pos, target.pos)
-    if dist > int(game.params["fire.max_range"]) or (dist == 2 and not line_of_sight(state, firer.pos, target.pos)):
+    if dist > game.rules.fire_max_range or (dist == 2 and not line_of_sight(state, firer.pos, target.pos)):
         return None
     terrain = terrain_modifier(state, target.pos, "at", target)
     if terrain is None:
@@ -161,35 +168,34 @@ def equipment_attack(state: "GameState", firer: "Unit", target: "Unit", item: "U
     return equipment.ranged_attack(state, firer, target, item, dist, terrain + smoke_modifier(state, firer.pos, target.pos))
 
 
-def spray(state: "GameState", firer: "Unit", primary: "Unit", deferred: bool) -> None:
+def spray(state: CoreState, firer: Unit, primary: Unit, deferred: bool) -> None:
     """13.2: after the target, every other soft enemy card of its position is fired at with SA 2."""
-    params = state.game.params
-    base = int(params["smoke.melee_modifier"]) if deferred and state.smoke[primary.pos] >= 0 else (
+    rules = state.game.rules
+    base = rules.smoke_melee_modifier if deferred and state.smoke[primary.pos] >= 0 else (
         0 if deferred else smoke_modifier(state, firer.pos, primary.pos))
     for uid in list(state.occ[primary.pos][primary.side]):
         other = state.units[uid]
         if uid == primary.uid or other.carrier is not None or other.profile.armored or not other.profile.combat and not other.profile.truck:
             continue
         if deferred:  # melee: only Foxholes and Bunkers help (10.0)
-            from tcforge.engine.melee import fort_modifier
             terrain = fort_modifier(state, primary.pos, other, "sa")
         else:
             terrain = terrain_modifier(state, primary.pos, "sa", other)
             if terrain is None:
                 continue
-        attack = Attack("sa", int(params["hmg.spray_sa"]), base + terrain, melee=deferred)
+        attack = Attack("sa", rules.hmg_spray_sa, base + terrain, melee=deferred)
         state.rolls.append(("hit", attack, firer.uid, uid, deferred))
 
 
-def may_fire(state: "GameState", unit: "Unit") -> bool:
+def may_fire(state: CoreState, unit: Unit) -> bool:
     """The card may fire now: on the table, not moved this turn (5.0 b), not already fired, not riding (8.6)."""
     if unit.pos < 0 or unit.moved or unit.carrier is not None:
         return False
-    limit = 2 if state.game.params["turn.card_may_fire_twice"] else 1
+    limit = 2 if state.game.rules.turn_card_may_fire_twice else 1
     return unit.fired < limit
 
 
-def _kinds(state: "GameState", unit: "Unit", target: "Unit", dist: int) -> tuple[str, ...]:
+def _kinds(state: CoreState, unit: Unit, target: Unit, dist: int) -> tuple[str, ...]:
     """The kinds of fire worth checking against this target, from the cards alone (a fast filter)."""
     fp, tp = unit.profile, target.profile
     if tp.armored:
@@ -199,20 +205,20 @@ def _kinds(state: "GameState", unit: "Unit", target: "Unit", dist: int) -> tuple
     kinds = []
     if fp.he > 0:
         kinds.append("he")
-    if fp.sa > 0 and (dist == 1 or state.game.params["fire.sa_long_range"] or (
-            fp.infantry and unit.equipment and state.game.params["hmg.enabled"] and equipment.has_hmg(state, unit))):
+    if fp.sa > 0 and (dist == 1 or state.game.rules.fire_sa_long_range or (
+            fp.infantry and unit.equipment and state.game.rules.hmg_enabled and equipment.has_hmg(state, unit))):
         kinds.append("sa")
     return tuple(kinds)
 
 
-def shots(state: "GameState", unit: "Unit", *, first_only: bool = False) -> list[tuple[int, str, int]]:
+def shots(state: CoreState, unit: Unit, *, first_only: bool = False) -> list[tuple[int, str, int]]:
     """Every (target, kind, equipment uid or -1) the unit may fire now (only the first found with ``first_only``)."""
     board = state.game.board
     out: list[tuple[int, str, int]] = []
     enemy = 1 - unit.side
     weapons = [state.units[e] for e in unit.equipment if state.units[e].profile.card_class == "antitank_rifle"]
-    rules = state.game.scenario_rules
-    max_range = int(state.game.params["fire.max_range"])
+    scenario = state.game.scenario_rules
+    max_range = state.game.rules.fire_max_range
     for pos in board.in_range[unit.pos]:
         targets = state.occ[pos][enemy]
         if not targets:
@@ -227,7 +233,7 @@ def shots(state: "GameState", unit: "Unit", *, first_only: bool = False) -> list
             for kind in _kinds(state, unit, target, dist):
                 # range, kind and sight are settled above; only terrain ("n/a") or a scenario may still forbid it
                 if terrain_modifier(state, pos, kind, target) is not None and (
-                        rules is None or rules.fire_allowed(kind)):
+                        scenario is None or scenario.fire_allowed(kind)):
                     out.append((uid, kind, -1))
                     if first_only:
                         return out
@@ -239,23 +245,23 @@ def shots(state: "GameState", unit: "Unit", *, first_only: bool = False) -> list
     return out
 
 
-def smoke_shots(state: "GameState", unit: "Unit") -> list[int]:
+def smoke_shots(state: CoreState, unit: Unit) -> list[int]:
     """9.5.1 f: an HE-capable card may try to lay Smoke on a position in range it can see (enemy-held ones)."""
-    if not state.game.params["smoke.by_he_fire"] or not state.game.params["smoke.enabled"] or unit.profile.he <= 0:
+    if not state.game.rules.smoke_by_he_fire or not state.game.rules.smoke_enabled or unit.profile.he <= 0:
         return []
     board = state.game.board
     return [pos for pos in board.in_range[unit.pos] if state.occ[pos][1 - unit.side] and state.smoke[pos] < 0
             and (board.distance(unit.pos, pos) == 1 or line_of_sight(state, unit.pos, pos))]
 
 
-def smoke_attack(state: "GameState", unit: "Unit", pos: int) -> Attack:
+def smoke_attack(state: CoreState, unit: Unit, pos: int) -> Attack:
     """Roll the HE value or less, no terrain modifier; +2 at long range as for HE (9.5.1 f)."""
     dist = state.game.board.distance(unit.pos, pos)
-    extra = int(state.game.params["fire.he_long_range_modifier"]) if dist == 2 else 0
+    extra = state.game.rules.fire_he_long_range_modifier if dist == 2 else 0
     return Attack("smoke", unit.profile.he, extra)
 
 
-def fire_sources(state: "GameState") -> list[int]:
+def fire_sources(state: CoreState) -> list[int]:
     side = state.active
     out = []
     for pos in range(state.game.board.size):
@@ -265,15 +271,28 @@ def fire_sources(state: "GameState") -> list[int]:
     return out
 
 
-def begin(state: "GameState", pos: int) -> None:
+def begin(state: CoreState, pos: int) -> None:
     state.phase = "fire"
-    state.ctx["fire"] = pos
-    state.ctx["shots"] = []
+    _play(state).fire = Fire(pos)
 
 
-def legal(state: "GameState") -> list["Action"]:
-    pos = state.ctx["fire"]
-    done = state.ctx["shots"]
+def _play(state: CoreState) -> Play:
+    play = state.ctx.play
+    assert play is not None, "a fire action is part of the play"
+    return play
+
+
+def _current(state: CoreState) -> Fire:
+    """The fire action under way."""
+    fire = _play(state).fire
+    assert fire is not None, "no fire action under way"
+    return fire
+
+
+def legal(state: CoreState) -> list[Action]:
+    fire = _current(state)
+    pos = fire.source
+    done = fire.shots
     actions: list[Action] = []
     for uid in sorted(state.occ[pos][state.active]):
         unit = state.units[uid]
@@ -286,54 +305,55 @@ def legal(state: "GameState") -> list["Action"]:
     return actions
 
 
-def apply(state: "GameState", action: "Action") -> None:
+def apply(state: CoreState, action: Action) -> None:
     if action[0] == "done":
         _end(state)
         return
     if action[0] == "smoke":
         unit, pos = state.units[int(action[1])], int(action[2])
         unit.fired += 1
-        state.ctx["shots"].append(unit.uid)
+        _current(state).shots.append(unit.uid)
         state.rolls.append(("smoke", smoke_attack(state, unit, pos), unit.uid, pos))
         return
-    if windows.open_window(state, "fire", 1 - state.active, {"shot": list(action)}):
+    if windows.open_window(state, "fire", 1 - state.active, Shot(tuple(action))):
         return  # the opponent may answer with Weapon Malfunction first
-    fire_shot(state, list(action), cancelled=False)
+    fire_shot(state, action, cancelled=False)
 
 
-def fire_shot(state: "GameState", action: list, *, cancelled: bool) -> None:  # type: ignore[type-arg]
+def fire_shot(state: CoreState, action: Action, *, cancelled: bool) -> None:
     """Fire a declared shot; a cancelled one (Weapon Malfunction) still uses the card's fire."""
     uid, target, kind = int(action[1]), int(action[2]), str(action[3])
     item = state.units[int(action[4])] if len(action) > 4 else None
     firer, victim = state.units[uid], state.units[target]
     firer.fired += 1
-    state.ctx["shots"].append(uid)
+    play = _play(state)
+    _current(state).shots.append(uid)
     if cancelled or victim.pos < 0:
         return
-    flank = kind == "at" and bool(state.ctx.pop("flank_shot", False)) if item is None else False
+    flank = False
+    if item is None and kind == "at":  # a Flank Shot played this turn goes with the next anti-tank shot (9.3.1)
+        flank, play.flank_shot = play.flank_shot, False
     attack = equipment_attack(state, firer, victim, item) if item else build_attack(state, firer, victim, kind, flank_shot=flank)
     if attack is None:
-        from tcforge.engine.state import IllegalActionError
         raise IllegalActionError(f"{firer.profile.name} cannot fire {kind} at {victim.profile.name} in {state.describe()}")
     state.rolls.append(("hit", attack, uid, target, False))
     if kind == "at":
         state.ap_shots[str(uid)] = state.ap_shots.get(str(uid), 0) + 1
-    ammo = cards.attached(state, firer, cards.SPECIAL_AMMO) if kind == "at" and firer.equipment else None
+    ammo = state.attached(firer, SPECIAL_AMMO) if kind == "at" and firer.equipment else None
     if ammo is not None and not (state.game.scenario_rules is not None and state.game.scenario_rules.ammo_for(state, uid)):
         state.discard_card(ammo.uid)  # spent on this shot
     if kind == "sa" and item is None and firer.equipment and equipment.has_hmg(state, firer):
         spray(state, firer, victim, False)
 
 
-def advance(state: "GameState") -> bool:
-    if len(state.ctx["shots"]) >= int(state.game.params["turn.cards_per_action"]) or state.legal_actions() == [("done",)]:
+def advance(state: CoreState) -> bool:
+    if len(_current(state).shots) >= state.game.rules.turn_cards_per_action or state.legal_actions() == [("done",)]:
         _end(state)
         return True
     return False
 
 
-def _end(state: "GameState") -> None:
-    for key in ("fire", "shots"):
-        state.ctx.pop(key, None)
+def _end(state: CoreState) -> None:
+    _play(state).fire = None
     state.phase = "play"
 

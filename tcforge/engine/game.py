@@ -12,9 +12,8 @@ from tcforge.data.cards import Card
 from tcforge.data.dataset import GameData
 from tcforge.engine.attacks import FireRules
 from tcforge.engine.board import Board
+from tcforge.engine.rules import Rules
 from tcforge.engine.units import Profile
-
-FORTIFICATIONS = {18: "foxholes", 19: "bunkers"}
 
 # Parameters whose other values the engine does not model: a ruleset or scenario setting another value is
 # refused when the game is created, rather than silently played by the default.
@@ -25,7 +24,6 @@ FIXED: dict[str, object] = {
     "fire.terrain_into_only": True,
     "fire.mounted_infantry_fires": False,
 }
-WOODS = 15
 
 
 @dataclass(frozen=True)
@@ -57,7 +55,8 @@ class TerrainRow:
 class Game:
     data: GameData
     board: Board
-    params: dict[str, Any]  # ruleset parameters, scenario overrides applied
+    params: dict[str, Any]  # ruleset parameters, scenario overrides applied, as given
+    rules: Rules  # the same, typed and checked: what the engine reads
     fire_rules: FireRules
     terrain_rows: dict[int, TerrainRow]
     profiles: dict[int | str, Profile]
@@ -70,7 +69,7 @@ class Game:
     end_hooks: list[Callable[..., Any]] = field(default_factory=list)  # at the end of each game turn
     default_victory: bool = True  # 16.0's three positions of the enemy's rear rank, when no scenario says otherwise
     reinforcements_hook: Callable[..., Any] | None = None
-    scenario_rules: Any = None  # the scenario's special rules (tcforge.analysis.setup.ScenarioHooks)
+    scenario_rules: Any = None  # the scenario's special rules (tcforge.analysis.scenario_hooks.ScenarioHooks)
     unplayable: set[int | str] = field(default_factory=set)  # cards.interpretations false: interpreted cards stay in hand
     name: str = "game"
 
@@ -82,9 +81,10 @@ class Game:
         for name, value in FIXED.items():
             if name in params and params[name] != value:
                 raise ValueError(f"{name} = {params[name]!r}: the engine plays only {value!r} (tcforge.engine.game.FIXED)")
-        board = Board(columns or int(params["battlefield.columns"]), ranks_per_side or int(params["battlefield.ranks_per_side"]),
-                      int(params["battlefield.no_mans_land_ranks"]), tuple(options.pop("labels", ())))
-        table = str(params["fire.terrain_table"])
+        rules = Rules.from_params(params)
+        board = Board(columns or rules.battlefield_columns, ranks_per_side or rules.battlefield_ranks_per_side,
+                      rules.battlefield_no_mans_land_ranks, tuple(options.pop("labels", ())))
+        table = rules.fire_terrain_table
         rows: dict[int, TerrainRow] = {}
         for card in data.cards:
             effects = card.effective.get("terrain_effects")
@@ -97,24 +97,14 @@ class Game:
                                        row["los"] == "blocks", row["movement"] == "slows",
                                        row.get("prohibits") == "vehicles_and_at_guns", card.name == "Hills",
                                        row.get("only_for") == "infantry")
-        ruleset = _ParamView(params)
-        profiles = {card.id: Profile.of(card, ruleset) for card in data.cards}
-        victory = int(options.pop("victory_positions", params["victory.enemy_second_rank_positions"]))
-        game = cls(data, board, params, FireRules.from_ruleset(ruleset), rows, profiles,
+        profiles = {card.id: Profile.of(card, rules) for card in data.cards}
+        victory = int(options.pop("victory_positions", rules.victory_enemy_second_rank_positions))
+        game = cls(data, board, params, rules, FireRules.from_ruleset(params), rows, profiles,
                    victory_positions=victory, **options)
-        if not params["cards.interpretations"]:  # only the cards whose effect the sources describe are played
+        if not rules.cards_interpretations:  # only the cards whose effect the sources describe are played
             game.unplayable = {c.id for c in data.cards if (c.effective.get("effect") or {}).get("basis") == "interpretation"}
         return game
 
     def card(self, card_id: int | str) -> Card:
         return self.data.cards.by_id[card_id]
 
-
-class _ParamView:
-    """A ruleset's parameters with overrides, read like a Ruleset."""
-
-    def __init__(self, params: dict[str, Any]):
-        self.params = params
-
-    def __getitem__(self, name: str) -> Any:
-        return self.params[name]

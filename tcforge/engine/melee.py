@@ -11,49 +11,39 @@ adds 2 to every roll (9.5.1 d).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from tcforge.engine import cards, equipment, windows
+from tcforge.data.card_ids import HEROIC_LEADER, TANK_ACE
+from tcforge.engine import equipment, windows
 from tcforge.engine.attacks import Attack
+from tcforge.engine.context import Context, Melee, MeleeStart
+from tcforge.engine.core import Action, CoreState
+from tcforge.engine.fire import fort_modifier, spray, terrain_modifier
+from tcforge.engine.units import Unit
 
-if TYPE_CHECKING:
-    from tcforge.engine.state import Action, GameState
-    from tcforge.engine.units import Unit
 
-
-def melee_positions(state: "GameState") -> list[int]:
+def melee_positions(state: CoreState) -> list[int]:
     return [pos for pos in range(state.game.board.size)
             if _fighters(state, pos, 0) and _fighters(state, pos, 1)]
 
 
-def _fighters(state: "GameState", pos: int, side: int) -> list[int]:
+def _fighters(state: CoreState, pos: int, side: int) -> list[int]:
     return [uid for uid in state.occ[pos][side] if state.units[uid].carrier is None]
 
 
-def fort_modifier(state: "GameState", pos: int, target: "Unit", kind: str) -> int:
-    """10.0: in melee only Foxholes and Bunkers help, and only the infantry of their side."""
-    fort = state.forts[pos]
-    if fort is None or fort[0] != target.side or not target.profile.infantry or kind not in ("at", "he", "sa"):
-        return 0
-    return state.game.terrain_rows[fort[1]].modifier(kind, False, fort[1] == 19) or 0
-
-
-def assaulting(unit: "Unit") -> bool:
+def assaulting(unit: Unit) -> bool:
     """The card entered this enemy-held position during this turn's play: its first melee round."""
     return unit.entered_from is not None and unit.moved > 0
 
 
-def melee_attack(state: "GameState", unit: "Unit", target: "Unit", kind: str, item: "Unit | None" = None) -> Attack | None:
+def melee_attack(state: CoreState, unit: Unit, target: Unit, kind: str, item: Unit | None = None) -> Attack | None:
     """The attack ``unit`` makes on ``target`` in melee with fire of ``kind`` (with a carried ``item``), or None."""
-    params = state.game.params
+    rules = state.game.rules
     fp, tp = unit.profile, target.profile
     pos = unit.pos
-    rules = state.game.scenario_rules
-    if rules is not None and not rules.fire_allowed(kind if kind != "tmv" else "at"):
+    scenario = state.game.scenario_rules
+    if scenario is not None and not scenario.fire_allowed(kind if kind != "tmv" else "at"):
         return None
-    modifier = int(params["smoke.melee_modifier"]) if state.smoke[pos] >= 0 else 0
-    if params["melee.terrain"] == "all" and kind in ("at", "he", "sa"):
-        from tcforge.engine.fire import terrain_modifier
+    modifier = rules.smoke_melee_modifier if state.smoke[pos] >= 0 else 0
+    if rules.melee_terrain == "all" and kind in ("at", "he", "sa"):
         modifier += terrain_modifier(state, pos, kind, target) or 0  # the position's terrain and fortifications
     else:
         modifier += fort_modifier(state, pos, target, kind)  # 10.0: only Foxholes and Bunkers, for infantry
@@ -65,34 +55,34 @@ def melee_attack(state: "GameState", unit: "Unit", target: "Unit", kind: str, it
         return Attack("ft", fp.ft, modifier, melee=True)
     if tp.armored:
         if kind == "at" and fp.hit_short > 0 and fp.pen_short > 0:
-            ace = -1 if unit.equipment and cards.attached(state, unit, cards.TANK_ACE) else 0
+            ace = -1 if unit.equipment and state.attached(unit, TANK_ACE) else 0
             return Attack("at", fp.hit_short, modifier + ace, True, tp.vehicle, fp.pen_short, tp.armor_front, tp.armor_side,
                           False, True)
         if kind == "tmv" and fp.infantry and fp.tank_melee > 0:
             supported = any(state.units[u].profile.infantry for u in _fighters(state, pos, target.side))
             if not supported:
-                table = params["melee.tank_melee_modifiers"]
-                modifier += int(table.get(str(fp.points), 0)) + int(params["melee.unsupported_tank_modifier"])
-            leader = 1 if unit.equipment and cards.attached(state, unit, cards.HEROIC_LEADER) else 0
+                table = rules.melee_tank_melee_modifiers
+                modifier += int(table.get(str(fp.points), 0)) + rules.melee_unsupported_tank_modifier
+            leader = 1 if unit.equipment and state.attached(unit, HEROIC_LEADER) else 0
             return Attack("tmv", fp.tank_melee + leader, modifier, melee=True)
         return None
-    if kind == "he" and fp.he > 0 and not (fp.vehicle and params["melee.vehicle_fire_at_soft"] == "sa_only"):
+    if kind == "he" and fp.he > 0 and not (fp.vehicle and rules.melee_vehicle_fire_at_soft == "sa_only"):
         return Attack("he", fp.he, modifier, melee=True)
     if kind == "sa" and fp.sa > 0:
         bonus = 0
-        if fp.infantry and unit.equipment and params["hmg.enabled"] and equipment.has_hmg(state, unit) and (
-                params["hmg.assault_first_round"] or not assaulting(unit)):
-            bonus = int(params["hmg.sa_bonus"])  # 13.2
-        if unit.equipment and cards.attached(state, unit, cards.HEROIC_LEADER):
+        if fp.infantry and unit.equipment and rules.hmg_enabled and equipment.has_hmg(state, unit) and (
+                rules.hmg_assault_first_round or not assaulting(unit)):
+            bonus = rules.hmg_sa_bonus  # 13.2
+        if unit.equipment and state.attached(unit, HEROIC_LEADER):
             bonus += 1
-        ammo = rules.ammo_for(state, unit.uid) if rules is not None and unit.equipment else None
+        ammo = scenario.ammo_for(state, unit.uid) if scenario is not None and unit.equipment else None
         if ammo is not None:
             bonus += ammo.melee_sa_bonus  # Hill 621's C7 canister
         return Attack("sa", fp.sa + bonus, modifier, melee=True)
     return None
 
 
-def options(state: "GameState", unit: "Unit") -> list[tuple[int, str, int]]:
+def options(state: CoreState, unit: Unit) -> list[tuple[int, str, int]]:
     """(target, kind, equipment uid or -1) the unit may choose, after the fire priorities of 10.0."""
     side = unit.side
     enemies = [state.units[u] for u in _fighters(state, unit.pos, 1 - side)]
@@ -112,106 +102,117 @@ def options(state: "GameState", unit: "Unit") -> list[tuple[int, str, int]]:
     return out
 
 
-def next_melee(state: "GameState") -> None:
-    ctx = state.ctx
-    ctx["pending"] = [p for p in ctx["pending"] if _fighters(state, p, 0) and _fighters(state, p, 1)]
-    ctx.pop("at", None)
-    if not ctx["pending"]:
+def _current(state: CoreState) -> Melee:
+    """The melee phase under way."""
+    melee = state.ctx.melee
+    assert melee is not None, "not in the melee phase"
+    return melee
+
+
+def next_melee(state: CoreState) -> None:
+    m = _current(state)
+    m.pending = [p for p in m.pending if _fighters(state, p, 0) and _fighters(state, p, 1)]
+    m.at = None
+    if not m.pending:
         state.phase = "discard"
-        state.ctx = {}
+        state.ctx = Context()
         return
-    if len(ctx["pending"]) == 1:
-        _start(state, ctx["pending"][0])
+    if len(m.pending) == 1:
+        _start(state, m.pending[0])
     else:
-        ctx["stage"] = "order"
+        m.stage = "order"
 
 
-def _start(state: "GameState", pos: int) -> None:
-    ctx = state.ctx
-    ctx["pending"].remove(pos)
-    ctx["at"] = pos
-    ctx["stage"] = "targets"
-    ctx["choosing"] = state.active
-    ctx["to_act"] = state.active
-    ctx["orders"] = []
-    ctx["todo"] = sorted(_fighters(state, pos, state.active))
-    ctx["melee_windows"] = 0  # each side may answer the melee's start (Smoke, Panic, Tactical Advantage)
-    ctx.pop("first_fire", None)
+def _start(state: CoreState, pos: int) -> None:
+    m = _current(state)
+    m.pending.remove(pos)
+    m.at = pos
+    m.stage = "targets"
+    m.choosing = state.active
+    m.to_act = state.active
+    m.orders = []
+    m.todo = sorted(_fighters(state, pos, state.active))
+    m.melee_windows = 0  # each side may answer the melee's start (Smoke, Panic, Tactical Advantage)
+    m.first_fire = None
 
 
-def legal(state: "GameState") -> list["Action"]:
-    ctx = state.ctx
-    if ctx.get("stage") == "order":
-        return [("melee", pos) for pos in ctx["pending"]]
-    if ctx.get("stage") != "targets" or not ctx["todo"]:
+def legal(state: CoreState) -> list[Action]:
+    m = _current(state)
+    if m.stage == "order":
+        return [("melee", pos) for pos in m.pending]
+    if m.stage != "targets" or not m.todo:
         return []
-    unit = state.units[ctx["todo"][0]]
+    unit = state.units[m.todo[0]]
     actions: list[Action] = [("target", unit.uid, target, kind) if eq < 0 else ("target", unit.uid, target, kind, eq)
                              for target, kind, eq in options(state, unit)]
     actions.append(("hold", unit.uid))
     return actions
 
 
-def apply(state: "GameState", action: "Action") -> None:
-    ctx = state.ctx
+def apply(state: CoreState, action: Action) -> None:
+    m = _current(state)
     if action[0] == "melee":
         _start(state, int(action[1]))
         return
-    uid = ctx["todo"].pop(0)
+    assert m.todo is not None and m.orders is not None
+    uid = m.todo.pop(0)
     if action[0] == "target":
-        ctx["orders"].append((uid, int(action[2]), str(action[3]), int(action[4]) if len(action) > 4 else -1))
+        m.orders.append((uid, int(action[2]), str(action[3]), int(action[4]) if len(action) > 4 else -1))
 
 
-def advance(state: "GameState") -> bool:
-    ctx = state.ctx
-    stage = ctx.get("stage")
-    if stage == "targets" and ctx.get("melee_windows", 2) < 2:
-        side = state.active if ctx["melee_windows"] == 0 else 1 - state.active
-        if not windows.open_window(state, "melee", side, {"pos": ctx["at"]}):
-            ctx["melee_windows"] += 1
-        if ctx["melee_windows"] >= 2:  # after Panic, the position may hold one side only
-            ctx["todo"] = sorted(_fighters(state, ctx["at"], state.active))
-            if not _fighters(state, ctx["at"], 1 - state.active):
+def advance(state: CoreState) -> bool:
+    m = _current(state)
+    stage = m.stage
+    if stage == "targets" and m.melee_windows is not None and m.melee_windows < 2:
+        assert m.at is not None
+        side = state.active if m.melee_windows == 0 else 1 - state.active
+        if not windows.open_window(state, "melee", side, MeleeStart(m.at)):
+            m.melee_windows += 1
+        if m.melee_windows >= 2:  # after Panic, the position may hold one side only
+            m.todo = sorted(_fighters(state, m.at, state.active))
+            if not _fighters(state, m.at, 1 - state.active):
                 next_melee(state)
         return True
     if stage == "targets":
-        while ctx["todo"] and len(state.legal_actions()) == 1:  # nothing to fire at: the card holds
-            ctx["todo"].pop(0)
+        assert m.todo is not None and m.orders is not None and m.at is not None
+        while m.todo and len(state.legal_actions()) == 1:  # nothing to fire at: the card holds
+            m.todo.pop(0)
             state.changed()
-        if ctx["todo"]:
+        if m.todo:
             return False
-        if ctx["choosing"] == state.active:
-            ctx["choosing"] = ctx["to_act"] = 1 - state.active
-            ctx["todo"] = sorted(_fighters(state, ctx["at"], 1 - state.active))
+        if m.choosing == state.active:
+            m.choosing = m.to_act = 1 - state.active
+            m.todo = sorted(_fighters(state, m.at, 1 - state.active))
             return True
-        ctx["to_act"] = state.active
-        first = ctx.get("first_fire")
+        m.to_act = state.active
+        first = m.first_fire
         if first is not None:  # Tactical Advantage: this side fires first and its results apply at once
-            _roll_orders(state, [o for o in ctx["orders"] if state.units[o[0]].side == first], deferred=False)
-            ctx["stage"] = "second"
+            _roll_orders(state, [o for o in m.orders if state.units[o[0]].side == first], deferred=False)
+            m.stage = "second"
             return True
-        ctx["stage"] = "resolve"
-        _roll_orders(state, ctx["orders"], deferred=True)
+        m.stage = "resolve"
+        _roll_orders(state, m.orders, deferred=True)
         return True
     if stage == "second":
-        first = ctx["first_fire"]
-        survivors = [o for o in ctx["orders"] if state.units[o[0]].side != first and state.units[o[0]].pos == ctx["at"]
-                     and state.units[o[1]].pos == ctx["at"]]
-        ctx["stage"] = "resolve"
+        assert m.orders is not None
+        first = m.first_fire
+        survivors = [o for o in m.orders if state.units[o[0]].side != first and state.units[o[0]].pos == m.at
+                     and state.units[o[1]].pos == m.at]
+        m.stage = "resolve"
         _roll_orders(state, survivors, deferred=True)
         return True
     if stage == "resolve":
         effects, state.effects = state.effects, []
         for target, result in effects:  # 10.0: every result applies at once
             state.apply_result(target, result)
-        if state.winner is not None:
+        if state.outcome is not None:
             return True
         next_melee(state)
         return True
     return False
 
 
-def _roll_orders(state: "GameState", orders: list[tuple[int, int, str, int]], *, deferred: bool) -> None:
+def _roll_orders(state: CoreState, orders: list[tuple[int, int, str, int]], *, deferred: bool) -> None:
     """Queue the attacks of the given melee orders (deferred: results wait to apply all at once)."""
     for uid, target, kind, eq in orders:
         unit, victim = state.units[uid], state.units[target]
@@ -225,5 +226,4 @@ def _roll_orders(state: "GameState", orders: list[tuple[int, int, str, int]], *,
         if item is not None:
             equipment.used(state, eq)
         elif kind == "sa" and attack.hit > unit.profile.sa:  # the HMG was used: it sprays (13.2)
-            from tcforge.engine.fire import spray
             spray(state, unit, victim, deferred)

@@ -10,30 +10,34 @@ cards ends the move (8.5); a vehicle entering Woods rolls for immobilisation
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from tcforge.engine import cards, equipment, windows
+from tcforge.data.card_ids import PATH, WOODS
+from tcforge.data.card_kinds import TOWING_CLASSES
+from tcforge.engine import equipment, windows
 from tcforge.engine.board import DISCARDED, RESERVE
-from tcforge.engine.game import WOODS
-
-PATH = 29
-
-if TYPE_CHECKING:
-    from tcforge.engine.state import Action, GameState
-    from tcforge.engine.units import Unit
+from tcforge.engine.context import Entry, Move, Play
+from tcforge.engine.core import Action, CoreState, IllegalActionError
+from tcforge.engine.units import Unit
 
 
-def _enemies_at(state: "GameState", pos: int, side: int) -> bool:
+def _enemies_at(state: CoreState, pos: int, side: int) -> bool:
     return bool(state.occ[pos][1 - side])
 
 
-def riders(state: "GameState", unit: "Unit") -> list["Unit"]:
+def riders(state: CoreState, unit: Unit) -> list[Unit]:
     """Cards moving with this one: a carried squad, a towed gun (8.6, 8.6.1), the second tank of a pair (8.6)."""
-    group = state.ctx.get("riders", {}).get(str(unit.uid), ())  # str keys: the context goes through JSON
-    return [state.units[u] for u in group]
+    move = state.ctx.move
+    if move is None or not move.riders:
+        return []
+    return [state.units[u] for u in move.riders.get(unit.uid, ())]
 
 
-def has_room(state: "GameState", unit: "Unit", pos: int, group: list["Unit"] | None = None) -> bool:
+def _path(state: CoreState) -> bool:
+    """A Path card lets the current mover through its next slowing position."""
+    move = state.ctx.move
+    return move is not None and move.path
+
+
+def has_room(state: CoreState, unit: Unit, pos: int, group: list[Unit] | None = None) -> bool:
     """Whether the unit, with the cards moving with it, may come to rest at ``pos`` (6.3)."""
     if pos == RESERVE:
         return True
@@ -46,20 +50,20 @@ def has_room(state: "GameState", unit: "Unit", pos: int, group: list["Unit"] | N
             trucks += 0 if here else 1
         elif member.profile.combat:
             combat += 0 if here else 1
-    params = state.game.params
-    return combat <= int(params["stacking.combat_cards"]) and trucks <= int(params["stacking.trucks"])
+    rules = state.game.rules
+    return combat <= rules.stacking_combat_cards and trucks <= rules.stacking_trucks
 
 
-def may_move(state: "GameState", unit: "Unit") -> bool:
+def may_move(state: CoreState, unit: Unit) -> bool:
     """The card itself may take a move action now (5.0 a, 8.0, 9.3.2)."""
     p = unit.profile
     if not (p.combat or p.truck) or unit.immobilized or unit.fired or unit.carrier is not None:
         return False
-    limit = 2 if state.game.params["turn.card_may_move_twice"] else 1
+    limit = 2 if state.game.rules.turn_card_may_move_twice else 1
     return unit.moved < limit
 
 
-def can_enter(state: "GameState", unit: "Unit", at: int, to: int, first: bool) -> bool:
+def can_enter(state: CoreState, unit: Unit, at: int, to: int, first: bool) -> bool:
     """Whether one step from ``at`` to ``to`` is allowed, ignoring stacking."""
     game = state.game
     if to == RESERVE:
@@ -70,7 +74,7 @@ def can_enter(state: "GameState", unit: "Unit", at: int, to: int, first: bool) -
         if unit.moved_to_reserve or to not in game.board.rear_rank(unit.side):  # 8.3
             return False
     elif unit.entered_from is not None and _enemies_at(state, at, unit.side) \
-            and game.params["movement.melee_exit_way_back"] and to != unit.entered_from:
+            and game.rules.movement_melee_exit_way_back and to != unit.entered_from:
         return False  # 10.0: attackers leave a melee only the way they came
     terrain = state.terrain[to]
     row = game.terrain_rows.get(terrain) if terrain is not None else None
@@ -81,17 +85,17 @@ def can_enter(state: "GameState", unit: "Unit", at: int, to: int, first: bool) -
     if row is not None:
         if row.no_vehicles and (p.vehicle or p.at_gun):
             return False  # 11.0: no vehicles or AT guns in Swamp or Stream
-        if row.slows and not first and game.params["movement.slowing_terrain"] == "adjacent_only" \
-                and not state.ctx.get("path"):
+        if row.slows and not first and game.rules.movement_slowing_terrain == "adjacent_only" \
+                and not _path(state):
             return False  # 8.4 (a Path card lets the mover through)
-    if terrain is None and game.params["movement.tank_restriction_in_clear"] and (p.infantry or p.at_gun or p.truck):
+    if terrain is None and game.rules.movement_tank_restriction_in_clear and (p.infantry or p.at_gun or p.truck):
         enemy_tank = any(state.units[u].profile.tank for u in state.occ[to][1 - unit.side])
         if enemy_tank and not any(state.units[u].profile.tank for u in state.occ[to][unit.side]):
             return False  # 8.5
     return True
 
 
-def stops_at(state: "GameState", unit: "Unit", to: int) -> bool:
+def stops_at(state: CoreState, unit: Unit, to: int) -> bool:
     """Entering ``to`` ends the card's move (enemy cards, slowing terrain, the reserve)."""
     if to == RESERVE:
         return True
@@ -99,10 +103,10 @@ def stops_at(state: "GameState", unit: "Unit", to: int) -> bool:
         return True  # 8.5
     terrain = state.terrain[to]
     row = state.game.terrain_rows.get(terrain) if terrain is not None else None
-    return row is not None and row.slows and not state.ctx.get("path")
+    return row is not None and row.slows and not _path(state)
 
 
-def steps(state: "GameState", unit: "Unit", at: int, left: int, first: bool, *, any_one: bool = False) -> list[int]:
+def steps(state: CoreState, unit: Unit, at: int, left: int, first: bool, *, any_one: bool = False) -> list[int]:
     """Positions the unit may step to now, keeping a legal place to come to rest (the first found with ``any_one``)."""
     board = state.game.board
     if left <= 0:
@@ -132,12 +136,12 @@ def steps(state: "GameState", unit: "Unit", at: int, left: int, first: bool, *, 
     return out
 
 
-def _speed(unit: "Unit", state: "GameState") -> int:
-    params = state.game.params
-    return int(params["movement.fast_positions"] if unit.profile.fast else params["movement.slow_positions"])
+def _speed(unit: Unit, state: CoreState) -> int:
+    rules = state.game.rules
+    return int(rules.movement_fast_positions if unit.profile.fast else rules.movement_slow_positions)
 
 
-def move_sources(state: "GameState") -> list[int]:
+def move_sources(state: CoreState) -> list[int]:
     """Positions (and the reserve) from which the active player has a card that can move."""
     side = state.active
     out = []
@@ -153,77 +157,95 @@ def move_sources(state: "GameState") -> list[int]:
     return out
 
 
-def begin(state: "GameState", source: int) -> None:
+def begin(state: CoreState, source: int) -> None:
     state.phase = "move"
-    state.ctx["move"] = source
-    state.ctx["picked"] = []
-    state.ctx["stage"] = "pick"
+    _play(state).move = Move(source)
 
 
-def _pickable(state: "GameState") -> list[int]:
-    if len(state.ctx["picked"]) >= int(state.game.params["turn.cards_per_action"]):
+def _play(state: CoreState) -> Play:
+    play = state.ctx.play
+    assert play is not None, "a move is part of the play"
+    return play
+
+
+def _current(state: CoreState) -> Move:
+    """The move action under way."""
+    move = _play(state).move
+    assert move is not None, "no move action under way"
+    return move
+
+
+def _taken(move: Move) -> set[int]:
+    """The cards already loaded on a vehicle of this move."""
+    return {r for group in move.riders.values() for r in group} if move.riders else set()
+
+
+def _pickable(state: CoreState) -> list[int]:
+    move = _current(state)
+    picked = move.picked
+    if len(picked) >= state.game.rules.turn_cards_per_action:
         return []
-    source = state.ctx["move"]
+    source = move.source
     side = state.active
     pool = state.hand[side] if source == RESERVE else state.occ[source][side]
-    picked = state.ctx["picked"]
     start_left = {uid: _speed(state.units[uid], state) for uid in pool}
-    taken = {r for group in state.ctx.get("riders", {}).values() for r in group}
+    taken = _taken(move)
     return sorted(uid for uid in pool if uid not in picked and uid not in taken and may_move(state, state.units[uid])
                   and steps(state, state.units[uid], source, start_left[uid], True, any_one=True))
 
 
-def _carriable(state: "GameState") -> list["Action"]:
+def _carriable(state: CoreState) -> list[Action]:
     """Loading at the start of the move (8.6, 8.6.1): squads onto carriers, guns behind tractors."""
-    ctx = state.ctx
-    source = ctx["move"]
+    move = _current(state)
+    source = move.source
     if source == RESERVE:
         return []
     side = state.active
-    taken = {r for group in ctx.get("riders", {}).values() for r in group}
-    picked = [state.units[u] for u in ctx["picked"]]
-    free = [v for v in picked if str(v.uid) not in ctx.get("riders", {}) and v.uid not in taken]
+    taken = _taken(move)
+    loaded = move.riders or {}
+    picked = [state.units[u] for u in move.picked]
+    free = [v for v in picked if v.uid not in loaded and v.uid not in taken]
     out: list[Action] = []
     for uid in state.occ[source][side]:
         unit = state.units[uid]
-        if uid in ctx["picked"] or uid in taken or unit.carrier is not None or not may_move(state, unit):
+        if uid in move.picked or uid in taken or unit.carrier is not None or not may_move(state, unit):
             continue
         if unit.profile.infantry and unit.profile.card_class != "cavalry":
             for v in free:
                 if v.profile.carries > 0:
                     out.append(("load", uid, v.uid))
-                elif v.profile.tank and int(state.game.params["movement.tanks_per_carried_squad"]) == 2 and any(
+                elif v.profile.tank and state.game.rules.movement_tanks_per_carried_squad == 2 and any(
                         o.profile.tank and o is not v for o in free):
                     out.append(("load", uid, v.uid))
-        elif unit.profile.at_gun and state.game.params["movement.towing"]:
-            out.extend(("tow", uid, v.uid) for v in free if v.profile.card_class in ("half_track", "truck"))
+        elif unit.profile.at_gun and state.game.rules.movement_towing:
+            out.extend(("tow", uid, v.uid) for v in free if v.profile.card_class in TOWING_CLASSES)
     return out
 
 
-def legal(state: "GameState") -> list["Action"]:
-    ctx = state.ctx
-    if ctx["stage"] == "pick":
+def legal(state: CoreState) -> list[Action]:
+    move = _current(state)
+    if move.stage == "pick":
         actions: list[Action] = [("pick", uid) for uid in _pickable(state)]
         actions.extend(_carriable(state))
-        actions.extend(equipment.transfer_actions(state, ctx["move"]))
-        if ctx["picked"]:
+        actions.extend(equipment.transfer_actions(state, move.source))
+        if move.picked:
             actions.append(("go",))
         return actions
-    unit = state.units[ctx["cur"]]
-    actions = [("step", to) for to in steps(state, unit, unit.pos, ctx["left"], ctx["first"])]
-    if not ctx.get("path"):  # Path: the project's reading, the mover's next slowing position does not slow it
+    unit = state.units[move.cur]  # type: ignore[index]
+    actions = [("step", to) for to in steps(state, unit, unit.pos, move.left, bool(move.first))]  # type: ignore[arg-type]
+    if not move.path:  # Path: the project's reading, the mover's next slowing position does not slow it
         paths = [u for u in state.hand[unit.side] if state.units[u].profile.card_id == PATH]
         actions.extend(("interrupt", u) for u in paths[:1])
-    if ctx["first"] or has_room(state, unit, unit.pos):
+    if move.first or has_room(state, unit, unit.pos):
         actions.append(("halt",))
     return actions
 
 
-def apply(state: "GameState", action: "Action") -> None:
-    ctx = state.ctx
+def apply(state: CoreState, action: Action) -> None:
+    move = _current(state)
     kind = action[0]
     if kind == "pick":
-        ctx["picked"].append(int(action[1]))
+        move.picked.append(int(action[1]))
     elif kind in ("load", "tow"):
         _load(state, int(action[1]), int(action[2]))
     elif kind == "transfer":
@@ -232,65 +254,76 @@ def apply(state: "GameState", action: "Action") -> None:
         _start_moving(state)
     elif kind == "step":
         to = int(action[1])
-        unit = state.units[ctx["cur"]]
-        data = {"mover": unit.uid, "riders": [r.uid for r in riders(state, unit)], "to": to}
-        if to < 0 or not windows.open_window(state, "entry", 1 - unit.side, data):
+        unit = state.units[move.cur]  # type: ignore[index]
+        entry = Entry(unit.uid, tuple(r.uid for r in riders(state, unit)), to)
+        if to < 0 or not windows.open_window(state, "entry", 1 - unit.side, entry):
             do_step(state, to)
     elif kind == "halt":
         _finish_unit(state)
     elif kind == "interrupt":  # a Path card for the current mover
         state.discard_card(int(action[1]))
-        ctx["path"] = True
+        move.path = True
     else:
-        from tcforge.engine.state import IllegalActionError
         raise IllegalActionError(f"unknown move action {action!r}")
 
 
-def _load(state: "GameState", rider: int, vehicle: int) -> None:
-    ctx = state.ctx
-    group = ctx.setdefault("riders", {}).setdefault(str(vehicle), [])
+def _load(state: CoreState, rider: int, vehicle: int) -> None:
+    move = _current(state)
+    if move.riders is None:
+        move.riders = {}
+    group = move.riders.setdefault(vehicle, [])
     unit, carrier = state.units[rider], state.units[vehicle]
     group.append(rider)
     unit.carrier = vehicle
     if unit.profile.infantry and carrier.profile.tank and carrier.profile.carries == 0:
         # 8.6: two tanks carry one squad; they begin, move and end together
-        partner = next(state.units[u] for u in ctx["picked"] if u != vehicle and state.units[u].profile.tank
-                       and str(u) not in ctx["riders"])
+        partner = next(state.units[u] for u in move.picked if u != vehicle and state.units[u].profile.tank
+                       and u not in move.riders)
         group.append(partner.uid)
-        ctx["picked"].remove(partner.uid)
+        move.picked.remove(partner.uid)
 
 
-def _start_moving(state: "GameState") -> None:
-    ctx = state.ctx
-    ctx["stage"] = "step"
-    ctx["queue"] = list(ctx["picked"])
+def _start_moving(state: CoreState) -> None:
+    move = _current(state)
+    move.stage = "step"
+    move.queue = list(move.picked)
     _next_unit(state)
 
 
-def _next_unit(state: "GameState") -> None:
-    ctx = state.ctx
-    if not ctx["queue"]:
-        ctx["stage"] = "done"
+def _next_unit(state: CoreState) -> None:
+    move = _current(state)
+    if not move.queue:
+        move.stage = "done"
         return
-    uid = ctx["queue"].pop(0)
-    ctx["cur"] = uid
-    ctx["left"] = _speed(state.units[uid], state)
-    ctx["first"] = True
+    uid = move.queue.pop(0)
+    move.cur = uid
+    move.left = _speed(state.units[uid], state)
+    move.first = True
 
 
-def do_step(state: "GameState", to: int) -> None:
+def do_step(state: CoreState, to: int) -> None:
     """The current mover (and its riders) enters ``to``."""
-    ctx = state.ctx
-    unit = state.units[ctx["cur"]]
+    move = _current(state)
+    unit = state.units[move.cur]  # type: ignore[index]
     stop = stops_at(state, unit, to)
     enemy_there = to >= 0 and bool(state.occ[to][1 - unit.side])
     for member in [unit] + riders(state, unit):
-        _move_card(state, member, to, enemy_there, ctx["first"])
-    ctx["first"] = False
-    ctx["left"] = 0 if stop else ctx["left"] - 1
+        _move_card(state, member, to, enemy_there, bool(move.first))
+    move.first = False
+    move.left = 0 if stop else move.left - 1  # type: ignore[operator]
 
 
-def _move_card(state: "GameState", unit: "Unit", to: int, enemy_there: bool, first: bool) -> None:
+def stop_mover(state: CoreState) -> None:
+    """The current mover may go no further this move (Wire, a Stream or Swamp before vehicles: 11.1)."""
+    _current(state).left = 0
+
+
+def after_mines(state: CoreState, to: int) -> None:
+    """The step into ``to`` waits for the mines' rolls; the survivors go on (see :func:`advance`)."""
+    _current(state).pending_step = to
+
+
+def _move_card(state: CoreState, unit: Unit, to: int, enemy_there: bool, first: bool) -> None:
     at = unit.pos
     side = unit.side
     if first:
@@ -311,42 +344,44 @@ def _move_card(state: "GameState", unit: "Unit", to: int, enemy_there: bool, fir
     unit.pos = to
     state.occ[to][side].append(unit.uid)
     if (state.terrain[to] == WOODS and unit.profile.vehicle
-            and int(state.game.params["movement.woods_immobilise_max_roll"]) > 0):
+            and state.game.rules.movement_woods_immobilise_max_roll > 0):
         state.rolls.append(("woods", unit.uid))  # 8.4.1
 
 
-def _finish_unit(state: "GameState") -> None:
-    unit = state.units[state.ctx["cur"]]
+def _finish_unit(state: CoreState) -> None:
+    move = _current(state)
+    unit = state.units[move.cur]  # type: ignore[index]
     for rider in riders(state, unit):
         rider.carrier = None  # the project's reading of 8.6: riders get off where the move ends
-    state.ctx.get("riders", {}).pop(str(unit.uid), None)
-    state.ctx.pop("path", None)
-    cards.update_forts(state)
+    if move.riders is not None:
+        move.riders.pop(unit.uid, None)
+    move.path = False
+    state.update_forts()
     state.check_victory()
     _next_unit(state)
 
 
-def advance(state: "GameState") -> bool:
+def advance(state: CoreState) -> bool:
     """Automatic steps of a move action; True when something changed."""
-    ctx = state.ctx
-    if ctx["stage"] == "pick":
-        if ctx["picked"] and state.legal_actions() == [("go",)]:
+    move = _current(state)
+    if move.stage == "pick":
+        if move.picked and state.legal_actions() == [("go",)]:
             _start_moving(state)
             return True
-        if not ctx["picked"] and not _pickable(state):
+        if not move.picked and not _pickable(state):
             _end(state)
             return True
         return False
-    if ctx["stage"] == "step":
-        unit = state.units[ctx["cur"]]
-        if "pending_step" in ctx:  # after mines: the survivors go on, unless immobilised
-            to = ctx.pop("pending_step")
-            if unit.pos != DISCARDED and not unit.immobilized and can_enter(state, unit, unit.pos, to, ctx["first"]):
+    if move.stage == "step":
+        unit = state.units[move.cur]  # type: ignore[index]
+        if move.pending_step is not None:  # after mines: the survivors go on, unless immobilised
+            to, move.pending_step = move.pending_step, None
+            if unit.pos != DISCARDED and not unit.immobilized and can_enter(state, unit, unit.pos, to, bool(move.first)):
                 do_step(state, to)
             else:
-                ctx["left"] = 0
+                move.left = 0
             return True
-        if ctx["left"] <= 0 or unit.pos == RESERVE and not ctx["first"] or unit.immobilized and not ctx["first"]:
+        if move.left <= 0 or unit.pos == RESERVE and not move.first or unit.immobilized and not move.first:  # type: ignore[operator]
             _finish_unit(state)
             return True
         return False
@@ -354,8 +389,6 @@ def advance(state: "GameState") -> bool:
     return True
 
 
-def _end(state: "GameState") -> None:
-    for key in ("move", "picked", "stage", "queue", "cur", "left", "first", "riders"):
-        state.ctx.pop(key, None)
+def _end(state: CoreState) -> None:
+    _play(state).move = None
     state.phase = "play"
-

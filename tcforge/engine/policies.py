@@ -15,8 +15,11 @@ import random
 from functools import lru_cache
 from typing import Any, Callable
 
+from tcforge.data.card_ids import (BREAKDOWN, BRIDGE, CONFUSION, COORDINATION, FIRE_SUPPORT, FORD, HEROIC_LEADER, MINE_DOGS,
+                                   PANZERFAUST, REINFORCEMENTS, REPAIR, SMOKE, SNIPER, SPECIAL_AMMO, TANK_ACE, TANK_BUSTER)
 from tcforge.engine import fire, melee, movement
 from tcforge.engine.attacks import attack_odds
+from tcforge.engine.context import MeleeStart
 from tcforge.engine.board import RESERVE
 from tcforge.engine.playout import random_policy
 from tcforge.engine.state import Action, GameState
@@ -86,7 +89,7 @@ def greedy_policy(state: GameState, rng: random.Random) -> Action:
     actions = state.legal_actions()
     if len(actions) == 1:
         return actions[0]
-    if "window" in state.ctx:
+    if state.ctx.window is not None:
         return _window(state, actions)
     phase = state.phase
     if phase == "play":
@@ -111,27 +114,29 @@ def _shot_score(state: GameState, action: Action) -> float:
 
 
 def _window(state: GameState, actions: list[Action]) -> Action:
-    window = state.ctx["window"]
-    kind = window["kind"]
+    window = state.ctx.window
+    assert window is not None
+    kind = window.kind
     plays = [a for a in actions if a[0] == "interrupt"]
     if not plays:
         return ("pass",)
     if kind in ("entry", "fire", "counter"):
         return plays[0]  # every cancelling or stopping card is worth playing at once
     if kind == "melee":
-        pos = window["data"]["pos"]
-        side = window["side"]
+        assert isinstance(window.data, MeleeStart)
+        pos = window.data.pos
+        side = window.side
         for action in plays:
             card = state.units[action[1]].profile.card_id
-            if card == "SP-SMOKE" and len(state.occ[pos][side]) >= len(state.occ[pos][1 - side]):
+            if card == SMOKE and len(state.occ[pos][side]) >= len(state.occ[pos][1 - side]):
                 continue  # smoke helps the weaker side
             return action
         return ("pass",)
     if kind == "play":
         for action in plays:
             card = state.units[action[1]].profile.card_id
-            if card in (68, 69, 124):  # Breakdown on an enemy vehicle, Repair, Confusion
-                if card == 68 and not state.units[action[2]].profile.tank:
+            if card in (BREAKDOWN, REPAIR, CONFUSION):  # Breakdown on an enemy vehicle, Repair, Confusion
+                if card == BREAKDOWN and not state.units[action[2]].profile.tank:
                     continue
                 return action
     return ("pass",)
@@ -143,7 +148,7 @@ def _play(state: GameState, actions: list[Action], rng: random.Random) -> Action
     if free:
         return free[0]
     for a in actions:
-        if a[0] == "play" and state.units[a[1]].profile.card_id == 120:  # Coordination is free: always worth it
+        if a[0] == "play" and state.units[a[1]].profile.card_id == COORDINATION:  # Coordination is free: always worth it
             return a
     candidates: list[tuple[float, Action]] = [(0.01, ("end",))]
     for a in actions:
@@ -161,7 +166,7 @@ def _play(state: GameState, actions: list[Action], rng: random.Random) -> Action
             candidates.append((_card_value(state, a), a))
         elif kind == "interrupt":
             card = state.units[a[1]].profile.card_id
-            if card in (69, 22, 23):  # Repair, Bridge, Ford in one's own play
+            if card in (REPAIR, BRIDGE, FORD):  # Repair, Bridge, Ford in one's own play
                 candidates.append((2.0, a))
     best = max(score for score, _ in candidates)
     top = [a for score, a in candidates if score == best]
@@ -187,25 +192,26 @@ def _move_value(state: GameState, source: int) -> float:
 
 def _card_value(state: GameState, action: Action) -> float:
     card = state.units[action[1]].profile.card_id
-    if card in (33, 63, 64, 65, 108, 109):
+    if card in FIRE_SUPPORT:
         if action[3] != "ffe":
             return 0.0
         pos = action[2]
         return 0.5 * sum(value(state, u) * (0.5 if state.units[u].profile.armored else 1.0) for u in state.occ[pos][1 - state.active])
-    if card in (118, 163, 159):  # Sniper, Mine Dogs, Tank Buster
+    if card in (SNIPER, MINE_DOGS, TANK_BUSTER):  # Sniper, Mine Dogs, Tank Buster
         return 0.25 * value(state, action[2])
-    if card in (115, 119, 160):  # attachments
+    if card in (TANK_ACE, HEROIC_LEADER, SPECIAL_AMMO):  # attachments
         return 1.0
-    if card == 116:
+    if card == REINFORCEMENTS:
         return 4.0
     return 0.2
 
 
 def _move(state: GameState, actions: list[Action], rng: random.Random) -> Action:
-    ctx = state.ctx
+    move = state.ctx.move
+    assert move is not None
     side = state.active
     targets = open_goals(state, side)
-    if ctx.get("stage") == "pick":
+    if move.stage == "pick":
         loads = [a for a in actions if a[0] in ("load", "tow")]
         if loads:
             return loads[0]
@@ -215,7 +221,7 @@ def _move(state: GameState, actions: list[Action], rng: random.Random) -> Action
         if ("go",) in actions:
             return ("go",)
         return actions[0]
-    unit = state.units[ctx["cur"]]
+    unit = state.units[move.cur]  # type: ignore[index]
     here = _distance_to_goal(state, unit.pos, targets) if targets else 0
     steps = [a for a in actions if a[0] == "step"]
     best, best_score = ("halt",) if ("halt",) in actions else (steps[0] if steps else actions[0]), 0.0
@@ -244,7 +250,7 @@ def _melee(state: GameState, actions: list[Action]) -> Action:
         attack = melee.melee_attack(state, unit, victim, a[3], item)
         if attack is None:
             continue
-        score = _expected(state, attack, a[2]) - (0.5 if item is not None and item.profile.card_id == 1 and
+        score = _expected(state, attack, a[2]) - (0.5 if item is not None and item.profile.card_id == PANZERFAUST and
                                                    not victim.profile.armored else 0.0)
         if score > best_score:
             best, best_score = a, score

@@ -1,4 +1,4 @@
-"""The game state: who acts, what they may do, and what happens (4.0-16.0).
+"""The game state and its play: who acts, what they may do, and what happens (4.0-16.0).
 
 Decisions are small steps, so each has few legal actions: a play is chosen
 (move, fire, draw, end), then the cards and targets one at a time. Die rolls
@@ -9,60 +9,29 @@ tuples of plain values, so a game's log is JSON and replays exactly.
 Sequence of play (4.0): the active player receives Supply points, spends them
 on plays (5.0), resolves melees (10.0) and discards (6.4); then the other
 player does the same, and a game turn is over.
+
+This module is the dispatcher, the top of the engine: :class:`GameState` is
+the core (:mod:`tcforge.engine.core`) plus the phase tables that send each
+decision to its rule module, the turn flow and the chance events.
 """
 from __future__ import annotations
 
-import json
-from typing import Any, Iterable
+from typing import Iterable
 
-from tcforge.engine import cards, equipment, fire, melee, movement, windows
-from tcforge.engine.attacks import DIE, IMMOBILIZE, KILL, to_hit, to_kill
-from tcforge.engine.board import ATTACHED, DECK, DISCARDED, RESERVE
+from tcforge.engine import cards, equipment, fire, melee, movement, reactions, windows
+from tcforge.engine.attacks import KILL, to_hit, to_kill
+from tcforge.engine.board import DECK, DISCARDED, RESERVE
+from tcforge.engine.context import Context, Melee, Play
+from tcforge.engine.core import CHANCE, TERMINAL, Action, CoreState, IllegalActionError
 from tcforge.engine.game import Game
+from tcforge.engine.outcome import EndKind, Outcome
 from tcforge.engine.units import Unit
 
-CHANCE = -1
-TERMINAL = -4
-
-Action = tuple[Any, ...]
+__all__ = ["CHANCE", "TERMINAL", "Action", "GameState", "IllegalActionError"]
 
 
-class IllegalActionError(ValueError):
-    """An action that is not legal in the position; the message quotes both."""
-
-
-class GameState:
-    """One position of a game. Use :meth:`new` to start a game."""
-
-    def __init__(self, game: Game):
-        self.game = game
-        n = game.board.size
-        self.units: list[Unit] = []
-        self.occ: list[list[list[int]]] = [[[], []] for _ in range(n)]
-        self.hand: list[list[int]] = [[], []]
-        self.deck: list[list[int]] = [[], []]
-        self.discard: list[list[int]] = [[], []]
-        self.terrain: list[int | None] = [None] * n
-        self.forts: list[tuple[int, int] | None] = [None] * n  # (side, card id) of Foxholes/Bunkers
-        self.smoke: list[int] = [-1] * n  # half-turn index at whose end the smoke lifts, -1 none
-        self.water: list[int | None] = [None] * n  # Stream or Swamp played on other terrain (11.1)
-        self.turn = 1
-        self.first = 0
-        self.active = 0
-        self.supply = 0
-        self.phase = "setup"
-        self.ctx: dict[str, Any] = {}
-        self.rolls: list[tuple[Any, ...]] = []  # pending chance events, first is next
-        self.effects: list[tuple[int, str]] = []  # simultaneous melee results waiting
-        self.winner: int | None = None
-        self.end_reason = ""
-        self.history: list[Action] = []
-        self.initiative_rolls: list[int] = []
-        self.arrivals: dict[str, int] = {}  # reinforcement group id -> game turn it arrived
-        self.ap_shots: dict[str, int] = {}  # unit uid -> AT shots fired (scenario limits on armour-piercing rounds)
-        self.scenario_setup: Any = None
-        self._legal: list[Action] | None = None  # legal actions of this position, computed once
-        self.los_cache: dict[int, bool] = {}  # line of sight between positions, until terrain or Smoke changes
+class GameState(CoreState):
+    """One position of a game, with its play. Use :meth:`new` to start a game."""
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -87,7 +56,7 @@ class GameState:
                 else:
                     unit.pos = DECK
                     state.deck[side].append(unit.uid)
-        hand = int(game.params["turn.initial_hand"]) if initial_hand is None else initial_hand
+        hand = game.rules.turn_initial_hand if initial_hand is None else initial_hand
         for side in (0, 1):
             for _ in range(min(hand, len(state.deck[side]))):
                 state.rolls.append(("draw", side))
@@ -100,59 +69,17 @@ class GameState:
         state._advance()
         return state
 
-    # --------------------------------------------------------- the interface
-    def current_player(self) -> int:
-        if self.winner is not None or self.end_reason:
-            return TERMINAL
-        if self.rolls:
-            return CHANCE
-        window = self.ctx.get("window")
-        if window is not None:
-            return int(window["side"])
-        return self.ctx.get("to_act", self.active)
-
-    def is_terminal(self) -> bool:
-        return self.current_player() == TERMINAL
-
-    def returns(self) -> tuple[float, float]:
-        if self.winner is None:
-            return (0.0, 0.0)
-        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
-
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if not self.rolls:
-            return []
-        kind = self.rolls[0][0]
-        if kind == "draw":
-            deck = self.deck[self.rolls[0][1]]
-            p = 1.0 / len(deck)
-            return [(("card", uid), p) for uid in sorted(deck)]
-        return [(("d10", v), 0.1) for v in DIE]
-
-    def legal_actions(self) -> list[Action]:
-        """The legal actions (do not change the list: it is computed once per position)."""
-        if self._legal is not None:
-            return self._legal
+    # ------------------------------------------------------------ decisions
+    def _compute_legal(self) -> list[Action]:
         player = self.current_player()
         if player == TERMINAL:
-            result: list[Action] = []
-        elif player == CHANCE:
-            result = [a for a, _ in self.chance_outcomes()]
-        elif "window" in self.ctx:
-            result = windows.legal(self)
-        else:
-            handler = _LEGAL.get(self.phase)
-            result = handler(self) if handler else []
-        self._legal = result
-        return result
-
-    def changed(self) -> None:
-        """Forget the cached legal actions: the position changed."""
-        self._legal = None
-
-    def sight_changed(self) -> None:
-        """Terrain or Smoke changed: forget the remembered lines of sight."""
-        self.los_cache = {}
+            return []
+        if player == CHANCE:
+            return [a for a, _ in self.chance_outcomes()]
+        if self.ctx.window is not None:
+            return windows.legal(self)
+        handler = _LEGAL.get(self.phase)
+        return handler(self) if handler else []
 
     def apply_action(self, action: Action) -> None:
         """Apply an action without checking it is legal (fast; for search and playouts)."""
@@ -160,8 +87,8 @@ class GameState:
         self.history.append(action)
         if self.rolls:
             self._apply_chance(action)
-        elif "window" in self.ctx:
-            windows.apply(self, action)
+        elif self.ctx.window is not None:
+            reactions.apply(self, action)
         else:
             _APPLY[self.phase](self, action)
         self._advance()
@@ -174,164 +101,21 @@ class GameState:
                                      f"legal: {[list(a) for a in self.legal_actions()][:20]}")
         self.apply_action(action)
 
-    def clone(self) -> "GameState":
-        other = GameState.__new__(GameState)
-        other.__dict__.update(self.__dict__)
-        other.units = [u.copy() for u in self.units]
-        other.occ = [[list(a), list(b)] for a, b in self.occ]
-        other.hand = [list(self.hand[0]), list(self.hand[1])]
-        other.deck = [list(self.deck[0]), list(self.deck[1])]
-        other.discard = [list(self.discard[0]), list(self.discard[1])]
-        other.terrain = list(self.terrain)
-        other.forts = list(self.forts)
-        other.smoke = list(self.smoke)
-        other.water = list(self.water)
-        other.ctx = {k: (list(v) if isinstance(v, list) else v) for k, v in self.ctx.items()}
-        other.rolls = list(self.rolls)
-        other.effects = list(self.effects)
-        other.history = list(self.history)
-        other.initiative_rolls = list(self.initiative_rolls)
-        other.arrivals = dict(self.arrivals)
-        other.ap_shots = dict(self.ap_shots)
-        other._legal = None
-        other.los_cache = {}
-        return other
-
-    def serialize(self) -> str:
-        """The whole position as JSON (the game's static part is named, not copied)."""
-        return json.dumps({
-            "units": [u.to_json() for u in self.units], "occ": self.occ, "hand": self.hand, "deck": self.deck, "discard": self.discard,
-            "terrain": self.terrain, "forts": self.forts, "smoke": self.smoke, "water": self.water, "turn": self.turn, "first": self.first,
-            "active": self.active, "supply": self.supply, "phase": self.phase, "ctx": self.ctx,
-            "rolls": _rolls_json(self.rolls),
-            "effects": self.effects, "winner": self.winner, "end_reason": self.end_reason,
-            "history": [list(a) for a in self.history], "initiative_rolls": self.initiative_rolls,
-            "arrivals": self.arrivals, "ap_shots": self.ap_shots}, sort_keys=True)
-
-    @classmethod
-    def deserialize(cls, game: Game, text: str) -> "GameState":
-        """The position :meth:`serialize` wrote, for the same game."""
-        from tcforge.engine.attacks import Attack
-
-        raw = json.loads(text)
-        state = cls(game)
-        state.units = []
-        for u in raw["units"]:
-            unit = Unit(u["uid"], u["side"], game.profiles[u["card"]], u["pos"])
-            for key in ("immobilized", "moved", "fired", "entered_from", "moved_to_reserve", "carrier"):
-                setattr(unit, key, u[key])
-            unit.equipment = tuple(u["equipment"])
-            state.units.append(unit)
-        for key in ("hand", "deck", "discard", "terrain", "smoke", "water", "turn", "first", "active", "supply", "phase", "ctx",
-                    "effects", "winner", "end_reason", "initiative_rolls", "arrivals", "ap_shots"):
-            setattr(state, key, raw[key])
-        state.occ = [[list(a), list(b)] for a, b in raw["occ"]]
-        state.forts = [tuple(f) if f else None for f in raw["forts"]]
-        state.effects = [tuple(e) for e in raw["effects"]]
-        state.rolls = [tuple(Attack(**x) if isinstance(x, dict) else x for x in event) for event in raw["rolls"]]
-        if "orders" in state.ctx:
-            state.ctx["orders"] = [tuple(o) for o in state.ctx["orders"]]
-        state.history = [tuple(a) for a in raw["history"]]
-        return state
-
-    def describe(self) -> str:
-        """A one-line summary of the position, for error messages and logs."""
-        who = {CHANCE: "chance", TERMINAL: "game over"}.get(self.current_player(), f"side {self.current_player()}")
-        return f"turn {self.turn}, side {self.active}'s {self.phase} ({who} to act, {self.supply} supply left)"
-
-    # --------------------------------------------------------------- helpers
-    def enemy(self, side: int) -> int:
-        return 1 - side
-
-    def half_turn(self) -> int:
-        """Index of the current player-turn: 0, 1 in game turn 1, then 2, 3, ..."""
-        return 2 * (self.turn - 1) + (0 if self.active == self.first else 1)
-
-    def combat_count(self, pos: int, side: int) -> tuple[int, int]:
-        """(combat cards, trucks) of a side at a position (6.3); carried squads count too (000 22, point 3)."""
-        combat = trucks = 0
-        for uid in self.occ[pos][side]:
-            unit = self.units[uid]
-            if unit.profile.truck:
-                trucks += 1
-            elif unit.profile.combat:
-                combat += 1
-        return combat, trucks
-
-    def controls(self, pos: int, side: int) -> bool:
-        """Control (16.0): at least one combat card and no enemy combat card."""
-        return (any(self.units[u].profile.combat for u in self.occ[pos][side])
-                and not any(self.units[u].profile.combat for u in self.occ[pos][1 - side]))
-
-    def destroy(self, uid: int) -> None:
-        """A destroyed card goes to its owner's discard pile with its equipment and passengers (13.0, 15.0)."""
-        unit = self.units[uid]
-        if unit.pos < 0:
-            return
-        for other in list(unit.equipment):
-            self.discard_card(other)
-        unit.equipment = ()
-        for other in self.units:
-            if other.carrier == uid and other.pos >= 0:
-                self.destroy(other.uid)  # a carried squad or towed gun goes with its vehicle (project's reading)
-        self.discard_card(uid)
-        cards.update_forts(self)
-
-    def discard_card(self, uid: int) -> None:
-        """Put a card on its owner's discard pile from wherever it is (15.0)."""
-        unit = self.units[uid]
-        if unit.pos >= 0:
-            self.occ[unit.pos][unit.side].remove(uid)
-        elif unit.pos == RESERVE:
-            self.hand[unit.side].remove(uid)
-        elif unit.pos == DECK:
-            self.deck[unit.side].remove(uid)
-        elif unit.pos == DISCARDED:
-            return
-        elif unit.pos == ATTACHED and unit.carrier is not None:
-            carrier = self.units[unit.carrier]
-            carrier.equipment = tuple(e for e in carrier.equipment if e != uid)
-        unit.pos = DISCARDED
-        unit.carrier = None
-        self.discard[unit.side].append(uid)
-
-    def check_victory(self) -> None:
-        """Victory is checked the instant it happens (16.0) unless the ruleset says otherwise."""
-        if self.winner is not None or self.game.params["victory.check"] != "instant":
-            return
-        self._victory_now()
-
-    def _victory_now(self) -> None:
-        for hook in self.game.victory_hooks:
-            winner = hook(self)
-            if winner is not None:
-                self.winner, self.end_reason = winner
-                return
-        if not self.game.default_victory:
-            return
-        need = self.game.victory_positions
-        for side in (self.active, 1 - self.active):
-            held = sum(self.controls(p, side) for p in self.game.board.rear_rank(1 - side))
-            if held >= need:
-                self.winner = side
-                self.end_reason = f"side {side} controls {held} positions of the enemy's rear rank (16.0)"
-                return
-
     # ------------------------------------------------------------ turn flow
     def _start_side_turn(self) -> None:
         for unit in self.units:
             if unit.side == self.active:
                 unit.moved = unit.fired = 0
                 unit.moved_to_reserve = False
-        self.supply = int(self.game.params["turn.supply_points"])  # 4.0 a
-        self.ctx = {"spent": 0}
+        self.supply = self.game.rules.turn_supply_points  # 4.0 a
+        self.ctx = Context(play=Play())
         self.phase = "play"
         for hook in self.game.turn_hooks:  # a scenario's reinforcements arrive (20.0 rule 5, 17.5)
             hook(self)
 
     def _end_play(self) -> None:
         self.phase = "melee"
-        self.ctx = {"pending": melee.melee_positions(self)}
+        self.ctx = Context(melee=Melee(melee.melee_positions(self)))
         melee.next_melee(self)
 
     def _end_side_turn(self) -> None:
@@ -340,23 +124,24 @@ class GameState:
             if until == half:
                 self.smoke[pos] = -1  # 9.5.1 b
                 self.los_cache = {}
-        if self.game.params["victory.check"] == "end_of_turn":
+        if self.game.rules.victory_check == "end_of_turn":
             self._victory_now()
-            if self.winner is not None:
+            if self.outcome is not None:
                 return
         if self.active != self.first:
             for hook in self.game.end_hooks:
                 found = hook(self)
                 if found is not None:
-                    self.winner, self.end_reason = found
+                    self.outcome = found
                     return
             if self.game.turn_limit is not None and self.turn >= self.game.turn_limit:
                 self._victory_now()
-                if self.winner is None:
-                    self.end_reason = f"turn limit {self.game.turn_limit} reached"
+                if self.outcome is None:
+                    self.outcome = Outcome(None, EndKind.TURN_LIMIT, self.turn, f"turn limit {self.game.turn_limit} reached")
                 return
             if self.turn >= self.game.max_turns:
-                self.end_reason = f"no victory after {self.game.max_turns} turns (the engine's cap)"
+                self.outcome = Outcome(None, EndKind.ENGINE_CAP, self.turn,
+                                       f"no victory after {self.game.max_turns} turns (the engine's cap)")
                 return
             self.turn += 1
         self.active = 1 - self.active
@@ -364,15 +149,17 @@ class GameState:
 
     def _advance(self) -> None:
         """Run the automatic steps until a decision or a chance event is due."""
-        while self.winner is None and not self.end_reason and not self.rolls:
+        while self.outcome is None and not self.rolls:
             self._legal = None
-            if "window" in self.ctx:
+            if self.ctx.window is not None:
                 return
             if self.phase == "play":
-                if self.supply <= 0 and "move" not in self.ctx and "fire" not in self.ctx:
+                play = self.ctx.play
+                assert play is not None
+                if self.supply <= 0 and play.move is None and play.fire is None:
                     self._end_play()
                     continue
-                if not self.ctx.get("play_window_done") and windows.open_window(self, "play", 1 - self.active, {}):
+                if not play.window_done and windows.open_window(self, "play", 1 - self.active, None):
                     return
                 return
             if self.phase == "move":
@@ -388,10 +175,10 @@ class GameState:
                     continue
                 return
             if self.phase == "discard":
-                limit = int(self.game.params["turn.hand_limit"])
-                rules = self.game.scenario_rules
-                if rules is not None:
-                    limit += rules.hand_grace(self)
+                limit = self.game.rules.turn_hand_limit
+                scenario = self.game.scenario_rules
+                if scenario is not None:
+                    limit += scenario.hand_grace(self)
                 if len(self.hand[self.active]) <= limit:
                     self._end_side_turn()
                     continue
@@ -449,7 +236,7 @@ class GameState:
             return
         if kind == "woods":
             uid = event[1]
-            if roll <= int(self.game.params["movement.woods_immobilise_max_roll"]):
+            if roll <= self.game.rules.movement_woods_immobilise_max_roll:
                 self.units[uid].immobilized = True  # 8.4.1
             return
         if kind == "hit":
@@ -466,7 +253,7 @@ class GameState:
             attack, pos = event[1], event[3]
             result, _ = to_hit(attack, self.game.fire_rules, roll)
             if result != "miss":
-                cards.place_smoke(self, pos)
+                self.place_smoke(pos)
             return
         if kind == "kill":
             attack, firer, target, deferred, needed = event[1:6]
@@ -477,7 +264,7 @@ class GameState:
     def _result(self, target: int, result: str, deferred: bool) -> None:
         if deferred:
             self.effects.append((target, result))
-            if result == KILL and self.game.params["melee.procedure"] == "declared":
+            if result == KILL and self.game.rules.melee_procedure == "declared":
                 # 001's declared melee: other attacks of the same side on a card already eliminated do not fire
                 side = self.units[target].side
                 self.rolls = [e for e in self.rolls if not (e[0] == "hit" and e[3] == target and e[4]
@@ -485,30 +272,17 @@ class GameState:
             return
         self.apply_result(target, result)
 
-    def apply_result(self, target: int, result: str) -> None:
-        if result == KILL:
-            self.destroy(target)
-            self.check_victory()
-        elif result == IMMOBILIZE:
-            self.units[target].immobilized = True
-
-
-def _rolls_json(rolls: list[tuple[Any, ...]]) -> list[Any]:
-    """Pending chance events as JSON: attacks become the mapping of their fields."""
-    return [[{name: getattr(x, name) for name in x.__slots__} if hasattr(x, "__slots__") else x for x in event]
-            for event in rolls]
-
 
 # ------------------------------------------------------------------ the play
 def _legal_play(state: GameState) -> list[Action]:
-    params = state.game.params
+    rules = state.game.rules
     actions: list[Action] = [("end",)]
-    if state.supply >= int(params["turn.draw_cost"]) and state.deck[state.active]:
+    if state.supply >= rules.turn_draw_cost and state.deck[state.active]:
         actions.append(("draw",))
-    if state.supply >= int(params["turn.move_cost"]):
+    if state.supply >= rules.turn_move_cost:
         for pos in movement.move_sources(state):
             actions.append(("move", pos))
-    if state.supply >= int(params["turn.fire_cost"]):
+    if state.supply >= rules.turn_fire_cost:
         for pos in fire.fire_sources(state):
             actions.append(("fire", pos))
     actions.extend(equipment.equip_actions(state))  # 13.0: free, not a play
@@ -518,27 +292,29 @@ def _legal_play(state: GameState) -> list[Action]:
 
 
 def _apply_play(state: GameState, action: Action) -> None:
-    params = state.game.params
+    rules = state.game.rules
     kind = action[0]
-    state.ctx.pop("play_window_done", None)  # the opponent may answer the next play again
+    play = state.ctx.play
+    assert play is not None
+    play.window_done = False  # the opponent may answer the next play again
     if kind == "end":
         state.supply = 0  # 5.0 e: forfeit the remaining points
         state._end_play()
     elif kind == "draw":  # 5.0 d: the card is drawn by chance from the deck (14.0)
-        state.ctx["acted"] = True
-        state.supply -= int(params["turn.draw_cost"])
+        play.acted = True
+        state.supply -= rules.turn_draw_cost
         state.rolls.append(("draw", state.active))
     elif kind == "move":
-        state.ctx["acted"] = True
-        state.supply -= int(params["turn.move_cost"])
+        play.acted = True
+        state.supply -= rules.turn_move_cost
         movement.begin(state, int(action[1]))
     elif kind == "fire":
-        state.ctx["acted"] = True
-        state.supply -= int(params["turn.fire_cost"])
+        play.acted = True
+        state.supply -= rules.turn_fire_cost
         fire.begin(state, int(action[1]))
     elif kind in ("play", "interrupt", "fortify"):
         if kind == "play":
-            state.ctx["acted"] = True
+            play.acted = True
         cards.play(state, action)
     elif kind == "equip":
         equipment.attach(state, int(action[1]), int(action[2]))

@@ -4,7 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tcforge.data.card_kinds import is_combat, is_tank, is_truck
 from tcforge.data.cards import Card
+from tcforge.engine.rules import Rules
 
 
 def _int(value: Any) -> int:
@@ -46,7 +48,7 @@ class Profile:
     kind: str  # special cards: terrain, interrupt, instant (after errata and variant changes)
 
     @classmethod
-    def of(cls, card: Card, ruleset: Any) -> "Profile":
+    def of(cls, card: Card, rules: Rules) -> "Profile":
         e = card.effective
         hit, pen, armor = e.get("hit") or {}, e.get("penetration") or {}, e.get("armor") or {}
         vehicle = card.type == "vehicle"
@@ -54,15 +56,14 @@ class Profile:
         infantry = card.type == "infantry"
         he = _int(e.get("he"))
         if at_gun:
-            he = max(he, int(ruleset["fire.at_gun_min_he"]))  # 9.4
-        truck = vehicle and (card.card_class == "truck" or (
-            card.card_class == "half_track" and ruleset["stacking.half_tracks_count_as"] == "truck"))
+            he = max(he, rules.fire_at_gun_min_he)  # 9.4
+        half_tracks = rules.stacking_half_tracks_count_as
         return cls(card.id, card.name, card.type, card.card_class, card.nation, card.speed == "fast",
                    _int(hit.get("short")), _int(hit.get("long")), _int(pen.get("short")), _int(pen.get("long")),
                    _int(armor.get("front")), _int(armor.get("side")), he, _int(e.get("sa")), _int(e.get("ft")),
                    _int(e.get("tank_melee")), _int(e.get("points")), vehicle, vehicle and _int(armor.get("front")) > 0,
-                   vehicle and card.card_class in ruleset["fire.tank_classes"], truck,
-                   (vehicle and not truck) or at_gun or infantry, infantry, at_gun, card.type == "equipment",
+                   is_tank(card, rules.fire_tank_classes), is_truck(card, half_tracks),
+                   is_combat(card, half_tracks), infantry, at_gun, card.type == "equipment",
                    card.type in ("special", "air_artillery"), int((e.get("transport") or {}).get("infantry", 0)),
                    str(e.get("kind") or ""))
 

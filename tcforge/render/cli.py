@@ -38,7 +38,8 @@ from tcforge.render.page.sheets import PrintOptions, Report
 from tcforge.render.scenario.deck import build_scenario_deck, choose_sides, deck_proxies
 from tcforge.render.scenario.sheet import build_scenario_sheet
 from tcforge.scenarios.findings import ScenarioError
-from tcforge.scenarios.model import Scenario, bundled_ids, load
+from tcforge.scenarios.loading import bundled_ids, load
+from tcforge.scenarios.scenario import Scenario
 
 app = typer.Typer(help="Print shop: sleeve inserts, reference cards, proxies, scenario sheets and decks, and a "
                   "calibration page, as PDF.",

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tcforge.data import card_kinds
+from tcforge.data.card_kinds import is_unit  # noqa: F401  (one place: the data layer)
 from tcforge.data.cards import Card
 
 TERRAIN_CLASSES = frozenset({"terrain", "fortification", "water"})
@@ -23,24 +25,17 @@ def category(card: Card) -> str:
     return "units"
 
 
-def is_unit(card: Card) -> bool:
-    """Vehicles, AT guns, infantry and cavalry: the cards that stand on positions."""
-    return card.type in ("vehicle", "at_gun", "infantry")
-
-
 def is_truck(card: Card, params: dict[str, Any]) -> bool:
-    """Counts against the trucks' stacking limit (6.3); half-tracks as the ruleset says."""
-    if card.card_class == "truck":
-        return True
-    return card.card_class == "half_track" and str(params.get("stacking.half_tracks_count_as", "combat")).startswith("truck")
+    """Counts against the trucks' stacking limit (6.3); half-tracks as the ruleset says (tcforge.data.card_kinds)."""
+    return card_kinds.is_truck(card, str(params.get("stacking.half_tracks_count_as", "combat")))
 
 
 def is_combat(card: Card, params: dict[str, Any]) -> bool:
-    return is_unit(card) and not is_truck(card, params)
+    return card_kinds.is_combat(card, str(params.get("stacking.half_tracks_count_as", "combat")))
 
 
 def is_tank(card: Card, params: dict[str, Any]) -> bool:
-    return card.type == "vehicle" and card.card_class in set(params.get("fire.tank_classes") or ("tank",))
+    return card_kinds.is_tank(card, params.get("fire.tank_classes") or ("tank",))
 
 
 def prohibits_vehicles(card: Card, params: dict[str, Any]) -> bool:

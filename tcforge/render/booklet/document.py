@@ -134,7 +134,7 @@ class ContextBuilder:
     # scenarios, loaded once
     def scenarios(self) -> dict[str, Any]:
         if self._scenarios is None:
-            from tcforge.scenarios.model import bundled_ids, load
+            from tcforge.scenarios.loading import bundled_ids, load
 
             self._scenarios = {}
             for sid in bundled_ids():

@@ -31,7 +31,8 @@ from tcforge.render.page.sheets import Book, Ctx, Face, PrintOptions, Report
 from tcforge.render.page.tables import Table, draw_table
 from tcforge.render.page.text import draw_fit
 from tcforge.render.scenario.text import Group, side_groups, side_name
-from tcforge.scenarios.model import Scenario, Side
+from tcforge.scenarios.format import Side
+from tcforge.scenarios.scenario import Scenario
 
 ROWS_PER_PAGE = 34      # checklist rows a page holds at a readable size (wrapped placements take two lines)
 

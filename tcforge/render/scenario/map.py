@@ -25,7 +25,7 @@ from tcforge.render.page.sheets import Ctx
 from tcforge.render.page.text import draw_fit
 from tcforge.render.scenario.text import group_title, side_name
 from tcforge.scenarios.grid import Position
-from tcforge.scenarios.model import Scenario
+from tcforge.scenarios.scenario import Scenario
 
 AREA = HexColor("#9a6a00")                                  # named areas: dark amber, apart from both sides
 CHOSEN = (HexColor("#7b5a2b"), HexColor("#2f5d50"))         # sides whose nation the players choose

@@ -54,14 +54,14 @@ from tcforge.render.scenario.text import (
     side_groups,
     side_name,
 )
-from tcforge.scenarios.model import (
+from tcforge.scenarios.format import Side
+from tcforge.scenarios.scenario import Scenario
+from tcforge.scenarios.victory import (
     ControlPositions,
     ControlRank,
     Countdown,
     EliminateAll,
     HoldPositions,
-    Scenario,
-    Side,
     VictoryCondition,
 )
 

@@ -1,0 +1,284 @@
+"""What is under way in a side turn, as typed objects: the play and its flags, a move, a fire, the melees, a window.
+
+``GameState.ctx`` is a :class:`Context`. Its parts exist only while they
+matter: :attr:`Context.play` during the play (5.0), with :attr:`Play.move` or
+:attr:`Play.fire` while a move or fire action is being decided;
+:attr:`Context.melee` during the melee phase (10.0); :attr:`Context.window`
+while a player may answer with an Interrupt (12.2). Every field is declared, so
+a misspelt one fails where it is written.
+
+``to_json``/``from_json`` give the context as the JSON mapping the engine has
+always written in :meth:`~tcforge.engine.core.CoreState.serialize`, key for key.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Phase = Literal["setup", "initiative", "play", "move", "fire", "melee", "discard"]  # GameState.phase
+MoveStage = Literal["pick", "step", "done"]
+MeleeStage = Literal["order", "targets", "second", "resolve"]
+WindowKind = Literal["play", "entry", "fire", "melee", "counter"]
+MeleeOrder = tuple[int, int, str, int]  # (firer, target, kind of fire, equipment uid or -1)
+
+
+@dataclass(slots=True)
+class Move:
+    """A move action being decided (5.0 a, 8.0): the cards picked, then each one's steps."""
+
+    source: int  # the position (or RESERVE) the cards move from
+    picked: list[int] = field(default_factory=list)
+    stage: MoveStage = "pick"
+    queue: list[int] | None = None  # the picked cards still to move
+    cur: int | None = None  # the card moving now
+    left: int | None = None  # positions it may still enter
+    first: bool | None = None  # it has not stepped yet
+    riders: dict[int, list[int]] | None = None  # vehicle -> the cards it carries or tows (8.6)
+    path: bool = False  # a Path card was played for the current mover
+    pending_step: int | None = None  # the step waiting for the mines' rolls
+
+    def copy(self) -> "Move":
+        riders = None if self.riders is None else {k: list(v) for k, v in self.riders.items()}
+        return Move(self.source, list(self.picked), self.stage, None if self.queue is None else list(self.queue),
+                    self.cur, self.left, self.first, riders, self.path, self.pending_step)
+
+    def to_json(self, out: dict[str, Any]) -> None:
+        out.update(move=self.source, picked=self.picked, stage=self.stage)
+        for key in ("queue", "cur", "left", "first", "pending_step"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        if self.riders is not None:
+            out["riders"] = {str(k): v for k, v in self.riders.items()}  # JSON keys are text
+        if self.path:
+            out["path"] = True
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> "Move":
+        riders = raw.get("riders")
+        return cls(raw["move"], list(raw["picked"]), raw["stage"], raw.get("queue"), raw.get("cur"), raw.get("left"),
+                   raw.get("first"), None if riders is None else {int(k): list(v) for k, v in riders.items()},
+                   bool(raw.get("path")), raw.get("pending_step"))
+
+
+@dataclass(slots=True)
+class Fire:
+    """A fire action being decided (5.0 b, 9.0): the position firing and the cards that have fired."""
+
+    source: int
+    shots: list[int] = field(default_factory=list)
+
+    def copy(self) -> "Fire":
+        return Fire(self.source, list(self.shots))
+
+
+@dataclass(slots=True)
+class Play:
+    """The play of a side turn (5.0): what has been done, the cards' effects lasting the turn, the action under way."""
+
+    acted: bool = False  # a play was made: fortifications may no longer be placed (11.0)
+    window_done: bool = False  # the opponent has had its window before the next play
+    coordination: bool = False  # Coordination was played this turn (12.1)
+    observer: bool = False  # Forward Observer: -2 to artillery this turn
+    flank_shot: bool = False  # Flank Shot: the next anti-tank shot strikes side armor (9.3.1)
+    move: Move | None = None
+    fire: Fire | None = None
+
+    def copy(self) -> "Play":
+        return Play(self.acted, self.window_done, self.coordination, self.observer, self.flank_shot,
+                    None if self.move is None else self.move.copy(), None if self.fire is None else self.fire.copy())
+
+    def to_json(self, out: dict[str, Any]) -> None:
+        out["spent"] = 0  # always 0: the serialized form has carried it since the first version
+        for key, flag in (("acted", self.acted), ("play_window_done", self.window_done), ("coordination", self.coordination),
+                          ("observer", self.observer), ("flank_shot", self.flank_shot)):
+            if flag:
+                out[key] = True
+        if self.move is not None:
+            self.move.to_json(out)
+        if self.fire is not None:
+            out.update(fire=self.fire.source, shots=self.fire.shots)
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> "Play":
+        return cls(bool(raw.get("acted")), bool(raw.get("play_window_done")), bool(raw.get("coordination")),
+                   bool(raw.get("observer")), bool(raw.get("flank_shot")),
+                   Move.from_json(raw) if "move" in raw else None,
+                   Fire(raw["fire"], list(raw["shots"])) if "fire" in raw else None)
+
+
+@dataclass(slots=True)
+class Melee:
+    """The melee phase (10.0): positions still to resolve, and the one being resolved."""
+
+    pending: list[int]
+    at: int | None = None  # the position being resolved
+    stage: MeleeStage | None = None
+    choosing: int | None = None  # the side choosing targets
+    to_act: int | None = None  # the side to decide
+    orders: list[MeleeOrder] | None = None
+    todo: list[int] | None = None  # the cards still to be given a target
+    melee_windows: int | None = None  # how many sides have had their window as the melee began
+    first_fire: int | None = None  # the side that fires first (Tactical Advantage)
+
+    def copy(self) -> "Melee":
+        return Melee(list(self.pending), self.at, self.stage, self.choosing, self.to_act,
+                     None if self.orders is None else list(self.orders), None if self.todo is None else list(self.todo),
+                     self.melee_windows, self.first_fire)
+
+    def to_json(self, out: dict[str, Any]) -> None:
+        out["pending"] = self.pending
+        for key in ("at", "stage", "choosing", "to_act", "orders", "todo", "melee_windows", "first_fire"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> "Melee":
+        orders = raw.get("orders")
+        return cls(list(raw["pending"]), raw.get("at"), raw.get("stage"), raw.get("choosing"), raw.get("to_act"),
+                   None if orders is None else [tuple(o) for o in orders],  # type: ignore[misc]
+                   raw.get("todo"), raw.get("melee_windows"), raw.get("first_fire"))
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A card (with its riders) about to enter a position; ``mine`` is the Minefield played on it, if any."""
+
+    mover: int
+    riders: tuple[int, ...]
+    to: int
+    mine: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"mover": self.mover, "riders": list(self.riders), "to": self.to}
+        if self.mine is not None:
+            out["mine"] = self.mine
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """A declared shot: the ``shoot`` action, fired once the window closes."""
+
+    action: tuple[Any, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"shot": list(self.action)}
+
+
+@dataclass(frozen=True, slots=True)
+class MeleeStart:
+    """A melee about to begin at ``pos``."""
+
+    pos: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"pos": self.pos}
+
+
+@dataclass(frozen=True, slots=True)
+class FireSupport:
+    """An artillery or air card's attack: on a position (``pos``, ``mode`` ffe or smoke) or on one card (``target``)."""
+
+    card: int | str
+    uid: int
+    side: int
+    pos: int | None = None
+    mode: Literal["ffe", "smoke"] | None = None
+    target: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"card": self.card, "uid": self.uid, "side": self.side}
+        for key in ("pos", "mode", "target"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Counter:
+    """What a counter card would cancel: a Minefield on an entering card, or an artillery or air attack."""
+
+    against: Literal["art", "air", "minefield"]
+    then: Entry | FireSupport
+
+    def to_json(self) -> dict[str, Any]:
+        return {"against": self.against, "then": self.then.to_json()}
+
+
+WindowData = Entry | Shot | MeleeStart | Counter | None  # None: a window before the opponent's play
+
+
+@dataclass(slots=True)
+class Window:
+    """A reaction window (12.2): ``side`` may play an Interrupt of ``kind``; ``data`` says what waits."""
+
+    kind: WindowKind
+    side: int
+    data: WindowData = None
+
+    def copy(self) -> "Window":
+        return Window(self.kind, self.side, self.data)  # the data is frozen
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "side": self.side, "data": {} if self.data is None else self.data.to_json()}
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> "Window":
+        kind, data = raw["kind"], raw["data"]
+        return cls(kind, raw["side"], _window_data(kind, data))
+
+
+def _entry(raw: dict[str, Any]) -> Entry:
+    return Entry(raw["mover"], tuple(raw["riders"]), raw["to"], raw.get("mine"))
+
+
+def _window_data(kind: WindowKind, raw: dict[str, Any]) -> WindowData:
+    if kind == "entry":
+        return _entry(raw)
+    if kind == "fire":
+        return Shot(tuple(raw["shot"]))
+    if kind == "melee":
+        return MeleeStart(raw["pos"])
+    if kind == "counter":
+        then = raw["then"]
+        return Counter(raw["against"], _entry(then) if raw["against"] == "minefield" else FireSupport(
+            then["card"], then["uid"], then["side"], then.get("pos"), then.get("mode"), then.get("target")))
+    return None
+
+
+@dataclass(slots=True)
+class Context:
+    """What is under way in the side turn: see the module's text."""
+
+    play: Play | None = None
+    melee: Melee | None = None
+    window: Window | None = None
+
+    @property
+    def move(self) -> Move | None:
+        """The move action under way, if any."""
+        return self.play.move if self.play is not None else None
+
+    def copy(self) -> "Context":
+        """A copy sharing nothing that changes with this one (a search plays on in copies)."""
+        return Context(None if self.play is None else self.play.copy(), None if self.melee is None else self.melee.copy(),
+                       None if self.window is None else self.window.copy())
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.play is not None:
+            self.play.to_json(out)
+        if self.melee is not None:
+            self.melee.to_json(out)
+        if self.window is not None:
+            out["window"] = self.window.to_json()
+        return out
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> "Context":
+        window = raw.get("window")
+        return cls(Play.from_json(raw) if "spent" in raw else None, Melee.from_json(raw) if "pending" in raw else None,
+                   None if window is None else Window.from_json(window))

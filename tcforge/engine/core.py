@@ -1,0 +1,318 @@
+"""The core of the game state: the position's data and the primitives every rule builds on.
+
+:class:`CoreState` holds where every card is (positions, hands, decks, discard
+piles, placed terrain, Smoke), the turn's counters and context, the pending
+chance events, and the small operations the rules share: discarding and
+destroying cards, control and victory, Smoke and fortifications, copies and
+JSON. It imports no rule module; the rules (:mod:`movement`, :mod:`fire`, ...)
+import it, and :class:`tcforge.engine.state.GameState` adds the play on top.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Self
+
+from tcforge.engine.attacks import DIE, IMMOBILIZE, KILL, Attack
+from tcforge.engine.board import ATTACHED, DECK, DISCARDED, RESERVE
+from tcforge.engine.context import Context, Phase
+from tcforge.engine.game import Game
+from tcforge.engine.outcome import EndKind, Outcome
+from tcforge.engine.units import Unit
+
+CHANCE = -1
+TERMINAL = -4
+
+Action = tuple[Any, ...]
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal in the position; the message quotes both."""
+
+
+class CoreState:
+    """One position of a game: its data and primitives (the play is :class:`~tcforge.engine.state.GameState`)."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        n = game.board.size
+        self.units: list[Unit] = []
+        self.occ: list[list[list[int]]] = [[[], []] for _ in range(n)]
+        self.hand: list[list[int]] = [[], []]
+        self.deck: list[list[int]] = [[], []]
+        self.discard: list[list[int]] = [[], []]
+        self.terrain: list[int | None] = [None] * n
+        self.forts: list[tuple[int, int | str, int] | None] = [None] * n  # (side, card id, uid) of Foxholes/Bunkers
+        self.smoke: list[int] = [-1] * n  # half-turn index at whose end the smoke lifts, -1 none
+        self.water: list[int | None] = [None] * n  # Stream or Swamp played on other terrain (11.1)
+        self.turn = 1
+        self.first = 0
+        self.active = 0
+        self.supply = 0
+        self.phase: Phase = "setup"
+        self.ctx = Context()  # what is under way in the side turn
+        self.rolls: list[tuple[Any, ...]] = []  # pending chance events, first is next
+        self.effects: list[tuple[int, str]] = []  # simultaneous melee results waiting
+        self.outcome: Outcome | None = None  # how the game ended, once it has
+        self.history: list[Action] = []
+        self.initiative_rolls: list[int] = []
+        self.arrivals: dict[str, int] = {}  # reinforcement group id -> game turn it arrived
+        self.ap_shots: dict[str, int] = {}  # unit uid -> AT shots fired (scenario limits on armour-piercing rounds)
+        self.scenario_setup: Any = None
+        self._legal: list[Action] | None = None  # legal actions of this position, computed once
+        self.los_cache: dict[int, bool] = {}  # line of sight between positions, until terrain or Smoke changes
+
+    # --------------------------------------------------------- the interface
+    def current_player(self) -> int:
+        if self.outcome is not None:
+            return TERMINAL
+        if self.rolls:
+            return CHANCE
+        ctx = self.ctx
+        if ctx.window is not None:
+            return ctx.window.side
+        if ctx.melee is not None and ctx.melee.to_act is not None:
+            return ctx.melee.to_act
+        return self.active
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def returns(self) -> tuple[float, float]:
+        if self.winner is None:
+            return (0.0, 0.0)
+        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if not self.rolls:
+            return []
+        kind = self.rolls[0][0]
+        if kind == "draw":
+            deck = self.deck[self.rolls[0][1]]
+            p = 1.0 / len(deck)
+            return [(("card", uid), p) for uid in sorted(deck)]
+        return [(("d10", v), 0.1) for v in DIE]
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions (do not change the list: it is computed once per position)."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def _compute_legal(self) -> list[Action]:
+        """The legal actions, computed: the play (:class:`~tcforge.engine.state.GameState`) defines it."""
+        raise NotImplementedError
+
+    def changed(self) -> None:
+        """Forget the cached legal actions: the position changed."""
+        self._legal = None
+
+    def sight_changed(self) -> None:
+        """Terrain or Smoke changed: forget the remembered lines of sight."""
+        self.los_cache = {}
+
+    def clone(self) -> Self:
+        other = self.__class__.__new__(self.__class__)
+        other.__dict__.update(self.__dict__)
+        other.units = [u.copy() for u in self.units]
+        other.occ = [[list(a), list(b)] for a, b in self.occ]
+        other.hand = [list(self.hand[0]), list(self.hand[1])]
+        other.deck = [list(self.deck[0]), list(self.deck[1])]
+        other.discard = [list(self.discard[0]), list(self.discard[1])]
+        other.terrain = list(self.terrain)
+        other.forts = list(self.forts)
+        other.smoke = list(self.smoke)
+        other.water = list(self.water)
+        other.ctx = self.ctx.copy()  # nothing shared: the move's riders, a window's data
+        other.rolls = list(self.rolls)
+        other.effects = list(self.effects)
+        other.history = list(self.history)
+        other.initiative_rolls = list(self.initiative_rolls)
+        other.arrivals = dict(self.arrivals)
+        other.ap_shots = dict(self.ap_shots)
+        other._legal = None
+        other.los_cache = {}
+        return other
+
+    def serialize(self) -> str:
+        """The whole position as JSON (the game's static part is named, not copied)."""
+        return json.dumps({
+            "units": [u.to_json() for u in self.units], "occ": self.occ, "hand": self.hand, "deck": self.deck, "discard": self.discard,
+            "terrain": self.terrain, "forts": self.forts, "smoke": self.smoke, "water": self.water, "turn": self.turn, "first": self.first,
+            "active": self.active, "supply": self.supply, "phase": self.phase, "ctx": self.ctx.to_json(),
+            "rolls": _rolls_json(self.rolls),
+            "effects": self.effects, "winner": self.winner, "end_reason": self.end_reason,
+            "history": [list(a) for a in self.history], "initiative_rolls": self.initiative_rolls,
+            "arrivals": self.arrivals, "ap_shots": self.ap_shots}, sort_keys=True)
+
+    @classmethod
+    def deserialize(cls, game: Game, text: str) -> Self:
+        """The position :meth:`serialize` wrote, for the same game."""
+        raw = json.loads(text)
+        state = cls(game)
+        state.units = []
+        for u in raw["units"]:
+            unit = Unit(u["uid"], u["side"], game.profiles[u["card"]], u["pos"])
+            for key in ("immobilized", "moved", "fired", "entered_from", "moved_to_reserve", "carrier"):
+                setattr(unit, key, u[key])
+            unit.equipment = tuple(u["equipment"])
+            state.units.append(unit)
+        for key in ("hand", "deck", "discard", "terrain", "smoke", "water", "turn", "first", "active", "supply", "phase",
+                    "effects", "initiative_rolls", "arrivals", "ap_shots"):
+            setattr(state, key, raw[key])
+        state.outcome = _restored_outcome(raw)
+        state.occ = [[list(a), list(b)] for a, b in raw["occ"]]
+        state.forts = [tuple(f) if f else None for f in raw["forts"]]
+        state.effects = [tuple(e) for e in raw["effects"]]
+        state.rolls = [tuple(Attack(**x) if isinstance(x, dict) else x for x in event) for event in raw["rolls"]]
+        state.ctx = Context.from_json(raw["ctx"])
+        state.history = [tuple(a) for a in raw["history"]]
+        return state
+
+    def describe(self) -> str:
+        """A one-line summary of the position, for error messages and logs."""
+        who = {CHANCE: "chance", TERMINAL: "game over"}.get(self.current_player(), f"side {self.current_player()}")
+        return f"turn {self.turn}, side {self.active}'s {self.phase} ({who} to act, {self.supply} supply left)"
+
+    # --------------------------------------------------------------- helpers
+    def enemy(self, side: int) -> int:
+        return 1 - side
+
+    def half_turn(self) -> int:
+        """Index of the current player-turn: 0, 1 in game turn 1, then 2, 3, ..."""
+        return 2 * (self.turn - 1) + (0 if self.active == self.first else 1)
+
+    def combat_count(self, pos: int, side: int) -> tuple[int, int]:
+        """(combat cards, trucks) of a side at a position (6.3); carried squads count too (000 22, point 3)."""
+        combat = trucks = 0
+        for uid in self.occ[pos][side]:
+            unit = self.units[uid]
+            if unit.profile.truck:
+                trucks += 1
+            elif unit.profile.combat:
+                combat += 1
+        return combat, trucks
+
+    def controls(self, pos: int, side: int) -> bool:
+        """Control (16.0): at least one combat card and no enemy combat card."""
+        return (any(self.units[u].profile.combat for u in self.occ[pos][side])
+                and not any(self.units[u].profile.combat for u in self.occ[pos][1 - side]))
+
+    def destroy(self, uid: int) -> None:
+        """A destroyed card goes to its owner's discard pile with its equipment and passengers (13.0, 15.0)."""
+        unit = self.units[uid]
+        if unit.pos < 0:
+            return
+        for other in list(unit.equipment):
+            self.discard_card(other)
+        unit.equipment = ()
+        for other in self.units:
+            if other.carrier == uid and other.pos >= 0:
+                self.destroy(other.uid)  # a carried squad or towed gun goes with its vehicle (project's reading)
+        self.discard_card(uid)
+        self.update_forts()
+
+    def discard_card(self, uid: int) -> None:
+        """Put a card on its owner's discard pile from wherever it is (15.0)."""
+        unit = self.units[uid]
+        if unit.pos >= 0:
+            self.occ[unit.pos][unit.side].remove(uid)
+        elif unit.pos == RESERVE:
+            self.hand[unit.side].remove(uid)
+        elif unit.pos == DECK:
+            self.deck[unit.side].remove(uid)
+        elif unit.pos == DISCARDED:
+            return
+        elif unit.pos == ATTACHED and unit.carrier is not None:
+            carrier = self.units[unit.carrier]
+            carrier.equipment = tuple(e for e in carrier.equipment if e != uid)
+        unit.pos = DISCARDED
+        unit.carrier = None
+        self.discard[unit.side].append(uid)
+
+    def check_victory(self) -> None:
+        """Victory is checked the instant it happens (16.0) unless the ruleset says otherwise."""
+        if self.outcome is not None or self.game.rules.victory_check != "instant":
+            return
+        self._victory_now()
+
+    def _victory_now(self) -> None:
+        for hook in self.game.victory_hooks:
+            found = hook(self)
+            if found is not None:
+                self.outcome = found
+                return
+        if not self.game.default_victory:
+            return
+        need = self.game.victory_positions
+        for side in (self.active, 1 - self.active):
+            held = sum(self.controls(p, side) for p in self.game.board.rear_rank(1 - side))
+            if held >= need:
+                self.outcome = Outcome(side, EndKind.VICTORY_CONDITION, self.turn,
+                                       f"side {side} controls {held} positions of the enemy's rear rank (16.0)", "16.0")
+                return
+
+    @property
+    def winner(self) -> int | None:
+        """The side that won, None while the game goes on or when it ended in a draw."""
+        return self.outcome.winner if self.outcome is not None else None
+
+    @property
+    def end_reason(self) -> str:
+        """How the game ended, in words ("" while it goes on): :attr:`outcome` has it as a value."""
+        return self.outcome.reason if self.outcome is not None else ""
+
+    def attached(self, unit: Unit, card_id: int | str) -> Unit | None:
+        """The card of ``card_id`` attached to ``unit`` (equipment, an ace, special ammunition), if any."""
+        for e in unit.equipment:
+            if self.units[e].profile.card_id == card_id:
+                return self.units[e]
+        return None
+
+    def place_smoke(self, pos: int) -> None:
+        """9.5.1 b: Smoke lifts at the end of the opponent's next turn (this turn if placed in the opponent's turn)."""
+        self.smoke[pos] = self.half_turn() + 1
+        self.sight_changed()
+
+    def update_forts(self) -> None:
+        """11.0: Foxholes and Bunkers go as soon as the last infantry squad of their side leaves the position."""
+        for p, fort in enumerate(self.forts):
+            if fort is None:
+                continue
+            side = fort[0]
+            if not any(self.units[u].profile.infantry for u in self.occ[p][side]):
+                self.forts[p] = None
+                self.discard_placed(fort[2])
+
+    def discard_placed(self, uid: int) -> None:
+        """A terrain card lying on the battlefield (Foxholes, Bunkers) goes to its owner's discard pile."""
+        unit = self.units[uid]
+        unit.pos = DISCARDED
+        self.discard[unit.side].append(uid)
+
+    def apply_result(self, target: int, result: str) -> None:
+        if result == KILL:
+            self.destroy(target)
+            self.check_victory()
+        elif result == IMMOBILIZE:
+            self.units[target].immobilized = True
+
+
+def _rolls_json(rolls: list[tuple[Any, ...]]) -> list[Any]:
+    """Pending chance events as JSON: attacks become the mapping of their fields."""
+    return [[{name: getattr(x, name) for name in x.__slots__} if hasattr(x, "__slots__") else x for x in event]
+            for event in rolls]
+
+
+def _restored_outcome(raw: dict[str, Any]) -> Outcome | None:
+    """The outcome of a serialized game. The JSON keeps the winner and the text only (its bytes are the
+    golden games' fingerprints), so the kind is read back from the engine's own wording of each ending."""
+    winner, reason = raw["winner"], raw["end_reason"]
+    if winner is None and not reason:
+        return None
+    condition = reason.rsplit("(", 1)[-1].rstrip(")") if reason.endswith(")") else ""
+    if reason.endswith("(the engine's cap)"):
+        return Outcome(winner, EndKind.ENGINE_CAP, raw["turn"], reason)
+    if reason.startswith("turn limit"):
+        return Outcome(winner, EndKind.TURN_LIMIT, raw["turn"], reason)
+    kind = EndKind.ELIMINATION if "eliminated" in reason else EndKind.VICTORY_CONDITION
+    return Outcome(winner, kind, raw["turn"], reason, condition)

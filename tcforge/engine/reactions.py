@@ -1,0 +1,182 @@
+"""What the Interrupts played in a reaction window do, and how the waiting play goes on (11.1, 12.2, 9.5.1, 9.6.1).
+
+:mod:`tcforge.engine.windows` opens the windows and lists what may be played
+in them; this module applies the choice. Its effects reach into movement,
+fire and the special cards, so it sits above them, just below the dispatcher.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tcforge.data.card_ids import (ANTI_TANK_MINE, BREAKDOWN, CONFUSION, MINEFIELD, PANIC, REPAIR, SMOKE, STREAM, SWAMP,
+                                   TACTICAL_ADVANTAGE, WIRE)
+from tcforge.engine import cards, fire, movement
+from tcforge.engine.attacks import Attack
+from tcforge.engine.context import Counter, Entry, Melee, MeleeStart, Shot, WindowData, WindowKind
+from tcforge.engine.core import Action, CoreState
+from tcforge.engine.windows import open_window
+
+
+def apply(state: CoreState, action: Action) -> None:
+    window = state.ctx.window
+    assert window is not None
+    kind, side, data = window.kind, window.side, window.data
+    if action[0] == "pass":
+        state.ctx.window = None
+        _resume(state, kind, data, cancelled=False)
+        return
+    card = state.units[int(action[1])]
+    card_id = card.profile.card_id
+    state.discard_card(card.uid)
+    if kind == "play":
+        _play_effect(state, card_id, side, action)
+        return  # the window stays open: more than one Interrupt may be played (12.2)
+    if kind == "entry":
+        state.ctx.window = None
+        assert isinstance(data, Entry)
+        _entry_effect(state, card_id, side, data)
+        return
+    if kind == "fire":  # Weapon Malfunction: the shot is not fired
+        state.ctx.window = None
+        _resume(state, kind, data, cancelled=True)
+        return
+    if kind == "melee":
+        assert isinstance(data, MeleeStart)
+        if card_id == SMOKE:
+            state.place_smoke(data.pos)
+        elif card_id == TACTICAL_ADVANTAGE:
+            _melee(state).first_fire = side
+        elif card_id == PANIC:
+            _panic(state, data.pos, side)
+        return
+    if kind == "counter":  # the attack it answers is cancelled
+        state.ctx.window = None
+        _resume(state, kind, data, cancelled=True)
+        return
+
+
+def _melee(state: CoreState) -> Melee:
+    melee = state.ctx.melee
+    assert melee is not None, "a melee window opens in the melee phase"
+    return melee
+
+
+def _play_effect(state: CoreState, card_id: int | str, side: int, action: Action) -> None:
+    if card_id == SMOKE:
+        state.smoke[int(action[2])] = state.half_turn()  # played in the opponent's turn: lifts at its end (9.5.1 b)
+        state.sight_changed()
+        return
+    if card_id in (STREAM, SWAMP):
+        _place_water(state, int(action[2]), int(card_id))
+    elif card_id == BREAKDOWN:
+        state.units[int(action[2])].immobilized = True  # 12.2
+    elif card_id == REPAIR:
+        state.units[int(action[2])].immobilized = False
+    elif card_id == CONFUSION:
+        state.supply -= 1
+
+
+def _place_water(state: CoreState, pos: int, card_id: int) -> None:
+    """11.1: on clear terrain it is the terrain; on other terrain only the movement rule is added."""
+    if state.terrain[pos] is None:
+        state.terrain[pos] = card_id
+    else:
+        state.water[pos] = card_id
+    state.sight_changed()
+
+
+def _entry_effect(state: CoreState, card_id: int | str, side: int, data: Entry) -> None:
+    group = [state.units[data.mover]] + [state.units[r] for r in data.riders]
+    if card_id == WIRE:  # the card stops where it is (001, Wire)
+        movement.stop_mover(state)
+        return
+    if card_id in (STREAM, SWAMP):
+        _place_water(state, data.to, int(card_id))
+        if any(m.profile.vehicle or m.profile.at_gun for m in group):
+            movement.stop_mover(state)  # 11.1: vehicles and guns go back to where they were: here, they stay
+            return
+        movement.do_step(state, data.to)  # infantry on foot goes on into the position
+        return
+    if card_id == MINEFIELD:
+        data = replace(data, mine=int(card_id))
+        if open_window(state, "counter", 1 - side, Counter("minefield", data)):
+            return
+        _mine_attacks(state, data)
+        return
+    if card_id == ANTI_TANK_MINE:
+        for m in group:
+            if m.profile.vehicle:
+                state.rolls.append(("hit", Attack("mine", 3, 0, immobilise_to=5), -1, m.uid, False))
+        movement.after_mines(state, data.to)
+
+
+def _mine_attacks(state: CoreState, data: Entry) -> None:
+    """A Minefield attacks every card of the group: 1-2 destroys, 3 immobilises a vehicle (or destroys another card)."""
+    for m in [state.units[data.mover]] + [state.units[r] for r in data.riders]:
+        attack = Attack("mine", 2, 0, immobilise_to=3) if m.profile.vehicle else Attack("mine", 3, 0)
+        state.rolls.append(("hit", attack, -1, m.uid, False))
+    movement.after_mines(state, data.to)
+
+
+def _resume(state: CoreState, kind: WindowKind, data: WindowData, *, cancelled: bool) -> None:
+    """The window closed: what waited goes on (a cancelled shot still uses the card's fire)."""
+    if kind == "play":
+        play = state.ctx.play
+        assert play is not None
+        play.window_done = True
+    elif kind == "entry":
+        assert isinstance(data, Entry)
+        movement.do_step(state, data.to)
+    elif kind == "fire":
+        assert isinstance(data, Shot)
+        fire.fire_shot(state, data.action, cancelled=cancelled)
+    elif kind == "melee":
+        melee = _melee(state)
+        melee.melee_windows = (melee.melee_windows or 0) + 1
+    elif kind == "counter":
+        assert isinstance(data, Counter)
+        then = data.then
+        if isinstance(then, Entry):  # a Minefield
+            if not cancelled:
+                _mine_attacks(state, then)
+            else:
+                movement.do_step(state, then.to)
+        elif not cancelled:
+            cards.fire_support(state, then)
+
+
+def _panic(state: CoreState, pos: int, side: int) -> None:
+    """The defender's cards leave for the nearest position without enemy cards that has room, before any fire."""
+    board = state.game.board
+    enemy = 1 - side
+    for uid in list(state.occ[pos][enemy]):
+        unit = state.units[uid]
+        if unit.carrier is not None:
+            continue
+        seen, frontier, target = {pos}, [pos], None
+        while frontier and target is None:
+            nxt = []
+            for p in frontier:
+                for q in board.neighbours[p]:
+                    if q in seen:
+                        continue
+                    seen.add(q)
+                    if not state.occ[q][side] and movement.has_room(state, unit, q, [unit]):
+                        target = q
+                        break
+                    nxt.append(q)
+                if target is not None:
+                    break
+            frontier = sorted(nxt, key=lambda q: board.distance(q, board.rear_rank(enemy)[0]))
+        if target is None:
+            continue
+        state.occ[pos][enemy].remove(uid)
+        state.occ[target][enemy].append(uid)
+        unit.pos = target
+        unit.entered_from = None
+        for rider in state.units:
+            if rider.carrier == uid and rider.pos >= 0:
+                state.occ[rider.pos][enemy].remove(rider.uid)
+                state.occ[target][enemy].append(rider.uid)
+                rider.pos = target
+

@@ -1,0 +1,63 @@
+"""How a game ended is a value (16.0, 20.0): the winner, the kind of ending, the turn, the condition met."""
+from __future__ import annotations
+
+import random
+
+from tcforge.analysis.games import play_game
+from tcforge.engine.outcome import EndKind, Outcome
+from tcforge.engine.playout import play, random_policy
+from tcforge.engine.state import GameState
+from tcforge.scenarios.loading import load
+
+from enginekit import make, pos, uid
+
+
+def halt(state: GameState) -> None:
+    if state.phase == "move":
+        state.apply_checked(("halt",))
+
+
+def test_16_0_taking_three_rear_positions_is_a_victory_condition_outcome() -> None:
+    state = make({0: [("PzKw IV H", "a3"), ("PzKw IV G", "b3"), ("PzKw IV J", "c4")], 1: [("T-34 M41", "e3")]})
+    for label, to, name in (("a3", "a4", "PzKw IV H"), ("b3", "b4", "PzKw IV G")):
+        assert state.outcome is None and state.end_reason == ""
+        state.apply_checked(("move", pos(state, label)))
+        if state.ctx.move is not None and state.ctx.move.stage == "pick":
+            state.apply_checked(("pick", uid(state, name)))
+        state.apply_checked(("step", pos(state, to)))
+        halt(state)
+    assert state.outcome == Outcome(0, EndKind.VICTORY_CONDITION, 1, state.end_reason, "16.0")
+    assert state.winner == 0 and "(16.0)" in state.end_reason
+
+
+def test_a_game_without_victory_ends_at_the_engines_cap_as_a_draw() -> None:
+    state = make({0: [("German Line Squad", "a1")], 1: [("Soviet Line Squad", "e4")]}, max_turns=2)
+    play(state, (random_policy, random_policy), random.Random(1))
+    assert state.outcome is not None and state.outcome.kind is EndKind.ENGINE_CAP
+    assert (state.winner, state.outcome.turn) == (None, 2) and "engine's cap" in state.outcome.reason
+
+
+def test_a_serialized_finished_game_gives_back_its_outcome() -> None:
+    state = make({0: [("German Line Squad", "a1")], 1: [("Soviet Line Squad", "e4")]}, max_turns=1)
+    play(state, (random_policy, random_policy), random.Random(2))
+    copy = GameState.deserialize(state.game, state.serialize())
+    assert copy.outcome == state.outcome and copy.is_terminal()
+
+
+def test_scenario_results_name_the_condition_met_from_the_outcome() -> None:
+    kinds = set()
+    for sid in ("hill-621", "kursk", "tank-action"):
+        scenario = load(sid)
+        ids = {c.id for c in scenario.victory}
+        for seed in (1, 2):
+            playout, result = play_game(scenario, seed, ("greedy", "greedy"), record=False)
+            outcome = playout.state.outcome
+            assert outcome is not None and result.reason == outcome.reason
+            kinds.add(outcome.kind)
+            if outcome.kind is EndKind.TURN_LIMIT:
+                assert result.condition == "turn limit"
+            elif outcome.kind is EndKind.ENGINE_CAP:
+                assert result.condition == "cap" and outcome.winner is None
+            else:
+                assert result.condition == outcome.condition and outcome.condition in ids
+    assert kinds == {EndKind.TURN_LIMIT, EndKind.ENGINE_CAP, EndKind.VICTORY_CONDITION}
