@@ -7,6 +7,7 @@ import sys
 from typing import Any, Optional
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from tcforge.cli.common import Format, Lang, ListFormat, card_set, fail, out
@@ -103,7 +104,7 @@ def _print_card(card: Card, data: dict[str, Any], lang: str) -> None:
         return f"  [erratum: {', '.join(notes)}]" if notes else ""
 
     head = f"{data['id']}  {card.display_name(lang)}"
-    out.print(f"[bold]{head}[/bold]" + mark("name"))
+    out.print(f"[bold]{escape(head)}[/bold]" + escape(mark("name")))
     words = [label(data["nation"], lang), data["class"].replace("_", " "), label(data["rarity"], lang)]
     out.print("  " + ", ".join(words), markup=False)
     rows: list[tuple[str, str]] = []

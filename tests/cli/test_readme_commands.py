@@ -37,10 +37,7 @@ NOT_RUN_WITH = {"matrix", "--play"}
 # The README shows these failing on purpose (the bad example files of tests/data/bad/).
 EXIT_CODES = {"validate tests/data/bad/many-problems.yaml tests/data/bad/erratum-mismatch.yaml": 1}
 # Where the command does not print what the README shows, and why (a bug to fix in the command, not here).
-KNOWN_DIFFERENCES = {
-    "cards show 134": "the name's erratum mark '[erratum: ...]' follows '[bold]...[/bold]' and rich reads it as "
-                      "markup, so 'cards show' drops it from the heading line",
-}
+KNOWN_DIFFERENCES: dict[str, str] = {}
 
 
 @dataclass
