@@ -27,6 +27,8 @@ demo: install
 	$(BIN)/tcforge print rulebook --lang en --out output/rulebook-en.pdf
 	$(BIN)/tcforge print rulebook --lang fr --out output/rulebook-fr.pdf
 	$(BIN)/tcforge i18n status --lang fr
+	$(BIN)/tcforge deck odds russian-front-summer-1942 --no-sensitivity
+	$(BIN)/tcforge deck print russian-front-summer-1942
 
 test: install
 	$(BIN)/python -m pytest

@@ -31,7 +31,7 @@ from conftest import ROOT
 # The others play games, print PDFs, write files or benchmark; their own tests run them.
 RUN = {("validate",), ("cards", "list"), ("cards", "show"), ("cards", "stats"), ("errata", "list"), ("rules", "list"),
        ("rules", "show"), ("rules", "diff"), ("rules", "cards"), ("rules", "coverage"), ("scenario", "list"),
-       ("scenario", "show"), ("scenario", "codes"), ("i18n", "status"), ("i18n", "check")}
+       ("scenario", "show"), ("scenario", "codes"), ("i18n", "status"), ("i18n", "check"), ("deck", "list")}
 # Arguments that make a run command cost seconds: such a line is parsed only.
 NOT_RUN_WITH = {"matrix", "--play"}
 # The README shows these failing on purpose (the bad example files of tests/data/bad/).
