@@ -15,6 +15,10 @@ from pathlib import Path
 from typing import Iterator
 
 
+class NotARegularFileError(OSError):
+    """The target exists and is not a regular file: it is never replaced."""
+
+
 def _umask() -> int:
     # os.umask can only be read by setting it; set it straight back.
     mask = os.umask(0o022)
@@ -28,6 +32,14 @@ def atomic_path(target: Path) -> Iterator[Path]:
     target = Path(target)
     if target.is_dir():
         raise IsADirectoryError(f"{target} is a folder; give a file name")
+    if target.exists() and not target.is_file():
+        # A device node, pipe or socket: renaming over it would replace it with a regular file.
+        raise NotARegularFileError(f"{target} is not a regular file (a device, pipe or socket); give a file name")
+    for parent in (target.parent, *target.parent.parents):
+        if parent.exists():
+            if not parent.is_dir():
+                raise NotADirectoryError(f"{parent} is a file, not a folder: {target} cannot be written under it")
+            break
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
     os.close(fd)

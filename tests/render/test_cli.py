@@ -1,6 +1,8 @@
 """`tcforge print ...` on bad input, text that does not fit, and builds that fail half-way."""
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -165,3 +167,38 @@ def test_all_builds_every_pdf_with_a_progress_bar(run, tmp_path: Path, monkeypat
         for tail in ("en-a4", "fr-a4", "en-letter", "fr-letter"):
             assert f"{kind}-{tail}.pdf" in names
     assert "calibration-a4.pdf" in names and "14/14" in result.stderr
+
+
+@pytest.mark.parametrize("offset", ["nan,nan", "inf,0", "0,-inf", "1e400,0"])
+def test_non_finite_back_offset_is_refused_and_nothing_is_saved(run, tmp_path: Path, offset: str) -> None:
+    result = run("calibration", "--back-offset", offset)
+    assert result.exit_code == 1 and "finite" in one_clean_line(result.stderr)
+    assert not (tmp_path / "config").exists()
+
+
+def test_a_saved_non_finite_offset_is_reported_not_used(run, tmp_path: Path) -> None:
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "print-settings.json").write_text('{"back_offset_mm": {"a4": [NaN, 0]}}', encoding="utf-8")
+    result = run("cards", "46", "--duplex", "--out", "duplex.pdf")
+    assert result.exit_code == 1 and "calibration --back-offset" in one_clean_line(result.stderr)
+    assert not (tmp_path / "duplex.pdf").exists()
+
+
+def test_a_device_node_is_never_replaced_by_the_atomic_writer(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(OSError, match="not a regular file"):
+        with atomic_path(fifo) as tmp:
+            tmp.write_text("x")
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]  # no temporary file left beside it
+
+
+def test_device_output_and_a_path_under_a_file_are_one_clean_line(run, tmp_path: Path) -> None:
+    result = run("cards", "46", "--out", "/dev/null")
+    assert result.exit_code == 1 and "not a regular file" in one_clean_line(result.stderr)
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    (tmp_path / "afile").write_text("keep")
+    result = run("cards", "46", "--out", "afile/deck.pdf")
+    assert result.exit_code == 1 and "is a file, not a folder" in one_clean_line(result.stderr)
+    assert (tmp_path / "afile").read_text() == "keep"

@@ -133,6 +133,8 @@ def parse_offset(text: str) -> tuple[float, float]:
         x, y = float(parts[0]), float(parts[1])
     except ValueError:
         raise LayoutError(f"back offset '{text}' is not X,Y in mm (e.g. 1.5,-0.5)") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise LayoutError(f"back offset '{text}' is not a pair of finite numbers of mm (e.g. 1.5,-0.5)")
     if abs(x) > MAX_OFFSET or abs(y) > MAX_OFFSET:
         raise LayoutError(f"back offset {x:g},{y:g} mm is more than {MAX_OFFSET:g} mm: measure again on the calibration page")
     return x, y

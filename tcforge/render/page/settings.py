@@ -7,6 +7,7 @@ not at all, like the PDFs.
 from __future__ import annotations
 
 import json
+import math
 import os
 from pathlib import Path
 from typing import Any
@@ -43,13 +44,16 @@ def back_offset(paper: str) -> tuple[float, float]:
         x, y = float(value[0]), float(value[1])  # type: ignore[index]
     except (TypeError, ValueError, IndexError, KeyError):
         return (0.0, 0.0)
-    if abs(x) > MAX_OFFSET or abs(y) > MAX_OFFSET:
+    if not (math.isfinite(x) and math.isfinite(y)) or abs(x) > MAX_OFFSET or abs(y) > MAX_OFFSET:
         raise RenderError(f"{settings_path()}: back offset {x:g},{y:g} mm for {paper} is out of range; "
                           "run 'tcforge print calibration --back-offset X,Y' again")
     return (x, y)
 
 
 def save_back_offset(paper: str, offset: tuple[float, float]) -> Path:
+    if not all(math.isfinite(v) and abs(v) <= MAX_OFFSET for v in offset):
+        raise RenderError(f"back offset {offset[0]:g},{offset[1]:g} mm is not a pair of finite numbers of at most "
+                          f"{MAX_OFFSET:g} mm; nothing was saved")
     data = load()
     data.setdefault("back_offset_mm", {})[paper] = [round(offset[0], 2), round(offset[1], 2)]
     path = settings_path()
