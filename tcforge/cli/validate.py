@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -11,7 +10,7 @@ from tcforge.cli.common import Format, err, fail, out
 
 
 def validate(
-    paths: Optional[list[Path]] = typer.Argument(None, help="Files or folders to check (default: all of data/)."),
+    paths: list[Path] | None = typer.Argument(None, help="Files or folders to check (default: all of data/)."),
     format: Format = typer.Option(Format.text, "--format", "-f", help="text: one line per problem; json: a list."),
 ) -> None:
     """Check data files against their JSON Schemas and each other: every problem, one line each.

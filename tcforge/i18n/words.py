@@ -196,10 +196,12 @@ W: dict[str, tuple[str, str]] = {
     # checklist and calibration
     "checklist_title": ("Sleeve inserts: checklist", "Inserts de pochette : liste de contrôle"),
     "actual_size": ("Print at actual size (100 %, no scaling, no \u201cfit to page\u201d). The bar below must measure exactly 100 mm.",
-                    "Imprimez à taille réelle (100 %, sans mise à l'échelle ni « ajuster à la page »). La barre ci-dessous doit mesurer exactement 100 mm."),
+                    "Imprimez à taille réelle (100 %, sans mise à l'échelle ni « ajuster à la page »). "
+                    "La barre ci-dessous doit mesurer exactement 100 mm."),
     "how_sleeve": ("Cut on the crop marks. Slide each insert into a clear sleeve in front of the card named here; "
                    "slide each terrain strip along the left edge of its terrain card.",
-                   "Découpez selon les traits de coupe. Glissez chaque insert dans une pochette transparente devant la carte indiquée ici ; "
+                   "Découpez selon les traits de coupe. Glissez chaque insert dans une pochette transparente "
+                   "devant la carte indiquée ici ; "
                    "glissez chaque bande de terrain le long du bord gauche de sa carte de terrain."),
     "col_insert": ("Insert", "Insert"),
     "col_qty": ("Qty", "Qté"),
@@ -225,7 +227,8 @@ W: dict[str, tuple[str, str]] = {
         "1. Imprimez les deux pages sur une feuille, en recto verso, retournement bord long, à taille réelle (100 %).|"
         "2. Vérifiez la barre de 100 mm : si elle ne mesure pas 100 mm, une mise à l'échelle est active ; désactivez-la et recommencez.|"
         "3. Tenez la feuille devant une lumière, VERSO face à vous. Lisez où les lignes centrales du recto croisent les deux échelles.|"
-        "4. Enregistrez les lectures : tcforge print calibration --paper {paper} --back-offset X,Y (mm). Les versos seront décalés d'autant.|"
+        "4. Enregistrez les lectures : tcforge print calibration --paper {paper} --back-offset X,Y (mm). "
+        "Les versos seront décalés d'autant.|"
         "5. Réimprimez cette page : avec le bon décalage, les lignes du recto tombent sur 0 et les cadres coïncident."),
     "cal_offset": ("Saved back offset: X {x:+.1f} mm, Y {y:+.1f} mm (applied to this back page).",
                    "Décalage de verso enregistré : X {x:+.1f} mm, Y {y:+.1f} mm (appliqué à ce verso)."),
@@ -283,14 +286,16 @@ W: dict[str, tuple[str, str]] = {
     "sc_v_hold_positions": ("Hold {p} at the end of turn {t}.", "Tenir {p} à la fin du tour {t}."),
     "sc_v_eliminate_all": ("The enemy has no card left on the table.", "L'ennemi n'a plus aucune carte sur la table."),
     "sc_v_eliminate_all_play": ("The enemy has no card left in play.", "L'ennemi n'a plus aucune carte en jeu."),
-    "sc_v_countdown": ("{t} complete game turns pass after “{g}” arrives.", "{t} tours de jeu complets passent après l'arrivée de « {g} »."),
+    "sc_v_countdown": ("{t} complete game turns pass after “{g}” arrives.",
+                       "{t} tours de jeu complets passent après l'arrivée de « {g} »."),
     "sc_setup_play": ("Setting up and playing", "Mise en place et jeu"),
     "sc_sides": ("Sides", "Camps"),
     "sc_assign_players_choose": ("The players choose their sides.", "Les joueurs choisissent leur camp."),
     "sc_assign_roll_roles_attacker_picks_nation": ("A die roll decides who attacks; the attacker then picks German or Soviet.",
                                                    "Un jet de dé désigne l'attaquant, qui choisit ensuite Allemand ou Soviétique."),
     "sc_init_fixed": ("{side} plays first.", "Joue en premier : {side}."),
-    "sc_init_roll": ("Each player rolls a die; the {w} roll plays first.", "Chaque joueur lance un dé ; le jet le plus {w} joue en premier."),
+    "sc_init_roll": ("Each player rolls a die; the {w} roll plays first.",
+                     "Chaque joueur lance un dé ; le jet le plus {w} joue en premier."),
     "sc_high": ("higher", "haut"),
     "sc_low": ("lower", "bas"),
     "sc_modifier": ("{side} adds {m}", "{side} : {m}"),
@@ -443,7 +448,8 @@ W: dict[str, tuple[str, str]] = {
     "cards_caption": ("Card characteristics", "Caractéristiques des cartes"),
     "cards_key": ("Bold with a dagger †: value corrected by an erratum (the printed value is in the errata list that follows). "
                   "Hit and Pen.: short/long range; Armor: front/side; TMV: tank melee value; Spd: F fast, S slow.",
-                  "En gras avec une croix † : valeur corrigée par un erratum (la valeur imprimée figure dans la liste des errata qui suit). "
+                  "En gras avec une croix † : valeur corrigée par un erratum "
+                  "(la valeur imprimée figure dans la liste des errata qui suit). "
                   "Toucher et Pén. : courte/longue portée ; Blindage : face/flanc ; MAC : mêlée antichar ; Vit. : R rapide, L lente."),
     "col_no": ("#", "n°"),
     "col_class": ("Class", "Classe"),

@@ -16,8 +16,7 @@ from tcforge.scenarios.format import Build, CardCount, ForceEntry, Reinforcement
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.scenario import Scenario
 from tcforge.scenarios.special_rules import SpecialRule
-from tcforge.scenarios.victory import (
-    ControlPositions, ControlRank, Countdown, EliminateAll, HoldPositions, VictoryCondition)
+from tcforge.scenarios.victory import ControlPositions, ControlRank, Countdown, EliminateAll, HoldPositions, VictoryCondition
 
 WORDS: dict[str, dict[str, str]] = {
     "source": {"en": "source", "fr": "source"},
@@ -41,7 +40,8 @@ WORDS: dict[str, dict[str, str]] = {
     "was": {"en": "ruleset", "fr": "règles"},
     "initiative": {"en": "Initiative", "fr": "Initiative"},
     "init.fixed": {"en": "{side} plays first", "fr": "{side} joue en premier"},
-    "init.roll": {"en": "each player rolls, the {w} roll plays first", "fr": "chaque joueur lance le dé, le jet le plus {w} joue en premier"},
+    "init.roll": {"en": "each player rolls, the {w} roll plays first",
+                  "fr": "chaque joueur lance le dé, le jet le plus {w} joue en premier"},
     "high": {"en": "higher", "fr": "haut"},
     "low": {"en": "lower", "fr": "bas"},
     "modifier": {"en": "{side} adds {m}", "fr": "{side} ajoute {m}"},

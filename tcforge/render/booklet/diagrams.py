@@ -342,7 +342,7 @@ def line_of_sight(game: Game, board: Board, terrain: dict[int, str], a: int, b: 
     and named terrain."""
     state = GameState(replace(game, board=board))
     for pos, name in terrain.items():
-        state.terrain[pos] = game.data.cards.get(name).id
+        state.terrain[pos] = int(game.data.cards.get(name).id)  # terrain cards are numbered
     return fire.line_of_sight(state, a, b)
 
 
@@ -370,15 +370,15 @@ def los(data: GameData, lang: str) -> tuple[Markup, str]:
     bad = svg.arrow_marker("bad", BAD)
     x_panel = 1.0
     letters = iter("ABCDEFGHIJ")
-    for (title, board, terrain, firer_pos, targets), w in zip(panels, widths):
+    for (title, board, terrain, firer_pos, targets), w in zip(panels, widths, strict=True):
         for i, part in enumerate(wrap_words(title, 2.4, w)[:3]):
             svg.text(x_panel + w / 2, 2.8 + i * 2.9, part, 2.4, fill=INK, weight="bold")
         rows, cols = board.rows, board.columns
         x0 = x_panel
         y0 = top + (3 - rows) * ch
 
-        def centre(p: int) -> tuple[float, float]:
-            return x0 + board.col(p) * cw + cw / 2, y0 + (rows - 1 - board.row(p)) * ch + ch / 2
+        def centre(p: int) -> tuple[float, float]:  # called only within this panel's iteration
+            return x0 + board.col(p) * cw + cw / 2, y0 + (rows - 1 - board.row(p)) * ch + ch / 2  # noqa: B023
 
         for p in range(board.size):
             cx, cy = centre(p)

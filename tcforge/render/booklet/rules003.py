@@ -20,8 +20,17 @@ from markupsafe import Markup
 
 from tcforge.decks.model import CommandDeck, FluidRules
 from tcforge.decks.odds import deck_odds
-from tcforge.decks.tables import (INTENSITIES, at_least, expected_templates, hit_chance, morale, morale_modifier_range,
-                                  penetrating_results, penetration_chance, support_outcomes)
+from tcforge.decks.tables import (
+    INTENSITIES,
+    at_least,
+    expected_templates,
+    hit_chance,
+    morale,
+    morale_modifier_range,
+    penetrating_results,
+    penetration_chance,
+    support_outcomes,
+)
 from tcforge.decks.tables_text import pc
 from tcforge.i18n.catalog import CURRENT, MISSING, STALE, Case, RuleBook, case_state, load_rulebook
 from tcforge.i18n.words import bw, signed

@@ -8,8 +8,9 @@ escaped here); the template only lays them out. Each number cell carries a
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from markupsafe import Markup, escape
 
@@ -72,7 +73,7 @@ def terrain_rows(cards: CardSet, table_id: str) -> list[tuple[Card, dict[str, An
 
 def terrain_table(cards: CardSet, ruleset: Ruleset, lang: str) -> Table:
     table_id = str(ruleset["fire.terrain_table"])
-    info = next((tt for tt in cards.terrain_tables if tt.get("id") == table_id), {"title": {}})
+    info: dict[str, Any] = next((tt for tt in cards.terrain_tables if tt.get("id") == table_id), {"title": {}})
     title = (info.get("title") or {}).get(lang) or (info.get("title") or {}).get("en") or table_id
     keys = ("at", "he", "sa", "air", "art")
     head = [[_h(t("terrain_col", lang), "name")] + [_h(t(k, lang)) for k in keys] + [_h(t("los", lang)), _h(t("move", lang))]]

@@ -10,16 +10,15 @@ every number from the rules' parameters.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from tcforge.data.dataset import load_data
 from tcforge.decks.model import COMMANDER, SUPPORT, TURN_OVER, CommandDeck, DeckCard, FluidRules
-from tcforge.decks.tables import INTENSITIES, expected_templates, hit_chance, morale, morale_modifier_range, \
-    penetration_chance
+from tcforge.decks.tables import INTENSITIES, expected_templates, hit_chance, morale, morale_modifier_range, penetration_chance
 from tcforge.decks.tables_text import pc
 from tcforge.i18n.words import signed
 from tcforge.render.cards.deck_words import dw

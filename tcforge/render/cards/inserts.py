@@ -214,7 +214,7 @@ def draw_checklist(c: Canvas, page: Rect, ctx: Ctx, inserts: list[Insert], pages
             f"{options.card.label()} · {lang.upper()}")
     y = checklist_intro(c, ctx, x, y, w, info, t("how_sleeve", lang), lang, info_gap=10, how_height=60)
     rows = [[i.card.display_name(lang) + (f" ({t('strip', lang)})" if i.strip else ""), str(i.count), i.target, t(i.why, lang), p]
-            for i, p in zip(inserts, pages)]
+            for i, p in zip(inserts, pages, strict=True)]
     rows.append([t("total", lang), str(sum(i.count for i in inserts)), "", "", ""])
     header = [t("col_insert", lang), t("col_qty", lang), t("col_with", lang), capital(t("why", lang)), t("col_page", lang)]
     draw_table(c, ctx, "checklist table", Table(header, rows, "lrllr"), x, y, w, y - margin - 14, 9.5)
