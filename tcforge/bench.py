@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tcforge.data.documents import discover
-from tcforge.data.validate import validate
 from tcforge.paths import data_dir, schemas_dir
+from tcforge.validate import validate
 
 if TYPE_CHECKING:  # the engine is imported when a benchmark runs, not when the CLI starts
     from tcforge.engine.state import GameState

@@ -17,7 +17,7 @@ def validate(
 
     Exit 0 when valid, 1 when not, 2 for a usage error.
     """
-    from tcforge.data.validate import validate as run
+    from tcforge.validate import validate as run
 
     missing = [p for p in paths or [] if not p.exists()]
     if missing:

@@ -7,8 +7,8 @@ import pytest
 
 from conftest import ROOT
 from tcforge.data.problems import DataError
-from tcforge.data.validate import validate
 from tcforge.decks.load import find_deck, load_decks
+from tcforge.validate import validate
 
 DECKS = ROOT / "data" / "decks"
 SAMPLE = DECKS / "russian-front-summer-1942.yaml"
