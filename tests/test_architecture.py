@@ -3,6 +3,7 @@ layers below it (LAYERS, the same order as ARCHITECTURE.md), and the engine's mo
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import tcforge
@@ -185,3 +186,35 @@ def test_the_layer_check_sees_an_upward_import() -> None:
         "tcforge.engine.fire:5 imports tcforge.scenarios.grid (engine may not import scenarios)",
         "tcforge.analysis.games:7 imports tcforge.scenarios.cli (analysis may not import *.cli)",
     ]
+
+
+ROOT = PACKAGE.parent
+ARCHITECTURE = ROOT / "ARCHITECTURE.md"
+
+
+def named_paths(markdown: str) -> list[str]:
+    """The repository paths a Markdown text names in backticks (a token with a slash, or a file name with an extension)."""
+    tokens = re.findall(r"`([^`\s]+)`", markdown)
+    return [t for t in tokens if "/" in t or re.fullmatch(r"[\w.-]+\.(py|md|toml|yaml|json|j2|css)", t)]
+
+
+def test_every_path_architecture_md_names_exists() -> None:
+    names = named_paths(ARCHITECTURE.read_text(encoding="utf-8"))
+    assert len(names) > 40  # the tables are read (a broken pattern would pass vacuously)
+    missing = [name for name in names if not (ROOT / name).exists()]
+    assert missing == []
+
+
+def test_the_path_finder_sees_a_missing_path() -> None:
+    names = named_paths("| 9.x fire | `tcforge/engine/fyre.py` | `tcforge validate` | `pyproject.toml` | `DIE` |")
+    assert names == ["tcforge/engine/fyre.py", "pyproject.toml"]
+    assert not (ROOT / names[0]).exists()
+
+
+def test_architecture_md_draws_the_layers_the_test_checks() -> None:
+    line = "Layers: " + " -> ".join(" | ".join(parts) for parts in LAYERS)
+    assert line in ARCHITECTURE.read_text(encoding="utf-8").splitlines()
+
+
+def test_readme_links_architecture_md() -> None:
+    assert "(ARCHITECTURE.md)" in (ROOT / "README.md").read_text(encoding="utf-8")
