@@ -21,6 +21,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+from tcforge.data.card_kinds import TOWING_CLASSES
 from tcforge.data.cards import Card, CardId
 from tcforge.scenarios.card_kinds import category, is_combat, is_tank, is_truck, is_unit, prohibits_vehicles
 from tcforge.scenarios.findings import Finding
@@ -518,7 +519,7 @@ class _Checker:
                         self.add(e.path + ("card",), "transport", f"{self.name(e.card)} cannot be towed: only AT guns are",
                                  "tow AT guns only", "8.6.1")
                         continue
-                    if not self.params.get("movement.towing", True) or carrier.card_class not in ("half_track", "truck"):
+                    if not self.params.get("movement.towing", True) or carrier.card_class not in TOWING_CLASSES:
                         self.add(e.path + key, "transport", f"{self.name(carrier)} cannot tow an AT gun; half-tracks and trucks can",
                                  "tow it with a half-track or truck of the group", "8.6.1")
                         continue

@@ -29,7 +29,7 @@ from tcforge.engine import fire
 from tcforge.engine.board import Board
 from tcforge.engine.game import Game
 from tcforge.engine.state import GameState
-from tcforge.i18n.words import bw, curly, typo
+from tcforge.i18n.words import bw, curly, side_word, typo
 
 FONT = "DejaVu Sans Condensed, DejaVu Sans, sans-serif"
 INK = "#24231f"
@@ -437,7 +437,6 @@ def scenario_map(scenario: Any, lang: str, *, legend: bool = True, name: str | N
     a fixed map is drawn large enough to name the terrain of every position.
     """
     from tcforge.scenarios.grid import Position
-    from tcforge.scenarios.show import word
 
     g = scenario.grid
     cols, rows = g.columns, g.rows
@@ -463,7 +462,7 @@ def scenario_map(scenario: Any, lang: str, *, legend: bool = True, name: str | N
         side = scenario.side(sid)
         if side.title:
             return str(side.title.get(lang))
-        return str(word(side.nation if side.nation in ("german", "soviet") else side.role, lang))
+        return side_word(side.nation, side.role, lang)
 
     for sid, y in ((north, top), (south, grid_top + rows * cell_h + 1.2)):
         svg.rect(left, y, cols * cell_w, strip, rx=1.0, fill=side_colour(sid))
