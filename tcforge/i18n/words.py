@@ -9,7 +9,9 @@ its uses print; :func:`capital` gives the capitalised form where a line or a
 heading starts with it.
 
 :func:`t` looks a word up for labels (an unknown key prints as itself);
-:func:`bw` is the booklets' strict lookup, with typographic apostrophes.
+:func:`bw` is the booklets' strict lookup, with typographic apostrophes;
+:func:`raw` gives the stored text for the terminal (``tcforge scenario show``, its ``show_`` entries);
+:func:`dw` reads the command decks' ``cd:`` entries.
 """
 from __future__ import annotations
 
