@@ -1,11 +1,12 @@
 # tcforge: `make demo` runs the main job, `make test` runs the tests.
 # Both create .venv/ and install tcforge (editable, with its test extra) when missing.
+# `make lint` runs ruff and mypy (their configuration is in pyproject.toml); `make test` runs lint, then pytest.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install demo test bench clean
+.PHONY: install demo lint test bench clean
 
 install: $(STAMP)
 
@@ -30,7 +31,11 @@ demo: install
 	$(BIN)/tcforge deck odds russian-front-summer-1942 --no-sensitivity
 	$(BIN)/tcforge deck print russian-front-summer-1942
 
-test: install
+lint: install
+	$(BIN)/ruff check
+	$(BIN)/mypy
+
+test: lint
 	$(BIN)/python -m pytest
 
 bench: install

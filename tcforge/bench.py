@@ -11,12 +11,18 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from tcforge.data.documents import discover
-from tcforge.data.validate import validate
 from tcforge.paths import data_dir, schemas_dir
+from tcforge.validate import validate
+
+if TYPE_CHECKING:  # the engine is imported when a benchmark runs, not when the CLI starts
+    from tcforge.engine.state import GameState
+
+Forces = dict[int, Iterable[tuple[int | str, int]]]  # GameState.new's forces: (card id, position) pairs a side
 
 CARDS_PER_FILE = 500
 
@@ -126,7 +132,7 @@ def _kursk_game() -> Any:
     return _GAME[0]
 
 
-def kursk_state(seed_first: int = 0):  # type: ignore[no-untyped-def]
+def kursk_state(seed_first: int = 0) -> GameState:
     """17.8's forces (20 German against 31 Soviet tanks) placed by a simple rule: fill each side's positions
     front rank first, left to right, three cards a position; the rest start in the reserve."""
     from tcforge.engine.board import RESERVE
@@ -135,7 +141,7 @@ def kursk_state(seed_first: int = 0):  # type: ignore[no-untyped-def]
     game = _kursk_game()
     data = game.data
     board = game.board
-    forces = {}
+    forces: Forces = {}
     for side, force, nation in ((0, KURSK_GERMAN, "german"), (1, KURSK_SOVIET, "soviet")):
         cards = [data.cards.get(name, nation=nation).id for name, count in force for _ in range(count)]
         rows = sorted({board.row(p) for p in board.side_positions(side)}, key=lambda r: -r if side == 0 else r)
@@ -169,7 +175,8 @@ def engine_benchmark(seconds: float, repeat: int, openspiel_python: Path | None)
                 state.apply_action(action)
                 n += 1
         best = max(best, n / (time.perf_counter() - start))
-    yield f"tcforge, Kursk-sized battle (20 v 31 tanks), random players: {best:,.0f} actions/s ({1e6 / best:.1f} us an action; {games} games)"
+    yield (f"tcforge, Kursk-sized battle (20 v 31 tanks), random players: {best:,.0f} actions/s "
+           f"({1e6 / best:.1f} us an action; {games} games)")
     if openspiel_python is None:
         yield "OpenSpiel: not compared (pass --openspiel PYTHON, a Python with open_spiel installed)"
         return
@@ -224,14 +231,14 @@ def scaling_benchmark(games: int = 6) -> Iterator[str]:
     for factor in (1, 2, 4):
         game = Game.create(data, columns=5 * factor, max_turns=12)
         board = game.board
-        forces = {}
+        forces: Forces = {}
         for side, force, nation in ((0, KURSK_GERMAN, "german"), (1, KURSK_SOVIET, "soviet")):
             cards = [data.cards.get(name, nation=nation).id for name, count in force for _ in range(count * factor)]
             rows = sorted({board.row(p) for p in board.side_positions(side)}, key=lambda r: -r if side == 0 else r)
             slots = [board.pos(r, c) for r in rows for c in range(board.columns) for _ in range(3)]
             from tcforge.engine.board import RESERVE
             forces[side] = [(card, slots[i] if i < len(slots) else RESERVE) for i, card in enumerate(cards)]
-        units = sum(len(v) for v in forces.values())
+        units = sum(len(list(v)) for v in forces.values())
         spent = turns = 0.0
         for g in range(games):
             rng = _random.Random(g)

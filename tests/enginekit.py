@@ -30,7 +30,8 @@ def pos(state: GameState, label: str) -> int:
 
 
 def uid(state: GameState, name: str, side: int | None = None, n: int = 0) -> int:
-    found = [u.uid for u in state.units if (u.profile.name == name or name in state.game.data.cards.get(u.profile.card_id).printed.get("aliases", []))
+    found = [u.uid for u in state.units if (u.profile.name == name
+                                            or name in state.game.data.cards.get(u.profile.card_id).printed.get("aliases", []))
              and (side is None or u.side == side)]
     return found[n]
 

@@ -1,13 +1,57 @@
-"""The package's layering, read from the source with ast: data -> engine -> analysis/scenarios/render/cli, no cycles."""
+"""The package's layering, read from the source with ast: every module imports only from its own package and the
+layers below it (LAYERS, the same order as ARCHITECTURE.md), and the engine's modules have no cycle."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import tcforge
 
 PACKAGE = Path(tcforge.__file__).resolve().parent
-ABOVE_ENGINE = ("tcforge.render", "tcforge.scenarios", "tcforge.analysis", "tcforge.cli", "tcforge.bench")
+
+# The intended order, lowest first (ARCHITECTURE.md draws it). A module may import modules of its own part and of
+# the layers below; the parts of one layer stand side by side and import neither each other nor anything above.
+# Each package's cli.py is its command group: it belongs to the command line, the top layer.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("paths", "atomic"),                     # where the files are; writing a file whole or not at all
+    ("data",),                               # YAML -> the validated model: cards, errata, rulesets, schemas
+    ("i18n",),                               # the words every output prints, the rule book's languages
+    ("engine", "scenarios", "decks"),        # the rules engine; scenarios; command decks (source 003)
+    ("analysis", "validate"),                # odds, playouts, balance, scenario games; the whole-data check
+    ("render", "bench"),                     # the printers (PDF); the benchmarks
+    ("cli", "*.cli"),                        # the command line: tcforge/cli/ and each package's command group
+    ("__main__",),                           # python -m tcforge
+)
+
+
+def part_of(module: str) -> str:
+    """The part of the package a module belongs to: ``tcforge.engine.fire`` -> ``engine``, a command group -> ``*.cli``."""
+    parts = module.split(".")[1:]
+    if len(parts) >= 2 and parts[1] == "cli":
+        return "*.cli" if parts[0] != "cli" else "cli"
+    return parts[0] if parts else "__init__"
+
+
+def layer_of(module: str) -> int:
+    part = part_of(module)
+    if part == "__init__":
+        return -1  # tcforge/__init__.py holds the version, imports nothing and may be imported by any layer
+    for index, parts in enumerate(LAYERS):
+        if part in parts:
+            return index
+    raise AssertionError(f"{module}: no layer; give its part a place in LAYERS (and in ARCHITECTURE.md)")
+
+
+def upward_imports(edges: list[tuple[str, str, int]]) -> list[str]:
+    """Imports of a part of the same layer or of a layer above: (importer, imported, line) triples."""
+    wrong = []
+    for importer, target, line in edges:
+        if part_of(importer) == part_of(target):
+            continue
+        if layer_of(target) >= layer_of(importer):
+            wrong.append(f"{importer}:{line} imports {target} ({part_of(importer)} may not import {part_of(target)})")
+    return wrong
 
 
 def module_name(path: Path) -> str:
@@ -95,18 +139,6 @@ def test_engine_has_no_function_level_imports_of_its_own_modules() -> None:
     assert hidden == []
 
 
-def test_engine_imports_nothing_above_it() -> None:
-    wrong = [f"{path.name}:{line} imports {target}" for path in sorted((PACKAGE / "engine").glob("*.py"))
-             for target, line, _ in imports(path) if target.startswith(ABOVE_ENGINE)]
-    assert wrong == []
-
-
-def test_data_imports_no_engine_nor_anything_above_it() -> None:
-    wrong = [f"{path.name}:{line} imports {target}" for path in sorted((PACKAGE / "data").glob("*.py"))
-             for target, line, _ in imports(path) if target.startswith(("tcforge.engine",) + ABOVE_ENGINE)]
-    assert wrong == []
-
-
 def test_the_engine_core_imports_no_rule_module() -> None:
     rules = {"movement", "fire", "melee", "equipment", "cards", "windows", "reactions", "state", "policies", "playout"}
     core = {target.rsplit(".", 1)[-1] for target, _, _ in imports(PACKAGE / "engine" / "core.py")
@@ -126,3 +158,63 @@ def test_engine_modules_import_only_from_the_layers_below_them() -> None:
     upward = [f"{a} imports {b}" for a, targets in edges.items() for b in targets
               if layer[b.rsplit(".", 1)[-1]] >= layer[a.rsplit(".", 1)[-1]]]
     assert upward == []
+
+
+def package_imports() -> list[tuple[str, str, int]]:
+    """Every import of a tcforge module by a tcforge module, module-level or inside a function."""
+    return [(module_name(path), target, line) for path in sorted(PACKAGE.rglob("*.py"))
+            for target, line, _ in imports(path) if target.startswith("tcforge.") or target == "tcforge"]
+
+
+def test_every_module_imports_only_from_its_own_part_and_the_layers_below() -> None:
+    edges = package_imports()
+    assert len(edges) > 500  # the scan sees the package (a broken scan would pass vacuously)
+    assert upward_imports(edges) == []
+
+
+def test_every_module_has_a_layer() -> None:
+    for path in sorted(PACKAGE.rglob("*.py")):
+        layer_of(module_name(path))  # raises for a part LAYERS does not place
+
+
+def test_the_layer_check_sees_an_upward_import() -> None:
+    edges = [("tcforge.data.cards", "tcforge.engine.state", 3), ("tcforge.engine.fire", "tcforge.data.cards", 4),
+             ("tcforge.engine.fire", "tcforge.scenarios.grid", 5), ("tcforge.scenarios.cli", "tcforge.analysis.games", 6),
+             ("tcforge.analysis.games", "tcforge.scenarios.cli", 7), ("tcforge.render.cli", "tcforge.render.page.build", 8)]
+    assert upward_imports(edges) == [
+        "tcforge.data.cards:3 imports tcforge.engine.state (data may not import engine)",
+        "tcforge.engine.fire:5 imports tcforge.scenarios.grid (engine may not import scenarios)",
+        "tcforge.analysis.games:7 imports tcforge.scenarios.cli (analysis may not import *.cli)",
+    ]
+
+
+ROOT = PACKAGE.parent
+ARCHITECTURE = ROOT / "ARCHITECTURE.md"
+
+
+def named_paths(markdown: str) -> list[str]:
+    """The repository paths a Markdown text names in backticks (a token with a slash, or a file name with an extension)."""
+    tokens = re.findall(r"`([^`\s]+)`", markdown)
+    return [t for t in tokens if "/" in t or re.fullmatch(r"[\w.-]+\.(py|md|toml|yaml|json|j2|css)", t)]
+
+
+def test_every_path_architecture_md_names_exists() -> None:
+    names = named_paths(ARCHITECTURE.read_text(encoding="utf-8"))
+    assert len(names) > 40  # the tables are read (a broken pattern would pass vacuously)
+    missing = [name for name in names if not (ROOT / name).exists()]
+    assert missing == []
+
+
+def test_the_path_finder_sees_a_missing_path() -> None:
+    names = named_paths("| 9.x fire | `tcforge/engine/fyre.py` | `tcforge validate` | `pyproject.toml` | `DIE` |")
+    assert names == ["tcforge/engine/fyre.py", "pyproject.toml"]
+    assert not (ROOT / names[0]).exists()
+
+
+def test_architecture_md_draws_the_layers_the_test_checks() -> None:
+    line = "Layers: " + " -> ".join(" | ".join(parts) for parts in LAYERS)
+    assert line in ARCHITECTURE.read_text(encoding="utf-8").splitlines()
+
+
+def test_readme_links_architecture_md() -> None:
+    assert "(ARCHITECTURE.md)" in (ROOT / "README.md").read_text(encoding="utf-8")

@@ -16,8 +16,8 @@ import yaml
 
 from conftest import ROOT
 from tcforge.data.dataset import load_data
-from tcforge.data.validate import validate
 from tcforge.i18n.ruletext import text_hash
+from tcforge.validate import validate
 
 RULES = ROOT / "data" / "rules"
 LANGS = ("en", "fr")

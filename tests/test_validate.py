@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tcforge.data.yamlsafe import load_yaml
-
 from conftest import BAD, ROOT
+from tcforge.data.yamlsafe import load_yaml
 
 # file -> (line the first problem must be reported at, its code)
 EXPECTED = {
@@ -90,7 +89,7 @@ def test_text_format_is_one_line_per_problem_file_line_col(cli) -> None:
     code, stdout, _ = cli("validate", "tests/data/bad/many-problems.yaml")
     lines = stdout.strip().splitlines()
     assert code == 1 and len(lines) == 3  # rarity, points and speed: every problem in one run
-    assert [l.split(":")[1] for l in lines] == ["6", "16", "17"]
+    assert [row.split(":")[1] for row in lines] == ["6", "16", "17"]
     assert lines[2].startswith("tests/data/bad/many-problems.yaml:17:12: cards/0/speed:")
     assert "[#/properties/cards/items/properties/speed/enum]" in lines[2] and "hint: use one of: fast, slow" in lines[2]
 

@@ -104,14 +104,13 @@ def odds_matrix(data: GameData, *, ranges: list[str] | None = None, terrain_name
 
 
 def write_csv(matrix: Matrix, path: Path) -> Path:
-    with atomic_path(path) as tmp:
-        with tmp.open("w", newline="", encoding="utf-8") as handle:
-            out = csv.writer(handle)
-            out.writerow(["ruleset", "range", "terrain", "firer_id", "firer", "target_id", "target",
-                          "hit", "kill", "immobilize", "kill_exact"])
-            for c in matrix.rows:
-                out.writerow([matrix.ruleset, c.range, c.terrain, c.firer.id, c.firer.name, c.target.id, c.target.name,
-                              f"{float(c.hit):.4f}", f"{float(c.kill):.4f}", f"{float(c.immobilize):.4f}", str(c.kill)])
+    with atomic_path(path) as tmp, tmp.open("w", newline="", encoding="utf-8") as handle:
+        out = csv.writer(handle)
+        out.writerow(["ruleset", "range", "terrain", "firer_id", "firer", "target_id", "target",
+                      "hit", "kill", "immobilize", "kill_exact"])
+        for c in matrix.rows:
+            out.writerow([matrix.ruleset, c.range, c.terrain, c.firer.id, c.firer.name, c.target.id, c.target.name,
+                          f"{float(c.hit):.4f}", f"{float(c.kill):.4f}", f"{float(c.immobilize):.4f}", str(c.kill)])
     return path
 
 
@@ -123,6 +122,8 @@ def write_heatmap(matrix: Matrix, path: Path, title: str) -> Path:
     cells = {(c.firer.id, c.target.id): c for c in matrix.rows if (c.range, c.terrain) == first}
     size, left, top = 12, 190, 150
     width, height = left + size * len(matrix.targets) + 20, top + size * len(matrix.firers) + 40
+    font: ImageFont.FreeTypeFont | ImageFont.ImageFont
+    title_font: ImageFont.FreeTypeFont | ImageFont.ImageFont
     try:
         font = ImageFont.truetype("DejaVuSans.ttf", 10)
         title_font = ImageFont.truetype("DejaVuSans-Bold.ttf", 14)

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import Iterator
+from collections.abc import Iterator
 
 from tcforge.data.cards import Card
 from tcforge.engine.cards import EFFECTS

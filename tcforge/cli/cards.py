@@ -4,7 +4,7 @@ from __future__ import annotations
 import csv
 import json
 import sys
-from typing import Any, Optional
+from typing import Any
 
 import typer
 from rich.markup import escape
@@ -35,11 +35,11 @@ def _years(card: Card) -> str:
 
 @app.command("list")
 def cards_list(
-    type: Optional[str] = typer.Option(None, "--type", help="vehicle, at_gun, air_artillery, infantry, equipment, special, ultra_rare."),
-    card_class: Optional[str] = typer.Option(None, "--class", help="tank, tank_destroyer, half_track, elite, terrain, ..."),
-    nation: Optional[str] = typer.Option(None, "--nation", help="german, soviet or any."),
-    rarity: Optional[str] = typer.Option(None, "--rarity", help="C, U, R or UR."),
-    year: Optional[int] = typer.Option(None, "--year", help="Only cards in service that year, e.g. 1943."),
+    type: str | None = typer.Option(None, "--type", help="vehicle, at_gun, air_artillery, infantry, equipment, special, ultra_rare."),
+    card_class: str | None = typer.Option(None, "--class", help="tank, tank_destroyer, half_track, elite, terrain, ..."),
+    nation: str | None = typer.Option(None, "--nation", help="german, soviet or any."),
+    rarity: str | None = typer.Option(None, "--rarity", help="C, U, R or UR."),
+    year: int | None = typer.Option(None, "--year", help="Only cards in service that year, e.g. 1943."),
     format: ListFormat = typer.Option(ListFormat.table, "--format", "-f"),
     lang: Lang = typer.Option(Lang.en, "--lang"),
 ) -> None:
@@ -80,7 +80,7 @@ def cards_show(
     card: str = typer.Argument(..., help="Card number, name or alias (\"46\", \"PzKw IV J\", \"SPW 251\")."),
     format: Format = typer.Option(Format.text, "--format", "-f"),
     lang: Lang = typer.Option(Lang.en, "--lang"),
-    nation: Optional[str] = typer.Option(None, "--nation", help="Pick among same-named cards of both sides (\"Truck\")."),
+    nation: str | None = typer.Option(None, "--nation", help="Pick among same-named cards of both sides (\"Truck\")."),
 ) -> None:
     """Show one card: effective values, each erratum as printed -> corrected with its source."""
     cards = card_set()
@@ -149,7 +149,8 @@ def _print_card(card: Card, data: dict[str, Any], lang: str) -> None:
         for r in data["rulings"]:
             out.print(f"    FAQ {r['faq']}: {r['text']}", markup=False)
     prov = data["provenance"]
-    out.print(f"  {label('source', lang)}: {prov['file']}:{prov['line']} (source {prov.get('document', '?')}, {prov.get('section', '?')})", markup=False)
+    out.print(f"  {label('source', lang)}: {prov['file']}:{prov['line']} (source {prov.get('document', '?')}, {prov.get('section', '?')})",
+              markup=False)
 
 
 def _mod(value: Any) -> str:

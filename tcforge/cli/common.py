@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import sys
 from enum import Enum
+from typing import NoReturn
 
 import typer
 from rich.console import Console
@@ -32,7 +33,7 @@ class Lang(str, Enum):
     fr = "fr"
 
 
-def fail(message: str, code: int = 1) -> None:
+def fail(message: str, code: int = 1) -> NoReturn:
     """``tcforge: message`` on stderr and exit ``code`` (1: bad input, 2: usage error)."""
     err.print(f"tcforge: {message}", markup=False)
     raise typer.Exit(code)

@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 from enum import Enum
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -19,14 +18,15 @@ class Range(str, Enum):
 
 
 def odds(
-    firer: Optional[str] = typer.Argument(None, help="Firing card: number, name or alias; or 'matrix' for the whole table."),
-    target: Optional[str] = typer.Argument(None, help="Target card."),
+    firer: str | None = typer.Argument(None, help="Firing card: number, name or alias; or 'matrix' for the whole table."),
+    target: str | None = typer.Argument(None, help="Target card."),
     range_: Range = typer.Option(Range.short, "--range", "-r", help="short (adjacent), long (two positions) or melee."),
-    terrain: Optional[str] = typer.Option(None, "--terrain", "-t", help="Terrain card at the target's position (Woods, Hills, Foxholes, ...)."),
+    terrain: str | None = typer.Option(None, "--terrain", "-t",
+                                       help="Terrain card at the target's position (Woods, Hills, Foxholes, ...)."),
     smoke: bool = typer.Option(False, "--smoke", help="The target's position is smoked (9.5.1)."),
     flank_shot: bool = typer.Option(False, "--flank-shot", help="A Flank Shot card is played before rolling (9.3.1)."),
-    fire_kind: Optional[str] = typer.Option(None, "--fire", help="at, he, sa, ft or tmv (default: the best the firer has)."),
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", help="Ruleset id (default six-pack-r3)."),
+    fire_kind: str | None = typer.Option(None, "--fire", help="at, he, sa, ft or tmv (default: the best the firer has)."),
+    ruleset: str | None = typer.Option(None, "--ruleset", help="Ruleset id (default six-pack-r3)."),
     format: Format = typer.Option(Format.text, "--format", "-f"),
     out_dir: Path = typer.Option(Path("output"), "--out", help="odds matrix: folder for the CSV and the heat map."),
 ) -> None:
@@ -73,10 +73,10 @@ def odds(
         out.print(f"  natural {r.roll:>2}: {text}", markup=False)
     for key in ("hit", "kill", "immobilize", "no_effect"):
         value = getattr(result, key)
-        out.print(f"  {key:<11} {str(value):>7}  {float(value):6.1%}", markup=False)
+        out.print(f"  {key:<11} {value!s:>7}  {float(value):6.1%}", markup=False)
 
 
-def _odds_matrix(rng: str, terrain: Optional[str], ruleset: Optional[str], out_dir: Path, format: Format) -> None:
+def _odds_matrix(rng: str, terrain: str | None, ruleset: str | None, out_dir: Path, format: Format) -> None:
     from tcforge.analysis.matrix import odds_matrix, write_csv, write_heatmap
 
     data = game_data(ruleset)

@@ -28,8 +28,9 @@ def _show_value(value: Any) -> str:
 def rules_list(format: Format = typer.Option(Format.text, "--format", "-f")) -> None:
     """The rulesets: the default and its variants."""
     data = game_data()
-    rows = [{"id": r.id, "title": r.title_in("en"), "extends": r.extends, "overrides": len(r.overrides()) if r.extends else 0,
-             "parameters": len(r.params), "default": r.id == data.ruleset.id, "file": r.file} for r in data.rulesets.values()]
+    rows: list[dict[str, Any]] = [
+        {"id": r.id, "title": r.title_in("en"), "extends": r.extends, "overrides": len(r.overrides()) if r.extends else 0,
+         "parameters": len(r.params), "default": r.id == data.ruleset.id, "file": r.file} for r in data.rulesets.values()]
     rows.sort(key=lambda r: (r["extends"] is not None, r["id"]))
     if format is Format.json:
         out.print(json.dumps(rows, indent=2, ensure_ascii=False), markup=False)
@@ -93,7 +94,8 @@ def rules_cards(
     for col in ("#", "card", "type", "status", "what the engine does"):
         table.add_column(col, overflow="fold")
     for r in rows:
-        table.add_row(str(r["id"]), r["name"], r["type"], r["status"], r["note"] + (" [interpretation]" if r["text_basis"] == "interpretation" else ""))
+        table.add_row(str(r["id"]), r["name"], r["type"], r["status"],
+                      r["note"] + (" [interpretation]" if r["text_basis"] == "interpretation" else ""))
     out.print(table)
 
 
@@ -118,7 +120,8 @@ def rules_coverage(
         for col in ("parameter", "case", "changed by", "status", "read at"):
             ptable.add_column(col, overflow="fold")
         for p in items:
-            ptable.add_row(p.name, p.case, ", ".join(p.variants), p.status, ", ".join(p.code[:2]) + (f" +{len(p.code) - 2}" if len(p.code) > 2 else ""))
+            ptable.add_row(p.name, p.case, ", ".join(p.variants), p.status,
+                           ", ".join(p.code[:2]) + (f" +{len(p.code) - 2}" if len(p.code) > 2 else ""))
         out.print(ptable)
         return
     rows = coverage()

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -11,14 +10,14 @@ from tcforge.cli.common import Format, err, fail, out
 
 
 def validate(
-    paths: Optional[list[Path]] = typer.Argument(None, help="Files or folders to check (default: all of data/)."),
+    paths: list[Path] | None = typer.Argument(None, help="Files or folders to check (default: all of data/)."),
     format: Format = typer.Option(Format.text, "--format", "-f", help="text: one line per problem; json: a list."),
 ) -> None:
     """Check data files against their JSON Schemas and each other: every problem, one line each.
 
     Exit 0 when valid, 1 when not, 2 for a usage error.
     """
-    from tcforge.data.validate import validate as run
+    from tcforge.validate import validate as run
 
     missing = [p for p in paths or [] if not p.exists()]
     if missing:

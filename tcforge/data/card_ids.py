@@ -31,4 +31,11 @@ FLANK_SHOT, WEAPON_MALFUNCTION, BREAKDOWN, REPAIR = 66, 67, 68, 69
 TANK_ACE, REINFORCEMENTS, RECON, SNIPER, HEROIC_LEADER = 115, 116, 117, 118, 119
 COORDINATION, WITHDRAWAL, TACTICAL_ADVANTAGE, PANIC, CONFUSION = 120, 121, 122, 123, 124
 SPECIAL_AMMO, MINE_DOGS, TANK_REPAIR_SHOP = 160, 163, 164
-SMOKE = "SP-SMOKE"
+SMOKE, HEAVY_MACHINE_GUN = "SP-SMOKE", "SP-HMG"
+
+SIX_PACK_PREFIX = "SP-"  # the cards the Six-Pack article added carry ids of their own, not table numbers
+
+
+def is_six_pack(card_id: int | str) -> bool:
+    """A card the Six-Pack article added (printed with its own mark, not a table number)."""
+    return str(card_id).startswith(SIX_PACK_PREFIX)

@@ -5,7 +5,7 @@ the set-up: each asks these functions, with the ruleset's parameter values.
 """
 from __future__ import annotations
 
-from typing import Collection
+from collections.abc import Collection
 
 from tcforge.data.cards import Card
 

@@ -7,8 +7,9 @@ applied, in order. Rules engine, printers and the CLI read effective values.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from tcforge.data.names import name_key, singular_keys
 
@@ -91,7 +92,7 @@ class Card:
     # Plain accessors on the effective card.
     @property
     def id(self) -> CardId:
-        return self.printed["id"]  # type: ignore[no-any-return]
+        return self.printed["id"]
 
     @property
     def name(self) -> str:
@@ -126,9 +127,7 @@ class Card:
         first, last = years.get("first"), years.get("last")
         if isinstance(first, int) and year < first:
             return False
-        if isinstance(last, int) and year > last:
-            return False
-        return True
+        return not (isinstance(last, int) and year > last)
 
     def display_name(self, lang: str = "en") -> str:
         if lang == "fr" and self.effective.get("name_fr"):

@@ -97,7 +97,8 @@ def build(documents: list[Document], *, variants: bool = True, errata: tuple[str
     for doc in card_docs:
         for i, raw in enumerate(doc.data.get("cards") or []):
             if isinstance(raw, dict) and "sleeve_on" in raw and raw["sleeve_on"] not in card_set.by_id:
-                problems.append(doc.problem(("cards", i, "sleeve_on"), f"card {raw.get('id')}: sleeve_on names unknown card {raw['sleeve_on']}",
+                problems.append(doc.problem(("cards", i, "sleeve_on"),
+                                            f"card {raw.get('id')}: sleeve_on names unknown card {raw['sleeve_on']}",
                                             "give the number of a printed card", "unknown-card"))
 
     errata_docs: dict[str, Document] = {}
@@ -143,7 +144,8 @@ def _check_names(cards: list[Card], where: dict[object, tuple[Document, tuple[ob
             doc, path = where[card.id]
             other = names[key]
             problems.append(doc.problem(path + ("name",), f"card {card.id}: name '{card.printed['name']}' is already card {other.id}'s",
-                                        f"names must be unique (ignoring case and punctuation); card {other.id} is at {other.file}:{other.line}",
+                                        f"names must be unique (ignoring case and punctuation); "
+                                        f"card {other.id} is at {other.file}:{other.line}",
                                         "duplicate-name"))
         else:
             names[key] = card
@@ -159,9 +161,10 @@ def _check_names(cards: list[Card], where: dict[object, tuple[Document, tuple[ob
                 continue
             scopes = ("german", "soviet") if card.nation == "any" else (card.nation,)
             for scope in scopes:
-                other = aliases.get((scope, key))
-                if other is not None and other is not card:
-                    problems.append(doc.problem(path + ("aliases", j), f"card {card.id}: alias '{alias}' is already an alias of card {other.id} ({scope})",
+                holder = aliases.get((scope, key))
+                if holder is not None and holder is not card:
+                    problems.append(doc.problem(path + ("aliases", j),
+                                                f"card {card.id}: alias '{alias}' is already an alias of card {holder.id} ({scope})",
                                                 "aliases must be unique among a nation's cards; remove one", "duplicate-alias"))
                     break
                 aliases[(scope, key)] = card
@@ -201,7 +204,8 @@ def _apply_errata(doc: Document, card_set: CardSet) -> list[Problem]:
             actual = get_field(card.printed, dotted)
             if not _same(actual, change["printed"]):
                 problems.append(doc.problem(path + ("printed",),
-                                            f"card {ref} ({card.printed['name']}): erratum says {dotted} is printed {change['printed']!r}, the card data says {actual!r}",
+                                            f"card {ref} ({card.printed['name']}): erratum says {dotted} is printed {change['printed']!r}, "
+                                            f"the card data says {actual!r}",
                                             "fix whichever is wrong: the card data holds values as printed", "erratum-mismatch"))
                 continue
             card.apply(Change(dotted, change["printed"], change["corrected"], set_id, sources, variant,

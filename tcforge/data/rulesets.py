@@ -61,9 +61,10 @@ def differences(first: Ruleset, second: Ruleset) -> list[dict[str, Any]]:
         pa, pb = first.params.get(name), second.params.get(name)
         if pa is None or pb is None or pa.value != pb.value:
             changed = pb if pb is not None and pb.reason else pa
+            either = pa or pb
             diffs.append({"parameter": name, a: pa.value if pa else None, b: pb.value if pb else None,
                           "case": (changed.case if changed else ""), "reason": (changed.reason if changed else ""),
-                          "description": (pa or pb).description if (pa or pb) else ""})
+                          "description": either.description if either else ""})
     return diffs
 
 
@@ -121,12 +122,14 @@ def resolve(documents: list[Document], terrain_tables: set[str], errata_sets: se
             if base is not None:
                 if name not in base.params:
                     problems.append(doc.problem(("parameters", name), f"ruleset '{rid}': '{name}' is not a parameter of '{base.id}'",
-                                                "a variant overrides existing parameters only; check the spelling", "unknown-parameter", key=True))
+                                                "a variant overrides existing parameters only; check the spelling",
+                                                    "unknown-parameter", key=True))
                     continue
                 old = base.params[name]
                 if value_kind(old.value) != value_kind(entry["value"]):
                     problems.append(doc.problem(("parameters", name, "value"),
-                                                f"ruleset '{rid}': '{name}' must be {value_kind(old.value)} like in '{base.id}', not {value_kind(entry['value'])}",
+                                                f"ruleset '{rid}': '{name}' must be {value_kind(old.value)} like in '{base.id}', "
+                                                f"not {value_kind(entry['value'])}",
                                                 f"the base value is {old.value!r}", "parameter-type"))
                     continue
                 description = old.description
@@ -136,7 +139,8 @@ def resolve(documents: list[Document], terrain_tables: set[str], errata_sets: se
                                  str(entry.get("reason", "")), rid)
         table = params.get("fire.terrain_table")
         if table is not None and table.defined_in == rid and table.value not in terrain_tables:
-            problems.append(doc.problem(("parameters", "fire.terrain_table", "value"), f"ruleset '{rid}': unknown terrain table '{table.value}'",
+            problems.append(doc.problem(("parameters", "fire.terrain_table", "value"),
+                                        f"ruleset '{rid}': unknown terrain table '{table.value}'",
                                         "use a table id of data/cards/terrain.yaml: " + ", ".join(sorted(terrain_tables)), "unknown-table"))
         errata = tuple(data.get("errata") or (base.errata if base else ()))
         for i, set_id in enumerate(data.get("errata") or []):

@@ -10,7 +10,7 @@ schema path and a hint drawn from the schema's own descriptions.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +23,7 @@ from tcforge.paths import schemas_dir
 _YAML_TYPES = {bool: "a true/false value", float: "a number", int: "a number"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def schema(name: str) -> dict[str, Any]:
     path = schemas_dir() / f"{name}.schema.json"
     with path.open(encoding="utf-8") as handle:
@@ -31,7 +31,7 @@ def schema(name: str) -> dict[str, Any]:
     return result
 
 
-@lru_cache(maxsize=None)
+@cache
 def validator(name: str) -> Any:
     return jsonschema_rs.validator_for(schema(name))
 

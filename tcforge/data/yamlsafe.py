@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import yaml
 from yaml.nodes import ScalarNode
@@ -64,6 +64,17 @@ class Loaded:
 class _Abort(Exception):
     def __init__(self, problem: Problem):
         self.problem = problem
+
+
+class _Mark(Protocol):  # PyYAML's marks (the pure Python one and libyaml's)
+    line: int
+    column: int
+
+
+def _place(mark: _Mark | None) -> tuple[int, int]:
+    """The 1-based (line, column) of a parser mark: every event the parser gives has one."""
+    assert mark is not None
+    return mark.line + 1, mark.column + 1
 
 
 def _line_col(text: str, offset: int) -> tuple[int, int]:
@@ -184,9 +195,9 @@ class _Builder:
                                            f"define &{anchor} before using *{anchor}", "yaml-syntax"))
             shared, size = self.anchors[anchor]
             self._count(event, size)
-            self.marks.setdefault(path, (event.start_mark.line + 1, event.start_mark.column + 1))
+            self.marks.setdefault(path, _place(event.start_mark))
             return shared
-        self.marks.setdefault(path, (event.start_mark.line + 1, event.start_mark.column + 1))
+        self.marks.setdefault(path, _place(event.start_mark))
         anchor = event.anchor
         before = self.count
         if anchor:
@@ -237,7 +248,7 @@ class _Builder:
                 continue
             if not isinstance(key, str):
                 key = str(key_event.value)  # JSON object keys are text: 8: 0 means "8": 0
-            line = key_event.start_mark.line + 1
+            line, column = _place(key_event.start_mark)
             if key in first_seen:
                 self.problems.append(self._problem(
                     key_event, f"duplicate key '{key}': already set at line {first_seen[key]}, and YAML would keep only this one",
@@ -245,7 +256,7 @@ class _Builder:
                 self.value(value_event, path + (key, "duplicate"))
                 continue
             first_seen[key] = line
-            self.key_marks[path + (key,)] = (line, key_event.start_mark.column + 1)
+            self.key_marks[path + (key,)] = (line, column)
             result[key] = self.value(value_event, path + (key,))
 
     def _check_tag(self, event: Any, default: str) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from enum import Enum
 from pathlib import Path
-from typing import Any, NoReturn, Optional
+from typing import Any, NoReturn
 
 import typer
 
@@ -65,8 +65,8 @@ def _dump(data: Any) -> None:
 @app.command("list")
 def list_decks(
     format: Format = typer.Option(Format.text, "--format", "-f"),
-    front: Optional[str] = typer.Option(None, "--front", help="Only the decks of this front (russian, ...)."),
-    year: Optional[int] = typer.Option(None, "--year", help="Only the decks of this year."),
+    front: str | None = typer.Option(None, "--front", help="Only the decks of this front (russian, ...)."),
+    year: int | None = typer.Option(None, "--year", help="Only the decks of this year."),
 ) -> None:
     """List the bundled command decks, by front and period."""
     try:
@@ -120,7 +120,7 @@ def show(
 def odds(
     deck_name: str = typer.Argument(..., metavar="DECK", help="Deck id or a deck file."),
     format: Format = typer.Option(Format.text, "--format", "-f"),
-    turn_overs: Optional[int] = typer.Option(None, "--turn-overs", help="What if the turn ended on this Turn Over card "
+    turn_overs: int | None = typer.Option(None, "--turn-overs", help="What if the turn ended on this Turn Over card "
                                              "(default: the rules' turn.turn_overs_to_end)."),
     sensitivity: bool = typer.Option(True, "--sensitivity/--no-sensitivity", help="Add the one-card-more-or-less table."),
     monte_carlo: int = typer.Option(0, "--monte-carlo", min=0, help="Also play this many shuffled turns and show the "
@@ -170,7 +170,7 @@ def odds(
 
 @app.command("tables")
 def tables(
-    deck_name: Optional[str] = typer.Argument(None, metavar="[DECK]", help="A deck, to add what its support cards bring "
+    deck_name: str | None = typer.Argument(None, metavar="[DECK]", help="A deck, to add what its support cards bring "
                                               "(default: the rules alone, fluid-time-003)."),
     format: Format = typer.Option(Format.text, "--format", "-f"),
     max_dice: int = typer.Option(5, "--max-dice", min=1, max=8, help="Most gun dice in the penetration table."),
@@ -213,7 +213,7 @@ def print_cmd(
     deck_name: str = typer.Argument(..., metavar="DECK", help="Deck id or a deck file."),
     lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the card texts."),
     paper: Paper = typer.Option(Paper.a4, "--paper", help="A4 or US Letter; 3 x 3 cards, centred."),
-    out_file: Optional[Path] = typer.Option(None, "--out", "-o", help="PDF to write (default: output/command-deck-ID-LANG-PAPER.pdf)."),
+    out_file: Path | None = typer.Option(None, "--out", "-o", help="PDF to write (default: output/command-deck-ID-LANG-PAPER.pdf)."),
     card_size: str = typer.Option("standard", "--card-size", help="standard (63 x 88 mm), poker (63.5 x 88.9 mm) or WxH in mm."),
     bleed: float = typer.Option(0.0, "--bleed", min=0.0, max=5.0, help="Bleed in mm (gutters are twice it)."),
     duplex: bool = typer.Option(False, "--duplex", help="Double-sided, long-edge flip: every card gets the deck's back; "
@@ -226,9 +226,9 @@ def print_cmd(
     Same sizes, sheets, crop marks and duplex as 'tcforge print inserts'.
     """
     from tcforge.paths import display_path
+    from tcforge.render.cards.command_deck import build_command_deck
     from tcforge.render.page import settings
     from tcforge.render.page.build import RenderError, TextOverflowError
-    from tcforge.render.cards.command_deck import build_command_deck
     from tcforge.render.page.fonts import FontError
     from tcforge.render.page.geometry import LayoutError, parse_card_size
     from tcforge.render.page.sheets import PrintOptions
@@ -269,7 +269,7 @@ def rulebook_cmd(
     lang: Lang = typer.Option(Lang.en, "--lang", help="en, or fr (untranslated or out-of-date cases are marked)."),
     paper: BookPaper = typer.Option(BookPaper.a4, "--paper", help="a4, letter or a5."),
     deck_name: str = typer.Option("russian-front-summer-1942", "--deck", help="The deck whose figures the booklet prints."),
-    out_file: Optional[Path] = typer.Option(None, "--out", "-o", help="PDF to write (default: output/rules-003-LANG-PAPER.pdf)."),
+    out_file: Path | None = typer.Option(None, "--out", "-o", help="PDF to write (default: output/rules-003-LANG-PAPER.pdf)."),
 ) -> None:
     """The fluid-time rules of source 003 as a booklet (data/rules-003), with tables computed from the rules and a deck.
 

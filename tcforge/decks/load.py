@@ -13,8 +13,18 @@ from typing import Any
 from tcforge.data.documents import Document, discover
 from tcforge.data.problems import DataError, Problem
 from tcforge.data.rulesets import Param
-from tcforge.decks.model import (SUPPORT, TURN_OVER, CommandDeck, DeckCard, FluidRules, Formation,
-                                 ImpulseType, Side, SupportResult, SupportTable)
+from tcforge.decks.model import (
+    SUPPORT,
+    TURN_OVER,
+    CommandDeck,
+    DeckCard,
+    FluidRules,
+    Formation,
+    ImpulseType,
+    Side,
+    SupportResult,
+    SupportTable,
+)
 from tcforge.paths import data_dir
 
 DECK, RULES = "command-deck", "fluid-rules"
@@ -63,7 +73,8 @@ def _deck(doc: Document, rules: dict[str, FluidRules]) -> tuple[CommandDeck | No
                                             "use a key of support_tables: " + ", ".join(sorted(tables)), "unknown-table"))
             if result.table is None and result.attacker is None:
                 problems.append(doc.problem(("support_tables", tid, "results", i),
-                                            f"support table '{tid}': result '{result.result}' says neither how it attacks nor which table it uses",
+                                            f"support table '{tid}': result '{result.result}' "
+                                            f"says neither how it attacks nor which table it uses",
                                             "add attacker: bomber, fighter, artillery or none, or table: ID", "support-result"))
     if rule_set is not None:
         intensity = rule_set.params.get("support.intensity")
@@ -84,21 +95,22 @@ def _deck(doc: Document, rules: dict[str, FluidRules]) -> tuple[CommandDeck | No
                                   heading, doc.where(path)[0]))
         for f, fraw in enumerate(group.get("formations") or []):
             fpath = ("command_deck", g, "formations", f)
-            side = fraw.get("side") or group.get("side")
-            if side is None or side not in sides:
+            formation_side = fraw.get("side") or group.get("side")
+            if formation_side is None or formation_side not in sides:
                 problems.append(doc.problem(fpath + (("side",) if fraw.get("side") else ("id",)),
-                                            f"formation '{fraw['id']}': " + (f"unknown side '{side}'" if side else "no side"),
+                                            f"formation '{fraw['id']}': "
+                                            + (f"unknown side '{formation_side}'" if formation_side else "no side"),
                                             "give the formation or its heading a side: " + ", ".join(sorted(sides)), "unknown-side"))
-                side = side or "?"
+                formation_side = formation_side or "?"
             if fraw["id"] in formations:
                 problems.append(doc.problem(fpath + ("id",), f"formation id '{fraw['id']}' is used twice",
                                             "give each formation its own id", "duplicate-formation"))
-            formations[fraw["id"]] = Formation(fraw["id"], str(fraw["name"]), side, str(fraw.get("printed", "")))
+            formations[fraw["id"]] = Formation(fraw["id"], str(fraw["name"]), formation_side, str(fraw.get("printed", "")))
             for c, raw in enumerate(fraw["cards"]):
-                path = fpath + ("cards", c)
-                problems += _check_card(doc, path, raw, sides, tables, formation=fraw["id"])
-                cards.append(DeckCard(len(cards), str(raw["text"]), raw["type"], side, fraw["id"], raw.get("support"),
-                                      heading, doc.where(path)[0]))
+                card_path = fpath + ("cards", c)
+                problems += _check_card(doc, card_path, raw, sides, tables, formation=fraw["id"])
+                cards.append(DeckCard(len(cards), str(raw["text"]), raw["type"], formation_side, fraw["id"], raw.get("support"),
+                                      heading, doc.where(card_path)[0]))
     deck = CommandDeck(data["id"], dict(data["title"]), data["front"], dict(data["period"]), data["rules"], sides,
                        formations, tuple(cards), tables, tuple(data.get("interpretations") or ()), doc.display)
     if rule_set is not None:
@@ -236,7 +248,8 @@ def find_deck(name: str, root: Path | None = None) -> tuple[CommandDeck, FluidRu
 
         bundled = [p for p in discover(root or decks_dir()) if p.resolve() != path.resolve()]
         documents, problems = load_documents(bundled + [path])
-        documents = [d for d in documents[:-1] if d.kind and d.kind.name == RULES] + documents[-1:]  # a copy of a bundled deck may keep its id
+        # a copy of a bundled deck may keep its id
+        documents = [d for d in documents[:-1] if d.kind and d.kind.name == RULES] + documents[-1:]
         rules, _, found = check_documents(documents)
         target = documents[-1]
         problems = [p for p in problems + found if p.file == target.display]

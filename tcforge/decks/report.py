@@ -73,7 +73,7 @@ def odds_lines(odds: DeckOdds, rules: FluidRules, sensitivity: tuple[Headline, l
             rest = 1 - cumulative + p
             lines.append(f"  {k:>3}+      {pct(rest, 2):>8}")
             break
-        lines.append(f"  {k:>3}       {pct(p, 2):>8}  {str(p):<18} {pct(cumulative):>8}")
+        lines.append(f"  {k:>3}       {pct(p, 2):>8}  {p!s:<18} {pct(cumulative):>8}")
     lines.append("")
     lines.append("Sides                cards  no impulse              no unit action          expected   commander's card at once")
     for s in odds.sides.values():
@@ -120,12 +120,12 @@ def odds_lines(odds: DeckOdds, rules: FluidRules, sensitivity: tuple[Headline, l
                   + "".join(f"{deck.formations[f].name[:12]:>14}" for f in forms))
         lines.append(header)
         lines.append(_row("(deck as it is)", "", base, sides, forms))
-        for row in rows:
-            label = card_name(deck, row.card, rules)
-            if row.result is None:
-                lines.append(f"  {label[:39]:<40}{'-':>3}  {row.why_not}")
+        for change in rows:
+            label = card_name(deck, change.card, rules)
+            if change.result is None:
+                lines.append(f"  {label[:39]:<40}{'-':>3}  {change.why_not}")
             else:
-                lines.append(_row(label, "+" if row.change > 0 else "-", row.result, sides, forms))
+                lines.append(_row(label, "+" if change.change > 0 else "-", change.result, sides, forms))
     return lines
 
 

@@ -72,8 +72,9 @@ def simulate(deck: CommandDeck, rules: FluidRules, turns: int, seed: int, z: flo
                 continue
             impulses += 1
             drawn.add(i)
-            if cards[i].side:
-                seen_sides.add(cards[i].side)
+            side = cards[i].side
+            if side:
+                seen_sides.add(side)
         total += impulses
         squares += impulses * impulses
         for s in none:

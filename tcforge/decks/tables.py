@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from tcforge.decks.model import CommandDeck, FluidRules, SupportTable
@@ -19,7 +19,7 @@ ZERO, ONE = Fraction(0), Fraction(1)
 INTENSITIES = ("low", "medium", "all_out")
 
 
-@lru_cache(maxsize=None)
+@cache
 def dice_sum(n: int, sides: int = 6) -> tuple[tuple[int, Fraction], ...]:
     """The distribution of the sum of ``n`` dice of ``sides`` faces, as (total, chance) pairs."""
     dist: dict[int, Fraction] = {0: ONE}

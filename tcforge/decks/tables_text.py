@@ -4,9 +4,20 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tcforge.decks.model import CommandDeck, FluidRules
-from tcforge.decks.tables import (INTENSITIES, at_least, attacker_dice, expected_templates, hit_chance, intensity,
-                                  morale, morale_modifier_range, out_of_action, penetrating_results, penetration_chance,
-                                  support_outcomes)
+from tcforge.decks.tables import (
+    INTENSITIES,
+    at_least,
+    attacker_dice,
+    expected_templates,
+    hit_chance,
+    intensity,
+    morale,
+    morale_modifier_range,
+    out_of_action,
+    penetrating_results,
+    penetration_chance,
+    support_outcomes,
+)
 
 RESULT_NAMES = {"suppressed": "crew suppressed", "main_gun_disabled": "main gun disabled", "immobilized": "immobilised",
                 "burning": "burning (out of action)", "massive_explosion": "massive explosion (out of action)"}
@@ -15,7 +26,8 @@ MODIFIER_NAMES = {
     "shooter_moved": "shooter moved", "target_heavy_concealment": "target in heavy concealment",
     "soviet_shooter_moving": "Soviet shooter moving", "target_hull_down": "target hull down",
     "fanatics_or_soviet_heavy_tank": "fanatics, Soviet heavy tank crew", "vastly_superior": "vastly superior training or equipment",
-    "better_quality": "better troops or equipment", "average": "average", "suppressed_and_struck_again": "already suppressed, hit again this turn",
+    "better_quality": "better troops or equipment", "average": "average",
+        "suppressed_and_struck_again": "already suppressed, hit again this turn",
     "poor_equipment_or_training": "poor training or equipment", "demoralized_or_pressed": "demoralised or pressed troops",
     "very_poor_equipment": "very poor equipment"}
 
@@ -63,7 +75,7 @@ def text_lines(rules: FluidRules, deck: CommandDeck | None, max_dice: int, max_a
     lines.append("  Size " + "".join(f"{s:>5}" for s, _ in rows))
     lines.append("  hit  " + "".join(f"{p:>5}" for _, p in rows))
     lines.append("")
-    lines.append(f"Penetration chance, gun d6 total at least the armour (5.3); 'f' columns add the flank/rear/top die")
+    lines.append("Penetration chance, gun d6 total at least the armour (5.3); 'f' columns add the flank/rear/top die")
     header = "  armour" + "".join(f"{f'{n}d6':>6}{f'{n}d6f':>7}" for n in range(1, max_dice + 1))
     lines.append(header)
     for armour in range(2, max_armour + 1):
@@ -88,8 +100,8 @@ def text_lines(rules: FluidRules, deck: CommandDeck | None, max_dice: int, max_a
     lines.append("  total modifier   pass   suppressed   abandoned")
     for m in morale_modifier_range(rules):
         r = morale(rules, m)
-        lines.append(f"  {m:>+14d}   {str(r.passed):>6} {pc(r.passed):>4}  {str(r.suppressed):>6} {pc(r.suppressed):>4}  "
-                     f"{str(r.abandoned):>6} {pc(r.abandoned):>4}")
+        lines.append(f"  {m:>+14d}   {r.passed!s:>6} {pc(r.passed):>4}  {r.suppressed!s:>6} {pc(r.suppressed):>4}  "
+                     f"{r.abandoned!s:>6} {pc(r.abandoned):>4}")
     lines.append("")
     lines.append("Support intensity (7.1, 7.2): d6 by nation; templates " +
                  ", ".join(f"{k.replace('_', '-')} {v}" for k, v in rules["support.templates"].items()))

@@ -62,7 +62,7 @@ def walk(counts: Sequence[int], turn_over: int, ends_after: int, *, step: Step |
 
 def drawn(counts: Sequence[int], left: Counts) -> Counts:
     """Cards drawn per category, from the counts at the start and at the end."""
-    return tuple(a - b for a, b in zip(counts, left))
+    return tuple(a - b for a, b in zip(counts, left, strict=True))
 
 
 def mean(dist: dict[int, Fraction]) -> Fraction:

@@ -13,10 +13,11 @@ otherwise the To Kill table gives the roll needed for penetration minus armor.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import Any
 
 KILL, IMMOBILIZE, MISS, NO_EFFECT = "kill", "immobilize", "miss", "no_effect"
 DIE = tuple(range(1, 11))  # 7.0: a ten-sided die, 0 read as 10
@@ -37,7 +38,7 @@ class FireRules:
     min_halved_armor: int
 
     @classmethod
-    def from_ruleset(cls, ruleset: Any) -> "FireRules":
+    def from_ruleset(cls, ruleset: Any) -> FireRules:
         table = tuple(sorted((int(k), int(v)) for k, v in ruleset["fire.to_kill_table"].items()))
         return cls(frozenset(ruleset["fire.flank_rolls"]), frozenset(ruleset["fire.melee_flank_rolls"]),
                    frozenset(ruleset["fire.immobilise_rolls"]), bool(ruleset["fire.natural_specials_need_hit"]),

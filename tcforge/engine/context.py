@@ -37,7 +37,7 @@ class Move:
     path: bool = False  # a Path card was played for the current mover
     pending_step: int | None = None  # the step waiting for the mines' rolls
 
-    def copy(self) -> "Move":
+    def copy(self) -> Move:
         riders = None if self.riders is None else {k: list(v) for k, v in self.riders.items()}
         return Move(self.source, list(self.picked), self.stage, None if self.queue is None else list(self.queue),
                     self.cur, self.left, self.first, riders, self.path, self.pending_step)
@@ -54,7 +54,7 @@ class Move:
             out["path"] = True
 
     @classmethod
-    def from_json(cls, raw: dict[str, Any]) -> "Move":
+    def from_json(cls, raw: dict[str, Any]) -> Move:
         riders = raw.get("riders")
         return cls(raw["move"], list(raw["picked"]), raw["stage"], raw.get("queue"), raw.get("cur"), raw.get("left"),
                    raw.get("first"), None if riders is None else {int(k): list(v) for k, v in riders.items()},
@@ -68,7 +68,7 @@ class Fire:
     source: int
     shots: list[int] = field(default_factory=list)
 
-    def copy(self) -> "Fire":
+    def copy(self) -> Fire:
         return Fire(self.source, list(self.shots))
 
 
@@ -84,7 +84,7 @@ class Play:
     move: Move | None = None
     fire: Fire | None = None
 
-    def copy(self) -> "Play":
+    def copy(self) -> Play:
         return Play(self.acted, self.window_done, self.coordination, self.observer, self.flank_shot,
                     None if self.move is None else self.move.copy(), None if self.fire is None else self.fire.copy())
 
@@ -100,7 +100,7 @@ class Play:
             out.update(fire=self.fire.source, shots=self.fire.shots)
 
     @classmethod
-    def from_json(cls, raw: dict[str, Any]) -> "Play":
+    def from_json(cls, raw: dict[str, Any]) -> Play:
         return cls(bool(raw.get("acted")), bool(raw.get("play_window_done")), bool(raw.get("coordination")),
                    bool(raw.get("observer")), bool(raw.get("flank_shot")),
                    Move.from_json(raw) if "move" in raw else None,
@@ -121,7 +121,7 @@ class Melee:
     melee_windows: int | None = None  # how many sides have had their window as the melee began
     first_fire: int | None = None  # the side that fires first (Tactical Advantage)
 
-    def copy(self) -> "Melee":
+    def copy(self) -> Melee:
         return Melee(list(self.pending), self.at, self.stage, self.choosing, self.to_act,
                      None if self.orders is None else list(self.orders), None if self.todo is None else list(self.todo),
                      self.melee_windows, self.first_fire)
@@ -134,10 +134,10 @@ class Melee:
                 out[key] = value
 
     @classmethod
-    def from_json(cls, raw: dict[str, Any]) -> "Melee":
+    def from_json(cls, raw: dict[str, Any]) -> Melee:
         orders = raw.get("orders")
         return cls(list(raw["pending"]), raw.get("at"), raw.get("stage"), raw.get("choosing"), raw.get("to_act"),
-                   None if orders is None else [tuple(o) for o in orders],  # type: ignore[misc]
+                   None if orders is None else [tuple(o) for o in orders],
                    raw.get("todo"), raw.get("melee_windows"), raw.get("first_fire"))
 
 
@@ -219,14 +219,14 @@ class Window:
     side: int
     data: WindowData = None
 
-    def copy(self) -> "Window":
+    def copy(self) -> Window:
         return Window(self.kind, self.side, self.data)  # the data is frozen
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "side": self.side, "data": {} if self.data is None else self.data.to_json()}
 
     @classmethod
-    def from_json(cls, raw: dict[str, Any]) -> "Window":
+    def from_json(cls, raw: dict[str, Any]) -> Window:
         kind, data = raw["kind"], raw["data"]
         return cls(kind, raw["side"], _window_data(kind, data))
 
@@ -262,7 +262,7 @@ class Context:
         """The move action under way, if any."""
         return self.play.move if self.play is not None else None
 
-    def copy(self) -> "Context":
+    def copy(self) -> Context:
         """A copy sharing nothing that changes with this one (a search plays on in copies)."""
         return Context(None if self.play is None else self.play.copy(), None if self.melee is None else self.melee.copy(),
                        None if self.window is None else self.window.copy())
@@ -278,7 +278,7 @@ class Context:
         return out
 
     @classmethod
-    def from_json(cls, raw: dict[str, Any]) -> "Context":
+    def from_json(cls, raw: dict[str, Any]) -> Context:
         window = raw.get("window")
         return cls(Play.from_json(raw) if "spent" in raw else None, Melee.from_json(raw) if "pending" in raw else None,
                    None if window is None else Window.from_json(window))

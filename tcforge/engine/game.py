@@ -5,8 +5,9 @@ nothing in it changes during play.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from tcforge.data.cards import Card
 from tcforge.data.dataset import GameData
@@ -75,7 +76,7 @@ class Game:
 
     @classmethod
     def create(cls, data: GameData, *, columns: int | None = None, ranks_per_side: int | None = None,
-               overrides: dict[str, Any] | None = None, **options: Any) -> "Game":
+               overrides: dict[str, Any] | None = None, **options: Any) -> Game:
         params = {name: p.value for name, p in data.ruleset.params.items()}
         params.update(overrides or {})
         for name, value in FIXED.items():

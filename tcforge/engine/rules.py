@@ -10,8 +10,9 @@ outside its choices is refused, all problems at once, when the game is made.
 from __future__ import annotations
 
 import typing
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, Literal, Mapping
+from typing import Any, Literal
 
 
 class RulesError(ValueError):
@@ -66,7 +67,7 @@ class Rules:
     fire_immobilise_rolls: tuple[int, ...] = _param("fire.immobilise_rolls")
     fire_natural_specials_need_hit: bool = _param("fire.natural_specials_need_hit")
     fire_flank_result: Literal["to_kill_side_armor", "kill"] = _param("fire.flank_result")
-    fire_to_kill_table: dict[str, int] = _param("fire.to_kill_table")
+    fire_to_kill_table: dict[str, int] = _param("fire.to_kill_table")  # noqa: RUF009 - _param is a dataclasses.field
     fire_to_kill_dud_roll: int = _param("fire.to_kill_dud_roll")
     fire_flank_shot_halve_rolls: tuple[int, ...] = _param("fire.flank_shot_halve_rolls")
     fire_min_halved_armor: int = _param("fire.min_halved_armor")
@@ -96,7 +97,7 @@ class Rules:
     # melee
     melee_terrain: Literal["fortifications_only", "all"] = _param("melee.terrain")
     melee_procedure: Literal["simultaneous", "declared"] = _param("melee.procedure")
-    melee_tank_melee_modifiers: dict[str, int] = _param("melee.tank_melee_modifiers")
+    melee_tank_melee_modifiers: dict[str, int] = _param("melee.tank_melee_modifiers")  # noqa: RUF009 - _param is a dataclasses.field
     melee_unsupported_tank_modifier: int = _param("melee.unsupported_tank_modifier")
     melee_vehicle_fire_at_soft: Literal["he_or_sa", "sa_only"] = _param("melee.vehicle_fire_at_soft")
     # deck
@@ -111,7 +112,7 @@ class Rules:
     cards_interpretations: bool = _param("cards.interpretations")
 
     @classmethod
-    def from_params(cls, params: Mapping[str, Any]) -> "Rules":
+    def from_params(cls, params: Mapping[str, Any]) -> Rules:
         """The rules of a parameter set (a ruleset with any overrides); :class:`RulesError` lists every problem."""
         values: dict[str, Any] = {}
         problems: list[str] = []

@@ -48,7 +48,7 @@ class Profile:
     kind: str  # special cards: terrain, interrupt, instant (after errata and variant changes)
 
     @classmethod
-    def of(cls, card: Card, rules: Rules) -> "Profile":
+    def of(cls, card: Card, rules: Rules) -> Profile:
         e = card.effective
         hit, pen, armor = e.get("hit") or {}, e.get("penetration") or {}, e.get("armor") or {}
         vehicle = card.type == "vehicle"
@@ -71,8 +71,19 @@ class Profile:
 class Unit:
     """One card in play: where it is and what happened to it this turn."""
 
-    __slots__ = ("uid", "side", "profile", "pos", "immobilized", "moved", "fired", "entered_from",
-                 "moved_to_reserve", "carrier", "equipment")
+    __slots__ = (
+        "carrier",
+        "entered_from",
+        "equipment",
+        "fired",
+        "immobilized",
+        "moved",
+        "moved_to_reserve",
+        "pos",
+        "profile",
+        "side",
+        "uid",
+    )
 
     def __init__(self, uid: int, side: int, profile: Profile, pos: int):
         self.uid = uid
@@ -87,7 +98,7 @@ class Unit:
         self.carrier: int | None = None
         self.equipment: tuple[int, ...] = ()
 
-    def copy(self) -> "Unit":
+    def copy(self) -> Unit:
         other = Unit.__new__(Unit)
         for name in Unit.__slots__:
             setattr(other, name, getattr(self, name))

@@ -14,9 +14,10 @@ editorial change (wording, typography) does not make a translation stale.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from tcforge.data.problems import DataError, Problem
 from tcforge.data.yamlsafe import load_yaml

@@ -10,7 +10,7 @@ import json
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, NoReturn, Optional
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -34,7 +34,7 @@ class Format(str, Enum):
 
 
 LangOpt = Annotated[Lang, typer.Option("--lang", help="Language of the translation.")]
-RulesOpt = Annotated[Optional[Path], typer.Option("--rules", help="Folder holding en/ and fr/ (default: data/rules).",
+RulesOpt = Annotated[Path | None, typer.Option("--rules", help="Folder holding en/ and fr/ (default: data/rules).",
                                                   file_okay=False)]
 FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="table (one line per case that needs work) or json.")]
 
@@ -115,7 +115,7 @@ def check_cmd(
 @app.command("export")
 def export_cmd(
     lang: LangOpt = Lang.fr,
-    out_file: Annotated[Optional[Path], typer.Option("--out", "-o", help="PO file to write (default: standard output).",
+    out_file: Annotated[Path | None, typer.Option("--out", "-o", help="PO file to write (default: standard output).",
                                                      dir_okay=False)] = None,
     rules: RulesOpt = None,
 ) -> None:

@@ -37,7 +37,7 @@ from tcforge.paths import display_path
 SEP = "|"
 PARTS = ("title", "text")
 # A fixed date keeps exports reproducible: the PO changes only when the text does.
-EPOCH = _dt.datetime(2002, 1, 1, tzinfo=_dt.timezone.utc)
+EPOCH = _dt.datetime(2002, 1, 1, tzinfo=_dt.UTC)
 
 
 class PoError(ValueError):
@@ -103,6 +103,12 @@ def build_catalog(book: RuleBook, lang: str) -> Catalog:
     return catalog
 
 
+def _singular(text: str | tuple[str, ...] | list[str]) -> str:
+    """A message's id or string as one text (import_po refuses plural entries: the rule book has none)."""
+    assert isinstance(text, str), text
+    return text
+
+
 def _add(catalog: Catalog, msg: Message) -> None:
     catalog[msg.id] = msg  # Catalog keys messages by (id, context) when a context is set
 
@@ -141,6 +147,8 @@ def import_po(book: RuleBook, lang: str, po_path: Path, *, write: bool = True) -
     for msg in catalog:
         if not msg.id:
             continue  # the header
+        if msg.pluralizable:
+            raise PoError(f"{display_path(po_path)}:{msg.lineno}: a plural entry ({msg.id[0]!r}); the rule book has none, remove it")
         key = split_context(msg.context)
         if key is None:
             report.warnings.append(f"{display_path(po_path)}:{msg.lineno}: entry without a case context "
@@ -158,7 +166,7 @@ def import_po(book: RuleBook, lang: str, po_path: Path, *, write: bool = True) -
     for en_chapter in english.chapters:
         chapter = target.chapter(en_chapter.file)
         title_msg = entries.get((en_chapter.number, "chapter"))
-        new_title = title_msg.string if title_msg is not None and title_msg.string else None
+        new_title = _singular(title_msg.string) if title_msg is not None and title_msg.string else None
         if chapter is None:
             chapter = Chapter(en_chapter.file, en_chapter.number, new_title or en_chapter.title, lang)
             created = True
@@ -190,8 +198,8 @@ def _merge_case(en: Case, by_number: dict[str, Case], entries: dict[tuple[str, s
                 report: ImportReport, po_path: Path) -> None:
     title_msg, text_msg = entries.get((en.number, "title")), entries.get((en.number, "text"))
     tr = by_number.get(en.number)
-    title = title_msg.string if title_msg is not None and title_msg.string else None
-    text = text_msg.string if text_msg is not None and text_msg.string else None
+    title = _singular(title_msg.string) if title_msg is not None and title_msg.string else None
+    text = _singular(text_msg.string) if text_msg is not None and text_msg.string else None
     if title is None and text is None:
         return  # not translated in this PO: the files keep what they have
     if tr is None and (title is None or text is None):
@@ -202,8 +210,8 @@ def _merge_case(en: Case, by_number: dict[str, Case], entries: dict[tuple[str, s
     new_text = text if text is not None else tr.text  # type: ignore[union-attr]
     fuzzy = any(m is not None and m.fuzzy for m in (title_msg, text_msg))
     # The English the translator saw: the entries' msgid (the current English where an entry is absent).
-    seen_title = title_msg.id if title_msg is not None else en.title
-    seen_text = text_msg.id if text_msg is not None else en.text
+    seen_title = _singular(title_msg.id) if title_msg is not None else en.title
+    seen_text = _singular(text_msg.id) if text_msg is not None else en.text
     if tr is not None and tr.title == new_title and tr.text == new_text and (fuzzy or case_state(en, tr) == CURRENT):
         return  # nothing changed: keep the file as it is (an editorially current hash included)
     if fuzzy:
@@ -234,5 +242,13 @@ def _write(path: Path, text: str) -> None:
         raise
 
 
-__all__ = ["PoError", "ImportReport", "build_catalog", "export_po", "import_po", "read_catalog", "context",
-           "split_context"]
+__all__ = [
+    "ImportReport",
+    "PoError",
+    "build_catalog",
+    "context",
+    "export_po",
+    "import_po",
+    "read_catalog",
+    "split_context",
+]

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from tcforge.i18n.catalog import Case, RuleBook
 

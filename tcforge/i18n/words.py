@@ -9,7 +9,9 @@ its uses print; :func:`capital` gives the capitalised form where a line or a
 heading starts with it.
 
 :func:`t` looks a word up for labels (an unknown key prints as itself);
-:func:`bw` is the booklets' strict lookup, with typographic apostrophes.
+:func:`bw` is the booklets' strict lookup, with typographic apostrophes;
+:func:`raw` gives the stored text for the terminal (``tcforge scenario show``, its ``show_`` entries);
+:func:`dw` reads the command decks' ``cd:`` entries.
 """
 from __future__ import annotations
 
@@ -196,10 +198,12 @@ W: dict[str, tuple[str, str]] = {
     # checklist and calibration
     "checklist_title": ("Sleeve inserts: checklist", "Inserts de pochette : liste de contrôle"),
     "actual_size": ("Print at actual size (100 %, no scaling, no \u201cfit to page\u201d). The bar below must measure exactly 100 mm.",
-                    "Imprimez à taille réelle (100 %, sans mise à l'échelle ni « ajuster à la page »). La barre ci-dessous doit mesurer exactement 100 mm."),
+                    "Imprimez à taille réelle (100 %, sans mise à l'échelle ni « ajuster à la page »). "
+                    "La barre ci-dessous doit mesurer exactement 100 mm."),
     "how_sleeve": ("Cut on the crop marks. Slide each insert into a clear sleeve in front of the card named here; "
                    "slide each terrain strip along the left edge of its terrain card.",
-                   "Découpez selon les traits de coupe. Glissez chaque insert dans une pochette transparente devant la carte indiquée ici ; "
+                   "Découpez selon les traits de coupe. Glissez chaque insert dans une pochette transparente "
+                   "devant la carte indiquée ici ; "
                    "glissez chaque bande de terrain le long du bord gauche de sa carte de terrain."),
     "col_insert": ("Insert", "Insert"),
     "col_qty": ("Qty", "Qté"),
@@ -225,7 +229,8 @@ W: dict[str, tuple[str, str]] = {
         "1. Imprimez les deux pages sur une feuille, en recto verso, retournement bord long, à taille réelle (100 %).|"
         "2. Vérifiez la barre de 100 mm : si elle ne mesure pas 100 mm, une mise à l'échelle est active ; désactivez-la et recommencez.|"
         "3. Tenez la feuille devant une lumière, VERSO face à vous. Lisez où les lignes centrales du recto croisent les deux échelles.|"
-        "4. Enregistrez les lectures : tcforge print calibration --paper {paper} --back-offset X,Y (mm). Les versos seront décalés d'autant.|"
+        "4. Enregistrez les lectures : tcforge print calibration --paper {paper} --back-offset X,Y (mm). "
+        "Les versos seront décalés d'autant.|"
         "5. Réimprimez cette page : avec le bon décalage, les lignes du recto tombent sur 0 et les cadres coïncident."),
     "cal_offset": ("Saved back offset: X {x:+.1f} mm, Y {y:+.1f} mm (applied to this back page).",
                    "Décalage de verso enregistré : X {x:+.1f} mm, Y {y:+.1f} mm (appliqué à ce verso)."),
@@ -283,14 +288,16 @@ W: dict[str, tuple[str, str]] = {
     "sc_v_hold_positions": ("Hold {p} at the end of turn {t}.", "Tenir {p} à la fin du tour {t}."),
     "sc_v_eliminate_all": ("The enemy has no card left on the table.", "L'ennemi n'a plus aucune carte sur la table."),
     "sc_v_eliminate_all_play": ("The enemy has no card left in play.", "L'ennemi n'a plus aucune carte en jeu."),
-    "sc_v_countdown": ("{t} complete game turns pass after “{g}” arrives.", "{t} tours de jeu complets passent après l'arrivée de « {g} »."),
+    "sc_v_countdown": ("{t} complete game turns pass after “{g}” arrives.",
+                       "{t} tours de jeu complets passent après l'arrivée de « {g} »."),
     "sc_setup_play": ("Setting up and playing", "Mise en place et jeu"),
     "sc_sides": ("Sides", "Camps"),
     "sc_assign_players_choose": ("The players choose their sides.", "Les joueurs choisissent leur camp."),
     "sc_assign_roll_roles_attacker_picks_nation": ("A die roll decides who attacks; the attacker then picks German or Soviet.",
                                                    "Un jet de dé désigne l'attaquant, qui choisit ensuite Allemand ou Soviétique."),
     "sc_init_fixed": ("{side} plays first.", "Joue en premier : {side}."),
-    "sc_init_roll": ("Each player rolls a die; the {w} roll plays first.", "Chaque joueur lance un dé ; le jet le plus {w} joue en premier."),
+    "sc_init_roll": ("Each player rolls a die; the {w} roll plays first.",
+                     "Chaque joueur lance un dé ; le jet le plus {w} joue en premier."),
     "sc_high": ("higher", "haut"),
     "sc_low": ("lower", "bas"),
     "sc_modifier": ("{side} adds {m}", "{side} : {m}"),
@@ -443,7 +450,8 @@ W: dict[str, tuple[str, str]] = {
     "cards_caption": ("Card characteristics", "Caractéristiques des cartes"),
     "cards_key": ("Bold with a dagger †: value corrected by an erratum (the printed value is in the errata list that follows). "
                   "Hit and Pen.: short/long range; Armor: front/side; TMV: tank melee value; Spd: F fast, S slow.",
-                  "En gras avec une croix † : valeur corrigée par un erratum (la valeur imprimée figure dans la liste des errata qui suit). "
+                  "En gras avec une croix † : valeur corrigée par un erratum "
+                  "(la valeur imprimée figure dans la liste des errata qui suit). "
                   "Toucher et Pén. : courte/longue portée ; Blindage : face/flanc ; MAC : mêlée antichar ; Vit. : R rapide, L lente."),
     "col_no": ("#", "n°"),
     "col_class": ("Class", "Classe"),
@@ -526,6 +534,136 @@ W: dict[str, tuple[str, str]] = {
     "rulings": ("Rulings", "Décisions"),
     "interpretation": ("project's interpretation", "interprétation du projet"),
     "source": ("Source", "Source"),
+    # tcforge scenario show: the terminal summary, read with raw() (no typography applied: its French spacing is
+    # written in). The booklet's scenario tables use some of them.
+    "show_source": ("source", "source"),
+    "show_ruleset": ("ruleset", "règles"),
+    "show_terrain_none": ("no terrain", "pas de terrain"),
+    "show_terrain_fixed": ("terrain: fixed map", "terrain\u00a0: carte imposée"),
+    "show_terrain_random": ("terrain: random (6.1.1), {n} cards a side, at most {m} of a type",
+                            "terrain\u00a0: aléatoire (6.1.1), {n} cartes par camp, {m} au plus d'un même type"),
+    "show_terrain_discretionary": ("terrain: placed by {by} on {where} positions (6.1.2)",
+                                   "terrain\u00a0: posé par {by} sur {where} (6.1.2)"),
+    "show_where_own": ("their own", "ses propres positions"),
+    "show_where_any": ("any", "toutes positions"),
+    "show_reserve_of": ("{side} reserve", "réserve\u00a0: {side}"),
+    "show_clear": ("Clear", "Dégagé"),
+    "show_area": ("Area", "Zone"),
+    "show_changed": ("Rule parameters changed", "Paramètres de règles modifiés"),
+    "show_initiative": ("Initiative", "Initiative"),
+    "show_init_fixed": ("{side} plays first", "{side} joue en premier"),
+    "show_init_roll": ("each player rolls, the {w} roll plays first", "chaque joueur lance le dé, le jet le plus {w} joue en premier"),
+    "show_modifier": ("{side} adds {m}", "{side} ajoute {m}"),
+    "show_setup_first": ("sets up first", "se déploie en premier"),
+    "show_first_player": ("the first player", "le premier joueur"),
+    "show_second_player": ("the second player", "le second joueur"),
+    "show_no_draw_deck": ("no drawing deck", "pas de pioche"),
+    "show_only_listed": ("only the listed cards", "seulement les cartes indiquées"),
+    "show_extras": ("may add: {x}", "ajouts permis\u00a0: {x}"),
+    "show_limit": ("at most {n} identical special events", "au plus {n} événements spéciaux identiques"),
+    "show_no_limit": ("no limit on identical special events", "pas de limite aux événements spéciaux identiques"),
+    "show_no_turn_limit": ("no limit", "sans limite"),
+    "show_chosen": ("nation chosen", "nation au choix"),
+    "show_zone": ("sets up on", "se déploie sur"),
+    "show_build": ("builds", "achète"),
+    "show_at_fire": ("AT-capable only", "seulement capables de tir antichar"),
+    "show_no_terrain": ("no terrain", "pas de terrain"),
+    "show_free": ("free cards", "cartes gratuites"),
+    "show_choose": ("chosen by the player", "au choix du joueur"),
+    "show_in_reserve": ("in the reserve", "dans la réserve"),
+    "show_in_zone": ("in the setup zone", "dans la zone de déploiement"),
+    "show_at_arrival": ("on the arrival positions", "sur les positions d'arrivée"),
+    "show_reinforcements": ("Reinforcements", "Renforts"),
+    "show_either": ("either side", "l'un ou l'autre camp"),
+    "show_wins": ("wins", "gagne"),
+    "show_otherwise": ("otherwise {side} wins", "sinon {side} gagne"),
+    "show_v_control_rank": ("control {n} positions of the enemy's rank {r}", "contrôler {n} positions de la rangée {r} ennemie"),
+    "show_v_control_positions": ("control {n} of {m} positions at once", "contrôler en même temps {n} de {m} positions"),
+    "show_v_hold_positions": ("hold {p} at the end of turn {t}", "tenir {p} à la fin du tour {t}"),
+    "show_v_eliminate_all": ("the enemy has no card left ({s})", "l'ennemi n'a plus de carte ({s})"),
+    "show_v_countdown": ("{t} complete turns after '{g}' arrives", "{t} tours complets après l'arrivée de « {g} »"),
+    "show_applied": ("balance option applied: {o}", "option d'équilibrage appliquée\u00a0: {o}"),
+    "show_interpretations": ("The project's interpretations", "Interprétations du projet"),
+    # a side with no title is named by its nation (scenario show, the booklet's tables and maps, command decks)
+    "nation_german": ("German", "Allemand"),
+    "nation_soviet": ("Soviet", "Soviétique"),
+    # command decks of source 003 and their reference card (tcforge deck print, the 003 rule book), read with dw()
+    "cd:command_deck": ("Command Deck", "Paquet de commandement"),
+    "cd:back_hint": ("Shuffle every card but the commanders' Free Action cards.",
+                  "Mélangez toutes les cartes sauf les actions libres des commandants."),
+    "cd:turn_over": ("Turn Over", "Fin de tour"),
+    "cd:all_units": ("Every unit of the side", "Toutes les unités du camp"),
+    "cd:commander": ("Commander", "Commandant"),
+    "cd:support": ("Support", "Appui"),
+    "cd:support:air": ("Air support", "Appui aérien"),
+    "cd:support:artillery": ("Artillery support", "Appui d'artillerie"),
+    "cd:support:choice": ("Support", "Appui"),
+    "cd:held_out": ("Not shuffled: the commander keeps it", "Hors du paquet : le commandant la garde"),
+    "cd:card_of": ("card {n} of {total}", "carte {n} sur {total}"),
+    "cd:roll": ("Roll 1d6", "Lancez 1d6"),
+    "cd:no_roll": ("No roll on this card", "Pas de jet sur cette carte"),
+    "cd:intensity_note": ("Then roll the side's support intensity (7.1).", "Lancez ensuite l'intensité de l'appui du camp (7.1)."),
+    "cd:bomber": ("bomber", "bombardier"), "cd:fighter": ("fighter", "chasseur"),
+    "cd:none": ("no support", "pas d'appui"),
+    "cd:see_table": ("see {table}", "voir {table}"),
+    # what each impulse type lets the named unit or side do (003, Types of Impulse Cards)
+    "cd:do:side_move": ("Each unit of the side may make a Move, or stay or become stationary; a stationary unit may go "
+                     "on Overwatch.",
+                     "Chaque unité du camp peut faire un mouvement, ou rester ou devenir immobile ; une unité immobile "
+                     "peut se mettre en surveillance."),
+    "cd:do:side_free_action": ("Each unit of the side takes one Free Action of its choice.",
+                            "Chaque unité du camp fait une action libre de son choix."),
+    "cd:do:unit_2x_free_action": ("The formation takes two Free Actions.", "La formation fait deux actions libres."),
+    "cd:do:unit_half_move_free_action": ("The formation moves half and takes a Free Action, in either order. The half move "
+                                      "may be spent to halt.",
+                                      "La formation se déplace de moitié et fait une action libre, dans l'ordre voulu. "
+                                      "Le demi-mouvement peut servir à s'arrêter."),
+    "cd:do:unit_free_action": ("The formation takes one Free Action: fire, move, observe, go on Overwatch or halt.",
+                            "La formation fait une action libre : tirer, se déplacer, observer, se mettre en "
+                            "surveillance ou s'arrêter."),
+    "cd:do:unit_move": ("The formation moves its full distance, or declines and becomes stationary.",
+                     "La formation se déplace de toute sa distance, ou y renonce et devient immobile."),
+    "cd:do:unit_half_move": ("The formation moves half its distance, or makes a full Move.",
+                          "La formation se déplace de la moitié de sa distance, ou fait un mouvement complet."),
+    "cd:do:support": ("If an observer can call it, the side's air or artillery support strikes.",
+                   "Si un observateur peut la demander, l'aviation ou l'artillerie du camp frappe."),
+    "cd:do:turn_over": ("The turn ends. Every card goes back into the deck; shuffle. Commanders take back their cards.",
+                     "Le tour prend fin. Toutes les cartes retournent dans le paquet ; mélangez. Les commandants "
+                     "reprennent leur carte."),
+    "cd:do:commander_free_action": ("Before any card is turned, announce it and lay it by the discards: every unit of "
+                                 "your force takes a Free Action. Once a turn.",
+                                 "Avant qu'une carte soit retournée, annoncez-la et posez-la près de la défausse : "
+                                 "chaque unité de votre force fait une action libre. Une fois par tour."),
+    # reference card
+    "cd:ref_fire": ("Tank fire (5.0)", "Tir des chars (5.0)"),
+    "cd:ref_morale": ("Morale and support (6.0, 7.0)", "Moral et appui (6.0, 7.0)"),
+    "cd:hit_how": ("Each shot: 1d10 at most the modified Size hits.", "Chaque tir : 1d10 inférieur ou égal à la Taille modifiée touche."),
+    "cd:size_mods": ("Size modifiers", "Modificateurs de Taille"),
+    "cd:pen_how": ("Each hit: the gun's d6 (+1 die flank, rear, top) at least the armour penetrates; else test morale.",
+                "Chaque coup : les d6 du canon (+1 dé flanc, arrière, dessus) au moins égaux au blindage percent ; sinon test de moral."),
+    "cd:armour": ("Armour", "Blindage"),
+    "cd:pen_results": ("Penetrating hit, 1d6", "Coup perçant, 1d6"),
+    "cd:morale_how": ("2d6 + modifier: {need}+ passes, {ab} or less abandons, else suppressed.",
+                   "2d6 + modificateur : {need}+ réussit, {ab} ou moins abandonne, sinon neutralisé."),
+    "cd:mod": ("Mod.", "Mod."), "cd:pass": ("Pass", "Réussi"), "cd:suppressed": ("Suppr.", "Neutr."), "cd:abandoned": ("Aband.", "Aband."),
+    "cd:intensity": ("Support intensity, 1d6", "Intensité de l'appui, 1d6"),
+    "cd:low": ("Low", "Faible"), "cd:medium": ("Medium", "Moyenne"), "cd:all_out": ("All-out", "Totale"),
+    "cd:templates": ("templates", "gabarits"),
+    "cd:templates_note": ("(n): templates laid at that intensity; Ø: templates on average.",
+                       "(n) : gabarits posés à cette intensité ; Ø : gabarits en moyenne."),
+    "cd:res:suppressed": ("crew suppressed", "équipage neutralisé"),
+    "cd:res:main_gun_disabled": ("main gun out", "canon principal hors service"),
+    "cd:res:immobilized": ("immobilised", "immobilisé"),
+    "cd:res:burning": ("burning, out", "en feu, hors de combat"),
+    "cd:res:massive_explosion": ("blows up, out", "explose, hors de combat"),
+    "cd:mod:target_moving": ("target moving", "cible en mouvement"),
+    "cd:mod:target_light_concealment": ("light cover", "couvert léger"),
+    "cd:mod:shooter_moved": ("firer moved", "tireur a bougé"),
+    "cd:mod:target_heavy_concealment": ("heavy cover", "couvert dense"),
+    "cd:mod:soviet_shooter_moving": ("Soviet firer moving", "tireur soviétique en mouvement"),
+    "cd:mod:target_hull_down": ("hull down", "en défilement"),
+    "cd:range": ("range: from the gun", "portée : selon le canon"),
+    "cd:chances": ("chances in %", "chances en %"),
 }
 
 
@@ -547,6 +685,34 @@ def bw(key: str, lang: str = "en", **values: object) -> str:
     if key not in W:
         raise KeyError(f"no booklet word {key!r}")
     return typo(curly(_text(key, lang, values)), lang)
+
+
+def raw(key: str, lang: str = "en", **values: object) -> str:
+    """The word as stored, values filled in, no typography: for terminal text whose French spacing is written in
+    (``tcforge scenario show``); an unknown key prints as itself."""
+    return _text(key, lang, values) if key in W else key
+
+
+UNTRANSLATED = "⟦{}⟧"
+
+
+def dw(key: str, lang: str = "en", **values: object) -> str:
+    """A command-deck word: its ``cd:`` entry, else the shared entry of the same key (``artillery``), French spacing
+    applied; a missing one prints marked, never silently."""
+    entry = f"cd:{key}" if f"cd:{key}" in W else key
+    if entry not in W:
+        return UNTRANSLATED.format(key)
+    return typo(_text(entry, lang, values), lang)
+
+
+ROLES = {"attacker": "role_attacker_l", "defender": "role_defender_l", "meeting": "role_meeting"}
+
+
+def side_word(nation: str | None, role: str, lang: str) -> str:
+    """A side with no title, named by its nation, else by its role (scenario show, the booklet's tables and maps)."""
+    if nation in ("german", "soviet"):
+        return raw(f"nation_{nation}", lang)
+    return raw(ROLES.get(role, role), lang)
 
 
 def capital(text: str) -> str:

@@ -7,10 +7,11 @@ command leaves a half-written PDF: every file is written whole or not at all.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from enum import Enum
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Callable, NoReturn, Optional
+from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
@@ -61,16 +62,16 @@ class Paper(str, Enum):
 
 LangOpt = Annotated[Lang, typer.Option("--lang", help="Language of card texts, headings and checklist.")]
 PaperOpt = Annotated[Paper, typer.Option("--paper", help="A4 or US Letter; 3 x 3 cards, centred.")]
-RulesetOpt = Annotated[Optional[str], typer.Option("--ruleset", help="Ruleset whose errata and numbers to print "
+RulesetOpt = Annotated[str | None, typer.Option("--ruleset", help="Ruleset whose errata and numbers to print "
                                                    "(default six-pack-r3).")]
-OutOpt = Annotated[Optional[Path], typer.Option("--out", "-o", help="PDF to write (default: under output/).")]
+OutOpt = Annotated[Path | None, typer.Option("--out", "-o", help="PDF to write (default: under output/).")]
 SizeOpt = Annotated[str, typer.Option("--card-size", help="standard (63 x 88 mm), poker (63.5 x 88.9 mm) or WxH in mm.")]
 BleedOpt = Annotated[float, typer.Option("--bleed", min=0.0, max=5.0, help="Bleed in mm (gutters are twice it); "
                                          "inserts are normally printed without.")]
 DuplexOpt = Annotated[bool, typer.Option("--duplex", help="Double-sided, long-edge flip: back pages mirror the columns "
                                          "and take the saved back offset.")]
 StrictOpt = Annotated[bool, typer.Option("--strict", help="Text that does not fit is an error (exit 1, no PDF).")]
-BalanceOpt = Annotated[Optional[str], typer.Option("--balance", help="Play one of the scenario's balance options "
+BalanceOpt = Annotated[str | None, typer.Option("--balance", help="Play one of the scenario's balance options "
                                                    "(they are listed by 'tcforge scenario show ID').")]
 
 # The scenarios whose decks 'tcforge print all' prints: the two with the largest fixed forces.
@@ -148,9 +149,9 @@ def inserts(
     lang: LangOpt = Lang.en,
     paper: PaperOpt = Paper.a4,
     ruleset: RulesetOpt = None,
-    cards: Annotated[Optional[list[str]], typer.Option("--cards", help="Only the inserts for these cards (number, "
+    cards: Annotated[list[str] | None, typer.Option("--cards", help="Only the inserts for these cards (number, "
                                                        "name or alias; repeat or separate with commas).")] = None,
-    copies: Annotated[Optional[int], typer.Option("--copies", min=1, max=50, help="Print each insert this many "
+    copies: Annotated[int | None, typer.Option("--copies", min=1, max=50, help="Print each insert this many "
                                                   "times instead of the checklist's counts.")] = None,
     out_file: OutOpt = None,
     card_size: SizeOpt = "standard",
@@ -223,7 +224,7 @@ def _tail(*parts: str | None) -> str:
 @app.command()
 def deck(
     scenario: Annotated[str, typer.Option("--scenario", help="Scenario id ('tcforge scenario list') or file.")],
-    side: Annotated[Optional[str], typer.Option("--side", help="Only this side: german, soviet, or the side's id or "
+    side: Annotated[str | None, typer.Option("--side", help="Only this side: german, soviet, or the side's id or "
                                                 "role (attacker, defender). Default: both.")] = None,
     lang: LangOpt = Lang.en,
     paper: PaperOpt = Paper.a4,
@@ -267,7 +268,7 @@ def scenario_cmd(
 def calibration(
     paper: PaperOpt = Paper.a4,
     lang: LangOpt = Lang.en,
-    back_offset: Annotated[Optional[str], typer.Option("--back-offset", help="Save the offset read on the printed "
+    back_offset: Annotated[str | None, typer.Option("--back-offset", help="Save the offset read on the printed "
                                                        "page, X,Y in mm (e.g. 1.5,-0.5), for this paper.")] = None,
     out_file: OutOpt = None,
 ) -> None:

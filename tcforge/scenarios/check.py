@@ -15,11 +15,13 @@ one they are skipped.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
+from tcforge.data.card_kinds import TOWING_CLASSES
 from tcforge.data.cards import Card, CardId
 from tcforge.scenarios.card_kinds import category, is_combat, is_tank, is_truck, is_unit, prohibits_vehicles
 from tcforge.scenarios.findings import Finding
@@ -244,7 +246,8 @@ class _Checker:
                          f"leave out {total - build.max_cards} card(s)", "17.1")
         for card, _, path in cards:
             if build.types and card.type not in build.types:
-                self.add(path + ("card",), "card-not-allowed", f"{self.name(card)} is a {card.type} card; {owner} may choose only {', '.join(build.types)}",
+                self.add(path + ("card",), "card-not-allowed",
+                         f"{self.name(card)} is a {card.type} card; {owner} may choose only {', '.join(build.types)}",
                          "pick a card of an allowed type", "17.1")
             elif build.at_fire and not _fires_at(card):
                 self.add(path + ("card",), "card-not-allowed", f"{self.name(card)} cannot fire AT; {owner} may choose only cards that can",
@@ -309,7 +312,8 @@ class _Checker:
             p = entry.placement
             if p.kind == "reserve":
                 if is_unit(entry.card) and not side.reserve_allowed:
-                    self.add(entry.path + ("at",), "outside-zone", f"{self.name(entry.card)} starts in the reserve, which this setup forbids",
+                    self.add(entry.path + ("at",), "outside-zone",
+                             f"{self.name(entry.card)} starts in the reserve, which this setup forbids",
                              "place it in the setup zone", "6.2")
                 continue
             if p.kind != "positions":
@@ -320,7 +324,8 @@ class _Checker:
             outside = [q for q in p.positions if q not in zone]
             if outside:
                 labels = ", ".join(self.s.label(q, side.id) for q in outside)
-                self.add(entry.path + ("at",), "outside-zone", f"{self.name(entry.card)} placed on {labels}, outside the setup zone of side '{side.id}'",
+                self.add(entry.path + ("at",), "outside-zone",
+                         f"{self.name(entry.card)} placed on {labels}, outside the setup zone of side '{side.id}'",
                          "the zone is " + (", ".join(self.s.label(q, side.id) for q in sorted(zone)) or "empty"), "6.2")
             if category(entry.card) == "terrain" and self.exact(entry):
                 for q in p.positions:
@@ -408,14 +413,15 @@ class _Checker:
         """Whether the demands fit their positions (Hall's condition over the distinct position sets); reports the first failure."""
         limits = {"combat cards": int(self.params.get("stacking.combat_cards", 3)), "trucks": int(self.params.get("stacking.trucks", 3))}
         for what, limit in limits.items():
-            def need(d: _Demand) -> int:
+            def need(d: _Demand, what: str = what) -> int:
                 return d.combat if what == "combat cards" else d.trucks
             wanted = [d for d in demands if need(d)]
             if room is not None:
                 total = sum(need(d) for d in wanted)
                 if total > limit * len(room):
                     self.add(max(wanted, key=need).path, code,
-                             f"side '{side.id}': {total} {what} cannot come to rest on {len(room)} reachable position(s) ({limit} each) {when}",
+                             f"side '{side.id}': {total} {what} cannot come to rest on {len(room)} reachable position(s) "
+                             f"({limit} each) {when}",
                              "arrive on more positions, or bring fewer cards", "6.3, 20.0 rule 5")
                     return False
                 continue
@@ -433,7 +439,8 @@ class _Checker:
                         culprit = max((d for k in combo for d in groups[k]), key=need)
                         where = ", ".join(self.s.label(q, side.id) for q in sorted(union))
                         self.add(culprit.path, code,
-                                 f"side '{side.id}': {total} {what} on {where} {when}, at most {limit} a position ({limit * len(union)} in all)",
+                                 f"side '{side.id}': {total} {what} on {where} {when}, "
+                                 f"at most {limit} a position ({limit * len(union)} in all)",
                                  "spread the cards over more positions, or start some in the reserve", "6.3")
                         return False
         return True
@@ -462,11 +469,13 @@ class _Checker:
                              "only equipment cards ride on infantry", "8.7")
                     continue
                 if carrier.type != "infantry":
-                    self.add(e.path + key, "attachment", f"{e.card.name} cannot be carried by {self.name(carrier)}: equipment goes on infantry or cavalry",
+                    self.add(e.path + key, "attachment",
+                             f"{e.card.name} cannot be carried by {self.name(carrier)}: equipment goes on infantry or cavalry",
                              "attach it to an infantry card", "8.7")
                     continue
                 if e.per_carrier > 1:
-                    self.add(e.path + ("per_carrier",), "attachment", f"{e.per_carrier} {e.card.name} on one carrier; a squad carries one of a type",
+                    self.add(e.path + ("per_carrier",), "attachment",
+                             f"{e.per_carrier} {e.card.name} on one carrier; a squad carries one of a type",
                              "set per_carrier to 1", "8.7, FAQ 4")
                 if e.count > counts[carrier.id]:
                     self.add(e.path + ("count",), "attachment",
@@ -475,7 +484,8 @@ class _Checker:
                 equipment_on[carrier.id] += e.count
                 if per_squad and equipment_on[carrier.id] > per_squad * counts[carrier.id]:
                     self.add(e.path + ("count",), "attachment",
-                             f"{equipment_on[carrier.id]} equipment cards on {counts[carrier.id]} {carrier.name}; at most {per_squad} each in this ruleset",
+                             f"{equipment_on[carrier.id]} equipment cards on {counts[carrier.id]} {carrier.name}; "
+                             f"at most {per_squad} each in this ruleset",
                              "remove equipment or add carriers", "8.7")
             for key_name, vehicle_id in (("loaded_on", e.loaded_on), ("towed_by", e.towed_by)):
                 if vehicle_id is None:
@@ -495,7 +505,8 @@ class _Checker:
                     tanks_needed = int(self.params.get("movement.tanks_per_carried_squad", 2) or 0)
                     if capacity == 0 and is_tank(carrier, self.params) and tanks_needed:
                         if e.carriers_per_card < tanks_needed:
-                            self.add(e.path + key, "transport", f"{self.name(carrier)} carries a squad only with {tanks_needed} tanks together",
+                            self.add(e.path + key, "transport",
+                                     f"{self.name(carrier)} carries a squad only with {tanks_needed} tanks together",
                                      f"set carriers_per_card: {tanks_needed}", "8.6")
                             continue
                         capacity = 1
@@ -508,7 +519,7 @@ class _Checker:
                         self.add(e.path + ("card",), "transport", f"{self.name(e.card)} cannot be towed: only AT guns are",
                                  "tow AT guns only", "8.6.1")
                         continue
-                    if not self.params.get("movement.towing", True) or carrier.card_class not in ("half_track", "truck"):
+                    if not self.params.get("movement.towing", True) or carrier.card_class not in TOWING_CLASSES:
                         self.add(e.path + key, "transport", f"{self.name(carrier)} cannot tow an AT gun; half-tracks and trucks can",
                                  "tow it with a half-track or truck of the group", "8.6.1")
                         continue
@@ -532,11 +543,12 @@ class _Checker:
                 continue
             heavy = [e for e in group.forces if e.card.type in ("vehicle", "at_gun") and e.placement.kind != "reserve"]
             if heavy:
-                for i, q in enumerate(group.positions):
+                for q in group.positions:
                     bad = [t for t in self.terrain_at(q) if prohibits_vehicles(t, self.params)]
                     if bad:
                         self.add(group.path + ("to",), "reinforcement-terrain",
-                                 f"group '{group.id}' arrives on {self.s.label(q, side.id)} ({bad[0].name}), which its vehicles and AT guns may not enter",
+                                 f"group '{group.id}' arrives on {self.s.label(q, side.id)} ({bad[0].name}), "
+                                 f"which its vehicles and AT guns may not enter",
                                  "arrive on other positions, or leave the vehicles and guns out of the group", "11.0")
             overstacked = bool(rule and rule.overstacked and rule.stacking_checked == "end_of_turn")
             if not overstacked:

@@ -10,8 +10,9 @@ point at ``file:line:col``.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 from tcforge.data.cards import Card, CardId
 from tcforge.scenarios.grid import Position

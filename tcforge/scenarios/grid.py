@@ -21,8 +21,8 @@ Every row has one label per side; a position is written ``LABEL-COLUMN``
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Iterator
 
 _REF = re.compile(r"^([A-Z][A-Za-z]*[0-9]+)-([0-9]+)$")
 

@@ -6,7 +6,8 @@ the path by its index or by its ``id``, so a patch survives reordering:
 ``/sides/german/reinforcements/german-2/arrives/turn``.
 
 >>> doc = {"sides": [{"id": "german", "reinforcements": [{"id": "g2", "arrives": {"turn": 11}}]}]}
->>> apply_patch(doc, [{"op": "replace", "path": "/sides/german/reinforcements/g2/arrives/turn", "value": 10}])["sides"][0]["reinforcements"][0]["arrives"]
+>>> patched = apply_patch(doc, [{"op": "replace", "path": "/sides/german/reinforcements/g2/arrives/turn", "value": 10}])
+>>> patched["sides"][0]["reinforcements"][0]["arrives"]
 {'turn': 10}
 >>> doc["sides"][0]["reinforcements"][0]["arrives"]["turn"]  # the original is left alone
 11

@@ -21,8 +21,24 @@ from tcforge.data.yamlsafe import Loaded
 from tcforge.scenarios.card_kinds import category
 from tcforge.scenarios.findings import Finding
 from tcforge.scenarios.format import (
-    CLEAR, Area, BalanceOption, Build, CardCount, DeckPolicy, ForceEntry, Initiative, Interpretation, Override,
-    Placement, Reinforcement, Side, Terrain, Text, YamlPath, text_from)
+    CLEAR,
+    Area,
+    BalanceOption,
+    Build,
+    CardCount,
+    DeckPolicy,
+    ForceEntry,
+    Initiative,
+    Interpretation,
+    Override,
+    Placement,
+    Reinforcement,
+    Side,
+    Terrain,
+    Text,
+    YamlPath,
+    text_from,
+)
 from tcforge.scenarios.grid import Grid, Position
 from tcforge.scenarios.resolve_rules import special_rule, victory_condition
 from tcforge.scenarios.scenario import Scenario
@@ -248,7 +264,8 @@ class Builder:
                         continue
                     rows_seen[row] = text
                     if len(cells) != self.grid.columns:
-                        self.add(path, "terrain-map", f"map row '{text}' has {len(cells)} position(s), the battlefield has {self.grid.columns} columns",
+                        self.add(path, "terrain-map",
+                                 f"map row '{text}' has {len(cells)} position(s), the battlefield has {self.grid.columns} columns",
                                  "give one terrain per column, west to east (Clear for none)", "6.0")
                     for c, cell in enumerate(cells[: self.grid.columns], start=1):
                         found = []
@@ -484,6 +501,7 @@ class Builder:
         return Initiative(raw["method"], raw.get("winner", "high"), modifiers, side, setup_first, str(raw.get("interpretation", "")))
 
     def _deck(self, raw: dict[str, Any], params: dict[str, Any]) -> DeckPolicy:
-        limit = raw["max_identical_special_events"] if "max_identical_special_events" in raw else params.get("deck.max_identical_special_events")
+        limit = (raw["max_identical_special_events"] if "max_identical_special_events" in raw
+                 else params.get("deck.max_identical_special_events"))
         return DeckPolicy(bool(raw["draw_deck"]), bool(raw["only_listed"]), tuple(raw.get("extras") or ()), limit,
                           str(raw.get("interpretation", "")))

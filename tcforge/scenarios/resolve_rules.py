@@ -10,10 +10,17 @@ from typing import TYPE_CHECKING, Any
 from tcforge.data.cards import CardId
 from tcforge.scenarios.format import Text, text_from
 from tcforge.scenarios.special_rules import (
-    AttachedAmmunition, FireTypesAllowed, HandLimitGrace, LimitedAP, NoReturnToReserve, PlayBeforeTurn,
-    ReinforcementArrival, SpecialRule, TerrainAs)
-from tcforge.scenarios.victory import (
-    ControlPositions, ControlRank, Countdown, EliminateAll, HoldPositions, VictoryCondition)
+    AttachedAmmunition,
+    FireTypesAllowed,
+    HandLimitGrace,
+    LimitedAP,
+    NoReturnToReserve,
+    PlayBeforeTurn,
+    ReinforcementArrival,
+    SpecialRule,
+    TerrainAs,
+)
+from tcforge.scenarios.victory import ControlPositions, ControlRank, Countdown, EliminateAll, HoldPositions, VictoryCondition
 
 if TYPE_CHECKING:
     from tcforge.scenarios.resolve import Builder
@@ -24,7 +31,8 @@ def victory_condition(b: Builder, i: int, raw: dict[str, Any]) -> VictoryConditi
     winner = b.side_ref(raw["winner"], path + ("winner",), allow=("either",))
     if winner is None:
         return None
-    common = dict(id=raw["id"], winner=winner, text=text_from(raw.get("text")), interpretation=str(raw.get("interpretation", "")), path=path)
+    common = dict(id=raw["id"], winner=winner, text=text_from(raw.get("text")),
+                  interpretation=str(raw.get("interpretation", "")), path=path)
     kind = raw["type"]
     sides = b.side_ids if winner == "either" else [winner]
     if kind == "control_rank":

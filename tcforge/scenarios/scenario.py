@@ -22,7 +22,18 @@ from tcforge.data.cards import Card, CardSet
 from tcforge.data.rulesets import Ruleset
 from tcforge.data.yamlsafe import Loaded
 from tcforge.scenarios.format import (
-    Area, BalanceOption, DeckPolicy, Initiative, Interpretation, Override, Reinforcement, Side, Terrain, Text, YamlPath)
+    Area,
+    BalanceOption,
+    DeckPolicy,
+    Initiative,
+    Interpretation,
+    Override,
+    Reinforcement,
+    Side,
+    Terrain,
+    Text,
+    YamlPath,
+)
 from tcforge.scenarios.grid import Grid, Position
 from tcforge.scenarios.special_rules import SpecialRule
 from tcforge.scenarios.victory import VictoryCondition

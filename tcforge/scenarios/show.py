@@ -12,112 +12,12 @@ import textwrap
 from typing import Any
 
 from tcforge.data.cards import Card
+from tcforge.i18n.words import ROLES, raw, side_word
 from tcforge.scenarios.format import Build, CardCount, ForceEntry, Reinforcement, Side, Text
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.scenario import Scenario
 from tcforge.scenarios.special_rules import SpecialRule
-from tcforge.scenarios.victory import (
-    ControlPositions, ControlRank, Countdown, EliminateAll, HoldPositions, VictoryCondition)
-
-WORDS: dict[str, dict[str, str]] = {
-    "source": {"en": "source", "fr": "source"},
-    "ruleset": {"en": "ruleset", "fr": "règles"},
-    "battlefield": {"en": "Battlefield", "fr": "Champ de bataille"},
-    "grid": {"en": "{c} columns x {r} ranks a side", "fr": "{c} colonnes x {r} rangées par camp"},
-    "terrain.none": {"en": "no terrain", "fr": "pas de terrain"},
-    "terrain.fixed": {"en": "terrain: fixed map", "fr": "terrain\u00a0: carte imposée"},
-    "terrain.random": {"en": "terrain: random (6.1.1), {n} cards a side, at most {m} of a type",
-                       "fr": "terrain\u00a0: aléatoire (6.1.1), {n} cartes par camp, {m} au plus d'un même type"},
-    "terrain.discretionary": {"en": "terrain: placed by {by} on {where} positions (6.1.2)",
-                              "fr": "terrain\u00a0: posé par {by} sur {where} (6.1.2)"},
-    "where.own": {"en": "their own", "fr": "ses propres positions"},
-    "where.any": {"en": "any", "fr": "toutes positions"},
-    "alternate": {"en": "one card at a time, in turn", "fr": "une carte à la fois, à tour de rôle"},
-    "reserve_of": {"en": "{side} reserve", "fr": "réserve\u00a0: {side}"},
-    "cell.random": {"en": "?", "fr": "?"},
-    "clear": {"en": "Clear", "fr": "Dégagé"},
-    "area": {"en": "Area", "fr": "Zone"},
-    "changed": {"en": "Rule parameters changed", "fr": "Paramètres de règles modifiés"},
-    "was": {"en": "ruleset", "fr": "règles"},
-    "initiative": {"en": "Initiative", "fr": "Initiative"},
-    "init.fixed": {"en": "{side} plays first", "fr": "{side} joue en premier"},
-    "init.roll": {"en": "each player rolls, the {w} roll plays first", "fr": "chaque joueur lance le dé, le jet le plus {w} joue en premier"},
-    "high": {"en": "higher", "fr": "haut"},
-    "low": {"en": "lower", "fr": "bas"},
-    "modifier": {"en": "{side} adds {m}", "fr": "{side} ajoute {m}"},
-    "setup_first": {"en": "sets up first", "fr": "se déploie en premier"},
-    "first_player": {"en": "the first player", "fr": "le premier joueur"},
-    "second_player": {"en": "the second player", "fr": "le second joueur"},
-    "assign.players_choose": {"en": "The players choose their sides.", "fr": "Les joueurs choisissent leur camp."},
-    "assign.roll_roles_attacker_picks_nation": {"en": "A roll decides who attacks; the attacker picks his nation.",
-                                                "fr": "Un jet désigne l'attaquant, qui choisit sa nation."},
-    "deck": {"en": "Cards", "fr": "Cartes"},
-    "draw_deck": {"en": "drawing deck", "fr": "pioche"},
-    "no_draw_deck": {"en": "no drawing deck", "fr": "pas de pioche"},
-    "only_listed": {"en": "only the listed cards", "fr": "seulement les cartes indiquées"},
-    "extras": {"en": "may add: {x}", "fr": "ajouts permis\u00a0: {x}"},
-    "limit": {"en": "at most {n} identical special events", "fr": "au plus {n} événements spéciaux identiques"},
-    "no_limit": {"en": "no limit on identical special events", "fr": "pas de limite aux événements spéciaux identiques"},
-    "turns": {"en": "Turns", "fr": "Tours"},
-    "no_turn_limit": {"en": "no limit", "fr": "sans limite"},
-    "sides": {"en": "Sides", "fr": "Camps"},
-    "german": {"en": "German", "fr": "Allemand"},
-    "soviet": {"en": "Soviet", "fr": "Soviétique"},
-    "chosen": {"en": "nation chosen", "fr": "nation au choix"},
-    "attacker": {"en": "attacker", "fr": "attaquant"},
-    "defender": {"en": "defender", "fr": "défenseur"},
-    "meeting": {"en": "meeting engagement", "fr": "combat de rencontre"},
-    "zone": {"en": "sets up on", "fr": "se déploie sur"},
-    "reserve_ok": {"en": "or in the reserve", "fr": "ou dans la réserve"},
-    "build": {"en": "builds", "fr": "achète"},
-    "points": {"en": "{n} points", "fr": "{n} points"},
-    "max_cards": {"en": "at most {n} cards", "fr": "au plus {n} cartes"},
-    "types": {"en": "only {x}", "fr": "seulement {x}"},
-    "at_fire": {"en": "AT-capable only", "fr": "seulement capables de tir antichar"},
-    "no_terrain": {"en": "no terrain", "fr": "pas de terrain"},
-    "free": {"en": "free cards", "fr": "cartes gratuites"},
-    "forces": {"en": "Starting forces", "fr": "Forces de départ"},
-    "choose": {"en": "chosen by the player", "fr": "au choix du joueur"},
-    "deck_cards": {"en": "Drawing deck", "fr": "Pioche"},
-    "in_reserve": {"en": "in the reserve", "fr": "dans la réserve"},
-    "in_zone": {"en": "in the setup zone", "fr": "dans la zone de déploiement"},
-    "at_arrival": {"en": "on the arrival positions", "fr": "sur les positions d'arrivée"},
-    "each": {"en": "{n} on each of {p}", "fr": "{n} sur chacune de {p}"},
-    "on": {"en": "on {p}", "fr": "sur {p}"},
-    "attached": {"en": "carried by {c}", "fr": "sur {c}"},
-    "loaded": {"en": "riding on {c}", "fr": "à bord de {c}"},
-    "loaded_n": {"en": "riding on {n} {c} together", "fr": "à bord de {n} {c} ensemble"},
-    "towed": {"en": "towed by {c}", "fr": "attelé à {c}"},
-    "reinforcements": {"en": "Reinforcements", "fr": "Renforts"},
-    "arrives_turn": {"en": "turn {n}", "fr": "tour {n}"},
-    "arrives_card": {"en": "when {c} is played", "fr": "quand {c} est jouée"},
-    "to_reserve": {"en": "into the reserve", "fr": "dans la réserve"},
-    "to_positions": {"en": "on {p}", "fr": "sur {p}"},
-    "victory": {"en": "Victory", "fr": "Victoire"},
-    "either": {"en": "either side", "fr": "l'un ou l'autre camp"},
-    "wins": {"en": "wins", "fr": "gagne"},
-    "otherwise": {"en": "otherwise {side} wins", "fr": "sinon {side} gagne"},
-    "v.control_rank": {"en": "control {n} positions of the enemy's rank {r}", "fr": "contrôler {n} positions de la rangée {r} ennemie"},
-    "v.control_positions": {"en": "control {n} of {m} positions at once", "fr": "contrôler en même temps {n} de {m} positions"},
-    "v.hold_positions": {"en": "hold {p} at the end of turn {t}", "fr": "tenir {p} à la fin du tour {t}"},
-    "v.eliminate_all": {"en": "the enemy has no card left ({s})", "fr": "l'ennemi n'a plus de carte ({s})"},
-    "v.countdown": {"en": "{t} complete turns after '{g}' arrives", "fr": "{t} tours complets après l'arrivée de « {g} »"},
-    "special_rules": {"en": "Special rules", "fr": "Règles spéciales"},
-    "balance": {"en": "Balance options", "fr": "Options d'équilibrage"},
-    "favours": {"en": "favours {side}", "fr": "favorise {side}"},
-    "applied": {"en": "balance option applied: {o}", "fr": "option d'équilibrage appliquée\u00a0: {o}"},
-    "notes": {"en": "Notes", "fr": "Notes"},
-    "interpretations": {"en": "The project's interpretations", "fr": "Interprétations du projet"},
-    "line": {"en": "line", "fr": "ligne"},
-    "year": {"en": "cards in service in {y}", "fr": "cartes en service en {y}"},
-    "year_chosen": {"en": "cards in service in a year the players choose", "fr": "cartes en service l'année choisie par les joueurs"},
-}
-
-
-def word(key: str, lang: str, **values: Any) -> str:
-    entry = WORDS.get(key)
-    text = key if entry is None else (entry.get(lang) or entry["en"])
-    return text.format(**values) if values else text
+from tcforge.scenarios.victory import ControlPositions, ControlRank, Countdown, EliminateAll, HoldPositions, VictoryCondition
 
 
 class _Summary:
@@ -127,7 +27,7 @@ class _Summary:
         self.lines: list[str] = []
 
     def w(self, key: str, **values: Any) -> str:
-        return word(key, self.lang, **values)
+        return raw(key, self.lang, **values)
 
     @property
     def c(self) -> str:
@@ -145,16 +45,14 @@ class _Summary:
         if sid is None:
             return "-"
         if sid in ("first_player", "second_player", "either"):
-            return self.w(sid)
+            return self.w(f"show_{sid}")
         try:
             side = self.s.side(sid)
         except KeyError:
             return sid
         if side.title:
             return side.title.get(self.lang)
-        if side.nation in ("german", "soviet"):
-            return self.w(side.nation)
-        return self.w(side.role)
+        return side_word(side.nation, side.role, self.lang)
 
     def card(self, card: Card) -> str:
         return f"{card.display_name(self.lang)} (#{card.id})"
@@ -170,11 +68,11 @@ class _Summary:
         s = self.s
         self.out(f"{s.id}  {s.title.get(self.lang)}")
         facts = [x for x in (s.date, s.place.get(self.lang) if s.place else None) if x]
-        facts.append(f"{self.w('source')} {s.source['document']} {s.source['section']}")
-        facts.append(f"{self.w('ruleset')} {s.ruleset.id}")
+        facts.append(f"{self.w('show_source')} {s.source['document']} {s.source['section']}")
+        facts.append(f"{self.w('show_ruleset')} {s.ruleset.id}")
         self.out(" · ".join(facts), 2)
         if s.applied_balance:
-            self.out(self.w("applied", o=s.applied_balance), 2)
+            self.out(self.w("show_applied", o=s.applied_balance), 2)
         self.para(s.description.get(self.lang), 2)
         self.out()
         self.battlefield()
@@ -191,67 +89,67 @@ class _Summary:
         s, g = self.s, self.s.grid
         t = s.terrain
         if t.method == "random":
-            how = self.w("terrain.random", n=t.cards_per_side, m=t.max_per_type)
+            how = self.w("show_terrain_random", n=t.cards_per_side, m=t.max_per_type)
         elif t.method == "discretionary":
-            how = self.w("terrain.discretionary", by=", ".join(self.side_name(b) for b in t.by), where=self.w(f"where.{t.where}"))
+            how = self.w("show_terrain_discretionary", by=", ".join(self.side_name(b) for b in t.by), where=self.w(f"show_where_{t.where}"))
             if t.alternate:
-                how += ", " + self.w("alternate")
+                how += ", " + self.w("sc_t_alternate")
         else:
-            how = self.w(f"terrain.{t.method}")
-        self.out(f"{self.w('battlefield')}{self.c} {self.w('grid', c=g.columns, r=g.ranks_per_side)} · {how}")
+            how = self.w(f"show_terrain_{t.method}")
+        self.out(f"{self.w('sc_battlefield')}{self.c} {self.w('sc_grid', c=g.columns, r=g.ranks_per_side)} · {how}")
         cells: dict[Position, str] = {}
         for pos in g.positions():
             if t.method == "fixed":
                 names = [c.display_name(self.lang) for c in t.at(pos)]
-                cells[pos] = "+".join(names) or self.w("clear")
+                cells[pos] = "+".join(names) or self.w("show_clear")
             elif t.method in ("random", "discretionary"):
-                cells[pos] = self.w("cell.random")
+                cells[pos] = self.w("sc_unknown_cell")
             else:
-                cells[pos] = self.w("clear")
+                cells[pos] = self.w("show_clear")
         width = max(len(v) for v in cells.values()) + 1
         left = max(len(x) for x in g.labels[g.north])
         header = " " * (left + 3) + "".join(f"{c:<{width + 3}}" for c in range(1, g.columns + 1))
-        self.out(f"({self.w('reserve_of', side=self.side_name(g.north))})", 2 + left + 3)
+        self.out(f"({self.w('show_reserve_of', side=self.side_name(g.north))})", 2 + left + 3)
         self.out(header.rstrip(), 2)
         for r in range(1, g.rows + 1):
             row = " | ".join(f"{cells[Position(r, c)]:<{width}}" for c in range(1, g.columns + 1))
             self.out(f"{g.row_label(r, g.north):<{left}} | {row} | {g.row_label(r, g.south)}", 2)
-        self.out(f"({self.w('reserve_of', side=self.side_name(g.south))})", 2 + left + 3)
+        self.out(f"({self.w('show_reserve_of', side=self.side_name(g.south))})", 2 + left + 3)
         for area in s.areas.values():
-            self.out(f"{self.w('area')} {area.name.get(self.lang)} ({area.id}){self.c} {self.labels(area.positions)}", 2)
+            self.out(f"{self.w('show_area')} {area.name.get(self.lang)} ({area.id}){self.c} {self.labels(area.positions)}", 2)
         if t.interpretation:
             self.out(f"* {t.interpretation}", 2)
         self.out()
 
     def general(self) -> None:
         s = self.s
-        self.out(self.w(f"assign.{s.side_assignment}"))
+        self.out(self.w(f"sc_assign_{s.side_assignment}"))
         if s.overrides:
-            self.out(f"{self.w('changed')}{self.c}")
+            self.out(f"{self.w('show_changed')}{self.c}")
             for o in s.overrides.values():
-                self.out(f"{o.name} = {o.value!r} ({self.w('was')}{self.c} {o.ruleset_value!r}; {o.case}): {o.reason}", 2)
+                self.out(f"{o.name} = {o.value!r} ({self.w('show_ruleset')}{self.c} {o.ruleset_value!r}; {o.case}): {o.reason}", 2)
         i = s.initiative
         if i.method == "fixed":
-            text = self.w("init.fixed", side=self.side_name(i.side))
+            text = self.w("show_init_fixed", side=self.side_name(i.side))
         else:
-            text = self.w("init.roll", w=self.w(i.winner))
+            text = self.w("show_init_roll", w=self.w(f"sc_{i.winner}"))
             for sid, m in i.modifiers.items():
-                text += "; " + self.w("modifier", side=self.side_name(sid), m=f"{m:+d}")
-        text += f"; {self.side_name(i.setup_first)} {self.w('setup_first')}"
-        self.out(f"{self.w('initiative')}{self.c} {text}")
+                text += "; " + self.w("show_modifier", side=self.side_name(sid), m=f"{m:+d}")
+        text += f"; {self.side_name(i.setup_first)} {self.w('show_setup_first')}"
+        self.out(f"{self.w('show_initiative')}{self.c} {text}")
         d = s.deck
-        parts = [self.w("draw_deck" if d.draw_deck else "no_draw_deck")]
+        parts = [self.w("sc_deck_short" if d.draw_deck else "show_no_draw_deck")]
         if d.only_listed:
-            parts.append(self.w("only_listed"))
+            parts.append(self.w("show_only_listed"))
         elif d.extras:
-            parts.append(self.w("extras", x=", ".join(x.replace("_", " ") for x in d.extras)))
-        parts.append(self.w("limit", n=d.max_identical_special_events) if d.max_identical_special_events else self.w("no_limit"))
+            parts.append(self.w("show_extras", x=", ".join(x.replace("_", " ") for x in d.extras)))
+        parts.append(self.w("show_limit", n=d.max_identical_special_events) if d.max_identical_special_events else self.w("show_no_limit"))
         if s.year == "chosen":
-            parts.append(self.w("year_chosen"))
+            parts.append(self.w("sc_year_chosen"))
         elif s.year:
-            parts.append(self.w("year", y=s.year))
-        self.out(f"{self.w('deck')}{self.c} {'; '.join(parts)}")
-        self.out(f"{self.w('turns')}{self.c} {s.turn_limit if s.turn_limit else self.w('no_turn_limit')}")
+            parts.append(self.w("sc_year", y=s.year))
+        self.out(f"{self.w('sc_cards')}{self.c} {'; '.join(parts)}")
+        self.out(f"{self.w('sc_turns')}{self.c} {s.turn_limit if s.turn_limit else self.w('show_no_turn_limit')}")
         self.out()
 
     def build_text(self, b: Build | None) -> str:
@@ -259,34 +157,34 @@ class _Summary:
             return ""
         parts = []
         if b.points:
-            parts.append(self.w("points", n=b.points))
+            parts.append(self.w("build_points", n=b.points))
         if b.max_cards:
-            parts.append(self.w("max_cards", n=b.max_cards))
+            parts.append(self.w("sc_b_max_cards", n=b.max_cards))
         if b.types:
-            parts.append(self.w("types", x=", ".join(b.types)))
+            parts.append(self.w("sc_b_types", x=", ".join(b.types)))
         if b.at_fire:
-            parts.append(self.w("at_fire"))
+            parts.append(self.w("show_at_fire"))
         if not b.terrain:
-            parts.append(self.w("no_terrain"))
-        return f"{self.w('build')} " + ", ".join(parts)
+            parts.append(self.w("show_no_terrain"))
+        return f"{self.w('show_build')} " + ", ".join(parts)
 
     def entry(self, e: ForceEntry, side: Side, group: Reinforcement | None, indent: int) -> None:
         p = e.placement
         if e.attached_to is not None:
-            where = self.w("attached", c=self.card_id(e.attached_to))
+            where = self.w("sc_attached", c=self.card_id(e.attached_to))
         elif e.loaded_on is not None:
-            where = self.w("loaded_n", n=e.carriers_per_card, c=self.card_id(e.loaded_on)) if e.carriers_per_card > 1 \
-                else self.w("loaded", c=self.card_id(e.loaded_on))
+            where = self.w("sc_loaded_n", n=e.carriers_per_card, c=self.card_id(e.loaded_on)) if e.carriers_per_card > 1 \
+                else self.w("sc_loaded", c=self.card_id(e.loaded_on))
         elif e.towed_by is not None:
-            where = self.w("towed", c=self.card_id(e.towed_by))
+            where = self.w("sc_towed", c=self.card_id(e.towed_by))
         elif p.kind == "reserve":
-            where = self.w("in_reserve")
+            where = self.w("show_in_reserve")
         elif p.per_position:
-            where = self.w("each", n=p.per_position, p=self.labels(p.positions, side.id))
+            where = self.w("sc_each", n=p.per_position, p=self.labels(p.positions, side.id))
         elif p.from_zone:
-            where = self.w("at_arrival" if group else "in_zone")
+            where = self.w("show_at_arrival" if group else "show_in_zone")
         else:
-            where = self.w("on", p=self.labels(p.positions, side.id))
+            where = self.w("sc_on", p=self.labels(p.positions, side.id))
         self.out(f"{e.count} x {self.card(e.card)}, {where}", indent)
         if e.interpretation:
             self.out(f"* {e.interpretation}", indent + 2)
@@ -296,25 +194,25 @@ class _Summary:
             self.out(f"{title}{self.c} " + ", ".join(f"{c.count} x {self.card(c.card)}" for c in counts), indent)
 
     def side(self, side: Side) -> None:
-        nation = self.w(side.nation) if side.nation != "chosen" else self.w("chosen")
-        self.out(f"{self.side_name(side.id)} [{side.id}] ({nation}, {self.w(side.role)})")
-        zone = f"{self.w('zone')} {self.labels(side.zone, side.id)}"
+        nation = self.w(f"nation_{side.nation}") if side.nation != "chosen" else self.w("show_chosen")
+        self.out(f"{self.side_name(side.id)} [{side.id}] ({nation}, {self.w(ROLES.get(side.role, side.role))})")
+        zone = f"{self.w('show_zone')} {self.labels(side.zone, side.id)}"
         if side.reserve_allowed:
-            zone += " " + self.w("reserve_ok")
+            zone += " " + self.w("or_reserve")
         self.out(zone, 2)
         if side.build:
             self.out(self.build_text(side.build), 2)
-        self.counts(self.w("free"), side.free_cards, 2)
+        self.counts(self.w("show_free"), side.free_cards, 2)
         if side.forces:
-            self.out(f"{self.w('forces')}{self.c}", 2)
+            self.out(f"{self.w('sc_start')}{self.c}", 2)
             for e in side.forces:
                 self.entry(e, side, None, 4)
-        self.counts(self.w("deck_cards"), side.deck, 2)
+        self.counts(self.w("sc_deck"), side.deck, 2)
         for g in side.reinforcements:
-            when = self.w("arrives_turn", n=g.turn) if g.turn is not None else self.w("arrives_card", c=self.card_id(g.card_played))
-            to = self.w("to_reserve") if g.to_reserve else self.w("to_positions", p=self.labels(g.positions, side.id))
+            when = self.w("sc_turn", n=g.turn) if g.turn is not None else self.w("sc_when_played", c=self.card_id(g.card_played))
+            to = self.w("sc_to_reserve") if g.to_reserve else self.w("sc_to_positions", p=self.labels(g.positions, side.id))
             title = g.title.get(self.lang) if g.title else g.id
-            self.out(f"{self.w('reinforcements')} {title} [{g.id}]{self.c} {when}, {to}", 2)
+            self.out(f"{self.w('show_reinforcements')} {title} [{g.id}]{self.c} {when}, {to}", 2)
             if g.build:
                 self.out(self.build_text(g.build), 4)
             for e in g.forces:
@@ -327,32 +225,32 @@ class _Summary:
         sides = list(self.s.grid.sides)
         first = v.winners(sides)[0]
         if isinstance(v, ControlRank):
-            return self.w("v.control_rank", n=v.count, r=v.rank)
+            return self.w("show_v_control_rank", n=v.count, r=v.rank)
         if isinstance(v, ControlPositions):
-            return self.w("v.control_positions", n=v.count, m=len(v.targets.get(first, ())))
+            return self.w("show_v_control_positions", n=v.count, m=len(v.targets.get(first, ())))
         if isinstance(v, HoldPositions):
-            return self.w("v.hold_positions", p=self.labels(v.targets.get(first, ())), t=v.at_end_of_turn) + f" ({', '.join(v.units)})"
+            return self.w("show_v_hold_positions", p=self.labels(v.targets.get(first, ())), t=v.at_end_of_turn) + f" ({', '.join(v.units)})"
         if isinstance(v, EliminateAll):
-            return self.w("v.eliminate_all", s=v.scope.replace("_", " "))
+            return self.w("show_v_eliminate_all", s=v.scope.replace("_", " "))
         assert isinstance(v, Countdown)
-        return self.w("v.countdown", t=v.turns, g=v.after)
+        return self.w("show_v_countdown", t=v.turns, g=v.after)
 
     def victory(self) -> None:
-        self.out(f"{self.w('victory')}{self.c}")
+        self.out(f"{self.w('sc_victory')}{self.c}")
         for v in self.s.victory:
-            self.out(f"[{v.id}] {self.side_name(v.winner)} {self.w('wins')}{self.c} {self.condition(v)}", 2)
+            self.out(f"[{v.id}] {self.side_name(v.winner)} {self.w('show_wins')}{self.c} {self.condition(v)}", 2)
             if v.text:
                 self.para(v.text.get(self.lang), 4)
             if v.interpretation:
                 self.out(f"* {v.interpretation}", 4)
         if self.s.default_winner:
-            self.out(self.w("otherwise", side=self.side_name(self.s.default_winner)), 2)
+            self.out(self.w("show_otherwise", side=self.side_name(self.s.default_winner)), 2)
         self.out()
 
     def rules(self) -> None:
         if not self.s.special_rules:
             return
-        self.out(f"{self.w('special_rules')}{self.c}")
+        self.out(f"{self.w('sc_special_rules')}{self.c}")
         for r in self.s.special_rules:
             self.out(f"[{r.id}] {r.rule} ({r.case})", 2)
             self.para(r.text.get(self.lang), 4)
@@ -361,19 +259,19 @@ class _Summary:
     def balance(self) -> None:
         if not self.s.balance:
             return
-        self.out(f"{self.w('balance')}{self.c}")
+        self.out(f"{self.w('sc_balance')}{self.c}")
         for b in self.s.balance:
-            self.out(f"[{b.id}] {self.w('favours', side=self.side_name(b.favours))}{self.c} {b.text.get(self.lang)}", 2)
+            self.out(f"[{b.id}] {self.w('sc_favours', side=self.side_name(b.favours))}{self.c} {b.text.get(self.lang)}", 2)
         self.out()
 
     def notes(self) -> None:
         if self.s.notes:
-            self.out(f"{self.w('notes')}{self.c}")
+            self.out(f"{self.w('sc_notes')}{self.c}")
             for n in self.s.notes:
                 self.para("- " + n.get(self.lang), 2)
             self.out()
         if self.s.interpretations:
-            self.out(f"{self.w('interpretations')}{self.c}")
+            self.out(f"{self.w('show_interpretations')}{self.c}")
             for i in self.s.interpretations:
                 self.para(f"{self.w('line')} {i.line} ({i.where}){self.c} {i.reason}", 2)
 

@@ -57,8 +57,9 @@ def test_errata_list(cli) -> None:
     _, stdout, _ = cli("errata", "list", "--official-only", "--format", "json")
     rows = json.loads(stdout)
     assert len({r["card"] for r in rows}) == 15 and not any(r["variant"] for r in rows)
-    assert {"card": 86, "field": "points", "printed": 30, "corrected": 24} == {
-        k: v for k, v in next(r for r in rows if r["card"] == 86).items() if k in ("card", "field", "printed", "corrected")}
+    card_86 = next(r for r in rows if r["card"] == 86)
+    assert {k: v for k, v in card_86.items() if k in ("card", "field", "printed", "corrected")} \
+        == {"card": 86, "field": "points", "printed": 30, "corrected": 24}
 
 
 def test_cards_stats(cli) -> None:

@@ -23,9 +23,8 @@ import typer
 import typer.core
 from typer.testing import CliRunner
 
-from tcforge.cli import app
-
 from conftest import ROOT
+from tcforge.cli import app
 
 # Commands (by their path of subcommand names) that are run, not only parsed: each takes well under a second.
 # The others play games, print PDFs, write files or benchmark; their own tests run them.

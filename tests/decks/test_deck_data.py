@@ -5,11 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from tcforge.data.validate import validate
-from tcforge.decks.load import find_deck, load_decks
-from tcforge.data.problems import DataError
-
 from conftest import ROOT
+from tcforge.data.problems import DataError
+from tcforge.decks.load import find_deck, load_decks
+from tcforge.validate import validate
 
 DECKS = ROOT / "data" / "decks"
 SAMPLE = DECKS / "russian-front-summer-1942.yaml"

@@ -69,7 +69,7 @@ def test_3_1_formation_acts_on_own_and_side_cards(odds):
 def test_2_4_commander_card_held_is_lost_when_the_turn_ends_first(odds):
     german = odds.sides["german"]
     assert german.commander_hold[0] == (0, Fraction(1), Fraction(0))
-    wait, usable, nothing = german.commander_hold[1]
+    _wait, usable, nothing = german.commander_hold[1]
     assert usable == 1 - odds.impulses[0]
     assert nothing == odds.impulses[0]  # held one impulse: lost only if the first card is a Turn Over
 

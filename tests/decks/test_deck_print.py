@@ -5,7 +5,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from tcforge.render.cards.deck_words import W, dw, untranslated
+from tcforge.i18n.words import W, dw
 
 
 def _texts(path: Path) -> list[str]:
@@ -51,12 +51,10 @@ def test_print_deck_french(cli, tmp_path: Path):
 
 
 def test_deck_words_all_translated_and_missing_ones_marked():
-    assert untranslated() == []
-    W["__probe"] = ("Only English", None)
-    try:
-        assert dw("__probe", "fr") == "⟦Only English⟧"  # never silently English
-    finally:
-        del W["__probe"]
+    deck_words = {k: v for k, v in W.items() if k.startswith("cd:")}
+    assert len(deck_words) > 50 and all(en and fr for en, fr in deck_words.values())
+    assert dw("no such word", "fr") == "⟦no such word⟧"  # never silently English or blank
+    assert dw("turn_over", "fr") == "Fin de tour"
 
 
 def test_print_deck_unknown_deck_one_line(cli, tmp_path: Path):

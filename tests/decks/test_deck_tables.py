@@ -7,9 +7,20 @@ from fractions import Fraction
 import pytest
 
 from tcforge.decks.load import load_decks
-from tcforge.decks.tables import (at_least, expected_templates, hit_chance, intensity, modified_size, morale,
-                                  out_of_action, penetrating_results, penetration_chance, shot, support_kill,
-                                  support_outcomes)
+from tcforge.decks.tables import (
+    at_least,
+    expected_templates,
+    hit_chance,
+    intensity,
+    modified_size,
+    morale,
+    out_of_action,
+    penetrating_results,
+    penetration_chance,
+    shot,
+    support_kill,
+    support_outcomes,
+)
 
 
 @pytest.fixture(scope="module")

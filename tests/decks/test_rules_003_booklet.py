@@ -8,11 +8,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from conftest import ROOT
 from tcforge.decks.load import load_decks
 from tcforge.i18n.catalog import load_rulebook
 from tcforge.render.booklet.rules003 import render_html
-
-from conftest import ROOT
 
 RULES = ROOT / "data" / "rules-003"
 
@@ -31,7 +30,7 @@ def test_every_003_case_is_translated_and_current():
 
 def test_english_booklet_html_has_cases_and_computed_tables(deck_rules):
     deck, rules = deck_rules
-    html, counts = render_html("en", "a4", rules, deck)
+    html, _counts = render_html("en", "a4", rules, deck)
     assert 'id="c-2-3"' in html and "Turn Over" in html
     assert 'data-table="turn-length"' in html and 'data-table="morale"' in html and 'data-table="deck"' in html
     assert "7/12 (58 %)" in html  # 6.2: 2d6 of 7 or more, no modifier

@@ -1,12 +1,11 @@
 """Special cards in the engine (11.0-12.2, 9.5.1, 9.6.1) and the card status list."""
 from __future__ import annotations
 
+from enginekit import make, pos, roll, uid
 from tcforge.data.dataset import load_data
 from tcforge.engine.board import RESERVE
 from tcforge.engine.cards import EFFECTS
 from tcforge.engine.fire import build_attack
-
-from enginekit import make, pos, roll, uid
 
 
 def test_9_6_1_coordination_is_free_and_gives_a_third_supply_point() -> None:
@@ -101,8 +100,8 @@ def test_rules_coverage_lists_every_case_from_4_to_17(cli) -> None:
 
 def test_every_rule_parameter_is_read_by_the_code_or_refused_when_changed() -> None:
     """A variant changing a parameter must change the game: each one is read somewhere, or fixed (refused)."""
-    from tcforge.engine.game import FIXED
     from conftest import ROOT
+    from tcforge.engine.game import FIXED
     source = "\n".join(p.read_text() for folder in ("engine", "analysis", "scenarios")
                        for p in (ROOT / "tcforge" / folder).glob("*.py"))
     unread = [name for name in load_data().ruleset.params if f'"{name}"' not in source and name not in FIXED]
@@ -113,7 +112,7 @@ def test_a_fixed_parameter_with_another_value_is_refused() -> None:
     import pytest
 
     from tcforge.engine.game import Game
-    with pytest.raises(ValueError, match="fire.ft_melee_only"):
+    with pytest.raises(ValueError, match=r"fire\.ft_melee_only"):
         Game.create(load_data(), overrides={"fire.ft_melee_only": False})
 
 

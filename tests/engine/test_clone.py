@@ -5,13 +5,12 @@ import random
 
 import pytest
 
+from enginekit import make, pos, uid
 from tcforge.analysis.games import new_game
 from tcforge.bench import kursk_state
 from tcforge.engine.playout import random_policy, sample_chance
 from tcforge.engine.state import CHANCE
 from tcforge.scenarios.loading import load
-
-from enginekit import make, pos, uid
 
 
 def go(state) -> None:  # type: ignore[no-untyped-def]

@@ -5,11 +5,10 @@ import json
 
 import pytest
 
+from enginekit import make, pos, uid
 from tcforge.engine.board import RESERVE
 from tcforge.engine.context import Context
 from tcforge.engine.state import GameState
-
-from enginekit import make, pos, uid
 
 
 def loaded_half_track_moving() -> GameState:

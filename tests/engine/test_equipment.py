@@ -1,10 +1,9 @@
 """Equipment (8.7, 9.6, 13.0-13.2) in the engine."""
 from __future__ import annotations
 
+from enginekit import make, pos, uid
 from tcforge.engine.board import RESERVE
 from tcforge.engine.melee import options
-
-from enginekit import make, pos, uid
 
 
 def test_13_0_placing_equipment_is_free_and_one_of_a_type_per_squad() -> None:

@@ -5,12 +5,11 @@ from fractions import Fraction as F
 
 import pytest
 
+from enginekit import make, pos, roll, uid
 from tcforge.analysis.odds import fire_odds, setup, walk_state
 from tcforge.data.dataset import load_data
 from tcforge.engine.attacks import IMMOBILIZE, KILL, MISS, Attack, FireRules, to_hit, to_kill
 from tcforge.engine.fire import line_of_sight
-
-from enginekit import make, pos, roll, uid
 
 R3 = load_data().ruleset
 RULES = FireRules.from_ruleset(R3)

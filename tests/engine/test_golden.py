@@ -3,9 +3,8 @@ from __future__ import annotations
 
 import json
 
-from tcforge.engine.playout import read_log, replay
-
 import golden
+from tcforge.engine.playout import read_log, replay
 
 
 def test_golden_playthrough_replays_to_the_same_final_position() -> None:

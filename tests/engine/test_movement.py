@@ -1,9 +1,8 @@
 """Movement (8.0-8.5), stacking (6.3), melee exit (10.0) and victory (16.0)."""
 from __future__ import annotations
 
-from tcforge.engine.board import RESERVE
-
 from enginekit import make, pos, roll, uid
+from tcforge.engine.board import RESERVE
 
 
 def steps_of(state, _unit=None):

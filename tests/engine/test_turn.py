@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from enginekit import make, pos, roll, uid
-
 from tcforge.engine.attacks import Attack
 from tcforge.engine.board import DECK, RESERVE
 from tcforge.engine.melee import melee_attack

@@ -1,10 +1,9 @@
 """Interrupts answering the opponent (11.1, 12.2, 9.5.1 d, 9.6.1): the reaction windows."""
 from __future__ import annotations
 
+from enginekit import make, pos, roll, uid
 from tcforge.engine.board import RESERVE
 from tcforge.engine.state import CHANCE
-
-from enginekit import make, pos, roll, uid
 
 
 def pass_window(state):

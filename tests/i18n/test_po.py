@@ -150,3 +150,18 @@ def test_import_of_a_malformed_po_file_is_one_line_and_exit_1(rules: Path, tmp_p
     result = CliRunner().invoke(app, ["import", str(bad), "--rules", str(rules)])
     assert result.exit_code == 1
     assert result.stderr.startswith("tcforge: ") and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_import_of_a_plural_entry_is_one_line_and_exit_1(rules: Path, tmp_path: Path) -> None:
+    """The rule book has no plural forms: a PO entry with msgid_plural is refused with its line, nothing written."""
+    before = _snapshot(rules)
+    catalog = read_po(BytesIO(export_po(load_rulebook(rules), "fr")))
+    catalog.add(("one case", "{n} cases"), ("un cas", "{n} cas"), context="1.2|title", lineno=0)
+    buf = BytesIO()
+    write_po(buf, catalog)
+    po = tmp_path / "plural.po"
+    po.write_bytes(buf.getvalue())
+    result = CliRunner().invoke(app, ["import", str(po), "--rules", str(rules)])
+    assert result.exit_code == 1
+    assert "a plural entry ('one case')" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert _snapshot(rules) == before

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from renderkit import files, one_clean_line
 from tcforge.atomic import atomic_path
 from tcforge.data.cards import Card, CardSet
 from tcforge.data.dataset import GameData, load_data
@@ -14,8 +15,6 @@ from tcforge.render import cli
 from tcforge.render.cards import cardface
 from tcforge.render.cards.proxies import build_proxies
 from tcforge.render.page.sheets import PrintOptions
-
-from renderkit import files, one_clean_line
 
 LONG_NAME = ("Panzerkampfwagen mit sehr langem Namen " * 6)[:200]
 
@@ -146,10 +145,9 @@ def test_atomic_path_renames_only_on_success(tmp_path: Path) -> None:
         assert not target.exists()
     assert target.read_text() == "whole"
     assert (target.stat().st_mode & 0o077) != 0     # an ordinary file, not mkstemp's private one
-    with pytest.raises(ValueError):
-        with atomic_path(target) as tmp:
-            tmp.write_text("half")
-            raise ValueError
+    with pytest.raises(ValueError), atomic_path(target) as tmp:
+        tmp.write_text("half")
+        raise ValueError
     assert target.read_text() == "whole" and files(tmp_path) == ["a.txt"]
 
 

@@ -7,13 +7,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from conftest import ROOT
 from tcforge.analysis.balance import report, run, wilson
 from tcforge.analysis.games import play_game, read_log, replay, write_log
 from tcforge.analysis.scenario_hooks import MAX_TURNS
 from tcforge.cli import app
 from tcforge.scenarios.loading import load
-
-from conftest import ROOT
 
 
 def test_wilson_interval_matches_the_textbook_values() -> None:
@@ -144,7 +143,7 @@ def test_16_0_victory_unreachable_within_the_turn_limit(tmp_path: Path, monkeypa
     findings = json.loads(result.stdout)["reports"][0]["findings"]
     unreachable = [f for f in findings if f["code"] == "victory-unreachable"]
     assert result.exit_code == 1 and len(unreachable) == 3  # the three hill positions
-    line = next(i for i, l in enumerate(short.read_text().splitlines(), 1) if "id: take-the-hill" in l)
+    line = next(i for i, row in enumerate(short.read_text().splitlines(), 1) if "id: take-the-hill" in row)
     assert {f["line"] for f in unreachable} == {line}
 
 

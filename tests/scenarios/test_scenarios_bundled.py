@@ -10,8 +10,15 @@ from tcforge.scenarios.grid import Position
 from tcforge.scenarios.loading import bundled_ids, load, scenarios_dir
 from tcforge.scenarios.scenario import Scenario
 from tcforge.scenarios.special_rules import (
-    AttachedAmmunition, FireTypesAllowed, HandLimitGrace, LimitedAP, NoReturnToReserve, PlayBeforeTurn,
-    ReinforcementArrival, TerrainAs)
+    AttachedAmmunition,
+    FireTypesAllowed,
+    HandLimitGrace,
+    LimitedAP,
+    NoReturnToReserve,
+    PlayBeforeTurn,
+    ReinforcementArrival,
+    TerrainAs,
+)
 from tcforge.scenarios.victory import ControlPositions, ControlRank, Countdown, EliminateAll, HoldPositions
 
 IDS = ["tank-action", "build-your-own-force", "meeting-engagement", "prepared-defense", "defense",
@@ -189,7 +196,7 @@ def test_20_0_hill_621_setup(scenarios: dict[str, Scenario]) -> None:
     s = scenarios["hill-621"]
     german = s.side("german")
     assert [s.label(p) for p in german.zone] == ["G4-2", "G4-3", "G4-5"]
-    squads = [e for e in german.forces if e.card.name == "German Line Squad"][0]
+    squads = next(e for e in german.forces if e.card.name == "German Line Squad")
     assert squads.count == 3 and squads.placement.per_position == 1 and not german.reserve_allowed
     assert forces(s, "german") == Counter({5: 3, 18: 3, "SP-HMG": 1, 61: 2, 119: 1, "SP-SMOKE": 1, 158: 1, 33: 2, 118: 1})
     attached = {s.cards.by_id[e.card_id].name: s.cards.by_id[e.attached_to].name for e in german.forces if e.attached_to}

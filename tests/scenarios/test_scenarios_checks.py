@@ -12,12 +12,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from conftest import ROOT
 from tcforge.scenarios import check as check_module
 from tcforge.scenarios.check import CODES, check_file
 from tcforge.scenarios.cli import app
 from tcforge.scenarios.findings import Finding
-
-from conftest import ROOT
 
 FIXTURES = ROOT / "tests" / "data" / "scenarios"
 BASE = (FIXTURES / "base.yaml").read_text(encoding="utf-8")
@@ -154,7 +153,8 @@ def test_17_6_year_chosen_but_not_given(tmp_path: Path) -> None:
 
 
 def test_17_2_over_budget(tmp_path: Path) -> None:
-    hits = expect(tmp_path, [("    role: attacker\n", "    role: attacker\n    build: {points: 50}\n")], "over-budget", "build: {points: 50}")
+    hits = expect(tmp_path, [("    role: attacker\n", "    role: attacker\n    build: {points: 50}\n")],
+                  "over-budget", "build: {points: 50}")
     assert "50" in str(hits[0]["message"])
 
 
@@ -195,7 +195,8 @@ def test_14_0_scenario_may_lift_the_limit(tmp_path: Path) -> None:
 # -- setup -------------------------------------------------------------------------
 
 def test_6_2_count_must_split_per_position(tmp_path: Path) -> None:
-    expect(tmp_path, [("{card: Soviet Line Squad, count: 3, at: R2-1}", "{card: Soviet Line Squad, count: 3, at: [R2-1, R2-2], per_position: 1}")],
+    expect(tmp_path, [("{card: Soviet Line Squad, count: 3, at: R2-1}",
+                       "{card: Soviet Line Squad, count: 3, at: [R2-1, R2-2], per_position: 1}")],
            "placement-count", "per_position: 1")
 
 
@@ -218,12 +219,14 @@ def test_6_2_reserve_forbidden_by_the_setup(tmp_path: Path) -> None:
 
 
 def test_11_0_no_vehicles_on_stream(tmp_path: Path) -> None:
-    hits = expect(tmp_path, [("{card: T 34 M43, count: 2, at: R3-2}", "{card: T 34 M43, count: 2, at: R2-5}")], "prohibited-terrain", "R2-5")
+    hits = expect(tmp_path, [("{card: T 34 M43, count: 2, at: R3-2}", "{card: T 34 M43, count: 2, at: R2-5}")],
+                  "prohibited-terrain", "R2-5")
     assert "Stream" in str(hits[0]["message"])
 
 
 def test_11_0_no_second_terrain_card_on_a_position(tmp_path: Path) -> None:
-    expect(tmp_path, [("{card: Foxholes, count: 1, at: R2-1}", "{card: Woods, count: 1, at: R2-2}")], "terrain-clash", "Woods, count: 1, at: R2-2")
+    expect(tmp_path, [("{card: Foxholes, count: 1, at: R2-1}", "{card: Woods, count: 1, at: R2-2}")],
+           "terrain-clash", "Woods, count: 1, at: R2-2")
 
 
 def test_8_7_equipment_only_on_infantry(tmp_path: Path) -> None:

@@ -7,10 +7,9 @@ import re
 import pytest
 from typer.testing import CliRunner
 
+from conftest import ROOT
 from tcforge.scenarios.check import CODES, check_file, codes_markdown
 from tcforge.scenarios.cli import app
-
-from conftest import ROOT
 
 FIXTURES = ROOT / "tests" / "data" / "scenarios"
 
@@ -77,7 +76,7 @@ def test_show_json_shape(run) -> None:
     assert g2["to"] == ["G2-2", "G2-3", "G2-4", "G2-6"]
     [victory] = data["victory"]["conditions"]
     assert victory["type"] == "hold_positions" and victory["targets"] == {"soviet": ["G3-2", "G3-3", "G3-4"]}
-    ap = [r for r in data["special_rules"] if r["rule"] == "limited_ap"][0]
+    ap = next(r for r in data["special_rules"] if r["rule"] == "limited_ap")
     assert ap["card_ids"] == [107] and ap["then_penetration"] == [3, 2]
     assert data["ruleset"]["overrides"]["melee.tank_melee_modifiers"]["value"] == {"8": 1, "10": 1, "12": 0, "14": -1}
 

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from conftest import ROOT
 from tcforge.scenarios import grid as grid_module
 from tcforge.scenarios import patch as patch_module
 from tcforge.scenarios.card_kinds import category
@@ -14,8 +15,6 @@ from tcforge.scenarios.grid import Grid, Position
 from tcforge.scenarios.loading import bundled_ids, load, load_scenario
 from tcforge.scenarios.patch import PatchError, apply_patch
 from tcforge.scenarios.show import summary, to_json
-
-from conftest import ROOT
 
 FIXTURES = ROOT / "tests" / "data" / "scenarios"
 
@@ -93,6 +92,6 @@ def test_every_scenario_summarises_and_serialises(sid: str, lang: str) -> None:
 
 def test_forces_resolve_to_card_ids_of_the_scenarios_ruleset() -> None:
     s = load("eliminate-that-bridgehead")
-    spw = [e for e in s.side("german").forces if e.card.name == "Mittlerer SPW"][0]
+    spw = next(e for e in s.side("german").forces if e.card.name == "Mittlerer SPW")
     assert spw.card_id == 50 and s.cards.by_id[50] is spw.card  # "SPW 251" is the Mittlerer SPW
     assert s.ruleset.id == "six-pack-r3" and s.param("stacking.combat_cards") == 3

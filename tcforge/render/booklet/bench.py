@@ -48,7 +48,7 @@ def run_one(lang: str, paper: str, out: Path, ruleset: str | None = None) -> dic
     done = subprocess.run(cmd, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"booklet build failed ({lang}, {paper}): {done.stderr.strip().splitlines()[-1:]}")
-    return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def booklet_benchmark(langs: tuple[str, ...] = ("en", "fr"), papers: tuple[str, ...] = ("a4", "a5"),

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, NoReturn, Optional
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -44,14 +44,14 @@ def default_out(lang: str, paper: str, ruleset: str | None, booklet: bool) -> Pa
 
 def rulebook(
     lang: Annotated[Lang, typer.Option("--lang", help="Language of the booklet.")] = Lang.en,
-    ruleset: Annotated[Optional[str], typer.Option("--ruleset", help="Ruleset whose numbers, tables and errata to "
+    ruleset: Annotated[str | None, typer.Option("--ruleset", help="Ruleset whose numbers, tables and errata to "
                                                    "print (default six-pack-r3); a variant adds an appendix of what "
                                                    "it changes.")] = None,
     paper: Annotated[Paper, typer.Option("--paper", help="Page size: A4, US Letter or A5.")] = Paper.a4,
     booklet: Annotated[bool, typer.Option("--booklet", help="Impose for saddle stitching: two pages a sheet side, "
                                           "in folding order (A5 pages on A4, A4 on A3, Letter on Tabloid); print "
                                           "double-sided, flip on the short edge, fold, staple.")] = False,
-    out_file: Annotated[Optional[Path], typer.Option("--out", "-o", help="PDF to write (default: under output/).",
+    out_file: Annotated[Path | None, typer.Option("--out", "-o", help="PDF to write (default: under output/).",
                                                      dir_okay=False)] = None,
 ) -> None:
     """The rule book as a PDF booklet, in English or French.

@@ -29,7 +29,7 @@ from tcforge.engine import fire
 from tcforge.engine.board import Board
 from tcforge.engine.game import Game
 from tcforge.engine.state import GameState
-from tcforge.i18n.words import bw, curly, typo
+from tcforge.i18n.words import bw, curly, side_word, typo
 
 FONT = "DejaVu Sans Condensed, DejaVu Sans, sans-serif"
 INK = "#24231f"
@@ -342,7 +342,7 @@ def line_of_sight(game: Game, board: Board, terrain: dict[int, str], a: int, b: 
     and named terrain."""
     state = GameState(replace(game, board=board))
     for pos, name in terrain.items():
-        state.terrain[pos] = game.data.cards.get(name).id
+        state.terrain[pos] = int(game.data.cards.get(name).id)  # terrain cards are numbered
     return fire.line_of_sight(state, a, b)
 
 
@@ -370,15 +370,15 @@ def los(data: GameData, lang: str) -> tuple[Markup, str]:
     bad = svg.arrow_marker("bad", BAD)
     x_panel = 1.0
     letters = iter("ABCDEFGHIJ")
-    for (title, board, terrain, firer_pos, targets), w in zip(panels, widths):
+    for (title, board, terrain, firer_pos, targets), w in zip(panels, widths, strict=True):
         for i, part in enumerate(wrap_words(title, 2.4, w)[:3]):
             svg.text(x_panel + w / 2, 2.8 + i * 2.9, part, 2.4, fill=INK, weight="bold")
         rows, cols = board.rows, board.columns
         x0 = x_panel
         y0 = top + (3 - rows) * ch
 
-        def centre(p: int) -> tuple[float, float]:
-            return x0 + board.col(p) * cw + cw / 2, y0 + (rows - 1 - board.row(p)) * ch + ch / 2
+        def centre(p: int) -> tuple[float, float]:  # called only within this panel's iteration
+            return x0 + board.col(p) * cw + cw / 2, y0 + (rows - 1 - board.row(p)) * ch + ch / 2  # noqa: B023
 
         for p in range(board.size):
             cx, cy = centre(p)
@@ -437,7 +437,6 @@ def scenario_map(scenario: Any, lang: str, *, legend: bool = True, name: str | N
     a fixed map is drawn large enough to name the terrain of every position.
     """
     from tcforge.scenarios.grid import Position
-    from tcforge.scenarios.show import word
 
     g = scenario.grid
     cols, rows = g.columns, g.rows
@@ -463,7 +462,7 @@ def scenario_map(scenario: Any, lang: str, *, legend: bool = True, name: str | N
         side = scenario.side(sid)
         if side.title:
             return str(side.title.get(lang))
-        return str(word(side.nation if side.nation in ("german", "soviet") else side.role, lang))
+        return side_word(side.nation, side.role, lang)
 
     for sid, y in ((north, top), (south, grid_top + rows * cell_h + 1.2)):
         svg.rect(left, y, cols * cell_w, strip, rx=1.0, fill=side_colour(sid))

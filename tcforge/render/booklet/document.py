@@ -33,8 +33,7 @@ from tcforge.i18n.catalog import CURRENT, MISSING, STALE, Case, RuleBook, load_r
 from tcforge.i18n.words import bw, capital, typo
 from tcforge.render.booklet import diagrams
 from tcforge.render.booklet.fetcher import SafeFetcher, templates_dir
-from tcforge.render.booklet.tables import (
-    card_tables, cards_key, errata_table, forces_tables, sequence_table, terrain_table, to_kill_table)
+from tcforge.render.booklet.tables import card_tables, cards_key, errata_table, forces_tables, sequence_table, terrain_table, to_kill_table
 from tcforge.render.booklet.text import Block, RuleTextError, TextRenderer, format_value
 
 LANGS = ("en", "fr")

@@ -20,15 +20,23 @@ from markupsafe import Markup
 
 from tcforge.decks.model import CommandDeck, FluidRules
 from tcforge.decks.odds import deck_odds
-from tcforge.decks.tables import (INTENSITIES, at_least, expected_templates, hit_chance, morale, morale_modifier_range,
-                                  penetrating_results, penetration_chance, support_outcomes)
+from tcforge.decks.tables import (
+    INTENSITIES,
+    at_least,
+    expected_templates,
+    hit_chance,
+    morale,
+    morale_modifier_range,
+    penetrating_results,
+    penetration_chance,
+    support_outcomes,
+)
 from tcforge.decks.tables_text import pc
 from tcforge.i18n.catalog import CURRENT, MISSING, STALE, Case, RuleBook, case_state, load_rulebook
-from tcforge.i18n.words import bw, signed
+from tcforge.i18n.words import bw, dw, signed
 from tcforge.paths import data_dir
 from tcforge.render.booklet.fetcher import SafeFetcher, templates_dir
 from tcforge.render.booklet.text import Block, TextRenderer
-from tcforge.render.cards.deck_words import dw
 
 PAGES = {"a4": ("210mm", "297mm"), "letter": ("8.5in", "11in"), "a5": ("148mm", "210mm")}
 TEMPLATE = "rules-003.html.j2"

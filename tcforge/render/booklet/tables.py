@@ -8,14 +8,16 @@ escaped here); the template only lays them out. Each number cell carries a
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from markupsafe import Markup, escape
 
 from tcforge.data.cards import Card, CardSet, Change, get_field
 from tcforge.data.rulesets import Ruleset
-from tcforge.i18n.words import bw, curly, plain, signed, t, typo
+from tcforge.i18n.words import ROLES, bw, curly, plain, side_word, signed, t, typo
+from tcforge.i18n.words import raw as raw_word
 
 
 @dataclass
@@ -72,7 +74,7 @@ def terrain_rows(cards: CardSet, table_id: str) -> list[tuple[Card, dict[str, An
 
 def terrain_table(cards: CardSet, ruleset: Ruleset, lang: str) -> Table:
     table_id = str(ruleset["fire.terrain_table"])
-    info = next((tt for tt in cards.terrain_tables if tt.get("id") == table_id), {"title": {}})
+    info: dict[str, Any] = next((tt for tt in cards.terrain_tables if tt.get("id") == table_id), {"title": {}})
     title = (info.get("title") or {}).get(lang) or (info.get("title") or {}).get("en") or table_id
     keys = ("at", "he", "sa", "air", "art")
     head = [[_h(t("terrain_col", lang), "name")] + [_h(t(k, lang)) for k in keys] + [_h(t("los", lang)), _h(t("move", lang))]]
@@ -323,21 +325,19 @@ def errata_table(cards: CardSet, lang: str) -> Table:
 
 
 class _Words:
-    """The scenario words of tcforge.scenarios.show, with positions and side names of one scenario."""
+    """The scenario summary's words (as ``tcforge scenario show`` prints them), with positions and side names of one scenario."""
 
     def __init__(self, scenario: Any, lang: str):
-        from tcforge.scenarios.show import word
-
-        self.s, self.lang, self._word = scenario, lang, word
+        self.s, self.lang = scenario, lang
 
     def w(self, key: str, **values: Any) -> str:
-        return str(self._word(key, self.lang, **values))
+        return raw_word(key, self.lang, **values)
 
     def side_name(self, sid: str) -> str:
         side = self.s.side(sid)
         if side.title:
             return str(side.title.get(self.lang))
-        return self.w(side.nation) if side.nation in ("german", "soviet") else self.w(side.role)
+        return side_word(side.nation, side.role, self.lang)
 
     def labels(self, positions: Any, side: str | None = None) -> str:
         return ", ".join(self.s.label(p, side) for p in positions)
@@ -349,32 +349,32 @@ class _Words:
     def build(self, b: Any) -> str:
         parts = []
         if b.points:
-            parts.append(self.w("points", n=b.points))
+            parts.append(self.w("build_points", n=b.points))
         if b.max_cards:
-            parts.append(self.w("max_cards", n=b.max_cards))
+            parts.append(self.w("sc_b_max_cards", n=b.max_cards))
         if b.at_fire:
-            parts.append(self.w("at_fire"))
+            parts.append(self.w("show_at_fire"))
         if not b.terrain:
-            parts.append(self.w("no_terrain"))
+            parts.append(self.w("show_no_terrain"))
         return bw("builds", self.lang, what=", ".join(parts))
 
     def where(self, e: Any, side: Any, group: Any) -> str:
         p = e.placement
         if e.attached_to is not None:
-            return self.w("attached", c=self.card_id(e.attached_to))
+            return self.w("sc_attached", c=self.card_id(e.attached_to))
         if e.loaded_on is not None:
             if e.carriers_per_card > 1:
-                return self.w("loaded_n", n=e.carriers_per_card, c=self.card_id(e.loaded_on))
-            return self.w("loaded", c=self.card_id(e.loaded_on))
+                return self.w("sc_loaded_n", n=e.carriers_per_card, c=self.card_id(e.loaded_on))
+            return self.w("sc_loaded", c=self.card_id(e.loaded_on))
         if e.towed_by is not None:
-            return self.w("towed", c=self.card_id(e.towed_by))
+            return self.w("sc_towed", c=self.card_id(e.towed_by))
         if p.kind == "reserve":
-            return self.w("in_reserve")
+            return self.w("show_in_reserve")
         if p.per_position:
-            return self.w("each", n=p.per_position, p=self.labels(p.positions, side.id))
+            return self.w("sc_each", n=p.per_position, p=self.labels(p.positions, side.id))
         if p.from_zone:
-            return self.w("at_arrival" if group else "in_zone")
-        return self.w("on", p=self.labels(p.positions, side.id))
+            return self.w("show_at_arrival" if group else "show_in_zone")
+        return self.w("sc_on", p=self.labels(p.positions, side.id))
 
 
 def forces_tables(scenario: Any, lang: str) -> list[Table]:
@@ -383,8 +383,8 @@ def forces_tables(scenario: Any, lang: str) -> list[Table]:
     out = []
     interpretation_seen = False
     for side in scenario.sides:
-        nation = words.w(side.nation) if side.nation != "chosen" else words.w("chosen")
-        caption = Markup(escape(typo(f"{words.side_name(side.id)} ({nation}, {words.w(side.role)})", lang)))
+        nation = words.w(f"nation_{side.nation}") if side.nation != "chosen" else words.w("show_chosen")
+        caption = Markup(escape(typo(f"{words.side_name(side.id)} ({nation}, {words.w(ROLES.get(side.role, side.role))})", lang)))
         head = [[_h(bw("col_count", lang), "num"), _h(bw("col_card", lang), "name"), _h(bw("col_where", lang), "word")]]
         body: list[list[Cell]] = []
         zone = bw("sets_up", lang, p=words.labels(side.zone, side.id))
@@ -397,9 +397,9 @@ def forces_tables(scenario: Any, lang: str) -> list[Table]:
             body.append(_entry_row(words, entry, side, None, lang))
             interpretation_seen = interpretation_seen or bool(entry.interpretation)
         for group in side.reinforcements:
-            when = words.w("arrives_turn", n=group.turn) if group.turn is not None else \
-                words.w("arrives_card", c=words.card_id(group.card_played))
-            to = words.w("to_reserve") if group.to_reserve else words.w("to_positions", p=words.labels(group.positions, side.id))
+            when = words.w("sc_turn", n=group.turn) if group.turn is not None else \
+                words.w("sc_when_played", c=words.card_id(group.card_played))
+            to = words.w("sc_to_reserve") if group.to_reserve else words.w("sc_to_positions", p=words.labels(group.positions, side.id))
             title = group.title.get(lang) if group.title else group.id
             body.append([Cell(Markup(escape(bw("reinf", lang, title=title, when=when, to=to))), "group", colspan=3)])
             for entry in group.forces:

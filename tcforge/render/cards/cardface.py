@@ -14,6 +14,7 @@ from typing import Any
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
+from tcforge.data.card_ids import is_six_pack
 from tcforge.data.cards import Card, Change
 from tcforge.i18n.words import NBSP, W, capital, plain, signed, t, typo
 from tcforge.render.page import fonts, style
@@ -37,7 +38,7 @@ class CardSpec:
 
 
 def card_number(card: Card) -> str:
-    return "SP" if str(card.id).startswith("SP-") else str(card.id)
+    return "SP" if is_six_pack(card.id) else str(card.id)
 
 
 def face_name(card: Card, lang: str) -> str:
@@ -141,7 +142,7 @@ def draw_card(c: Canvas, r: Rect, ctx: Ctx, spec: CardSpec) -> None:
     card, lang = spec.card, ctx.lang
     k = style.scale(r)
     m = MM * k
-    colour = spec.colour or (style.SIXPACK if str(card.id).startswith("SP-") else
+    colour = spec.colour or (style.SIXPACK if is_six_pack(card.id) else
                              style.NATION.get(card.nation, style.NATION["any"]))
     inner = style.frame(c, r, ctx.bleed, colour)
     pad = style.PAD_MM * m
@@ -200,7 +201,7 @@ def _subline(c: Canvas, ctx: Ctx, card: Card, x: float, w: float, top: float, k:
     kind = card.card_class if card.card_class != card.type else card.type
     words = [capital(t(card.nation, lang)), t(f"c:{kind}" if f"c:{kind}" in W else kind, lang)]
     rarity = card.effective.get("rarity")
-    if rarity in ("C", "U", "R", "UR") and not str(card.id).startswith("SP-"):
+    if rarity in ("C", "U", "R", "UR") and not is_six_pack(card.id):
         words.append(t(rarity, lang))
     left = " · ".join(words)
     years = card.effective.get("years") or {}

@@ -10,19 +10,17 @@ every number from the rules' parameters.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from tcforge.data.dataset import load_data
 from tcforge.decks.model import COMMANDER, SUPPORT, TURN_OVER, CommandDeck, DeckCard, FluidRules
-from tcforge.decks.tables import INTENSITIES, expected_templates, hit_chance, morale, morale_modifier_range, \
-    penetration_chance
+from tcforge.decks.tables import INTENSITIES, expected_templates, hit_chance, morale, morale_modifier_range, penetration_chance
 from tcforge.decks.tables_text import pc
-from tcforge.i18n.words import signed
-from tcforge.render.cards.deck_words import dw
+from tcforge.i18n.words import dw, signed, t
 from tcforge.render.page import fonts, style
 from tcforge.render.page.build import render_pdf
 from tcforge.render.page.geometry import MM, Rect, card_sheet
@@ -202,7 +200,7 @@ def morale_face(rules: FluidRules, lang: str) -> Face:
         rows = []
         for nation in rules["support.intensity"]:
             faces = rules["support.intensity"][nation]
-            rows.append([dw(f"nation:{nation}", lang)] + [_faces(faces.get(level, [])) for level in INTENSITIES]
+            rows.append([t(f"nation_{nation}", lang)] + [_faces(faces.get(level, [])) for level in INTENSITIES]
                         + [f"{float(expected_templates(rules, nation)):.2f}"])
         templates = rules["support.templates"]
         header = ["1d6"] + [f"{dw(level, lang)} ({templates[level]})" for level in INTENSITIES] + ["Ø"]
@@ -210,7 +208,7 @@ def morale_face(rules: FluidRules, lang: str) -> Face:
         top -= used + 1 * MM * k
         extra = int(rules["support.armour_extra_dice"])
         text = (f"{dw('bomber', lang)} {rules['support.bomber_dice']}d6, {dw('fighter', lang)} {rules['support.fighter_dice']}d6, "
-                f"{dw('artillery', lang)} {rules['support.artillery_dice']}d6; +{extra}d6 ({dw('armour', lang)}). "
+                f"{t('artillery', lang)} {rules['support.artillery_dice']}d6; +{extra}d6 ({dw('armour', lang)}). "
                 + dw("templates_note", lang))
         _para(c, ctx, "support dice", text, x, w, top, 6.3, k)
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from tcforge.data.card_ids import HEAVY_MACHINE_GUN, SMOKE, is_six_pack
 from tcforge.data.cards import Card, CardSet
 from tcforge.data.rulesets import Ruleset
 from tcforge.i18n.words import capital, t, typo
@@ -39,7 +40,7 @@ VARIANT_SET = "six-pack-21"
 # A deck holds at most two copies of a special event (14.0): two players, four.
 # Errata'd cards: one for each player. Terrain: each player picks at most two
 # cards of a type for random terrain (6.1.1): four strips a type.
-COUNTS = {"SP-SMOKE": 8, "SP-HMG": 6}
+COUNTS = {SMOKE: 8, HEAVY_MACHINE_GUN: 6}
 CHANGED_COUNT = 4
 ERRATA_COUNT = 2
 STRIP_COUNT = 4
@@ -63,7 +64,7 @@ def _card_insert(card: Card, lang: str, target: Card, why: str, count: int, mark
                  extra: dict[str, str] | None = None) -> Insert:
     footer = f"→ {t('sleeve_on', lang)} {_ref(target, lang)}"
     spec = CardSpec(card, footer, t("insert", lang), marks, extra,
-                    style.SIXPACK if str(card.id).startswith("SP-") else None)
+                    style.SIXPACK if is_six_pack(card.id) else None)
     face = card_face(spec, lang)
     face.back = label_back(face.name + " back", card.display_name(lang), f"{t('insert', lang)} · {footer}")
     return Insert(card, face, count, _ref(target, lang), why)
@@ -72,7 +73,7 @@ def _card_insert(card: Card, lang: str, target: Card, why: str, count: int, mark
 def _additions(cards: CardSet, lang: str) -> list[Insert]:
     out = []
     for card in cards:
-        if str(card.id).startswith("SP-"):
+        if is_six_pack(card.id):
             target = cards.get(card.printed.get("sleeve_on", 2))
             out.append(_card_insert(card, lang, target, "why_new", COUNTS.get(str(card.id), 4), list(card.changes)))
     return out
@@ -93,7 +94,7 @@ def _changed(cards: CardSet, ruleset: Ruleset, lang: str) -> list[Insert]:
 
 
 def _corrected(cards: CardSet, lang: str) -> list[Insert]:
-    chosen = [c for c in cards if any(not ch.variant for ch in c.changes) and not str(c.id).startswith("SP-")]
+    chosen = [c for c in cards if any(not ch.variant for ch in c.changes) and not is_six_pack(c.id)]
     chosen.sort(key=lambda c: (isinstance(c.id, str), str(c.id).zfill(6)))
     return [_card_insert(c, lang, c, "why_errata", ERRATA_COUNT, [ch for ch in c.changes if not ch.variant])
             for c in chosen]
@@ -214,7 +215,7 @@ def draw_checklist(c: Canvas, page: Rect, ctx: Ctx, inserts: list[Insert], pages
             f"{options.card.label()} · {lang.upper()}")
     y = checklist_intro(c, ctx, x, y, w, info, t("how_sleeve", lang), lang, info_gap=10, how_height=60)
     rows = [[i.card.display_name(lang) + (f" ({t('strip', lang)})" if i.strip else ""), str(i.count), i.target, t(i.why, lang), p]
-            for i, p in zip(inserts, pages)]
+            for i, p in zip(inserts, pages, strict=True)]
     rows.append([t("total", lang), str(sum(i.count for i in inserts)), "", "", ""])
     header = [t("col_insert", lang), t("col_qty", lang), t("col_with", lang), capital(t("why", lang)), t("col_page", lang)]
     draw_table(c, ctx, "checklist table", Table(header, rows, "lrllr"), x, y, w, y - margin - 14, 9.5)

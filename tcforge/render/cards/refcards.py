@@ -7,8 +7,9 @@ terrain table, its outright flank kills).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 

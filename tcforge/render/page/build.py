@@ -6,9 +6,9 @@ text that does not fit aborts the build before the file appears.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
 
 from reportlab import rl_config
 

@@ -8,7 +8,7 @@ embedded as subsets (FontFile2), so a PDF prints the same on any machine.
 from __future__ import annotations
 
 import os
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
@@ -32,7 +32,7 @@ def font_dir() -> Path:
     return Path(os.environ.get("TCFORGE_FONT_DIR") or DEFAULT_DIR)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _register(folder: str) -> None:
     missing = [name for name in FILES.values() if not (Path(folder) / name).is_file()]
     if missing:

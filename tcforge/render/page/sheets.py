@@ -8,9 +8,9 @@ marks, and, for double-sided printing, follows each sheet with its backs
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -107,7 +107,7 @@ class Book:
         ctx.bleed = options.bleed_mm * MM
         self.page_w, self.page_h = paper_size(options.paper)
         # invariant: no timestamps or random ids, so the same input gives the same bytes.
-        self.c = Canvas(str(path), pagesize=(self.page_w, self.page_h), initialFontName=fonts.SANS,
+        self.c = Canvas(str(path), pagesize=(self.page_w, self.page_h), initialFontName=fonts.SANS,  # type: ignore[arg-type]  # the stubs say a number; reportlab takes a font name
                         initialFontSize=9, pageCompression=1, invariant=1)
         self.c.setTitle(title)
         self.c.setAuthor("tcforge")
@@ -153,7 +153,7 @@ class Book:
     def _sheet(self, layout: SheetLayout, group: list[Face]) -> None:
         c = self.c
         self._boxes(layout.trim_box, layout.bleed_box)
-        for face, slot in zip(group, layout.slots):
+        for face, slot in zip(group, layout.slots, strict=False):  # the last sheet may be part full
             self._draw(face, slot)
         c.setStrokeColor(INK)
         c.setLineWidth(MARK_WIDTH)
@@ -162,7 +162,7 @@ class Book:
 
     def _backs(self, layout: SheetLayout, group: list[Face], default_back: Face | None) -> None:
         self._boxes(layout.trim_box, layout.bleed_box)
-        for face, slot in zip(group, layout.slots):
+        for face, slot in zip(group, layout.slots, strict=False):  # the last sheet may be part full
             back = face.back or default_back
             if back is not None:
                 self._draw(back, slot, owner=face.name)

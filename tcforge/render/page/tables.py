@@ -97,7 +97,7 @@ def draw_table(c: Canvas, ctx: Ctx, what: str, table: Table, x: float, top: floa
 
 def _row(c: Canvas, texts: list[str], align: str, widths: list[float], x: float, base: float, s: float) -> None:
     pad = s * 0.3
-    for text, a, cw in zip(texts, align, widths):
+    for text, a, cw in zip(texts, align, widths, strict=True):
         if a == "c":
             c.drawCentredString(x + cw / 2, base, text)
         elif a == "r":

@@ -165,10 +165,9 @@ def build_scenario_deck(path: Path, options: PrintOptions, scenario: Scenario, s
         for plan in plans:
             pages = chunks(plan.rows, ROWS_PER_PAGE)
             for n, rows in enumerate(pages):
-                book.full_page(lambda c, page, rows=rows, n=n, plan=plan:
-                               draw_deck_checklist(c, page, book.ctx, scenario, plan.side, len(plan.faces), rows, n,
-                                                   options),
-                               blank_back=True)
+                def draw(c: Canvas, page: Rect, rows: list[list[str]] = rows, n: int = n, plan: _SidePlan = plan) -> None:
+                    draw_deck_checklist(c, page, book.ctx, scenario, plan.side, len(plan.faces), rows, n, options)
+                book.full_page(draw, blank_back=True)
         for plan in plans:
             book.sheets(layout, plan.faces)
 

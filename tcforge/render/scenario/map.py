@@ -11,8 +11,8 @@ mark means. Text that does not fit a cell is shrunk to the floor and reported.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas

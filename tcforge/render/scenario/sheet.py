@@ -167,6 +167,7 @@ class SheetDoc(SimpleDocTemplate):
 
     def __init__(self, target: Any, s: Scenario, lang: str, paper: str, total: int | None, **kwargs: Any):
         self.s, self.lang, self.total = s, lang, total
+        self.sheet_lang = lang  # typed: the base class declares its own `lang` as optional
         w, h = paper_size(paper)
         super().__init__(target, pagesize=(w, h), leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
                          bottomMargin=MARGIN + FOOTER, invariant=1, pageCompression=1,
@@ -190,10 +191,10 @@ class SheetDoc(SimpleDocTemplate):
         c.setFillColor(style.MUTED)
         c.setFont(fonts.SANS, 7)
         src = self.s.source
-        c.drawString(MARGIN, y, f"{t('made_with', self.lang)} · {self.s.id} · {src.get('document', '')} "
+        c.drawString(MARGIN, y, f"{t('made_with', self.sheet_lang)} · {self.s.id} · {src.get('document', '')} "
                                 f"§{src.get('section', '')} · {self.s.ruleset.id}")
         if self.total and self.total > 1:       # a one-page sheet needs no page number
-            c.drawRightString(w - MARGIN, y, t("sc_page", self.lang, n=c.getPageNumber(), m=self.total))
+            c.drawRightString(w - MARGIN, y, t("sc_page", self.sheet_lang, n=c.getPageNumber(), m=self.total))
         c.restoreState()
 
 
@@ -308,7 +309,7 @@ class _Story:
 
     def victory(self) -> None:
         lang, k = self.lang, self.k
-        rows = []
+        rows: list[list[Any]] = []
         for v in self.s.victory:
             who = t("sc_either_wins", lang) if v.winner == "either" else t("sc_wins", lang, side=self.side(v.winner))
             colour = self.colours.get(v.winner, style.REFERENCE)
@@ -478,7 +479,8 @@ def _layout(s: Scenario, options: PrintOptions, report: Report, k: float, total:
     story = _Story(s, options.lang, ctx, k).build()
     doc.build(story, onFirstPage=doc.footer, onLaterPages=doc.footer)
     frame = doc.frame
-    fill = (frame._y2 - frame._y) / max(1.0, frame._y2 - frame._y1)
+    # reportlab keeps a frame's cursor in attributes its stubs leave out
+    fill = (frame._y2 - frame._y) / max(1.0, frame._y2 - frame._y1)  # type: ignore[attr-defined]
     return buf.getvalue(), doc.page, fill
 
 

@@ -12,8 +12,8 @@ from typing import Any
 
 from tcforge.data.cards import Card
 from tcforge.i18n.words import W, capital, t, typo
-from tcforge.scenarios.grid import Position
 from tcforge.scenarios.format import Build, ForceEntry, Reinforcement, Side
+from tcforge.scenarios.grid import Position
 from tcforge.scenarios.scenario import Scenario
 
 

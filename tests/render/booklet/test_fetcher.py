@@ -1,6 +1,7 @@
 """The booklet's URL fetcher serves the project's templates and refuses everything else, with a clear error."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -50,5 +51,5 @@ def test_rendering_stops_at_a_refused_url() -> None:
 
     base = templates_dir().resolve().as_uri() + "/"
     html = HTML(string='<p>x</p><img src="http://example.com/tracker.png">', base_url=base, url_fetcher=SafeFetcher())
-    with pytest.raises(UnsafeURLError, match="http://example.com/tracker.png"):
+    with pytest.raises(UnsafeURLError, match=re.escape("http://example.com/tracker.png")):
         html.render()

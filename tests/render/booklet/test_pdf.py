@@ -5,6 +5,7 @@ in its own process (WeasyPrint keeps memory), in parallel.
 """
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import re
 from concurrent.futures import ProcessPoolExecutor
@@ -95,11 +96,11 @@ def test_contents_lists_every_chapter_on_the_page_where_it_starts(booklets: dict
     expected = [(f"{c.number} {c.title}" if c.number != "notes" else c.title) for c in book.chapters]
     assert [norm(t) for t, _ in chapters] == [norm(e) for e in expected]
     contents = norm(_page_text(booklets, lang, 1))
-    for (title, page), chapter in zip(chapters, book.chapters):
+    for (title, page), chapter in zip(chapters, book.chapters, strict=True):
         # the contents line: number, title, dot leader, page number
         name = norm(chapter.title)
-        line = next(l for l in contents.splitlines() if name in l
-                    and l.strip().startswith(chapter.number if chapter.number != "notes" else name))
+        line = next(row for row in contents.splitlines() if name in row
+                    and row.strip().startswith(chapter.number if chapter.number != "notes" else name))
         assert int(re.search(r"(\d+)\s*$", line).group(1)) == page, line
         # and the chapter's title is printed on that page
         assert name in norm(_page_text(booklets, lang, page - 1)), title
@@ -142,7 +143,7 @@ def test_terrain_table_in_the_pdf_equals_the_data(booklets: dict[str, Any], lang
     for name in ("Woods", "Hills"):
         card = data.cards.get(name)
         row = card.effective["terrain_effects"][table_id]
-        line = next(l for l in text.splitlines() if l.startswith(card.display_name(lang) + " "))
+        line = next(row for row in text.splitlines() if row.startswith(card.display_name(lang) + " "))
         values = line.split()[1:6]
         expected = ["/".join(signed(v[k]) for k in ("armored", "unarmored", "infantry_in_bunker")) if isinstance(v, dict)
                     else signed(v) for v in (row[k] for k in ("at", "he", "sa", "air", "art"))]
@@ -154,7 +155,7 @@ def test_to_kill_table_in_the_pdf_equals_the_data(booklets: dict[str, Any], lang
     table = load_data().ruleset["fire.to_kill_table"]
     label = "Détruit sur un jet de" if lang == "fr" else "Kills on a roll of"
     text = _find_page(booklets, lang, label, "9.0")
-    line = next(l for l in text.splitlines() if l.startswith(label))
+    line = next(row for row in text.splitlines() if row.startswith(label))
     assert line[len(label):].split() == [str(table[k]) for k in sorted(table, key=int)]
 
 
@@ -162,7 +163,7 @@ def test_to_kill_table_in_the_pdf_equals_the_data(booklets: dict[str, Any], lang
 def test_a_card_row_in_the_pdf_shows_corrected_values_with_daggers(booklets: dict[str, Any], lang: str) -> None:
     card = load_data().cards.get("PzKw VI b (P)")
     text = _find_page(booklets, lang, "PzKw VI b (P)†", "19.0")
-    line = next(l for l in text.splitlines() if l.startswith("134 "))
+    line = next(row for row in text.splitlines() if row.startswith("134 "))
     # 134  PzKw VI b (P)†  tank  R  8/6†  20†/17†  15†/9†  6  3 ...
     assert f"{card.value('hit.short')}/{card.value('hit.long')}†" in line
     assert f"{card.value('penetration.short')}†/{card.value('penetration.long')}†" in line
@@ -174,9 +175,9 @@ def test_french_booklet_keeps_regle_with_its_number(booklets: dict[str, Any]) ->
     """No line ends with "règle" when the next one starts with the case number."""
     seen = 0
     for index in range(2, 12):
-        lines = [l.strip() for l in _page_text(booklets, "fr", index).splitlines()]
-        seen += sum(1 for l in lines if re.search(r"\brègles?\s\d+\.\d", l))
-        for line, following in zip(lines, lines[1:]):
+        lines = [row.strip() for row in _page_text(booklets, "fr", index).splitlines()]
+        seen += sum(1 for row in lines if re.search(r"\brègles?\s\d+\.\d", row))
+        for line, following in itertools.pairwise(lines):
             assert not (re.search(r"\brègles?$", line) and re.match(r"\d+\.\d", following)), (line, following)
     assert seen > 5
 

@@ -87,9 +87,9 @@ def test_each_card_is_drawn_where_geometry_puts_it_and_trimbox_matches(render, p
         expected = slot.grow(float(bleed) * MM)  # each face fills its bleed rectangle first
         assert any(close(r, expected) for r in rects), f"no card drawn at {expected}"
     trim = box(page, "/TrimBox")
-    assert all(abs(p - q) <= TOL for p, q in zip(trim, layout.trim_box.box()))
+    assert all(abs(p - q) <= TOL for p, q in zip(trim, layout.trim_box.box(), strict=True))
     bleed_box = box(page, "/BleedBox")
-    assert all(abs(p - q) <= TOL for p, q in zip(bleed_box, layout.bleed_box.box()))
+    assert all(abs(p - q) <= TOL for p, q in zip(bleed_box, layout.bleed_box.box(), strict=True))
     # The trim box is centred on the page.
     w, h = PAGE[paper]
     assert abs((trim[0] + trim[2]) / 2 - w / 2) < TOL and abs((trim[1] + trim[3]) / 2 - h / 2) < TOL

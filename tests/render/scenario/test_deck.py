@@ -9,13 +9,12 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
+from renderkit import files, one_clean_line
 from tcforge.render.page.geometry import MM, STANDARD
 from tcforge.render.page.sheets import PrintOptions
 from tcforge.render.scenario.deck import build_scenario_deck, choose_sides, deck_proxies
 from tcforge.scenarios.format import iter_entries
 from tcforge.scenarios.loading import load
-
-from renderkit import files, one_clean_line
 
 TOL = 0.1 * MM
 

@@ -8,16 +8,16 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
+from renderkit import files, one_clean_line
 from tcforge.data.cards import Card
 from tcforge.render import cli
 from tcforge.render.page.sheets import PrintOptions
-from tcforge.render.scenario import map as scenario_map, sheet as scenario_sheet
+from tcforge.render.scenario import map as scenario_map
+from tcforge.render.scenario import sheet as scenario_sheet
 from tcforge.render.scenario.map import side_colours, tint
 from tcforge.render.scenario.sheet import build_scenario_sheet
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.loading import bundled_ids, load
-
-from renderkit import files, one_clean_line
 
 PAGE = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 HILL_621 = [["Woods", "Path", "Path", "Path", "Woods", "Path"],

@@ -1,5 +1,8 @@
 """``tcforge validate``: every file, every problem, in one run.
 
+It sits above :mod:`tcforge.data` and :mod:`tcforge.decks`: the data set's checks and the command decks' checks
+in one report (data/ itself imports nothing above it; see ARCHITECTURE.md).
+
 The named files are checked against their schema and against the rest of the
 data: an erratum in a file of its own still resolves its card against the
 bundled cards, but only the named files' problems are reported.
