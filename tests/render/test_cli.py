@@ -185,9 +185,8 @@ def test_a_saved_non_finite_offset_is_reported_not_used(run, tmp_path: Path) -> 
 def test_a_device_node_is_never_replaced_by_the_atomic_writer(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
-    with pytest.raises(OSError, match="not a regular file"):
-        with atomic_path(fifo) as tmp:
-            tmp.write_text("x")
+    with pytest.raises(OSError, match="not a regular file"), atomic_path(fifo) as tmp:
+        tmp.write_text("x")
     assert stat.S_ISFIFO(fifo.stat().st_mode)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]  # no temporary file left beside it
 
