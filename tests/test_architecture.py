@@ -7,7 +7,7 @@ from pathlib import Path
 import tcforge
 
 PACKAGE = Path(tcforge.__file__).resolve().parent
-ABOVE_ENGINE = ("tcforge.render", "tcforge.scenarios", "tcforge.analysis", "tcforge.cli", "tcforge.bench")
+ABOVE_ENGINE = ("tcforge.render", "tcforge.export", "tcforge.scenarios", "tcforge.analysis", "tcforge.cli", "tcforge.bench")
 
 
 def module_name(path: Path) -> str:
