@@ -24,7 +24,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -114,10 +113,6 @@ class Export:
     save: dict[str, Any]
     report: Report
     card_count: int
-
-    @property
-    def json_name(self) -> str:
-        return next(iter(self.save_files()))
 
     def save_files(self) -> dict[str, bytes]:
         name = f"{self.save['tcforge']['stem']}.json"
@@ -262,10 +257,3 @@ def write(export: Export, folder: Path) -> list[Path]:
             path.unlink(missing_ok=True)
         raise
     return [folder / name for name in files]
-
-
-def timed_build(table: Table, folder: Path, base_url: str | None = None) -> tuple[Export, float]:
-    """:func:`build` and the seconds it took (for ``tcforge bench``-style reports)."""
-    start = time.perf_counter()
-    export = build(table, folder, base_url)
-    return export, time.perf_counter() - start
