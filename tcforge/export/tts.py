@@ -31,7 +31,7 @@ from typing import Any
 from tcforge.atomic import atomic_path
 from tcforge.data.cards import CardSet
 from tcforge.data.rulesets import Ruleset
-from tcforge.export.raster import CARD_PX, Grid, png_bytes, sheet_image
+from tcforge.export.raster import Grid, png_bytes, sheet_image
 from tcforge.render.page.sheets import Ctx, Face, Report
 
 MAX_COLUMNS, MAX_ROWS = 10, 7           # the largest grid Tabletop Simulator cuts a sheet into
@@ -108,6 +108,7 @@ class Sheet:
 class Export:
     """What :func:`write` writes: the images (name -> PNG bytes) and the save."""
 
+    stem: str
     sheets: list[Sheet]
     images: dict[str, bytes]
     save: dict[str, Any]
@@ -115,7 +116,7 @@ class Export:
     card_count: int
 
     def save_files(self) -> dict[str, bytes]:
-        name = f"{self.save['tcforge']['stem']}.json"
+        name = f"{self.stem}.json"
         return {name: (json.dumps(self.save, ensure_ascii=False, indent=2) + "\n").encode("utf-8")}
 
 
@@ -217,9 +218,7 @@ def save_json(table: Table, sheets: list[Sheet], card_ids: dict[str, int], folde
     return {"SaveName": table.title, "EpochTime": 0, "Date": "", "VersionNumber": "", "GameMode": table.title,
             "GameType": "", "GameComplexity": "", "Tags": [], "Gravity": 0.5, "PlayArea": 0.5,
             "Table": "Table_RPG", "Sky": "", "Note": table.note, "TabStates": {}, "LuaScript": "",
-            "LuaScriptState": "", "XmlUI": "", "ObjectStates": objects,
-            # Tabletop Simulator ignores keys it does not know; this one lets a reader trace the files.
-            "tcforge": {"stem": table.stem, "lang": table.lang, "card_px": list(CARD_PX)}}
+            "LuaScriptState": "", "XmlUI": "", "ObjectStates": objects}
 
 
 def build(table: Table, folder: Path, base_url: str | None = None) -> Export:
@@ -237,11 +236,16 @@ def build(table: Table, folder: Path, base_url: str | None = None) -> Export:
             images[sheet.back_file] = png_bytes(sheet_image(Grid(1, 1), [sheet.back], ctx))
     save = save_json(table, sheets, card_ids, folder, base_url)
     count = sum(len(pile.pieces) for group in table.groups for pile in group.piles)
-    return Export(sheets, images, save, report, count)
+    return Export(table.stem, sheets, images, save, report, count)
 
 
 def write(export: Export, folder: Path) -> list[Path]:
-    """Every image and the save into ``folder``, each file atomically; on failure the files of this run go again."""
+    """Every image, then the save, into ``folder``, each file whole or not at all.
+
+    Everything is drawn before the first file is written, so only the disk can
+    fail here; then the files this run created are removed again (a file it
+    replaced keeps its new content: whole, never half-written).
+    """
     written: list[Path] = []
     files = {**export.images, **export.save_files()}
     try:
