@@ -11,7 +11,7 @@ the order it arrives. The faces are the scenario deck's proxies, foot and all
 (``scenario_card_face``), so a card says which side and group it is.
 
 Coordinates are Tabletop Simulator's: x to the east, z to the north, y up; a
-card at scale 1 is about 2.2 x 3.1 units.
+card at scale 1 is a little over 2 x 3 units.
 """
 from __future__ import annotations
 
@@ -140,9 +140,13 @@ def scenario_table(scenario: Scenario, seed: int, lang: str) -> Table:
         left = x - CELL_W / 2 + 1.4
         for piece in cell.terrain:
             terrain_group.piles.append(Pile(piece.nickname, [piece], left, z, description=piece.description))
-        for k, (piece, turned) in enumerate(cell.cards, start=1 if cell.terrain else 0):
+        first = 1 if cell.terrain else 0
+        last = first + len(cell.cards) - 1
+        # A crowded position fans its cards closer rather than spill into the next cell.
+        fan = min(FAN, (CELL_W - 2.8) / last) if last > 0 else FAN
+        for k, (piece, turned) in enumerate(cell.cards, start=first):
             owner = grid.sides[0] if turned else grid.sides[1]
-            by_group[owner].piles.append(Pile(piece.nickname, [piece], left + k * FAN, z, turned=turned,
+            by_group[owner].piles.append(Pile(piece.nickname, [piece], left + k * fan, z, turned=turned,
                                               description=piece.description, y=1.0 + k * LIFT))
     note = tw("note", lang, title=title, seed=seed, id=scenario.id)
     groups_out = ([terrain_group] if terrain_group.piles else []) + side_groups_out

@@ -25,9 +25,10 @@ from tcforge.export import tts
 from tcforge.export.raster import CARD_PX, Grid, sheet_image
 from tcforge.export.run import export_tts
 from tcforge.render.page.sheets import Ctx, Report
-from tcforge.render.scenario.deck import _proxy_face, deck_proxies
+from tcforge.export.table import scenario_table
+from tcforge.render.scenario.deck import NothingToPrint, _proxy_face, deck_proxies
 from tcforge.render.scenario.text import side_groups
-from tcforge.scenarios.loading import load
+from tcforge.scenarios.loading import bundled_ids, load
 
 CARD_FIELDS = {"GUID", "Name", "Transform", "Nickname", "Description", "CardID", "CustomDeck"}
 DECK_FIELDS = {"GUID", "Name", "Transform", "Nickname", "DeckIDs", "CustomDeck", "ContainedObjects"}
@@ -272,3 +273,29 @@ def test_cli_unknown_name_is_one_line_and_writes_nothing(cli, tmp_path: Path) ->
     assert not (tmp_path / "x").exists()
     code, _, err = cli("export", "tts", "hill-621", "--base-url", "ftp://example.org", "--out", str(tmp_path / "x"))
     assert code == 1 and "--base-url" in err and not (tmp_path / "x").exists()
+
+
+@pytest.mark.parametrize("scenario_id", bundled_ids())
+def test_every_bundled_scenario_lays_out_each_card_once(scenario_id: str) -> None:
+    """Fixed forces: the printed scenario deck's cards, side by side; bought forces (17.x): what the set-up bought."""
+    scenario = load(scenario_id)
+    table = scenario_table(scenario, 3, "en")
+    record = setup(scenario, 3)
+    for group in table.groups:
+        got = Counter(p.nickname for pile in group.piles for p in pile.pieces)
+        if group.id == "terrain":
+            assert sum(got.values()) == len(record.terrain)
+            continue
+        index = list(scenario.grid.sides).index(group.id)
+        bought = Counter(scenario.cards.by_id[cid].display_name("en") for cid, _ in record.forces[index])
+        forts = Counter(scenario.cards.by_id[cid].display_name("en") for side, _, cid in record.forts if side == index)
+        try:
+            printed = Counter(p.card.display_name("en") for p in deck_proxies(scenario, group.id, "en"))
+        except NothingToPrint:
+            assert got == bought + forts
+            continue
+        side = scenario.side(group.id)
+        if side.build is not None:          # 17.4: what the defender bought, and his free terrain cards
+            assert got == bought + printed
+        else:
+            assert got == printed
