@@ -1,6 +1,7 @@
 """``tcforge export tts NAME``: find the scenario or command deck, lay it out, draw it, write the folder."""
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,11 +27,22 @@ def check_base_url(base_url: str | None) -> None:
                           "from, e.g. https://example.org/tts/hill-621")
 
 
+def _is_deck_file(path: Path) -> bool:
+    """A YAML file whose top-level key is ``command_deck`` (a scenario file has ``id`` and ``battlefield``)."""
+    if not path.is_file():
+        return False
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return re.search(r"^command_deck\s*:", text, re.MULTILINE) is not None
+
+
 def table_for(name: str, lang: str, seed: int) -> tuple[str, Table]:
     """The table of scenario ``name`` (an id or a file), else of command deck ``name``."""
     from tcforge.scenarios.loading import bundled_ids, find_scenario
 
-    if find_scenario(name) is not None:
+    if find_scenario(name) is not None and not _is_deck_file(Path(name)):
         from tcforge.analysis.setup import SetupError
         from tcforge.export.table import scenario_table
         from tcforge.scenarios.loading import load

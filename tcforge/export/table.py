@@ -147,7 +147,7 @@ def scenario_table(scenario: Scenario, seed: int, lang: str) -> Table:
         for k, (piece, turned) in enumerate(cell.cards, start=first):
             owner = grid.sides[0] if turned else grid.sides[1]
             by_group[owner].piles.append(Pile(piece.nickname, [piece], left + k * fan, z, turned=turned,
-                                              description=piece.description, y=1.0 + k * LIFT))
+                                              description=piece.description, y=1.5 + k * LIFT))
     note = tw("note", lang, title=title, seed=seed, id=scenario.id)
     groups_out = ([terrain_group] if terrain_group.piles else []) + side_groups_out
     return Table(f"tts-{scenario.id}-{lang}", title, note, lang, scenario.cards, scenario.ruleset, groups_out)

@@ -66,7 +66,7 @@ class Pile:
     face_up: bool = True
     turned: bool = False            # True: upright for the player at the far (north) edge
     description: str = ""
-    y: float = 1.0
+    y: float = 1.5                  # above the table top: the card settles on it
 
 
 @dataclass

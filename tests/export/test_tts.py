@@ -299,3 +299,11 @@ def test_every_bundled_scenario_lays_out_each_card_once(scenario_id: str) -> Non
             assert got == bought + printed
         else:
             assert got == printed
+
+
+def test_a_deck_file_is_exported_as_a_deck_and_a_scenario_file_as_a_scenario(tmp_path: Path) -> None:
+    from conftest import ROOT
+    deck = export_tts(str(ROOT / "data/decks/russian-front-summer-1942.yaml"), tmp_path / "d", "en")
+    assert deck.kind == "deck"
+    scenario = export_tts(str(ROOT / "data/scenarios/tank-action.yaml"), tmp_path / "s", "en")
+    assert scenario.kind == "scenario" and scenario.export.card_count == 20
