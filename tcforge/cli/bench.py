@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -15,7 +14,7 @@ app = typer.Typer(help="Benchmarks: per-item costs and ratios.", no_args_is_help
 def bench_validate(
     cards: int = typer.Option(10_000, "--cards", help="Size of the generated card set."),
     repeat: int = typer.Option(5, "--repeat", help="Runs per measurement; the best is kept."),
-    check_jsonschema: Optional[Path] = typer.Option(None, "--check-jsonschema",
+    check_jsonschema: Path | None = typer.Option(None, "--check-jsonschema",
                                                     help="Path of a check-jsonschema executable to compare with (installed apart)."),
 ) -> None:
     """Time 'tcforge validate' on the bundled data and on a generated card set."""
@@ -29,7 +28,7 @@ def bench_validate(
 def bench_engine(
     seconds: float = typer.Option(3.0, "--seconds", help="Seconds of play per measurement."),
     repeat: int = typer.Option(3, "--repeat", help="Measurements; the best is kept."),
-    openspiel: Optional[Path] = typer.Option(None, "--openspiel", help="A Python interpreter with open_spiel installed."),
+    openspiel: Path | None = typer.Option(None, "--openspiel", help="A Python interpreter with open_spiel installed."),
 ) -> None:
     """Random playouts of a Kursk-sized battle: actions per second, side by side with OpenSpiel's tic-tac-toe."""
     from tcforge.bench import engine_benchmark

@@ -26,7 +26,7 @@ def tts_benchmark(repeat: int = 3) -> list[str]:
         t2 = time.perf_counter()
         size = len(png_bytes(image))
         t3 = time.perf_counter()
-        for step, seconds in zip(best, (t1 - t0, t2 - t1, t3 - t2)):
+        for step, seconds in zip(best, (t1 - t0, t2 - t1, t3 - t2), strict=True):
             best[step] = min(best[step], seconds)
     n = len(faces)
     total = sum(best.values())

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import NoReturn, Optional
+from typing import NoReturn
 
 import typer
 
@@ -32,9 +32,9 @@ def tts(
     lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the cards."),
     seed: int = typer.Option(1, "--seed", min=0, help="A scenario's set-up: the same seed as 'tcforge scenario play' "
                              "gives the same terrain and placement."),
-    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Folder to write the save (JSON) and the PNGs into "
+    out: Path | None = typer.Option(None, "--out", "-o", help="Folder to write the save (JSON) and the PNGs into "
                                        "(default: output/tts/NAME-LANG)."),
-    base_url: Optional[str] = typer.Option(None, "--base-url", help="Where the PNGs will be served from (http or "
+    base_url: str | None = typer.Option(None, "--base-url", help="Where the PNGs will be served from (http or "
                                            "https); default: the written files as local file:// addresses."),
 ) -> None:
     """A scenario's or a command deck's cards as Tabletop Simulator deck sheets and a save.

@@ -13,12 +13,12 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 
-import pypdfium2 as pdfium
+import pypdfium2 as pdfium  # type: ignore[import-untyped]  # the wheel ships no py.typed
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
 from tcforge.render.page import fonts
-from tcforge.render.page.geometry import MM, STANDARD, Rect
+from tcforge.render.page.geometry import STANDARD, Rect
 from tcforge.render.page.sheets import Ctx, Face
 
 # 6.5 px a millimetre (165 dpi): 63 x 88 mm is 409.5 x 572 px, rounded down to 409 so that ten cards across make
@@ -64,7 +64,8 @@ def sheet_pdf(grid: Grid, faces: list[Face | None], ctx: Ctx) -> bytes:
     fonts.register()
     width, height = grid.size
     buffer = io.BytesIO()
-    c = Canvas(buffer, pagesize=(width, height), initialFontName=fonts.SANS, pageCompression=1, invariant=1)
+    c = Canvas(buffer, pagesize=(width, height), initialFontName=fonts.SANS,  # type: ignore[arg-type]  # the stubs say a number
+               pageCompression=1, invariant=1)
     for n, face in enumerate(faces):
         if face is None:
             continue

@@ -22,7 +22,7 @@ from tcforge.analysis.setup import Setup, setup
 from tcforge.data.cards import Card
 from tcforge.decks.model import CommandDeck, FluidRules
 from tcforge.engine.board import ATTACHED, DECK, RESERVE
-from tcforge.export.tts import BackGroup, Pile, Piece, Table
+from tcforge.export.tts import BackGroup, Piece, Pile, Table
 from tcforge.export.words import tw
 from tcforge.i18n.words import t
 from tcforge.render.cards.backs import label_back
@@ -101,19 +101,19 @@ def scenario_table(scenario: Scenario, seed: int, lang: str) -> Table:
         deck_from = len(placed) - sum(c.count for c in side.deck)
         where = _where(record, index)
 
-        def put(card: Card, pos_index: int, foot: str) -> None:
-            pos = _position(scenario, pos_index)
-            label = grid.label(pos, side_id)
+        def put(card: Card, pos_index: int, foot: str, side_id: str = side_id, name: str = name,
+                turned: bool = turned) -> None:
+            label = grid.label(_position(scenario, pos_index), side_id)
             cells[pos_index].cards.append((_piece(card, foot, lang, tw("unit_at", lang, card=card.display_name(lang),
                                                                            side=name, pos=label)), turned))
 
-        for n, (card_id, pos) in enumerate(placed):
+        for n, (card_id, engine_pos) in enumerate(placed):
             card = scenario.cards.by_id[card_id]
             foot = deck_foot if n >= deck_from else start_foot
             spot = where[n]
             if spot >= 0:
                 put(card, spot, foot)
-            elif pos == DECK:
+            elif engine_pos == DECK:
                 drawing.append(_piece(card, foot, lang))
             else:
                 reserve.append(_piece(card, foot, lang))

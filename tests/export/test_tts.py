@@ -24,8 +24,8 @@ from tcforge.engine.board import ATTACHED
 from tcforge.export import tts
 from tcforge.export.raster import CARD_PX, Grid, sheet_image
 from tcforge.export.run import export_tts
-from tcforge.render.page.sheets import Ctx, Report
 from tcforge.export.table import scenario_table
+from tcforge.render.page.sheets import Ctx, Report
 from tcforge.render.scenario.deck import NothingToPrint, _proxy_face, deck_proxies
 from tcforge.render.scenario.text import side_groups
 from tcforge.scenarios.loading import bundled_ids, load
@@ -77,10 +77,10 @@ def test_objects_have_the_fields_tabletop_simulator_reads(hill: tuple[dict[str, 
         assert (CARD_FIELDS if obj["Name"] == "Card" else DECK_FIELDS) <= set(obj)
         assert set(obj["Transform"]) == TRANSFORM
         for card in obj.get("ContainedObjects", []):
-            assert card["Name"] == "Card" and CARD_FIELDS <= set(card)
+            assert card["Name"] == "Card" and set(card) >= CARD_FIELDS
     for key, sheet in sheets_of(save).items():
         assert key.isdigit() and int(key) >= 1
-        assert SHEET_FIELDS <= set(sheet)
+        assert set(sheet) >= SHEET_FIELDS
         assert 2 <= sheet["NumWidth"] <= 10 and 2 <= sheet["NumHeight"] <= 7
         assert sheet["BackIsHidden"] is False and sheet["UniqueBack"] is False
 
@@ -268,7 +268,7 @@ def test_cli_writes_the_folder_and_says_what(cli, tmp_path: Path) -> None:  # ty
 
 
 def test_cli_unknown_name_is_one_line_and_writes_nothing(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    code, out, err = cli("export", "tts", "hill-622", "--out", str(tmp_path / "x"))
+    code, _, err = cli("export", "tts", "hill-622", "--out", str(tmp_path / "x"))
     assert code == 1 and err.count("\n") == 1 and "no scenario or command deck 'hill-622'" in err
     assert not (tmp_path / "x").exists()
     code, _, err = cli("export", "tts", "hill-621", "--base-url", "ftp://example.org", "--out", str(tmp_path / "x"))
