@@ -30,6 +30,7 @@ demo: install
 	$(BIN)/tcforge i18n status --lang fr
 	$(BIN)/tcforge deck odds russian-front-summer-1942 --no-sensitivity
 	$(BIN)/tcforge deck print russian-front-summer-1942
+	$(BIN)/tcforge export tts hill-621 --seed 1
 
 lint: install
 	$(BIN)/ruff check
@@ -45,6 +46,7 @@ bench: install
 	$(BIN)/tcforge bench scenarios
 	$(BIN)/tcforge bench print
 	$(BIN)/tcforge bench booklet
+	$(BIN)/tcforge bench tts
 
 clean:
 	rm -rf $(VENV) output/*.pdf output/*.png output/*.csv

@@ -20,6 +20,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("engine", "scenarios", "decks"),        # the rules engine; scenarios; command decks (source 003)
     ("analysis", "validate"),                # odds, playouts, balance, scenario games; the whole-data check
     ("render", "bench"),                     # the printers (PDF); the benchmarks
+    ("export",),                             # Tabletop Simulator decks and tables, drawn by the printers
     ("cli", "*.cli"),                        # the command line: tcforge/cli/ and each package's command group
     ("__main__",),                           # python -m tcforge
 )

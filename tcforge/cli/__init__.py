@@ -3,7 +3,8 @@
 One module per command group, each a thin layer over a library call:
 ``validate``, ``cards``, ``errata``, ``rules``, ``odds`` and ``bench`` here;
 ``print`` (tcforge/render/cli.py), ``scenario`` (tcforge/scenarios/cli.py) and
-``i18n`` (tcforge/i18n/cli.py) live with their library and are imported only
+``i18n`` (tcforge/i18n/cli.py), ``deck`` (tcforge/decks/cli.py) and ``export``
+(tcforge/export/cli.py) live with their library and are imported only
 when asked for. :mod:`tcforge.cli.common` holds the consoles, the output
 formats and the one-line failure.
 """
@@ -28,6 +29,7 @@ LAZY_GROUPS = {
     "scenario": ("tcforge.scenarios.cli", "Scenarios: list, show, check their legality, play, replay, balance, generate."),
     "i18n": ("tcforge.i18n.cli", "The French translation of the rule book: status, substance check, PO export and import."),
     "deck": ("tcforge.decks.cli", "Command decks of the fluid-time rules (source 003): list, show, odds, tables, print, rulebook."),
+    "export": ("tcforge.export.cli", "Export a scenario or a command deck to Tabletop Simulator: deck sheets (PNG) and a save (JSON)."),
 }
 
 

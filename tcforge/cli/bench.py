@@ -58,6 +58,15 @@ def bench_print() -> None:
         out.print(line, markup=False)
 
 
+@app.command("tts")
+def bench_tts() -> None:
+    """A full Tabletop Simulator deck sheet (69 proxies): drawing, rasterising and PNG, milliseconds a card."""
+    from tcforge.export.bench import tts_benchmark
+
+    for line in tts_benchmark():
+        out.print(line, markup=False)
+
+
 @app.command("booklet")
 def bench_booklet() -> None:
     """Each rule booklet built in its own process: seconds a page and peak memory."""

@@ -107,12 +107,19 @@ def nothing_message(scenario: Scenario, sides: list[Side]) -> str:
             f"(the scenario sheet gives the budgets: tcforge print scenario {scenario.id})")
 
 
-def _proxy_face(proxy: DeckProxy, lang: str) -> Face:
-    foot = proxy.footer
-    printed = proxy.card.effective.get("printed_number")
+def scenario_card_face(card: Card, footer: str, lang: str) -> Face:
+    """A card of a scenario's deck as the proxies print it: ``footer`` names the scenario, side and group.
+
+    The printed deck and the Tabletop Simulator export both draw through here.
+    """
+    printed = card.effective.get("printed_number")
     if printed is not None:
-        foot += f" · {t('printed_number', lang)} {printed}"
-    face = card_face(CardSpec(proxy.card, foot, t("proxy", lang), list(proxy.card.changes)), lang)
+        footer += f" · {t('printed_number', lang)} {printed}"
+    return card_face(CardSpec(card, footer, t("proxy", lang), list(card.changes)), lang)
+
+
+def _proxy_face(proxy: DeckProxy, lang: str) -> Face:
+    face = scenario_card_face(proxy.card, proxy.footer, lang)
     face.back = label_back(face.name + " back", proxy.card.display_name(lang), proxy.footer)
     return face
 
