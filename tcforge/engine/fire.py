@@ -26,14 +26,14 @@ def terrain_modifier(state: CoreState, pos: int, kind: str, target: Unit) -> int
     total = 0
     terrain = state.terrain[pos]
     fort = state.forts[pos]
-    in_bunker = fort is not None and fort[1] == BUNKERS and fort[0] == target.side and target.profile.infantry
+    in_bunker = fort is not None and fort.card_id == BUNKERS and fort.side == target.side and target.profile.infantry
     if terrain is not None:
         value = game.terrain_rows[terrain].modifier(kind, target.profile.armored, in_bunker)
         if value is None:
             return None
         total += value
-    if fort is not None and fort[0] == target.side and target.profile.infantry:
-        value = game.terrain_rows[fort[1]].modifier(kind, False, in_bunker)
+    if fort is not None and fort.side == target.side and target.profile.infantry:
+        value = game.terrain_rows[fort.card_id].modifier(kind, False, in_bunker)
         total += value or 0  # 11.0: Foxholes and Bunkers add to the terrain beneath
     return total
 
@@ -41,9 +41,9 @@ def terrain_modifier(state: CoreState, pos: int, kind: str, target: Unit) -> int
 def fort_modifier(state: CoreState, pos: int, target: Unit, kind: str) -> int:
     """10.0: in melee only Foxholes and Bunkers help, and only the infantry of their side."""
     fort = state.forts[pos]
-    if fort is None or fort[0] != target.side or not target.profile.infantry or kind not in ("at", "he", "sa"):
+    if fort is None or fort.side != target.side or not target.profile.infantry or kind not in ("at", "he", "sa"):
         return 0
-    return state.game.terrain_rows[fort[1]].modifier(kind, False, fort[1] == BUNKERS) or 0
+    return state.game.terrain_rows[fort.card_id].modifier(kind, False, fort.card_id == BUNKERS) or 0
 
 
 def blocks(state: CoreState, pos: int, hills_view: bool) -> bool:
