@@ -56,7 +56,8 @@ def melee_attack(state: CoreState, unit: Unit, target: Unit, kind: str, item: Un
     if tp.armored:
         if kind == "at" and fp.hit_short > 0 and fp.pen_short > 0:
             ace = -1 if unit.equipment and state.attached(unit, TANK_ACE) else 0
-            return Attack("at", fp.hit_short, modifier + ace, True, tp.vehicle, fp.pen_short, tp.armor_front, tp.armor_side,
+            pen = fp.pen_short if scenario is None else scenario.penetration(state, unit.uid, fp.pen_short, True)  # 20.0 rule 7
+            return Attack("at", fp.hit_short, modifier + ace, True, tp.vehicle, pen, tp.armor_front, tp.armor_side,
                           False, True)
         if kind == "tmv" and fp.infantry and fp.tank_melee > 0:
             supported = any(state.units[u].profile.infantry for u in _fighters(state, pos, target.side))
@@ -223,6 +224,8 @@ def _roll_orders(state: CoreState, orders: list[tuple[int, int, str, int]], *, d
         if attack is None:
             continue
         state.rolls.append(("hit", attack, uid, target, deferred))
+        if kind == "at" and item is None:
+            state.ap_shots[str(uid)] = state.ap_shots.get(str(uid), 0) + 1  # a melee AT shot uses a round too (20.0 rule 7)
         if item is not None:
             equipment.used(state, eq)
         elif kind == "sa" and attack.hit > unit.profile.sa:  # the HMG was used: it sprays (13.2)

@@ -18,3 +18,41 @@ def test_11_0_foxholes_of_an_odds_position_are_a_typed_fort_and_go_when_their_in
     where = state.units[target].pos
     state.destroy(target)  # 11.0: the Foxholes go with the last squad of their side
     assert state.forts[where] is None and fort.uid in state.discard[1]
+
+
+def _hill_621_rules(state) -> None:
+    """Give an engine test position Hill 621's special rules (20.0 rules 6 and 7)."""
+    from tcforge.analysis.scenario_hooks import ScenarioHooks
+    from tcforge.scenarios.loading import load
+    state.game.scenario_rules = ScenarioHooks(load("hill-621"), state.game)
+
+
+def _melee_shot(state, firer: int):
+    return next(e[1] for e in state.rolls if e[0] == "hit" and e[2] == firer)
+
+
+def test_20_0_rule_7_su152_first_at_shot_only_at_card_penetration_in_melee_too() -> None:
+    state = make({0: [("PzKw IV H", "c3")], 1: [("SU-152", "c3")]})
+    _hill_621_rules(state)
+    tank, su = uid(state, "PzKw IV H"), uid(state, "SU-152")
+    state.apply_checked(("end",))  # the German play ends: the melee at c3
+    state.apply_checked(("hold", tank))
+    state.apply_checked(("target", su, tank, "at"))
+    assert _melee_shot(state, su).penetration == 14  # its first AT shot: card penetration
+    roll(state, 10)
+    assert state.active == 1
+    state.apply_checked(("end",))  # the Soviet play ends: the melee goes on
+    state.apply_checked(("target", su, tank, "at"))
+    state.apply_checked(("hold", tank))
+    assert _melee_shot(state, su).penetration == 3  # the melee shot used its armour-piercing round
+
+
+def test_20_0_rule_7_su152_melee_shot_after_a_ranged_at_shot_is_at_3() -> None:
+    state = make({0: [("PzKw IV H", "c3")], 1: [("SU-152", "c3")]})
+    _hill_621_rules(state)
+    tank, su = uid(state, "PzKw IV H"), uid(state, "SU-152")
+    state.ap_shots[str(su)] = 1  # it has fired its first AT shot at range
+    state.apply_checked(("end",))
+    state.apply_checked(("hold", tank))
+    state.apply_checked(("target", su, tank, "at"))
+    assert _melee_shot(state, su).penetration == 3
