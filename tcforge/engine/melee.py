@@ -34,6 +34,13 @@ def assaulting(unit: Unit) -> bool:
     return unit.entered_from is not None and unit.moved > 0
 
 
+def hmg_in_use(state: CoreState, unit: Unit) -> bool:
+    """13.2: the card fires its Heavy Machine Gun in this melee (never assaulting infantry in the first round)."""
+    rules = state.game.rules
+    return (unit.profile.infantry and bool(unit.equipment) and rules.hmg_enabled and equipment.has_hmg(state, unit)
+            and (rules.hmg_assault_first_round or not assaulting(unit)))
+
+
 def melee_attack(state: CoreState, unit: Unit, target: Unit, kind: str, item: Unit | None = None) -> Attack | None:
     """The attack ``unit`` makes on ``target`` in melee with fire of ``kind`` (with a carried ``item``), or None."""
     rules = state.game.rules
@@ -70,10 +77,7 @@ def melee_attack(state: CoreState, unit: Unit, target: Unit, kind: str, item: Un
     if kind == "he" and fp.he > 0 and not (fp.vehicle and rules.melee_vehicle_fire_at_soft == "sa_only"):
         return Attack("he", fp.he, modifier, melee=True)
     if kind == "sa" and fp.sa > 0:
-        bonus = 0
-        if fp.infantry and unit.equipment and rules.hmg_enabled and equipment.has_hmg(state, unit) and (
-                rules.hmg_assault_first_round or not assaulting(unit)):
-            bonus = rules.hmg_sa_bonus  # 13.2
+        bonus = rules.hmg_sa_bonus if hmg_in_use(state, unit) else 0  # 13.2
         if unit.equipment and state.attached(unit, HEROIC_LEADER):
             bonus += 1
         ammo = scenario.ammo_for(state, unit.uid) if scenario is not None and unit.equipment else None
@@ -228,5 +232,5 @@ def _roll_orders(state: CoreState, orders: list[tuple[int, int, str, int]], *, d
             state.ap_shots[str(uid)] = state.ap_shots.get(str(uid), 0) + 1  # a melee AT shot uses a round too (20.0 rule 7)
         if item is not None:
             equipment.used(state, eq)
-        elif kind == "sa" and attack.hit > unit.profile.sa:  # the HMG was used: it sprays (13.2)
+        elif kind == "sa" and hmg_in_use(state, unit):  # only the HMG itself sprays (13.2), no other SA bonus
             spray(state, unit, victim, deferred)

@@ -5,6 +5,8 @@ from tcforge.analysis.odds import setup as odds_setup
 from tcforge.data.dataset import load_data
 from tcforge.engine.core import Fort
 
+from tcforge.engine.board import RESERVE
+
 from enginekit import make, pos, roll, uid
 
 
@@ -56,3 +58,68 @@ def test_20_0_rule_7_su152_melee_shot_after_a_ranged_at_shot_is_at_3() -> None:
     state.apply_checked(("hold", tank))
     state.apply_checked(("target", su, tank, "at"))
     assert _melee_shot(state, su).penetration == 3
+
+
+def _sprays(state, firer: int) -> list[int]:
+    """The targets of ``firer``'s pending attacks after its first (13.2's spraying fire)."""
+    return [e[3] for e in state.rolls if e[0] == "hit" and e[2] == firer][1:]
+
+
+def test_13_2_heroic_squad_leader_without_hmg_does_not_spray_in_melee() -> None:
+    state = make({0: [("German Line Squad", "c3"), ("Heroic Squad Leader", RESERVE)],
+                  1: [("Soviet Line Squad", "c3"), ("Soviet Recruits Squad", "c3")]})
+    squad, target = uid(state, "German Line Squad"), uid(state, "Soviet Line Squad")
+    state.apply_checked(("play", uid(state, "Heroic Squad Leader"), squad))
+    state.apply_checked(("end",))
+    state.apply_checked(("target", squad, target, "sa"))
+    for other in (target, uid(state, "Soviet Recruits Squad")):
+        state.apply_checked(("hold", other))
+    assert _melee_shot(state, squad).hit == state.units[squad].profile.sa + 1
+    assert _sprays(state, squad) == []  # no Heavy Machine Gun, no spraying fire
+
+
+def test_13_2_c7_canister_does_not_spray_in_melee() -> None:
+    state = make({0: [("PzKw III N", "c3"), ("Special Ammunition", RESERVE)],
+                  1: [("Soviet Line Squad", "c3"), ("Soviet Recruits Squad", "c3")]})
+    _hill_621_rules(state)
+    tank, target = uid(state, "PzKw III N"), uid(state, "Soviet Line Squad")
+    state.apply_checked(("play", uid(state, "Special Ammunition"), tank))
+    state.apply_checked(("end",))
+    state.apply_checked(("target", tank, target, "sa"))
+    for other in (target, uid(state, "Soviet Recruits Squad")):
+        state.apply_checked(("hold", other))
+    assert _melee_shot(state, tank).hit == state.units[tank].profile.sa + 5  # 20.0 rule 6
+    assert _sprays(state, tank) == []
+
+
+def test_13_2_assaulting_infantry_cannot_use_its_hmg_in_the_first_melee_round() -> None:
+    state = make({0: [("German Line Squad", "c2"), ("Heavy Machine Gun", RESERVE), ("Heroic Squad Leader", RESERVE)],
+                  1: [("Soviet Line Squad", "c3"), ("Soviet Recruits Squad", "c3")]})
+    squad, target = uid(state, "German Line Squad"), uid(state, "Soviet Line Squad")
+    state.apply_checked(("equip", uid(state, "Heavy Machine Gun"), squad))
+    state.apply_checked(("play", uid(state, "Heroic Squad Leader"), squad))
+    state.apply_checked(("move", pos(state, "c2")))
+    if state.ctx.move is not None and state.ctx.move.stage == "pick":
+        state.apply_checked(("pick", squad))
+    if state.ctx.move is not None and state.ctx.move.stage == "pick":
+        state.apply_checked(("go",))
+    state.apply_checked(("step", pos(state, "c3")))
+    assert state.phase == "melee"  # both Supply points spent: the play is over
+    state.apply_checked(("target", squad, target, "sa"))
+    for other in (target, uid(state, "Soviet Recruits Squad")):
+        state.apply_checked(("hold", other))
+    assert _melee_shot(state, squad).hit == state.units[squad].profile.sa + 1  # the leader, not the HMG
+    assert _sprays(state, squad) == []  # the HMG is not used: it does not spray either
+
+
+def test_13_2_defending_infantry_sprays_with_its_hmg_in_melee() -> None:
+    state = make({0: [("German Line Squad", "c3"), ("Heavy Machine Gun", RESERVE)],
+                  1: [("Soviet Line Squad", "c3"), ("Soviet Recruits Squad", "c3")]})
+    squad, target, other = uid(state, "German Line Squad"), uid(state, "Soviet Line Squad"), uid(state, "Soviet Recruits Squad")
+    state.apply_checked(("equip", uid(state, "Heavy Machine Gun"), squad))
+    state.apply_checked(("end",))
+    state.apply_checked(("target", squad, target, "sa"))
+    state.apply_checked(("hold", target))
+    state.apply_checked(("hold", other))
+    assert _melee_shot(state, squad).hit == state.units[squad].profile.sa + 2
+    assert _sprays(state, squad) == [other]
