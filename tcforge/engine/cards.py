@@ -98,7 +98,7 @@ def fire_support(state: CoreState, then: FireSupport) -> None:
     pos = then.pos
     assert pos is not None
     if then.mode == "smoke":
-        state.place_smoke(pos)
+        state.place_smoke(pos, side)
         return
     kind = FIRE_SUPPORT[card_id]  # type: ignore[index]
     extra = -2 if kind == "art" and _play(state).observer else 0
@@ -283,7 +283,7 @@ def _smoke_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
 
 def _smoke(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
     _spend(state, card)
-    state.place_smoke(int(target[0]))  # type: ignore[arg-type]
+    state.place_smoke(int(target[0]), card.side)  # type: ignore[arg-type]
 
 
 def fort_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:

@@ -276,9 +276,10 @@ class CoreState:
                 return self.units[e]
         return None
 
-    def place_smoke(self, pos: int) -> None:
-        """9.5.1 b: Smoke lifts at the end of the opponent's next turn (this turn if placed in the opponent's turn)."""
-        self.smoke[pos] = self.half_turn() + 1
+    def place_smoke(self, pos: int, side: int) -> None:
+        """9.5.1 b: Smoke ``side`` lays lifts at the end of its opponent's next turn, or at the end of this turn
+        when this is the opponent's turn (an Interrupt, or Smoke as a melee begins in the opponent's turn)."""
+        self.smoke[pos] = self.half_turn() + (1 if side == self.active else 0)
         self.sight_changed()
 
     def update_forts(self) -> None:

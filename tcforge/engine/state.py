@@ -253,7 +253,7 @@ class GameState(CoreState):
             attack, pos = event[1], event[3]
             result, _ = to_hit(attack, self.game.fire_rules, roll)
             if result != "miss":
-                self.place_smoke(pos)
+                self.place_smoke(pos, self.units[event[2]].side)
             return
         if kind == "kill":
             attack, firer, target, deferred, needed = event[1:6]

@@ -123,3 +123,34 @@ def test_13_2_defending_infantry_sprays_with_its_hmg_in_melee() -> None:
     state.apply_checked(("hold", other))
     assert _melee_shot(state, squad).hit == state.units[squad].profile.sa + 2
     assert _sprays(state, squad) == [other]
+
+
+def test_9_5_1_b_smoke_the_defender_plays_as_a_melee_begins_lifts_at_the_end_of_that_turn() -> None:
+    state = make({0: [("German Line Squad", "c3")], 1: [("Soviet Line Squad", "c3"), ("Smoke", RESERVE)]})
+    c3 = pos(state, "c3")
+    if state.ctx.window is not None:
+        state.apply_checked(("pass",))  # Smoke could also answer side 0's play
+    state.apply_checked(("end",))
+    assert state.current_player() == 1 and state.phase == "melee"
+    state.apply_checked(("interrupt", uid(state, "Smoke")))  # played in the opponent's turn
+    state.apply_checked(("pass",))
+    for unit in (uid(state, "German Line Squad"), uid(state, "Soviet Line Squad")):
+        state.apply_checked(("hold", unit))
+    assert state.active == 1  # side 0's turn is over
+    assert state.smoke[c3] == -1  # 9.5.1 b: the same turn
+
+
+def test_9_5_1_b_smoke_the_attacker_plays_as_a_melee_begins_lasts_through_the_defenders_turn() -> None:
+    state = make({0: [("German Line Squad", "c3"), ("Smoke", RESERVE)], 1: [("Soviet Line Squad", "c3")]})
+    c3 = pos(state, "c3")
+    state.apply_checked(("end",))
+    assert state.current_player() == 0 and state.phase == "melee"
+    state.apply_checked(("interrupt", uid(state, "Smoke")))
+    state.apply_checked(("pass",))
+    for unit in (uid(state, "German Line Squad"), uid(state, "Soviet Line Squad")):
+        state.apply_checked(("hold", unit))
+    assert state.active == 1 and state.smoke[c3] >= 0  # still there in the opponent's next turn
+    state.apply_checked(("end",))
+    for unit in (uid(state, "Soviet Line Squad"), uid(state, "German Line Squad")):
+        state.apply_checked(("hold", unit))
+    assert state.active == 0 and state.smoke[c3] == -1
