@@ -11,6 +11,8 @@ adds 2 to every roll (9.5.1 d).
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tcforge.data.card_ids import HEROIC_LEADER, TANK_ACE
 from tcforge.engine import equipment, windows
 from tcforge.engine.attacks import Attack
@@ -227,6 +229,10 @@ def _roll_orders(state: CoreState, orders: list[tuple[int, int, str, int]], *, d
         attack = melee_attack(state, unit, victim, kind, item)
         if attack is None:
             continue
+        m = state.ctx.melee
+        if kind == "at" and item is None and m is not None and m.flank_shot and unit.side == state.active:
+            attack = replace(attack, flank_shot=True)  # the Flank Shot played this turn (9.3.1; 1 or 3 halves, 10.0)
+            m.flank_shot = False
         state.rolls.append(("hit", attack, uid, target, deferred))
         if kind == "at" and item is None:
             state.ap_shots[str(uid)] = state.ap_shots.get(str(uid), 0) + 1  # a melee AT shot uses a round too (20.0 rule 7)

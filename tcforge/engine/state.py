@@ -115,7 +115,9 @@ class GameState(CoreState):
 
     def _end_play(self) -> None:
         self.phase = "melee"
-        self.ctx = Context(melee=Melee(melee.melee_positions(self)))
+        play = self.ctx.play
+        flank_shot = play is not None and play.flank_shot  # 9.3.1, 10.0: an unused Flank Shot goes to the melee
+        self.ctx = Context(melee=Melee(melee.melee_positions(self), flank_shot=flank_shot))
         melee.next_melee(self)
 
     def _end_side_turn(self) -> None:

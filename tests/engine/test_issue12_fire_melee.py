@@ -154,3 +154,18 @@ def test_9_5_1_b_smoke_the_attacker_plays_as_a_melee_begins_lasts_through_the_de
     for unit in (uid(state, "Soviet Line Squad"), uid(state, "German Line Squad")):
         state.apply_checked(("hold", unit))
     assert state.active == 0 and state.smoke[c3] == -1
+
+
+def test_9_3_1_flank_shot_played_in_the_play_goes_with_the_next_at_shot_in_melee() -> None:
+    state = make({0: [("PzKw IV H", "c3"), ("Flank Shot", RESERVE)], 1: [("T-34 M41", "c3")]})
+    tank, enemy = uid(state, "PzKw IV H"), uid(state, "T-34 M41")
+    state.apply_checked(("play", uid(state, "Flank Shot")))
+    state.apply_checked(("end",))  # no ranged AT shot this turn: the melee's is the next one
+    state.apply_checked(("target", tank, enemy, "at"))
+    state.apply_checked(("hold", enemy))
+    shot = _melee_shot(state, tank)
+    assert shot.flank_shot and shot.melee
+    roll(state, 3)  # 10.0: in melee a natural 3 halves the side armor after a Flank Shot, as a 1 does
+    assert state.rolls[0][0] == "kill"
+    armor_side = state.units[enemy].profile.armor_side
+    assert state.rolls[0][5] == state.game.fire_rules.kill_number(shot.penetration - max(1, armor_side // 2))
