@@ -278,7 +278,7 @@ def _bridge(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
 def _smoke_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
     if not state.game.rules.smoke_enabled:
         return []
-    return [(p,) for p in range(state.game.board.size) if state.smoke[p] < 0 and (state.occ[p][0] or state.occ[p][1])]
+    return [(p,) for p in range(state.game.board.size) if state.smoke[p] < 0]  # any position, held or empty (9.5.1, 12.2)
 
 
 def _smoke(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:

@@ -246,12 +246,19 @@ def shots(state: CoreState, unit: Unit, *, first_only: bool = False) -> list[tup
 
 
 def smoke_shots(state: CoreState, unit: Unit) -> list[int]:
-    """9.5.1 f: an HE-capable card may try to lay Smoke on a position in range it can see (enemy-held ones)."""
-    if not state.game.rules.smoke_by_he_fire or not state.game.rules.smoke_enabled or unit.profile.he <= 0:
+    """9.5.1 f: an HE-capable card may try to lay Smoke on any position in range it can see, held or empty
+    (the rule fires at the position, not at a card)."""
+    if not lays_smoke(state, unit):
         return []
     board = state.game.board
-    return [pos for pos in board.in_range[unit.pos] if state.occ[pos][1 - unit.side] and state.smoke[pos] < 0
+    return [pos for pos in board.in_range[unit.pos] if state.smoke[pos] < 0
             and (board.distance(unit.pos, pos) == 1 or line_of_sight(state, unit.pos, pos))]
+
+
+def lays_smoke(state: CoreState, unit: Unit) -> bool:
+    """9.5.1 f: the card is HE-capable and the ruleset lets HE fire lay Smoke."""
+    rules = state.game.rules
+    return rules.smoke_by_he_fire and rules.smoke_enabled and unit.profile.he > 0
 
 
 def smoke_attack(state: CoreState, unit: Unit, pos: int) -> Attack:
@@ -265,7 +272,8 @@ def fire_sources(state: CoreState) -> list[int]:
     side = state.active
     out = []
     for pos in range(state.game.board.size):
-        if any(may_fire(state, state.units[u]) and shots(state, state.units[u], first_only=True)
+        if any(may_fire(state, state.units[u]) and (shots(state, state.units[u], first_only=True)
+                                                     or smoke_shots(state, state.units[u]))
                for u in state.occ[pos][side]):
             out.append(pos)
     return out

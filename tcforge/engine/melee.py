@@ -18,7 +18,7 @@ from tcforge.engine import equipment, windows
 from tcforge.engine.attacks import Attack
 from tcforge.engine.context import Context, Melee, MeleeStart
 from tcforge.engine.core import Action, CoreState
-from tcforge.engine.fire import fort_modifier, spray, terrain_modifier
+from tcforge.engine.fire import fort_modifier, lays_smoke, spray, terrain_modifier
 from tcforge.engine.units import Unit
 
 
@@ -152,6 +152,8 @@ def legal(state: CoreState) -> list[Action]:
     unit = state.units[m.todo[0]]
     actions: list[Action] = [("target", unit.uid, target, kind) if eq < 0 else ("target", unit.uid, target, kind, eq)
                              for target, kind, eq in options(state, unit)]
+    if lays_smoke(state, unit) and state.smoke[unit.pos] < 0:
+        actions.append(("smoke", unit.uid, unit.pos))  # 9.5.1 f: a try at Smoke instead of its melee fire
     actions.append(("hold", unit.uid))
     return actions
 
@@ -165,6 +167,8 @@ def apply(state: CoreState, action: Action) -> None:
     uid = m.todo.pop(0)
     if action[0] == "target":
         m.orders.append((uid, int(action[2]), str(action[3]), int(action[4]) if len(action) > 4 else -1))
+    elif action[0] == "smoke":
+        m.orders.append((uid, -1, "smoke", -1))
 
 
 def advance(state: CoreState) -> bool:
@@ -204,7 +208,7 @@ def advance(state: CoreState) -> bool:
         assert m.orders is not None
         first = m.first_fire
         survivors = [o for o in m.orders if state.units[o[0]].side != first and state.units[o[0]].pos == m.at
-                     and state.units[o[1]].pos == m.at]
+                     and (o[1] < 0 or state.units[o[1]].pos == m.at)]
         m.stage = "resolve"
         _roll_orders(state, survivors, deferred=True)
         return True
@@ -222,6 +226,11 @@ def advance(state: CoreState) -> bool:
 def _roll_orders(state: CoreState, orders: list[tuple[int, int, str, int]], *, deferred: bool) -> None:
     """Queue the attacks of the given melee orders (deferred: results wait to apply all at once)."""
     for uid, target, kind, eq in orders:
+        if kind == "smoke":  # 9.5.1 f: the HE value or less, no modifier at this range; lifts as 9.5.1 b says
+            firer = state.units[uid]
+            if firer.pos >= 0 and state.smoke[firer.pos] < 0:
+                state.rolls.append(("smoke", Attack("smoke", firer.profile.he, 0), uid, firer.pos))
+            continue
         unit, victim = state.units[uid], state.units[target]
         item = state.units[eq] if eq >= 0 else None
         if unit.pos < 0 or victim.pos < 0:

@@ -5,6 +5,7 @@ from tcforge.analysis.odds import setup as odds_setup
 from tcforge.data.dataset import load_data
 from tcforge.engine.core import Fort
 
+from tcforge.engine.attacks import Attack
 from tcforge.engine.board import RESERVE
 
 from enginekit import make, pos, roll, uid
@@ -169,3 +170,33 @@ def test_9_3_1_flank_shot_played_in_the_play_goes_with_the_next_at_shot_in_melee
     assert state.rolls[0][0] == "kill"
     armor_side = state.units[enemy].profile.armor_side
     assert state.rolls[0][5] == state.game.fire_rules.kill_number(shot.penetration - max(1, armor_side // 2))
+
+
+def test_9_5_1_f_a_card_in_a_melee_may_try_to_lay_smoke_on_it() -> None:
+    state = make({0: [("PzKw IV H", "c3")], 1: [("Soviet Line Squad", "c3")]})
+    tank, squad, c3 = uid(state, "PzKw IV H"), uid(state, "Soviet Line Squad"), pos(state, "c3")
+    state.apply_checked(("end",))
+    assert ("smoke", tank, c3) in state.legal_actions()  # instead of firing at a card
+    state.apply_checked(("smoke", tank, c3))
+    state.apply_checked(("hold", squad))
+    event = next(e for e in state.rolls if e[2] == tank)
+    assert event[0] == "smoke" and event[1] == Attack("smoke", state.units[tank].profile.he, 0)  # no range modifier
+    roll(state, state.units[tank].profile.he)
+    assert state.smoke[c3] >= 0
+
+
+def test_9_5_1_smoke_card_may_be_played_on_an_empty_position() -> None:
+    state = make({0: [("Smoke", RESERVE), ("PzKw IV H", "a1")], 1: [("T-34 M41", "e4"), ("Smoke", RESERVE)]})
+    c2 = pos(state, "c2")
+    assert state.current_player() == 1 and ("interrupt", uid(state, "Smoke", 1), c2) in state.legal_actions()
+    state.apply_checked(("pass",))
+    assert ("interrupt", uid(state, "Smoke", 0), c2) in state.legal_actions()  # in one's own play too
+
+
+def test_9_5_1_f_he_fire_may_lay_smoke_on_an_empty_position_it_can_see() -> None:
+    state = make({0: [("PzKw IV H", "c1")], 1: [("Soviet Line Squad", "e4")]})
+    tank = uid(state, "PzKw IV H")
+    assert ("fire", pos(state, "c1")) in state.legal_actions()  # nothing to shoot at, but Smoke to lay
+    state.apply_checked(("fire", pos(state, "c1")))
+    assert ("smoke", tank, pos(state, "c2")) in state.legal_actions()
+    assert ("smoke", tank, pos(state, "c3")) in state.legal_actions()
