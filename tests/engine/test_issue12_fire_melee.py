@@ -200,3 +200,13 @@ def test_9_5_1_f_he_fire_may_lay_smoke_on_an_empty_position_it_can_see() -> None
     state.apply_checked(("fire", pos(state, "c1")))
     assert ("smoke", tank, pos(state, "c2")) in state.legal_actions()
     assert ("smoke", tank, pos(state, "c3")) in state.legal_actions()
+
+
+def test_10_0_and_23_hill_621_plays_the_final_tank_melee_modifiers_and_offers_its_1997_ones() -> None:
+    from tcforge.analysis.scenario_hooks import make_game
+    from tcforge.scenarios.loading import load
+    final = {"8": 0, "10": 0, "12": -1, "14": -2}  # 10.0 as printed; 000 section 23's last word
+    assert make_game(load("hill-621")).rules.melee_tank_melee_modifiers == final
+    published = make_game(load("hill-621", balance="tank-melee-1997")).rules
+    assert published.melee_tank_melee_modifiers == {"8": 1, "10": 1, "12": 0, "14": -1}  # the scenario as published
+    assert published.melee_unsupported_tank_modifier == 0  # no blanket -2 (that is the article's, six-pack-1997)
