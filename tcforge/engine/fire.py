@@ -211,17 +211,25 @@ def _kinds(state: CoreState, unit: Unit, target: Unit, dist: int) -> tuple[str, 
     return tuple(kinds)
 
 
+def in_melee(state: CoreState, pos: int) -> bool:
+    """Cards of both sides share the position (10.0)."""
+    return bool(state.occ[pos][0]) and bool(state.occ[pos][1])
+
+
 def shots(state: CoreState, unit: Unit, *, first_only: bool = False) -> list[tuple[int, str, int]]:
     """Every (target, kind, equipment uid or -1) the unit may fire now (only the first found with ``first_only``)."""
     board = state.game.board
     out: list[tuple[int, str, int]] = []
     enemy = 1 - unit.side
+    apart = state.game.rules.fire_melee_excludes_ranged  # 001: melees and ranged fire stay apart
+    if apart and in_melee(state, unit.pos):
+        return out
     weapons = [state.units[e] for e in unit.equipment if state.units[e].profile.card_class == "antitank_rifle"]
     scenario = state.game.scenario_rules
     max_range = state.game.rules.fire_max_range
     for pos in board.in_range[unit.pos]:
         targets = state.occ[pos][enemy]
-        if not targets:
+        if not targets or (apart and state.occ[pos][unit.side]):
             continue
         dist = board.distance(unit.pos, pos)
         if dist > max_range or (dist == 2 and not line_of_sight(state, unit.pos, pos)):
@@ -248,8 +256,8 @@ def shots(state: CoreState, unit: Unit, *, first_only: bool = False) -> list[tup
 def smoke_shots(state: CoreState, unit: Unit) -> list[int]:
     """9.5.1 f: an HE-capable card may try to lay Smoke on any position in range it can see, held or empty
     (the rule fires at the position, not at a card)."""
-    if not lays_smoke(state, unit):
-        return []
+    if not lays_smoke(state, unit) or (state.game.rules.fire_melee_excludes_ranged and in_melee(state, unit.pos)):
+        return []  # 001: a card in a melee fights only there
     board = state.game.board
     return [pos for pos in board.in_range[unit.pos] if state.smoke[pos] < 0
             and (board.distance(unit.pos, pos) == 1 or line_of_sight(state, unit.pos, pos))]

@@ -210,3 +210,26 @@ def test_10_0_and_23_hill_621_plays_the_final_tank_melee_modifiers_and_offers_it
     published = make_game(load("hill-621", balance="tank-melee-1997")).rules
     assert published.melee_tank_melee_modifiers == {"8": 1, "10": 1, "12": 0, "14": -1}  # the scenario as published
     assert published.melee_unsupported_tank_modifier == 0  # no blanket -2 (that is the article's, six-pack-1997)
+
+
+def _ranged_shots(state, label: str) -> list[tuple]:
+    if ("fire", pos(state, label)) not in state.legal_actions():
+        return []
+    state.apply_checked(("fire", pos(state, label)))
+    return [a for a in state.legal_actions() if a[0] in ("shoot", "smoke")]
+
+
+def test_001_ranged_fire_and_melee_cards_in_a_melee_fight_only_there() -> None:
+    forces = {0: [("PzKw IV H", "b2")], 1: [("Soviet Line Squad", "b2"), ("T-34 M41", "b3")]}
+    assert any(a[2] == uid(make(forces), "T-34 M41") for a in _ranged_shots(make(forces), "b2") if a[0] == "shoot")  # 10.0
+    assert _ranged_shots(make(forces, ruleset="jeff-mike-2002", columns=5), "b2") == []
+
+
+def test_001_ranged_fire_and_melee_no_fire_from_outside_into_a_melee() -> None:
+    forces = {0: [("PzKw IV H", "a2"), ("German Line Squad", "b3")], 1: [("T-34 M41", "b3"), ("T-34 M43", "a3")]}
+    state = make(forces, ruleset="jeff-mike-2002", columns=5)
+    shots = _ranged_shots(state, "a2")
+    assert ("shoot", uid(state, "PzKw IV H"), uid(state, "T-34 M43"), "at") in shots
+    assert not any(a[0] == "shoot" and a[2] == uid(state, "T-34 M41") for a in shots)  # in the melee at b3
+    state = make(forces)
+    assert ("shoot", uid(state, "PzKw IV H"), uid(state, "T-34 M41"), "at") in _ranged_shots(state, "a2")  # 10.0 allows it
