@@ -1,14 +1,12 @@
 """Issue 12 (rules fidelity), fire and melee: each test names the rule case it checks against the engine."""
 from __future__ import annotations
 
+from enginekit import make, pos, roll, uid
 from tcforge.analysis.odds import setup as odds_setup
 from tcforge.data.dataset import load_data
-from tcforge.engine.core import Fort
-
 from tcforge.engine.attacks import Attack
 from tcforge.engine.board import RESERVE
-
-from enginekit import make, pos, roll, uid
+from tcforge.engine.core import Fort
 
 
 def test_11_0_foxholes_of_an_odds_position_are_a_typed_fort_and_go_when_their_infantry_goes() -> None:
