@@ -35,7 +35,7 @@ def setup(data: GameData, firer: Any, target: Any, rng: str, terrain: str | None
     if terrain and terrain.lower() != "clear":
         card = data.cards.get(terrain)
         if card.id in FORTIFICATIONS:
-            state.forts[target_pos] = (1, card.id)
+            state.place_fort(target_pos, 1, card.id)
         elif card.id in game.terrain_rows:
             state.terrain[target_pos] = card.id
         else:

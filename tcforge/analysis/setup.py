@@ -18,7 +18,7 @@ from typing import Any
 from tcforge.analysis.scenario_hooks import engine_pos, make_game
 from tcforge.data.card_ids import FORTIFICATIONS
 from tcforge.data.cards import Card
-from tcforge.engine.board import ATTACHED, DECK, PLACED, RESERVE
+from tcforge.engine.board import ATTACHED, DECK, RESERVE
 from tcforge.engine.game import Game
 from tcforge.engine.outcome import EndKind, Outcome
 from tcforge.engine.rules import Rules
@@ -242,20 +242,8 @@ def start(scenario: Scenario, record: Setup, game: Game | None = None) -> GameSt
                 state.units[offsets[side] + carrier].equipment += (uid,)
     for side, pos, card_id in record.forts:
         card = next((u for u in state.units if u.side == side and u.profile.card_id == card_id and u.pos == RESERVE), None)
-        if card is not None:
-            state.hand[side].remove(card.uid)
-            card.pos = PLACED
-            state.forts[pos] = (side, card_id, card.uid)
-        else:
-            state.forts[pos] = (side, card_id, _loose_fort(state, side, card_id))
+        state.place_fort(pos, side, card_id, None if card is None else card.uid)  # a free card of the scenario (17.4) joins the game
     state.scenario_setup = record
     state.changed()
     return state
 
-
-def _loose_fort(state: GameState, side: int, card_id: int) -> int:
-    """A free terrain card of the scenario (17.4's defender's Foxholes) becomes a card of the game."""
-    from tcforge.engine.units import Unit
-    unit = Unit(len(state.units), side, state.game.profiles[card_id], PLACED)
-    state.units.append(unit)
-    return unit.uid

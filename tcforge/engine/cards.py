@@ -21,7 +21,7 @@ from tcforge.data.card_ids import (BRIDGE, BUNKERS, COORDINATION, FIRE_SUPPORT, 
                                    SPECIAL_AMMO, STREAM, TANK_ACE, TANK_BUSTER, TANK_REPAIR_SHOP, WITHDRAWAL)
 from tcforge.engine import movement, windows
 from tcforge.engine.attacks import IMMOBILIZE, KILL, Attack
-from tcforge.engine.board import ATTACHED, PLACED
+from tcforge.engine.board import ATTACHED
 from tcforge.engine.context import Counter, FireSupport, Play
 from tcforge.engine.core import Action, CoreState
 from tcforge.engine.fire import terrain_modifier
@@ -98,7 +98,7 @@ def fire_support(state: CoreState, then: FireSupport) -> None:
     pos = then.pos
     assert pos is not None
     if then.mode == "smoke":
-        state.place_smoke(pos)
+        state.place_smoke(pos, side)
         return
     kind = FIRE_SUPPORT[card_id]  # type: ignore[index]
     extra = -2 if kind == "art" and _play(state).observer else 0
@@ -278,12 +278,12 @@ def _bridge(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
 def _smoke_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
     if not state.game.rules.smoke_enabled:
         return []
-    return [(p,) for p in range(state.game.board.size) if state.smoke[p] < 0 and (state.occ[p][0] or state.occ[p][1])]
+    return [(p,) for p in range(state.game.board.size) if state.smoke[p] < 0]  # any position, held or empty (9.5.1, 12.2)
 
 
 def _smoke(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
     _spend(state, card)
-    state.place_smoke(int(target[0]))  # type: ignore[arg-type]
+    state.place_smoke(int(target[0]), card.side)  # type: ignore[arg-type]
 
 
 def fort_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
@@ -293,19 +293,13 @@ def fort_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
         if not any(state.units[u].profile.infantry and state.units[u].carrier is None for u in state.occ[p][card.side]):
             continue
         fort = state.forts[p]
-        if fort is None or (fort[0] == card.side and fort[1] == FOXHOLES and card.profile.card_id == BUNKERS):
+        if fort is None or (fort.side == card.side and fort.card_id == FOXHOLES and card.profile.card_id == BUNKERS):
             out.append((p,))
     return out
 
 
 def fortify(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
-    pos = int(target[0])  # type: ignore[arg-type]
-    old = state.forts[pos]
-    if old is not None:  # 11.0: Bunkers on Foxholes discard the Foxholes
-        state.discard_placed(old[2])
-    state.hand[card.side].remove(card.uid)
-    card.pos = PLACED
-    state.forts[pos] = (card.side, card.profile.card_id, card.uid)
+    state.place_fort(int(target[0]), card.side, card.profile.card_id, card.uid)  # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------------ registry

@@ -120,11 +120,12 @@ class Melee:
     todo: list[int] | None = None  # the cards still to be given a target
     melee_windows: int | None = None  # how many sides have had their window as the melee began
     first_fire: int | None = None  # the side that fires first (Tactical Advantage)
+    flank_shot: bool = False  # a Flank Shot of the play not yet used: the active side's next AT shot (9.3.1)
 
     def copy(self) -> Melee:
         return Melee(list(self.pending), self.at, self.stage, self.choosing, self.to_act,
                      None if self.orders is None else list(self.orders), None if self.todo is None else list(self.todo),
-                     self.melee_windows, self.first_fire)
+                     self.melee_windows, self.first_fire, self.flank_shot)
 
     def to_json(self, out: dict[str, Any]) -> None:
         out["pending"] = self.pending
@@ -132,13 +133,15 @@ class Melee:
             value = getattr(self, key)
             if value is not None:
                 out[key] = value
+        if self.flank_shot:
+            out["melee_flank_shot"] = True
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> Melee:
         orders = raw.get("orders")
         return cls(list(raw["pending"]), raw.get("at"), raw.get("stage"), raw.get("choosing"), raw.get("to_act"),
                    None if orders is None else [tuple(o) for o in orders],
-                   raw.get("todo"), raw.get("melee_windows"), raw.get("first_fire"))
+                   raw.get("todo"), raw.get("melee_windows"), raw.get("first_fire"), bool(raw.get("melee_flank_shot")))
 
 
 @dataclass(frozen=True, slots=True)

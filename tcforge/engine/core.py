@@ -10,10 +10,10 @@ import it, and :class:`tcforge.engine.state.GameState` adds the play on top.
 from __future__ import annotations
 
 import json
-from typing import Any, Self
+from typing import Any, NamedTuple, Self
 
 from tcforge.engine.attacks import DIE, IMMOBILIZE, KILL, Attack
-from tcforge.engine.board import ATTACHED, DECK, DISCARDED, RESERVE
+from tcforge.engine.board import ATTACHED, DECK, DISCARDED, PLACED, RESERVE
 from tcforge.engine.context import Context, Phase
 from tcforge.engine.game import Game
 from tcforge.engine.outcome import EndKind, Outcome
@@ -29,6 +29,14 @@ class IllegalActionError(ValueError):
     """An action that is not legal in the position; the message quotes both."""
 
 
+class Fort(NamedTuple):
+    """Foxholes or Bunkers lying on a position (11.0): whose they are, which card, and the card in the game."""
+
+    side: int
+    card_id: int | str
+    uid: int  # the terrain card itself (pos PLACED); it goes to its owner's discard pile when the fort goes
+
+
 class CoreState:
     """One position of a game: its data and primitives (the play is :class:`~tcforge.engine.state.GameState`)."""
 
@@ -41,7 +49,7 @@ class CoreState:
         self.deck: list[list[int]] = [[], []]
         self.discard: list[list[int]] = [[], []]
         self.terrain: list[int | None] = [None] * n
-        self.forts: list[tuple[int, int | str, int] | None] = [None] * n  # (side, card id, uid) of Foxholes/Bunkers
+        self.forts: list[Fort | None] = [None] * n  # Foxholes/Bunkers by position (11.0)
         self.smoke: list[int] = [-1] * n  # half-turn index at whose end the smoke lifts, -1 none
         self.water: list[int | None] = [None] * n  # Stream or Swamp played on other terrain (11.1)
         self.turn = 1
@@ -161,7 +169,7 @@ class CoreState:
             setattr(state, key, raw[key])
         state.outcome = _restored_outcome(raw)
         state.occ = [[list(a), list(b)] for a, b in raw["occ"]]
-        state.forts = [tuple(f) if f else None for f in raw["forts"]]
+        state.forts = [Fort(*f) if f else None for f in raw["forts"]]
         state.effects = [tuple(e) for e in raw["effects"]]
         state.rolls = [tuple(Attack(**x) if isinstance(x, dict) else x for x in event) for event in raw["rolls"]]
         state.ctx = Context.from_json(raw["ctx"])
@@ -268,9 +276,10 @@ class CoreState:
                 return self.units[e]
         return None
 
-    def place_smoke(self, pos: int) -> None:
-        """9.5.1 b: Smoke lifts at the end of the opponent's next turn (this turn if placed in the opponent's turn)."""
-        self.smoke[pos] = self.half_turn() + 1
+    def place_smoke(self, pos: int, side: int) -> None:
+        """9.5.1 b: Smoke ``side`` lays lifts at the end of its opponent's next turn, or at the end of this turn
+        when this is the opponent's turn (an Interrupt, or Smoke as a melee begins in the opponent's turn)."""
+        self.smoke[pos] = self.half_turn() + (1 if side == self.active else 0)
         self.sight_changed()
 
     def update_forts(self) -> None:
@@ -278,10 +287,28 @@ class CoreState:
         for p, fort in enumerate(self.forts):
             if fort is None:
                 continue
-            side = fort[0]
-            if not any(self.units[u].profile.infantry for u in self.occ[p][side]):
+            if not any(self.units[u].profile.infantry for u in self.occ[p][fort.side]):
                 self.forts[p] = None
-                self.discard_placed(fort[2])
+                self.discard_placed(fort.uid)
+
+    def place_fort(self, pos: int, side: int, card_id: int | str, uid: int | None = None) -> Fort:
+        """Lay Foxholes or Bunkers on ``pos`` (11.0): the card ``uid`` from the side's hand, or with None a
+        card of the scenario outside the deck, which becomes a card of the game. Fortifications already
+        there go to their owner's discard pile (Bunkers on Foxholes)."""
+        old = self.forts[pos]
+        if old is not None:
+            self.discard_placed(old.uid)
+        if uid is None:
+            unit = Unit(len(self.units), side, self.game.profiles[card_id], PLACED)
+            self.units.append(unit)
+            uid = unit.uid
+        else:
+            unit = self.units[uid]
+            if unit.pos == RESERVE:
+                self.hand[unit.side].remove(uid)
+            unit.pos = PLACED
+        self.forts[pos] = fort = Fort(side, card_id, uid)
+        return fort
 
     def discard_placed(self, uid: int) -> None:
         """A terrain card lying on the battlefield (Foxholes, Bunkers) goes to its owner's discard pile."""

@@ -26,14 +26,14 @@ def terrain_modifier(state: CoreState, pos: int, kind: str, target: Unit) -> int
     total = 0
     terrain = state.terrain[pos]
     fort = state.forts[pos]
-    in_bunker = fort is not None and fort[1] == BUNKERS and fort[0] == target.side and target.profile.infantry
+    in_bunker = fort is not None and fort.card_id == BUNKERS and fort.side == target.side and target.profile.infantry
     if terrain is not None:
         value = game.terrain_rows[terrain].modifier(kind, target.profile.armored, in_bunker)
         if value is None:
             return None
         total += value
-    if fort is not None and fort[0] == target.side and target.profile.infantry:
-        value = game.terrain_rows[fort[1]].modifier(kind, False, in_bunker)
+    if fort is not None and fort.side == target.side and target.profile.infantry:
+        value = game.terrain_rows[fort.card_id].modifier(kind, False, in_bunker)
         total += value or 0  # 11.0: Foxholes and Bunkers add to the terrain beneath
     return total
 
@@ -41,9 +41,9 @@ def terrain_modifier(state: CoreState, pos: int, kind: str, target: Unit) -> int
 def fort_modifier(state: CoreState, pos: int, target: Unit, kind: str) -> int:
     """10.0: in melee only Foxholes and Bunkers help, and only the infantry of their side."""
     fort = state.forts[pos]
-    if fort is None or fort[0] != target.side or not target.profile.infantry or kind not in ("at", "he", "sa"):
+    if fort is None or fort.side != target.side or not target.profile.infantry or kind not in ("at", "he", "sa"):
         return 0
-    return state.game.terrain_rows[fort[1]].modifier(kind, False, fort[1] == BUNKERS) or 0
+    return state.game.terrain_rows[fort.card_id].modifier(kind, False, fort.card_id == BUNKERS) or 0
 
 
 def blocks(state: CoreState, pos: int, hills_view: bool) -> bool:
@@ -211,17 +211,25 @@ def _kinds(state: CoreState, unit: Unit, target: Unit, dist: int) -> tuple[str, 
     return tuple(kinds)
 
 
+def in_melee(state: CoreState, pos: int) -> bool:
+    """Cards of both sides share the position (10.0)."""
+    return bool(state.occ[pos][0]) and bool(state.occ[pos][1])
+
+
 def shots(state: CoreState, unit: Unit, *, first_only: bool = False) -> list[tuple[int, str, int]]:
     """Every (target, kind, equipment uid or -1) the unit may fire now (only the first found with ``first_only``)."""
     board = state.game.board
     out: list[tuple[int, str, int]] = []
     enemy = 1 - unit.side
+    apart = state.game.rules.fire_melee_excludes_ranged  # 001: melees and ranged fire stay apart
+    if apart and in_melee(state, unit.pos):
+        return out
     weapons = [state.units[e] for e in unit.equipment if state.units[e].profile.card_class == "antitank_rifle"]
     scenario = state.game.scenario_rules
     max_range = state.game.rules.fire_max_range
     for pos in board.in_range[unit.pos]:
         targets = state.occ[pos][enemy]
-        if not targets:
+        if not targets or (apart and state.occ[pos][unit.side]):
             continue
         dist = board.distance(unit.pos, pos)
         if dist > max_range or (dist == 2 and not line_of_sight(state, unit.pos, pos)):
@@ -246,12 +254,19 @@ def shots(state: CoreState, unit: Unit, *, first_only: bool = False) -> list[tup
 
 
 def smoke_shots(state: CoreState, unit: Unit) -> list[int]:
-    """9.5.1 f: an HE-capable card may try to lay Smoke on a position in range it can see (enemy-held ones)."""
-    if not state.game.rules.smoke_by_he_fire or not state.game.rules.smoke_enabled or unit.profile.he <= 0:
-        return []
+    """9.5.1 f: an HE-capable card may try to lay Smoke on any position in range it can see, held or empty
+    (the rule fires at the position, not at a card)."""
+    if not lays_smoke(state, unit) or (state.game.rules.fire_melee_excludes_ranged and in_melee(state, unit.pos)):
+        return []  # 001: a card in a melee fights only there
     board = state.game.board
-    return [pos for pos in board.in_range[unit.pos] if state.occ[pos][1 - unit.side] and state.smoke[pos] < 0
+    return [pos for pos in board.in_range[unit.pos] if state.smoke[pos] < 0
             and (board.distance(unit.pos, pos) == 1 or line_of_sight(state, unit.pos, pos))]
+
+
+def lays_smoke(state: CoreState, unit: Unit) -> bool:
+    """9.5.1 f: the card is HE-capable and the ruleset lets HE fire lay Smoke."""
+    rules = state.game.rules
+    return rules.smoke_by_he_fire and rules.smoke_enabled and unit.profile.he > 0
 
 
 def smoke_attack(state: CoreState, unit: Unit, pos: int) -> Attack:
@@ -265,7 +280,8 @@ def fire_sources(state: CoreState) -> list[int]:
     side = state.active
     out = []
     for pos in range(state.game.board.size):
-        if any(may_fire(state, state.units[u]) and shots(state, state.units[u], first_only=True)
+        if any(may_fire(state, state.units[u]) and (shots(state, state.units[u], first_only=True)
+                                                     or smoke_shots(state, state.units[u]))
                for u in state.occ[pos][side]):
             out.append(pos)
     return out

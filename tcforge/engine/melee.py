@@ -11,12 +11,14 @@ adds 2 to every roll (9.5.1 d).
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tcforge.data.card_ids import HEROIC_LEADER, TANK_ACE
 from tcforge.engine import equipment, windows
 from tcforge.engine.attacks import Attack
 from tcforge.engine.context import Context, Melee, MeleeStart
 from tcforge.engine.core import Action, CoreState
-from tcforge.engine.fire import fort_modifier, spray, terrain_modifier
+from tcforge.engine.fire import fort_modifier, lays_smoke, spray, terrain_modifier
 from tcforge.engine.units import Unit
 
 
@@ -32,6 +34,13 @@ def _fighters(state: CoreState, pos: int, side: int) -> list[int]:
 def assaulting(unit: Unit) -> bool:
     """The card entered this enemy-held position during this turn's play: its first melee round."""
     return unit.entered_from is not None and unit.moved > 0
+
+
+def hmg_in_use(state: CoreState, unit: Unit) -> bool:
+    """13.2: the card fires its Heavy Machine Gun in this melee (never assaulting infantry in the first round)."""
+    rules = state.game.rules
+    return (unit.profile.infantry and bool(unit.equipment) and rules.hmg_enabled and equipment.has_hmg(state, unit)
+            and (rules.hmg_assault_first_round or not assaulting(unit)))
 
 
 def melee_attack(state: CoreState, unit: Unit, target: Unit, kind: str, item: Unit | None = None) -> Attack | None:
@@ -56,7 +65,8 @@ def melee_attack(state: CoreState, unit: Unit, target: Unit, kind: str, item: Un
     if tp.armored:
         if kind == "at" and fp.hit_short > 0 and fp.pen_short > 0:
             ace = -1 if unit.equipment and state.attached(unit, TANK_ACE) else 0
-            return Attack("at", fp.hit_short, modifier + ace, True, tp.vehicle, fp.pen_short, tp.armor_front, tp.armor_side,
+            pen = fp.pen_short if scenario is None else scenario.penetration(state, unit.uid, fp.pen_short, True)  # 20.0 rule 7
+            return Attack("at", fp.hit_short, modifier + ace, True, tp.vehicle, pen, tp.armor_front, tp.armor_side,
                           False, True)
         if kind == "tmv" and fp.infantry and fp.tank_melee > 0:
             supported = any(state.units[u].profile.infantry for u in _fighters(state, pos, target.side))
@@ -69,10 +79,7 @@ def melee_attack(state: CoreState, unit: Unit, target: Unit, kind: str, item: Un
     if kind == "he" and fp.he > 0 and not (fp.vehicle and rules.melee_vehicle_fire_at_soft == "sa_only"):
         return Attack("he", fp.he, modifier, melee=True)
     if kind == "sa" and fp.sa > 0:
-        bonus = 0
-        if fp.infantry and unit.equipment and rules.hmg_enabled and equipment.has_hmg(state, unit) and (
-                rules.hmg_assault_first_round or not assaulting(unit)):
-            bonus = rules.hmg_sa_bonus  # 13.2
+        bonus = rules.hmg_sa_bonus if hmg_in_use(state, unit) else 0  # 13.2
         if unit.equipment and state.attached(unit, HEROIC_LEADER):
             bonus += 1
         ammo = scenario.ammo_for(state, unit.uid) if scenario is not None and unit.equipment else None
@@ -145,6 +152,8 @@ def legal(state: CoreState) -> list[Action]:
     unit = state.units[m.todo[0]]
     actions: list[Action] = [("target", unit.uid, target, kind) if eq < 0 else ("target", unit.uid, target, kind, eq)
                              for target, kind, eq in options(state, unit)]
+    if lays_smoke(state, unit) and state.smoke[unit.pos] < 0:
+        actions.append(("smoke", unit.uid, unit.pos))  # 9.5.1 f: a try at Smoke instead of its melee fire
     actions.append(("hold", unit.uid))
     return actions
 
@@ -158,6 +167,8 @@ def apply(state: CoreState, action: Action) -> None:
     uid = m.todo.pop(0)
     if action[0] == "target":
         m.orders.append((uid, int(action[2]), str(action[3]), int(action[4]) if len(action) > 4 else -1))
+    elif action[0] == "smoke":
+        m.orders.append((uid, -1, "smoke", -1))
 
 
 def advance(state: CoreState) -> bool:
@@ -197,7 +208,7 @@ def advance(state: CoreState) -> bool:
         assert m.orders is not None
         first = m.first_fire
         survivors = [o for o in m.orders if state.units[o[0]].side != first and state.units[o[0]].pos == m.at
-                     and state.units[o[1]].pos == m.at]
+                     and (o[1] < 0 or state.units[o[1]].pos == m.at)]
         m.stage = "resolve"
         _roll_orders(state, survivors, deferred=True)
         return True
@@ -215,6 +226,11 @@ def advance(state: CoreState) -> bool:
 def _roll_orders(state: CoreState, orders: list[tuple[int, int, str, int]], *, deferred: bool) -> None:
     """Queue the attacks of the given melee orders (deferred: results wait to apply all at once)."""
     for uid, target, kind, eq in orders:
+        if kind == "smoke":  # 9.5.1 f: the HE value or less, no modifier at this range; lifts as 9.5.1 b says
+            firer = state.units[uid]
+            if firer.pos >= 0 and state.smoke[firer.pos] < 0:
+                state.rolls.append(("smoke", Attack("smoke", firer.profile.he, 0), uid, firer.pos))
+            continue
         unit, victim = state.units[uid], state.units[target]
         item = state.units[eq] if eq >= 0 else None
         if unit.pos < 0 or victim.pos < 0:
@@ -222,8 +238,14 @@ def _roll_orders(state: CoreState, orders: list[tuple[int, int, str, int]], *, d
         attack = melee_attack(state, unit, victim, kind, item)
         if attack is None:
             continue
+        m = state.ctx.melee
+        if kind == "at" and item is None and m is not None and m.flank_shot and unit.side == state.active:
+            attack = replace(attack, flank_shot=True)  # the Flank Shot played this turn (9.3.1; 1 or 3 halves, 10.0)
+            m.flank_shot = False
         state.rolls.append(("hit", attack, uid, target, deferred))
+        if kind == "at" and item is None:
+            state.ap_shots[str(uid)] = state.ap_shots.get(str(uid), 0) + 1  # a melee AT shot uses a round too (20.0 rule 7)
         if item is not None:
             equipment.used(state, eq)
-        elif kind == "sa" and attack.hit > unit.profile.sa:  # the HMG was used: it sprays (13.2)
+        elif kind == "sa" and hmg_in_use(state, unit):  # only the HMG itself sprays (13.2), no other SA bonus
             spray(state, unit, victim, deferred)

@@ -43,7 +43,7 @@ def apply(state: CoreState, action: Action) -> None:
     if kind == "melee":
         assert isinstance(data, MeleeStart)
         if card_id == SMOKE:
-            state.place_smoke(data.pos)
+            state.place_smoke(data.pos, side)  # the defender's lifts at the end of this turn (9.5.1 b)
         elif card_id == TACTICAL_ADVANTAGE:
             _melee(state).first_fire = side
         elif card_id == PANIC:
@@ -63,8 +63,7 @@ def _melee(state: CoreState) -> Melee:
 
 def _play_effect(state: CoreState, card_id: int | str, side: int, action: Action) -> None:
     if card_id == SMOKE:
-        state.smoke[int(action[2])] = state.half_turn()  # played in the opponent's turn: lifts at its end (9.5.1 b)
-        state.sight_changed()
+        state.place_smoke(int(action[2]), side)  # played in the opponent's turn: lifts at its end (9.5.1 b)
         return
     if card_id in (STREAM, SWAMP):
         _place_water(state, int(action[2]), int(card_id))

@@ -79,6 +79,7 @@ class Rules:
     fire_terrain_into_only: bool = _param("fire.terrain_into_only")
     fire_mounted_infantry_fires: bool = _param("fire.mounted_infantry_fires")
     fire_tank_classes: tuple[str, ...] = _param("fire.tank_classes")
+    fire_melee_excludes_ranged: bool = _param("fire.melee_excludes_ranged")
     # smoke
     smoke_enabled: bool = _param("smoke.enabled")
     smoke_fire_modifier: int = _param("smoke.fire_modifier")

@@ -115,7 +115,9 @@ class GameState(CoreState):
 
     def _end_play(self) -> None:
         self.phase = "melee"
-        self.ctx = Context(melee=Melee(melee.melee_positions(self)))
+        play = self.ctx.play
+        flank_shot = play is not None and play.flank_shot  # 9.3.1, 10.0: an unused Flank Shot goes to the melee
+        self.ctx = Context(melee=Melee(melee.melee_positions(self), flank_shot=flank_shot))
         melee.next_melee(self)
 
     def _end_side_turn(self) -> None:
@@ -253,7 +255,7 @@ class GameState(CoreState):
             attack, pos = event[1], event[3]
             result, _ = to_hit(attack, self.game.fire_rules, roll)
             if result != "miss":
-                self.place_smoke(pos)
+                self.place_smoke(pos, self.units[event[2]].side)
             return
         if kind == "kill":
             attack, firer, target, deferred, needed = event[1:6]

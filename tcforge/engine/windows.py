@@ -55,8 +55,7 @@ def options(state: CoreState) -> list[Action]:
     if kind == "play":
         enemy = 1 - side
         for uid in _hand(state, side, SMOKE) if smoke_ok else []:
-            out.extend(("interrupt", uid, p) for p in range(state.game.board.size)
-                       if state.smoke[p] < 0 and (state.occ[p][0] or state.occ[p][1]))
+            out.extend(("interrupt", uid, p) for p in range(state.game.board.size) if state.smoke[p] < 0)  # 9.5.1, 12.2
         for card_id in (STREAM, SWAMP):
             for uid in _hand(state, side, card_id):
                 out.extend(("interrupt", uid, p) for p in range(state.game.board.size) if _water_ok(state, p, card_id)

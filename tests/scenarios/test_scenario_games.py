@@ -119,7 +119,7 @@ def test_scenario_balance_json_and_plot(tmp_path: Path, monkeypatch: pytest.Monk
     result = CliRunner().invoke(app, ["scenario", "balance", "hill-621", "--games", "4", "--format", "json",
                                       "--plot", str(plot), "--policy", "random"])
     reports = json.loads(result.stdout)
-    assert result.exit_code == 0 and [r["option"] for r in reports] == [None, "german-plus", "german-minus"]
+    assert result.exit_code == 0 and [r["option"] for r in reports] == [None, "german-plus", "german-minus", "tank-melee-1997"]
     assert {s["side"] for s in reports[0]["sides"]} == {"german", "soviet"} and plot.stat().st_size > 0
 
 

@@ -241,10 +241,9 @@ def test_20_0_hill_621_victory_and_deck(scenarios: dict[str, Scenario]) -> None:
 
 def test_20_0_hill_621_parameters(scenarios: dict[str, Scenario]) -> None:
     s = scenarios["hill-621"]
-    assert s.param("melee.tank_melee_modifiers") == {"8": 1, "10": 1, "12": 0, "14": -1}
-    assert s.ruleset["melee.tank_melee_modifiers"] == {"8": 0, "10": 0, "12": -1, "14": -2}
+    assert s.param("melee.tank_melee_modifiers") == {"8": 0, "10": 0, "12": -1, "14": -2}  # 10.0; 23 (issue 12)
     assert s.param("victory.check") == "given_turn"
-    assert set(s.overrides) == {"melee.tank_melee_modifiers", "victory.check"}
+    assert set(s.overrides) == {"victory.check"}
 
 
 def test_20_0_hill_621_special_rules(scenarios: dict[str, Scenario]) -> None:
@@ -270,7 +269,7 @@ def test_20_0_hill_621_balance_options_move_the_second_german_group(option: str,
     s = load("hill-621", balance=option)
     assert s.reinforcement("german-2").turn == turn and s.applied_balance == option
     assert s.reinforcement("german-1").turn == 6 and s.reinforcement("soviet-2").turn == 8
-    assert {b.id: b.favours for b in s.balance} == {"german-plus": "german", "german-minus": "soviet"}
+    assert {b.id: b.favours for b in s.balance} == {"german-plus": "german", "german-minus": "soviet", "tank-melee-1997": "german"}
 
 
 def test_unclear_points_are_marked_as_interpretations(scenarios: dict[str, Scenario]) -> None:
