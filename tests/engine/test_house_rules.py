@@ -165,3 +165,20 @@ def test_001_dyo_attacker_gets_half_as_many_points_again() -> None:
             assert len(spots) <= 6 and all(s.startswith(prefix) for s in spots)
         meeting = yaml.safe_load(jeff_mike("dyo", year=1943, points=400, seed=seed, kind="meeting"))
         assert [s["build"]["points"] for s in meeting["sides"]] == [400, 400]
+
+
+def test_001_every_random_number_is_a_ten_sided_die_roll() -> None:
+    state = make({0: [("PzKw IV H", "c2")], 1: [("T-34 M41", "c3")]})
+    state.apply_checked(("fire", pos(state, "c2")))
+    state.apply_checked(("shoot", uid(state, "PzKw IV H"), uid(state, "T-34 M41"), "at"))
+    assert state.chance_outcomes() == [(("d10", n), 0.1) for n in range(1, 11)]
+
+
+def test_001_no_card_recycling_the_discard_pile_never_refills_the_deck() -> None:
+    state = make({0: [("PzKw IV H", "c2"), ("Flank Shot", RESERVE), ("Smoke", -2)], 1: [("T-34 M41", "e4")]})
+    spent = uid(state, "Flank Shot")
+    state.discard_card(spent)
+    state.apply_checked(("draw",))
+    state.apply_checked(state.chance_outcomes()[0][0])  # the deck's only card comes to the hand
+    assert state.deck[0] == [] and state.supply > 0
+    assert ("draw",) not in state.legal_actions() and state.discard[0] == [spent]
