@@ -7,11 +7,10 @@ from pathlib import Path
 
 import yaml
 
+from conftest import ROOT
 from tcforge.analysis.coverage import beyond_the_rule_book
 from tcforge.data.dataset import load_data
 from tcforge.data.validate import validate
-
-from conftest import ROOT
 
 FILE = ROOT / "data" / "coverage" / "rules.yaml"
 
@@ -131,7 +130,7 @@ def test_rules_coverage_lists_the_rules_beyond_the_rule_book_by_source(cli) -> N
 
 
 def test_rule_book_cases_with_set_up_mechanics_are_implemented_and_tested(cli) -> None:
-    code, stdout, _ = cli("rules", "coverage", "--format", "json")
+    _, stdout, _ = cli("rules", "coverage", "--format", "json")
     rows = {r["case"]: r for r in json.loads(stdout) if r["source"] == "rule book"}
     for case in ["4.0", "6.1", "6.1.1", "6.1.2"] + [f"17.{n}" for n in range(1, 10)]:
         assert rows[case]["status"] == "implemented and tested", case

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 import typer
@@ -164,7 +165,7 @@ def rules_coverage(
     out.print(f"rule book: {_counts(r.status for r in rows)}; beyond it: {_counts(b.status for b in beyond)}", markup=False)
 
 
-def _counts(statuses: Any) -> str:
+def _counts(statuses: Iterable[str]) -> str:
     """'50 implemented and tested, 12 no mechanics': how many of each status, in name order."""
     counts: dict[str, int] = {}
     for status in statuses:

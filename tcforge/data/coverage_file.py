@@ -38,7 +38,7 @@ class RuleEntry:
     interpretation: str = ""
 
     @classmethod
-    def from_raw(cls, source: str, raw: dict[str, Any]) -> "RuleEntry":
+    def from_raw(cls, source: str, raw: dict[str, Any]) -> RuleEntry:
         return cls(id=raw["id"], source=source, title=" ".join(str(raw["title"]).split()), status=raw["status"],
                    heading=raw.get("heading", ""), parameters=tuple(raw.get("parameters", ())),
                    scenario=tuple(raw.get("scenario", ())), cards=tuple(raw.get("cards", ())),
@@ -54,11 +54,9 @@ def entries(data: dict[str, Any]) -> list[RuleEntry]:
 
 def _scenario_parts(doc: Document) -> set[str]:
     data = doc.data
-    parts = {k for k in SCENARIO_KEYS if k in data}
-    parts |= {r.get("id") for r in data.get("special_rules") or [] if isinstance(r, dict)}
-    parts |= {c.get("id") for c in (data.get("victory") or {}).get("conditions") or [] if isinstance(c, dict)}
-    parts |= {b.get("id") for b in data.get("balance") or [] if isinstance(b, dict)}
-    return {p for p in parts if isinstance(p, str)}
+    listed = (data.get("special_rules") or []) + ((data.get("victory") or {}).get("conditions") or []) + (data.get("balance") or [])
+    ids = {item.get("id") for item in listed if isinstance(item, dict)}
+    return {k for k in SCENARIO_KEYS if k in data} | {i for i in ids if isinstance(i, str)}
 
 
 def check(doc: Document, rulesets: dict[str, Ruleset], scenarios: dict[str, Document], cards: CardSet) -> list[Problem]:
@@ -68,35 +66,37 @@ def check(doc: Document, rulesets: dict[str, Ruleset], scenarios: dict[str, Docu
     seen: dict[str, int] = {}
     for g, group in enumerate(doc.data["coverage"]):
         for i, raw in enumerate(group["rules"]):
-            at = ("coverage", g, "rules", i)
-            rid = raw["id"]
-
-            def add(path: tuple[object, ...], message: str, hint: str, code: str) -> None:
-                problems.append(doc.problem(at + path, f"rule {rid}: {message}", hint, code))
-
+            at, rid = ("coverage", g, "rules", i), raw["id"]
+            found: list[tuple[tuple[object, ...], str, str, str]] = []  # (path under the rule, message, hint, code)
             if not rid.startswith(group["source"] + "/"):
-                add(("id",), f"the id does not start with its section {group['source']}/",
-                    f"write it {group['source']}/..., or move it to its section", "coverage-id")
+                found.append((("id",), f"the id does not start with its section {group['source']}/",
+                              f"write it {group['source']}/..., or move it to its section", "coverage-id"))
             if rid in seen:
-                add(("id",), "the id is used twice", f"the other is entry {seen[rid] + 1}; give each rule its own id", "coverage-duplicate")
+                found.append((("id",), "the id is used twice", f"the other is entry {seen[rid] + 1}; give each rule its own id",
+                              "coverage-duplicate"))
             seen[rid] = i
             if group["source"] == "001" and "heading" not in raw:
-                add(("id",), "a rule of 001 names no heading", "add heading: the source heading it stands under", "coverage-heading")
+                found.append((("id",), "a rule of 001 names no heading", "add heading: the source heading it stands under",
+                              "coverage-heading"))
             for j, name in enumerate(raw.get("parameters") or []):
                 if name not in known_params:
-                    add(("parameters", j), f"unknown ruleset parameter '{name}'", "use a parameter of data/rulesets (tcforge rules show)", "coverage-ref")
+                    found.append((("parameters", j), f"unknown ruleset parameter '{name}'",
+                                  "use a parameter of data/rulesets (tcforge rules show)", "coverage-ref"))
             for j, ref in enumerate(raw.get("scenario") or []):
                 sid, part = ref.split("/", 1)
                 if sid not in scenarios:
-                    add(("scenario", j), f"unknown scenario '{sid}'", "use a bundled scenario id (tcforge scenario list)", "coverage-ref")
+                    found.append((("scenario", j), f"unknown scenario '{sid}'", "use a bundled scenario id (tcforge scenario list)",
+                                  "coverage-ref"))
                 elif part not in _scenario_parts(scenarios[sid]):
-                    add(("scenario", j), f"scenario '{sid}' has no special rule, victory condition, balance option or key '{part}'",
-                        "use an id from the scenario file", "coverage-ref")
+                    found.append((("scenario", j),
+                                  f"scenario '{sid}' has no special rule, victory condition, balance option or key '{part}'",
+                                  "use an id from the scenario file", "coverage-ref"))
             for j, name in enumerate(raw.get("cards") or []):
                 try:
                     cards.get(name)
                 except LookupError:
-                    add(("cards", j), f"unknown card '{name}'", "give a card name from data/cards", "coverage-ref")
+                    found.append((("cards", j), f"unknown card '{name}'", "give a card name from data/cards", "coverage-ref"))
+            problems += [doc.problem(at + path, f"rule {rid}: {message}", hint, code) for path, message, hint, code in found]
             option = raw.get("option")
             if option:
                 problems += _check_option(doc, at, rid, option, known_params, rulesets, scenarios)

@@ -1,14 +1,13 @@
 """Rules beyond the rule book's cases, in play: the FAQ rulings (000 19.2) and Jeff and Mike's house rules (001)."""
 from __future__ import annotations
 
+from enginekit import make, pos, roll, uid
 from tcforge.data.dataset import load_data
 from tcforge.engine.board import RESERVE
 from tcforge.engine.fire import shots
 from tcforge.engine.game import Game
 from tcforge.engine.melee import melee_attack
 from tcforge.engine.state import CHANCE, GameState
-
-from enginekit import make, pos, roll, uid
 
 STREAM, SWAMP = 21, 28
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from enginekit import make, pos, roll, uid
 from tcforge.analysis.scenario_hooks import make_game
 from tcforge.analysis.setup import setup, start
 from tcforge.engine.board import ATTACHED, RESERVE
@@ -11,8 +12,6 @@ from tcforge.engine.melee import melee_attack
 from tcforge.engine.movement import can_enter
 from tcforge.engine.state import GameState
 from tcforge.scenarios.loading import load
-
-from enginekit import make, pos, roll, uid
 
 NATION = {0: "german", 1: "soviet"}
 

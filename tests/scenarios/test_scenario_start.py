@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from enginekit import make, roll
 from tcforge.analysis.scenario_hooks import engine_pos, make_game
 from tcforge.analysis.setup import RANDOM_TERRAIN, Setup, _terrain, setup
 from tcforge.engine.board import RESERVE
@@ -11,9 +12,6 @@ from tcforge.engine.state import CHANCE, GameState
 from tcforge.scenarios.loading import load
 from tcforge.scenarios.scenario import Scenario
 from tcforge.scenarios.victory import ControlPositions, ControlRank, Countdown, EliminateAll
-
-from enginekit import make, roll
-
 
 # -- 4.0 initiative --------------------------------------------------------------------
 
@@ -115,7 +113,7 @@ def test_6_1_1_random_terrain_over_many_deals() -> None:
     for seed in range(200):
         dealt = _by_side(s, setup(s, seed))
         assert sum(len(v) for v in dealt.values()) == len(setup(s, seed).terrain)  # nothing outside the sides' zones
-        for side, names in dealt.items():
+        for names in dealt.values():
             assert set(names) <= set(RANDOM_TERRAIN) and max(Counter(names).values(), default=0) <= 2
             assert len(names) <= 10
             counts.append(len(names))
