@@ -1,10 +1,16 @@
-"""Rule coverage: every rule case of 4.0-17.0, the engine code that implements it, the tests that check it.
+"""Rule coverage: every rule case of 4.0-17.0, the engine code that implements it, the tests that check it;
+then every mechanical rule beyond the rule book (data/coverage/rules.yaml).
 
 The cases are the English rule book's (data/rules/en). A case is *implemented*
-where the engine's source names it (a docstring or comment citing "9.3.1"),
+where the engine's source names it (a docstring or comment citing "9.3.1"), or
+for a scenario case (17.1-17.9) where a bundled scenario file is drawn from it,
 and *tested* where a test is named for it (``test_9_3_1_...``) or cites it.
 Cases with nothing to implement say why in :data:`NO_MECHANICS`; cases the
 engine does not cover yet are listed as missing, never hidden.
+
+The rules beyond the rule book (Hill 621's special rules, the FAQ rulings, the
+authors' comments, the house rules of source 001) say their own status in the
+data; :func:`beyond_the_rule_book` adds where each named test is found.
 """
 from __future__ import annotations
 
@@ -15,14 +21,16 @@ from typing import Any
 
 import yaml
 
+from tcforge.data.coverage_file import RuleEntry, entries
 from tcforge.data.dataset import GameData
+from tcforge.data.documents import read
+from tcforge.data.problems import DataError, Problem
 from tcforge.paths import data_dir, project_root
 
+COVERAGE_FILE = ("coverage", "rules.yaml")  # under data/
+SOURCES = {"20.0": "000 20.0", "19.2": "000 19.2", "23": "000 23", "001": "001"}  # how each section is cited
+
 NO_MECHANICS = {
-    "4.0": "the sequence as a whole; its steps are 5.0, 10.0 and 6.4",
-    "6.1": "terrain placement is the scenario's set-up (issue: scenarios)",
-    "6.1.1": "random terrain placement happens in scenario set-up",
-    "6.1.2": "discretionary placement happens in scenario set-up",
     "6.2": "setting up the cards is the scenario's set-up",
     "7.0": "a die roll is a chance outcome of 1-10 (tcforge/engine/attacks.py DIE)",
     "8.2": "cards of one move action may go to different places: each card moves on its own",
@@ -70,17 +78,35 @@ def _in_range(case: str) -> bool:
     return 4 <= major <= 17
 
 
-def coverage() -> list[CaseCoverage]:
-    root = project_root()
-    sources = sorted((root / "tcforge" / "engine").glob("*.py")) + sorted((root / "tcforge" / "analysis").glob("odds.py"))
-    source_lines = [(p, i, line) for p in sources for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)]
-    tests_dir = root / "tests"
-    test_defs: list[tuple[str, str]] = []  # (name, text of the test)
+def test_definitions() -> list[tuple[str, str]]:
+    """Every test function of tests/ as (``file.py::test_name``, the text of the test), files in name order."""
+    tests_dir = project_root() / "tests"
+    test_defs: list[tuple[str, str]] = []
     if tests_dir.is_dir():
         for path in sorted(tests_dir.rglob("test_*.py"), key=lambda p: p.name):  # tests/engine/..., tests/cli/...: by name
             text = path.read_text(encoding="utf-8")
             for match in re.finditer(r"^def (test_\w+)\(.*?(?=^def |\Z)", text, re.S | re.M):
                 test_defs.append((f"{path.name}::{match.group(1)}", match.group(0)))
+    return test_defs
+
+
+def _scenario_files(root: Path) -> dict[str, list[str]]:
+    """Rule case -> the bundled scenario files drawn from it (their ``source`` section)."""
+    out: dict[str, list[str]] = {}
+    for path in sorted((root / "data" / "scenarios").glob("*.yaml")):
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        section = str(((raw or {}).get("source") or {}).get("section", ""))
+        out.setdefault(section, []).append(str(path.relative_to(root)))
+    return out
+
+
+def coverage() -> list[CaseCoverage]:
+    root = project_root()
+    sources = (sorted((root / "tcforge" / "engine").glob("*.py")) +
+               [root / "tcforge" / "analysis" / name for name in ("odds.py", "setup.py", "scenario_hooks.py")])
+    source_lines = [(p, i, line) for p in sources for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)]
+    test_defs = test_definitions()
+    scenario_files = _scenario_files(root)
     out = []
     for case, title in rule_cases():
         if not _in_range(case):
@@ -97,11 +123,61 @@ def coverage() -> list[CaseCoverage]:
             docstring = text.split('"""')[1] if text.count('"""') >= 2 else ""
             if named or pattern.search(docstring):
                 item.tests.append(name)
+        if SCENARIO_CASES.match(case):
+            item.code = scenario_files.get(case, []) + item.code  # a scenario case is implemented by its scenario file
         if case in NO_MECHANICS:
             item.reason = NO_MECHANICS[case]
-        elif SCENARIO_CASES.match(case):
-            item.reason = "a scenario: data/scenarios and 'tcforge scenario check'"
         out.append(item)
+    return out
+
+
+@dataclass
+class RuleCoverage:
+    """A rule beyond the rule book, as the data states it, with where its tests are found."""
+
+    entry: RuleEntry
+    tests: list[str] = field(default_factory=list)  # file.py::test_name of each named test found
+    unknown_tests: list[str] = field(default_factory=list)  # named tests that do not exist
+
+    @property
+    def status(self) -> str:
+        return self.entry.status
+
+    def carriers(self) -> list[str]:
+        """What carries the rule: parameters, scenario parts, cards, code; for an option, its parameter and value."""
+        e = self.entry
+        if e.option:
+            value = e.option["value"]
+            shown = ", ".join(f"{k}: {v}" for k, v in value.items()) if isinstance(value, dict) else str(value)
+            return [f"{e.option['parameter']} = {shown} ({', '.join(e.option['variants'])})"]
+        return list(e.parameters) + list(e.scenario) + [f"card {c}" for c in e.cards] + list(e.code)
+
+    def to_json(self) -> dict[str, Any]:
+        e = self.entry
+        return {"case": e.id, "source": SOURCES[e.source], "heading": e.heading, "title": e.title, "status": e.status,
+                "parameters": list(e.parameters), "scenario": list(e.scenario), "cards": list(e.cards), "code": list(e.code),
+                "option": e.option or None, "tests": self.tests, "unknown_tests": self.unknown_tests, "reason": e.reason,
+                "departures": list(e.departures), "interpretation": e.interpretation}
+
+
+def beyond_the_rule_book(path: Path | None = None) -> list[RuleCoverage]:
+    """Every rule of data/coverage/rules.yaml, in file order, with its named tests looked up in tests/.
+
+    Raises DataError when the file does not pass its schema.
+    """
+    document, problems = read(path or data_dir().joinpath(*COVERAGE_FILE))
+    if not problems and (document.kind is None or document.kind.name != "coverage"):
+        problems = [Problem(document.display, 1, 1, "not a rule coverage file",
+                            "give a file whose top-level key is coverage, like data/coverage/rules.yaml", code="unknown-kind")]
+    if problems:
+        raise DataError(problems)
+    names: dict[str, str] = {}
+    for full, _ in test_definitions():
+        names.setdefault(full.split("::")[1], full)
+    out = []
+    for entry in entries(document.data):
+        found = [names[t] for t in entry.tests if t in names]
+        out.append(RuleCoverage(entry, found, [t for t in entry.tests if t not in names]))
     return out
 
 

@@ -105,7 +105,7 @@ def _terrain(scenario: Scenario, rng: random.Random, record: Setup) -> None:
                 if name is not None:
                     record.terrain[engine_pos(scenario, pos)] = scenario.cards.get(name).id
         return
-    if terrain.method == "discretionary":
+    if terrain.method == "discretionary":  # 6.1.2: the sides the scenario names lay their own terrain cards
         for side_id in terrain.by:
             side = scenario.side(side_id)
             own = [p for p in scenario.grid.side_positions(side_id)]

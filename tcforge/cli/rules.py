@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 import typer
 from rich.table import Table
 
-from tcforge.cli.common import Format, fail, game_data, out
+from tcforge.cli.common import Format, err, fail, game_data, out
 from tcforge.data.rulesets import Ruleset, differences
 
 app = typer.Typer(help="Rulesets: every rule parameter with its rule case; variants and their differences.",
@@ -105,8 +106,10 @@ def rules_coverage(
     missing: bool = typer.Option(False, "--missing", help="Only the cases not implemented and tested."),
     params: bool = typer.Option(False, "--params", help="The rule parameters instead (variants' rules are their changes)."),
 ) -> None:
-    """Every rule case of 4.0-17.0: the engine code that implements it and the tests that check it."""
-    from tcforge.analysis.coverage import coverage, parameter_coverage
+    """Every rule case of 4.0-17.0 (code and tests), then every rule beyond them: Hill 621 (20.0), the FAQ (19.2),
+    the authors' comments (23) and the house rules (001), each implemented, an option or missing."""
+    from tcforge.analysis.coverage import SOURCES, beyond_the_rule_book, coverage, parameter_coverage
+    from tcforge.data.problems import DataError
 
     if params:
         items = parameter_coverage()
@@ -125,16 +128,22 @@ def rules_coverage(
         out.print(ptable)
         return
     rows = coverage()
+    try:
+        beyond = beyond_the_rule_book()
+    except DataError as error:
+        for problem in error.problems:
+            err.print(problem.render(), markup=False)
+        fail("the rule coverage file is not valid; run 'tcforge validate'")
+        raise  # unreachable
     if missing:
         rows = [r for r in rows if r.status not in ("implemented and tested", "no mechanics")]
+        beyond = [b for b in beyond if b.status == "missing"]
     if format is Format.json:
-        out.print(json.dumps([{"case": r.case, "title": r.title, "status": r.status, "code": r.code, "tests": r.tests,
-                               "reason": r.reason} for r in rows], indent=2), markup=False)
+        out.print(json.dumps([{"case": r.case, "source": "rule book", "title": r.title, "status": r.status, "code": r.code,
+                               "tests": r.tests, "reason": r.reason} for r in rows] + [b.to_json() for b in beyond],
+                             indent=2, ensure_ascii=False), markup=False)
         return
-    counts: dict[str, int] = {}
-    for r in rows:
-        counts[r.status] = counts.get(r.status, 0) + 1
-    table = Table(title=", ".join(f"{n} {s}" for s, n in sorted(counts.items())), header_style="bold", box=None)
+    table = Table(title=f"Rule book 4.0-17.0: {_counts(r.status for r in rows)}", header_style="bold", box=None)
     for col in ("case", "title", "status", "code", "tests"):
         table.add_column(col, overflow="fold")
     for r in rows:
@@ -142,6 +151,29 @@ def rules_coverage(
         tests = ", ".join(t.split("::")[1] for t in r.tests[:2]) + (f" +{len(r.tests) - 2}" if len(r.tests) > 2 else "")
         table.add_row(r.case, r.title, r.status, code or r.reason, tests)
     out.print(table)
+    for source, label in SOURCES.items():
+        group = [b for b in beyond if b.entry.source == source]
+        if not group:
+            continue
+        gtable = Table(title=f"{label}: {_counts(b.status for b in group)}", header_style="bold", box=None)
+        for col in ("rule", "title", "status", "by / why not", "tests"):
+            gtable.add_column(col, overflow="fold")
+        for b in group:
+            why = b.entry.reason if b.status == "missing" else ", ".join(b.carriers())
+            if b.entry.departures:
+                why += "; departs: " + " ".join(b.entry.departures)
+            tests = ", ".join(t.split("::")[1] for t in b.tests[:2]) + (f" +{len(b.tests) - 2}" if len(b.tests) > 2 else "")
+            gtable.add_row(b.entry.id, b.entry.title, b.status, why, tests)
+        out.print(gtable)
+    out.print(f"rule book: {_counts(r.status for r in rows)}; beyond it: {_counts(b.status for b in beyond)}", markup=False)
+
+
+def _counts(statuses: Iterable[str]) -> str:
+    """'50 implemented and tested, 12 no mechanics': how many of each status, in name order."""
+    counts: dict[str, int] = {}
+    for status in statuses:
+        counts[status] = counts.get(status, 0) + 1
+    return ", ".join(f"{n} {s}" for s, n in sorted(counts.items())) or "none"
 
 
 def _ruleset(ruleset_id: str) -> Ruleset:

@@ -12,6 +12,7 @@ from typing import Any
 
 from tcforge.data import schemas
 from tcforge.data.cards import Card, CardSet, Change, get_field, has_field
+from tcforge.data.coverage_file import check as check_coverage
 from tcforge.data.documents import Document, discover, read
 from tcforge.data.names import name_key
 from tcforge.data.problems import DataError, Problem
@@ -132,6 +133,9 @@ def build(documents: list[Document], *, variants: bool = True, errata: tuple[str
     ruleset_docs = [d for d in documents if d.kind and d.kind.name == "ruleset" and isinstance(d.data, dict)]
     rulesets, ruleset_problems = resolve_rulesets(ruleset_docs, set(tables), set(errata_docs))
     problems += ruleset_problems
+    scenarios = {str(d.data.get("id")): d for d in documents if d.kind and d.kind.name == "scenario" and isinstance(d.data, dict)}
+    for doc in (d for d in documents if d.kind and d.kind.name == "coverage" and d.schema_ok):
+        problems += check_coverage(doc, rulesets, scenarios, card_set)
     return Build(card_set, problems, documents, rulesets)
 
 

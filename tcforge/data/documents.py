@@ -22,6 +22,7 @@ KINDS = (  # a command deck's rules file also has 'parameters': it is told apart
     Kind("command-deck", "decks", "command_deck"),
     Kind("fluid-rules", "decks", "impulse_types"),
     Kind("ruleset", "rulesets", "parameters"),
+    Kind("coverage", "coverage", "coverage"),  # data/coverage/rules.yaml: the rules beyond 4.0-17.0
     Kind("rules", "rules", "cases"),
     Kind("scenario", "scenarios", "sides"),
     Kind("cards", "cards", "cards"),

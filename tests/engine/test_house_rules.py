@@ -1,0 +1,183 @@
+"""Rules beyond the rule book's cases, in play: the FAQ rulings (000 19.2) and Jeff and Mike's house rules (001)."""
+from __future__ import annotations
+
+from enginekit import make, pos, roll, uid
+from tcforge.data.dataset import load_data
+from tcforge.engine.board import RESERVE
+from tcforge.engine.fire import shots
+from tcforge.engine.game import Game
+from tcforge.engine.melee import melee_attack
+from tcforge.engine.state import CHANCE, GameState
+
+STREAM, SWAMP = 21, 28
+
+
+def pass_window(state):
+    if state.ctx.window is not None:
+        state.apply_checked(("pass",))
+
+
+def start_move(state, label, name):
+    state.apply_checked(("move", pos(state, label)))
+    if state.ctx.move is not None and state.ctx.move.stage == "pick":
+        state.apply_checked(("pick", uid(state, name)))
+    if state.ctx.move is not None and state.ctx.move.stage == "pick":
+        state.apply_checked(("go",))
+
+
+# -- 000 19.2: the FAQ rulings ------------------------------------------------------------
+
+def test_19_2_faq_5_fire_reaches_a_diagonal_position() -> None:
+    state = make({0: [("PzKw IV H", "c1")], 1: [("T-34 M41", "d2")]})
+    tank, target = uid(state, "PzKw IV H"), uid(state, "T-34 M41")
+    assert ("fire", pos(state, "c1")) in state.legal_actions()
+    assert (target, "at", -1) in shots(state, state.units[tank])
+
+
+def test_19_2_faq_8_swamp_is_played_after_the_start() -> None:
+    """A Swamp held in the hand goes down on a clear position as an enemy vehicle moves in, and stops it."""
+    state = make({0: [("PzKw IV H", "c1")], 1: [("T-34 M41", "e4"), ("Swamp", RESERVE)]})
+    pass_window(state)
+    start_move(state, "c1", "PzKw IV H")
+    c2 = pos(state, "c2")
+    state.apply_checked(("step", c2))
+    state.apply_checked(("interrupt", uid(state, "Swamp")))
+    assert state.terrain[c2] == SWAMP and state.units[uid(state, "PzKw IV H")].pos == pos(state, "c1")
+
+
+def test_19_2_faq_12_stuka_and_sturmovik_are_instant_cards() -> None:
+    """The errata make both air strikes Instant: played in one's own play for a Supply point, never as an answer."""
+    data = load_data()
+    for name in ("Stuka Air Strike", "Sturmovik Air Strike"):
+        card = data.cards.get(name)
+        assert card.printed["kind"] == "-" and card.effective["kind"] == "instant"
+    own = make({0: [("PzKw IV H", "c1"), ("Stuka Air Strike", RESERVE)], 1: [("T-34 M41", "c4")]})
+    stuka = uid(own, "Stuka Air Strike")
+    assert any(a[0] == "play" and a[1] == stuka for a in own.legal_actions())
+    theirs = make({0: [("PzKw IV H", "c1")], 1: [("T-34 M41", "c4"), ("Sturmovik Air Strike", RESERVE), ("Breakdown", RESERVE)]})
+    sturmovik = uid(theirs, "Sturmovik Air Strike")
+    assert theirs.current_player() == 1  # the window before the other side's play (opened by the Breakdown)
+    assert any(a[0] == "interrupt" and a[1] == uid(theirs, "Breakdown") for a in theirs.legal_actions())
+    assert not any(a[0] in ("play", "interrupt") and a[1] == sturmovik for a in theirs.legal_actions())
+
+
+def test_19_2_faq_24_a_minefield_is_discarded_after_one_use() -> None:
+    state = make({0: [("German Line Squad", "c1")], 1: [("T-34 M41", "e4"), ("Minefield", RESERVE)]})
+    pass_window(state)
+    start_move(state, "c1", "German Line Squad")
+    c2 = pos(state, "c2")
+    state.apply_checked(("step", c2))
+    mine = uid(state, "Minefield")
+    state.apply_checked(("interrupt", mine))
+    roll(state, 9)  # a miss: the squad walks on
+    assert mine in state.discard[1] and mine not in state.hand[1]
+    assert state.terrain[c2] is None  # it never became the position's terrain
+
+
+def test_19_2_faq_25_a_bridge_opens_the_stream_to_both_sides() -> None:
+    state = make({0: [("PzKw IV H", "c1"), ("Bridge", RESERVE)], 1: [("T-34 M41", "c3")]}, terrain={"c2": "Stream"})
+    c2 = pos(state, "c2")
+    start_move(state, "c1", "PzKw IV H")
+    assert ("step", c2) not in state.legal_actions()  # 11.1: no vehicles into a Stream
+    state = make({0: [("PzKw IV H", "c1"), ("Bridge", RESERVE)], 1: [("T-34 M41", "c3")]}, terrain={"c2": "Stream"})
+    state.apply_checked(("interrupt", uid(state, "Bridge"), c2))
+    assert state.terrain[c2] != STREAM and state.water[c2] != STREAM
+    start_move(state, "c1", "PzKw IV H")
+    assert ("step", c2) in state.legal_actions()
+    from tcforge.engine.movement import can_enter
+    soviet = state.units[uid(state, "T-34 M41")]
+    assert can_enter(state, soviet, pos(state, "c3"), c2, True)  # the other side's tank may cross as well
+
+
+# -- 001: Jeff and Mike's house rules -------------------------------------------------------
+
+def test_001_wire_stops_the_moving_card_where_it_is() -> None:
+    state = make({0: [("PzKw IV H", "c1")], 1: [("T-34 M41", "e4"), ("Wire", RESERVE)]})
+    pass_window(state)
+    start_move(state, "c1", "PzKw IV H")
+    state.apply_checked(("step", pos(state, "c2")))
+    assert ("interrupt", uid(state, "Wire")) in state.legal_actions()
+    state.apply_checked(("interrupt", uid(state, "Wire")))
+    assert state.units[uid(state, "PzKw IV H")].pos == pos(state, "c1")
+    assert state.ctx.move is None or not [a for a in state.legal_actions() if a[0] == "step"]
+
+
+def test_001_vehicles_fire_small_arms_at_infantry_in_melee() -> None:
+    """Under the house rules a tank in melee uses its SA (3) against a squad, never its HE (6)."""
+    for ruleset, columns, he in (("six-pack-r3", 5, True), ("jeff-mike-2002", 3, False)):
+        state = make({0: [("PzKw IV H", "c2")], 1: [("Soviet Line Squad", "c2")]}, ruleset=ruleset, columns=columns)
+        tank, squad = state.units[uid(state, "PzKw IV H")], state.units[uid(state, "Soviet Line Squad")]
+        assert (melee_attack(state, tank, squad, "he") is not None) == he, ruleset
+        sa = melee_attack(state, tank, squad, "sa")
+        assert sa is not None and sa.hit == 3
+
+
+def test_001_one_equipment_card_per_squad() -> None:
+    """A Panzerfaust and a Heavy Machine Gun are two types: the unified rules let a squad carry both, 001 one card."""
+    for ruleset, columns, both in (("six-pack-r3", 5, True), ("jeff-mike-2002", 3, False)):
+        state = make({0: [("German Line Squad", "b2"), ("Panzerfaust", RESERVE), ("Heavy Machine Gun", RESERVE)],
+                      1: [("T-34 M41", "c4")]}, ruleset=ruleset, columns=columns)
+        squad = uid(state, "German Line Squad")
+        state.apply_checked(("equip", uid(state, "Panzerfaust"), squad))
+        assert (("equip", uid(state, "Heavy Machine Gun"), squad) in state.legal_actions()) == both, ruleset
+
+
+def test_001_victory_needs_one_zone_of_the_second_row_at_the_end_of_the_turn() -> None:
+    """On the 4 x 3 grid one captured zone of the enemy's second row wins, but only once the turn is over."""
+    state = make({0: [("PzKw IV H", "a3")], 1: [("T-34 M41", "c4")]}, ruleset="jeff-mike-2002", columns=3)
+    start_move(state, "a3", "PzKw IV H")
+    state.apply_checked(("step", pos(state, "a4")))
+    if state.phase == "move":
+        state.apply_checked(("halt",))
+    assert state.winner is None  # held, but the turn is not over
+    while state.winner is None and state.active == 0 and state.current_player() == 0:
+        state.apply_checked(("end",) if ("end",) in state.legal_actions() else state.legal_actions()[0])
+    assert state.winner == 0
+
+
+def test_001_dyo_hand_of_seven() -> None:
+    data = load_data("jeff-mike-2002")
+    game = Game.create(data, columns=3, ranks_per_side=2)
+    deck = [(data.cards.get("Smoke").id, -2)] * 10  # ten cards in each drawing deck
+    state = GameState.new(game, {0: deck, 1: deck}, first_player=0)
+    draws = [r for r in state.rolls if r[0] == "draw"]
+    assert state.current_player() == CHANCE and sum(1 for r in draws if r[1] == 0) == 7 and sum(1 for r in draws if r[1] == 1) == 7
+
+
+def test_001_dyo_attacker_gets_half_as_many_points_again() -> None:
+    """An attack of 400 points: 600 for the attacker; he needs two zones of the defender's second row, the
+    defender one of his; terrain (six at most) on each side's own zones; the higher roll plays first."""
+    import yaml
+
+    from tcforge.analysis.generate import jeff_mike
+    for seed in range(5):
+        doc = yaml.safe_load(jeff_mike("dyo", year=1943, points=400, seed=seed, kind="attack"))
+        attacker, defender = doc["sides"]
+        assert (attacker["role"], attacker["build"]["points"]) == ("attacker", 600)
+        assert (defender["role"], defender["build"]["points"]) == ("defender", 400)
+        counts = {c["winner"]: (c["rank"], c["count"]) for c in doc["victory"]["conditions"]}
+        assert counts == {attacker["id"]: (2, 2), defender["id"]: (2, 1)}
+        assert doc["initiative"]["method"] == "roll" and doc["initiative"]["winner"] == "high"
+        assert doc["battlefield"]["terrain"]["where"] == "own"
+        for side, prefix in ((attacker, "G"), (defender, "R")):
+            spots = [f["at"] for f in side["forces"] if "at" in f]
+            assert len(spots) <= 6 and all(s.startswith(prefix) for s in spots)
+        meeting = yaml.safe_load(jeff_mike("dyo", year=1943, points=400, seed=seed, kind="meeting"))
+        assert [s["build"]["points"] for s in meeting["sides"]] == [400, 400]
+
+
+def test_001_every_random_number_is_a_ten_sided_die_roll() -> None:
+    state = make({0: [("PzKw IV H", "c2")], 1: [("T-34 M41", "c3")]})
+    state.apply_checked(("fire", pos(state, "c2")))
+    state.apply_checked(("shoot", uid(state, "PzKw IV H"), uid(state, "T-34 M41"), "at"))
+    assert state.chance_outcomes() == [(("d10", n), 0.1) for n in range(1, 11)]
+
+
+def test_001_no_card_recycling_the_discard_pile_never_refills_the_deck() -> None:
+    state = make({0: [("PzKw IV H", "c2"), ("Flank Shot", RESERVE), ("Smoke", -2)], 1: [("T-34 M41", "e4")]})
+    spent = uid(state, "Flank Shot")
+    state.discard_card(spent)
+    state.apply_checked(("draw",))
+    state.apply_checked(state.chance_outcomes()[0][0])  # the deck's only card comes to the hand
+    assert state.deck[0] == [] and state.supply > 0
+    assert ("draw",) not in state.legal_actions() and state.discard[0] == [spent]

@@ -1,0 +1,139 @@
+"""The rules beyond the rule book's cases (data/coverage/rules.yaml) and `tcforge rules coverage`."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import yaml
+
+from conftest import ROOT
+from tcforge.analysis.coverage import beyond_the_rule_book
+from tcforge.data.dataset import load_data
+from tcforge.data.validate import validate
+
+FILE = ROOT / "data" / "coverage" / "rules.yaml"
+
+# Every heading of source 001, in its order (modifications, DYO, victory, optional rules 1.0-1.10 and 2.0-2.2).
+HEADINGS_001 = [
+    "No Card Recycling", "Use a Die", "Minefields", "Streams, Bridges, and Fords", "Wire", "Swamps",
+    "Melee Combat Procedure", "Vehicles vs. Infantry/Cavalry/AT-Guns in Melee", "Ranged Fire and Melee",
+    "Equipment Cards", "Orphaned Equipment Cards", "Unspotted Indirect Fire", "DYO Scenario Generation Method",
+    "Victory Conditions", "Hidden Units", "Line of Sight (LOS)", "Spotting Restrictions", "Spotting Moving Units",
+    "Spotting By Moving Units", "Melee Units and Spotting", "Breaking Contact", "Recon Cards",
+    "Indirect Attacks on Hidden Units", "Spotting and Reserves", "Shuffling Hidden Units", "Opportunity Fire",
+    "Opportunity Fire Declaration", "Opportunity Fire Resolution",
+]
+# The numbered rules and steps of 001 and of Hill 621, and the FAQ items that change play.
+NUMBERED = ([f"001/1.{n}" for n in range(11)] + ["001/2.0", "001/2.1", "001/2.2"] + [f"001/melee/{n}" for n in range(1, 6)]
+            + [f"001/dyo/{n}" for n in range(1, 7)] + [f"20.0/{n}" for n in range(1, 9)]
+            + [f"19.2/{n}" for n in (3, 4, 5, 6, 7, 8, 9, 12, 20, 24, 25)]
+            + ["20.0/victory", "20.0/balance-german-plus", "20.0/balance-german-minus", "23/woods", "23/tank-melee-final",
+               "23/tank-melee-hill-621", "23/unsupported-minus-2"])
+
+
+def rules():
+    return beyond_the_rule_book()
+
+
+def test_coverage_file_is_valid_and_its_references_resolve() -> None:
+    report = validate([FILE])
+    assert report.files == 1 and report.ok, "\n".join(p.render() for p in report.problems)
+
+
+def test_every_named_test_exists() -> None:
+    found = rules()
+    assert [(r.entry.id, r.unknown_tests) for r in found if r.unknown_tests] == []
+    assert all(len(r.tests) == len(r.entry.tests) for r in found)
+
+
+def test_implemented_rules_name_a_test_and_what_carries_them_and_it_exists() -> None:
+    data = load_data()
+    for r in rules():
+        e = r.entry
+        if e.status != "implemented":
+            continue
+        assert r.tests, e.id
+        assert e.parameters or e.scenario or e.cards or e.code, e.id
+        assert set(e.parameters) <= set(data.ruleset.params), e.id
+        for name in e.cards:
+            data.cards.get(name)
+        for ref in e.code:
+            path, name = ref.split(":")
+            text = (ROOT / path).read_text(encoding="utf-8")
+            assert re.search(rf"^\s*(def|class) {name}\b|^{name}\s*[:=]", text, re.M), ref
+
+
+def test_options_name_their_parameter_value_and_variants_and_a_test() -> None:
+    rulesets = load_data().rulesets
+    for r in rules():
+        if r.status == "option":
+            option = r.entry.option
+            assert r.tests and option["variants"], r.entry.id
+            for variant in option["variants"]:
+                if variant in rulesets:
+                    assert rulesets[variant][option["parameter"]] == option["value"], r.entry.id
+                    assert rulesets["six-pack-r3"][option["parameter"]] != option["value"], r.entry.id  # an option, not the default
+
+
+def test_missing_rules_say_why() -> None:
+    missing = [r for r in rules() if r.status == "missing"]
+    assert missing and all(r.entry.reason for r in missing)
+
+
+def test_no_heading_of_001_is_left_out() -> None:
+    headings = {r.entry.heading for r in rules() if r.entry.source == "001"}
+    assert [h for h in HEADINGS_001 if h not in headings] == []
+    assert headings <= set(HEADINGS_001)  # and none made up
+
+
+def test_every_numbered_rule_is_listed_once() -> None:
+    ids = [r.entry.id for r in rules()]
+    assert len(ids) == len(set(ids))
+    assert [n for n in NUMBERED if n not in ids] == []
+
+
+def test_a_broken_reference_is_one_line_at_its_place(tmp_path: Path) -> None:
+    raw = yaml.safe_load(FILE.read_text(encoding="utf-8"))
+    group = raw["coverage"][0]
+    group["rules"][0]["scenario"] = ["hill-621/no-such-rule"]
+    group["rules"][1]["parameters"] = ["victory.nowhere"]
+    raw["coverage"][2]["rules"][2]["option"]["variants"] = ["six-pack-r3"]
+    bad = tmp_path / "rules.yaml"
+    bad.write_text(yaml.safe_dump(raw, sort_keys=False), encoding="utf-8")
+    report = validate([bad])
+    lines = [p.render() for p in report.problems]
+    assert len(lines) == 3 and all(line.startswith(f"{bad}:") or "rules.yaml:" in line for line in lines)
+    assert any("no special rule, victory condition, balance option or key 'no-such-rule'" in line for line in lines)
+    assert any("unknown ruleset parameter 'victory.nowhere'" in line for line in lines)
+    assert any("'six-pack-r3' sets melee.tank_melee_modifiers to" in line for line in lines)
+
+
+def test_rules_coverage_lists_the_rules_beyond_the_rule_book_by_source(cli) -> None:
+    code, stdout, _ = cli("rules", "coverage", "--format", "json")
+    rows = json.loads(stdout)
+    assert code == 0
+    sources = [r["source"] for r in rows]
+    order = [s for i, s in enumerate(sources) if i == 0 or s != sources[i - 1]]
+    assert order == ["rule book", "000 20.0", "000 19.2", "000 23", "001"]
+    su152 = next(r for r in rows if r["case"] == "20.0/7")
+    assert su152["status"] == "implemented" and "hill-621/su152-limited-ap" in su152["scenario"]
+    assert any(t.endswith("::test_20_0_rule_7_su152_fires_full_penetration_once_then_3_2") for t in su152["tests"])
+    hidden = next(r for r in rows if r["case"] == "001/1.3")
+    assert hidden["status"] == "missing" and hidden["reason"]
+    code, stdout, _ = cli("rules", "coverage")
+    summary = stdout.strip().splitlines()[-1]
+    counts = {s: sum(r["status"] == s for r in rows if r["source"] != "rule book") for s in ("implemented", "option", "missing")}
+    assert summary.startswith("rule book: ") and all(f"{n} {s}" in summary.split("beyond it:")[1] for s, n in counts.items())
+    code, stdout, _ = cli("rules", "coverage", "--missing", "--format", "json")
+    assert {r["status"] for r in json.loads(stdout) if r["source"] != "rule book"} == {"missing"}
+
+
+def test_rule_book_cases_with_set_up_mechanics_are_implemented_and_tested(cli) -> None:
+    _, stdout, _ = cli("rules", "coverage", "--format", "json")
+    rows = {r["case"]: r for r in json.loads(stdout) if r["source"] == "rule book"}
+    for case in ["4.0", "6.1", "6.1.1", "6.1.2"] + [f"17.{n}" for n in range(1, 10)]:
+        assert rows[case]["status"] == "implemented and tested", case
+    assert any("test_4_0_highest_roll_takes_the_initiative" in t for t in rows["4.0"]["tests"])
+    assert any("test_6_1_1_random_terrain_deals_ten_cards_at_most_two_per_type" in t for t in rows["6.1.1"]["tests"])
+    assert rows["17.4"]["code"][0] == "data/scenarios/prepared-defense.yaml"
