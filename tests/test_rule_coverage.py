@@ -10,7 +10,7 @@ import yaml
 from conftest import ROOT
 from tcforge.analysis.coverage import beyond_the_rule_book
 from tcforge.data.dataset import load_data
-from tcforge.data.validate import validate
+from tcforge.validate import validate
 
 FILE = ROOT / "data" / "coverage" / "rules.yaml"
 

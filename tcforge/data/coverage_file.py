@@ -117,12 +117,26 @@ def _check_option(doc: Document, at: tuple[object, ...], rid: str, option: dict[
         elif variant in scenarios:
             raw = ((scenarios[variant].data.get("ruleset") or {}).get("parameters") or {}).get(name)
             actual = raw.get("value") if isinstance(raw, dict) else None
+        elif variant.partition(":")[0] in scenarios:  # SCENARIO:OPTION, a balance option that patches the parameter
+            actual = _option_sets(scenarios[variant.partition(":")[0]], variant.partition(":")[2], name)
         else:
             problems.append(doc.problem(at + ("option", "variants", j), f"rule {rid}: unknown ruleset or scenario '{variant}'",
-                                        "use a ruleset id (tcforge rules list) or a bundled scenario id", "coverage-ref"))
+                                        "use a ruleset id (tcforge rules list), a bundled scenario id or SCENARIO:OPTION",
+                                        "coverage-ref"))
             continue
         if actual != value:
             problems.append(doc.problem(at + ("option", "variants", j),
                                         f"rule {rid}: '{variant}' sets {name} to {actual!r}, not {value!r}",
                                         "name the variants that turn the rule on, with the value they set", "coverage-option"))
     return problems
+
+
+def _option_sets(scenario: Document, option_id: str, name: str) -> Any:
+    """The value a scenario's balance option gives a ruleset parameter through its patch (None if it does not)."""
+    for option in scenario.data.get("balance") or ():
+        if isinstance(option, dict) and option.get("id") == option_id:
+            for op in option.get("patch") or ():
+                if isinstance(op, dict) and op.get("path") == f"/ruleset/parameters/{name}":
+                    value = op.get("value")
+                    return value.get("value") if isinstance(value, dict) else None
+    return None
