@@ -109,6 +109,7 @@ class Rules:
     setup_max_per_terrain_type: int = _param("setup.max_per_terrain_type")
     # cards
     cards_interpretations: bool = _param("cards.interpretations")
+    cards_swamp_only_on_clear: bool = _param("cards.swamp_only_on_clear")
 
     @classmethod
     def from_params(cls, params: Mapping[str, Any]) -> "Rules":
