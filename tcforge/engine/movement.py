@@ -37,6 +37,16 @@ def _path(state: CoreState) -> bool:
     return move is not None and move.path
 
 
+def slows(state: CoreState, pos: int) -> bool:
+    """The position slows a card entering it (8.4): its terrain does, or a Stream or Swamp played on it (11.1)."""
+    rows = state.game.terrain_rows
+    for card_id in (state.terrain[pos], state.water[pos]):
+        row = rows.get(card_id) if card_id is not None else None
+        if row is not None and row.slows:
+            return True
+    return False
+
+
 def has_room(state: CoreState, unit: Unit, pos: int, group: list[Unit] | None = None) -> bool:
     """Whether the unit, with the cards moving with it, may come to rest at ``pos`` (6.3)."""
     if pos == RESERVE:
@@ -82,12 +92,10 @@ def can_enter(state: CoreState, unit: Unit, at: int, to: int, first: bool) -> bo
     water = state.water[to]
     if water is not None and game.terrain_rows[water].no_vehicles and (p.vehicle or p.at_gun):
         return False  # 11.1: Stream or Swamp played on other terrain still bars vehicles and guns
-    if row is not None:
-        if row.no_vehicles and (p.vehicle or p.at_gun):
-            return False  # 11.0: no vehicles or AT guns in Swamp or Stream
-        if row.slows and not first and game.rules.movement_slowing_terrain == "adjacent_only" \
-                and not _path(state):
-            return False  # 8.4 (a Path card lets the mover through)
+    if row is not None and row.no_vehicles and (p.vehicle or p.at_gun):
+        return False  # 11.0: no vehicles or AT guns in Swamp or Stream
+    if not first and game.rules.movement_slowing_terrain == "adjacent_only" and not _path(state) and slows(state, to):
+        return False  # 8.4 (a Path card lets the mover through)
     if terrain is None and game.rules.movement_tank_restriction_in_clear and (p.infantry or p.at_gun or p.truck):
         enemy_tank = any(state.units[u].profile.tank for u in state.occ[to][1 - unit.side])
         if enemy_tank and not any(state.units[u].profile.tank for u in state.occ[to][unit.side]):
@@ -101,9 +109,7 @@ def stops_at(state: CoreState, unit: Unit, to: int) -> bool:
         return True
     if state.occ[to][1 - unit.side]:
         return True  # 8.5
-    terrain = state.terrain[to]
-    row = state.game.terrain_rows.get(terrain) if terrain is not None else None
-    return row is not None and row.slows and not _path(state)
+    return slows(state, to) and not _path(state)
 
 
 def steps(state: CoreState, unit: Unit, at: int, left: int, first: bool, *, any_one: bool = False) -> list[int]:

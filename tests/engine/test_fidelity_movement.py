@@ -21,3 +21,17 @@ def test_001_swamp_is_played_only_on_clear_zones() -> None:
     unified = make({0: [("German Line Squad", "a1")], 1: [("Soviet Line Squad", "e4"), ("Swamp", RESERVE)]},
                    terrain={"a1": "Woods"})
     assert ("interrupt", uid(unified, "Swamp"), pos(unified, "a1")) in unified.legal_actions()  # 11.1 allows it
+
+
+def test_11_1_stream_played_on_other_terrain_still_slows_movement() -> None:
+    state = make({0: [("German Cavalry", "c1")], 1: [("Soviet Line Squad", "e4")]}, terrain={"c2": "Wheatfield"})
+    state.water[pos(state, "c2")] = state.game.data.cards.get("Stream").id  # played earlier on the Wheatfield (11.1)
+    state.changed()
+    pass_window(state)
+    state.apply_checked(("move", pos(state, "c1")))
+    state.apply_checked(("pick", uid(state, "German Cavalry")))
+    if state.ctx.move is not None and state.ctx.move.stage == "pick":
+        state.apply_checked(("go",))
+    state.apply_checked(("step", pos(state, "c2")))
+    assert state.phase == "play"  # 8.4: the Stream ends the cavalry's move
+    assert state.units[uid(state, "German Cavalry")].pos == pos(state, "c2")
