@@ -47,6 +47,16 @@ def slows(state: CoreState, pos: int) -> bool:
     return False
 
 
+def barred(state: CoreState, unit: Unit, pos: int) -> bool:
+    """The card may never be in the position: a vehicle or AT gun and a Swamp or Stream, as terrain or played on it (11.0, 11.1)."""
+    p = unit.profile
+    if not (p.vehicle or p.at_gun):
+        return False
+    rows = state.game.terrain_rows
+    return any(card_id is not None and card_id in rows and rows[card_id].no_vehicles
+               for card_id in (state.terrain[pos], state.water[pos]))
+
+
 def has_room(state: CoreState, unit: Unit, pos: int, group: list[Unit] | None = None) -> bool:
     """Whether the unit, with the cards moving with it, may come to rest at ``pos`` (6.3)."""
     if pos == RESERVE:
@@ -87,13 +97,9 @@ def can_enter(state: CoreState, unit: Unit, at: int, to: int, first: bool) -> bo
             and game.rules.movement_melee_exit_way_back and to != unit.entered_from:
         return False  # 10.0: attackers leave a melee only the way they came
     terrain = state.terrain[to]
-    row = game.terrain_rows.get(terrain) if terrain is not None else None
     p = unit.profile
-    water = state.water[to]
-    if water is not None and game.terrain_rows[water].no_vehicles and (p.vehicle or p.at_gun):
-        return False  # 11.1: Stream or Swamp played on other terrain still bars vehicles and guns
-    if row is not None and row.no_vehicles and (p.vehicle or p.at_gun):
-        return False  # 11.0: no vehicles or AT guns in Swamp or Stream
+    if barred(state, unit, to):
+        return False  # 11.0, 11.1: no vehicles or AT guns in Swamp or Stream, however it was placed
     if not first and game.rules.movement_slowing_terrain == "adjacent_only" and not _path(state) and slows(state, to):
         return False  # 8.4 (a Path card lets the mover through)
     if terrain is None and game.rules.movement_tank_restriction_in_clear and (p.infantry or p.at_gun or p.truck):

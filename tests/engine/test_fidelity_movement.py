@@ -35,3 +35,32 @@ def test_11_1_stream_played_on_other_terrain_still_slows_movement() -> None:
     state.apply_checked(("step", pos(state, "c2")))
     assert state.phase == "play"  # 8.4: the Stream ends the cavalry's move
     assert state.units[uid(state, "German Cavalry")].pos == pos(state, "c2")
+
+
+def _assault_with_panic(state, source: str, target: str, names: list[str]) -> None:
+    """Side 0 moves a fresh assault of ``names`` from ``source`` into ``target`` and plays Panic as the melee begins."""
+    pass_window(state)
+    state.apply_checked(("move", pos(state, source)))
+    picked = [uid(state, n, 0, i) for n, i in names]
+    for u in picked:
+        state.apply_checked(("pick", u))
+    if state.ctx.move is not None and state.ctx.move.stage == "pick":
+        state.apply_checked(("go",))
+    while state.phase == "move":
+        state.apply_checked(("step", pos(state, target)))
+    pass_window(state)
+    state.apply_checked(("end",))
+    while ("interrupt", uid(state, "Panic")) not in state.legal_actions():
+        state.apply_checked(("pass",))
+    state.apply_checked(("interrupt", uid(state, "Panic")))
+
+
+def test_9_6_1_panic_retreat_never_puts_a_vehicle_into_a_swamp() -> None:
+    swamps = {label: "Swamp" for label in ("b2", "b3", "b4", "c4", "d2", "d3", "d4")}
+    state = make({0: [("PzKw IV H", "c2"), ("PzKw IV H", "c2"), ("German Line Squad", "c2"), ("Panic", RESERVE),
+                      ("German Line Squad", "b1")],
+                  1: [("T-34 M41", "c3")]}, terrain=swamps)
+    _assault_with_panic(state, "c2", "c3", [("PzKw IV H", 0), ("PzKw IV H", 1), ("German Line Squad", 0)])
+    tank = state.units[uid(state, "T-34 M41")]
+    assert tank.pos != pos(state, "c3")  # it fell back
+    assert state.terrain[tank.pos] != state.game.data.cards.get("Swamp").id  # 11.0: never into a Swamp
