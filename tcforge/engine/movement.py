@@ -83,8 +83,8 @@ def may_move(state: CoreState, unit: Unit) -> bool:
     return unit.moved < limit
 
 
-def can_enter(state: CoreState, unit: Unit, at: int, to: int, first: bool) -> bool:
-    """Whether one step from ``at`` to ``to`` is allowed, ignoring stacking."""
+def can_enter(state: CoreState, unit: Unit, at: int, to: int, first: bool, *, escorted: bool = False) -> bool:
+    """Whether one step from ``at`` to ``to`` is allowed, ignoring stacking; ``escorted``: friendly tanks move with it (8.5)."""
     game = state.game
     if to == RESERVE:
         return (game.reserve_return and at in game.board.rear_rank(unit.side)
@@ -102,7 +102,8 @@ def can_enter(state: CoreState, unit: Unit, at: int, to: int, first: bool) -> bo
         return False  # 11.0, 11.1: no vehicles or AT guns in Swamp or Stream, however it was placed
     if not first and game.rules.movement_slowing_terrain == "adjacent_only" and not _path(state) and slows(state, to):
         return False  # 8.4 (a Path card lets the mover through)
-    if terrain is None and game.rules.movement_tank_restriction_in_clear and (p.infantry or p.at_gun or p.truck):
+    if terrain is None and game.rules.movement_tank_restriction_in_clear and (p.infantry or p.at_gun or p.truck) \
+            and not escorted:
         enemy_tank = any(state.units[u].profile.tank for u in state.occ[to][1 - unit.side])
         if enemy_tank and not any(state.units[u].profile.tank for u in state.occ[to][unit.side]):
             return False  # 8.5
@@ -129,9 +130,11 @@ def steps(state: CoreState, unit: Unit, at: int, left: int, first: bool, *, any_
         candidates = board.neighbours[at] + ((RESERVE,) if at in board.rear_rank(unit.side) else ())
     group = riders(state, unit)
     members = [unit] + group
+    escorted = any(m.profile.tank for m in members)  # 8.5: the tanks of the group accompany its other cards
     out = []
     for to in candidates:
-        if not can_enter(state, unit, at, to, first) or (group and not all(can_enter(state, r, at, to, first) for r in group)):
+        if not can_enter(state, unit, at, to, first, escorted=escorted) or (
+                group and not all(can_enter(state, r, at, to, first, escorted=escorted) for r in group)):
             continue
         if group and to >= 0 and state.occ[to][1 - unit.side] and any(r.profile.at_gun for r in group):
             continue  # 8.6.1: a towed gun never goes into melee

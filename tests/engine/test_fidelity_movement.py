@@ -64,3 +64,19 @@ def test_9_6_1_panic_retreat_never_puts_a_vehicle_into_a_swamp() -> None:
     tank = state.units[uid(state, "T-34 M41")]
     assert tank.pos != pos(state, "c3")  # it fell back
     assert state.terrain[tank.pos] != state.game.data.cards.get("Swamp").id  # 11.0: never into a Swamp
+
+
+def test_8_5_with_8_6_squad_riding_two_tanks_enters_where_the_tanks_may() -> None:
+    state = make({0: [("PzKw IV H", "c1"), ("PzKw IV H", "c1"), ("German Line Squad", "c1")],
+                  1: [("T-34 M41", "c2")]})
+    pass_window(state)
+    state.apply_checked(("move", pos(state, "c1")))
+    tank, other, squad = uid(state, "PzKw IV H", 0, 0), uid(state, "PzKw IV H", 0, 1), uid(state, "German Line Squad")
+    state.apply_checked(("pick", tank))
+    state.apply_checked(("pick", other))
+    state.apply_checked(("load", squad, tank))
+    if state.ctx.move is not None and state.ctx.move.stage == "pick":
+        state.apply_checked(("go",))
+    assert ("step", pos(state, "c2")) in state.legal_actions()  # 8.5: the squad is accompanied by friendly tanks
+    state.apply_checked(("step", pos(state, "c2")))
+    assert {state.units[u].pos for u in (tank, other, squad)} == {pos(state, "c2")}
