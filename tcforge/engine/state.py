@@ -91,7 +91,16 @@ class GameState(CoreState):
             reactions.apply(self, action)
         else:
             _APPLY[self.phase](self, action)
+        self._check_victory_after_change()
         self._advance()
+
+    def _check_victory_after_change(self) -> None:
+        """16.0: victory is checked the instant it holds, whatever moved the cards (a retreat, an arrival, a loss),
+        except while a card is on its way: a moving card is checked as it comes to rest (8.0)."""
+        move = self.ctx.move
+        if move is not None and move.stage == "step":
+            return
+        self.check_victory()
 
     def apply_checked(self, action: Action) -> None:
         """Apply an action after checking it is legal; raises :class:`IllegalActionError` quoting both."""
@@ -112,6 +121,7 @@ class GameState(CoreState):
         self.phase = "play"
         for hook in self.game.turn_hooks:  # a scenario's reinforcements arrive (20.0 rule 5, 17.5)
             hook(self)
+        self._check_victory_after_change()
 
     def _end_play(self) -> None:
         self.phase = "melee"

@@ -80,3 +80,12 @@ def test_8_5_with_8_6_squad_riding_two_tanks_enters_where_the_tanks_may() -> Non
     assert ("step", pos(state, "c2")) in state.legal_actions()  # 8.5: the squad is accompanied by friendly tanks
     state.apply_checked(("step", pos(state, "c2")))
     assert {state.units[u].pos for u in (tank, other, squad)} == {pos(state, "c2")}
+
+
+def test_16_0_panic_retreat_handing_over_the_third_rear_rank_position_wins_at_once() -> None:
+    state = make({0: [("German Line Squad", "a4"), ("German Line Squad", "b4"), ("PzKw IV H", "d3"), ("PzKw IV H", "d3"),
+                      ("German Line Squad", "d3"), ("Panic", RESERVE)],
+                  1: [("T-34 M41", "d4"), ("Soviet Line Squad", "e1")]})
+    _assault_with_panic(state, "d3", "d4", [("PzKw IV H", 0), ("PzKw IV H", 1), ("German Line Squad", 2)])
+    assert state.units[uid(state, "T-34 M41")].pos != pos(state, "d4")
+    assert state.outcome is not None and state.winner == 0  # 16.0: the instant side 0 holds three rear-rank positions
