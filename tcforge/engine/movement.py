@@ -28,7 +28,7 @@ def riders(state: CoreState, unit: Unit) -> list[Unit]:
     move = state.ctx.move
     if move is None or not move.riders:
         return []
-    return [state.units[u] for u in move.riders.get(unit.uid, ())]
+    return [state.units[u] for u in move.riders.get(unit.uid, ()) if state.units[u].pos != DISCARDED]  # losses stay behind
 
 
 def _path(state: CoreState) -> bool:
@@ -389,9 +389,9 @@ def advance(state: CoreState) -> bool:
         return False
     if move.stage == "step":
         unit = state.units[move.cur]  # type: ignore[index]
-        if move.pending_step is not None:  # after mines: the survivors go on, unless immobilised
+        if move.pending_step is not None:  # after mines: the survivors go on, unless the group is broken
             to, move.pending_step = move.pending_step, None
-            if unit.pos != DISCARDED and not unit.immobilized and can_enter(state, unit, unit.pos, to, bool(move.first)):
+            if _group_goes_on(state, unit) and to in steps(state, unit, unit.pos, move.left, bool(move.first)):  # type: ignore[arg-type]
                 do_step(state, to)
             else:
                 move.left = 0
@@ -402,6 +402,20 @@ def advance(state: CoreState) -> bool:
         return False
     _end(state)
     return True
+
+
+def _group_goes_on(state: CoreState, unit: Unit) -> bool:
+    """After mines, the group still moves: the mover lives, nothing of it is immobilised, and a squad riding
+    tanks still has two of them (8.6: they begin, move and end together)."""
+    if unit.pos == DISCARDED:
+        return False
+    group = [unit] + riders(state, unit)
+    if any(m.immobilized for m in group):
+        return False
+    tanks = sum(1 for m in group if m.profile.tank and m.profile.carries == 0)
+    on_tanks = any(m.profile.infantry and m.carrier is not None and state.units[m.carrier].profile.tank
+                   and state.units[m.carrier].profile.carries == 0 for m in group)
+    return not on_tanks or tanks >= state.game.rules.movement_tanks_per_carried_squad
 
 
 def _end(state: CoreState) -> None:

@@ -89,3 +89,21 @@ def test_16_0_panic_retreat_handing_over_the_third_rear_rank_position_wins_at_on
     _assault_with_panic(state, "d3", "d4", [("PzKw IV H", 0), ("PzKw IV H", 1), ("German Line Squad", 2)])
     assert state.units[uid(state, "T-34 M41")].pos != pos(state, "d4")
     assert state.outcome is not None and state.winner == 0  # 16.0: the instant side 0 holds three rear-rank positions
+
+
+def test_minefield_that_kills_a_rider_lets_the_carrier_go_on() -> None:
+    state = make({0: [("SPW 250", "c1"), ("German Line Squad", "c1")],
+                  1: [("Soviet Line Squad", "e4"), ("Minefield", RESERVE)]})
+    pass_window(state)
+    state.apply_checked(("move", pos(state, "c1")))
+    truck, squad = uid(state, "SPW 250"), uid(state, "German Line Squad")
+    state.apply_checked(("pick", truck))
+    state.apply_checked(("load", squad, truck))
+    if state.ctx.move is not None and state.ctx.move.stage == "pick":
+        state.apply_checked(("go",))
+    state.apply_checked(("step", pos(state, "c2")))
+    state.apply_checked(("interrupt", uid(state, "Minefield")))
+    roll(state, 10, 1)  # the half-track is missed, the squad it carries is destroyed
+    assert state.units[squad].pos < 0 and state.units[truck].pos == pos(state, "c2")
+    state.apply_checked(("step", pos(state, "c3")))  # the half-track goes on alone
+    assert state.units[truck].pos == pos(state, "c3") and state.phase == "play"
