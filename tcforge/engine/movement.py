@@ -195,10 +195,17 @@ def _taken(move: Move) -> set[int]:
     return {r for group in move.riders.values() for r in group} if move.riders else set()
 
 
+def cards_moving(state: CoreState, move: Move) -> int:
+    """The cards this move action counts against its limit (5.0 a): those picked, the second tank of a pair, and
+    the carried squads and towed guns unless the ruleset lets them ride free (movement.carried_cards_count)."""
+    count_riders = state.game.rules.movement_carried_cards_count
+    return len(move.picked) + sum(1 for r in _taken(move) if count_riders or state.units[r].carrier is None)
+
+
 def _pickable(state: CoreState) -> list[int]:
     move = _current(state)
     picked = move.picked
-    if len(picked) >= state.game.rules.turn_cards_per_action:
+    if cards_moving(state, move) >= state.game.rules.turn_cards_per_action:
         return []
     source = move.source
     side = state.active
@@ -221,6 +228,9 @@ def _carriable(state: CoreState) -> list[Action]:
     picked = [state.units[u] for u in move.picked]
     free = [v for v in picked if v.uid not in loaded and v.uid not in taken]
     out: list[Action] = []
+    rules = state.game.rules
+    if rules.movement_carried_cards_count and cards_moving(state, move) >= rules.turn_cards_per_action:
+        return out  # 5.0 a: a passenger would be a fourth card
     for uid in state.occ[source][side]:
         unit = state.units[uid]
         if uid in move.picked or uid in taken or unit.carrier is not None or not may_move(state, unit):

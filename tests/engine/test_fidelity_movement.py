@@ -107,3 +107,24 @@ def test_minefield_that_kills_a_rider_lets_the_carrier_go_on() -> None:
     assert state.units[squad].pos < 0 and state.units[truck].pos == pos(state, "c2")
     state.apply_checked(("step", pos(state, "c3")))  # the half-track goes on alone
     assert state.units[truck].pos == pos(state, "c3") and state.phase == "play"
+
+
+def test_5_0_a_squad_riding_two_tanks_counts_among_the_three_cards_of_a_move() -> None:
+    state = make({0: [("PzKw IV H", "c1"), ("PzKw IV H", "c1"), ("German Line Squad", "c1"),
+                      ("Truck German", "c1"), ("Truck German", "c1")],
+                  1: [("Soviet Line Squad", "e4")]})
+    pass_window(state)
+    state.apply_checked(("move", pos(state, "c1")))
+    tank, other, squad = uid(state, "PzKw IV H", 0, 0), uid(state, "PzKw IV H", 0, 1), uid(state, "German Line Squad")
+    state.apply_checked(("pick", tank))
+    state.apply_checked(("pick", other))
+    state.apply_checked(("load", squad, tank))
+    assert not [a for a in state.legal_actions() if a[0] in ("pick", "load", "tow")]  # two tanks and a squad: three cards
+    free = make({0: [("PzKw IV H", "c1"), ("PzKw IV H", "c1"), ("German Line Squad", "c1"), ("Truck German", "c1")],
+                 1: [("Soviet Line Squad", "e4")]}, overrides={"movement.carried_cards_count": False})
+    pass_window(free)
+    free.apply_checked(("move", pos(free, "c1")))
+    free.apply_checked(("pick", uid(free, "PzKw IV H", 0, 0)))
+    free.apply_checked(("pick", uid(free, "PzKw IV H", 0, 1)))
+    free.apply_checked(("load", uid(free, "German Line Squad"), uid(free, "PzKw IV H", 0, 0)))
+    assert ("pick", uid(free, "Truck German")) in free.legal_actions()  # the variant: the passenger rides free
