@@ -36,11 +36,12 @@ class Move:
     riders: dict[int, list[int]] | None = None  # vehicle -> the cards it carries or tows (8.6)
     path: bool = False  # a Path card was played for the current mover
     pending_step: int | None = None  # the step waiting for the mines' rolls
+    ends: list[int] = field(default_factory=list)  # where this action's groups came to rest (8.2)
 
     def copy(self) -> "Move":
         riders = None if self.riders is None else {k: list(v) for k, v in self.riders.items()}
         return Move(self.source, list(self.picked), self.stage, None if self.queue is None else list(self.queue),
-                    self.cur, self.left, self.first, riders, self.path, self.pending_step)
+                    self.cur, self.left, self.first, riders, self.path, self.pending_step, list(self.ends))
 
     def to_json(self, out: dict[str, Any]) -> None:
         out.update(move=self.source, picked=self.picked, stage=self.stage)
@@ -52,13 +53,15 @@ class Move:
             out["riders"] = {str(k): v for k, v in self.riders.items()}  # JSON keys are text
         if self.path:
             out["path"] = True
+        if self.ends:
+            out["ends"] = self.ends
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> "Move":
         riders = raw.get("riders")
         return cls(raw["move"], list(raw["picked"]), raw["stage"], raw.get("queue"), raw.get("cur"), raw.get("left"),
                    raw.get("first"), None if riders is None else {int(k): list(v) for k, v in riders.items()},
-                   bool(raw.get("path")), raw.get("pending_step"))
+                   bool(raw.get("path")), raw.get("pending_step"), list(raw.get("ends", ())))
 
 
 @dataclass(slots=True)

@@ -24,11 +24,18 @@ def _enemies_at(state: CoreState, pos: int, side: int) -> bool:
 
 
 def riders(state: CoreState, unit: Unit) -> list[Unit]:
-    """Cards moving with this one: a carried squad, a towed gun (8.6, 8.6.1), the second tank of a pair (8.6)."""
+    """Cards moving with this one: a carried squad, a towed gun (8.6, 8.6.1), the second tank of a pair (8.6),
+    the cards going to the same position (8.2) and their own passengers."""
     move = state.ctx.move
     if move is None or not move.riders:
         return []
-    return [state.units[u] for u in move.riders.get(unit.uid, ()) if state.units[u].pos != DISCARDED]  # losses stay behind
+    out = []
+    for u in move.riders.get(unit.uid, ()):
+        rider = state.units[u]
+        if rider.pos != DISCARDED:  # losses stay behind
+            out.append(rider)
+            out.extend(riders(state, rider))
+    return out
 
 
 def _path(state: CoreState) -> bool:
@@ -55,6 +62,13 @@ def barred(state: CoreState, unit: Unit, pos: int) -> bool:
     rows = state.game.terrain_rows
     return any(card_id is not None and card_id in rows and rows[card_id].no_vehicles
                for card_id in (state.terrain[pos], state.water[pos]))
+
+
+def _may_rest(state: CoreState, unit: Unit, pos: int, group: list[Unit]) -> bool:
+    """The group may come to rest at ``pos``: there is room (6.3), and no card of this move action already came to
+    rest there on its own (8.2: the cards going to one position move together)."""
+    move = state.ctx.move
+    return has_room(state, unit, pos, group) and not (move is not None and pos in move.ends)
 
 
 def has_room(state: CoreState, unit: Unit, pos: int, group: list[Unit] | None = None) -> bool:
@@ -138,12 +152,12 @@ def steps(state: CoreState, unit: Unit, at: int, left: int, first: bool, *, any_
             continue
         if group and to >= 0 and state.occ[to][1 - unit.side] and any(r.profile.at_gun for r in group):
             continue  # 8.6.1: a towed gun never goes into melee
-        if has_room(state, unit, to, members):
+        if _may_rest(state, unit, to, members):
             ok = True
         elif left == 1 or stops_at(state, unit, to):
             ok = False
         else:  # it may pass through a full position if it can come to rest beyond (8.0)
-            ok = any(nxt != at and has_room(state, unit, nxt, members) for nxt in steps(state, unit, to, left - 1, False))
+            ok = any(nxt != at and _may_rest(state, unit, nxt, members) for nxt in steps(state, unit, to, left - 1, False))
         if ok:
             out.append(to)
             if any_one:
@@ -151,7 +165,8 @@ def steps(state: CoreState, unit: Unit, at: int, left: int, first: bool, *, any_
     return out
 
 
-def _speed(unit: Unit, state: CoreState) -> int:
+def speed(unit: Unit, state: CoreState) -> int:
+    """Positions the card may move in one move action (8.1)."""
     rules = state.game.rules
     return int(rules.movement_fast_positions if unit.profile.fast else rules.movement_slow_positions)
 
@@ -166,7 +181,7 @@ def move_sources(state: CoreState) -> list[int]:
     for pos in range(state.game.board.size):
         for uid in state.occ[pos][side]:
             unit = state.units[uid]
-            if may_move(state, unit) and steps(state, unit, pos, _speed(unit, state), True, any_one=True):
+            if may_move(state, unit) and steps(state, unit, pos, speed(unit, state), True, any_one=True):
                 out.append(pos)
                 break
     return out
@@ -191,7 +206,7 @@ def _current(state: CoreState) -> Move:
 
 
 def _taken(move: Move) -> set[int]:
-    """The cards already loaded on a vehicle of this move."""
+    """The cards moving as part of another's group in this move: passengers, paired tanks, cards moving together."""
     return {r for group in move.riders.values() for r in group} if move.riders else set()
 
 
@@ -210,7 +225,7 @@ def _pickable(state: CoreState) -> list[int]:
     source = move.source
     side = state.active
     pool = state.hand[side] if source == RESERVE else state.occ[source][side]
-    start_left = {uid: _speed(state.units[uid], state) for uid in pool}
+    start_left = {uid: speed(state.units[uid], state) for uid in pool}
     taken = _taken(move)
     return sorted(uid for uid in pool if uid not in picked and uid not in taken and may_move(state, state.units[uid])
                   and steps(state, state.units[uid], source, start_left[uid], True, any_one=True))
@@ -224,7 +239,7 @@ def _carriable(state: CoreState) -> list[Action]:
         return []
     side = state.active
     taken = _taken(move)
-    loaded = move.riders or {}
+    loaded = {r.carrier for r in (state.units[u] for u in taken) if r.carrier is not None}  # vehicles with a passenger
     picked = [state.units[u] for u in move.picked]
     free = [v for v in picked if v.uid not in loaded and v.uid not in taken]
     out: list[Action] = []
@@ -247,11 +262,20 @@ def _carriable(state: CoreState) -> list[Action]:
     return out
 
 
+def _together(state: CoreState) -> list[Action]:
+    """8.2: a picked card may join the group of a card picked before it, to move (and enter) with it as one."""
+    move = _current(state)
+    if len(move.picked) < 2:
+        return []
+    return [("together", follower, leader) for i, leader in enumerate(move.picked) for follower in move.picked[i + 1:]]
+
+
 def legal(state: CoreState) -> list[Action]:
     move = _current(state)
     if move.stage == "pick":
         actions: list[Action] = [("pick", uid) for uid in _pickable(state)]
         actions.extend(_carriable(state))
+        actions.extend(_together(state))
         actions.extend(equipment.transfer_actions(state, move.source))
         if move.picked:
             actions.append(("go",))
@@ -261,7 +285,7 @@ def legal(state: CoreState) -> list[Action]:
     if not move.path:  # Path: the project's reading, the mover's next slowing position does not slow it
         paths = [u for u in state.hand[unit.side] if state.units[u].profile.card_id == PATH]
         actions.extend(("interrupt", u) for u in paths[:1])
-    if move.first or has_room(state, unit, unit.pos):
+    if move.first or _may_rest(state, unit, unit.pos, [unit] + riders(state, unit)):
         actions.append(("halt",))
     return actions
 
@@ -273,6 +297,8 @@ def apply(state: CoreState, action: Action) -> None:
         move.picked.append(int(action[1]))
     elif kind in ("load", "tow"):
         _load(state, int(action[1]), int(action[2]))
+    elif kind == "together":
+        _join(state, int(action[1]), int(action[2]))
     elif kind == "transfer":
         equipment.attach(state, int(action[1]), int(action[2]))
     elif kind == "go":
@@ -308,6 +334,20 @@ def _load(state: CoreState, rider: int, vehicle: int) -> None:
         move.picked.remove(partner.uid)
 
 
+def _join(state: CoreState, follower: int, leader: int) -> None:
+    """8.2: ``follower`` moves in ``leader``'s group, with its own passengers."""
+    move = _current(state)
+    if move.riders is None:
+        move.riders = {}
+    move.picked.remove(follower)
+    move.riders.setdefault(leader, []).append(follower)
+
+
+def _groupspeed(state: CoreState, unit: Unit) -> int:
+    """A group moves as far as its slowest card that moves by itself (passengers go at their vehicle's speed)."""
+    return min([speed(unit, state)] + [speed(m, state) for m in riders(state, unit) if m.carrier is None])
+
+
 def _start_moving(state: CoreState) -> None:
     move = _current(state)
     move.stage = "step"
@@ -322,7 +362,7 @@ def _next_unit(state: CoreState) -> None:
         return
     uid = move.queue.pop(0)
     move.cur = uid
-    move.left = _speed(state.units[uid], state)
+    move.left = _groupspeed(state, state.units[uid])
     move.first = True
 
 
@@ -376,10 +416,14 @@ def _move_card(state: CoreState, unit: Unit, to: int, enemy_there: bool, first: 
 def _finish_unit(state: CoreState) -> None:
     move = _current(state)
     unit = state.units[move.cur]  # type: ignore[index]
-    for rider in riders(state, unit):
+    group = riders(state, unit)
+    for rider in group:
         rider.carrier = None  # the project's reading of 8.6: riders get off where the move ends
     if move.riders is not None:
-        move.riders.pop(unit.uid, None)
+        for member in [unit] + group:
+            move.riders.pop(member.uid, None)
+    if unit.pos >= 0 and unit.pos != move.source and not move.first:
+        move.ends.append(unit.pos)  # 8.2: no other card of this move may come to rest here on its own
     move.path = False
     state.update_forts()
     state.check_victory()

@@ -44,6 +44,8 @@ def _assault_with_panic(state, source: str, target: str, names: list[str]) -> No
     picked = [uid(state, n, 0, i) for n, i in names]
     for u in picked:
         state.apply_checked(("pick", u))
+    for u in picked[1:]:
+        state.apply_checked(("together", u, picked[0]))  # 8.2: they go in together
     if state.ctx.move is not None and state.ctx.move.stage == "pick":
         state.apply_checked(("go",))
     while state.phase == "move":
@@ -128,3 +130,34 @@ def test_5_0_a_squad_riding_two_tanks_counts_among_the_three_cards_of_a_move() -
     free.apply_checked(("pick", uid(free, "PzKw IV H", 0, 1)))
     free.apply_checked(("load", uid(free, "German Line Squad"), uid(free, "PzKw IV H", 0, 0)))
     assert ("pick", uid(free, "Truck German")) in free.legal_actions()  # the variant: the passenger rides free
+
+
+def test_8_2_cards_to_one_position_move_together() -> None:
+    state = make({0: [("German Line Squad", "c1"), ("German Line Squad", "c1")],
+                  1: [("Soviet Line Squad", "e4"), ("Minefield", RESERVE)]})
+    pass_window(state)
+    state.apply_checked(("move", pos(state, "c1")))
+    first, second = uid(state, "German Line Squad", 0, 0), uid(state, "German Line Squad", 0, 1)
+    state.apply_checked(("pick", first))
+    state.apply_checked(("pick", second))
+    state.apply_checked(("together", second, first))
+    if state.ctx.move is not None and state.ctx.move.stage == "pick":
+        state.apply_checked(("go",))
+    state.apply_checked(("step", pos(state, "c2")))
+    state.apply_checked(("interrupt", uid(state, "Minefield")))
+    assert [event[3] for event in state.rolls] == [first, second]  # the Minefield attacks the group as one
+    roll(state, 10, 10)
+    assert state.units[first].pos == state.units[second].pos == pos(state, "c2") and state.phase == "play"
+
+
+def test_8_2_cards_moving_apart_never_end_in_one_position() -> None:
+    state = make({0: [("German Line Squad", "c1"), ("German Line Squad", "c1")], 1: [("Soviet Line Squad", "e4")]})
+    pass_window(state)
+    state.apply_checked(("move", pos(state, "c1")))
+    first, second = uid(state, "German Line Squad", 0, 0), uid(state, "German Line Squad", 0, 1)
+    state.apply_checked(("pick", first))
+    state.apply_checked(("pick", second))
+    state.apply_checked(("go",))
+    state.apply_checked(("step", pos(state, "c2")))
+    assert ("step", pos(state, "c2")) not in state.legal_actions()  # it had to go with the first card
+    assert ("step", pos(state, "b2")) in state.legal_actions()
