@@ -86,10 +86,12 @@ class Play:
     flank_shot: bool = False  # Flank Shot: the next anti-tank shot strikes side armor (9.3.1)
     move: Move | None = None
     fire: Fire | None = None
+    arrived: dict[int, int] = field(default_factory=dict)  # card -> positions its arrival used (20.0 rule 5)
 
     def copy(self) -> "Play":
         return Play(self.acted, self.window_done, self.coordination, self.observer, self.flank_shot,
-                    None if self.move is None else self.move.copy(), None if self.fire is None else self.fire.copy())
+                    None if self.move is None else self.move.copy(), None if self.fire is None else self.fire.copy(),
+                    dict(self.arrived))
 
     def to_json(self, out: dict[str, Any]) -> None:
         out["spent"] = 0  # always 0: the serialized form has carried it since the first version
@@ -101,13 +103,16 @@ class Play:
             self.move.to_json(out)
         if self.fire is not None:
             out.update(fire=self.fire.source, shots=self.fire.shots)
+        if self.arrived:
+            out["arrived"] = {str(k): v for k, v in self.arrived.items()}  # JSON keys are text
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> "Play":
         return cls(bool(raw.get("acted")), bool(raw.get("play_window_done")), bool(raw.get("coordination")),
                    bool(raw.get("observer")), bool(raw.get("flank_shot")),
                    Move.from_json(raw) if "move" in raw else None,
-                   Fire(raw["fire"], list(raw["shots"])) if "fire" in raw else None)
+                   Fire(raw["fire"], list(raw["shots"])) if "fire" in raw else None,
+                   {int(k): v for k, v in raw.get("arrived", {}).items()})
 
 
 @dataclass(slots=True)

@@ -88,13 +88,33 @@ def has_room(state: CoreState, unit: Unit, pos: int, group: list[Unit] | None = 
     return combat <= rules.stacking_combat_cards and trucks <= rules.stacking_trucks
 
 
+def over_limit(state: CoreState, side: int) -> list[int]:
+    """The side's cards that stand where it is over the stacking limits (6.3): the combat cards of a position with
+    too many, the trucks of one with too many. Only arriving reinforcements may end up there (20.0 rule 5)."""
+    rules = state.game.rules
+    out: list[int] = []
+    for pos in range(state.game.board.size):
+        combat, trucks = state.combat_count(pos, side)
+        if combat > rules.stacking_combat_cards or trucks > rules.stacking_trucks:
+            out.extend(u for u in state.occ[pos][side] if (state.units[u].profile.truck and trucks > rules.stacking_trucks)
+                       or (not state.units[u].profile.truck and state.units[u].profile.combat
+                           and combat > rules.stacking_combat_cards))
+    return sorted(out)
+
+
 def may_move(state: CoreState, unit: Unit) -> bool:
     """The card itself may take a move action now (5.0 a, 8.0, 9.3.2)."""
     p = unit.profile
     if not (p.combat or p.truck) or unit.immobilized or unit.fired or unit.carrier is not None:
         return False
     limit = 2 if state.game.rules.turn_card_may_move_twice else 1
-    return unit.moved < limit
+    return unit.moved - (1 if _arrival_used(state, unit) else 0) < limit  # an arrival may go on (20.0 rule 5)
+
+
+def _arrival_used(state: CoreState, unit: Unit) -> int:
+    """Positions of movement the card's arrival this turn used (20.0 rule 5), 0 if it did not arrive."""
+    play = state.ctx.play
+    return play.arrived.get(unit.uid, 0) if play is not None and play.arrived else 0
 
 
 def can_enter(state: CoreState, unit: Unit, at: int, to: int, first: bool, *, escorted: bool = False) -> bool:
@@ -168,7 +188,8 @@ def steps(state: CoreState, unit: Unit, at: int, left: int, first: bool, *, any_
 def speed(unit: Unit, state: CoreState) -> int:
     """Positions the card may move in one move action (8.1)."""
     rules = state.game.rules
-    return int(rules.movement_fast_positions if unit.profile.fast else rules.movement_slow_positions)
+    full = int(rules.movement_fast_positions if unit.profile.fast else rules.movement_slow_positions)
+    return max(0, full - _arrival_used(state, unit))
 
 
 def move_sources(state: CoreState) -> list[int]:

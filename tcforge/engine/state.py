@@ -185,6 +185,8 @@ class GameState(CoreState):
                     continue
                 return
             if self.phase == "discard":
+                if movement.over_limit(self, self.active):
+                    return  # 6.3: the owner first chooses the cards that leave the overstacked positions
                 limit = self.game.rules.turn_hand_limit
                 scenario = self.game.scenario_rules
                 if scenario is not None:
@@ -335,11 +337,17 @@ def _apply_play(state: GameState, action: Action) -> None:
 
 
 def _legal_discard(state: GameState) -> list[Action]:
+    over = movement.over_limit(state, state.active)
+    if over:  # 6.3 at the turn's end (20.0 rule 5): the project's reading, the owner eliminates cards of its choice
+        return [("unstack", uid) for uid in over]
     return [("discard", uid) for uid in sorted(state.hand[state.active])]
 
 
 def _apply_discard(state: GameState, action: Action) -> None:
     uid = int(action[1])
+    if action[0] == "unstack":
+        state.destroy(uid)  # with its equipment; it goes to the discard pile as a loss
+        return
     state.hand[state.active].remove(uid)
     state.units[uid].pos = DISCARDED
     state.discard[state.active].append(uid)

@@ -161,3 +161,56 @@ def test_8_2_cards_moving_apart_never_end_in_one_position() -> None:
     state.apply_checked(("step", pos(state, "c2")))
     assert ("step", pos(state, "c2")) not in state.legal_actions()  # it had to go with the first card
     assert ("step", pos(state, "b2")) in state.legal_actions()
+
+
+def _hill_621_until(game_turn: int, side_id: str):
+    """A Hill 621 game where both sides only end their plays, up to the start of ``side_id``'s play in ``game_turn``."""
+    from tcforge.analysis.games import new_game
+    from tcforge.scenarios.loading import load
+    state = new_game(load("hill-621"), 1)
+    side = state.game.scenario_rules.side_index(side_id)
+    while not (state.turn == game_turn and state.active == side and state.phase == "play"):
+        legal = state.legal_actions()
+        for wanted in (("pass",), ("end",)):
+            if wanted in legal:
+                state.apply_checked(wanted)
+                break
+        else:
+            state.apply_checked(legal[0])
+    pass_window(state)
+    return state, side
+
+
+def test_20_0_rule_5_reinforcements_arrive_loaded_for_one_supply_point() -> None:
+    from tcforge.engine import fire, movement
+    from tcforge.engine.board import ATTACHED
+    state, side = _hill_621_until(8, "soviet")  # soviet-2 arrives: six Guards Squads on six Trucks, an HMG
+    arrived = [u for u in state.units if u.side == side and u.uid in state.ctx.play.arrived]
+    squads = [u for u in arrived if u.profile.name == "Soviet Guards Squad"]
+    trucks = [u for u in arrived if u.profile.truck]
+    assert len(squads) == 6 and len(trucks) == 6
+    assert state.supply == state.game.rules.turn_supply_points - 1  # the arrival is one Supply point
+    for squad in squads:  # each came aboard a truck, so it stands with one
+        assert sum(t.pos == squad.pos for t in trucks) >= sum(s.pos == squad.pos for s in squads)
+    hmg = next(u for u in state.units if u.side == side and u.profile.name == "Heavy Machine Gun" and u.uid not in
+               [e for s in state.units if s.side == side and s.profile.name == "Soviet Line Squad" for e in s.equipment])
+    assert hmg.pos == ATTACHED and state.units[hmg.carrier].profile.name == "Soviet Guards Squad"  # not in the hand
+    truck = trucks[0]
+    assert movement.may_move(state, truck) and movement.speed(truck, state) == 1  # a fast card goes on one position
+    assert movement.speed(squads[0], state) == 0  # a slow card has used its move
+    su = next(u for u in arrived if u.profile.name == "SU-122")
+    assert not fire.may_fire(state, su)  # the arrival was a move (5.0 b)
+
+
+def test_6_3_overstacked_arrivals_are_reduced_by_their_owner_at_the_turn_end() -> None:
+    state, side = _hill_621_until(8, "soviet")
+    from tcforge.engine import movement
+    over = movement.over_limit(state, side)
+    assert over  # eleven combat cards on the two Village positions
+    state.apply_checked(("end",))
+    while state.current_player() != side or not any(a[0] == "unstack" for a in state.legal_actions()):
+        state.apply_checked(("pass",) if ("pass",) in state.legal_actions() else state.legal_actions()[0])
+    assert all(a[0] == "unstack" for a in state.legal_actions())
+    while any(a[0] == "unstack" for a in state.legal_actions()):
+        state.apply_checked(state.legal_actions()[-1])  # the owner chooses which cards go
+    assert not movement.over_limit(state, side) and state.active != side or state.phase == "discard"
