@@ -1,7 +1,8 @@
 """Movement (8.0-8.5, 10.0): which cards may move where, one step at a time.
 
 A move action (5.0 a) picks up to three cards of one position (or of the
-reserve), then moves them one by one, a step per decision. Fast cards move two
+reserve), loads passengers and forms groups of the cards going to one position
+(8.2), then moves each group as one, a step per decision. Fast cards move two
 positions and slow cards one (8.1); slowing terrain is entered only from an
 adjacent position and ends the move (8.4); entering a position with enemy
 cards ends the move (8.5); a vehicle entering Woods rolls for immobilisation
