@@ -194,6 +194,10 @@ def _describe(state: GameState, action: tuple[Any, ...], names: list[str], board
         return "ends the play"
     if kind == "discard":
         return f"discards {u[action[1]].profile.name}"
+    if kind == "unstack":
+        return f"eliminates {u[action[1]].profile.name} from an overstacked position (6.3)"
+    if kind == "together":
+        return f"{u[action[1]].profile.name} moves with {u[action[2]].profile.name}"
     if kind in ("load", "tow"):
         return f"{u[action[1]].profile.name} {'boards' if kind == 'load' else 'is hitched to'} {u[action[2]].profile.name}"
     return ""

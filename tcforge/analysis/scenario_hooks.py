@@ -16,11 +16,12 @@ from tcforge.engine.board import ATTACHED, DECK, RESERVE
 from tcforge.engine.game import Game
 from tcforge.engine.outcome import EndKind, Outcome
 from tcforge.engine.state import GameState
-from tcforge.scenarios.format import Reinforcement
+from tcforge.engine.units import Unit
+from tcforge.scenarios.format import ForceEntry, Reinforcement
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.scenario import Scenario
 from tcforge.scenarios.special_rules import (
-    AttachedAmmunition, FireTypesAllowed, HandLimitGrace, LimitedAP, NoReturnToReserve, PlayBeforeTurn)
+    AttachedAmmunition, FireTypesAllowed, HandLimitGrace, LimitedAP, NoReturnToReserve, PlayBeforeTurn, ReinforcementArrival)
 from tcforge.scenarios.victory import ControlPositions, ControlRank, Countdown, EliminateAll, HoldPositions
 
 MAX_TURNS = 20  # the stated cap for scenarios without a turn limit: then the game is drawn
@@ -69,6 +70,7 @@ class ScenarioHooks:
         self.allowed_fire = next((set(r.types) for r in scenario.rules(FireTypesAllowed)), None)
         self.before_turn = {r.card_id: r.before_turn for r in scenario.rules(PlayBeforeTurn)}
         self.grace = scenario.rules(HandLimitGrace)
+        self.arrival = scenario.rules(ReinforcementArrival)
         self._goals: dict[int, tuple[int, ...]] = {}
 
     def side_index(self, side_id: str) -> int:
@@ -171,35 +173,76 @@ class ScenarioHooks:
                 return True
         return False
 
+    def arrival_rule(self, side: int) -> ReinforcementArrival | None:
+        """How the side's reinforcements arrive, if the scenario says (Hill 621: 20.0 rule 5)."""
+        return next((r for r in self.arrival if self.sides[side] in r.sides), None)
+
     def arrive(self, state: GameState, group: Reinforcement, side: int) -> None:
-        from tcforge.engine.units import Unit
+        """The group comes in: squads aboard their transports and guns behind their tractors on the same position,
+        equipment on its squad, the special cards in the hand. Under a ReinforcementArrival rule (20.0 rule 5) the
+        arrival is the side's move of these cards: it costs its Supply points and is one position of movement
+        (fast cards may go on this turn, the others have moved); stacking is then checked at the turn's end."""
         state.arrivals[group.id] = state.turn
         spots = [engine_pos(self.scenario, p) for p in group.positions]
-        arrivals: list[Unit] = []
-        i = 0
+        made: list[tuple[Unit, ForceEntry]] = []
         for entry in group.forces:
             for _ in range(entry.count):
-                profile = state.game.profiles[entry.card_id]
-                unit = Unit(len(state.units), side, profile, RESERVE)
+                unit = Unit(len(state.units), side, state.game.profiles[entry.card_id], RESERVE)
                 state.units.append(unit)
-                arrivals.append(unit)
-                if group.to_reserve or not spots or not profile.combat and not profile.truck:
+                made.append((unit, entry))
+        on_table = bool(spots) and not group.to_reserve
+        carried: dict[int, list[Unit]] = {}  # a transport's uid -> the cards arriving on or behind it, and its partner tank
+        busy: set[int] = set()
+        placed: list[Unit] = []
+        for unit, entry in made:
+            p = unit.profile
+            if not on_table or entry.placement.kind == "reserve" or not (p.combat or p.truck or p.equipment):
+                state.hand[side].append(unit.uid)
+                continue
+            if p.equipment:
+                owner = next((u for u, _ in made if u.profile.card_id == entry.carrier and u.pos == RESERVE
+                              and u.uid not in state.hand[side] and not any(
+                                  state.units[e].profile.card_id == entry.card_id for e in u.equipment)), None)
+                if owner is None:
                     state.hand[side].append(unit.uid)
                     continue
-                carrier = entry.carrier
-                if carrier is not None and profile.equipment:
-                    squad = next((u for u in arrivals if u.profile.card_id == carrier and
-                                  not any(state.units[e].profile.card_id == entry.card_id for e in u.equipment)), None)
-                    if squad is not None and squad.pos >= 0:
-                        unit.pos = ATTACHED
-                        unit.carrier = squad.uid
-                        squad.equipment += (unit.uid,)
-                        continue
-                pos = spots[i % len(spots)]
-                i += 1
-                unit.pos = pos
-                state.occ[pos][side].append(unit.uid)
+                unit.pos = ATTACHED
+                unit.carrier = owner.uid
+                owner.equipment += (unit.uid,)
+                continue
+            ride = entry.loaded_on or entry.towed_by
+            if ride is not None:
+                need = max(1, entry.carriers_per_card)
+                free = [u for u, e in made if u.profile.card_id == ride and u.uid not in busy and e.carrier is None][:need]
+                if len(free) == need:
+                    for vehicle in free:
+                        busy.add(vehicle.uid)
+                    carried.setdefault(free[0].uid, []).extend([unit] + free[1:])
+                    continue
+            placed.append(unit)
+        for i, unit in enumerate(u for u in placed if u.uid not in busy or u.uid in carried):
+            at = spots[i % len(spots)]
+            for card in [unit] + carried.get(unit.uid, []):
+                card.pos = at
+                state.occ[at][side].append(card.uid)
+        for unit, _ in made:  # a transport that found no passenger, or a card left over
+            if unit.pos == RESERVE and unit.uid not in state.hand[side]:
+                at = spots[0]
+                unit.pos = at
+                state.occ[at][side].append(unit.uid)
+        rule = self.arrival_rule(side)
+        if rule is not None and on_table:
+            self._arrival_costs(state, rule, [u for u, _ in made if u.pos >= 0])
         state.changed()
+
+    def _arrival_costs(self, state: GameState, rule: ReinforcementArrival, cards: list[Unit]) -> None:
+        """20.0 rule 5: one move for the whole group: its Supply point, and one position of each card's movement."""
+        state.supply = max(0, state.supply - rule.supply_points)
+        play = state.ctx.play
+        for unit in cards:
+            unit.moved += 1  # it moved: it may not fire this turn (5.0 b)
+            if rule.fast_may_continue and play is not None and rule.move_positions > 0:
+                play.arrived[unit.uid] = rule.move_positions  # what is left of its movement it may still use
 
     def hand_grace(self, state: GameState) -> int:
         """17.5: for a while after its reinforcements came, the side may hold more than the hand limit."""

@@ -36,11 +36,12 @@ class Move:
     riders: dict[int, list[int]] | None = None  # vehicle -> the cards it carries or tows (8.6)
     path: bool = False  # a Path card was played for the current mover
     pending_step: int | None = None  # the step waiting for the mines' rolls
+    ends: list[int] = field(default_factory=list)  # where this action's groups came to rest (8.2)
 
     def copy(self) -> Move:
         riders = None if self.riders is None else {k: list(v) for k, v in self.riders.items()}
         return Move(self.source, list(self.picked), self.stage, None if self.queue is None else list(self.queue),
-                    self.cur, self.left, self.first, riders, self.path, self.pending_step)
+                    self.cur, self.left, self.first, riders, self.path, self.pending_step, list(self.ends))
 
     def to_json(self, out: dict[str, Any]) -> None:
         out.update(move=self.source, picked=self.picked, stage=self.stage)
@@ -52,13 +53,15 @@ class Move:
             out["riders"] = {str(k): v for k, v in self.riders.items()}  # JSON keys are text
         if self.path:
             out["path"] = True
+        if self.ends:
+            out["ends"] = self.ends
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> Move:
         riders = raw.get("riders")
         return cls(raw["move"], list(raw["picked"]), raw["stage"], raw.get("queue"), raw.get("cur"), raw.get("left"),
                    raw.get("first"), None if riders is None else {int(k): list(v) for k, v in riders.items()},
-                   bool(raw.get("path")), raw.get("pending_step"))
+                   bool(raw.get("path")), raw.get("pending_step"), list(raw.get("ends", ())))
 
 
 @dataclass(slots=True)
@@ -83,10 +86,12 @@ class Play:
     flank_shot: bool = False  # Flank Shot: the next anti-tank shot strikes side armor (9.3.1)
     move: Move | None = None
     fire: Fire | None = None
+    arrived: dict[int, int] = field(default_factory=dict)  # card -> positions its arrival used (20.0 rule 5)
 
     def copy(self) -> Play:
         return Play(self.acted, self.window_done, self.coordination, self.observer, self.flank_shot,
-                    None if self.move is None else self.move.copy(), None if self.fire is None else self.fire.copy())
+                    None if self.move is None else self.move.copy(), None if self.fire is None else self.fire.copy(),
+                    dict(self.arrived))
 
     def to_json(self, out: dict[str, Any]) -> None:
         out["spent"] = 0  # always 0: the serialized form has carried it since the first version
@@ -98,13 +103,16 @@ class Play:
             self.move.to_json(out)
         if self.fire is not None:
             out.update(fire=self.fire.source, shots=self.fire.shots)
+        if self.arrived:
+            out["arrived"] = {str(k): v for k, v in self.arrived.items()}  # JSON keys are text
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> Play:
         return cls(bool(raw.get("acted")), bool(raw.get("play_window_done")), bool(raw.get("coordination")),
                    bool(raw.get("observer")), bool(raw.get("flank_shot")),
                    Move.from_json(raw) if "move" in raw else None,
-                   Fire(raw["fire"], list(raw["shots"])) if "fire" in raw else None)
+                   Fire(raw["fire"], list(raw["shots"])) if "fire" in raw else None,
+                   {int(k): v for k, v in raw.get("arrived", {}).items()})
 
 
 @dataclass(slots=True)

@@ -1,7 +1,8 @@
 """Movement (8.0-8.5, 10.0): which cards may move where, one step at a time.
 
 A move action (5.0 a) picks up to three cards of one position (or of the
-reserve), then moves them one by one, a step per decision. Fast cards move two
+reserve), loads passengers and forms groups of the cards going to one position
+(8.2), then moves each group as one, a step per decision. Fast cards move two
 positions and slow cards one (8.1); slowing terrain is entered only from an
 adjacent position and ends the move (8.4); entering a position with enemy
 cards ends the move (8.5); a vehicle entering Woods rolls for immobilisation
@@ -24,17 +25,51 @@ def _enemies_at(state: CoreState, pos: int, side: int) -> bool:
 
 
 def riders(state: CoreState, unit: Unit) -> list[Unit]:
-    """Cards moving with this one: a carried squad, a towed gun (8.6, 8.6.1), the second tank of a pair (8.6)."""
+    """Cards moving with this one: a carried squad, a towed gun (8.6, 8.6.1), the second tank of a pair (8.6),
+    the cards going to the same position (8.2) and their own passengers."""
     move = state.ctx.move
     if move is None or not move.riders:
         return []
-    return [state.units[u] for u in move.riders.get(unit.uid, ())]
+    out = []
+    for u in move.riders.get(unit.uid, ()):
+        rider = state.units[u]
+        if rider.pos != DISCARDED:  # losses stay behind
+            out.append(rider)
+            out.extend(riders(state, rider))
+    return out
 
 
 def _path(state: CoreState) -> bool:
     """A Path card lets the current mover through its next slowing position."""
     move = state.ctx.move
     return move is not None and move.path
+
+
+def slows(state: CoreState, pos: int) -> bool:
+    """The position slows a card entering it (8.4): its terrain does, or a Stream or Swamp played on it (11.1)."""
+    rows = state.game.terrain_rows
+    for card_id in (state.terrain[pos], state.water[pos]):
+        row = rows.get(card_id) if card_id is not None else None
+        if row is not None and row.slows:
+            return True
+    return False
+
+
+def barred(state: CoreState, unit: Unit, pos: int) -> bool:
+    """The card may never be in the position: a vehicle or AT gun and a Swamp or Stream, as terrain or played on it (11.0, 11.1)."""
+    p = unit.profile
+    if not (p.vehicle or p.at_gun):
+        return False
+    rows = state.game.terrain_rows
+    return any(card_id is not None and card_id in rows and rows[card_id].no_vehicles
+               for card_id in (state.terrain[pos], state.water[pos]))
+
+
+def _may_rest(state: CoreState, unit: Unit, pos: int, group: list[Unit]) -> bool:
+    """The group may come to rest at ``pos``: there is room (6.3), and no card of this move action already came to
+    rest there on its own (8.2: the cards going to one position move together)."""
+    move = state.ctx.move
+    return has_room(state, unit, pos, group) and not (move is not None and pos in move.ends)
 
 
 def has_room(state: CoreState, unit: Unit, pos: int, group: list[Unit] | None = None) -> bool:
@@ -54,17 +89,37 @@ def has_room(state: CoreState, unit: Unit, pos: int, group: list[Unit] | None = 
     return combat <= rules.stacking_combat_cards and trucks <= rules.stacking_trucks
 
 
+def over_limit(state: CoreState, side: int) -> list[int]:
+    """The side's cards that stand where it is over the stacking limits (6.3): the combat cards of a position with
+    too many, the trucks of one with too many. Only arriving reinforcements may end up there (20.0 rule 5)."""
+    rules = state.game.rules
+    out: list[int] = []
+    for pos in range(state.game.board.size):
+        combat, trucks = state.combat_count(pos, side)
+        if combat > rules.stacking_combat_cards or trucks > rules.stacking_trucks:
+            out.extend(u for u in state.occ[pos][side] if (state.units[u].profile.truck and trucks > rules.stacking_trucks)
+                       or (not state.units[u].profile.truck and state.units[u].profile.combat
+                           and combat > rules.stacking_combat_cards))
+    return sorted(out)
+
+
 def may_move(state: CoreState, unit: Unit) -> bool:
     """The card itself may take a move action now (5.0 a, 8.0, 9.3.2)."""
     p = unit.profile
     if not (p.combat or p.truck) or unit.immobilized or unit.fired or unit.carrier is not None:
         return False
     limit = 2 if state.game.rules.turn_card_may_move_twice else 1
-    return unit.moved < limit
+    return unit.moved - (1 if _arrival_used(state, unit) else 0) < limit  # an arrival may go on (20.0 rule 5)
 
 
-def can_enter(state: CoreState, unit: Unit, at: int, to: int, first: bool) -> bool:
-    """Whether one step from ``at`` to ``to`` is allowed, ignoring stacking."""
+def _arrival_used(state: CoreState, unit: Unit) -> int:
+    """Positions of movement the card's arrival this turn used (20.0 rule 5), 0 if it did not arrive."""
+    play = state.ctx.play
+    return play.arrived.get(unit.uid, 0) if play is not None and play.arrived else 0
+
+
+def can_enter(state: CoreState, unit: Unit, at: int, to: int, first: bool, *, escorted: bool = False) -> bool:
+    """Whether one step from ``at`` to ``to`` is allowed, ignoring stacking; ``escorted``: friendly tanks move with it (8.5)."""
     game = state.game
     if to == RESERVE:
         return (game.reserve_return and at in game.board.rear_rank(unit.side)
@@ -77,18 +132,13 @@ def can_enter(state: CoreState, unit: Unit, at: int, to: int, first: bool) -> bo
             and game.rules.movement_melee_exit_way_back and to != unit.entered_from:
         return False  # 10.0: attackers leave a melee only the way they came
     terrain = state.terrain[to]
-    row = game.terrain_rows.get(terrain) if terrain is not None else None
     p = unit.profile
-    water = state.water[to]
-    if water is not None and game.terrain_rows[water].no_vehicles and (p.vehicle or p.at_gun):
-        return False  # 11.1: Stream or Swamp played on other terrain still bars vehicles and guns
-    if row is not None:
-        if row.no_vehicles and (p.vehicle or p.at_gun):
-            return False  # 11.0: no vehicles or AT guns in Swamp or Stream
-        if row.slows and not first and game.rules.movement_slowing_terrain == "adjacent_only" \
-                and not _path(state):
-            return False  # 8.4 (a Path card lets the mover through)
-    if terrain is None and game.rules.movement_tank_restriction_in_clear and (p.infantry or p.at_gun or p.truck):
+    if barred(state, unit, to):
+        return False  # 11.0, 11.1: no vehicles or AT guns in Swamp or Stream, however it was placed
+    if not first and game.rules.movement_slowing_terrain == "adjacent_only" and not _path(state) and slows(state, to):
+        return False  # 8.4 (a Path card lets the mover through)
+    if terrain is None and game.rules.movement_tank_restriction_in_clear and (p.infantry or p.at_gun or p.truck) \
+            and not escorted:
         enemy_tank = any(state.units[u].profile.tank for u in state.occ[to][1 - unit.side])
         if enemy_tank and not any(state.units[u].profile.tank for u in state.occ[to][unit.side]):
             return False  # 8.5
@@ -101,9 +151,7 @@ def stops_at(state: CoreState, unit: Unit, to: int) -> bool:
         return True
     if state.occ[to][1 - unit.side]:
         return True  # 8.5
-    terrain = state.terrain[to]
-    row = state.game.terrain_rows.get(terrain) if terrain is not None else None
-    return row is not None and row.slows and not _path(state)
+    return slows(state, to) and not _path(state)
 
 
 def steps(state: CoreState, unit: Unit, at: int, left: int, first: bool, *, any_one: bool = False) -> list[int]:
@@ -117,18 +165,20 @@ def steps(state: CoreState, unit: Unit, at: int, left: int, first: bool, *, any_
         candidates = board.neighbours[at] + ((RESERVE,) if at in board.rear_rank(unit.side) else ())
     group = riders(state, unit)
     members = [unit] + group
+    escorted = any(m.profile.tank for m in members)  # 8.5: the tanks of the group accompany its other cards
     out = []
     for to in candidates:
-        if not can_enter(state, unit, at, to, first) or (group and not all(can_enter(state, r, at, to, first) for r in group)):
+        if not can_enter(state, unit, at, to, first, escorted=escorted) or (
+                group and not all(can_enter(state, r, at, to, first, escorted=escorted) for r in group)):
             continue
         if group and to >= 0 and state.occ[to][1 - unit.side] and any(r.profile.at_gun for r in group):
             continue  # 8.6.1: a towed gun never goes into melee
-        if has_room(state, unit, to, members):
+        if _may_rest(state, unit, to, members):
             ok = True
         elif left == 1 or stops_at(state, unit, to):
             ok = False
         else:  # it may pass through a full position if it can come to rest beyond (8.0)
-            ok = any(nxt != at and has_room(state, unit, nxt, members) for nxt in steps(state, unit, to, left - 1, False))
+            ok = any(nxt != at and _may_rest(state, unit, nxt, members) for nxt in steps(state, unit, to, left - 1, False))
         if ok:
             out.append(to)
             if any_one:
@@ -136,9 +186,11 @@ def steps(state: CoreState, unit: Unit, at: int, left: int, first: bool, *, any_
     return out
 
 
-def _speed(unit: Unit, state: CoreState) -> int:
+def speed(unit: Unit, state: CoreState) -> int:
+    """Positions the card may move in one move action (8.1)."""
     rules = state.game.rules
-    return int(rules.movement_fast_positions if unit.profile.fast else rules.movement_slow_positions)
+    full = int(rules.movement_fast_positions if unit.profile.fast else rules.movement_slow_positions)
+    return max(0, full - _arrival_used(state, unit))
 
 
 def move_sources(state: CoreState) -> list[int]:
@@ -151,7 +203,7 @@ def move_sources(state: CoreState) -> list[int]:
     for pos in range(state.game.board.size):
         for uid in state.occ[pos][side]:
             unit = state.units[uid]
-            if may_move(state, unit) and steps(state, unit, pos, _speed(unit, state), True, any_one=True):
+            if may_move(state, unit) and steps(state, unit, pos, speed(unit, state), True, any_one=True):
                 out.append(pos)
                 break
     return out
@@ -176,19 +228,26 @@ def _current(state: CoreState) -> Move:
 
 
 def _taken(move: Move) -> set[int]:
-    """The cards already loaded on a vehicle of this move."""
+    """The cards moving as part of another's group in this move: passengers, paired tanks, cards moving together."""
     return {r for group in move.riders.values() for r in group} if move.riders else set()
+
+
+def cards_moving(state: CoreState, move: Move) -> int:
+    """The cards this move action counts against its limit (5.0 a): those picked, the second tank of a pair, and
+    the carried squads and towed guns unless the ruleset lets them ride free (movement.carried_cards_count)."""
+    count_riders = state.game.rules.movement_carried_cards_count
+    return len(move.picked) + sum(1 for r in _taken(move) if count_riders or state.units[r].carrier is None)
 
 
 def _pickable(state: CoreState) -> list[int]:
     move = _current(state)
     picked = move.picked
-    if len(picked) >= state.game.rules.turn_cards_per_action:
+    if cards_moving(state, move) >= state.game.rules.turn_cards_per_action:
         return []
     source = move.source
     side = state.active
     pool = state.hand[side] if source == RESERVE else state.occ[source][side]
-    start_left = {uid: _speed(state.units[uid], state) for uid in pool}
+    start_left = {uid: speed(state.units[uid], state) for uid in pool}
     taken = _taken(move)
     return sorted(uid for uid in pool if uid not in picked and uid not in taken and may_move(state, state.units[uid])
                   and steps(state, state.units[uid], source, start_left[uid], True, any_one=True))
@@ -202,10 +261,13 @@ def _carriable(state: CoreState) -> list[Action]:
         return []
     side = state.active
     taken = _taken(move)
-    loaded = move.riders or {}
+    loaded = {r.carrier for r in (state.units[u] for u in taken) if r.carrier is not None}  # vehicles with a passenger
     picked = [state.units[u] for u in move.picked]
     free = [v for v in picked if v.uid not in loaded and v.uid not in taken]
     out: list[Action] = []
+    rules = state.game.rules
+    if rules.movement_carried_cards_count and cards_moving(state, move) >= rules.turn_cards_per_action:
+        return out  # 5.0 a: a passenger would be a fourth card
     for uid in state.occ[source][side]:
         unit = state.units[uid]
         if uid in move.picked or uid in taken or unit.carrier is not None or not may_move(state, unit):
@@ -222,11 +284,20 @@ def _carriable(state: CoreState) -> list[Action]:
     return out
 
 
+def _together(state: CoreState) -> list[Action]:
+    """8.2: a picked card may join the group of a card picked before it, to move (and enter) with it as one."""
+    move = _current(state)
+    if len(move.picked) < 2:
+        return []
+    return [("together", follower, leader) for i, leader in enumerate(move.picked) for follower in move.picked[i + 1:]]
+
+
 def legal(state: CoreState) -> list[Action]:
     move = _current(state)
     if move.stage == "pick":
         actions: list[Action] = [("pick", uid) for uid in _pickable(state)]
         actions.extend(_carriable(state))
+        actions.extend(_together(state))
         actions.extend(equipment.transfer_actions(state, move.source))
         if move.picked:
             actions.append(("go",))
@@ -236,7 +307,7 @@ def legal(state: CoreState) -> list[Action]:
     if not move.path:  # Path: the project's reading, the mover's next slowing position does not slow it
         paths = [u for u in state.hand[unit.side] if state.units[u].profile.card_id == PATH]
         actions.extend(("interrupt", u) for u in paths[:1])
-    if move.first or has_room(state, unit, unit.pos):
+    if move.first or _may_rest(state, unit, unit.pos, [unit] + riders(state, unit)):
         actions.append(("halt",))
     return actions
 
@@ -248,6 +319,8 @@ def apply(state: CoreState, action: Action) -> None:
         move.picked.append(int(action[1]))
     elif kind in ("load", "tow"):
         _load(state, int(action[1]), int(action[2]))
+    elif kind == "together":
+        _join(state, int(action[1]), int(action[2]))
     elif kind == "transfer":
         equipment.attach(state, int(action[1]), int(action[2]))
     elif kind == "go":
@@ -283,6 +356,20 @@ def _load(state: CoreState, rider: int, vehicle: int) -> None:
         move.picked.remove(partner.uid)
 
 
+def _join(state: CoreState, follower: int, leader: int) -> None:
+    """8.2: ``follower`` moves in ``leader``'s group, with its own passengers."""
+    move = _current(state)
+    if move.riders is None:
+        move.riders = {}
+    move.picked.remove(follower)
+    move.riders.setdefault(leader, []).append(follower)
+
+
+def _groupspeed(state: CoreState, unit: Unit) -> int:
+    """A group moves as far as its slowest card that moves by itself (passengers go at their vehicle's speed)."""
+    return min([speed(unit, state)] + [speed(m, state) for m in riders(state, unit) if m.carrier is None])
+
+
 def _start_moving(state: CoreState) -> None:
     move = _current(state)
     move.stage = "step"
@@ -297,7 +384,7 @@ def _next_unit(state: CoreState) -> None:
         return
     uid = move.queue.pop(0)
     move.cur = uid
-    move.left = _speed(state.units[uid], state)
+    move.left = _groupspeed(state, state.units[uid])
     move.first = True
 
 
@@ -351,10 +438,14 @@ def _move_card(state: CoreState, unit: Unit, to: int, enemy_there: bool, first: 
 def _finish_unit(state: CoreState) -> None:
     move = _current(state)
     unit = state.units[move.cur]  # type: ignore[index]
-    for rider in riders(state, unit):
+    group = riders(state, unit)
+    for rider in group:
         rider.carrier = None  # the project's reading of 8.6: riders get off where the move ends
     if move.riders is not None:
-        move.riders.pop(unit.uid, None)
+        for member in [unit] + group:
+            move.riders.pop(member.uid, None)
+    if unit.pos >= 0 and unit.pos != move.source and not move.first:
+        move.ends.append(unit.pos)  # 8.2: no other card of this move may come to rest here on its own
     move.path = False
     state.update_forts()
     state.check_victory()
@@ -374,9 +465,9 @@ def advance(state: CoreState) -> bool:
         return False
     if move.stage == "step":
         unit = state.units[move.cur]  # type: ignore[index]
-        if move.pending_step is not None:  # after mines: the survivors go on, unless immobilised
+        if move.pending_step is not None:  # after mines: the survivors go on, unless the group is broken
             to, move.pending_step = move.pending_step, None
-            if unit.pos != DISCARDED and not unit.immobilized and can_enter(state, unit, unit.pos, to, bool(move.first)):
+            if _group_goes_on(state, unit) and to in steps(state, unit, unit.pos, move.left, bool(move.first)):  # type: ignore[arg-type]
                 do_step(state, to)
             else:
                 move.left = 0
@@ -387,6 +478,20 @@ def advance(state: CoreState) -> bool:
         return False
     _end(state)
     return True
+
+
+def _group_goes_on(state: CoreState, unit: Unit) -> bool:
+    """After mines, the group still moves: the mover lives, nothing of it is immobilised, and a squad riding
+    tanks still has two of them (8.6: they begin, move and end together)."""
+    if unit.pos == DISCARDED:
+        return False
+    group = [unit] + riders(state, unit)
+    if any(m.immobilized for m in group):
+        return False
+    tanks = sum(1 for m in group if m.profile.tank and m.profile.carries == 0)
+    on_tanks = any(m.profile.infantry and m.carrier is not None and state.units[m.carrier].profile.tank
+                   and state.units[m.carrier].profile.carries == 0 for m in group)
+    return not on_tanks or tanks >= state.game.rules.movement_tanks_per_carried_squad
 
 
 def _end(state: CoreState) -> None:

@@ -218,24 +218,52 @@ def _move(state: GameState, actions: list[Action], rng: random.Random) -> Action
         picks = [a for a in actions if a[0] == "pick" and state.units[a[1]].profile.combat]
         if picks:
             return max(picks, key=lambda a: value(state, a[1]))
+        for a in actions:  # 8.2: cards that would assault the same position go in together
+            if a[0] == "together" and state.units[a[1]].profile.fast == state.units[a[2]].profile.fast:
+                leader, follower = state.units[a[2]], state.units[a[1]]
+                end = _destination(state, leader, move.source, targets)
+                if end is not None and state.occ[end][1 - side] and end == _destination(state, follower, move.source, targets) \
+                        and movement.has_room(
+                        state, leader, end, [leader, follower] + movement.riders(state, leader) + movement.riders(state, follower)):
+                    return a
         if ("go",) in actions:
             return ("go",)
         return actions[0]
     unit = state.units[move.cur]  # type: ignore[index]
-    here = _distance_to_goal(state, unit.pos, targets) if targets else 0
     steps = [a for a in actions if a[0] == "step"]
     best, best_score = ("halt",) if ("halt",) in actions else (steps[0] if steps else actions[0]), 0.0
     for a in steps:
-        to = a[1]
-        if to == RESERVE:
-            continue
-        gain = here - _distance_to_goal(state, to, targets) if targets else 0
-        enemies = sum(value(state, u) for u in state.occ[to][1 - side])
-        friends = sum(value(state, u) for u in state.occ[to][side]) + value(state, unit.uid)
-        score = gain + (0.5 if to in targets else 0.0) - (1.0 if enemies > 1.5 * friends else 0.0)
+        score = _step_score(state, unit, unit.pos, a[1], targets)
         if score > best_score:
             best, best_score = a, score
     return best
+
+
+def _step_score(state: GameState, unit: Any, at: int, to: int, targets: tuple[int, ...]) -> float:
+    """How much the greedy player likes a step from ``at`` to ``to`` (0 or less: not worth it)."""
+    if to == RESERVE:
+        return 0.0
+    side = unit.side
+    gain = _distance_to_goal(state, at, targets) - _distance_to_goal(state, to, targets) if targets else 0
+    enemies = sum(value(state, u) for u in state.occ[to][1 - side])
+    friends = sum(value(state, u) for u in state.occ[to][side]) + value(state, unit.uid)
+    return gain + (0.5 if to in targets else 0.0) - (1.0 if enemies > 1.5 * friends else 0.0)
+
+
+def _destination(state: GameState, unit: Any, source: int, targets: tuple[int, ...]) -> int | None:
+    """Where the greedy player would take this card alone, step by step (None: it would stay)."""
+    at, left, first, end = source, movement.speed(unit, state), True, None
+    while left > 0:
+        best, best_score = None, 0.0
+        for to in movement.steps(state, unit, at, left, first):
+            score = _step_score(state, unit, at, to, targets)
+            if score > best_score:
+                best, best_score = to, score
+        if best is None:
+            break
+        at, end, first = best, best, False
+        left = 0 if movement.stops_at(state, unit, best) else left - 1
+    return end
 
 
 def _melee(state: GameState, actions: list[Action]) -> Action:

@@ -157,8 +157,8 @@ def _panic(state: CoreState, pos: int, side: int) -> None:
             nxt = []
             for p in frontier:
                 for q in board.neighbours[p]:
-                    if q in seen:
-                        continue
+                    if q in seen or movement.barred(state, unit, q):
+                        continue  # 11.0: a vehicle or gun neither retreats into nor through a Swamp or Stream
                     seen.add(q)
                     if not state.occ[q][side] and movement.has_room(state, unit, q, [unit]):
                         target = q

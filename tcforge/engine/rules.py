@@ -57,6 +57,7 @@ class Rules:
     movement_tank_restriction_in_clear: bool = _param("movement.tank_restriction_in_clear")
     movement_tanks_per_carried_squad: int = _param("movement.tanks_per_carried_squad")
     movement_towing: bool = _param("movement.towing")
+    movement_carried_cards_count: bool = _param("movement.carried_cards_count")
     movement_melee_exit_way_back: bool = _param("movement.melee_exit_way_back")
     # fire
     fire_max_range: int = _param("fire.max_range")
@@ -111,6 +112,7 @@ class Rules:
     setup_max_per_terrain_type: int = _param("setup.max_per_terrain_type")
     # cards
     cards_interpretations: bool = _param("cards.interpretations")
+    cards_swamp_only_on_clear: bool = _param("cards.swamp_only_on_clear")
 
     @classmethod
     def from_params(cls, params: Mapping[str, Any]) -> Rules:

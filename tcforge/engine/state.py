@@ -91,7 +91,18 @@ class GameState(CoreState):
             reactions.apply(self, action)
         else:
             _APPLY[self.phase](self, action)
+        self._check_victory_after_change()
         self._advance()
+
+    def _check_victory_after_change(self) -> None:
+        """16.0: victory is checked the instant it holds, whatever moved the cards (a retreat, an arrival, a loss),
+        except while a card is on its way: a moving card is checked as it comes to rest (8.0)."""
+        if self.phase in ("setup", "initiative"):
+            return  # nothing is decided before play begins (4.0): the initiative rolls and the first hands come first
+        move = self.ctx.move
+        if move is not None and move.stage == "step":
+            return
+        self.check_victory()
 
     def apply_checked(self, action: Action) -> None:
         """Apply an action after checking it is legal; raises :class:`IllegalActionError` quoting both."""
@@ -112,6 +123,7 @@ class GameState(CoreState):
         self.phase = "play"
         for hook in self.game.turn_hooks:  # a scenario's reinforcements arrive (20.0 rule 5, 17.5)
             hook(self)
+        self._check_victory_after_change()
 
     def _end_play(self) -> None:
         self.phase = "melee"
@@ -177,6 +189,8 @@ class GameState(CoreState):
                     continue
                 return
             if self.phase == "discard":
+                if movement.over_limit(self, self.active):
+                    return  # 6.3: the owner first chooses the cards that leave the overstacked positions
                 limit = self.game.rules.turn_hand_limit
                 scenario = self.game.scenario_rules
                 if scenario is not None:
@@ -327,11 +341,17 @@ def _apply_play(state: GameState, action: Action) -> None:
 
 
 def _legal_discard(state: GameState) -> list[Action]:
+    over = movement.over_limit(state, state.active)
+    if over:  # 6.3 at the turn's end (20.0 rule 5): the project's reading, the owner eliminates cards of its choice
+        return [("unstack", uid) for uid in over]
     return [("discard", uid) for uid in sorted(state.hand[state.active])]
 
 
 def _apply_discard(state: GameState, action: Action) -> None:
     uid = int(action[1])
+    if action[0] == "unstack":
+        state.destroy(uid)  # with its equipment; it goes to the discard pile as a loss
+        return
     state.hand[state.active].remove(uid)
     state.units[uid].pos = DISCARDED
     state.discard[state.active].append(uid)

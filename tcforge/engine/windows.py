@@ -41,6 +41,8 @@ def _has_heavy(state: CoreState, pos: int) -> bool:
 def _water_ok(state: CoreState, pos: int, card_id: int) -> bool:
     if pos < 0 or state.water[pos] is not None or state.terrain[pos] in (STREAM, SWAMP) or _has_heavy(state, pos):
         return False
+    if card_id == SWAMP and state.game.rules.cards_swamp_only_on_clear and state.terrain[pos] is not None:
+        return False  # 001 Swamps: only on clear terrain
     return not (card_id == SWAMP and state.terrain[pos] == VILLAGE)  # 6.1.1 note: no Swamp on a Village
 
 

@@ -46,9 +46,10 @@ class ReinforcementArrival(SpecialRule):
     """How reinforcements arrive: above the stacking limits, loaded, what the arrival costs.
 
     The legality check (:mod:`tcforge.scenarios.check`, reinforcements) reads ``overstacked``,
-    ``stacking_checked`` and ``fast_may_continue``. The engine does not read this rule yet: it
-    puts each arriving card on the group's positions in turn (equipment on its squad) and charges
-    neither ``supply_points`` nor ``move_positions``.
+    ``stacking_checked`` and ``fast_may_continue``. The engine (:mod:`tcforge.analysis.scenario_hooks`,
+    ``arrive``) charges ``supply_points``, counts the arrival as a move of every card using
+    ``move_positions`` of its movement (fast cards may use the rest), and the side reduces any
+    overstacked position at the end of its turn (6.3).
     """
 
     overstacked: bool = False
