@@ -259,7 +259,8 @@ def balance_cmd(
     scenario: str = typer.Argument(..., help="Scenario id or file."),
     games: int = typer.Option(200, "--games", help="Games per balance option."),
     jobs: int = typer.Option(1, "--jobs", help="Worker processes (results do not depend on it)."),
-    option: Optional[list[str]] = typer.Option(None, "--option", help="Balance options to compare (default: as written and every option)."),
+    option: Optional[list[str]] = typer.Option(None, "--option", help="Balance options to compare, 'as-written' for none "
+                                               "(default: as written and every option)."),
     agent: Optional[list[str]] = typer.Option(None, "--agent", help=AGENT_HELP),
     policy: Optional[str] = typer.Option(None, "--policy", help=POLICY_HELP, hidden=True),
     seed: int = typer.Option(1, "--seed", help="Seed of the first game; game i uses seed + i."),
@@ -273,7 +274,8 @@ def balance_cmd(
         _usage("--games and --jobs must be at least 1")
     sc = _load(scenario)
     players = _agents(list(sc.grid.sides), agent, policy)
-    options: list[Optional[str]] = [None] + [b.id for b in sc.balance] if not option else list(option)
+    options: list[Optional[str]] = ([None] + [b.id for b in sc.balance] if not option
+                                    else [None if o == "as-written" else o for o in option])
     known = {b.id for b in sc.balance}
     for opt in options:
         if opt is not None and opt not in known:

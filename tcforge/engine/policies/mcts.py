@@ -13,7 +13,7 @@ scores the position with :func:`tcforge.engine.policies.evaluate.evaluate`;
 each node on the path adds that value for the side that chose it. The move
 played is the root's most visited action.
 
-Options (``mcts:400:c=0.7,depth=4,rollout=random``): ``c`` the UCB exploration
+Options (``mcts:400:c=0.25,depth=4,rollout=random``, the defaults): ``c`` the UCB exploration
 constant, ``depth`` the rollout's decisions before the position is scored,
 ``rollout`` the player of the rollout (``random`` or ``greedy``). The search
 draws its numbers from one generator seeded by the game's, so a game with an
@@ -26,6 +26,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from tcforge.engine.board import RESERVE
 from tcforge.engine.observation import determinize
 from tcforge.engine.playout import random_policy, sample_chance
 from tcforge.engine.policies.evaluate import evaluate
@@ -35,6 +36,24 @@ from tcforge.engine.state import CHANCE, TERMINAL, Action, GameState
 
 DEFAULT_ITERATIONS = 200
 ROLLOUTS = {"random": random_policy, "greedy": greedy_policy}
+HAND_KINDS = frozenset(("interrupt", "play", "fortify", "equip", "discard", "pick"))  # actions naming a card (action[1])
+
+
+def keyed(state: GameState, actions: list[Action]) -> dict[Action, Action]:
+    """The actions by the key the tree files them under: a card in the reserve is named by its card id, so two
+    copies of one card in hand are one choice (four Smoke cards do not make four branches), and a dealt hand
+    reaches the same node as another deal holding the same kind of card. The first action of each key is kept."""
+    units = state.units
+    out: dict[Action, Action] = {}
+    for a in actions:
+        key = a
+        if len(a) > 1 and a[0] in HAND_KINDS:
+            unit = units[a[1]]
+            if unit.pos == RESERVE:
+                key = (a[0], ("card", unit.profile.card_id)) + a[2:]
+        if key not in out:
+            out[key] = a
+    return out
 
 
 class Node:
@@ -51,7 +70,8 @@ class Node:
 
 @dataclass
 class SearchStats:
-    """What the last search did: iterations, seconds, and the root's visits and mean values by action."""
+    """What the last search did: iterations, seconds, and the root's visits and mean values by action key
+    (:func:`keyed`: a card in hand is named ``("card", card id)``)."""
 
     iterations: int = 0
     seconds: float = 0.0
@@ -72,7 +92,7 @@ class MCTSAgent:
         self.iterations = spec.iterations if spec.iterations is not None or spec.seconds is not None else DEFAULT_ITERATIONS
         self.seconds = spec.seconds
         try:
-            self.c = float(spec.options.get("c", 0.7))
+            self.c = float(spec.options.get("c", 0.25))
             self.depth = int(spec.options.get("depth", 4))
         except ValueError:
             raise SpecError(f"agent spec {spec.text!r}: c is a number and depth a whole number") from None
@@ -85,7 +105,8 @@ class MCTSAgent:
 
     def __call__(self, state: GameState, rng: random.Random) -> Action:
         actions = self._without_repeated_transfers(state, state.legal_actions())  # the side knows what it may do
-        if len(actions) == 1:
+        choices = keyed(state, actions)
+        if len(choices) == 1:
             return self._remember(state, actions[0])
         side = state.current_player()
         search_rng = random.Random(rng.getrandbits(64))
@@ -98,14 +119,15 @@ class MCTSAgent:
                 break
             if deadline is not None and time.perf_counter() >= deadline and done > 0:
                 break
-            self._iterate(root, determinize(state, side, search_rng), side, search_rng, actions)
+            self._iterate(root, determinize(state, side, search_rng), side, search_rng, choices)
             done += 1
         stats = SearchStats(done, time.perf_counter() - start)
         for action, child in root.children.items():
             stats.visits[action] = child.visits
             stats.values[action] = child.total / child.visits if child.visits else 0.0
         self.last = stats
-        return self._remember(state, max(actions, key=lambda a: (stats.visits.get(a, 0), stats.values.get(a, -2.0))))
+        best = max(choices, key=lambda k: (stats.visits.get(k, 0), stats.values.get(k, -2.0)))
+        return self._remember(state, choices[best])
 
     # The engine lets the squads of a moving stack pass equipment between them as often as they like (13.0): a free
     # action that changes nothing a search can see, which it might pick for ever. Each item passes once a move.
@@ -128,7 +150,7 @@ class MCTSAgent:
             self._transferred[1].add(action[1])
         return action
 
-    def _iterate(self, root: Node, det: GameState, side: int, rng: random.Random, root_actions: list[Action]) -> None:
+    def _iterate(self, root: Node, det: GameState, side: int, rng: random.Random, root_choices: dict[Action, Action]) -> None:
         path: list[tuple[Node, bool]] = []  # (node, chosen by the searching side)
         node = root
         expanded = False
@@ -140,28 +162,29 @@ class MCTSAgent:
             if player == CHANCE:
                 det.apply_action(sample_chance(det, rng))
                 continue
-            legal = root_actions if node is root else det.legal_actions()
+            legal = root_choices if node is root else keyed(det, det.legal_actions())
             children = node.children
             if expanded and len(legal) > 1:
                 break
-            untried = [a for a in legal if a not in children]
+            untried = [k for k in legal if k not in children]
             if untried:
-                action = untried[rng.randrange(len(untried))]
-                child = children[action] = Node()
+                key = untried[rng.randrange(len(untried))]
+                child = children[key] = Node()
                 expanded = True
-                for a in legal:
-                    if a in children:
-                        children[a].avail += 1
+                for k in legal:
+                    if k in children:
+                        children[k].avail += 1
             else:
                 best = -math.inf
-                action = legal[0]
-                for a in legal:
-                    ch = children[a]
+                key = next(iter(legal))
+                for k in legal:
+                    ch = children[k]
                     ch.avail += 1
                     score = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
                     if score > best:
-                        best, action = score, a
-                child = children[action]
+                        best, key = score, k
+                child = children[key]
+            action = legal[key]
             path.append((child, player == side))
             det.apply_action(action)
             node = child
