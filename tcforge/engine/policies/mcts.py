@@ -11,10 +11,11 @@ illegal (an opponent's Interrupt it does not hold). The walk adds one node,
 plays on with a cheap player for a few decisions (the rollout, cut short), and
 scores the position with :func:`tcforge.engine.policies.evaluate.evaluate`;
 each node on the path adds that value for the side that chose it. The move
-played is the root's most visited action.
+played is the root's most visited action. Children are filed by :func:`keyed`
+actions, so copies of one card in hand are one choice.
 
-Options (``mcts:400:c=0.25,depth=4,rollout=random``, the defaults): ``c`` the UCB exploration
-constant, ``depth`` the rollout's decisions before the position is scored,
+Options (``mcts:400:c=0.25,depth=4,rollout=random``, the defaults): ``c`` the
+UCB exploration constant, ``depth`` the rollout's decisions before the position is scored,
 ``rollout`` the player of the rollout (``random`` or ``greedy``). The search
 draws its numbers from one generator seeded by the game's, so a game with an
 iteration budget replays exactly from its seed.
