@@ -111,3 +111,10 @@ def test_13_copies_of_one_card_in_hand_are_one_choice_of_the_search() -> None:
     choices = keyed(state, actions)
     assert len([k for k in choices if k[0] == "play"]) == len(plays) // 2
     assert all(choices[k] in actions for k in choices)
+
+
+def test_13_the_seed_option_changes_the_search_and_nothing_else() -> None:
+    state = duel()
+    plain, same, other = make("mcts:30"), make("mcts:30:seed=0"), make("mcts:30:seed=99")
+    plain(state, random.Random(4)), same(state, random.Random(4)), other(state, random.Random(4))
+    assert plain.last.visits == same.last.visits != other.last.visits  # type: ignore[attr-defined]

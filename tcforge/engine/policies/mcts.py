@@ -16,9 +16,10 @@ actions, so copies of one card in hand are one choice.
 
 Options (``mcts:400:c=0.25,depth=4,rollout=random``, the defaults): ``c`` the
 UCB exploration constant, ``depth`` the rollout's decisions before the position is scored,
-``rollout`` the player of the rollout (``random`` or ``greedy``). The search
-draws its numbers from one generator seeded by the game's, so a game with an
-iteration budget replays exactly from its seed.
+``rollout`` the player of the rollout (``random`` or ``greedy``), ``seed`` mixed
+into the search's generator (two players of one spec made to differ). The
+search draws its numbers from one generator seeded by the game's (one draw a
+decision), so a game with an iteration budget replays exactly from its seed.
 """
 from __future__ import annotations
 
@@ -84,7 +85,7 @@ class MCTSAgent:
     """The search player of one side for one game (it keeps no state between decisions but its statistics)."""
 
     def __init__(self, spec: AgentSpec):
-        known = {"c", "depth", "rollout"}
+        known = {"c", "depth", "rollout", "seed"}
         unknown = set(spec.options) - known
         if unknown:
             raise SpecError(f"agent spec {spec.text!r}: unknown option(s) {', '.join(sorted(unknown))}; "
@@ -95,8 +96,9 @@ class MCTSAgent:
         try:
             self.c = float(spec.options.get("c", 0.25))
             self.depth = int(spec.options.get("depth", 4))
+            self.seed = int(spec.options.get("seed", 0))
         except ValueError:
-            raise SpecError(f"agent spec {spec.text!r}: c is a number and depth a whole number") from None
+            raise SpecError(f"agent spec {spec.text!r}: c is a number, depth and seed whole numbers") from None
         rollout = spec.options.get("rollout", "random")
         if rollout not in ROLLOUTS:
             raise SpecError(f"agent spec {spec.text!r}: rollout is one of {', '.join(sorted(ROLLOUTS))}")
@@ -110,7 +112,7 @@ class MCTSAgent:
         if len(choices) == 1:
             return self._remember(state, actions[0])
         side = state.current_player()
-        search_rng = random.Random(rng.getrandbits(64))
+        search_rng = random.Random(rng.getrandbits(64) ^ self.seed)
         root = Node()
         start = time.perf_counter()
         deadline = start + self.seconds if self.seconds is not None else None
