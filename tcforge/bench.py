@@ -310,3 +310,14 @@ def search_benchmark(budgets: tuple[int, ...], seconds: float, repeat: int) -> I
             times.append(time.perf_counter() - start)
         wall = statistics.median(times)
         yield f"mcts:{budget}: a decision in {wall * 1000:,.0f} ms ({budget / wall:,.0f} iterations/s)"
+    big = midgame_state("kursk", 2, 3)  # a larger battle, for scale
+    budget = max(budgets)
+    times = []
+    for r in range(repeat):
+        agent = make(f"mcts:{budget}")
+        start = time.perf_counter()
+        agent(big, random.Random(r))
+        times.append(time.perf_counter() - start)
+    wall = statistics.median(times)
+    yield (f"kursk seed 2, {big.describe()}, {len(big.units)} cards: mcts:{budget} a decision in {wall * 1000:,.0f} ms "
+           f"({budget / wall:,.0f} iterations/s)")
