@@ -114,7 +114,7 @@ def show(
 def check(
     scenarios: Optional[list[str]] = typer.Argument(None, help="Scenario ids or files (default: every bundled scenario)."),
     format: Format = typer.Option(Format.text, "--format", "-f", help="text: one line per finding; json: one report per file."),
-    play: bool = typer.Option(False, "--play", help="Also play games (greedy against greedy) to prove the scenario playable."),
+    play: bool = typer.Option(False, "--play", help="Also play games (greedy against greedy, or --agent) to prove the scenario playable."),
     games: int = typer.Option(60, "--games", help="With --play: games per scenario."),
     jobs: int = typer.Option(1, "--jobs", help="With --play: worker processes."),
     agent: Optional[list[str]] = typer.Option(None, "--agent", help="With --play: " + AGENT_HELP),

@@ -82,7 +82,8 @@ class SearchStats:
 
 
 class MCTSAgent:
-    """The search player of one side for one game (it keeps no state between decisions but its statistics)."""
+    """The search player of one side for one game: each decision is a fresh search; between decisions it keeps
+    only the last search's statistics (:attr:`last`) and which equipment it has passed in the current move."""
 
     def __init__(self, spec: AgentSpec):
         known = {"c", "depth", "rollout", "seed"}
