@@ -253,3 +253,78 @@ def scaling_benchmark(games: int = 6) -> Iterator[str]:
         base = base or unit_turn
         yield (f"battle x{factor}: {units} units, {turns / games:.1f} turns, {per_game * 1000:.0f} ms a game, "
                f"{unit_turn:.1f} us per unit-turn ({unit_turn / base:.2f}x the x1 battle)")
+
+
+def midgame_state(scenario_id: str = "hill-621", seed: int = 1, turn: int = 4) -> Any:
+    """A mid-game position: greedy players from the seeded start until ``turn``, at the active side's first play decision."""
+    import random
+
+    from tcforge.analysis.games import new_game
+    from tcforge.engine.playout import sample_chance
+    from tcforge.engine.policies import greedy_policy
+    from tcforge.engine.state import CHANCE
+    from tcforge.scenarios.loading import load
+
+    state = new_game(load(scenario_id), seed)
+    rng = random.Random(seed)
+    while not (state.turn >= turn and state.phase == "play" and state.ctx.window is None
+               and state.current_player() == state.active) and not state.is_terminal():
+        state.apply_action(sample_chance(state, rng) if state.current_player() == CHANCE else greedy_policy(state, rng))
+    return state
+
+
+def _rate(seconds: float, run: Callable[[], object]) -> float:
+    n = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        run()
+        n += 1
+    return n / (time.perf_counter() - start)
+
+
+def search_benchmark(budgets: tuple[int, ...], seconds: float, repeat: int) -> Iterator[str]:
+    """The search player's costs from a mid-game Hill 621 position: state copies, dealt positions and playouts a
+    second, search iterations a second, and a decision's wall time at each iteration budget (median of ``repeat``)."""
+    import random
+    import statistics
+
+    from tcforge.engine.observation import determinize
+    from tcforge.engine.playout import random_policy, sample_chance
+    from tcforge.engine.policies import greedy_policy, make
+    from tcforge.engine.state import CHANCE
+
+    state = midgame_state()
+    side = state.current_player()
+    yield (f"hill-621 seed 1, {state.describe()}: {len(state.units)} cards, {len(state.legal_actions())} legal actions; "
+           f"one core, Python {sys.version.split()[0]}")
+    copies = _rate(seconds, state.clone)
+    yield f"state copies: {copies:,.0f}/s ({1e6 / copies:.0f} us a copy)"
+    rng = random.Random(1)
+    dealt = _rate(seconds, lambda: determinize(state, side, rng))
+    yield f"dealt positions (determinize): {dealt:,.0f}/s ({1e6 / dealt:.0f} us each)"
+    for name, policy in (("random", random_policy), ("greedy", greedy_policy)):
+        def playout(policy: Any = policy) -> None:
+            s = state.clone()
+            while not s.is_terminal():
+                s.apply_action(sample_chance(s, rng) if s.current_player() == CHANCE else policy(s, rng))
+        yield f"{name} playouts to the end from here: {_rate(seconds, playout):,.1f}/s"
+    for budget in budgets:
+        times = []
+        for r in range(repeat):
+            agent = make(f"mcts:{budget}")
+            start = time.perf_counter()
+            agent(state, random.Random(r))
+            times.append(time.perf_counter() - start)
+        wall = statistics.median(times)
+        yield f"mcts:{budget}: a decision in {wall * 1000:,.0f} ms ({budget / wall:,.0f} iterations/s)"
+    big = midgame_state("kursk", 2, 3)  # a larger battle, for scale
+    budget = max(budgets)
+    times = []
+    for r in range(repeat):
+        agent = make(f"mcts:{budget}")
+        start = time.perf_counter()
+        agent(big, random.Random(r))
+        times.append(time.perf_counter() - start)
+    wall = statistics.median(times)
+    yield (f"kursk seed 2, {big.describe()}, {len(big.units)} cards: mcts:{budget} a decision in {wall * 1000:,.0f} ms "
+           f"({budget / wall:,.0f} iterations/s)")

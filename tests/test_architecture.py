@@ -87,7 +87,7 @@ def imports(path: Path) -> list[tuple[str, int, bool]]:
 
 def graph(folder: str) -> dict[str, set[str]]:
     """Import edges between the modules of one sub-package (its __init__ aside)."""
-    names = {module_name(p): p for p in (PACKAGE / folder).glob("*.py")}
+    names = {module_name(p): p for p in (PACKAGE / folder).rglob("*.py")}  # sub-packages too (engine/policies/)
     package = f"tcforge.{folder}"
     return {name: {target for target, _, _ in imports(path) if target in names and target != package}
             for name, path in names.items() if name != package}
@@ -135,13 +135,14 @@ def test_the_cycle_finder_sees_a_cycle() -> None:
 
 
 def test_engine_has_no_function_level_imports_of_its_own_modules() -> None:
-    hidden = [f"{path.name}:{line} imports {target}" for path in sorted((PACKAGE / "engine").glob("*.py"))
+    hidden = [f"{path.name}:{line} imports {target}" for path in sorted((PACKAGE / "engine").rglob("*.py"))
               for target, line, inside in imports(path) if inside and target.startswith("tcforge.")]
     assert hidden == []
 
 
 def test_the_engine_core_imports_no_rule_module() -> None:
-    rules = {"movement", "fire", "melee", "equipment", "cards", "windows", "reactions", "state", "policies", "playout"}
+    rules = {"movement", "fire", "melee", "equipment", "cards", "windows", "reactions", "state", "policies", "playout",
+             "observation"}
     core = {target.rsplit(".", 1)[-1] for target, _, _ in imports(PACKAGE / "engine" / "core.py")
             if target.startswith("tcforge.engine.")}
     assert core & rules == set()
@@ -149,7 +150,8 @@ def test_the_engine_core_imports_no_rule_module() -> None:
 
 ENGINE_LAYERS = (  # as tcforge/engine/__init__.py describes them: each imports only from the layers before it
     ("rules", "outcome", "context", "attacks", "board"), ("units",), ("game",), ("core",), ("windows", "equipment"),
-    ("fire", "movement"), ("melee", "cards"), ("reactions",), ("state",), ("playout",), ("policies",))
+    ("fire", "movement"), ("melee", "cards"), ("reactions",), ("state",), ("observation", "playout"),
+    ("spec", "greedy"), ("evaluate",), ("mcts",), ("policies",))  # the last four: engine/policies/, its __init__ last
 
 
 def test_engine_modules_import_only_from_the_layers_below_them() -> None:

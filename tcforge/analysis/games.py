@@ -19,7 +19,7 @@ from tcforge.analysis.setup import Setup, setup, start
 from tcforge.engine.board import RESERVE
 from tcforge.engine.outcome import EndKind
 from tcforge.engine.playout import LogLine, Playout, play
-from tcforge.engine.policies import get as get_policy
+from tcforge.engine.policies import make as make_agent
 from tcforge.engine.state import CHANCE, GameState
 from tcforge.scenarios.loading import load
 from tcforge.scenarios.scenario import Scenario
@@ -53,11 +53,13 @@ def new_game(scenario: Scenario, seed: int) -> GameState:
     return start(scenario, setup(scenario, seed), game)
 
 
-def play_game(scenario: Scenario, seed: int, policies: tuple[str, str], *, record: bool = True) -> tuple[Playout, GameResult]:
-    """Play one seeded game; the seed fixes the set-up, the dice and the players' tie-breaks."""
+def play_game(scenario: Scenario, seed: int, agents: tuple[str, str], *, record: bool = True) -> tuple[Playout, GameResult]:
+    """Play one seeded game between two agent specs (side 0's, side 1's: ``greedy``, ``mcts:400``); the seed fixes
+    the set-up, the dice and the players' choices (a time budget aside). The set-up line records the agents."""
     state = new_game(scenario, seed)
+    state.scenario_setup.agents = (agents[0], agents[1])
     tracker = _GoalTracker(scenario, state)
-    players = (get_policy(policies[0]), get_policy(policies[1]))
+    players = (make_agent(agents[0]), make_agent(agents[1]))
     try:
         result = play(state, players, random.Random(seed), record=record, max_actions=MAX_ACTIONS,
                       on_action=tracker.observe)

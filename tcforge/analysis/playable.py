@@ -18,6 +18,7 @@ class Verdict:
     capped: int
     first_error: str
     example_seeds: dict[str, int | None]
+    agents: tuple[str, str] = ("greedy", "greedy")
 
     @property
     def ok(self) -> bool:
@@ -39,13 +40,13 @@ class Verdict:
     def to_json(self) -> dict[str, Any]:
         return {"scenario": self.scenario, "playable": self.ok, "games": self.games, "ended": self.ended,
                 "errors": self.errors, "first_error": self.first_error, "wins": self.wins, "capped": self.capped,
-                "example_win_seeds": self.example_seeds}
+                "example_win_seeds": self.example_seeds, "agents": list(self.agents)}
 
 
-def playable(reference: str, *, games: int, jobs: int = 1) -> Verdict:
+def playable(reference: str, *, games: int, jobs: int = 1, agents: tuple[str, str] = ("greedy", "greedy")) -> Verdict:
     scenario = load(reference)
-    results = run(reference, games=games, jobs=jobs)
-    rep = report(scenario, results, ("greedy", "greedy"), None)
+    results = run(reference, games=games, jobs=jobs, policies=agents)
+    rep = report(scenario, results, agents, None)
     return Verdict(scenario.id, len(results), sum(1 for r in results if r.condition != "error"), rep.errors,
                    {s.side: s.wins for s in rep.sides}, rep.capped, rep.first_error,
-                   {s.side: s.example_seed for s in rep.sides})
+                   {s.side: s.example_seed for s in rep.sides}, agents)

@@ -44,11 +44,16 @@ class Setup:
     forts: list[tuple[int, int, int]] = field(default_factory=list)  # (side, engine position, card id)
     first_player: int | None = None
     sides: tuple[str, str] = ("", "")
+    agents: tuple[str, str] | None = None  # each side's agent spec (greedy, mcts:400); None in logs written before
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
         out["terrain"] = {str(k): v for k, v in self.terrain.items()}
         out["forces"] = {str(k): [list(x) for x in v] for k, v in self.forces.items()}
+        if self.agents is None:
+            del out["agents"]
+        else:
+            out["agents"] = list(self.agents)
         return {"setup": out}
 
     @classmethod
@@ -57,7 +62,8 @@ class Setup:
         return cls(raw["scenario"], raw["balance"], raw["seed"], {int(k): v for k, v in raw["terrain"].items()},
                    {int(k): [tuple(x) for x in v] for k, v in raw["forces"].items()},  # type: ignore[misc]
                    [tuple(x) for x in raw["attach"]], [tuple(x) for x in raw["forts"]],  # type: ignore[misc]
-                   raw["first_player"], tuple(raw["sides"]))  # type: ignore[arg-type]
+                   raw["first_player"], tuple(raw["sides"]),  # type: ignore[arg-type]
+                   tuple(raw["agents"]) if raw.get("agents") else None)  # type: ignore[arg-type]
 
 
 class SetupError(ValueError):

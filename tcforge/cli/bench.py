@@ -49,6 +49,24 @@ def bench_scenarios(
         out.print(line, markup=False)
 
 
+@app.command("search")
+def bench_search(
+    budgets: str = typer.Option("50,100,200,400,800", "--budgets", help="Iteration budgets to time, comma-separated."),
+    seconds: float = typer.Option(2.0, "--seconds", help="Seconds per rate measurement."),
+    repeat: int = typer.Option(3, "--repeat", help="Decisions timed per budget; the median is kept."),
+) -> None:
+    """The search player from a mid-game Hill 621 position: copies/s, iterations/s, a decision's time per budget."""
+    from tcforge.bench import search_benchmark
+
+    try:
+        chosen = tuple(int(b) for b in budgets.split(","))
+    except ValueError:
+        out.print(f"tcforge: --budgets {budgets!r}: write whole numbers separated by commas (50,100,200)", markup=False)
+        raise typer.Exit(2) from None
+    for line in search_benchmark(chosen, seconds, repeat):
+        out.print(line, markup=False, emoji=False)  # "mcts:100:" is not an emoji code
+
+
 @app.command("print")
 def bench_print() -> None:
     """A proxy deck of every card: milliseconds a card and peak memory."""

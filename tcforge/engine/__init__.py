@@ -28,7 +28,12 @@ checks there is no cycle and no function-level import dodging one):
 - ``state``: the dispatcher. :class:`~tcforge.engine.state.GameState` is the core
   plus the phase tables sending each decision to its rule module, the turn
   flow and the chance events: the only entry for players, search and analysis.
-- ``playout``, ``policies``: playing games out with players chosen by name.
+- ``observation``, ``playout``: what one side may know of a position and full positions
+  consistent with it (``observation``, ``determinize``: the only way a search reads the real
+  state); playing games out, chance sampled and every action logged.
+- ``policies/``: the players, built from an agent spec (``greedy``, ``mcts:400``): ``spec``
+  reads the spec, ``greedy`` looks one decision ahead, ``evaluate`` scores a position,
+  ``mcts`` searches (information-set MCTS), and the package's ``__init__`` is the registry.
 
 Card ids the rules name come from :mod:`tcforge.data.card_ids`.
 """

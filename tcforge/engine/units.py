@@ -99,9 +99,11 @@ class Unit:
         self.equipment: tuple[int, ...] = ()
 
     def copy(self) -> Unit:
-        other = Unit.__new__(Unit)
-        for name in Unit.__slots__:
-            setattr(other, name, getattr(self, name))
+        other = Unit.__new__(Unit)  # field by field: about twice as fast as a loop over the slots (search copies)
+        other.uid, other.side, other.profile, other.pos = self.uid, self.side, self.profile, self.pos
+        other.immobilized, other.moved, other.fired = self.immobilized, self.moved, self.fired
+        other.entered_from, other.moved_to_reserve = self.entered_from, self.moved_to_reserve
+        other.carrier, other.equipment = self.carrier, self.equipment
         return other
 
     def to_json(self) -> dict[str, Any]:

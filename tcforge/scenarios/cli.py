@@ -31,6 +31,11 @@ class Lang(str, Enum):
     fr = "fr"
 
 
+AGENT_HELP = ("A side's player, SIDE=SPEC (german=mcts:400), or SPEC for both sides; repeat for each side. "
+              "SPEC is random, greedy or mcts[:BUDGET[:OPTIONS]] (mcts:400 iterations a decision, mcts:2s); default greedy.")
+POLICY_HELP = "Deprecated: use --agent. Players as A or A,B."
+
+
 def _echo(text: str = "") -> None:
     typer.echo(text)
 
@@ -109,9 +114,10 @@ def show(
 def check(
     scenarios: Optional[list[str]] = typer.Argument(None, help="Scenario ids or files (default: every bundled scenario)."),
     format: Format = typer.Option(Format.text, "--format", "-f", help="text: one line per finding; json: one report per file."),
-    play: bool = typer.Option(False, "--play", help="Also play games (greedy against greedy) to prove the scenario playable."),
+    play: bool = typer.Option(False, "--play", help="Also play games (greedy against greedy, or --agent) to prove the scenario playable."),
     games: int = typer.Option(60, "--games", help="With --play: games per scenario."),
     jobs: int = typer.Option(1, "--jobs", help="With --play: worker processes."),
+    agent: Optional[list[str]] = typer.Option(None, "--agent", help="With --play: " + AGENT_HELP),
 ) -> None:
     """Check scenarios (or setups written as scenario files) for legality: every finding in one run.
 
@@ -129,7 +135,8 @@ def check(
         from tcforge.analysis.playable import playable
         for path, rep in zip(paths, reports):
             if rep.legal:
-                verdicts.append(playable(str(path), games=games, jobs=jobs))
+                sides = list(_load(str(path)).grid.sides)
+                verdicts.append(playable(str(path), games=games, jobs=jobs, agents=_agents(sides, agent, None, strict=False)))
     unplayable = [v for v in verdicts if not v.ok]
     if format is Format.json:
         _echo(json.dumps({"legal": not findings, "reports": [r.to_json() for r in reports],
@@ -147,14 +154,37 @@ def check(
     raise typer.Exit(1 if findings or unplayable else 0)
 
 
-def _policies(text: str) -> tuple[str, str]:
-    from tcforge.engine.policies import POLICIES
-    names = [t.strip() for t in text.split(",")]
-    if len(names) == 1:
-        names = names * 2
-    if len(names) != 2 or any(n not in POLICIES for n in names):
-        _usage(f"--policy takes one or two of {', '.join(sorted(POLICIES))}, as A or A,B")
-    return names[0], names[1]
+def _agents(sides: list[str], agent: Optional[list[str]], policy: Optional[str], *, strict: bool = True) -> tuple[str, str]:
+    """Each side's agent spec, in canonical form, from --agent (and the deprecated --policy). Not ``strict``
+    (checking several scenarios), a side the scenario does not have is passed over."""
+    from tcforge.engine.policies import SpecError, canonical
+    if agent and policy:
+        _usage("give --agent or the older --policy, not both")
+    chosen: list[Optional[str]] = [None, None]
+    if policy:
+        _err("tcforge: --policy is deprecated; write --agent SIDE=SPEC (or --agent SPEC for both sides)")
+        names = [t.strip() for t in policy.split(",")]
+        if len(names) not in (1, 2):
+            _usage("--policy takes A or A,B")
+        chosen = [names[0], names[-1]]
+    for text in agent or []:
+        head, eq, spec = text.partition("=")
+        if eq and ":" not in head:
+            side = head.strip().lower()
+            if side not in sides:
+                if not strict:
+                    continue
+                _usage(f"--agent {text}: no side '{head}' in this scenario; its sides are {', '.join(sides)}")
+            chosen[sides.index(side)] = spec
+        else:
+            chosen = [text, text]
+    out = []
+    for spec in chosen:
+        try:
+            out.append(canonical(spec or "greedy"))
+        except SpecError as exc:
+            _usage(str(exc))
+    return out[0], out[1]
 
 
 def _load(reference: str, balance: Optional[str] = None):  # type: ignore[no-untyped-def]
@@ -174,7 +204,8 @@ def _load(reference: str, balance: Optional[str] = None):  # type: ignore[no-unt
 def play_one(
     scenario: str = typer.Argument(..., help="Scenario id or file."),
     seed: int = typer.Option(1, "--seed", help="The game's seed: set-up, dice and tie-breaks."),
-    policy: str = typer.Option("greedy,greedy", "--policy", help="Players: A or A,B from random, greedy."),
+    agent: Optional[list[str]] = typer.Option(None, "--agent", help=AGENT_HELP),
+    policy: Optional[str] = typer.Option(None, "--policy", help=POLICY_HELP, hidden=True),
     log: Optional[Path] = typer.Option(None, "--log", help="Write the replayable log (JSON lines) here."),
     balance: Optional[str] = typer.Option(None, "--balance", "--option", help="A balance option of the scenario."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the result line."),
@@ -183,7 +214,7 @@ def play_one(
     """Play one headless game with a readable turn-by-turn account and a replayable log."""
     from tcforge.analysis.games import account, new_game, play_game, write_log
     sc = _load(scenario, balance)
-    players = _policies(policy)
+    players = _agents(list(sc.grid.sides), agent, policy)
     playout, result = play_game(sc, seed, players)
     if result.error:
         _err(f"tcforge: engine error in {sc.id} seed {seed}: {result.error}")
@@ -228,8 +259,10 @@ def balance_cmd(
     scenario: str = typer.Argument(..., help="Scenario id or file."),
     games: int = typer.Option(200, "--games", help="Games per balance option."),
     jobs: int = typer.Option(1, "--jobs", help="Worker processes (results do not depend on it)."),
-    option: Optional[list[str]] = typer.Option(None, "--option", help="Balance options to compare (default: as written and every option)."),
-    policy: str = typer.Option("greedy,greedy", "--policy", help="Players: A or A,B from random, greedy."),
+    option: Optional[list[str]] = typer.Option(None, "--option", help="Balance options to compare, 'as-written' for none "
+                                               "(default: as written and every option)."),
+    agent: Optional[list[str]] = typer.Option(None, "--agent", help=AGENT_HELP),
+    policy: Optional[str] = typer.Option(None, "--policy", help=POLICY_HELP, hidden=True),
     seed: int = typer.Option(1, "--seed", help="Seed of the first game; game i uses seed + i."),
     format: Format = typer.Option(Format.text, "--format", "-f"),
     plot: Optional[Path] = typer.Option(None, "--plot", help="Write the win rates with their intervals as a PNG."),
@@ -240,8 +273,9 @@ def balance_cmd(
     if games < 1 or jobs < 1:
         _usage("--games and --jobs must be at least 1")
     sc = _load(scenario)
-    players = _policies(policy)
-    options: list[Optional[str]] = [None] + [b.id for b in sc.balance] if not option else list(option)
+    players = _agents(list(sc.grid.sides), agent, policy)
+    options: list[Optional[str]] = ([None] + [b.id for b in sc.balance] if not option
+                                    else [None if o == "as-written" else o for o in option])
     known = {b.id for b in sc.balance}
     for opt in options:
         if opt is not None and opt not in known:

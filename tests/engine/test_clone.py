@@ -53,3 +53,23 @@ def test_clones_played_out_never_change_the_game_they_came_from(start: str) -> N
                 copy.apply_action(sample_chance(copy, rng) if copy.current_player() == CHANCE else random_policy(copy, rng))
             assert state.serialize() == before, f"step {step}: a clone changed the original"
         state.apply_action(sample_chance(state, rng) if state.current_player() == CHANCE else random_policy(state, rng))
+
+
+def test_a_unit_copy_keeps_every_field() -> None:
+    """Unit.copy names its fields one by one (for speed): a field added to the slots must be copied too."""
+    state = make({0: [("PzKw IV H", "c1")], 1: [("T-34 M41", "e4")]})
+    unit = state.units[0]
+    for n, name in enumerate(unit.__slots__):
+        if name not in ("uid", "side", "profile", "pos"):
+            setattr(unit, name, ("marker", n))
+    copy = unit.copy()
+    assert all(getattr(copy, name) == getattr(unit, name) for name in unit.__slots__) and copy is not unit
+
+
+def test_a_unit_copy_carries_every_field() -> None:
+    """Unit.copy names its fields one by one for speed: a field added to __slots__ must be copied too."""
+    from tcforge.engine.units import Unit
+    state = kursk_state(3)
+    unit = state.units[0]
+    copy = unit.copy()
+    assert all(getattr(copy, name) == getattr(unit, name) for name in Unit.__slots__)

@@ -1,7 +1,4 @@
-"""AI players, chosen by name: ``random`` and ``greedy``.
-
-A policy is a function ``(state, rng) -> action`` returning one of
-``state.legal_actions()``. New players register in :data:`POLICIES`.
+"""The greedy player: one decision ahead.
 
 The greedy player looks one decision ahead with the engine's exact odds: it
 fires where the expected damage is highest, moves its cards towards the
@@ -13,18 +10,31 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
-from tcforge.data.card_ids import (BREAKDOWN, BRIDGE, CONFUSION, COORDINATION, FIRE_SUPPORT, FORD, HEROIC_LEADER, MINE_DOGS,
-                                   PANZERFAUST, REINFORCEMENTS, REPAIR, SMOKE, SNIPER, SPECIAL_AMMO, TANK_ACE, TANK_BUSTER)
+from tcforge.data.card_ids import (
+    BREAKDOWN,
+    BRIDGE,
+    CONFUSION,
+    COORDINATION,
+    FIRE_SUPPORT,
+    FORD,
+    HEROIC_LEADER,
+    MINE_DOGS,
+    PANZERFAUST,
+    REINFORCEMENTS,
+    REPAIR,
+    SMOKE,
+    SNIPER,
+    SPECIAL_AMMO,
+    TANK_ACE,
+    TANK_BUSTER,
+)
 from tcforge.engine import fire, melee, movement
 from tcforge.engine.attacks import attack_odds
-from tcforge.engine.context import MeleeStart
 from tcforge.engine.board import RESERVE
-from tcforge.engine.playout import random_policy
+from tcforge.engine.context import MeleeStart
 from tcforge.engine.state import Action, GameState
-
-Policy = Callable[[GameState, random.Random], Action]
 
 
 def value(state: GameState, uid: int) -> float:
@@ -283,12 +293,3 @@ def _melee(state: GameState, actions: list[Action]) -> Action:
         if score > best_score:
             best, best_score = a, score
     return best
-
-
-POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}
-
-
-def get(name: str) -> Policy:
-    if name not in POLICIES:
-        raise KeyError(f"unknown policy '{name}': use one of {', '.join(sorted(POLICIES))}")
-    return POLICIES[name]

@@ -1,0 +1,84 @@
+"""What a side may know (observation) and the positions a search deals from it (determinize): the search never peeks."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from enginekit import make as make_state
+from enginekit import uid
+from tcforge.engine.board import DECK, RESERVE
+from tcforge.engine.observation import determinize, observation
+from tcforge.engine.policies import make, mcts
+from tcforge.engine.state import GameState
+
+SEARCH = "mcts:60:depth=40"  # rollouts long enough to reach the opponent's turn, where its hand is played
+
+
+def position() -> GameState:
+    """Side 0 to play; side 1 holds one card in hand and three in its deck; side 0 has a hand and a deck too."""
+    return make_state({0: [("PzKw IV H", "c2"), ("German Line Squad", "c1"), ("PzKw IV G", RESERVE), ("PzKw IV J", DECK),
+                           ("PzKw III L", DECK)],
+                       1: [("T-34 M41", "c4"), ("T-34 M41", "e4"), ("Soviet Line Squad", RESERVE), ("T-34 M43", DECK),
+                           ("T-34 M41", DECK), ("Soviet Line Squad", DECK)]})
+
+
+def hidden_changed(state: GameState) -> GameState:
+    """The same position as side 0 sees it: side 1's hand card swapped with one of its deck, side 0's deck reordered,
+    and the history naming a different card for side 1's last draw."""
+    other = state.clone()
+    in_hand, in_deck = other.hand[1][0], uid(other, "T-34 M43")
+    other.hand[1] = [in_deck]
+    other.deck[1] = [in_hand] + [u for u in other.deck[1] if u != in_deck]
+    other.units[in_hand].pos, other.units[in_deck].pos = DECK, RESERVE
+    other.deck[0] = list(reversed(other.deck[0]))
+    state.history.append(("card", in_hand))
+    other.history.append(("card", in_deck))
+    other.changed()
+    return other
+
+
+def test_14_0_the_observation_hides_the_opponents_hand_and_the_order_of_the_decks() -> None:
+    state = position()
+    other = hidden_changed(state)
+    assert state.serialize() != other.serialize()  # the hidden parts differ ...
+    assert observation(state, 0) == observation(other, 0)  # ... and side 0 cannot tell
+    assert observation(state, 1) != observation(other, 1)  # side 1 can: it is its own hand
+    seen = observation(state, 0)
+    assert seen.hand_sizes == (1, 1) and seen.deck_sizes == (2, 3)
+    assert set(seen.opponent_unknown) == set(state.hand[1]) | set(state.deck[1])
+    assert seen.history[-1] == ("card", None) and seen.face_down == ()
+
+
+def test_14_0_determinize_depends_only_on_the_observation_and_keeps_the_sizes() -> None:
+    state = position()
+    other = hidden_changed(state)
+    one, two = determinize(state, 0, random.Random(5)), determinize(other, 0, random.Random(5))
+    assert one.serialize() == two.serialize()
+    assert [len(h) for h in one.hand] == [len(h) for h in state.hand] and [len(d) for d in one.deck] == [len(d) for d in state.deck]
+    assert one.hand[0] == state.hand[0] and sorted(one.hand[1] + one.deck[1]) == sorted(state.hand[1] + state.deck[1])
+    assert all(one.units[u].pos == RESERVE for u in one.hand[1]) and all(one.units[u].pos == DECK for u in one.deck[1])
+    hands = {tuple(determinize(state, 0, random.Random(seed)).hand[1]) for seed in range(20)}
+    assert len(hands) == 4  # any of the four cards side 1 could hold is dealt to its hand
+    before = state.serialize()
+    determinize(state, 0, random.Random(1)).apply_action(("end",))
+    assert state.serialize() == before  # a dealt position is a separate game
+
+
+def test_13_the_search_does_not_peek_its_choice_is_the_same_when_the_hidden_cards_change() -> None:
+    state = position()
+    other = hidden_changed(state)
+    first, second = make(SEARCH), make(SEARCH)
+    assert first(state, random.Random(7)) == second(other, random.Random(7))
+    assert first.last.visits == second.last.visits and first.last.values == second.last.values  # type: ignore[attr-defined]
+
+
+def test_13_a_search_reading_the_real_state_would_be_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The no-peek test has teeth: a search that clones the real position instead of dealing one sees a difference."""
+    monkeypatch.setattr(mcts, "determinize", lambda state, side, rng: state.clone())
+    state = position()
+    other = hidden_changed(state)
+    first, second = make(SEARCH), make(SEARCH)
+    first(state, random.Random(7))
+    second(other, random.Random(7))
+    assert first.last.values != second.last.values  # type: ignore[attr-defined]

@@ -1,0 +1,62 @@
+"""Per-side agents wherever a game is played (issue 13): --agent SIDE=SPEC, the log's set-up line, the --policy alias."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import ROOT
+from tcforge.cli import app
+
+
+def test_13_play_records_each_sides_agent_and_replays_old_logs_without_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    runner = CliRunner()
+    log = tmp_path / "game.jsonl"
+    played = runner.invoke(app, ["scenario", "play", "hill-621", "--seed", "4", "--quiet", "--log", str(log),
+                                 "--agent", "soviet=MCTS:8", "--agent", "german=random"])
+    assert played.exit_code == 0, played.stderr
+    assert "(random v mcts:8)" in played.stderr
+    first, *rest = log.read_text().splitlines()
+    setup = json.loads(first)
+    assert setup["setup"]["agents"] == ["random", "mcts:8"]
+    assert runner.invoke(app, ["scenario", "replay", str(log)]).exit_code == 0
+    del setup["setup"]["agents"]  # a log written before agents were recorded
+    old = tmp_path / "old.jsonl"
+    old.write_text("\n".join([json.dumps(setup)] + rest) + "\n")
+    replayed = runner.invoke(app, ["scenario", "replay", str(old)])
+    assert replayed.exit_code == 0 and "Game over" in replayed.stdout
+
+
+def test_13_policy_still_works_and_says_it_is_deprecated(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(app, ["scenario", "play", "hill-621", "--seed", "1", "--quiet", "--policy", "random,greedy"])
+    assert result.exit_code == 0 and "deprecated" in result.stderr and "(random v greedy)" in result.stderr
+
+
+@pytest.mark.parametrize("args, why", [
+    (["--agent", "prussian=greedy"], "no side 'prussian'"),
+    (["--agent", "german=mcts:fast"], "the budget is a number"),
+    (["--agent", "greedy", "--policy", "random"], "not both"),
+])
+def test_13_a_bad_agent_is_one_line_and_exit_2(args: list[str], why: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(app, ["scenario", "play", "hill-621", "--quiet"] + args)
+    assert result.exit_code == 2 and why in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr
+
+
+def test_13_balance_and_check_play_take_agents(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    runner = CliRunner()
+    balance = runner.invoke(app, ["scenario", "balance", "hill-621", "--games", "2", "--option", "as-written", "--format", "json",
+                                  "--agent", "german=mcts:4", "--agent", "soviet=random"])
+    assert balance.exit_code == 0, balance.stderr
+    reports = json.loads(balance.stdout)
+    assert [r["option"] for r in reports] == [None] and reports[0]["policies"] == ["mcts:4", "random"]
+    check = runner.invoke(app, ["scenario", "check", "hill-621", "--play", "--games", "2", "--format", "json",
+                                "--agent", "random", "--agent", "prussian=greedy"])
+    verdict = json.loads(check.stdout)["playable"][0]
+    assert verdict["agents"] == ["random", "random"] and verdict["games"] == 2
