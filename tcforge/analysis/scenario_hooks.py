@@ -14,6 +14,7 @@ from typing import Any
 from tcforge.data.dataset import GameData, load_data
 from tcforge.engine.board import ATTACHED, DECK, RESERVE
 from tcforge.engine.game import Game
+from tcforge.engine.melee import assaulting
 from tcforge.engine.outcome import EndKind, Outcome
 from tcforge.engine.state import GameState
 from tcforge.scenarios.format import Reinforcement
@@ -21,7 +22,7 @@ from tcforge.scenarios.grid import Position
 from tcforge.scenarios.scenario import Scenario
 from tcforge.scenarios.special_rules import (
     AttachedAmmunition, FireTypesAllowed, HandLimitGrace, LimitedAP, NoReturnToReserve, PlayBeforeTurn)
-from tcforge.scenarios.victory import ControlPositions, ControlRank, Countdown, EliminateAll, HoldPositions
+from tcforge.scenarios.victory import ControlPositions, ControlRank, Countdown, EliminateAll, HoldPositions, holds_as
 
 MAX_TURNS = 20  # the stated cap for scenarios without a turn limit: then the game is drawn
 
@@ -89,12 +90,13 @@ class ScenarioHooks:
     def _controls(self, state: GameState, pos: int, side: int, units: tuple[str, ...] = ("combat",),
                   contested_ok: bool = False) -> bool:
         def counts(uid: int) -> bool:
-            p = state.units[uid].profile
-            if "combat" in units and p.combat:
-                return True
-            return ("infantry" in units and p.infantry) or ("tanks" in units and p.tank) or ("tank" in units and p.tank)
-        mine = any(counts(u) for u in state.occ[pos][side] if state.units[u].carrier is None)
+            unit = state.units[uid]
+            p = unit.profile
+            if contested_ok and assaulting(unit) and theirs:
+                return False  # 20.0 "(can be defending in Melee)": a card attacking in a melee does not hold
+            return holds_as(units, type=p.type, card_class=p.card_class, tank=p.tank, combat=p.combat)
         theirs = any(state.units[u].profile.combat for u in state.occ[pos][1 - side])
+        mine = any(counts(u) for u in state.occ[pos][side] if state.units[u].carrier is None)
         return mine and (contested_ok or not theirs)
 
     def instant(self, state: GameState) -> Outcome | None:
