@@ -100,8 +100,9 @@ class ScenarioHooks:
         return mine and (contested_ok or not theirs)
 
     def instant(self, state: GameState) -> Outcome | None:
-        """Conditions met the moment they happen (16.0): control of positions, elimination."""
-        if state.game.rules.victory_check not in ("instant",):
+        """Conditions met the moment they happen (16.0): control of positions, elimination. With victory checked
+        at the end of a turn (001) the engine calls this as each player's turn ends, the first player's too."""
+        if state.game.rules.victory_check not in ("instant", "end_of_turn"):
             return None
         return self._control_conditions(state)
 

@@ -90,3 +90,23 @@ def test_001_dyo_attack_the_defender_wins_when_the_attack_fails_by_the_turn_limi
 def test_001_dyo_meeting_engagement_stays_drawn_at_the_turn_limit() -> None:
     doc = yaml.safe_load(jeff_mike("dyo-meet", year=1943, points=400, seed=1, kind="meeting"))
     assert doc["victory"]["default"] is None
+
+
+def test_001_victory_conditions_checked_as_the_first_players_turn_ends_too(tmp_path: Path) -> None:
+    out = tmp_path / "dyo-meet.yaml"
+    out.write_text(jeff_mike("dyo-meet", year=1943, points=400, seed=1, kind="meeting"), encoding="utf-8")
+    sc = load(out)
+    state = new_game(sc, 1)
+    hooks = state.game.scenario_rules
+    first = state.first
+    zone = hooks.targets[f"{sc.grid.sides[first]}-breaks-in"][sc.grid.sides[first]][0]
+    for uid in list(state.occ[zone][1 - first]):  # clear the zone of its defenders
+        state.occ[zone][1 - first].remove(uid)
+        state.units[uid].pos = -3
+    mover = next(u for u in state.units if u.side == first and u.pos >= 0 and u.profile.combat)
+    state.occ[mover.pos][first].remove(mover.uid)
+    mover.pos = zone
+    state.occ[zone][first].append(mover.uid)
+    assert state.active == first and state.outcome is None
+    state._end_side_turn()  # the first player's turn is over: 001 checks the zones now, not a turn later
+    assert state.outcome is not None and state.outcome.winner == first
