@@ -6,15 +6,18 @@ this module's own rule code, reading the position before and after each
 action: it never asks the engine which actions were legal nor calls the rule
 modules' legality helpers. What it checks, each with its rule case:
 
-- 4.0/5.0 Supply: a play that costs a point is made with a point left and pays
-  exactly its cost; no more points are spent in a side turn than it has.
+- 4.0/5.0 Supply: a play that costs a point is made with a point left; no more
+  points are spent in a side turn than it has (two, one more for Coordination,
+  one less for Confusion or for a reinforcement's arrival under 20.0 rule 5).
 - 5.0 a/b: a move or fire play uses at most three cards, all of one position;
   a card does not move and fire (either order) in the same side turn.
 - 8.0/8.1/8.3/8.4/8.5: every step goes to an adjacent position (the reserve is
   adjacent to the rearmost rank only); fast cards enter two positions, slow
   ones one (a carried squad goes at its carrier's pace); slowing terrain is
   entered as the first step only and ends the move; a position with enemy cards
-  ends the move; a card entering the reserve does not come back in the play.
+  ends the move, and clear ground held by enemy tanks is entered by infantry,
+  guns and trucks only beside a friendly tank; a card entering the reserve does
+  not come back in the play.
 - 9.3.2: an immobilised card does not move. 8.6: a carried squad does not fire.
 - 9.1/9.2/9.2.1/9.5.1 c: fire at most two positions away, in line of sight
   computed here.
@@ -22,9 +25,14 @@ modules' legality helpers. What it checks, each with its rule case:
 - 6.3: stacking at the end of each side turn (combat cards and trucks).
 - 6.4: discards only above the hand limit, and not above it at the turn's end.
 - 20.0/17.5 arrivals: cards appear on the battlefield only as a scenario's
-  reinforcements, in their side's turn, game turn and positions.
-- 16.0 victory: control computed here after every action; a condition met must
-  end the game at once (no later), and an ending the engine declares must hold.
+  reinforcements, in their side's turn, game turn and positions; under 20.0
+  rule 5 infantry arrives aboard its transport.
+- 16.0 victory: control computed here after every action (a card on its way
+  controls nothing); a condition met must end the game at once (no later), and
+  an ending the engine declares must hold; a turn limit or cap ends it on time.
+
+A log line naming the wrong actor is a ``log`` violation; an action the engine
+cannot apply is an ``engine`` violation and ends the audit.
 """
 from __future__ import annotations
 
@@ -34,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from tcforge.analysis.games import read_log
-from tcforge.analysis.scenario_hooks import MAX_TURNS, engine_pos
+from tcforge.analysis.scenario_hooks import engine_pos, turn_cap
 from tcforge.analysis.setup import start
 from tcforge.data.card_ids import CONFUSION, COORDINATION, PATH
 from tcforge.engine.board import DECK, DISCARDED, RESERVE
@@ -45,7 +53,7 @@ from tcforge.engine.rules import Rules
 from tcforge.engine.state import GameState
 from tcforge.scenarios.loading import load
 from tcforge.scenarios.scenario import Scenario
-from tcforge.scenarios.special_rules import HandLimitGrace
+from tcforge.scenarios.special_rules import HandLimitGrace, ReinforcementArrival
 from tcforge.scenarios.victory import ControlPositions, ControlRank, Countdown, EliminateAll, HoldPositions, holds_as
 
 
@@ -99,6 +107,7 @@ class _Snap:
     occ: list[list[list[int]]]
     hand: list[int]
     outcome: Any
+    arrivals: dict[str, int]
 
     @classmethod
     def of(cls, state: GameState) -> "_Snap":
@@ -106,7 +115,8 @@ class _Snap:
         return cls(state.turn, state.active, state.first, state.phase, state.supply, state.current_player(),
                    None if window is None else (window.kind, window.side), [u.pos for u in state.units],
                    [u.carrier for u in state.units], [u.immobilized for u in state.units],
-                   [[list(a), list(b)] for a, b in state.occ], [len(state.hand[0]), len(state.hand[1])], state.outcome)
+                   [[list(a), list(b)] for a, b in state.occ], [len(state.hand[0]), len(state.hand[1])], state.outcome,
+                   dict(state.arrivals))
 
 
 @dataclass
@@ -129,7 +139,7 @@ class _Turn:
     moved: set[int] = field(default_factory=set)
     fired: dict[int, int] = field(default_factory=dict)  # uid -> the line of the fire play it fired in
     spent: int = 0
-    extra: int = 0  # Coordination adds a point, Confusion takes one
+    extra: int = 0  # Coordination adds a point, Confusion takes one, a reinforcement's arrival may cost some (20.0 rule 5)
     assaulting: set[int] = field(default_factory=set)  # cards that entered an enemy-held position this turn
 
 
@@ -331,6 +341,7 @@ class Referee:
         self.judge_victory(line, before, after, side_turn_over)
         if side_turn_over:
             self.turn = _Turn()
+            self.judge_reinforcements(line, before, after)
 
     def judge_moves(self, line: int, before: _Snap, after: _Snap) -> None:
         """Every card that changed place in a move play: adjacency, pace, stops, cards per play, move after fire."""
@@ -385,6 +396,12 @@ class Referee:
                 play.stopped[uid] = "8.3"
                 continue
             enemies = bool(before.occ[new][1 - unit.side])
+            p = unit.profile
+            if (self.rules.movement_tank_restriction_in_clear and state.terrain[new] is None
+                    and (p.infantry or p.at_gun or p.truck) and carrier is None
+                    and any(state.units[u].profile.tank for u in before.occ[new][1 - unit.side])
+                    and not any(state.units[u].profile.tank for u in before.occ[new][unit.side] + after.occ[new][unit.side])):
+                self.flag(line, "8.5", f"{who} enters clear {self._where(new)} held by enemy tanks with no friendly tank")
             if enemies:
                 self.turn.assaulting.add(uid)
                 play.stopped.setdefault(uid, "8.5")
@@ -440,6 +457,24 @@ class Referee:
                 self.flag(line, "20.0", f"{self.name(uid)} of side {unit.side} appears at {self.label(new)} in turn "
                                         f"{after.turn} (side {after.active} to play) as no reinforcement of the scenario")
 
+    def judge_reinforcements(self, line: int, before: _Snap, after: _Snap) -> None:
+        """20.0 rule 5 (a scenario's reinforcement_arrival rule): the arrival costs Supply, infantry comes aboard."""
+        arrived = [g for side in self.scenario.sides for g in side.reinforcements
+                   if g.id in after.arrivals and g.id not in before.arrivals]
+        if not arrived:
+            return
+        for rule in self.scenario.rules(ReinforcementArrival):
+            self.turn.extra -= rule.supply_points
+            if not rule.loaded:
+                continue
+            new = [u for u in self.state.units[len(before.pos):] if u.pos >= 0]
+            for group in arrived:
+                aboard = {e.card_id for e in group.forces if e.loaded_on is not None}
+                for unit in new:
+                    if unit.profile.card_id in aboard and unit.carrier is None:
+                        self.flag(line, "20.0", f"{self.name(unit.uid)} arrives with {group.id} on foot at "
+                                                f"{self.label(unit.pos)}; it comes aboard its transport")
+
     # ------------------------------------------------------- turn's end
     def hand_limit(self, side: int) -> int:
         limit = self.rules.turn_hand_limit
@@ -473,10 +508,19 @@ class Referee:
 
     # ------------------------------------------------------------ victory
     def controls(self, pos: int, side: int) -> bool:
-        """16.0: a combat card of the side (not one being carried) and no enemy combat card."""
+        """16.0: a combat card of the side (at rest, not carried) and no enemy combat card."""
         units = self.state.units
-        return (any(units[u].profile.combat and units[u].carrier is None for u in self.state.occ[pos][side])
+        return (any(units[u].profile.combat and units[u].carrier is None and u not in self.on_the_way
+                    for u in self.state.occ[pos][side])
                 and not any(units[u].profile.combat for u in self.state.occ[pos][1 - side]))
+
+    @property
+    def on_the_way(self) -> set[int]:
+        """The card moving now and its riders: not yet at rest, so they control nothing (8.0, 16.0)."""
+        move = self.state.ctx.move
+        if move is None or move.stage != "step" or move.cur is None or move.first:
+            return set()  # no card has left its position yet
+        return {move.cur, *((move.riders or {}).get(move.cur, ()))}
 
     def _targets(self, cond: Any, side_id: str) -> list[int]:
         return [engine_pos(self.scenario, p) for p in getattr(cond, "targets", {}).get(side_id, ())]
@@ -550,14 +594,15 @@ class Referee:
                 if held and not self.victory_flagged:
                     self.flag(line, "16.0", f"the game ends at the turn limit while {self._side(held[0][0])} meets "
                                             f"{held[0][1]}")
-            elif outcome.kind == EndKind.ENGINE_CAP and (self.scenario.turn_limit is not None or state.turn != MAX_TURNS):
+            elif outcome.kind == EndKind.ENGINE_CAP and (self.scenario.turn_limit is not None
+                                                        or state.turn != turn_cap(self.scenario)):
                 self.flag(line, "16.0", f"the engine's cap ends the game in turn {state.turn}")
             return
         if outcome is not None or self.victory_flagged:
             return
         instant = self.rules.victory_check == "instant"
         found = []
-        if instant and after.player != CHANCE and after.phase != "move":  # no card on its way, no roll pending
+        if instant and after.player != CHANCE:  # no roll pending (the card on its way counts for nothing)
             found += self.met(after.turn, end_of_game_turn=False, kinds=_AT_ONCE)
         if turn_over:
             if not instant:  # checked as each player's turn ends (001)

@@ -24,7 +24,14 @@ from tcforge.scenarios.special_rules import (
     AttachedAmmunition, FireTypesAllowed, HandLimitGrace, LimitedAP, NoReturnToReserve, PlayBeforeTurn)
 from tcforge.scenarios.victory import ControlPositions, ControlRank, Countdown, EliminateAll, HoldPositions, holds_as
 
-MAX_TURNS = 20  # the stated cap for scenarios without a turn limit: then the game is drawn
+MAX_TURNS = 20  # the cap for a scenario with no turn limit that does not state its own ('ends'): then the game is drawn
+
+
+def turn_cap(scenario: Scenario) -> int:
+    """The last game turn: the scenario's turn limit, or the cap its 'ends' states (MAX_TURNS if neither)."""
+    if scenario.turn_limit is not None:
+        return scenario.turn_limit
+    return scenario.ends.cap if scenario.ends is not None else MAX_TURNS
 
 
 def engine_pos(scenario: Scenario, pos: Position) -> int:
@@ -41,7 +48,7 @@ def make_game(scenario: Scenario) -> Game:
     labels = tuple(grid.label(Position(r, c)) for r in range(1, grid.rows + 1) for c in range(1, grid.columns + 1))
     game = Game.create(_game_data(scenario), columns=grid.columns, ranks_per_side=grid.ranks_per_side,
                        overrides=dict(scenario.params), labels=labels, turn_limit=scenario.turn_limit,
-                       max_turns=scenario.turn_limit or MAX_TURNS, name=scenario.id)
+                       max_turns=turn_cap(scenario), name=scenario.id)
     game.default_victory = False
     game.initiative = (tuple(scenario.initiative.modifiers.get(side, 0) for side in grid.sides),
                        scenario.initiative.winner == "low")

@@ -22,7 +22,7 @@ from tcforge.data.cards import Card, CardSet
 from tcforge.data.rulesets import Ruleset
 from tcforge.data.yamlsafe import Loaded
 from tcforge.scenarios.format import (
-    Area, BalanceOption, DeckPolicy, Initiative, Interpretation, Override, Reinforcement, Side, Terrain, Text, YamlPath)
+    Area, BalanceOption, DeckPolicy, Ending, Initiative, Interpretation, Override, Reinforcement, Side, Terrain, Text, YamlPath)
 from tcforge.scenarios.grid import Grid, Position
 from tcforge.scenarios.special_rules import SpecialRule
 from tcforge.scenarios.victory import VictoryCondition
@@ -48,6 +48,7 @@ class Scenario:
     initiative: Initiative
     deck: DeckPolicy
     turn_limit: int | None
+    ends: Ending | None  # how a game without a turn limit ends
     victory: list[VictoryCondition]
     default_winner: str | None
     special_rules: list[SpecialRule]

@@ -60,6 +60,8 @@ WORDS: dict[str, dict[str, str]] = {
     "no_limit": {"en": "no limit on identical special events", "fr": "pas de limite aux événements spéciaux identiques"},
     "turns": {"en": "Turns", "fr": "Tours"},
     "no_turn_limit": {"en": "no limit", "fr": "sans limite"},
+    "ends": {"en": "Ends", "fr": "Fin"},
+    "cap": {"en": "undecided after turn {n}: a draw", "fr": "indécise après le tour {n}\u00a0: partie nulle"},
     "sides": {"en": "Sides", "fr": "Camps"},
     "german": {"en": "German", "fr": "Allemand"},
     "soviet": {"en": "Soviet", "fr": "Soviétique"},
@@ -252,6 +254,8 @@ class _Summary:
             parts.append(self.w("year", y=s.year))
         self.out(f"{self.w('deck')}{self.c} {'; '.join(parts)}")
         self.out(f"{self.w('turns')}{self.c} {s.turn_limit if s.turn_limit else self.w('no_turn_limit')}")
+        if s.ends is not None:
+            self.out(f"{self.w('ends')}{self.c} {s.ends.text.get(self.lang)} ({self.w('cap', n=s.ends.cap)})")
         self.out()
 
     def build_text(self, b: Build | None) -> str:
@@ -468,6 +472,8 @@ def to_json(s: Scenario, lang: str = "en") -> dict[str, Any]:
         "initiative": _fields(s, s.initiative, lang),
         "deck": _fields(s, s.deck, lang),
         "turn_limit": s.turn_limit,
+        "ends": None if s.ends is None else {"cap": s.ends.cap, "text": s.ends.text.get(lang),
+                                             "interpretation": s.ends.interpretation},
         "victory": {"conditions": [typed(v, "type", v.type) for v in s.victory], "default": s.default_winner},
         "special_rules": [typed(r, "rule", r.rule) for r in s.special_rules],
         "balance": [{"id": b.id, "favours": b.favours, "text": b.text.get(lang), "patch": b.patch} for b in s.balance],

@@ -24,6 +24,8 @@ SEEDS = (1, 2)
 KNOWN = {
     ("hill-621", "6.3"): "issue 12 item 3: 20.0 rule 5 reinforcements placed loose, stacking not enforced at turn end",
     ("hill-621", "5.0 a"): "issue 12 item 4: a squad loaded on two tanks frees a slot, five cards move for one Supply point",
+    ("hill-621", "4.0"): "issue 12 item 3: 20.0 rule 5 reinforcements cost no Supply point",
+    ("hill-621", "20.0"): "issue 12 item 3: 20.0 rule 5 reinforcements arrive on foot, not loaded",
 }
 
 
