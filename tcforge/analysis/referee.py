@@ -487,20 +487,21 @@ class Referee:
         return limit
 
     def end_of_side_turn(self, line: int, side: int, turn: int) -> None:
+        """6.3 and 6.4 for the side whose turn ended (the other side's arrivals may stand above the limits till
+        the end of its own turn, 20.0 rule 5); an overstacked position is reported as it begins, not each turn."""
         state = self.state
         rules = self.rules
         for pos in range(len(state.occ)):
-            for s in (0, 1):
-                combat = sum(1 for u in state.occ[pos][s] if state.units[u].profile.combat)
-                trucks = sum(1 for u in state.occ[pos][s] if state.units[u].profile.truck)
-                key = ("stack", (pos, s))
-                if combat <= rules.stacking_combat_cards and trucks <= rules.stacking_trucks:
-                    self.seen.discard(key)
-                elif key not in self.seen:  # reported as it begins, not again each turn it lasts
-                    self.seen.add(key)
-                    self.flag(line, "6.3", f"side {s} ends side {side}'s turn {turn} with {combat} combat card(s) and "
-                                               f"{trucks} truck(s) at {self.label(pos)} (at most "
-                                               f"{rules.stacking_combat_cards} and {rules.stacking_trucks})")
+            combat = sum(1 for u in state.occ[pos][side] if state.units[u].profile.combat)
+            trucks = sum(1 for u in state.occ[pos][side] if state.units[u].profile.truck)
+            key = ("stack", (pos, side))
+            if combat <= rules.stacking_combat_cards and trucks <= rules.stacking_trucks:
+                self.seen.discard(key)
+            elif key not in self.seen:
+                self.seen.add(key)
+                self.flag(line, "6.3", f"side {side} ends its turn {turn} with {combat} combat card(s) and {trucks} "
+                                       f"truck(s) at {self.label(pos)} (at most {rules.stacking_combat_cards} and "
+                                       f"{rules.stacking_trucks})")
         held = len(state.hand[side])
         limit = self.hand_limit(side)
         if held > limit:
