@@ -287,7 +287,8 @@ class Referee:
         elif before.phase == "discard" and kind == "discard":
             limit = self.hand_limit(side)
             if before.hand[side] <= limit:
-                self.flag(line, "6.4", f"side {side} discards with {before.hand[side]} card(s) in hand, within the limit of {limit}")
+                self.flag(line, "6.4", f"side {side} discards with {before.hand[side]} card(s) in hand, "
+                                       f"within the limit of {limit}")
 
     def judge_shot(self, line: int, action: tuple[Any, ...], before: _Snap) -> None:
         state = self.state
@@ -334,7 +335,8 @@ class Referee:
         self.judge_entering(line, before, after)
         if self.play is not None and after.phase == "play" and after.player != CHANCE and state.ctx.move is None:
             self.play = None  # the play is over
-        side_turn_over = (after.turn, after.active) != (before.turn, before.active) and before.phase not in ("setup", "initiative")
+        side_turn_over = ((after.turn, after.active) != (before.turn, before.active)
+                          and before.phase not in ("setup", "initiative"))
         game_over = after.outcome is not None and before.outcome is None
         if side_turn_over or (game_over and after.outcome.kind in (EndKind.TURN_LIMIT, EndKind.ENGINE_CAP)):
             self.end_of_side_turn(line, before.active, before.turn)
@@ -351,7 +353,7 @@ class Referee:
             return
         for uid in range(len(before.pos)):
             old, new = before.pos[uid], after.pos[uid]
-            if old == new or new in (DISCARDED,) or not (old >= 0 or old == RESERVE) or not (new >= 0 or new == RESERVE):
+            if old == new or new == DISCARDED or not (old >= 0 or old == RESERVE) or not (new >= 0 or new == RESERVE):
                 continue
             unit = state.units[uid]
             who = self.name(uid)
@@ -397,10 +399,11 @@ class Referee:
                 continue
             enemies = bool(before.occ[new][1 - unit.side])
             p = unit.profile
+            friends = before.occ[new][unit.side] + after.occ[new][unit.side]  # waiting there, or coming with it
             if (self.rules.movement_tank_restriction_in_clear and state.terrain[new] is None
                     and (p.infantry or p.at_gun or p.truck) and carrier is None
                     and any(state.units[u].profile.tank for u in before.occ[new][1 - unit.side])
-                    and not any(state.units[u].profile.tank for u in before.occ[new][unit.side] + after.occ[new][unit.side])):
+                    and not any(state.units[u].profile.tank for u in friends)):
                 self.flag(line, "8.5", f"{who} enters clear {self._where(new)} held by enemy tanks with no friendly tank")
             if enemies:
                 self.turn.assaulting.add(uid)
@@ -528,7 +531,7 @@ class Referee:
 
     def met(self, turn: int, *, end_of_game_turn: bool, kinds: tuple[type, ...] = (), only: str | None = None
             ) -> list[tuple[int, str]]:
-        """(winner, condition id) of every victory condition (of ``kinds``, or named ``only``) that holds in game turn ``turn``."""
+        """(winner, condition id) of every victory condition (of ``kinds``, or named ``only``) holding in game turn ``turn``."""
         state = self.state
         sides = list(self.scenario.grid.sides)
         out = []

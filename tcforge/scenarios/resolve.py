@@ -153,7 +153,8 @@ class Builder:
             source=dict(data["source"]), date=str(date) if date else None, year=year, place=text_from(data.get("place")),
             ruleset=ruleset, params=params, overrides=overrides, grid=self.grid, terrain=self.terrain, areas=self.areas,
             sides=sides, side_assignment=data.get("side_assignment", "players_choose"), initiative=initiative, deck=deck,
-            turn_limit=data["turn_limit"], ends=_ending(data.get("ends")), victory=victory, default_winner=default_winner, special_rules=rules,
+            turn_limit=data["turn_limit"], ends=_ending(data.get("ends")), victory=victory, default_winner=default_winner,
+            special_rules=rules,
             notes=[t for t in (text_from(n) for n in data.get("notes") or []) if t], balance=balance_options,
             applied_balance=balance, interpretations=interpretations, file=self.file, path=self.path, loaded=self.loaded,
             cards=self.cards)

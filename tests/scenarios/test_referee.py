@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -220,7 +219,7 @@ def test_8_5_a_squad_entering_clear_ground_held_by_enemy_tanks_alone_is_caught()
     assert [(v.line, v.case) for v in audit.violations] == [(_line_of(lines, ["step", 29]), "8.5")]
 
 
-def _with_german_squads(sc: Any, state: GameState, fresh: GameState, where: tuple[int, ...]) -> list[int]:
+def _with_german_squads(state: GameState, fresh: GameState, where: tuple[int, ...]) -> list[int]:
     squad = next(p for p in state.game.profiles.values() if p.nation == "german" and p.infantry)
     uids = []
     for st in (state, fresh):
@@ -239,7 +238,7 @@ def _with_german_squads(sc: Any, state: GameState, fresh: GameState, where: tupl
 def test_9_1_9_2_fire_out_of_range_or_sight_is_caught(case: str, target_pos: int) -> None:
     sc, state, prefix = _hill_start()
     fresh = start(sc, setup(sc, HILL_LOG_SEED))
-    _, far = _with_german_squads(sc, state, fresh, (27, target_pos))  # one next door, so the Soviets may fire
+    _, far = _with_german_squads(state, fresh, (27, target_pos))  # one next door, so the Soviets may fire
     shot = ["shoot", 12, far, "sa"]
     lines = prefix + _drive(state, [["fire", 32]]) + [LogLine(1, "side 1", shot)]  # a line edited to the far target
     audit = audit_game(sc, fresh, lines)
