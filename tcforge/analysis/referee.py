@@ -9,7 +9,8 @@ modules' legality helpers. What it checks, each with its rule case:
 - 4.0/5.0 Supply: a play that costs a point is made with a point left; no more
   points are spent in a side turn than it has (two, one more for Coordination,
   one less for Confusion or for a reinforcement's arrival under 20.0 rule 5).
-- 5.0 a/b: a move or fire play uses at most three cards, all of one position;
+- 5.0 a/b: a move or fire play uses at most three cards, all of one position
+  (a squad on two tanks is one of three; 8.2 groups count card by card);
   a card does not move and fire (either order) in the same side turn.
 - 8.0/8.1/8.3/8.4/8.5: every step goes to an adjacent position (the reserve is
   adjacent to the rearmost rank only); fast cards enter two positions, slow
@@ -22,11 +23,14 @@ modules' legality helpers. What it checks, each with its rule case:
 - 9.1/9.2/9.2.1/9.5.1 c: fire at most two positions away, in line of sight
   computed here.
 - 11.0: no vehicle or AT gun enters a position barring them.
-- 6.3: stacking at the end of each side turn (combat cards and trucks).
+- 6.3: stacking at the end of each side turn (combat cards and trucks); a card
+  eliminated to unstack (``unstack``) comes from a position over the limit.
 - 6.4: discards only above the hand limit, and not above it at the turn's end.
 - 20.0/17.5 arrivals: cards appear on the battlefield only as a scenario's
   reinforcements, in their side's turn, game turn and positions; under 20.0
-  rule 5 infantry arrives aboard its transport.
+  rule 5 infantry and guns arrive with the transports they ride, and the
+  arrival is the cards' move: none of them fires that turn, and a fast card
+  going on has one position of its movement left.
 - 16.0 victory: control computed here after every action (a card on its way
   controls nothing); a condition met must end the game at once (no later), and
   an ending the engine declares must hold; a turn limit or cap ends it on time.
@@ -140,6 +144,8 @@ class _Turn:
     spent: int = 0
     extra: int = 0  # Coordination adds a point, Confusion takes one, a reinforcement's arrival may cost some (20.0 rule 5)
     assaulting: set[int] = field(default_factory=set)  # cards that entered an enemy-held position this turn
+    arrived: dict[int, int] = field(default_factory=dict)  # uid -> positions of movement its arrival used (20.0 rule 5)
+    may_continue: bool = True  # fast arrivals may go on moving in a later play (20.0 rule 5)
 
 
 class Referee:
@@ -283,11 +289,32 @@ class Referee:
             self.play.path_card = True
         elif before.phase == "fire" and kind in ("shoot", "smoke"):
             self.judge_shot(line, action, before)
+        elif before.phase == "discard" and kind == "unstack":
+            self.judge_unstack(line, int(action[1]), side)
         elif before.phase == "discard" and kind == "discard":
             limit = self.hand_limit(side)
             if before.hand[side] <= limit:
                 self.flag(line, "6.4", f"side {side} discards with {before.hand[side]} card(s) in hand, "
                                        f"within the limit of {limit}")
+
+    def _stack(self, pos: int, side: int) -> tuple[int, int]:
+        """6.3: the side's combat cards and trucks at ``pos``."""
+        units = self.state.units
+        here = self.state.occ[pos][side]
+        return (sum(1 for u in here if units[u].profile.combat), sum(1 for u in here if units[u].profile.truck))
+
+    def judge_unstack(self, line: int, uid: int, side: int) -> None:
+        """6.3 at the turn's end: a card is eliminated to unstack only from a position over the limit for its kind."""
+        unit = self.state.units[uid]
+        if unit.side != side or unit.pos < 0:
+            self.flag(line, "6.3", f"side {side} unstacks {self.name(uid)}, which is not its card on the battlefield")
+            return
+        combat, trucks = self._stack(unit.pos, side)
+        over = (trucks > self.rules.stacking_trucks) if unit.profile.truck else (
+            unit.profile.combat and combat > self.rules.stacking_combat_cards)
+        if not over:
+            self.flag(line, "6.3", f"side {side} eliminates {self.name(uid)} to unstack {self.label(unit.pos)}, "
+                                   f"which holds {combat} combat card(s) and {trucks} truck(s), within the limits")
 
     def judge_shot(self, line: int, action: tuple[Any, ...], before: _Snap) -> None:
         state = self.state
@@ -306,6 +333,8 @@ class Referee:
                 self.flag(line, "5.0 b", f"card {len(play.cards)} fires in one play (at most {self.rules.turn_cards_per_action})")
         if firer in self.turn.moved:
             self.flag(line, "5.0", f"{self.name(firer)} fires after moving this turn")
+        elif firer in self.turn.arrived:
+            self.flag(line, "5.0", f"{self.name(firer)} fires in the turn it arrived (its arrival is its move, 20.0 rule 5)")
         elif self.turn.fired.get(firer, play.line) != play.line and not self.rules.turn_card_may_fire_twice:
             self.flag(line, "5.0", f"{self.name(firer)} fires in a second play this turn")
         self.turn.fired.setdefault(firer, play.line)
@@ -342,7 +371,7 @@ class Referee:
         self.judge_victory(line, before, after, side_turn_over)
         if side_turn_over:
             self.turn = _Turn()
-            self.judge_reinforcements(line, before, after)
+        self.judge_reinforcements(line, before, after)  # at a side turn's start, or brought by a card (17.5)
 
     def judge_moves(self, line: int, before: _Snap, after: _Snap) -> None:
         """Every card that changed place in a move play: adjacency, pace, stops, cards per play, move after fire."""
@@ -357,8 +386,10 @@ class Referee:
             unit = state.units[uid]
             who = self.name(uid)
             path = play.paths.setdefault(uid, [old])
+            carrier = before.carrier[uid] if before.carrier[uid] is not None else after.carrier[uid]
             if uid not in play.cards:
-                play.cards.add(uid)
+                if carrier is None or self.rules.movement_carried_cards_count:  # a rider may ride free (5.0 a, 8.6)
+                    play.cards.add(uid)
                 if old != play.source:
                     self.flag(line, "5.0 a", f"{who} moves from {self._where(old)}, not from the play's position "
                                              f"{self._where(play.source)}")
@@ -369,6 +400,8 @@ class Referee:
                     self.flag(line, "5.0", f"{who} moves after firing this turn")
                 elif uid in self.turn.moved and not self.rules.turn_card_may_move_twice:
                     self.flag(line, "5.0", f"{who} moves in a second play this turn")
+                elif uid in self.turn.arrived and not self.turn.may_continue:
+                    self.flag(line, "5.0", f"{who} moves again in the turn it arrived (20.0 rule 5)")
                 if before.immobilized[uid]:
                     self.flag(line, "9.3.2", f"{who} moves while immobilised")
             self.turn.moved.add(uid)
@@ -387,12 +420,13 @@ class Referee:
                 self.flag(line, "8.0", f"{who} jumps from {self._where(old)} to {self._where(new)}, "
                                        f"{self._distance(old, new)} positions")
             path.append(new)
-            carrier = before.carrier[uid] if before.carrier[uid] is not None else after.carrier[uid]
             pacer = state.units[carrier] if carrier is not None else unit
             pace = self.rules.movement_fast_positions if pacer.profile.fast else self.rules.movement_slow_positions
+            pace -= self.turn.arrived.get(pacer.uid, 0)  # 20.0 rule 5: the arrival used some of it
             if len(path) - 1 > pace:
                 self.flag(line, "8.1", f"{who} enters position {len(path) - 1} of its move "
-                                       f"({'fast' if pacer.profile.fast else 'slow'}: {pace})")
+                                       f"({'fast' if pacer.profile.fast else 'slow'}: {pace}"
+                                       f"{' after its arrival' if pacer.uid in self.turn.arrived else ''})")
             if new == RESERVE:
                 play.stopped[uid] = "8.3"
                 continue
@@ -451,29 +485,55 @@ class Referee:
                 cards = {e.card_id for e in group.forces}
                 if unit.profile.card_id not in cards or (spots and new not in spots):
                     continue
-                if (group.turn is not None and group.turn == after.turn and after.active == unit.side) or (group.card_played is not None and state.arrivals.get(group.id) == after.turn):
-                    ok = True
+                on_its_turn = group.turn is not None and group.turn == after.turn and after.active == unit.side
+                by_its_card = group.card_played is not None and state.arrivals.get(group.id) == after.turn
+                ok = ok or on_its_turn or by_its_card
             if not ok:
                 self.flag(line, "20.0", f"{self.name(uid)} of side {unit.side} appears at {self.label(new)} in turn "
                                         f"{after.turn} (side {after.active} to play) as no reinforcement of the scenario")
 
     def judge_reinforcements(self, line: int, before: _Snap, after: _Snap) -> None:
-        """20.0 rule 5 (a scenario's reinforcement_arrival rule): the arrival costs Supply, infantry comes aboard."""
-        arrived = [g for side in self.scenario.sides for g in side.reinforcements
+        """20.0 rule 5 (a scenario's reinforcement_arrival rule): the arrival is the cards' move. It costs its
+        Supply points, each card has used ``move_positions`` of its movement (so it does not fire this turn), and
+        infantry and guns come aboard or behind their transports: each stands with the transports it rides (its
+        ride ends with the arrival, as every move's does in the project's reading of 8.6)."""
+        arrived = [(i, g) for i, side in enumerate(self.scenario.sides) for g in side.reinforcements
                    if g.id in after.arrivals and g.id not in before.arrivals]
-        if not arrived:
-            return
-        for rule in self.scenario.rules(ReinforcementArrival):
-            self.turn.extra -= rule.supply_points
-            if not rule.loaded:
-                continue
-            new = [u for u in self.state.units[len(before.pos):] if u.pos >= 0]
-            for group in arrived:
-                aboard = {e.card_id for e in group.forces if e.loaded_on is not None}
+        for side, group in arrived:
+            side_id = self.scenario.grid.sides[side]
+            new = [u for u in self.state.units[len(before.pos):] if u.pos >= 0 and u.side == side]
+            for rule in self.scenario.rules(ReinforcementArrival):
+                if (rule.sides and side_id not in rule.sides) or not new:
+                    continue
+                self.turn.extra -= rule.supply_points
+                self.turn.may_continue = rule.fast_may_continue
                 for unit in new:
-                    if unit.profile.card_id in aboard and unit.carrier is None:
-                        self.flag(line, "20.0", f"{self.name(unit.uid)} arrives with {group.id} on foot at "
-                                                f"{self.label(unit.pos)}; it comes aboard its transport")
+                    self.turn.arrived[unit.uid] = rule.move_positions
+                if rule.loaded:
+                    self._judge_aboard(line, group, new)
+
+    def _judge_aboard(self, line: int, group: Any, new: list[Any]) -> None:
+        """20.0 rule 5: every loaded or towed card of ``group`` arrives on a position with a transport it may ride
+        (two tanks for a squad the scenario puts on a pair), no transport taken twice."""
+        rides: dict[int, list[tuple[int, int]]] = {}  # rider card id -> (transport card id, transports it takes)
+        for entry in group.forces:
+            ride = entry.loaded_on or entry.towed_by
+            if ride is not None:
+                rides.setdefault(entry.card_id, []).append((ride, max(1, entry.carriers_per_card)))
+        free: dict[tuple[int, int], int] = {}  # (position, card id) -> arrived cards of that id not yet ridden
+        for unit in new:
+            key = (unit.pos, unit.profile.card_id)
+            free[key] = free.get(key, 0) + 1
+        for unit in new:
+            options = rides.get(unit.profile.card_id)
+            if not options:
+                continue
+            taken = next((((unit.pos, card), n) for card, n in options if free.get((unit.pos, card), 0) >= n), None)
+            if taken is None:
+                self.flag(line, "20.0", f"{self.name(unit.uid)} arrives with {group.id} at {self.label(unit.pos)} "
+                                        "with no transport left there for it; it comes aboard its transport")
+                continue
+            free[taken[0]] -= taken[1]
 
     # ------------------------------------------------------- turn's end
     def hand_limit(self, side: int) -> int:

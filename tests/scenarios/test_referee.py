@@ -11,11 +11,13 @@ from tcforge.analysis.games import play_game, read_log, write_log
 from tcforge.analysis.referee import audit_game, audit_log
 from tcforge.analysis.scenario_hooks import make_game
 from tcforge.analysis.setup import setup, start
+from tcforge.engine import movement
 from tcforge.engine.core import CHANCE
 from tcforge.engine.playout import LogLine
 from tcforge.engine.state import GameState
 from tcforge.engine.units import Unit
 from tcforge.scenarios.loading import load
+from tcforge.scenarios.special_rules import ReinforcementArrival
 
 HILL_LOG_SEED = 1
 
@@ -25,7 +27,8 @@ def _hill_start(turn: int = 1, play: str = "move") -> tuple[Any, GameState, list
     sc = load("hill-621")
     playout, _ = play_game(sc, HILL_LOG_SEED, ("greedy", "greedy"))
     state = start(sc, setup(sc, HILL_LOG_SEED))
-    first_move = next(i for i, l in enumerate(playout.log) if l.actor == "side 1" and l.action[0] == play and l.turn == turn)
+    first_move = next(i for i, entry in enumerate(playout.log)
+                      if entry.actor == "side 1" and entry.action[0] == play and entry.turn == turn)
     prefix = playout.log[:first_move]
     for line in prefix:
         state.apply_action(tuple(line.action))
@@ -63,7 +66,7 @@ def _audit_tampered(actions: list[list[Any]], turn: int = 1, play: str = "move")
 
 def _line_of(lines: list[LogLine], action: list[Any], after: int = 0) -> int:
     """The file line (the set-up is line 1) of the first action equal to ``action`` after file line ``after``."""
-    return next(i + 2 for i, l in enumerate(lines) if i + 2 > after and l.action == action)
+    return next(i + 2 for i, entry in enumerate(lines) if i + 2 > after and entry.action == action)
 
 
 def test_referee_finds_nothing_in_an_untouched_prefix() -> None:
@@ -77,21 +80,42 @@ def test_8_0_a_step_of_two_positions_is_caught() -> None:
 
 
 def test_5_0_moving_after_firing_in_the_same_turn_is_caught() -> None:
-    # turn 2: the squads at c4 fire at the Germans, then one of them moves on in a second play
-    lines, audit = _audit_tampered([["fire", 21], ["shoot", 16, 2, "sa"], ["done"],
-                                    ["move", 21], ["pick", 16], ["go"], ["step", 28]], turn=2, play="fire")
-    step = _line_of(lines, ["step", 28], after=_line_of(lines, ["move", 21]))
+    # turn 7: the squad at b3 fires at the Germans on c2, then moves back to b4 in a second play
+    lines, audit = _audit_tampered([["fire", 13], ["shoot", 22, 50, "sa"], ["done"],
+                                    ["move", 13], ["pick", 22], ["go"], ["step", 19]], turn=7, play="fire")
+    step = _line_of(lines, ["step", 19], after=_line_of(lines, ["move", 13]))
     assert [(v.line, v.case) for v in audit.violations] == [(step, "5.0")]
     assert "moves after firing" in audit.violations[0].what
 
 
-def test_6_3_overstacking_at_the_end_of_the_side_turn_is_caught() -> None:
-    # three squads from f6 join the two at e6: five combat cards where three may stand
-    lines, audit = _audit_tampered([["move", 35], ["pick", 15], ["pick", 16], ["pick", 21], ["go"],
-                                    ["step", 34], ["step", 34], ["step", 34], ["end"]])
-    found = [(v.line, v.case) for v in audit.violations]
-    assert (_line_of(lines, ["end"]), "6.3") in found
-    assert "5 combat card(s)" in next(v.what for v in audit.violations if v.case == "6.3")
+_JOIN_E6 = [["move", 35], ["pick", 15], ["pick", 16], ["pick", 21], ["together", 16, 15], ["together", 21, 15],
+            ["go"], ["step", 34], ["end"]]  # three squads from f6 join the two at e6, as one group (8.2)
+
+
+def test_6_3_overstacking_at_the_end_of_the_side_turn_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    # five combat cards where three may stand; an engine forgetting 6.3 asks for no unstacking at the turn's end
+    # (the referee replays through that engine too, but counts the stack itself)
+    sc, state, prefix = _hill_start()
+    with monkeypatch.context() as bent:
+        bent.setattr(movement, "over_limit", lambda _state, _side: [])
+        lines = prefix + _drive(state, _JOIN_E6)
+        assert state.turn == 2  # side 1 ended its turn 1 on five
+        audit = audit_game(sc, start(sc, setup(sc, HILL_LOG_SEED)), lines)
+    assert [(v.line, v.case) for v in audit.violations] == [(_line_of(lines, ["end"]), "6.3")]
+    assert "5 combat card(s)" in audit.violations[0].what
+
+
+def test_6_3_unstacking_a_card_from_a_position_within_the_limits_is_caught() -> None:
+    # the honest engine asks side 1 to unstack e6 at its turn's end; the log eliminates squad 18 on G7-2 (within
+    # the limits) first, then two of e6's: the turn ends with three at e6, only the first unstacking is wrong
+    sc, state, prefix = _hill_start()
+    lines = prefix + _drive(state, _JOIN_E6)
+    assert state.phase == "discard" and ("unstack", 18) not in state.legal_actions()
+    lines += _drive(state, [["unstack", 18], ["unstack", 15], ["unstack", 16]])
+    assert (state.turn, state.active) == (2, 0)
+    audit = audit_game(sc, start(sc, setup(sc, HILL_LOG_SEED)), lines)
+    assert [(v.line, v.case) for v in audit.violations] == [(_line_of(lines, ["unstack", 18]), "6.3")]
+    assert "within the limits" in audit.violations[0].what
 
 
 def test_log_a_line_naming_the_wrong_actor_is_caught() -> None:
@@ -199,11 +223,13 @@ def test_20_0_cards_arriving_before_their_turn_are_caught() -> None:
     audit = audit_game(honest, start(early, setup(early, 1)), playout.log)
     arrivals = [v for v in audit.violations if v.case == "20.0" and "as no reinforcement" in v.what]
     state = start(early, setup(early, 1))
+    ended = None
     for i, line in enumerate(playout.log):
         state.apply_action(tuple(line.action))
         if (state.turn, state.active) == (3, 1):
+            ended = i + 2
             break
-    assert arrivals and {v.line for v in arrivals} == {i + 2}  # the line that ended the German turn 3
+    assert arrivals and {v.line for v in arrivals} == {ended}  # the line that ended the German turn 3
 
 
 def test_8_5_a_squad_entering_clear_ground_held_by_enemy_tanks_alone_is_caught() -> None:
@@ -244,3 +270,38 @@ def test_9_1_9_2_fire_out_of_range_or_sight_is_caught(case: str, target_pos: int
     audit = audit_game(sc, fresh, lines)
     # judged before the engine applies it; the engine then refuses the shot, and the audit stops there
     assert [(v.line, v.case) for v in audit.violations] == [(len(lines) + 1, case), (len(lines) + 1, "engine")]
+
+
+def test_20_0_rule_5_infantry_arriving_without_its_transport_is_caught() -> None:
+    # an engine given three Trucks for soviet-2's six Guards Squads places three of them on foot (turn 8)
+    honest = load("hill-621")
+    bent = load("hill-621")
+    group = bent.reinforcement("soviet-2")
+    trucks = next(e for e in group.forces if e.loaded_on is None and any(f.loaded_on == e.card_id for f in group.forces))
+    trucks.count = 3
+    playout, _ = play_game(bent, 1, ("greedy", "greedy"))
+    audit = audit_game(honest, start(bent, setup(bent, 1)), playout.log)
+    state = start(bent, setup(bent, 1))
+    arrived_at = None
+    for i, line in enumerate(playout.log):
+        state.apply_action(tuple(line.action))
+        if "soviet-2" in state.arrivals:
+            arrived_at = i + 2
+            break
+    assert [(v.line, v.case) for v in audit.violations] == [(arrived_at, "20.0")] * 3
+    assert all("no transport left" in v.what for v in audit.violations)
+
+
+def test_20_0_rule_5_an_arrival_is_one_position_of_the_cards_move() -> None:
+    # an engine counting no movement for the arrival lets soviet-1's T-34s (fast) go two positions on in turn 5
+    honest = load("hill-621")
+    bent = load("hill-621")
+    bent.rules(ReinforcementArrival)[0].move_positions = 0
+    playout, _ = play_game(bent, 1, ("greedy", "greedy"))
+    audit = audit_game(honest, start(bent, setup(bent, 1)), playout.log)
+    assert audit.violations and {v.case for v in audit.violations} == {"8.1"}
+    first = audit.violations[0]
+    assert playout.log[first.line - 2].action[0] == "step" and "after its arrival" in first.what
+    # the honest engine's game of the same seed is clean
+    playout, _ = play_game(honest, 1, ("greedy", "greedy"))
+    assert audit_game(honest, start(honest, setup(honest, 1)), playout.log).violations == []

@@ -1,7 +1,7 @@
 """CI for rules fidelity: greedy games of every bundled scenario and of generated ones, audited by the referee.
 
-A violation fails the test. The departures other work is fixing now are expected failures, strict, each
-named: when the engine is fixed the expected failure passes, the test turns red, and its mark goes.
+A violation fails the test. (The Hill 621 departures of issue 12 items 3 and 4, once strict expected failures
+here, are fixed: reinforcements arrive loaded for one Supply point, overstacking is reduced at the turn's end.)
 """
 from __future__ import annotations
 
@@ -20,14 +20,6 @@ BUNDLED = ["tank-action", "build-your-own-force", "meeting-engagement", "prepare
            "advanced-build-your-own-force", "eliminate-that-bridgehead", "kursk", "the-end-is-near", "hill-621"]
 SEEDS = (1, 2)
 
-# (scenario, rule case) -> the issue 12 departure the referee finds there, being fixed elsewhere
-KNOWN = {
-    ("hill-621", "6.3"): "issue 12 item 3: 20.0 rule 5 reinforcements placed loose, stacking not enforced at turn end",
-    ("hill-621", "5.0 a"): "issue 12 item 4: a squad loaded on two tanks frees a slot, five cards move for one Supply point",
-    ("hill-621", "4.0"): "issue 12 item 3: 20.0 rule 5 reinforcements cost no Supply point",
-    ("hill-621", "20.0"): "issue 12 item 3: 20.0 rule 5 reinforcements arrive on foot, not loaded",
-}
-
 
 def _violations(sc: Scenario, name: str) -> list[str]:
     out = []
@@ -39,20 +31,9 @@ def _violations(sc: Scenario, name: str) -> list[str]:
     return out
 
 
-def _case(line: str) -> str:
-    return line.split(": rule ", 1)[1].split(":", 1)[0]
-
-
 @pytest.mark.parametrize("scenario", BUNDLED)
 def test_referee_finds_no_violation_in_greedy_games_of_the_bundled_scenario(scenario: str) -> None:
-    found = [v for v in _violations(load(scenario), scenario) if (scenario, _case(v)) not in KNOWN]
-    assert found == []
-
-
-@pytest.mark.parametrize("scenario, case", [
-    pytest.param(s, c, marks=pytest.mark.xfail(strict=True, reason=why)) for (s, c), why in KNOWN.items()])
-def test_referee_known_departure_is_fixed(scenario: str, case: str) -> None:
-    assert [v for v in _violations(load(scenario), scenario) if _case(v) == case] == []
+    assert _violations(load(scenario), scenario) == []
 
 
 @pytest.mark.parametrize("kind, seed", [("meeting", 1), ("attack", 4)])
