@@ -20,6 +20,7 @@ from tcforge.scenarios.card_kinds import is_combat, is_tank, is_unit, prohibits_
 from tcforge.scenarios.findings import Finding
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.scenario import Scenario
+from tcforge.scenarios.victory import holds_as
 
 
 def engine_findings(scenario: Scenario) -> Iterator[Finding]:
@@ -94,11 +95,8 @@ def _turns_to_reach(scenario: Scenario, card: Card, starts: list[Position], goal
 
 
 def _kinds_ok(card: Card, units: tuple[str, ...], params: dict[str, object]) -> bool:
-    if "combat" in units and is_combat(card, params):
-        return True
-    if "infantry" in units and card.type == "infantry":
-        return True
-    return any(u in units for u in ("tank", "tanks")) and is_tank(card, params)
+    return holds_as(units, type=card.type, card_class=card.card_class, tank=is_tank(card, params),
+                    combat=is_combat(card, params))
 
 
 def _unreachable(scenario: Scenario) -> Iterator[Finding]:

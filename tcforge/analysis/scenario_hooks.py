@@ -14,6 +14,7 @@ from typing import Any
 from tcforge.data.dataset import GameData, load_data
 from tcforge.engine.board import ATTACHED, DECK, RESERVE
 from tcforge.engine.game import Game
+from tcforge.engine.melee import assaulting
 from tcforge.engine.outcome import EndKind, Outcome
 from tcforge.engine.state import GameState
 from tcforge.engine.units import Unit
@@ -22,9 +23,16 @@ from tcforge.scenarios.grid import Position
 from tcforge.scenarios.scenario import Scenario
 from tcforge.scenarios.special_rules import (
     AttachedAmmunition, FireTypesAllowed, HandLimitGrace, LimitedAP, NoReturnToReserve, PlayBeforeTurn, ReinforcementArrival)
-from tcforge.scenarios.victory import ControlPositions, ControlRank, Countdown, EliminateAll, HoldPositions
+from tcforge.scenarios.victory import ControlPositions, ControlRank, Countdown, EliminateAll, HoldPositions, holds_as
 
-MAX_TURNS = 20  # the stated cap for scenarios without a turn limit: then the game is drawn
+MAX_TURNS = 20  # the cap for a scenario with no turn limit that does not state its own ('ends'): then the game is drawn
+
+
+def turn_cap(scenario: Scenario) -> int:
+    """The last game turn: the scenario's turn limit, or the cap its 'ends' states (MAX_TURNS if neither)."""
+    if scenario.turn_limit is not None:
+        return scenario.turn_limit
+    return scenario.ends.cap if scenario.ends is not None else MAX_TURNS
 
 
 def engine_pos(scenario: Scenario, pos: Position) -> int:
@@ -41,7 +49,7 @@ def make_game(scenario: Scenario) -> Game:
     labels = tuple(grid.label(Position(r, c)) for r in range(1, grid.rows + 1) for c in range(1, grid.columns + 1))
     game = Game.create(_game_data(scenario), columns=grid.columns, ranks_per_side=grid.ranks_per_side,
                        overrides=dict(scenario.params), labels=labels, turn_limit=scenario.turn_limit,
-                       max_turns=scenario.turn_limit or MAX_TURNS, name=scenario.id)
+                       max_turns=turn_cap(scenario), name=scenario.id)
     game.default_victory = False
     game.initiative = (tuple(scenario.initiative.modifiers.get(side, 0) for side in grid.sides),
                        scenario.initiative.winner == "low")
@@ -91,17 +99,19 @@ class ScenarioHooks:
     def _controls(self, state: GameState, pos: int, side: int, units: tuple[str, ...] = ("combat",),
                   contested_ok: bool = False) -> bool:
         def counts(uid: int) -> bool:
-            p = state.units[uid].profile
-            if "combat" in units and p.combat:
-                return True
-            return ("infantry" in units and p.infantry) or ("tanks" in units and p.tank) or ("tank" in units and p.tank)
-        mine = any(counts(u) for u in state.occ[pos][side] if state.units[u].carrier is None)
+            unit = state.units[uid]
+            p = unit.profile
+            if contested_ok and assaulting(unit) and theirs:
+                return False  # 20.0 "(can be defending in Melee)": a card attacking in a melee does not hold
+            return holds_as(units, type=p.type, card_class=p.card_class, tank=p.tank, combat=p.combat)
         theirs = any(state.units[u].profile.combat for u in state.occ[pos][1 - side])
+        mine = any(counts(u) for u in state.occ[pos][side] if state.units[u].carrier is None)
         return mine and (contested_ok or not theirs)
 
     def instant(self, state: GameState) -> Outcome | None:
-        """Conditions met the moment they happen (16.0): control of positions, elimination."""
-        if state.game.rules.victory_check not in ("instant",):
+        """Conditions met the moment they happen (16.0): control of positions, elimination. With victory checked
+        at the end of a turn (001) the engine calls this as each player's turn ends, the first player's too."""
+        if state.game.rules.victory_check not in ("instant", "end_of_turn"):
             return None
         return self._control_conditions(state)
 

@@ -316,10 +316,12 @@ class CoreState:
         unit.pos = DISCARDED
         self.discard[unit.side].append(uid)
 
-    def apply_result(self, target: int, result: str) -> None:
+    def apply_result(self, target: int, result: str, *, judge: bool = True) -> None:
+        """A hit's result; ``judge`` False leaves the victory check to the caller (simultaneous results, 10.0)."""
         if result == KILL:
             self.destroy(target)
-            self.check_victory()
+            if judge:
+                self.check_victory()
         elif result == IMMOBILIZE:
             self.units[target].immobilized = True
 

@@ -214,8 +214,9 @@ def advance(state: CoreState) -> bool:
         return True
     if stage == "resolve":
         effects, state.effects = state.effects, []
-        for target, result in effects:  # 10.0: every result applies at once
-            state.apply_result(target, result)
+        for target, result in effects:  # 10.0: every result applies at once, and victory is judged after them all
+            state.apply_result(target, result, judge=False)
+        state.check_victory()
         if state.outcome is not None:
             return True
         next_melee(state)

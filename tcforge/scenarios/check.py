@@ -68,6 +68,7 @@ CODES: dict[str, str] = {
     "victory-position": "A victory position or rank that is not on the battlefield.",
     "victory-count": "A victory condition asks for more positions than it names.",
     "turn-limit": "A turn (reinforcement, victory, special rule) after the scenario's turn limit.",
+    "game-end": "A scenario with no turn limit that does not say how its game ends ('ends'), or says it beside a turn limit.",
     "balance-patch": "A balance option that does not apply, or that makes the scenario invalid or illegal.",
     "victory-unreachable": "(rules engine, through the hook) The victory positions cannot be reached within the turn limit.",
     "engine-unsupported": "(rules engine, through the hook) The scenario uses cards whose effect the engine does not implement.",
@@ -580,6 +581,12 @@ class _Checker:
 
     def turns(self) -> None:
         limit = self.s.turn_limit
+        if limit is None and self.s.ends is None:
+            self.add(("turn_limit",), "game-end", "no turn limit and no 'ends': nothing says how an undecided game ends",
+                     "give a turn_limit, or 'ends' with the cap after which the game is drawn and a text", "16.0")
+        elif limit is not None and self.s.ends is not None:
+            self.add(self.s.ends.path, "game-end", f"'ends' beside a turn limit ({limit}): the turn limit ends the game",
+                     "remove 'ends', or set turn_limit: null", "16.0", key=True)
         if limit is None:
             return
         for side in self.s.sides:

@@ -254,6 +254,33 @@ def replay_log(
         raise typer.Exit(1)
 
 
+@app.command("audit")
+def audit_cmd(
+    logs: list[Path] = typer.Argument(..., help="Logs written by 'tcforge scenario play --log'."),
+    format: Format = typer.Option(Format.text, "--format", "-f"),
+) -> None:
+    """Re-check logged games against the rules with the referee (its own rule code, not the engine's
+    move generator): one line per violation, LOG:LINE: rule CASE: what happened; exit 1 on any."""
+    from tcforge.analysis.referee import audit_json, audit_log
+    missing = [log for log in logs if not log.is_file()]
+    for log in missing:
+        _err(f"tcforge: no such log file: {log}")
+    if missing:
+        raise typer.Exit(2)
+    audits = [audit_log(log) for log in logs]
+    total = sum(len(a.violations) for a in audits)
+    if format == Format.json:
+        _echo(audit_json(audits))
+    else:
+        for a in audits:
+            for text in a.lines():
+                _echo(text)
+        _echo(f"{len(audits)} log(s), {sum(a.actions for a in audits)} action(s): "
+              + (f"{total} violation(s) in {sum(1 for a in audits if a.violations)} log(s)" if total else "no violation"))
+    if total:
+        raise typer.Exit(1)
+
+
 @app.command("balance")
 def balance_cmd(
     scenario: str = typer.Argument(..., help="Scenario id or file."),

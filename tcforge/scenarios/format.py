@@ -190,6 +190,16 @@ class BalanceOption:
 
 
 @dataclass
+class Ending:
+    """How a game with no turn limit ends: its victory conditions, or drawn once game turn ``cap`` is over."""
+
+    cap: int
+    text: Text
+    interpretation: str = ""
+    path: YamlPath = ("ends",)
+
+
+@dataclass
 class Interpretation:
     """A choice of the project where the source is unclear, with its reason."""
 

@@ -27,6 +27,7 @@ from tcforge.scenarios.format import (
     Build,
     CardCount,
     DeckPolicy,
+    Ending,
     ForceEntry,
     Initiative,
     Interpretation,
@@ -169,7 +170,8 @@ class Builder:
             source=dict(data["source"]), date=str(date) if date else None, year=year, place=text_from(data.get("place")),
             ruleset=ruleset, params=params, overrides=overrides, grid=self.grid, terrain=self.terrain, areas=self.areas,
             sides=sides, side_assignment=data.get("side_assignment", "players_choose"), initiative=initiative, deck=deck,
-            turn_limit=data["turn_limit"], victory=victory, default_winner=default_winner, special_rules=rules,
+            turn_limit=data["turn_limit"], ends=_ending(data.get("ends")), victory=victory, default_winner=default_winner,
+            special_rules=rules,
             notes=[t for t in (text_from(n) for n in data.get("notes") or []) if t], balance=balance_options,
             applied_balance=balance, interpretations=interpretations, file=self.file, path=self.path, loaded=self.loaded,
             cards=self.cards)
@@ -505,3 +507,10 @@ class Builder:
                  else params.get("deck.max_identical_special_events"))
         return DeckPolicy(bool(raw["draw_deck"]), bool(raw["only_listed"]), tuple(raw.get("extras") or ()), limit,
                           str(raw.get("interpretation", "")))
+
+
+def _ending(raw: Any) -> Ending | None:
+    """The file's ``ends`` (how a game with no turn limit ends), if it has one."""
+    if not isinstance(raw, dict):
+        return None
+    return Ending(int(raw["cap"]), text_from(raw["text"]) or Text("", ""), str(raw.get("interpretation", "")))

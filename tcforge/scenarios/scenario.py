@@ -25,6 +25,7 @@ from tcforge.scenarios.format import (
     Area,
     BalanceOption,
     DeckPolicy,
+    Ending,
     Initiative,
     Interpretation,
     Override,
@@ -59,6 +60,7 @@ class Scenario:
     initiative: Initiative
     deck: DeckPolicy
     turn_limit: int | None
+    ends: Ending | None  # how a game without a turn limit ends
     victory: list[VictoryCondition]
     default_winner: str | None
     special_rules: list[SpecialRule]

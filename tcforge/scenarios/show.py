@@ -150,6 +150,8 @@ class _Summary:
             parts.append(self.w("sc_year", y=s.year))
         self.out(f"{self.w('sc_cards')}{self.c} {'; '.join(parts)}")
         self.out(f"{self.w('sc_turns')}{self.c} {s.turn_limit if s.turn_limit else self.w('show_no_turn_limit')}")
+        if s.ends is not None:
+            self.out(f"{self.w('sc_ends')}{self.c} {s.ends.text.get(self.lang)} ({self.w('show_cap', n=s.ends.cap)})")
         self.out()
 
     def build_text(self, b: Build | None) -> str:
@@ -366,6 +368,8 @@ def to_json(s: Scenario, lang: str = "en") -> dict[str, Any]:
         "initiative": _fields(s, s.initiative, lang),
         "deck": _fields(s, s.deck, lang),
         "turn_limit": s.turn_limit,
+        "ends": None if s.ends is None else {"cap": s.ends.cap, "text": s.ends.text.get(lang),
+                                             "interpretation": s.ends.interpretation},
         "victory": {"conditions": [typed(v, "type", v.type) for v in s.victory], "default": s.default_winner},
         "special_rules": [typed(r, "rule", r.rule) for r in s.special_rules],
         "balance": [{"id": b.id, "favours": b.favours, "text": b.text.get(lang), "patch": b.patch} for b in s.balance],

@@ -72,5 +72,23 @@ class Countdown(VictoryCondition):
     turns: int = 1
 
 
+HOLDING_KINDS = ("infantry_squads", "cavalry", "tanks", "vehicles", "at_guns", "combat")  # the scenario format's ``units``
+
+
+def holds_as(units: tuple[str, ...], *, type: str, card_class: str, tank: bool, combat: bool) -> bool:
+    """Whether a card of this type and class is one of the kinds ``units`` names (hold_positions' ``units``).
+
+    ``tanks`` are the ruleset's tank classes and ``combat`` any combat card, as the caller computed them;
+    ``infantry_squads`` are infantry cards that are not cavalry squadrons (20.0, "infantry squads or tanks only").
+    """
+    infantry = type == "infantry"
+    return (("combat" in units and combat)
+            or ("infantry_squads" in units and infantry and card_class != "cavalry")
+            or ("cavalry" in units and infantry and card_class == "cavalry")
+            or ("tanks" in units and tank)
+            or ("vehicles" in units and type == "vehicle")
+            or ("at_guns" in units and type == "at_gun"))
+
+
 _VICTORY_TYPES: dict[type, str] = {ControlRank: "control_rank", ControlPositions: "control_positions",
                                    HoldPositions: "hold_positions", EliminateAll: "eliminate_all", Countdown: "countdown"}

@@ -5,6 +5,7 @@ from enginekit import make, pos, roll, uid
 from tcforge.engine.attacks import Attack
 from tcforge.engine.board import DECK, RESERVE
 from tcforge.engine.melee import melee_attack
+from tcforge.engine.state import CHANCE
 
 
 def test_5_0_a_a_move_costs_a_supply_point_and_moved_cards_may_not_fire() -> None:
@@ -118,3 +119,17 @@ def test_15_0_destroyed_cards_go_to_their_owners_discard_pile() -> None:
     state.apply_checked(("shoot", uid(state, "PzKw IV H"), uid(state, "Soviet Line Squad"), "he"))
     roll(state, 1)
     assert state.discard[1] == [uid(state, "Soviet Line Squad")]
+
+
+def test_10_0_16_0_victory_is_judged_after_every_simultaneous_melee_result() -> None:
+    """Two tanks kill each other in a melee on the third rear-rank position: the results apply at once, so that
+    position is empty and the attacker holds two, not three (16.0 is not met between the two results)."""
+    state = make({0: [("PzKw IV H", "a4"), ("PzKw IV H", "b4"), ("PzKw IV H", "c4")], 1: [("T-34 M43", "c4")]})
+    state.apply_checked(("end",))
+    while not state.is_terminal() and state.turn == 1 and state.active == 0:
+        if state.current_player() == CHANCE:
+            state.apply_checked(("d10", 1))  # a natural 1 hits (flank in melee), a 1 kills
+        else:
+            state.apply_checked(state.legal_actions()[0])
+    assert state.units[uid(state, "T-34 M43")].pos < 0 and state.units[uid(state, "PzKw IV H", n=2)].pos < 0
+    assert state.outcome is None

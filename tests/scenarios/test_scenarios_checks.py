@@ -290,6 +290,11 @@ def test_reinforcement_after_the_turn_limit(tmp_path: Path) -> None:
     expect(tmp_path, [("arrives: {turn: 3}", "arrives: {turn: 20}")], "turn-limit", "turn: 20")
 
 
+def test_16_0_no_turn_limit_must_say_how_the_game_ends(tmp_path: Path) -> None:
+    hits = expect(tmp_path, [("turn_limit: 12\n", "turn_limit: null\n")], "game-end", "turn_limit: null")
+    assert "no 'ends'" in str(hits[0]["message"]) and hits[0]["case"] == "16.0"
+
+
 def test_balance_patch_names_a_missing_group(tmp_path: Path) -> None:
     hits = expect(tmp_path, [("german-1/arrives/turn", "german-9/arrives/turn")], "balance-patch", "german-9/arrives")
     assert "german-1" in str(hits[0]["message"])
