@@ -20,7 +20,6 @@ from tcforge.data.card_ids import FORTIFICATIONS
 from tcforge.data.cards import Card
 from tcforge.engine.board import ATTACHED, DECK, RESERVE
 from tcforge.engine.game import Game
-from tcforge.engine.outcome import EndKind, Outcome
 from tcforge.engine.rules import Rules
 from tcforge.engine.state import GameState
 from tcforge.scenarios.card_kinds import is_truck, is_unit
@@ -52,7 +51,7 @@ class Setup:
         return {"setup": out}
 
     @classmethod
-    def from_json(cls, raw: dict[str, Any]) -> "Setup":
+    def from_json(cls, raw: dict[str, Any]) -> Setup:
         raw = raw["setup"]
         return cls(raw["scenario"], raw["balance"], raw["seed"], {int(k): v for k, v in raw["terrain"].items()},
                    {int(k): [tuple(x) for x in v] for k, v in raw["forces"].items()},  # type: ignore[misc]

@@ -13,12 +13,34 @@ status of every card.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Literal
+from typing import Literal
 
-from tcforge.data.card_ids import (BRIDGE, BUNKERS, COORDINATION, FIRE_SUPPORT, FLANK_SHOT, FORD, FORWARD_OBSERVER, FOXHOLES,
-                                   HEROIC_LEADER, MINE_DOGS, RECON, REINFORCEMENTS, REPAIR, SETUP_TERRAIN, SMOKE, SNIPER,
-                                   SPECIAL_AMMO, STREAM, TANK_ACE, TANK_BUSTER, TANK_REPAIR_SHOP, WITHDRAWAL)
+from tcforge.data.card_ids import (
+    BRIDGE,
+    BUNKERS,
+    COORDINATION,
+    FIRE_SUPPORT,
+    FLANK_SHOT,
+    FORD,
+    FORWARD_OBSERVER,
+    FOXHOLES,
+    HEROIC_LEADER,
+    MINE_DOGS,
+    RECON,
+    REINFORCEMENTS,
+    REPAIR,
+    SETUP_TERRAIN,
+    SMOKE,
+    SNIPER,
+    SPECIAL_AMMO,
+    STREAM,
+    TANK_ACE,
+    TANK_BUSTER,
+    TANK_REPAIR_SHOP,
+    WITHDRAWAL,
+)
 from tcforge.engine import movement, windows
 from tcforge.engine.attacks import IMMOBILIZE, KILL, Attack
 from tcforge.engine.board import ATTACHED

@@ -16,7 +16,6 @@ from tcforge.engine.context import Fire, Play, Shot
 from tcforge.engine.core import Action, CoreState, IllegalActionError
 from tcforge.engine.units import Unit
 
-
 RANGED_KINDS = ("at", "he", "sa")
 
 
@@ -175,7 +174,7 @@ def spray(state: CoreState, firer: Unit, primary: Unit, deferred: bool) -> None:
         0 if deferred else smoke_modifier(state, firer.pos, primary.pos))
     for uid in list(state.occ[primary.pos][primary.side]):
         other = state.units[uid]
-        if uid == primary.uid or other.carrier is not None or other.profile.armored or not other.profile.combat and not other.profile.truck:
+        if uid == primary.uid or other.carrier is not None or other.profile.armored or (not other.profile.combat and not other.profile.truck):
             continue
         if deferred:  # melee: only Foxholes and Bunkers help (10.0)
             terrain = fort_modifier(state, primary.pos, other, "sa")
