@@ -46,8 +46,8 @@ class GameState(CoreState):
         for pos, card_id in (terrain or {}).items():
             state.terrain[pos] = card_id
         for side in (0, 1):
-            for card_id, pos in forces.get(side, ()):
-                unit = Unit(len(state.units), side, game.profiles[card_id], pos)
+            for cid, pos in forces.get(side, ()):
+                unit = Unit(len(state.units), side, game.profiles[cid], pos)
                 state.units.append(unit)
                 if pos >= 0:
                     state.occ[pos][side].append(unit.uid)
@@ -242,7 +242,7 @@ class GameState(CoreState):
                 self.rolls.insert(0, ("initiative", 1))
                 return
             a, b = self.initiative_rolls[-2:]
-            mods, low = getattr(self.game, "initiative", ((0, 0), False))
+            mods, low = self.game.initiative
             a, b = a + mods[0], b + mods[1]
             if a == b:
                 self.rolls.insert(0, ("initiative", 0))  # a tie: roll again
