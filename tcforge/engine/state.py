@@ -16,7 +16,7 @@ decision to its rule module, the turn flow and the chance events.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from tcforge.engine import cards, equipment, fire, melee, movement, reactions, windows
 from tcforge.engine.attacks import KILL, to_hit, to_kill
@@ -35,7 +35,7 @@ class GameState(CoreState):
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def new(cls, game: Game, forces: dict[int, Iterable[tuple[int | str, int]]], *, terrain: dict[int, int] | None = None,
+    def new(cls, game: Game, forces: Mapping[int, Iterable[tuple[int | str, int]]], *, terrain: dict[int, int] | None = None,
             first_player: int | None = None, initial_hand: int | None = None) -> GameState:
         """A game at its start. ``forces[side]`` lists (card id, position) pairs; position is a board
         position, :data:`RESERVE` (in hand from the start) or :data:`DECK` (the drawing deck).
