@@ -13,8 +13,9 @@ import math
 import multiprocessing
 import statistics
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from tcforge.analysis.games import GameResult, play_game
 from tcforge.scenarios.loading import load
@@ -156,6 +157,7 @@ def write_plot(reports: list[Report], path: Any) -> Any:
 
     from tcforge.atomic import atomic_path
     width, height, left, top, bottom = 640, 360, 60, 40, 70
+    font: ImageFont.FreeTypeFont | ImageFont.ImageFont
     try:
         font = ImageFont.truetype("DejaVuSans.ttf", 12)
     except OSError:

@@ -96,7 +96,7 @@ def jeff_mike(new_id: str, *, year: int, points: int, seed: int, kind: str = "me
     victory = [{"id": f"{s['id']}-breaks-in", "type": "control_rank", "winner": s["id"], "rank": 2, "count": n,
                 "text": {"en": f"Win by holding {n} zone(s) of the enemy's second row at once.",
                          "fr": f"Victoire en tenant en même temps {n} zone(s) de la deuxième rangée ennemie."}}
-               for s, n in zip(sides, need)]
+               for s, n in zip(sides, need, strict=True)]
     doc = {
         "id": new_id,
         "title": {"en": f"Design-your-own {'meeting engagement' if kind == 'meeting' else 'attack'}, {year}",

@@ -22,7 +22,14 @@ from tcforge.scenarios.format import ForceEntry, Reinforcement
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.scenario import Scenario
 from tcforge.scenarios.special_rules import (
-    AttachedAmmunition, FireTypesAllowed, HandLimitGrace, LimitedAP, NoReturnToReserve, PlayBeforeTurn, ReinforcementArrival)
+    AttachedAmmunition,
+    FireTypesAllowed,
+    HandLimitGrace,
+    LimitedAP,
+    NoReturnToReserve,
+    PlayBeforeTurn,
+    ReinforcementArrival,
+)
 from tcforge.scenarios.victory import ControlPositions, ControlRank, Countdown, EliminateAll, HoldPositions, holds_as
 
 MAX_TURNS = 20  # the cap for a scenario with no turn limit that does not state its own ('ends'): then the game is drawn

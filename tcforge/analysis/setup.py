@@ -20,7 +20,6 @@ from tcforge.data.card_ids import FORTIFICATIONS
 from tcforge.data.cards import Card
 from tcforge.engine.board import ATTACHED, DECK, RESERVE
 from tcforge.engine.game import Game
-from tcforge.engine.outcome import EndKind, Outcome
 from tcforge.engine.rules import Rules
 from tcforge.engine.state import GameState
 from tcforge.scenarios.card_kinds import is_truck, is_unit
@@ -57,13 +56,13 @@ class Setup:
         return {"setup": out}
 
     @classmethod
-    def from_json(cls, raw: dict[str, Any]) -> "Setup":
+    def from_json(cls, raw: dict[str, Any]) -> Setup:
         raw = raw["setup"]
         return cls(raw["scenario"], raw["balance"], raw["seed"], {int(k): v for k, v in raw["terrain"].items()},
-                   {int(k): [tuple(x) for x in v] for k, v in raw["forces"].items()},  # type: ignore[misc]
-                   [tuple(x) for x in raw["attach"]], [tuple(x) for x in raw["forts"]],  # type: ignore[misc]
-                   raw["first_player"], tuple(raw["sides"]),  # type: ignore[arg-type]
-                   tuple(raw["agents"]) if raw.get("agents") else None)  # type: ignore[arg-type]
+                   {int(k): [tuple(x) for x in v] for k, v in raw["forces"].items()},
+                   [tuple(x) for x in raw["attach"]], [tuple(x) for x in raw["forts"]],
+                   raw["first_player"], tuple(raw["sides"]),
+                   tuple(raw["agents"]) if raw.get("agents") else None)
 
 
 class SetupError(ValueError):
@@ -107,21 +106,22 @@ def _terrain(scenario: Scenario, rng: random.Random, record: Setup) -> None:
             picks = pool[:count]
             deal = picks + [None] * max(0, len(own) * 2 - len(picks))
             rng.shuffle(deal)
-            for pos, name in zip(own, deal):
+            for pos, name in zip(own, deal, strict=False):  # the deal is twice the positions: half stays face down
                 if name is not None:
-                    record.terrain[engine_pos(scenario, pos)] = scenario.cards.get(name).id
+                    record.terrain[engine_pos(scenario, pos)] = int(scenario.cards.get(name).id)  # rule book cards
         return
     if terrain.method == "discretionary":  # 6.1.2: the sides the scenario names lay their own terrain cards
         for side_id in terrain.by:
-            side = scenario.side(side_id)
-            own = [p for p in scenario.grid.side_positions(side_id)]
-            free = [c for c in side.free_cards for _ in range(c.count)]
+            owner = scenario.side(side_id)
+            own = list(scenario.grid.side_positions(side_id))
+            free = [c for c in owner.free_cards for _ in range(c.count)]
             rng.shuffle(own)
-            for count, pos in zip(free, own):
-                if count.card.card_class == "fortification":
-                    record.forts.append((list(scenario.grid.sides).index(side_id), engine_pos(scenario, pos), count.card_id))  # type: ignore[arg-type]
+            for laid, pos in zip(free, own, strict=False):  # cards beyond the side's positions are not laid
+                card_id = int(laid.card_id)  # terrain and fortification cards of the rule book
+                if laid.card.card_class == "fortification":
+                    record.forts.append((list(scenario.grid.sides).index(side_id), engine_pos(scenario, pos), card_id))
                 else:
-                    record.terrain[engine_pos(scenario, pos)] = count.card_id  # type: ignore[assignment]
+                    record.terrain[engine_pos(scenario, pos)] = card_id
 
 
 def _forces(scenario: Scenario, side: Side, index: int, rng: random.Random, record: Setup) -> None:
@@ -237,7 +237,7 @@ def start(scenario: Scenario, record: Setup, game: Game | None = None) -> GameSt
                           initial_hand=None if scenario.deck.draw_deck else 0)
     offsets = {0: 0, 1: len(forces.get(0, []))}
     for side, placed in record.forces.items():
-        for i, (cid, pos) in enumerate(placed):
+        for i, (_cid, pos) in enumerate(placed):
             uid = offsets[side] + i
             unit = state.units[uid]
             if pos == ATTACHED:

@@ -13,12 +13,34 @@ status of every card.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Literal
+from typing import Any, Literal
 
-from tcforge.data.card_ids import (BRIDGE, BUNKERS, COORDINATION, FIRE_SUPPORT, FLANK_SHOT, FORD, FORWARD_OBSERVER, FOXHOLES,
-                                   HEROIC_LEADER, MINE_DOGS, RECON, REINFORCEMENTS, REPAIR, SETUP_TERRAIN, SMOKE, SNIPER,
-                                   SPECIAL_AMMO, STREAM, TANK_ACE, TANK_BUSTER, TANK_REPAIR_SHOP, WITHDRAWAL)
+from tcforge.data.card_ids import (
+    BRIDGE,
+    BUNKERS,
+    COORDINATION,
+    FIRE_SUPPORT,
+    FLANK_SHOT,
+    FORD,
+    FORWARD_OBSERVER,
+    FOXHOLES,
+    HEROIC_LEADER,
+    MINE_DOGS,
+    RECON,
+    REINFORCEMENTS,
+    REPAIR,
+    SETUP_TERRAIN,
+    SMOKE,
+    SNIPER,
+    SPECIAL_AMMO,
+    STREAM,
+    TANK_ACE,
+    TANK_BUSTER,
+    TANK_REPAIR_SHOP,
+    WITHDRAWAL,
+)
 from tcforge.engine import movement, windows
 from tcforge.engine.attacks import IMMOBILIZE, KILL, Attack
 from tcforge.engine.board import ATTACHED
@@ -27,14 +49,16 @@ from tcforge.engine.core import Action, CoreState
 from tcforge.engine.fire import terrain_modifier
 from tcforge.engine.units import Unit
 
+Target = tuple[Any, ...]  # what a card is played on: the tail of its play action (positions, cards, a mode)
+
 
 @dataclass(frozen=True)
 class Effect:
     when: Literal["instant", "interrupt", "fortification", "attachment", "none"]
     status: Literal["implemented", "partial", "missing"]
     note: str
-    targets: Callable[[CoreState, Unit], list[tuple[object, ...]]] | None = None
-    apply: Callable[[CoreState, Unit, tuple[object, ...]], None] | None = None
+    targets: Callable[[CoreState, Unit], list[Target]] | None = None
+    apply: Callable[[CoreState, Unit, Target], None] | None = None
 
 
 def _own(state: CoreState, side: int) -> list[Unit]:
@@ -64,16 +88,16 @@ def _attach(state: CoreState, card: Unit, target: Unit) -> None:
 
 
 # --------------------------------------------------------------- fire cards
-def _barrage_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
+def _barrage_targets(state: CoreState, card: Unit) -> list[Target]:
     positions = sorted({u.pos for u in _enemy(state, card.side) if u.profile.combat or u.profile.truck})
-    out: list[tuple[object, ...]] = [(p, "ffe") for p in positions]
+    out: list[Target] = [(p, "ffe") for p in positions]
     if state.game.rules.smoke_enabled:
         out += [(p, "smoke") for p in positions]  # 9.5.1 e
     return out
 
 
-def _barrage(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
-    pos, mode = int(target[0]), str(target[1])  # type: ignore[arg-type]
+def _barrage(state: CoreState, card: Unit, target: Target) -> None:
+    pos, mode = int(target[0]), str(target[1])
     kind = FIRE_SUPPORT[card.profile.card_id]  # type: ignore[index]
     _spend(state, card)
     _answerable(state, Counter(kind, FireSupport(card.profile.card_id, card.uid, card.side, pos=pos, mode=mode)))  # type: ignore[arg-type]
@@ -112,13 +136,13 @@ def fire_support(state: CoreState, then: FireSupport) -> None:
         state.rolls.append(("hit", attack, uid, target, False))
 
 
-def _tank_buster_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
+def _tank_buster_targets(state: CoreState, card: Unit) -> list[Target]:
     return [(u.uid,) for u in _enemy(state, card.side) if u.profile.armored]
 
 
-def _tank_buster(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
+def _tank_buster(state: CoreState, card: Unit, target: Target) -> None:
     _spend(state, card)
-    _answerable(state, Counter("air", FireSupport(TANK_BUSTER, card.uid, card.side, target=int(target[0]))))  # type: ignore[arg-type]
+    _answerable(state, Counter("air", FireSupport(TANK_BUSTER, card.uid, card.side, target=int(target[0]))))
 
 
 def _tank_buster_attack(state: CoreState, card_uid: int, target: int) -> None:
@@ -130,45 +154,45 @@ def _tank_buster_attack(state: CoreState, card_uid: int, target: int) -> None:
     state.rolls.append(("hit", Attack("air", 5, terrain, True, True, 12, side, side), card_uid, unit.uid, False))
 
 
-def _sniper_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
+def _sniper_targets(state: CoreState, card: Unit) -> list[Target]:
     board = state.game.board
     mine = [u.pos for u in _own(state, card.side)]
     return [(u.uid,) for u in _enemy(state, card.side) if (u.profile.infantry or u.profile.at_gun)
             and any(board.distance(p, u.pos) <= 2 for p in mine)]
 
 
-def _sniper(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
-    unit = state.units[int(target[0])]  # type: ignore[arg-type]
+def _sniper(state: CoreState, card: Unit, target: Target) -> None:
+    unit = state.units[int(target[0])]
     _spend(state, card)
     state.rolls.append(("hit", Attack("sniper", 2, terrain_modifier(state, unit.pos, "sa", unit) or 0), card.uid, unit.uid, False))
 
 
-def _mine_dogs_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
+def _mine_dogs_targets(state: CoreState, card: Unit) -> list[Target]:
     board = state.game.board
     squads = [u.pos for u in _own(state, card.side) if u.profile.infantry and u.carrier is None]
     return [(u.uid,) for u in _enemy(state, card.side) if u.profile.vehicle
             and any(board.distance(p, u.pos) == 1 for p in squads)]
 
 
-def _mine_dogs(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
-    unit = state.units[int(target[0])]  # type: ignore[arg-type]
+def _mine_dogs(state: CoreState, card: Unit, target: Target) -> None:
+    unit = state.units[int(target[0])]
     _spend(state, card)
     state.rolls.append(("hit", Attack("dogs", 3, 0), card.uid, unit.uid, False))
 
 
 # ------------------------------------------------------ attachments and turn
-def _attach_targets(test: Callable[[Unit], bool], card_id: int) -> Callable[[CoreState, Unit], list[tuple[object, ...]]]:
-    def targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
+def _attach_targets(test: Callable[[Unit], bool], card_id: int) -> Callable[[CoreState, Unit], list[Target]]:
+    def targets(state: CoreState, card: Unit) -> list[Target]:
         return [(u.uid,) for u in _own(state, card.side) if u.carrier is None and test(u)
                 and state.attached(u, card_id) is None]
     return targets
 
 
-def _attach_apply(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
-    _attach(state, card, state.units[int(target[0])])  # type: ignore[arg-type]
+def _attach_apply(state: CoreState, card: Unit, target: Target) -> None:
+    _attach(state, card, state.units[int(target[0])])
 
 
-def _ammo_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
+def _ammo_targets(state: CoreState, card: Unit) -> list[Target]:
     """Special Ammunition goes on a tank or AT gun, or where the scenario says (Hill 621: a PzKw III N)."""
     rules = state.game.scenario_rules
     allowed = None
@@ -180,40 +204,40 @@ def _ammo_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
     return _attach_targets(test, SPECIAL_AMMO)(state, card)
 
 
-def _no_target(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
+def _no_target(state: CoreState, card: Unit) -> list[Target]:
     return [()]
 
 
-def _coordination_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
+def _coordination_targets(state: CoreState, card: Unit) -> list[Target]:
     rules = state.game.rules
     room = rules.turn_supply_points < rules.turn_max_supply_points  # 9.6.1: three at most
     return [] if _play(state).coordination or not room else [()]
 
 
-def _coordination(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
+def _coordination(state: CoreState, card: Unit, target: Target) -> None:
     _spend(state, card)
     _play(state).coordination = True
     state.supply += 1  # 9.6.1: one more point, three at most this turn
 
 
-def _flag(name: str) -> Callable[[CoreState, Unit, tuple[object, ...]], None]:
-    def apply(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
+def _flag(name: str) -> Callable[[CoreState, Unit, Target], None]:
+    def apply(state: CoreState, card: Unit, target: Target) -> None:
         _spend(state, card)
         setattr(_play(state), name, True)  # a field of Play: a misspelt name fails here
     return apply
 
 
-def _flag_targets(name: str) -> Callable[[CoreState, Unit], list[tuple[object, ...]]]:
-    def targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
+def _flag_targets(name: str) -> Callable[[CoreState, Unit], list[Target]]:
+    def targets(state: CoreState, card: Unit) -> list[Target]:
         return [] if getattr(_play(state), name) else [()]
     return targets
 
 
-def _recon(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
+def _recon(state: CoreState, card: Unit, target: Target) -> None:
     _spend(state, card)  # the engine's players see everything: looking at the hand changes nothing
 
 
-def _reinforcements(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
+def _reinforcements(state: CoreState, card: Unit, target: Target) -> None:
     _spend(state, card)
     hook = getattr(state.game, "reinforcements_hook", None)
     if hook is not None and hook(state, card.side):
@@ -222,7 +246,7 @@ def _reinforcements(state: CoreState, card: Unit, target: tuple[object, ...]) ->
         state.rolls.append(("draw", card.side))
 
 
-def _withdrawal_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
+def _withdrawal_targets(state: CoreState, card: Unit) -> list[Target]:
     board = state.game.board
     out = []
     for pos in range(board.size):
@@ -237,8 +261,8 @@ def _withdrawal_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]
     return out
 
 
-def _withdrawal(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
-    pos, to = int(target[0]), int(target[1])  # type: ignore[arg-type]
+def _withdrawal(state: CoreState, card: Unit, target: Target) -> None:
+    pos, to = int(target[0]), int(target[1])
     _spend(state, card)
     movers = [u for u in state.occ[pos][card.side] if state.units[u].profile.combat][:3]
     for uid in movers:
@@ -252,22 +276,22 @@ def _withdrawal(state: CoreState, card: Unit, target: tuple[object, ...]) -> Non
 
 
 # ------------------------------------------------- own-turn interrupts, forts
-def _repair_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
+def _repair_targets(state: CoreState, card: Unit) -> list[Target]:
     return [(u.uid,) for u in _own(state, card.side) if u.immobilized]
 
 
-def _repair(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
+def _repair(state: CoreState, card: Unit, target: Target) -> None:
     _spend(state, card)
-    state.units[int(target[0])].immobilized = False  # type: ignore[arg-type]  # 9.3.2, 12.2
+    state.units[int(target[0])].immobilized = False  # 9.3.2, 12.2
 
 
-def _bridge_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
+def _bridge_targets(state: CoreState, card: Unit) -> list[Target]:
     return [(p,) for p in range(state.game.board.size) if state.terrain[p] == STREAM or state.water[p] == STREAM]
 
 
-def _bridge(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
+def _bridge(state: CoreState, card: Unit, target: Target) -> None:
     _spend(state, card)
-    pos = int(target[0])  # type: ignore[arg-type]
+    pos = int(target[0])
     if state.water[pos] == STREAM:
         state.water[pos] = None
     else:
@@ -275,18 +299,18 @@ def _bridge(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
     state.sight_changed()
 
 
-def _smoke_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
+def _smoke_targets(state: CoreState, card: Unit) -> list[Target]:
     if not state.game.rules.smoke_enabled:
         return []
     return [(p,) for p in range(state.game.board.size) if state.smoke[p] < 0]  # any position, held or empty (9.5.1, 12.2)
 
 
-def _smoke(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
+def _smoke(state: CoreState, card: Unit, target: Target) -> None:
     _spend(state, card)
-    state.place_smoke(int(target[0]), card.side)  # type: ignore[arg-type]
+    state.place_smoke(int(target[0]), card.side)
 
 
-def fort_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
+def fort_targets(state: CoreState, card: Unit) -> list[Target]:
     """11.0: on a position holding your infantry, on top of any terrain; Bunkers replace Foxholes."""
     out = []
     for p in range(state.game.board.size):
@@ -298,8 +322,8 @@ def fort_targets(state: CoreState, card: Unit) -> list[tuple[object, ...]]:
     return out
 
 
-def fortify(state: CoreState, card: Unit, target: tuple[object, ...]) -> None:
-    state.place_fort(int(target[0]), card.side, card.profile.card_id, card.uid)  # type: ignore[arg-type]
+def fortify(state: CoreState, card: Unit, target: Target) -> None:
+    state.place_fort(int(target[0]), card.side, int(card.profile.card_id), card.uid)  # Foxholes, Bunkers: rule book ids
 
 
 # ------------------------------------------------------------------ registry

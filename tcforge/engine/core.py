@@ -33,7 +33,7 @@ class Fort(NamedTuple):
     """Foxholes or Bunkers lying on a position (11.0): whose they are, which card, and the card in the game."""
 
     side: int
-    card_id: int | str
+    card_id: int  # a terrain card of the rule book (its row of the terrain table)
     uid: int  # the terrain card itself (pos PLACED); it goes to its owner's discard pile when the fort goes
 
 
@@ -213,9 +213,9 @@ class CoreState:
         for other in list(unit.equipment):
             self.discard_card(other)
         unit.equipment = ()
-        for other in self.units:
-            if other.carrier == uid and other.pos >= 0:
-                self.destroy(other.uid)  # a carried squad or towed gun goes with its vehicle (project's reading)
+        for rider in self.units:
+            if rider.carrier == uid and rider.pos >= 0:
+                self.destroy(rider.uid)  # a carried squad or towed gun goes with its vehicle (project's reading)
         self.discard_card(uid)
         self.update_forts()
 
@@ -291,7 +291,7 @@ class CoreState:
                 self.forts[p] = None
                 self.discard_placed(fort.uid)
 
-    def place_fort(self, pos: int, side: int, card_id: int | str, uid: int | None = None) -> Fort:
+    def place_fort(self, pos: int, side: int, card_id: int, uid: int | None = None) -> Fort:
         """Lay Foxholes or Bunkers on ``pos`` (11.0): the card ``uid`` from the side's hand, or with None a
         card of the scenario outside the deck, which becomes a card of the game. Fortifications already
         there go to their owner's discard pile (Bunkers on Foxholes)."""

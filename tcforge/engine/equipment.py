@@ -18,7 +18,6 @@ from tcforge.engine.board import ATTACHED, RESERVE
 from tcforge.engine.core import Action, CoreState
 from tcforge.engine.units import Unit
 
-
 HMG = "heavy_machine_gun"
 
 

@@ -16,7 +16,6 @@ from tcforge.engine.context import Fire, Play, Shot
 from tcforge.engine.core import Action, CoreState, IllegalActionError
 from tcforge.engine.units import Unit
 
-
 RANGED_KINDS = ("at", "he", "sa")
 
 
@@ -77,7 +76,7 @@ def _line_of_sight(state: CoreState, a: int, b: int) -> bool:
         return True
     rows = state.game.terrain_rows
     hills_view = state.game.rules.fire_hills_see_over_adjacent and any(
-        state.terrain[p] is not None and rows[state.terrain[p]].hills for p in (a, b))
+        (t := state.terrain[p]) is not None and rows[t].hills for p in (a, b))
     blocked = [blocks(state, p, hills_view) for p in between]
     if len(blocked) == 1:
         return not blocked[0]
@@ -175,8 +174,10 @@ def spray(state: CoreState, firer: Unit, primary: Unit, deferred: bool) -> None:
         0 if deferred else smoke_modifier(state, firer.pos, primary.pos))
     for uid in list(state.occ[primary.pos][primary.side]):
         other = state.units[uid]
-        if uid == primary.uid or other.carrier is not None or other.profile.armored or not other.profile.combat and not other.profile.truck:
+        bystander = other.profile.combat or other.profile.truck
+        if uid == primary.uid or other.carrier is not None or other.profile.armored or not bystander:
             continue
+        terrain: int | None
         if deferred:  # melee: only Foxholes and Bunkers help (10.0)
             terrain = fort_modifier(state, primary.pos, other, "sa")
         else:

@@ -73,6 +73,8 @@ class Game:
     scenario_rules: Any = None  # the scenario's special rules (tcforge.analysis.scenario_hooks.ScenarioHooks)
     unplayable: set[int | str] = field(default_factory=set)  # cards.interpretations false: interpreted cards stay in hand
     name: str = "game"
+    # the initiative roll (4.0): each side's modifier to its die and whether the low roll wins (a scenario's say)
+    initiative: tuple[tuple[int, ...], bool] = ((0, 0), False)
 
     @classmethod
     def create(cls, data: GameData, *, columns: int | None = None, ranks_per_side: int | None = None,

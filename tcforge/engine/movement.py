@@ -273,11 +273,10 @@ def _carriable(state: CoreState) -> list[Action]:
         if uid in move.picked or uid in taken or unit.carrier is not None or not may_move(state, unit):
             continue
         if unit.profile.infantry and unit.profile.card_class != "cavalry":
+            pairs = state.game.rules.movement_tanks_per_carried_squad == 2
             for v in free:
-                if v.profile.carries > 0:
-                    out.append(("load", uid, v.uid))
-                elif v.profile.tank and state.game.rules.movement_tanks_per_carried_squad == 2 and any(
-                        o.profile.tank and o is not v for o in free):
+                by_pair = pairs and v.profile.tank and any(o.profile.tank and o is not v for o in free)
+                if v.profile.carries > 0 or by_pair:
                     out.append(("load", uid, v.uid))
         elif unit.profile.at_gun and state.game.rules.movement_towing:
             out.extend(("tow", uid, v.uid) for v in free if v.profile.card_class in TOWING_CLASSES)
@@ -472,7 +471,7 @@ def advance(state: CoreState) -> bool:
             else:
                 move.left = 0
             return True
-        if move.left <= 0 or unit.pos == RESERVE and not move.first or unit.immobilized and not move.first:  # type: ignore[operator]
+        if move.left <= 0 or (unit.pos == RESERVE and not move.first) or (unit.immobilized and not move.first):  # type: ignore[operator]
             _finish_unit(state)
             return True
         return False

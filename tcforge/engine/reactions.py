@@ -8,8 +8,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tcforge.data.card_ids import (ANTI_TANK_MINE, BREAKDOWN, CONFUSION, MINEFIELD, PANIC, REPAIR, SMOKE, STREAM, SWAMP,
-                                   TACTICAL_ADVANTAGE, WIRE)
+from tcforge.data.card_ids import (
+    ANTI_TANK_MINE,
+    BREAKDOWN,
+    CONFUSION,
+    MINEFIELD,
+    PANIC,
+    REPAIR,
+    SMOKE,
+    STREAM,
+    SWAMP,
+    TACTICAL_ADVANTAGE,
+    WIRE,
+)
 from tcforge.engine import cards, fire, movement
 from tcforge.engine.attacks import Attack
 from tcforge.engine.context import Counter, Entry, Melee, MeleeStart, Shot, WindowData, WindowKind

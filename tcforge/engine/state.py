@@ -16,7 +16,7 @@ decision to its rule module, the turn flow and the chance events.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable, Mapping
 
 from tcforge.engine import cards, equipment, fire, melee, movement, reactions, windows
 from tcforge.engine.attacks import KILL, to_hit, to_kill
@@ -35,8 +35,8 @@ class GameState(CoreState):
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def new(cls, game: Game, forces: dict[int, Iterable[tuple[int | str, int]]], *, terrain: dict[int, int] | None = None,
-            first_player: int | None = None, initial_hand: int | None = None) -> "GameState":
+    def new(cls, game: Game, forces: Mapping[int, Iterable[tuple[int | str, int]]], *, terrain: dict[int, int] | None = None,
+            first_player: int | None = None, initial_hand: int | None = None) -> GameState:
         """A game at its start. ``forces[side]`` lists (card id, position) pairs; position is a board
         position, :data:`RESERVE` (in hand from the start) or :data:`DECK` (the drawing deck).
 
@@ -46,8 +46,8 @@ class GameState(CoreState):
         for pos, card_id in (terrain or {}).items():
             state.terrain[pos] = card_id
         for side in (0, 1):
-            for card_id, pos in forces.get(side, ()):
-                unit = Unit(len(state.units), side, game.profiles[card_id], pos)
+            for cid, pos in forces.get(side, ()):
+                unit = Unit(len(state.units), side, game.profiles[cid], pos)
                 state.units.append(unit)
                 if pos >= 0:
                     state.occ[pos][side].append(unit.uid)
@@ -242,7 +242,7 @@ class GameState(CoreState):
                 self.rolls.insert(0, ("initiative", 1))
                 return
             a, b = self.initiative_rolls[-2:]
-            mods, low = getattr(self.game, "initiative", ((0, 0), False))
+            mods, low = self.game.initiative
             a, b = a + mods[0], b + mods[1]
             if a == b:
                 self.rolls.insert(0, ("initiative", 0))  # a tie: roll again

@@ -20,9 +20,24 @@ Several Interrupts may be played in one window; the player ends it with
 """
 from __future__ import annotations
 
-from tcforge.data.card_ids import (ANTI_TANK_MINE, BREAKDOWN, CONFUSION, COUNTERBATTERY, INTERCEPTION, MINEFIELD,
-                                   MINEFIELD_GAP, PANIC, REPAIR, SMOKE, STREAM, SWAMP, TACTICAL_ADVANTAGE, VILLAGE,
-                                   WEAPON_MALFUNCTION, WIRE)
+from tcforge.data.card_ids import (
+    ANTI_TANK_MINE,
+    BREAKDOWN,
+    CONFUSION,
+    COUNTERBATTERY,
+    INTERCEPTION,
+    MINEFIELD,
+    MINEFIELD_GAP,
+    PANIC,
+    REPAIR,
+    SMOKE,
+    STREAM,
+    SWAMP,
+    TACTICAL_ADVANTAGE,
+    VILLAGE,
+    WEAPON_MALFUNCTION,
+    WIRE,
+)
 from tcforge.engine.context import Counter, Entry, MeleeStart, Window, WindowData, WindowKind
 from tcforge.engine.core import Action, CoreState
 

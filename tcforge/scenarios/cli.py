@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from enum import Enum
 from pathlib import Path
-from typing import Optional
+from typing import Any
 
 import typer
 
@@ -65,7 +65,7 @@ def list_scenarios(
     lang: Lang = typer.Option(Lang.en, "--lang", help="Language of titles."),
 ) -> None:
     """List the bundled scenarios."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for sid in bundled_ids():
         path = scenarios_dir() / f"{sid}.yaml"
         result = load_scenario(path)
@@ -74,7 +74,8 @@ def list_scenarios(
             rows.append({"id": sid, "title": None, "date": None, "source": None, "sides": [], "turn_limit": None,
                          "victory": [], "legal": False})
             continue
-        rows.append({"id": s.id, "title": s.title.get(lang.value), "date": s.date, "source": f"{s.source['document']} {s.source['section']}",
+        rows.append({"id": s.id, "title": s.title.get(lang.value), "date": s.date,
+                     "source": f"{s.source['document']} {s.source['section']}",
                      "sides": [{"id": side.id, "nation": side.nation, "role": side.role} for side in s.sides],
                      "turn_limit": s.turn_limit, "victory": [v.type for v in s.victory], "legal": check_file(path).legal})
     if format is Format.json:
@@ -94,7 +95,7 @@ def show(
     scenario: str = typer.Argument(..., help="A bundled scenario id (hill-621) or a scenario file."),
     lang: Lang = typer.Option(Lang.en, "--lang", help="en or fr."),
     format: Format = typer.Option(Format.text, "--format", "-f", help="text: a readable summary; json: the resolved scenario."),
-    balance: Optional[str] = typer.Option(None, "--balance", help="Apply a balance option by id first (german-plus)."),
+    balance: str | None = typer.Option(None, "--balance", help="Apply a balance option by id first (german-plus)."),
 ) -> None:
     """Show a scenario: battlefield, forces, reinforcements, victory, special rules, balance options."""
     path = _resolve(scenario)
@@ -103,7 +104,7 @@ def show(
         for f in result.findings:
             _err(f.render())
         _err(f"tcforge: {len(result.findings)} problem(s); 'tcforge scenario check {scenario}' lists them all")
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
     if format is Format.json:
         _echo(json.dumps(to_json(result.scenario, lang.value), indent=2, ensure_ascii=False))
     else:
@@ -112,12 +113,12 @@ def show(
 
 @app.command("check")
 def check(
-    scenarios: Optional[list[str]] = typer.Argument(None, help="Scenario ids or files (default: every bundled scenario)."),
+    scenarios: list[str] | None = typer.Argument(None, help="Scenario ids or files (default: every bundled scenario)."),
     format: Format = typer.Option(Format.text, "--format", "-f", help="text: one line per finding; json: one report per file."),
     play: bool = typer.Option(False, "--play", help="Also play games (greedy against greedy, or --agent) to prove the scenario playable."),
     games: int = typer.Option(60, "--games", help="With --play: games per scenario."),
     jobs: int = typer.Option(1, "--jobs", help="With --play: worker processes."),
-    agent: Optional[list[str]] = typer.Option(None, "--agent", help="With --play: " + AGENT_HELP),
+    agent: list[str] | None = typer.Option(None, "--agent", help="With --play: " + AGENT_HELP),
 ) -> None:
     """Check scenarios (or setups written as scenario files) for legality: every finding in one run.
 
@@ -133,7 +134,7 @@ def check(
         _usage("--games must be at least 1")
     if play:
         from tcforge.analysis.playable import playable
-        for path, rep in zip(paths, reports):
+        for path, rep in zip(paths, reports, strict=True):
             if rep.legal:
                 sides = list(_load(str(path)).grid.sides)
                 verdicts.append(playable(str(path), games=games, jobs=jobs, agents=_agents(sides, agent, None, strict=False)))
@@ -154,13 +155,13 @@ def check(
     raise typer.Exit(1 if findings or unplayable else 0)
 
 
-def _agents(sides: list[str], agent: Optional[list[str]], policy: Optional[str], *, strict: bool = True) -> tuple[str, str]:
+def _agents(sides: list[str], agent: list[str] | None, policy: str | None, *, strict: bool = True) -> tuple[str, str]:
     """Each side's agent spec, in canonical form, from --agent (and the deprecated --policy). Not ``strict``
     (checking several scenarios), a side the scenario does not have is passed over."""
     from tcforge.engine.policies import SpecError, canonical
     if agent and policy:
         _usage("give --agent or the older --policy, not both")
-    chosen: list[Optional[str]] = [None, None]
+    chosen: list[str | None] = [None, None]
     if policy:
         _err("tcforge: --policy is deprecated; write --agent SIDE=SPEC (or --agent SPEC for both sides)")
         names = [t.strip() for t in policy.split(",")]
@@ -178,16 +179,16 @@ def _agents(sides: list[str], agent: Optional[list[str]], policy: Optional[str],
             chosen[sides.index(side)] = spec
         else:
             chosen = [text, text]
-    out = []
-    for spec in chosen:
+    out: list[str] = []
+    for given in chosen:
         try:
-            out.append(canonical(spec or "greedy"))
+            out.append(canonical(given or "greedy"))
         except SpecError as exc:
             _usage(str(exc))
     return out[0], out[1]
 
 
-def _load(reference: str, balance: Optional[str] = None):  # type: ignore[no-untyped-def]
+def _load(reference: str, balance: str | None = None) -> Any:
     from tcforge.scenarios.findings import ScenarioError
     from tcforge.scenarios.loading import load
     path = _resolve(reference)
@@ -197,17 +198,17 @@ def _load(reference: str, balance: Optional[str] = None):  # type: ignore[no-unt
         for f in exc.findings:
             _err(f.render())
         _err("tcforge: the scenario is not valid; run 'tcforge scenario check'")
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
 
 
 @app.command("play")
 def play_one(
     scenario: str = typer.Argument(..., help="Scenario id or file."),
     seed: int = typer.Option(1, "--seed", help="The game's seed: set-up, dice and tie-breaks."),
-    agent: Optional[list[str]] = typer.Option(None, "--agent", help=AGENT_HELP),
-    policy: Optional[str] = typer.Option(None, "--policy", help=POLICY_HELP, hidden=True),
-    log: Optional[Path] = typer.Option(None, "--log", help="Write the replayable log (JSON lines) here."),
-    balance: Optional[str] = typer.Option(None, "--balance", "--option", help="A balance option of the scenario."),
+    agent: list[str] | None = typer.Option(None, "--agent", help=AGENT_HELP),
+    policy: str | None = typer.Option(None, "--policy", help=POLICY_HELP, hidden=True),
+    log: Path | None = typer.Option(None, "--log", help="Write the replayable log (JSON lines) here."),
+    balance: str | None = typer.Option(None, "--balance", "--option", help="A balance option of the scenario."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the result line."),
     lang: Lang = typer.Option(Lang.en, "--lang"),
 ) -> None:
@@ -218,7 +219,7 @@ def play_one(
     playout, result = play_game(sc, seed, players)
     if result.error:
         _err(f"tcforge: engine error in {sc.id} seed {seed}: {result.error}")
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
     if log is not None:
         from tcforge.atomic import atomic_path
         with atomic_path(log) as tmp, tmp.open("w", encoding="utf-8") as handle:
@@ -245,13 +246,13 @@ def replay_log(
         sc, state, lines = replay(log)
     except (ValueError, KeyError, OSError) as exc:
         _err(f"tcforge: {log}: not a tcforge game log ({type(exc).__name__}: {exc})")
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
     try:
         for line in account(sc, state, lines, lang.value):
             _echo(line)
     except IllegalActionError as exc:
         _err(f"tcforge: {log}: the log does not replay: {exc}")
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
 
 
 @app.command("audit")
@@ -286,22 +287,23 @@ def balance_cmd(
     scenario: str = typer.Argument(..., help="Scenario id or file."),
     games: int = typer.Option(200, "--games", help="Games per balance option."),
     jobs: int = typer.Option(1, "--jobs", help="Worker processes (results do not depend on it)."),
-    option: Optional[list[str]] = typer.Option(None, "--option", help="Balance options to compare, 'as-written' for none "
+    option: list[str] | None = typer.Option(None, "--option", help="Balance options to compare, 'as-written' for none "
                                                "(default: as written and every option)."),
-    agent: Optional[list[str]] = typer.Option(None, "--agent", help=AGENT_HELP),
-    policy: Optional[str] = typer.Option(None, "--policy", help=POLICY_HELP, hidden=True),
+    agent: list[str] | None = typer.Option(None, "--agent", help=AGENT_HELP),
+    policy: str | None = typer.Option(None, "--policy", help=POLICY_HELP, hidden=True),
     seed: int = typer.Option(1, "--seed", help="Seed of the first game; game i uses seed + i."),
     format: Format = typer.Option(Format.text, "--format", "-f"),
-    plot: Optional[Path] = typer.Option(None, "--plot", help="Write the win rates with their intervals as a PNG."),
+    plot: Path | None = typer.Option(None, "--plot", help="Write the win rates with their intervals as a PNG."),
 ) -> None:
     """Play many seeded games in parallel and report win rates, balance, completion, lengths and losses."""
     from rich.progress import Progress
+
     from tcforge.analysis.balance import report, run, write_plot
     if games < 1 or jobs < 1:
         _usage("--games and --jobs must be at least 1")
     sc = _load(scenario)
     players = _agents(list(sc.grid.sides), agent, policy)
-    options: list[Optional[str]] = ([None] + [b.id for b in sc.balance] if not option
+    options: list[str | None] = ([None] + [b.id for b in sc.balance] if not option
                                     else [None if o == "as-written" else o for o in option])
     known = {b.id for b in sc.balance}
     for opt in options:
@@ -312,7 +314,7 @@ def balance_cmd(
         for opt in options:
             task = progress.add_task(f"{sc.id} {opt or 'as written'}", total=games)
             results = run(str(_resolve(scenario)), games=games, jobs=jobs, option=opt, policies=players, base_seed=seed,
-                          progress=lambda n, t=task: progress.advance(t, n))
+                          progress=lambda n, t=task: progress.advance(t, n))  # type: ignore[misc]  # t binds this option's task
             reports.append(report(_load(scenario, opt), results, players, opt))
     if plot is not None:
         write_plot(reports, plot)
@@ -328,7 +330,8 @@ def balance_cmd(
             _echo(line)
         _echo(f"  balance {rep.balance:.2f}; completion {rep.completion:.1%}; draws {rep.draws}; "
               f"turn-limit endings {rep.turn_limit}; stopped at the engine's cap {rep.capped}; engine errors {rep.errors}")
-        _echo(f"  length in turns: min {rep.lengths['min']}, median {rep.lengths['median']}, mean {rep.lengths['mean']}, max {rep.lengths['max']}")
+        lengths = rep.lengths
+        _echo(f"  length in turns: min {lengths['min']}, median {lengths['median']}, mean {lengths['mean']}, max {lengths['max']}")
         _echo("  endings: " + ", ".join(f"{k} {v}" for k, v in rep.endings.items()))
         for s in rep.sides:
             _echo(f"  {s.side} losses a game: " + (", ".join(f"{k} {v}" for k, v in s.losses.items()) or "none"))
@@ -355,7 +358,7 @@ class Method(str, Enum):
 def new(
     new_id: str = typer.Argument(..., help="The new scenario's id (lower case and dashes)."),
     template: str = typer.Option("skeleton", "--from", help="skeleton (the commented example) or a bundled scenario id."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Where to write it (default: data/scenarios/ID.yaml)."),
+    out: Path | None = typer.Option(None, "--out", help="Where to write it (default: data/scenarios/ID.yaml)."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
     """Write a new scenario file to fill in, from the commented skeleton or a bundled scenario."""
@@ -364,7 +367,7 @@ def new(
         path = write_new(skeleton(new_id, template), out or scenarios_dir() / f"{new_id}.yaml", force=force)
     except GenerateError as exc:
         _err(f"tcforge: {exc}")
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
     _echo(f"wrote {path}; edit it, then run: tcforge scenario check {path}")
 
 
@@ -375,8 +378,8 @@ def generate(
     points: int = typer.Option(400, "--points", help="Build points of each side (the attacker gets half as much again)."),
     seed: int = typer.Option(1, "--seed"),
     kind: str = typer.Option("meeting", "--kind", help="meeting or attack."),
-    new_id: Optional[str] = typer.Option(None, "--id", help="Scenario id (default: dyo-YEAR-POINTS-SEED)."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Where to write it (default: data/scenarios/ID.yaml)."),
+    new_id: str | None = typer.Option(None, "--id", help="Scenario id (default: dyo-YEAR-POINTS-SEED)."),
+    out: Path | None = typer.Option(None, "--out", help="Where to write it (default: data/scenarios/ID.yaml)."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
     """Build a legal random scenario by the design-your-own method of source 001; it passes 'scenario check'."""
@@ -387,7 +390,7 @@ def generate(
                          out or scenarios_dir() / f"{sid}.yaml", force=force)
     except GenerateError as exc:
         _err(f"tcforge: {exc}")
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
     report = check_file(path)
     for f in report.findings:
         _echo(f.render())
