@@ -70,6 +70,34 @@ def test_param_placeholders_print_the_selected_rulesets_value() -> None:
     assert "1 ou 3" in _text(_case(_html("fr"), "c-9-3-1"))
 
 
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("ruleset", ["six-pack-r3", "six-pack-1997", "players-guide-1997", "jeff-mike-2002"])
+def test_16_10_no_sentence_prints_a_parameter_that_empties_it(lang: str, ruleset: str) -> None:
+    html = _html(lang, ruleset)
+    body = html[:html.find('id="appendix-variant"')] if 'id="appendix-variant"' in html else html
+    assert not re.findall(r'data-param="[^"]+">[+\u2212-]?0</span>', body)
+    assert "{if:" not in html and "{/if}" not in html and "{else}" not in html
+    battlefield = _text(_case(html, "c-6-0"))
+    assert ("0 shared ranks" not in battlefield) and ("0 rangées" not in battlefield)
+    assert ("face each other directly" in battlefield) or ("se font face directement" in battlefield)
+
+
+def test_16_10_the_unsupported_vehicle_modifier_is_said_only_where_the_ruleset_has_one() -> None:
+    values = {rid: load_data(rid).ruleset["melee.unsupported_tank_modifier"]
+              for rid in ("six-pack-r3", "six-pack-1997")}
+    assert values["six-pack-r3"] == 0 and values["six-pack-1997"] != 0
+    assert "because the vehicles lack support" not in _text(_case(_html("en"), "c-10-0"))
+    assert "because the vehicles lack support" in _text(_case(_html("en", "six-pack-1997"), "c-10-0"))
+    assert "ne sont pas soutenus" in _text(_case(_html("fr", "six-pack-1997"), "c-10-0"))
+
+
+def test_16_10_an_unclosed_condition_is_an_error() -> None:
+    renderer = TextRenderer("en", {"turn.hand_limit": 12}, {})
+    with pytest.raises(ValueError, match="without its"):
+        renderer.blocks("{if:turn.hand_limit}Keep {param:turn.hand_limit} cards.")
+    assert "Keep" in str(renderer.blocks("{if:turn.hand_limit}Keep {param:turn.hand_limit} cards.{/if}")[0].html)
+
+
 def test_value_formatting_joins_lists_and_signs_modifiers() -> None:
     assert format_value("fire.flank_rolls", [1, 2, 3], "en") == "1, 2 or 3"
     assert format_value("fire.flank_rolls", [1, 3], "fr") == "1 ou 3"
