@@ -102,6 +102,7 @@ W: dict[str, tuple[str, str]] = {
     "f:armor.front": ("armor front", "blindage face"),
     "f:armor.side": ("armor side", "blindage flanc"),
     "f:he": ("HE", "HE"),
+    "rule_9_4": ("rule 9.4", "règle 9.4"),
     "f:sa": ("SA", "SA"),
     "f:ft": ("FT", "FT"),
     "f:points": ("points", "points"),

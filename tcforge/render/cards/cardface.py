@@ -69,16 +69,37 @@ def _groups(card: Card, changed: set[str], ctx: Ctx) -> list[Group]:
         groups.append((t("armor", lang), [cell("front", "armor.front"), cell("side", "armor.side")]))
     if e.get("penetration"):
         groups.append((t("pen", lang), [cell("short", "penetration.short"), cell("long", "penetration.long")]))
-    fire = [cell(key, key) for key in ("he", "sa", "ft") if e.get(key) is not None]
+    by_rule = rule_values(card, ctx)   # marked like a correction, and said in the note
+    fire = [(t(key, lang), plain(by_rule[key]), True) if key in by_rule else cell(key, key)
+            for key in ("he", "sa", "ft") if e.get(key) is not None]
     if fire:
         groups.append((t("fire", lang), fire))
     if e.get("tank_melee") is not None:
         groups.append((t("tank_melee", lang), [("", plain(e["tank_melee"]), "tank_melee" in changed)]))
     if card.type in UNIT_TYPES and card.speed:
         groups.append((t("speed", lang), [("", capital(t(card.speed, lang)), "speed" in changed)]))
-    if card.type not in UNIT_TYPES and e.get("kind") not in (None, "-", "?", "terrain"):
+    if card.type not in UNIT_TYPES and e.get("kind") not in (None, "-", "terrain"):
+        # "?" is what the card prints (#2 Anti-Tank Mine): it is shown as printed.
         groups.append((t("kind", lang), [("", t(str(e["kind"]), lang), "kind" in changed)]))
     return groups
+
+
+def rule_values(card: Card, ctx: Ctx) -> dict[str, int]:
+    """Values a rule sets whatever the card prints: an AT gun fires HE with at least the ruleset's minimum (9.4)."""
+    if card.card_class != "at_gun" or "fire.at_gun_min_he" not in ctx.ruleset.params:
+        return {}
+    printed, least = card.effective.get("he") or 0, ctx.ruleset["fire.at_gun_min_he"]
+    return {"he": least} if isinstance(least, int) and printed < least else {}
+
+
+def rule_note(card: Card, ctx: Ctx) -> dict[str, str]:
+    """The change note's line for values a rule sets: 'rule 9.4: HE 0 → 4'."""
+    by_rule = rule_values(card, ctx)
+    if not by_rule:
+        return {}
+    items = [f"{t('f:' + key, ctx.lang)} {plain(card.effective.get(key) or 0)}{NBSP}→{NBSP}{plain(value)}"
+             for key, value in by_rule.items()]
+    return {"rule_9_4": ", ".join(items)}
 
 
 def terrain_row(card: Card, table_id: str) -> dict[str, Any] | None:
@@ -154,7 +175,7 @@ def draw_card(c: Canvas, r: Rect, ctx: Ctx, spec: CardSpec) -> None:
     y = _draw_groups(c, _groups(card, changed, ctx), x0, w, y - 1.2 * m, k)
 
     bottom = _footer(c, ctx, spec, inner, x0, w, k)
-    note = change_note(spec.marks, lang, spec.extra)
+    note = change_note(spec.marks, lang, {**(spec.extra or {}), **rule_note(card, ctx)})
     if note:
         bottom = _note(c, ctx, note, x0, w, bottom + 1.0 * m, y - 1.0 * m, k)
     text, interpreted = body_text(card, lang)

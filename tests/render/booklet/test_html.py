@@ -98,6 +98,13 @@ def test_16_10_an_unclosed_condition_is_an_error() -> None:
     assert "Keep" in str(renderer.blocks("{if:turn.hand_limit}Keep {param:turn.hand_limit} cards.{/if}")[0].html)
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_16_13_the_card_table_says_it_shows_the_values_played_not_as_printed(lang: str) -> None:
+    intro = _text(_case(_html(lang), "c-19-0"))
+    assert "as printed on the card" not in intro and "telles qu'elles sont imprimées" not in intro
+    assert ("corrected one" in intro) or ("valeur corrigée" in intro)
+
+
 def test_value_formatting_joins_lists_and_signs_modifiers() -> None:
     assert format_value("fire.flank_rolls", [1, 2, 3], "en") == "1, 2 or 3"
     assert format_value("fire.flank_rolls", [1, 3], "fr") == "1 ou 3"

@@ -227,3 +227,17 @@ def test_duplex_reference_cards_put_each_pairs_back_behind_its_front(render) -> 
     rects = drawn_rects(reader.pages[1])
     assert any(close(r, layout.slots[2]) for r in rects) and any(close(r, layout.slots[1]) for r in rects)
     assert not any(close(r, layout.slots[0]) for r in rects)
+
+
+def test_16_13_the_anti_tank_mine_keeps_its_printed_type(render) -> None:
+    reader, _ = render("cards", "2")
+    text = flat(reader)
+    assert "Played as ?" in text
+
+
+def test_16_13_at_gun_proxies_print_the_he_rule_9_4_gives_them_marked(render) -> None:
+    reader, _ = render("cards", "40", "39")
+    text = flat(reader)
+    assert text.count("rule 9.4: HE 0 → 4") == 2
+    reader, _ = render("cards", "40", "--lang", "fr")
+    assert "règle 9.4\u202f: HE 0 → 4" in flat(reader) or "règle 9.4 : HE 0 → 4" in flat(reader)
