@@ -111,7 +111,7 @@ W: dict[str, tuple[str, str]] = {
     # insert footers and proxies
     "sleeve_on": ("Sleeve in front of", "À glisser devant"),
     "proxy": ("proxy", "carte de remplacement"),
-    "insert": ("insert", "insert"),
+    "insert": ("insert", "encart"),
     "strip": ("terrain strip", "bande de terrain"),
     "strip_for": ("Left edge of", "Bord gauche de"),
     # terrain
@@ -197,16 +197,16 @@ W: dict[str, tuple[str, str]] = {
                  "Main : {start} cartes au départ, {limit} au plus après la défausse."),
     "ref_back": ("Reference card: sleeve back to back with its pair.", "Aide de jeu : à mettre dos à dos avec sa paire."),
     # checklist and calibration
-    "checklist_title": ("Sleeve inserts: checklist", "Inserts de pochette : liste de contrôle"),
+    "checklist_title": ("Sleeve inserts: checklist", "Encarts de pochette : liste de contrôle"),
     "actual_size": ("Print at actual size (100 %, no scaling, no \u201cfit to page\u201d). The bar below must measure exactly 100 mm.",
                     "Imprimez à taille réelle (100 %, sans mise à l'échelle ni « ajuster à la page »). "
                     "La barre ci-dessous doit mesurer exactement 100 mm."),
     "how_sleeve": ("Cut on the crop marks. Slide each insert into a clear sleeve in front of the card named here; "
                    "slide each terrain strip along the left edge of its terrain card.",
-                   "Découpez selon les traits de coupe. Glissez chaque insert dans une pochette transparente "
+                   "Découpez selon les traits de coupe. Glissez chaque encart dans une pochette transparente "
                    "devant la carte indiquée ici ; "
                    "glissez chaque bande de terrain le long du bord gauche de sa carte de terrain."),
-    "col_insert": ("Insert", "Insert"),
+    "col_insert": ("Insert", "Encart"),
     "col_qty": ("Qty", "Qté"),
     "col_with": ("Sleeve with", "À glisser avec"),
     "col_page": ("Page", "Page"),
@@ -218,6 +218,12 @@ W: dict[str, tuple[str, str]] = {
     "total": ("Total", "Total"),
     "ruleset": ("Ruleset", "Règles"),
     "made_with": ("Made with tcforge", "Réalisé avec tcforge"),
+    # PDF titles (the document properties a reader's window shows)
+    "pdf_inserts": ("TC:TEFE sleeve inserts ({ruleset})", "TC:TEFE : encarts de pochette ({ruleset})"),
+    "pdf_refcards": ("TC:TEFE reference cards ({ruleset})", "TC:TEFE : aides de jeu ({ruleset})"),
+    "pdf_proxies": ("TC:TEFE proxies ({n} cards)", "TC:TEFE : cartes de remplacement ({n} cartes)"),
+    "pdf_scenario": ("{title} - TC:TEFE scenario", "{title} - scénario de TC:TEFE"),
+    "pdf_deck": ("TC:TEFE scenario deck: {title} ({n} cards)", "TC:TEFE : paquet du scénario {title} ({n} cartes)"),
     "cal_title": ("Double-sided calibration", "Calibrage recto verso"),
     "cal_front": ("FRONT", "RECTO"),
     "cal_back": ("BACK", "VERSO"),
@@ -751,6 +757,20 @@ def signed(value: object) -> str:
     if value > 0:
         return f"+{value}"
     return f"−{-value}" if value < 0 else "0"
+
+
+# The words of the scenarios' rule references ("20.0 rule 1"), in the order they are tried.
+CASE_WORDS = (("victory conditions", "conditions de victoire"), ("Soviet reinforcements", "renforts soviétiques"),
+              ("German reinforcements", "renforts allemands"), ("rule", "règle"))
+
+
+def case_ref(case: str, lang: str) -> str:
+    """A rule reference from the data ("20.0 rule 1") in ``lang`` ("20.0 règle 1")."""
+    if lang != "fr":
+        return case
+    for en, fr in CASE_WORDS:
+        case = re.sub(rf"\b{en}\b", fr, case)
+    return case
 
 
 def plain(value: object) -> str:

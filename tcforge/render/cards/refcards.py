@@ -218,5 +218,5 @@ def build_refcards(path: Path, options: PrintOptions, cards: CardSet, ruleset: R
     def compose(book: Book) -> None:
         book.sheets(layout, faces)
 
-    title = f"TC:TEFE reference cards ({ruleset.id}, {options.lang})"
+    title = t("pdf_refcards", options.lang, ruleset=ruleset.id)
     return render_pdf(path, options, cards, ruleset, title, compose)

@@ -35,7 +35,7 @@ from reportlab.platypus.doctemplate import LayoutError as PlatypusLayoutError
 
 from tcforge import __version__
 from tcforge.atomic import atomic_path
-from tcforge.i18n.words import NBSP, NNBSP, t, typo
+from tcforge.i18n.words import NBSP, NNBSP, case_ref, t, typo
 from tcforge.render.page import fonts, style
 from tcforge.render.page.build import RenderError, TextOverflowError, _binary_streams
 from tcforge.render.page.geometry import MM, paper_size
@@ -172,7 +172,7 @@ class SheetDoc(SimpleDocTemplate):
         super().__init__(target, pagesize=(w, h), leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
                          bottomMargin=MARGIN + FOOTER, invariant=1, pageCompression=1,
                          initialFontName=fonts.SANS, initialFontSize=9,
-                         title=f"{s.title.get(lang)} - TC:TEFE scenario", author="tcforge",
+                         title=t("pdf_scenario", lang, title=s.title.get(lang)), author="tcforge",
                          creator=f"tcforge {__version__}", subject="Tank Commander: The Eastern Front Edition",
                          **kwargs)
 
@@ -359,7 +359,7 @@ class _Story:
                      else t("sc_turns_none", lang)))
         for n, o in enumerate(s.overrides.values()):
             was = t("sc_param_was", lang, value=param_value(o.value, lang), was=param_value(o.ruleset_value, lang),
-                    case=o.case)
+                    case=case_ref(o.case, lang))
             rows.append((t("sc_changes", lang) if n == 0 else "", f"{param_label(o.name, lang)}: {was}"))
         data = [[self.p(f"<b>{self.x(a)}</b>", self.st.body), self.p(self.x(b), self.st.body)] for a, b in rows]
         table = self.two_columns(data, 38 * MM * k, rules=True)
@@ -442,7 +442,7 @@ class _Story:
             return
         items: list[Flowable] = [Heading(self.x(t("sc_special_rules", self.lang)), self.st)]
         for n, r in enumerate(rules, start=1):
-            items.append(self.p(f"<b>{n}.</b>\u00a0{self.x(r.text.get(self.lang))} {self.muted('(' + r.case + ')')}",
+            items.append(self.p(f"<b>{n}.</b>\u00a0{self.x(r.text.get(self.lang))} {self.muted('(' + case_ref(r.case, self.lang) + ')')}",
                                 self.st.item))
         self.out.append(KeepTogether(items[:2]))
         self.out += items[2:]

@@ -1,0 +1,56 @@
+"""Issue 16 item 7: no English left in the French print-shop outputs (sheets, inserts, reference cards, proxies)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from tcforge.i18n.words import case_ref
+from tcforge.scenarios.loading import bundled_ids
+
+# English words the French outputs used to print; none of them is a card name the French keeps.
+ENGLISH = re.compile(r"\b(Made with|page \d+ of|rule \d|victory conditions|reinforcements|insert|Inserts|sleeve|"
+                     r"proxies|reference cards|scenario deck)\b")
+
+
+def french_text(reader: PdfReader) -> str:
+    return re.sub(r"[ \n]+", " ", "\n".join(page.extract_text() for page in reader.pages))
+
+
+def build(run, tmp_path: Path, *args: str) -> PdfReader:
+    result = run(*args, "--lang", "fr", "--out", "out.pdf")
+    assert result.exit_code == 0, result.stderr
+    return PdfReader(tmp_path / "out.pdf")
+
+
+@pytest.mark.parametrize("scenario", bundled_ids())
+def test_16_7_french_scenario_sheets_have_no_english(run, tmp_path: Path, scenario: str) -> None:
+    reader = build(run, tmp_path, "scenario", scenario)
+    text = french_text(reader)
+    assert not ENGLISH.findall(text), ENGLISH.findall(text)
+    assert "Réalisé avec tcforge" in text
+    assert "scénario" in str(reader.metadata.title)
+
+
+@pytest.mark.parametrize("what", [("inserts",), ("refcards",), ("cards", "2", "40", "Smoke")])
+def test_16_7_french_cards_and_inserts_have_no_english_and_a_french_title(run, tmp_path: Path,
+                                                                           what: tuple[str, ...]) -> None:
+    reader = build(run, tmp_path, *what)
+    text = french_text(reader)
+    assert not ENGLISH.findall(text), ENGLISH.findall(text)
+    title = str(reader.metadata.title)
+    assert re.match(r"TC:TEFE\s: ", title) and not ENGLISH.findall(title), title
+
+
+def test_16_7_the_inserts_are_encarts_as_in_the_booklet(run, tmp_path: Path) -> None:
+    text = french_text(build(run, tmp_path, "inserts"))
+    assert "Encarts de pochette" in text and "encart" in text
+
+
+def test_16_7_rule_references_of_the_scenarios_in_french() -> None:
+    assert case_ref("20.0 rule 1", "fr") == "20.0 règle 1"
+    assert case_ref("20.0 victory conditions", "fr") == "20.0 conditions de victoire"
+    assert case_ref("20.0, Soviet reinforcements 1", "fr") == "20.0, renforts soviétiques 1"
+    assert case_ref("20.0 rule 1", "en") == "20.0 rule 1"
