@@ -41,7 +41,7 @@ from tcforge.render.page.build import RenderError, TextOverflowError, _binary_st
 from tcforge.render.page.geometry import MM, paper_size
 from tcforge.render.page.sheets import Ctx, PrintOptions, Report
 from tcforge.render.page.text import draw_fit
-from tcforge.render.scenario.map import BattlefieldMap, side_colours, tint
+from tcforge.render.scenario.map import BattlefieldMap, hollow_sides, side_colours, tint
 from tcforge.render.scenario.text import (
     Group,
     arrival_text,
@@ -406,7 +406,9 @@ class _Story:
             return []
         title = self.x(group.title)
         if g is not None and g.positions:
-            title = f'<font color="{hexcolour(colour)}" face="{fonts.SANS_BOLD}">{chr(0x2789 + group.number)}</font> ' + title \
+            # The second side's badges are rings (➀), the first side's filled (➊), as on the map: greyscale keeps them apart.
+            badge = (0x277F if side.id in hollow_sides(self.s) else 0x2789) + group.number
+            title = f'<font color="{hexcolour(colour)}" face="{fonts.SANS_BOLD}">{chr(badge)}</font> ' + title \
                 if group.number <= 10 else title
         count = f' <font color="{hexcolour(style.MUTED)}" face="{fonts.COND}">· {self.x(t("sc_n_cards", lang, n=group.count))}</font>' \
             if group.count else ""

@@ -105,6 +105,31 @@ def test_16_13_the_card_table_says_it_shows_the_values_played_not_as_printed(lan
     assert ("corrected one" in intro) or ("valeur corrigée" in intro)
 
 
+def _grey(hex_colour: str) -> float:
+    r, g, b = (int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+@pytest.mark.parametrize("scenario", ["hill-621", "kursk"])
+def test_16_5_booklet_maps_keep_the_setup_zones_apart_in_greyscale(scenario: str) -> None:
+    from tcforge.scenarios.loading import load
+    battle = load(scenario)
+    svg, _ = diagrams.scenario_map(battle, "en")
+    first, second = (diagrams.SIDE_COLOURS.get(s.nation, "") for s in battle.sides[:2])
+    solid = diagrams._tint(first, diagrams.ZONE_SOLID) if first else ""
+    ground = diagrams._tint(second, diagrams.ZONE_GROUND) if second else ""
+    fills = set(re.findall(r'<rect[^>]* fill="(#[0-9a-f]{6})"', str(svg)))
+    assert solid in fills and ground in fills
+    assert abs(_grey(solid) - _grey(ground)) >= 0.10
+    if battle.terrain.method == "fixed":
+        # On terrain colours a zone is a frame: solid for the first side, dashed for the second.
+        frames = re.findall(r'<rect[^>]* fill="none" stroke="(#[0-9a-f]{6})"([^>]*)/>', str(svg))
+        assert any(c == first and "dasharray" not in rest for c, rest in frames)
+        assert any(c == second and "dasharray" in rest for c, rest in frames)
+    else:
+        assert len(re.findall(r"<line ", str(svg))) >= 20   # the hatching of the second side's zone
+
+
 def test_value_formatting_joins_lists_and_signs_modifiers() -> None:
     assert format_value("fire.flank_rolls", [1, 2, 3], "en") == "1, 2 or 3"
     assert format_value("fire.flank_rolls", [1, 3], "fr") == "1 ou 3"
