@@ -287,7 +287,7 @@ W: dict[str, tuple[str, str]] = {
     "sc_victory": ("Victory", "Victoire"),
     "sc_wins": ("{side} wins", "Gagnant : {side}"),
     "sc_either_wins": ("Either side wins", "Chaque camp peut gagner"),
-    "sc_otherwise": ("Otherwise {side} wins.", "Sinon, gagnant : {side}."),
+    "sc_otherwise": ("Otherwise {side} wins.", "Sinon, {side} l'emporte."),
     "sc_v_control_rank": ("Control {n} positions of the enemy's rank {r} at the same time.",
                           "Contrôler en même temps {n} positions de la rangée {r} ennemie."),
     "sc_v_control_positions": ("Control {n} of these {m} positions at the same time: {p}.",
@@ -302,13 +302,14 @@ W: dict[str, tuple[str, str]] = {
     "sc_assign_players_choose": ("The players choose their sides.", "Les joueurs choisissent leur camp."),
     "sc_assign_roll_roles_attacker_picks_nation": ("A die roll decides who attacks; the attacker then picks German or Soviet.",
                                                    "Un jet de dé désigne l'attaquant, qui choisit ensuite Allemand ou Soviétique."),
-    "sc_init_fixed": ("{side} plays first.", "Joue en premier : {side}."),
+    "sc_init_fixed": ("{side} plays first.", "{side} joue en premier."),
+    "sc_init_and_setup": ("{side} plays first and sets up first.", "{side} joue et se déploie en premier."),
     "sc_init_roll": ("Each player rolls a die; the {w} roll plays first.",
                      "Chaque joueur lance un dé ; le jet le plus {w} joue en premier."),
     "sc_high": ("higher", "haut"),
     "sc_low": ("lower", "bas"),
     "sc_modifier": ("{side} adds {m}", "{side} : {m}"),
-    "sc_setup_first": ("{side} sets up first.", "Se déploie en premier : {side}."),
+    "sc_setup_first": ("{side} sets up first.", "{side} se déploie en premier."),
     "sc_first_player": ("The first player", "le premier joueur"),
     "sc_second_player": ("The second player", "le second joueur"),
     "sc_cards": ("Cards", "Cartes"),
@@ -402,7 +403,8 @@ W: dict[str, tuple[str, str]] = {
                   "and rule text. Every number and table comes from that data.",
                   "Rédigé avec les mots du projet tcforge à partir de ses données : cartes, errata, règles, "
                   "scénarios et texte des règles. Chaque nombre et chaque table en proviennent."),
-    "translation_state": ("{current} of {total} cases translated and current", "{current} cases sur {total} traduites et à jour"),
+    "translation_state": ("{current} of {total} cases translated and current", "{current} articles traduits et à jour sur {total}"),
+    "translation_state_all": ("All {total} cases translated and current", "Les {total} articles sont traduits et à jour"),
     "contents": ("Contents", "Sommaire"),
     "notes_chapter": ("Designer's Notes", "Notes du concepteur"),
     "page": ("p.", "p."),
@@ -459,7 +461,7 @@ W: dict[str, tuple[str, str]] = {
                   "Hit and Pen.: short/long range; Armor: front/side; TMV: tank melee value; Spd: F fast, S slow.",
                   "En gras avec une croix † : valeur corrigée par un erratum "
                   "(la valeur imprimée figure dans la liste des errata qui suit). "
-                  "Toucher et Pén. : courte/longue portée ; Blindage : face/flanc ; MAC : mêlée antichar ; Vit. : R rapide, L lente."),
+                  "Toucher et Pén. : courte/longue portée ; Blindage : face/flanc ; MAC : mêlée antichar ; Vit. : rap. rapide."),
     "col_no": ("#", "n°"),
     "col_class": ("Class", "Classe"),
     "col_rarity": ("R", "R"),
@@ -469,8 +471,8 @@ W: dict[str, tuple[str, str]] = {
     "col_pts": ("Pts", "Pts"),
     "col_speed": ("Spd", "Vit."),
     "col_side": ("Side", "Camp"),
-    "speed_fast": ("F", "R"),
-    "speed_slow": ("S", "L"),
+    "speed_fast": ("F", "rap."),  # not "R": the rarity column already prints R for rare
+    "speed_slow": ("S", "lente"),
     "group_vehicle_german": ("German vehicles", "Véhicules allemands"),
     "group_vehicle_soviet": ("Soviet vehicles", "Véhicules soviétiques"),
     "group_at_gun": ("Anti-tank guns", "Canons antichars"),
@@ -720,6 +722,13 @@ def side_word(nation: str | None, role: str, lang: str) -> str:
     if nation in ("german", "soviet"):
         return raw(f"nation_{nation}", lang)
     return raw(ROLES.get(role, role), lang)
+
+
+def fr_subject(name: str) -> str:
+    """A side's name as the subject of a French sentence: 'l'Allemand', 'le Soviétique', 'le premier joueur'."""
+    if re.match(r"(?i)(le|la|les|l')\b|l'", name):
+        return name
+    return ("l'" if re.match(r"(?i)[aeiouyhàâéèêëîïôöûüœ]", name) else "le ") + name
 
 
 def capital(text: str) -> str:

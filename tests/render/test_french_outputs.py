@@ -54,3 +54,24 @@ def test_16_7_rule_references_of_the_scenarios_in_french() -> None:
     assert case_ref("20.0 victory conditions", "fr") == "20.0 conditions de victoire"
     assert case_ref("20.0, Soviet reinforcements 1", "fr") == "20.0, renforts soviétiques 1"
     assert case_ref("20.0 rule 1", "en") == "20.0 rule 1"
+
+
+def test_16_8_french_sheets_read_as_sentences(run, tmp_path: Path) -> None:
+    text = french_text(build(run, tmp_path, "scenario", "hill-621"))
+    assert "gagnant :" not in text and "Joue en premier :" not in text and "Se déploie en premier :" not in text
+    assert "L'Allemand joue et se déploie en premier." in text or "L’Allemand joue et se déploie en premier." in text
+    assert "près de Minsk" in text and "Près de Minsk" not in text
+
+
+def test_16_8_french_rolls_the_die_rather_than_drawing_a_number() -> None:
+    root = Path(__file__).resolve().parents[2] / "data"
+    french = [p for p in (root / "rules" / "fr").glob("*.yaml")] + [root / "cards" / "special-events.yaml"]
+    for path in french:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"(?i)\btir(e|ez|er) un nombre|tirage de nombre", text), path.name
+
+
+def test_16_8_french_speed_abbreviations_are_not_rarity_letters() -> None:
+    from tcforge.i18n.words import bw
+    rarities = {"C", "U", "R", "UR"}
+    assert bw("speed_fast", "fr") not in rarities and bw("speed_slow", "fr") not in rarities

@@ -35,7 +35,7 @@ from reportlab.platypus.doctemplate import LayoutError as PlatypusLayoutError
 
 from tcforge import __version__
 from tcforge.atomic import atomic_path
-from tcforge.i18n.words import NBSP, NNBSP, case_ref, t, typo
+from tcforge.i18n.words import NBSP, NNBSP, capital, case_ref, fr_subject, t, typo
 from tcforge.render.page import fonts, style
 from tcforge.render.page.build import RenderError, TextOverflowError, _binary_streams
 from tcforge.render.page.geometry import MM, paper_size
@@ -216,6 +216,13 @@ class _Story:
     def side(self, sid: str | None) -> str:
         return side_name(self.s, sid, self.lang)
 
+    def subject(self, sid: str | None, start: bool = False) -> str:
+        """A side as the subject of a sentence: in French with its article ('l'Allemand joue en premier')."""
+        name = self.side(sid)
+        if self.lang == "fr":
+            name = fr_subject(name)
+        return capital(name) if start else name
+
     def build(self) -> list[Flowable]:
         s, lang, k = self.s, self.lang, self.k
         self.out.append(Banner(s, lang, self.ctx, k))
@@ -316,7 +323,7 @@ class _Story:
             rows.append([self.p(f'<font color="{hexcolour(colour)}"><b>{self.x(who)}</b></font>', self.st.body),
                          self.p(self.x(self.condition(v)), self.st.body)])
         if self.s.default_winner:
-            rows.append(["", self.p(self.x(t("sc_otherwise", lang, side=self.side(self.s.default_winner))), self.st.body)])
+            rows.append(["", self.p(self.x(t("sc_otherwise", lang, side=self.subject(self.s.default_winner))), self.st.body)])
         table = self.two_columns(rows, 38 * MM * k)
         self.out.append(KeepTogether([Heading(self.x(t("sc_victory", lang)), self.st), table]))
 
@@ -337,14 +344,17 @@ class _Story:
         s, lang, k = self.s, self.lang, self.k
         rows: list[tuple[str, str]] = [(t("sc_sides", lang), t(f"sc_assign_{s.side_assignment}", lang))]
         i = s.initiative
-        if i.method == "fixed":
-            first = t("sc_init_fixed", lang, side=self.side(i.side))
+        if i.method == "fixed" and i.side == i.setup_first:
+            first = t("sc_init_and_setup", lang, side=self.subject(i.side, start=True))
+        elif i.method == "fixed":
+            first = t("sc_init_fixed", lang, side=self.subject(i.side, start=True))
         else:
             first = t("sc_init_roll", lang, w=t(f"sc_{i.winner}", lang))
             mods = [t("sc_modifier", lang, side=self.side(sid), m=f"{m:+d}") for sid, m in i.modifiers.items()]
             if mods:
                 first = first.rstrip(".") + " (" + ", ".join(mods) + ")."
-        first += " " + t("sc_setup_first", lang, side=self.side(i.setup_first))
+        if not (i.method == "fixed" and i.side == i.setup_first):
+            first += " " + t("sc_setup_first", lang, side=self.subject(i.setup_first, start=True))
         rows.append((t("first", lang), first))
         d = s.deck
         listed = any(side.forces or side.free_cards or side.deck or any(g.forces for g in side.reinforcements)

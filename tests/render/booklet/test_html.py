@@ -130,6 +130,14 @@ def test_16_5_booklet_maps_keep_the_setup_zones_apart_in_greyscale(scenario: str
         assert len(re.findall(r"<line ", str(svg))) >= 20   # the hatching of the second side's zone
 
 
+def test_16_8_french_chapter_titles_do_not_repeat_and_the_translation_state_reads_naturally() -> None:
+    book = load_rulebook().book("fr")
+    titles = [chapter.title for chapter in book.chapters] + [case.title for case in book.cases() if case.number == "1.0"]
+    assert len(titles) == len(set(titles)), [t for t in titles if titles.count(t) > 1]
+    html = _text(_html("fr"))
+    assert "cases sur" not in html and "articles sont traduits et à jour" in html
+
+
 def test_value_formatting_joins_lists_and_signs_modifiers() -> None:
     assert format_value("fire.flank_rolls", [1, 2, 3], "en") == "1, 2 or 3"
     assert format_value("fire.flank_rolls", [1, 3], "fr") == "1 ou 3"

@@ -202,7 +202,7 @@ def test_hill_621_forces_reinforcements_and_rules_in_english(sheet) -> None:
                   "Arrives on turn 8, on R2-4, R2-5.", "2× SU-152",
                   "Soviet wins", "Otherwise German wins.", "Special rules", "count as Clear terrain", "(20.0 rule 7)",
                   "Balance options", "german-plus", "The second German reinforcements arrive on turn 10.",
-                  "German plays first.", "16: the game ends after turn 16."):
+                  "German plays first and sets up first.", "16: the game ends after turn 16."):
         assert words in text, words
 
 
