@@ -20,7 +20,7 @@ from tcforge.i18n.words import NBSP, W, capital, plain, signed, t, typo
 from tcforge.render.page import fonts, style
 from tcforge.render.page.geometry import MM, Rect
 from tcforge.render.page.sheets import Ctx, Face
-from tcforge.render.page.text import draw_fit
+from tcforge.render.page.text import LABEL, draw_fit
 
 UNIT_TYPES = ("vehicle", "at_gun", "infantry")
 Cell = tuple[str, str, bool]            # caption, value, changed
@@ -194,7 +194,7 @@ def _header(c: Canvas, ctx: Ctx, card: Card, inner: Rect, colour: Color, k: floa
     c.setFillColor(style.INK)
     number = card_number(card)
     size = 10.5 * k
-    while size > 5.5 and fonts.width(number, fonts.COND_BOLD, size) > num.w - 2:
+    while size > LABEL and fonts.width(number, fonts.COND_BOLD, size) > num.w - 2:
         size -= 0.5
     c.setFont(fonts.COND_BOLD, size)
     c.drawCentredString(num.x + num.w / 2, num.y + (num.h - size * 0.72) / 2, number)
@@ -205,7 +205,7 @@ def _header(c: Canvas, ctx: Ctx, card: Card, inner: Rect, colour: Color, k: floa
         c.setFillColor(style.INK)
         c.setFont(fonts.COND_BOLD, 10 * k)
         c.drawCentredString(pts.x + pts.w / 2, pts.y + pts.h - 10 * k * 0.95, plain(points))
-        style.small_label(c, pts.x + pts.w / 2, pts.y + 1.6, t("pts", ctx.lang), max(5.5, 5.5 * k), colour=style.MUTED)
+        style.small_label(c, pts.x + pts.w / 2, pts.y + 1.6, t("pts", ctx.lang), max(LABEL, 5.5 * k), colour=style.MUTED)
     name_x = num.right + 1.6 * m
     name_w = (pts.x if points is not None else head.right - 1.4 * m) - 1.6 * m - name_x
     name = card.display_name(ctx.lang)
@@ -255,7 +255,7 @@ def _draw_groups(c: Canvas, groups: list[Group], x: float, w: float, top: float,
         has_caption = any(cap for _, cells in row for cap, _, _ in cells)
         for j, (title, cells) in enumerate(row):
             gx = x + j * (col_w + gap)
-            style.small_label(c, gx, y - title_h + 1.0 * m, title, max(5.5, 6.5 * k), align="left",
+            style.small_label(c, gx, y - title_h + 1.0 * m, title, max(LABEL, 6.5 * k), align="left",
                               colour=style.INK, font=fonts.COND_BOLD)
             cell_gap = 1.0 * m
             cw = (col_w - cell_gap * (len(cells) - 1)) / len(cells)
@@ -264,14 +264,14 @@ def _draw_groups(c: Canvas, groups: list[Group], x: float, w: float, top: float,
                 box = Rect(cx, y - title_h - box_h, cw, box_h)
                 style.value_box(c, box, value, 13 * k if len(value) <= 3 else 9.5 * k, changed)
                 if caption:
-                    style.small_label(c, cx + cw / 2, box.y - cap_h + 0.6 * m, caption, max(5.5, 5.5 * k))
+                    style.small_label(c, cx + cw / 2, box.y - cap_h + 0.6 * m, caption, max(LABEL, 5.5 * k))
         y -= title_h + box_h + (cap_h if has_caption else 0.8 * m)
     return y
 
 
 def _footer(c: Canvas, ctx: Ctx, spec: CardSpec, inner: Rect, x: float, w: float, k: float) -> float:
     m = MM * k
-    size = max(5.5, 6.0 * k)
+    size = max(LABEL, 6.0 * k)
     base = inner.y + 1.5 * m
     tag = spec.tag
     tag_w = fonts.width(tag, fonts.COND, size) + 3
@@ -307,7 +307,7 @@ def _body(c: Canvas, ctx: Ctx, text: str, interpreted: bool, x: float, w: float,
     m = MM * k
     if interpreted:
         note = t("interpretation_note", ctx.lang)
-        nfit = ctx.line("interpretation note", note, fonts.COND, w, max(5.5, 5.5 * k))
+        nfit = ctx.line("interpretation note", note, fonts.COND, w, max(LABEL, 5.5 * k))
         c.setFillColor(style.MUTED)
         draw_fit(c, nfit, fonts.COND, x, bottom + nfit.leading, w)
         bottom += nfit.leading + 0.6 * m

@@ -22,7 +22,7 @@ from tcforge.i18n.words import capital, t
 from tcforge.render.page import fonts, style
 from tcforge.render.page.geometry import MM
 from tcforge.render.page.sheets import Ctx
-from tcforge.render.page.text import draw_fit
+from tcforge.render.page.text import LABEL, draw_fit
 from tcforge.render.scenario.text import group_title, side_name
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.scenario import Scenario
@@ -90,7 +90,7 @@ def disc(c: Canvas, cx: float, cy: float, r: float, colour: Color, label: str, h
     c.setLineWidth(1.2 if hollow else 0.6)
     c.circle(cx, cy, r, stroke=1, fill=1)
     c.setFillColor(colour if hollow else style.WHITE)
-    size = r * 1.35
+    size = max(LABEL, r * 1.35)
     c.setFont(fonts.SANS_BOLD, size)
     c.drawCentredString(cx, cy - size * 0.36, label)
 
@@ -112,7 +112,7 @@ class BattlefieldMap(Flowable):
         self.band_h = 5.6 * MM * k
         self.num_h = 4.2 * MM * k
         self.label_w = 13 * MM * k
-        self.legend_size = 7.6 * k
+        self.legend_size = max(LABEL, 7.6 * k)
         self.legend_row = self.legend_size * 1.9
         self.grid_h = g.rows * self.cell_h
         self.arrivals = self._arrivals()
@@ -230,7 +230,7 @@ class BattlefieldMap(Flowable):
             draw_fit(c, fit, fonts.SANS_BOLD, x0, baseline + fit.size * 0.93, grid_w, align="center")
         # column numbers, above and below
         c.setFillColor(style.MUTED)
-        c.setFont(fonts.COND_BOLD, 7.5 * k)
+        c.setFont(fonts.COND_BOLD, max(LABEL, 7.5 * k))
         for col in range(1, g.columns + 1):
             cx = x0 + (col - 0.5) * cell_w
             c.drawCentredString(cx, top + (self.num_h - 7.5 * k * 0.72) / 2, str(col))

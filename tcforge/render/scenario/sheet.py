@@ -40,7 +40,7 @@ from tcforge.render.page import fonts, style
 from tcforge.render.page.build import RenderError, TextOverflowError, _binary_streams
 from tcforge.render.page.geometry import MM, paper_size
 from tcforge.render.page.sheets import Ctx, PrintOptions, Report
-from tcforge.render.page.text import draw_fit
+from tcforge.render.page.text import LABEL, draw_fit
 from tcforge.render.scenario.map import BattlefieldMap, hollow_sides, side_colours, tint
 from tcforge.render.scenario.text import (
     Group,
@@ -91,21 +91,29 @@ def hexcolour(colour: Color) -> str:
 class Styles:
     k: float
 
+    def pt(self, size: float) -> float:
+        """``size`` scaled to the sheet, never below the print shop's 6 pt floor (issue 16 item 11)."""
+        return max(LABEL, size * self.k)
+
+    def lead(self, size: float, leading: float) -> float:
+        """Leading scaled like ``size``, keeping its proportion when the floor holds the size up."""
+        return self.pt(size) * leading / size
+
     def __post_init__(self) -> None:
         k = self.k
-        self.body = ParagraphStyle("body", fontName=fonts.SANS, fontSize=8.6 * k, leading=11.4 * k, textColor=style.INK)
-        self.brief = ParagraphStyle("brief", parent=self.body, fontSize=9.2 * k, leading=12.6 * k)
-        self.small = ParagraphStyle("small", fontName=fonts.COND, fontSize=7.8 * k, leading=9.8 * k, textColor=style.INK)
+        self.body = ParagraphStyle("body", fontName=fonts.SANS, fontSize=self.pt(8.6), leading=self.lead(8.6, 11.4), textColor=style.INK)
+        self.brief = ParagraphStyle("brief", parent=self.body, fontSize=self.pt(9.2), leading=self.lead(9.2, 12.6))
+        self.small = ParagraphStyle("small", fontName=fonts.COND, fontSize=self.pt(7.8), leading=self.lead(7.8, 9.8), textColor=style.INK)
         self.muted = ParagraphStyle("muted", parent=self.small, textColor=style.MUTED)
-        self.facts = ParagraphStyle("facts", fontName=fonts.SANS, fontSize=8.8 * k, leading=11 * k, textColor=style.MUTED)
-        self.h2 = ParagraphStyle("h2", fontName=fonts.SANS_BOLD, fontSize=11.5 * k, leading=14 * k,
+        self.facts = ParagraphStyle("facts", fontName=fonts.SANS, fontSize=self.pt(8.8), leading=self.lead(8.8, 11), textColor=style.MUTED)
+        self.h2 = ParagraphStyle("h2", fontName=fonts.SANS_BOLD, fontSize=self.pt(11.5), leading=self.lead(11.5, 14),
                                  textColor=style.REFERENCE, spaceBefore=7 * k, spaceAfter=3 * k)
-        self.h3 = ParagraphStyle("h3", fontName=fonts.COND_BOLD, fontSize=8.6 * k, leading=10.8 * k, textColor=style.INK,
+        self.h3 = ParagraphStyle("h3", fontName=fonts.COND_BOLD, fontSize=self.pt(8.6), leading=self.lead(8.6, 10.8), textColor=style.INK,
                                  spaceBefore=4 * k, spaceAfter=1.2 * k)
-        self.side = ParagraphStyle("side", fontName=fonts.SANS_BOLD, fontSize=9.5 * k, leading=11.5 * k,
+        self.side = ParagraphStyle("side", fontName=fonts.SANS_BOLD, fontSize=self.pt(9.5), leading=self.lead(9.5, 11.5),
                                    textColor=style.WHITE)
         self.item = ParagraphStyle("item", parent=self.body, leftIndent=11 * k, firstLineIndent=-11 * k, spaceAfter=2.4 * k)
-        self.cell = ParagraphStyle("cell", fontName=fonts.COND, fontSize=7.9 * k, leading=9.4 * k, textColor=style.INK)
+        self.cell = ParagraphStyle("cell", fontName=fonts.COND, fontSize=self.pt(7.9), leading=self.lead(7.9, 9.4), textColor=style.INK)
         self.cell_r = ParagraphStyle("cell_r", parent=self.cell, alignment=2, fontName=fonts.COND_BOLD)
 
 
@@ -156,7 +164,7 @@ class Banner(Flowable):
         c.setFont(fonts.SANS_BOLD, 9.5 * k)
         c.drawRightString(x, h * 0.64, t("sc_kind", lang).upper())
         c.setFillColor(tint(style.REFERENCE, 0.62))
-        c.setFont(fonts.COND, 7.8 * k)
+        c.setFont(fonts.COND, max(LABEL, 7.8 * k))
         c.drawRightString(x, h * 0.42, t("sc_source", lang, doc=s.source.get("document", "?"),
                                          section=s.source.get("section", "?")))
         c.drawRightString(x, h * 0.2, "Tank Commander: The Eastern Front Edition")
@@ -432,7 +440,7 @@ class _Story:
             rows = []
             for line in group.lines:
                 name = f"{self.x(line.card.display_name(lang))} " \
-                       f'<font color="{hexcolour(style.MUTED)}" size="{6.6 * k:.2f}">#{self.x(str(line.card.id))}</font>'
+                       f'<font color="{hexcolour(style.MUTED)}" size="{max(LABEL, 6.6 * k):.2f}">#{self.x(str(line.card.id))}</font>'
                 rows.append([self.p(f"{line.count}×", self.st.cell_r), self.p(name, self.st.cell),
                              self.p(self.x(line.where_text()), self.st.cell)])
             table = Table(rows, colWidths=[7 * MM * k, "46%", "*"], splitByRow=1)
