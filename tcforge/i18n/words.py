@@ -747,12 +747,19 @@ def curly(text: str) -> str:
 _BEFORE_TALL = re.compile(r"[ \u00a0\u202f]*([:])(?=\s|$)")
 _BEFORE_SHORT = re.compile(r"[ \u00a0\u202f]*([;!?])(?=\s|$|[»)])")
 _PERCENT = re.compile(r"(\d) %")
+_PERCENT_EN = re.compile(r"(\d)[ \u00a0\u202f]%")
+# A hyphen that starts a number ("-1", "(-2)") is a minus; one between two numbers ("1-5") is a range.
+_MINUS = re.compile(r"(?<![\w\-\u2013\u2212/.+])-(?=\d)")
 
 
 def typo(text: str, lang: str) -> str:
-    """French typography: no-break space before : and a narrow one before ; ! ? % and inside « »."""
-    if lang != "fr" or not text:
+    """Print typography: a true minus sign before a negative number, typographic apostrophes; in English 10%, in French a no-break
+    space before : and a narrow one before ; ! ? % and inside « »."""
+    if not text:
         return text
+    text = curly(_MINUS.sub("\u2212", text))   # one apostrophe in print, the typographic one
+    if lang != "fr":
+        return _PERCENT_EN.sub(r"\1%", text)
     text = _BEFORE_TALL.sub(NBSP + r"\1", text)
     text = _BEFORE_SHORT.sub(NNBSP + r"\1", text)
     text = _PERCENT.sub(r"\1" + NNBSP + "%", text)

@@ -75,3 +75,25 @@ def test_16_8_french_speed_abbreviations_are_not_rarity_letters() -> None:
     from tcforge.i18n.words import bw
     rarities = {"C", "U", "R", "UR"}
     assert bw("speed_fast", "fr") not in rarities and bw("speed_slow", "fr") not in rarities
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_16_12_one_minus_one_apostrophe_and_the_languages_percent(lang: str) -> None:
+    from tcforge.i18n.words import typo
+    text = typo("Infantry's -2 (-1 at 12 points), 1-5 on G4-2: 10 %", lang)
+    assert "−2" in text and "(−1" in text and "1-5" in text and "G4-2" in text
+    assert "'" not in text and "’" in text
+    assert ("10%" in text) if lang == "en" else ("10\u202f%" in text)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_16_12_the_booklet_prints_true_minus_signs_and_one_apostrophe(lang: str) -> None:
+    import html as htmllib
+
+    from tcforge.render.booklet.document import BookletOptions, render_html
+    page = render_html(BookletOptions(lang, None))[0]
+    body = re.sub(r"<style.*?</style>", "", page[page.find("<body"):], flags=re.S)
+    text = htmllib.unescape(re.sub(r"<[^>]+>", " ", body))
+    assert not re.findall(r"(?<![\w\-–/])-\d", text)
+    assert not re.findall(r"\w'\w", text)
+    assert not re.findall(r"\d %", text) if lang == "en" else not re.findall(r"\d%", text)

@@ -211,7 +211,7 @@ def test_hill_621_sheet_in_french(sheet) -> None:
     text = flat(reader)
     for words in ("La colline 621", "1er juillet 1944", "Collines", "Bois", "Champ de blé", "Colline 621",
                   "Allemand : réserve", "Forces de départ", "3× PzKw IV G", "Groupe de ligne allemand",
-                  "Premiers renforts allemands", "Arrive au tour 6", "Règles spéciales", "Options d'équilibrage",
+                  "Premiers renforts allemands", "Arrive au tour 6", "Règles spéciales", "Options d’équilibrage",
                   "Victoire", "16 tours"):
         assert words in text, words
     lines = "\n".join(page.extract_text() for page in reader.pages).splitlines()
