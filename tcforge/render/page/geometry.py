@@ -335,13 +335,16 @@ def _marks(layout: SheetLayout, placed: tuple[Rect, ...]) -> tuple[Segment, ...]
     clear = _clearance(b)
     cols, rows = grid[:layout.cols], grid[::layout.cols]
     # Where a mark may go along a vertical cut (spans in y) and along a horizontal cut (spans in x): just
-    # beyond the placed pieces, then in every gutter of the grid that such a mark does not already cover.
+    # beyond the placed pieces, then in the gutters such a mark does not already cover (see _spans).
+    span = _bounds(placed)
     along_x_cut = _spans([(out.top, min(out.top + MARK_LEN, layout.page_h - MARK_SAFE)),
                           (max(out.y - MARK_LEN, MARK_SAFE), out.y)],
-                         [(lower.top + clear, upper.y - clear) for upper, lower in itertools.pairwise(rows)])
+                         [(lower.top + clear, upper.y - clear) for upper, lower in itertools.pairwise(rows)],
+                         span.y, span.top)
     along_y_cut = _spans([(max(out.x - MARK_LEN, MARK_SAFE), out.x),
                           (out.right, min(out.right + MARK_LEN, layout.page_w - MARK_SAFE))],
-                         [(left.right + clear, right.x - clear) for left, right in itertools.pairwise(cols)])
+                         [(left.right + clear, right.x - clear) for left, right in itertools.pairwise(cols)],
+                         span.x, span.right)
     marks: list[Segment] = []
     for x in _cuts([s.x for s in placed] + [s.right for s in placed]):
         marks += [Segment(x, a, x, z) for a, z in along_x_cut]
@@ -350,12 +353,21 @@ def _marks(layout: SheetLayout, placed: tuple[Rect, ...]) -> tuple[Segment, ...]
     return tuple(marks)
 
 
-def _spans(beyond: list[tuple[float, float]], gutters: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    """The spans long enough for a mark: those beyond the pieces, then the gutters they leave free."""
+def _spans(beyond: list[tuple[float, float]], gutters: list[tuple[float, float]], lo: float,
+           hi: float) -> list[tuple[float, float]]:
+    """The spans long enough for a mark: those beyond the pieces, the gutters between them, and, on each
+    side of a part-full sheet, the nearest free gutter past them (a second point for the ruler, no more)."""
     kept = [(a, z) for a, z in beyond if z - a >= MARK_MIN - 1e-6]
-    for a, z in gutters:
-        if z - a >= GUTTER_MARK_MIN - 1e-6 and not any(a < kz and z > ka for ka, kz in kept):
-            kept.append((a, z))
+
+    def free(span: tuple[float, float]) -> bool:
+        a, z = span
+        return z - a >= GUTTER_MARK_MIN - 1e-6 and not any(a < kz and z > ka for ka, kz in kept)
+
+    kept += [g for g in gutters if g[0] >= lo and g[1] <= hi and free(g)]
+    for side in (sorted(g for g in gutters if g[0] > hi), sorted((g for g in gutters if g[1] < lo), reverse=True)):
+        nearest = next((g for g in side if free(g)), None)
+        if nearest is not None:
+            kept.append(nearest)
     return kept
 
 
