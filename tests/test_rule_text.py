@@ -23,7 +23,7 @@ RULES = ROOT / "data" / "rules"
 LANGS = ("en", "fr")
 CHAPTERS = [f"{n}.0" for n in range(1, 22)] + ["notes"]
 
-PLACEHOLDER = re.compile(r"\{(param|table|diagram):([^{}]+)\}")
+PLACEHOLDER = re.compile(r"\{(param|table|diagram|if):([^{}]+)\}")
 NUMBER = re.compile(r"\d+(?:\.\d+)*")
 # A case reference: a dotted number that is not part of a name ("obr.43") or a calibre ("8.8 cm").
 CASE_REF = re.compile(r"(?<![\w.])(\d+(?:\.\d+)+)(?!\.?\w)(?!\s?(?:cm|mm)\b)")
@@ -123,7 +123,7 @@ def test_params_and_translation_fields_are_in_the_right_language() -> None:
 def test_param_placeholders_name_six_pack_r3_parameters_and_are_listed() -> None:
     params = load_data("six-pack-r3").ruleset.params
     for name, case in _cases("en"):
-        used = {m.group(2) for m in PLACEHOLDER.finditer(case["title"] + "\n" + case["text"]) if m.group(1) == "param"}
+        used = {m.group(2) for m in PLACEHOLDER.finditer(case["title"] + "\n" + case["text"]) if m.group(1) in ("param", "if")}
         listed = set(case.get("params") or [])
         assert used <= set(params), f"{name} {case['case']}: unknown parameters {used - set(params)}"
         assert used <= listed, f"{name} {case['case']}: placeholders not listed in params: {used - listed}"

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from tcforge.i18n.catalog import Case, RuleBook
 
-PLACEHOLDER = re.compile(r"\{(?:param|table|diagram):[^{}]+\}")
+PLACEHOLDER = re.compile(r"\{(?:param|table|diagram|if):[^{}]+\}")
 # A case reference: a dotted number that is not part of a name ("obr.43") or a calibre ("8.8 cm").
 CASE_REF = re.compile(r"(?<![\w.])(\d+(?:\.\d+)+)(?: ([a-z]))?(?!\.?\w)(?!\s?(?:cm|mm)\b)")
 MODIFIER = re.compile(r"(?<![\w.\d])([+\-\u2212\u2013])(\d+)(?![\d.]\d)")

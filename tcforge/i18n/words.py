@@ -102,6 +102,7 @@ W: dict[str, tuple[str, str]] = {
     "f:armor.front": ("armor front", "blindage face"),
     "f:armor.side": ("armor side", "blindage flanc"),
     "f:he": ("HE", "HE"),
+    "rule_9_4": ("rule 9.4", "règle 9.4"),
     "f:sa": ("SA", "SA"),
     "f:ft": ("FT", "FT"),
     "f:points": ("points", "points"),
@@ -110,7 +111,7 @@ W: dict[str, tuple[str, str]] = {
     # insert footers and proxies
     "sleeve_on": ("Sleeve in front of", "À glisser devant"),
     "proxy": ("proxy", "carte de remplacement"),
-    "insert": ("insert", "insert"),
+    "insert": ("insert", "encart"),
     "strip": ("terrain strip", "bande de terrain"),
     "strip_for": ("Left edge of", "Bord gauche de"),
     # terrain
@@ -196,16 +197,16 @@ W: dict[str, tuple[str, str]] = {
                  "Main : {start} cartes au départ, {limit} au plus après la défausse."),
     "ref_back": ("Reference card: sleeve back to back with its pair.", "Aide de jeu : à mettre dos à dos avec sa paire."),
     # checklist and calibration
-    "checklist_title": ("Sleeve inserts: checklist", "Inserts de pochette : liste de contrôle"),
+    "checklist_title": ("Sleeve inserts: checklist", "Encarts de pochette : liste de contrôle"),
     "actual_size": ("Print at actual size (100 %, no scaling, no \u201cfit to page\u201d). The bar below must measure exactly 100 mm.",
                     "Imprimez à taille réelle (100 %, sans mise à l'échelle ni « ajuster à la page »). "
                     "La barre ci-dessous doit mesurer exactement 100 mm."),
     "how_sleeve": ("Cut on the crop marks. Slide each insert into a clear sleeve in front of the card named here; "
                    "slide each terrain strip along the left edge of its terrain card.",
-                   "Découpez selon les traits de coupe. Glissez chaque insert dans une pochette transparente "
+                   "Découpez selon les traits de coupe. Glissez chaque encart dans une pochette transparente "
                    "devant la carte indiquée ici ; "
                    "glissez chaque bande de terrain le long du bord gauche de sa carte de terrain."),
-    "col_insert": ("Insert", "Insert"),
+    "col_insert": ("Insert", "Encart"),
     "col_qty": ("Qty", "Qté"),
     "col_with": ("Sleeve with", "À glisser avec"),
     "col_page": ("Page", "Page"),
@@ -217,6 +218,12 @@ W: dict[str, tuple[str, str]] = {
     "total": ("Total", "Total"),
     "ruleset": ("Ruleset", "Règles"),
     "made_with": ("Made with tcforge", "Réalisé avec tcforge"),
+    # PDF titles (the document properties a reader's window shows)
+    "pdf_inserts": ("TC:TEFE sleeve inserts ({ruleset})", "TC:TEFE : encarts de pochette ({ruleset})"),
+    "pdf_refcards": ("TC:TEFE reference cards ({ruleset})", "TC:TEFE : aides de jeu ({ruleset})"),
+    "pdf_proxies": ("TC:TEFE proxies ({n} cards)", "TC:TEFE : cartes de remplacement ({n} cartes)"),
+    "pdf_scenario": ("{title} - TC:TEFE scenario", "{title} - scénario de TC:TEFE"),
+    "pdf_deck": ("TC:TEFE scenario deck: {title} ({n} cards)", "TC:TEFE : paquet du scénario {title} ({n} cartes)"),
     "cal_title": ("Double-sided calibration", "Calibrage recto verso"),
     "cal_front": ("FRONT", "RECTO"),
     "cal_back": ("BACK", "VERSO"),
@@ -280,7 +287,7 @@ W: dict[str, tuple[str, str]] = {
     "sc_victory": ("Victory", "Victoire"),
     "sc_wins": ("{side} wins", "Gagnant : {side}"),
     "sc_either_wins": ("Either side wins", "Chaque camp peut gagner"),
-    "sc_otherwise": ("Otherwise {side} wins.", "Sinon, gagnant : {side}."),
+    "sc_otherwise": ("Otherwise {side} wins.", "Sinon, {side} l'emporte."),
     "sc_v_control_rank": ("Control {n} positions of the enemy's rank {r} at the same time.",
                           "Contrôler en même temps {n} positions de la rangée {r} ennemie."),
     "sc_v_control_positions": ("Control {n} of these {m} positions at the same time: {p}.",
@@ -295,13 +302,14 @@ W: dict[str, tuple[str, str]] = {
     "sc_assign_players_choose": ("The players choose their sides.", "Les joueurs choisissent leur camp."),
     "sc_assign_roll_roles_attacker_picks_nation": ("A die roll decides who attacks; the attacker then picks German or Soviet.",
                                                    "Un jet de dé désigne l'attaquant, qui choisit ensuite Allemand ou Soviétique."),
-    "sc_init_fixed": ("{side} plays first.", "Joue en premier : {side}."),
+    "sc_init_fixed": ("{side} plays first.", "{side} joue en premier."),
+    "sc_init_and_setup": ("{side} plays first and sets up first.", "{side} joue et se déploie en premier."),
     "sc_init_roll": ("Each player rolls a die; the {w} roll plays first.",
                      "Chaque joueur lance un dé ; le jet le plus {w} joue en premier."),
     "sc_high": ("higher", "haut"),
     "sc_low": ("lower", "bas"),
     "sc_modifier": ("{side} adds {m}", "{side} : {m}"),
-    "sc_setup_first": ("{side} sets up first.", "Se déploie en premier : {side}."),
+    "sc_setup_first": ("{side} sets up first.", "{side} se déploie en premier."),
     "sc_first_player": ("The first player", "le premier joueur"),
     "sc_second_player": ("The second player", "le second joueur"),
     "sc_cards": ("Cards", "Cartes"),
@@ -396,7 +404,8 @@ W: dict[str, tuple[str, str]] = {
                   "and rule text. Every number and table comes from that data.",
                   "Rédigé avec les mots du projet tcforge à partir de ses données : cartes, errata, règles, "
                   "scénarios et texte des règles. Chaque nombre et chaque table en proviennent."),
-    "translation_state": ("{current} of {total} cases translated and current", "{current} cases sur {total} traduites et à jour"),
+    "translation_state": ("{current} of {total} cases translated and current", "{current} articles traduits et à jour sur {total}"),
+    "translation_state_all": ("All {total} cases translated and current", "Les {total} articles sont traduits et à jour"),
     "contents": ("Contents", "Sommaire"),
     "notes_chapter": ("Designer's Notes", "Notes du concepteur"),
     "page": ("p.", "p."),
@@ -453,7 +462,7 @@ W: dict[str, tuple[str, str]] = {
                   "Hit and Pen.: short/long range; Armor: front/side; TMV: tank melee value; Spd: F fast, S slow.",
                   "En gras avec une croix † : valeur corrigée par un erratum "
                   "(la valeur imprimée figure dans la liste des errata qui suit). "
-                  "Toucher et Pén. : courte/longue portée ; Blindage : face/flanc ; MAC : mêlée antichar ; Vit. : R rapide, L lente."),
+                  "Toucher et Pén. : courte/longue portée ; Blindage : face/flanc ; MAC : mêlée antichar ; Vit. : rap. rapide."),
     "col_no": ("#", "n°"),
     "col_class": ("Class", "Classe"),
     "col_rarity": ("R", "R"),
@@ -463,8 +472,8 @@ W: dict[str, tuple[str, str]] = {
     "col_pts": ("Pts", "Pts"),
     "col_speed": ("Spd", "Vit."),
     "col_side": ("Side", "Camp"),
-    "speed_fast": ("F", "R"),
-    "speed_slow": ("S", "L"),
+    "speed_fast": ("F", "rap."),  # not "R": the rarity column already prints R for rare
+    "speed_slow": ("S", "lente"),
     "group_vehicle_german": ("German vehicles", "Véhicules allemands"),
     "group_vehicle_soviet": ("Soviet vehicles", "Véhicules soviétiques"),
     "group_at_gun": ("Anti-tank guns", "Canons antichars"),
@@ -717,6 +726,13 @@ def side_word(nation: str | None, role: str, lang: str) -> str:
     return raw(ROLES.get(role, role), lang)
 
 
+def fr_subject(name: str) -> str:
+    """A side's name as the subject of a French sentence: 'l'Allemand', 'le Soviétique', 'le premier joueur'."""
+    if re.match(r"(?i)(le|la|les|l')\b|l'", name):
+        return name
+    return ("l'" if re.match(r"(?i)[aeiouyhàâéèêëîïôöûüœ]", name) else "le ") + name
+
+
 def capital(text: str) -> str:
     """The word as it starts a line or a heading: first letter capitalised, the rest as it is."""
     return text[:1].upper() + text[1:]
@@ -733,12 +749,19 @@ def curly(text: str) -> str:
 _BEFORE_TALL = re.compile(r"[ \u00a0\u202f]*([:])(?=\s|$)")
 _BEFORE_SHORT = re.compile(r"[ \u00a0\u202f]*([;!?])(?=\s|$|[»)])")
 _PERCENT = re.compile(r"(\d) %")
+_PERCENT_EN = re.compile(r"(\d)[ \u00a0\u202f]%")
+# A hyphen that starts a number ("-1", "(-2)") is a minus; one between two numbers ("1-5") is a range.
+_MINUS = re.compile(r"(?<![\w\-\u2013\u2212/.+])-(?=\d)")
 
 
 def typo(text: str, lang: str) -> str:
-    """French typography: no-break space before : and a narrow one before ; ! ? % and inside « »."""
-    if lang != "fr" or not text:
+    """Print typography: a true minus sign before a negative number, typographic apostrophes; in English 10%, in French a no-break
+    space before : and a narrow one before ; ! ? % and inside « »."""
+    if not text:
         return text
+    text = curly(_MINUS.sub("\u2212", text))   # one apostrophe in print, the typographic one
+    if lang != "fr":
+        return _PERCENT_EN.sub(r"\1%", text)
     text = _BEFORE_TALL.sub(NBSP + r"\1", text)
     text = _BEFORE_SHORT.sub(NNBSP + r"\1", text)
     text = _PERCENT.sub(r"\1" + NNBSP + "%", text)
@@ -752,6 +775,20 @@ def signed(value: object) -> str:
     if value > 0:
         return f"+{value}"
     return f"−{-value}" if value < 0 else "0"
+
+
+# The words of the scenarios' rule references ("20.0 rule 1"), in the order they are tried.
+CASE_WORDS = (("victory conditions", "conditions de victoire"), ("Soviet reinforcements", "renforts soviétiques"),
+              ("German reinforcements", "renforts allemands"), ("rule", "règle"))
+
+
+def case_ref(case: str, lang: str) -> str:
+    """A rule reference from the data ("20.0 rule 1") in ``lang`` ("20.0 règle 1")."""
+    if lang != "fr":
+        return case
+    for en, fr in CASE_WORDS:
+        case = re.sub(rf"\b{en}\b", fr, case)
+    return case
 
 
 def plain(value: object) -> str:

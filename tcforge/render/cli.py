@@ -34,7 +34,7 @@ from tcforge.render.cards.refcards import build_refcards
 from tcforge.render.page import settings
 from tcforge.render.page.build import RenderError, TextOverflowError
 from tcforge.render.page.fonts import FontError
-from tcforge.render.page.geometry import LayoutError, parse_card_size, parse_offset
+from tcforge.render.page.geometry import LayoutError, card_sheet, parse_card_size, parse_offset, strip_sheet
 from tcforge.render.page.sheets import PrintOptions, Report
 from tcforge.render.scenario.deck import build_scenario_deck, choose_sides, deck_proxies
 from tcforge.render.scenario.sheet import build_scenario_sheet
@@ -61,12 +61,13 @@ class Paper(str, Enum):
 
 
 LangOpt = Annotated[Lang, typer.Option("--lang", help="Language of card texts, headings and checklist.")]
-PaperOpt = Annotated[Paper, typer.Option("--paper", help="A4 or US Letter; 3 x 3 cards, centred.")]
+PaperOpt = Annotated[Paper, typer.Option("--paper", help="A4 or US Letter; 3 x 3 cards, centred, "
+                                       "fewer when bleed or card size leave no room for cut marks.")]
 RulesetOpt = Annotated[str | None, typer.Option("--ruleset", help="Ruleset whose errata and numbers to print "
                                                    "(default six-pack-r3).")]
 OutOpt = Annotated[Path | None, typer.Option("--out", "-o", help="PDF to write (default: under output/).")]
 SizeOpt = Annotated[str, typer.Option("--card-size", help="standard (63 x 88 mm), poker (63.5 x 88.9 mm) or WxH in mm.")]
-BleedOpt = Annotated[float, typer.Option("--bleed", min=0.0, max=5.0, help="Bleed in mm (gutters are twice it); "
+BleedOpt = Annotated[float, typer.Option("--bleed", min=0.0, max=5.0, help="Bleed in mm (gutters are at least twice it); "
                                          "inserts are normally printed without.")]
 DuplexOpt = Annotated[bool, typer.Option("--duplex", help="Double-sided, long-edge flip: back pages mirror the columns "
                                          "and take the saved back offset.")]
@@ -308,6 +309,12 @@ def all_cmd(
     battles = _bundled_scenarios() if scenarios else []
     jobs: list[tuple[Path, Callable[[], Report]]] = []
     middle = f"-{ruleset}" if ruleset else ""
+    for paper in Paper:   # every layout is checked before the first file is written
+        try:
+            card_sheet(paper.value, parse_card_size(card_size), bleed)
+            strip_sheet(paper.value, parse_card_size(card_size), bleed)
+        except LayoutError as exc:
+            _fail(f"{exc}; nothing was written")
     for paper in Paper:
         for lang in Lang:
             options = _options(lang, paper, card_size, bleed, duplex, strict)

@@ -430,6 +430,29 @@ def _tint(colour: str, amount: float) -> str:
     return "#" + "".join(f"{c:02x}" for c in mix)
 
 
+# In greyscale both nations' colours print as the same grey, so the sides differ
+# by more than colour (as on the scenario sheets): the first side's zone is a
+# solid tint and its arrivals are filled; every other side's zone is hatched on a
+# near-white ground with a dashed frame and its arrivals are outlined.
+ZONE_SOLID, ZONE_GROUND, HATCH_STEP = 0.70, 0.94, 1.6
+
+
+def hatch(svg: Svg, x: float, y: float, w: float, h: float, colour: str, step: float = HATCH_STEP) -> None:
+    """Diagonal lines filling the rectangle, clipped to it by computation (no SVG patterns needed)."""
+    d = -h
+    while d < w:
+        t0, t1 = max(0.0, -d), min(h, w - d)
+        if t1 > t0:
+            svg.line(x + d + t0, y + h - t0, x + d + t1, y + h - t1, stroke=colour, stroke_width=0.22)
+        d += step
+
+
+def zone_cell(svg: Svg, x: float, y: float, w: float, h: float, colour: str, hatched: bool, **attrs: Any) -> None:
+    svg.rect(x, y, w, h, fill=_tint(colour, ZONE_GROUND if hatched else ZONE_SOLID), **attrs)
+    if hatched:
+        hatch(svg, x + 0.3, y + 0.3, w - 0.6, h - 0.6, _tint(colour, 0.35))
+
+
 def scenario_map(scenario: Any, lang: str, *, legend: bool = True, name: str | None = None) -> tuple[Markup, str]:
     """A scenario's battlefield: terrain (a fixed map), setup zones, arrivals and objectives.
 
@@ -471,6 +494,7 @@ def scenario_map(scenario: Any, lang: str, *, legend: bool = True, name: str | N
     for c in range(cols):
         svg.text(left + c * cell_w + cell_w / 2, grid_top - 1.2, str(c + 1), 2.3, fill=MUTED)
     zones = {sid: set(scenario.side(sid).zone) for sid in g.sides}
+    hollow = {side.id for side in scenario.sides[1:]}
     arrivals: dict[Any, str] = {}
     for side in scenario.sides:
         for group in side.reinforcements:
@@ -487,13 +511,12 @@ def scenario_map(scenario: Any, lang: str, *, legend: bool = True, name: str | N
             x = left + (c - 1) * cell_w
             cards = scenario.terrain.at(pos) if fixed else ()
             zone_of = [sid for sid, zone in zones.items() if pos in zone]
-            if cards:
-                fill = _terrain_colour(cards[0].name)
-            elif zone_of:
-                fill = _tint(side_colour(zone_of[0]), 0.84)
+            if zone_of and not cards:
+                zone_cell(svg, x + 0.45, y + 0.45, cell_w - 0.9, cell_h - 0.9, side_colour(zone_of[0]),
+                          zone_of[0] in hollow, rx=0.8, stroke=GRID, stroke_width=0.28)
             else:
-                fill = PAPER
-            svg.rect(x + 0.45, y + 0.45, cell_w - 0.9, cell_h - 0.9, rx=0.8, fill=fill, stroke=GRID, stroke_width=0.28)
+                fill = _terrain_colour(cards[0].name) if cards else PAPER
+                svg.rect(x + 0.45, y + 0.45, cell_w - 0.9, cell_h - 0.9, rx=0.8, fill=fill, stroke=GRID, stroke_width=0.28)
             label = " + ".join(card.display_name(lang) for card in cards)
             if label:
                 svg.lines(x + cell_w / 2, y + cell_h / 2 + 0.5, wrap_words(label, 2.3, cell_w - 2)[:3], 2.3, fill=INK)
@@ -502,15 +525,17 @@ def scenario_map(scenario: Any, lang: str, *, legend: bool = True, name: str | N
             for sid in zone_of:
                 if cards:  # on a terrain colour the zone is a dashed frame; elsewhere the tint says it
                     svg.rect(x + 1.3, y + 1.3, cell_w - 2.6, cell_h - 2.6, rx=0.6, fill="none", stroke=side_colour(sid),
-                             stroke_width=0.5, stroke_dasharray="1.3 0.7")
+                             stroke_width=0.5, stroke_dasharray="1.3 0.7" if sid in hollow else None)
             if pos in arrivals:
                 colour = side_colour(arrivals[pos])
                 down = arrivals[pos] == north  # arrivals point away from the side's reserve
                 ax = x + cell_w - 3.0
                 ay = y + 1.6 if down else y + cell_h - 1.6
                 tip = ay + (2.6 if down else -2.6)
+                outlined = arrivals[pos] in hollow
                 svg.el("path", d=f"M{_num(ax - 1.5)},{_num(ay)} L{_num(ax + 1.5)},{_num(ay)} L{_num(ax)},{_num(tip)} z",
-                       fill=colour)
+                       fill="#ffffff" if outlined else colour, stroke=colour if outlined else None,
+                       stroke_width=0.4 if outlined else None)
     for p in area_cells:
         x = left + (p.column - 1) * cell_w
         y = grid_top + (p.row - 1) * cell_h
@@ -519,15 +544,16 @@ def scenario_map(scenario: Any, lang: str, *, legend: bool = True, name: str | N
             if Position(p.row + dr, p.column + dc) not in area_cells:
                 svg.line(x1, y1, x2, y2, stroke=INK, stroke_width=0.9, stroke_linecap="round")
     if legend:
-        _map_legend(svg, scenario, lang, zones, arrivals, left, legend_y, side_colour, side_name)
+        _map_legend(svg, scenario, lang, zones, arrivals, left, legend_y, side_colour, side_name, hollow)
     return svg.markup(), bw("map_caption", lang, title=title)
 
 
 def _map_legend(svg: Svg, scenario: Any, lang: str, zones: dict[str, set[Any]], arrivals: dict[Any, str], left: float,
-                y: float, side_colour: Any, side_name: Any) -> None:
+                y: float, side_colour: Any, side_name: Any, hollow: set[str]) -> None:
     method = scenario.terrain.method
     fixed = method == "fixed"
-    items: list[tuple[str, str, str]] = [("zone", side_colour(sid), bw("map_key_zone", lang, side=side_name(sid)))
+    items: list[tuple[str, str, str]] = [("zone" if sid not in hollow else "zone-hatched", side_colour(sid),
+                                          bw("map_key_zone", lang, side=side_name(sid)))
                                          for sid in scenario.grid.sides if zones[sid]]
     if arrivals:
         items.append(("arrive", MUTED, bw("map_key_arrive", lang)))
@@ -547,9 +573,10 @@ def _map_legend(svg: Svg, scenario: Any, lang: str, zones: dict[str, set[Any]], 
         if x + approx > svg.width and x > left:
             x = left
             y += 3.8
-        if kind == "zone":
-            svg.rect(x, y - 2.1, 3.6, 2.6, rx=0.5, fill=_tint(colour, 0.84), stroke=colour if fixed else GRID,
-                     stroke_width=0.45, stroke_dasharray="1.2 0.6" if fixed else None)
+        if kind.startswith("zone"):
+            hatched = kind == "zone-hatched"
+            zone_cell(svg, x, y - 2.1, 3.6, 2.6, colour, hatched, rx=0.5, stroke=colour if fixed else GRID,
+                      stroke_width=0.45, stroke_dasharray="1.2 0.6" if fixed and hatched else None)
         elif kind == "arrive":
             svg.el("path", d=f"M{_num(x + 0.3)},{_num(y - 2.1)} L{_num(x + 3.3)},{_num(y - 2.1)} L{_num(x + 1.8)},{_num(y + 0.5)} z",
                    fill=colour)

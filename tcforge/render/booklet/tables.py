@@ -82,7 +82,7 @@ def terrain_table(cards: CardSet, ruleset: Ruleset, lang: str) -> Table:
     split_cols: set[str] = set()
     borrowed = False
     for card, row in terrain_rows(cards, table_id):
-        name = card.display_name(lang) + ("*" if row.get("unclear") else "")
+        name = curly(card.display_name(lang)) + ("*" if row.get("unclear") else "")
         borrowed = borrowed or bool(row.get("unclear"))
         cells = [_c(name, "name", value=card.display_name(lang))]
         for key in keys:
@@ -96,9 +96,9 @@ def terrain_table(cards: CardSet, ruleset: Ruleset, lang: str) -> Table:
         cells.append(_c(move, "word", value=row.get("movement")))
         body.append(cells)
         if row.get("prohibits"):
-            notes.append(Markup(escape(f"{card.display_name(lang)}: {t('no_vehicles', lang)}")))
+            notes.append(Markup(escape(typo(f"{curly(card.display_name(lang))}: {t('no_vehicles', lang)}", lang))))
         if row.get("only_for"):
-            notes.append(Markup(escape(f"{card.display_name(lang)}: {t('infantry_only', lang)}")))
+            notes.append(Markup(escape(typo(f"{curly(card.display_name(lang))}: {t('infantry_only', lang)}", lang))))
     for key in sorted(split_cols):
         notes.append(Markup(escape(t(f"{key}_split", lang))))
     if borrowed:
@@ -196,7 +196,7 @@ def _years(card: Card, changed: dict[str, Change]) -> tuple[Markup, str, bool]:
 
 
 def _name_cell(card: Card, lang: str, changed: dict[str, Change]) -> Cell:
-    name = card.display_name(lang)
+    name = curly(card.display_name(lang))
     if "name" in changed:
         return Cell(Markup(f'<b class="fix">{escape(name)}<span class="dagger">†</span></b>'), "name", value=name)
     return _c(name, "name", value=name)
@@ -311,7 +311,7 @@ def errata_table(cards: CardSet, lang: str) -> Table:
     for card in sorted((c for c in cards if c.changes), key=lambda c: (0, c.id, "") if isinstance(c.id, int) else (1, 0, str(c.id))):
         for i, change in enumerate(card.changes):
             body.append([_c(_card_no(card) if i == 0 else "", "num", value=card.id),
-                         _c(card.display_name(lang) if i == 0 else "", "name"),
+                         _c(curly(card.display_name(lang)) if i == 0 else "", "name"),
                          _c(t(f"f:{change.field}", lang), "word", value=change.field),
                          _c(_show(change.printed, lang), "num", value=change.printed),
                          _c(_show(change.corrected, lang), "num fixed", value=change.corrected),
@@ -344,7 +344,7 @@ class _Words:
 
     def card_id(self, cid: Any) -> str:
         card = self.s.cards.by_id.get(cid)
-        return card.display_name(self.lang) if card else str(cid)
+        return curly(card.display_name(self.lang)) if card else str(cid)
 
     def build(self, b: Any) -> str:
         parts = []
@@ -414,6 +414,6 @@ def forces_tables(scenario: Any, lang: str) -> list[Table]:
 
 
 def _entry_row(words: _Words, entry: Any, side: Any, group: Any, lang: str) -> list[Cell]:
-    name = entry.card.display_name(lang)
+    name = curly(entry.card.display_name(lang))
     return [_c(entry.count, "num", value=entry.count), _c(name + ("*" if entry.interpretation else ""), "name", value=name),
             _c(typo(words.where(entry, side, group), lang), "word")]

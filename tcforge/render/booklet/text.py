@@ -3,6 +3,9 @@
 The rule text format (schemas/rules.schema.json): paragraphs separated by
 blank lines; lines starting with ``- `` are list items; ``*word*`` is
 emphasis; ``{param:group.name}`` prints the ruleset's value;
+``{if:group.name}...{else}...{/if}`` keeps the first part when the value is
+set (not zero, false or empty) and the second (optional) part otherwise, so a
+sentence never reads "modified by 0";
 ``{table:NAME}`` and ``{diagram:NAME}`` alone in a paragraph place a
 generated table or diagram; a case number such as 9.3.1 is a
 cross-reference, made a link when it names an existing case.
@@ -22,6 +25,7 @@ from markupsafe import Markup, escape
 
 from tcforge.i18n.words import NBSP, bw, curly, signed, typo
 
+CONDITION = re.compile(r"\{if:(?P<name>[^{}]+)\}(?P<then>.*?)(?:\{else\}(?P<other>.*?))?\{/if\}", re.DOTALL)
 BLOCK = re.compile(r"^\{(table|diagram):([^{}]+)\}$")
 INLINE = re.compile(
     r"(?P<ph>\{(?P<kind>param|table|diagram):(?P<name>[^{}]+)\})"
@@ -134,9 +138,22 @@ class TextRenderer:
         shown = (lead + NBSP if lead else "") + key.replace(" ", NBSP)
         return f'<a class="xref" href="#{escape(anchor)}">{escape(shown)}</a>{escape(tail)}'
 
+    def resolve(self, text: str) -> str:
+        """Keep the branch of each ``{if:...}`` that the ruleset's value selects."""
+        def choose(m: re.Match[str]) -> str:
+            name = m.group("name")
+            if name not in self.params:
+                raise RuleTextError(f"unknown ruleset parameter {{if:{name}}}")
+            self.used_params.add(name)
+            return m.group("then") if self.params[name] else (m.group("other") or "")
+        out = CONDITION.sub(choose, text)
+        if "{if:" in out or "{/if}" in out or "{else}" in out:
+            raise RuleTextError("an {if:...} without its {/if} (conditions do not nest)")
+        return re.sub(r"[ \t]{2,}", " ", out)
+
     def blocks(self, text: str) -> list[Block]:
         out: list[Block] = []
-        for para in re.split(r"\n[ \t]*\n", text.strip()):
+        for para in re.split(r"\n[ \t]*\n", self.resolve(text).strip()):
             para = para.strip()
             if not para:
                 continue

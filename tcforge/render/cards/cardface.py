@@ -20,7 +20,7 @@ from tcforge.i18n.words import NBSP, W, capital, plain, signed, t, typo
 from tcforge.render.page import fonts, style
 from tcforge.render.page.geometry import MM, Rect
 from tcforge.render.page.sheets import Ctx, Face
-from tcforge.render.page.text import draw_fit
+from tcforge.render.page.text import LABEL, draw_fit
 
 UNIT_TYPES = ("vehicle", "at_gun", "infantry")
 Cell = tuple[str, str, bool]            # caption, value, changed
@@ -69,16 +69,37 @@ def _groups(card: Card, changed: set[str], ctx: Ctx) -> list[Group]:
         groups.append((t("armor", lang), [cell("front", "armor.front"), cell("side", "armor.side")]))
     if e.get("penetration"):
         groups.append((t("pen", lang), [cell("short", "penetration.short"), cell("long", "penetration.long")]))
-    fire = [cell(key, key) for key in ("he", "sa", "ft") if e.get(key) is not None]
+    by_rule = rule_values(card, ctx)   # marked like a correction, and said in the note
+    fire = [(t(key, lang), plain(by_rule[key]), True) if key in by_rule else cell(key, key)
+            for key in ("he", "sa", "ft") if e.get(key) is not None]
     if fire:
         groups.append((t("fire", lang), fire))
     if e.get("tank_melee") is not None:
         groups.append((t("tank_melee", lang), [("", plain(e["tank_melee"]), "tank_melee" in changed)]))
     if card.type in UNIT_TYPES and card.speed:
         groups.append((t("speed", lang), [("", capital(t(card.speed, lang)), "speed" in changed)]))
-    if card.type not in UNIT_TYPES and e.get("kind") not in (None, "-", "?", "terrain"):
+    if card.type not in UNIT_TYPES and e.get("kind") not in (None, "-", "terrain"):
+        # "?" is what the card prints (#2 Anti-Tank Mine): it is shown as printed.
         groups.append((t("kind", lang), [("", t(str(e["kind"]), lang), "kind" in changed)]))
     return groups
+
+
+def rule_values(card: Card, ctx: Ctx) -> dict[str, int]:
+    """Values a rule sets whatever the card prints: an AT gun fires HE with at least the ruleset's minimum (9.4)."""
+    if card.card_class != "at_gun" or "fire.at_gun_min_he" not in ctx.ruleset.params:
+        return {}
+    printed, least = card.effective.get("he") or 0, ctx.ruleset["fire.at_gun_min_he"]
+    return {"he": least} if isinstance(least, int) and printed < least else {}
+
+
+def rule_note(card: Card, ctx: Ctx) -> dict[str, str]:
+    """The change note's line for values a rule sets: 'rule 9.4: HE 0 → 4'."""
+    by_rule = rule_values(card, ctx)
+    if not by_rule:
+        return {}
+    items = [f"{t('f:' + key, ctx.lang)} {plain(card.effective.get(key) or 0)}{NBSP}→{NBSP}{plain(value)}"
+             for key, value in by_rule.items()]
+    return {"rule_9_4": ", ".join(items)}
 
 
 def terrain_row(card: Card, table_id: str) -> dict[str, Any] | None:
@@ -154,7 +175,7 @@ def draw_card(c: Canvas, r: Rect, ctx: Ctx, spec: CardSpec) -> None:
     y = _draw_groups(c, _groups(card, changed, ctx), x0, w, y - 1.2 * m, k)
 
     bottom = _footer(c, ctx, spec, inner, x0, w, k)
-    note = change_note(spec.marks, lang, spec.extra)
+    note = change_note(spec.marks, lang, {**(spec.extra or {}), **rule_note(card, ctx)})
     if note:
         bottom = _note(c, ctx, note, x0, w, bottom + 1.0 * m, y - 1.0 * m, k)
     text, interpreted = body_text(card, lang)
@@ -173,7 +194,7 @@ def _header(c: Canvas, ctx: Ctx, card: Card, inner: Rect, colour: Color, k: floa
     c.setFillColor(style.INK)
     number = card_number(card)
     size = 10.5 * k
-    while size > 5.5 and fonts.width(number, fonts.COND_BOLD, size) > num.w - 2:
+    while size > LABEL and fonts.width(number, fonts.COND_BOLD, size) > num.w - 2:
         size -= 0.5
     c.setFont(fonts.COND_BOLD, size)
     c.drawCentredString(num.x + num.w / 2, num.y + (num.h - size * 0.72) / 2, number)
@@ -184,7 +205,7 @@ def _header(c: Canvas, ctx: Ctx, card: Card, inner: Rect, colour: Color, k: floa
         c.setFillColor(style.INK)
         c.setFont(fonts.COND_BOLD, 10 * k)
         c.drawCentredString(pts.x + pts.w / 2, pts.y + pts.h - 10 * k * 0.95, plain(points))
-        style.small_label(c, pts.x + pts.w / 2, pts.y + 1.6, t("pts", ctx.lang), max(5.5, 5.5 * k), colour=style.MUTED)
+        style.small_label(c, pts.x + pts.w / 2, pts.y + 1.6, t("pts", ctx.lang), max(LABEL, 5.5 * k), colour=style.MUTED)
     name_x = num.right + 1.6 * m
     name_w = (pts.x if points is not None else head.right - 1.4 * m) - 1.6 * m - name_x
     name = card.display_name(ctx.lang)
@@ -234,7 +255,7 @@ def _draw_groups(c: Canvas, groups: list[Group], x: float, w: float, top: float,
         has_caption = any(cap for _, cells in row for cap, _, _ in cells)
         for j, (title, cells) in enumerate(row):
             gx = x + j * (col_w + gap)
-            style.small_label(c, gx, y - title_h + 1.0 * m, title, max(5.5, 6.5 * k), align="left",
+            style.small_label(c, gx, y - title_h + 1.0 * m, title, max(LABEL, 6.5 * k), align="left",
                               colour=style.INK, font=fonts.COND_BOLD)
             cell_gap = 1.0 * m
             cw = (col_w - cell_gap * (len(cells) - 1)) / len(cells)
@@ -243,14 +264,14 @@ def _draw_groups(c: Canvas, groups: list[Group], x: float, w: float, top: float,
                 box = Rect(cx, y - title_h - box_h, cw, box_h)
                 style.value_box(c, box, value, 13 * k if len(value) <= 3 else 9.5 * k, changed)
                 if caption:
-                    style.small_label(c, cx + cw / 2, box.y - cap_h + 0.6 * m, caption, max(5.5, 5.5 * k))
+                    style.small_label(c, cx + cw / 2, box.y - cap_h + 0.6 * m, caption, max(LABEL, 5.5 * k))
         y -= title_h + box_h + (cap_h if has_caption else 0.8 * m)
     return y
 
 
 def _footer(c: Canvas, ctx: Ctx, spec: CardSpec, inner: Rect, x: float, w: float, k: float) -> float:
     m = MM * k
-    size = max(5.5, 6.0 * k)
+    size = max(LABEL, 6.0 * k)
     base = inner.y + 1.5 * m
     tag = spec.tag
     tag_w = fonts.width(tag, fonts.COND, size) + 3
@@ -286,7 +307,7 @@ def _body(c: Canvas, ctx: Ctx, text: str, interpreted: bool, x: float, w: float,
     m = MM * k
     if interpreted:
         note = t("interpretation_note", ctx.lang)
-        nfit = ctx.line("interpretation note", note, fonts.COND, w, max(5.5, 5.5 * k))
+        nfit = ctx.line("interpretation note", note, fonts.COND, w, max(LABEL, 5.5 * k))
         c.setFillColor(style.MUTED)
         draw_fit(c, nfit, fonts.COND, x, bottom + nfit.leading, w)
         bottom += nfit.leading + 0.6 * m

@@ -163,7 +163,7 @@ def build_inserts(path: Path, options: PrintOptions, cards: CardSet, ruleset: Ru
         if strip_ins:
             book.sheets(strips_layout, [i.face for i in strip_ins for _ in range(i.count)])
 
-    title = f"TC:TEFE sleeve inserts ({ruleset.id}, {lang})"
+    title = t("pdf_inserts", lang, ruleset=ruleset.id)
     return render_pdf(path, options, cards, ruleset, title, compose)
 
 

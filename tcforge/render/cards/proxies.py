@@ -33,5 +33,5 @@ def build_proxies(path: Path, options: PrintOptions, chosen: list[Card], cards: 
     def compose(book: Book) -> None:
         book.sheets(layout, faces, back)
 
-    title = f"TC:TEFE proxies ({len(chosen)} cards, {lang})"
+    title = t("pdf_proxies", lang, n=len(chosen))
     return render_pdf(path, options, cards, ruleset, title, compose)

@@ -22,7 +22,7 @@ from tcforge.render.page.build import render_pdf
 from tcforge.render.page.geometry import MM, Rect, card_sheet
 from tcforge.render.page.sheets import Book, Ctx, Face, PrintOptions, Report
 from tcforge.render.page.tables import Table, draw_table
-from tcforge.render.page.text import draw_fit
+from tcforge.render.page.text import LABEL, draw_fit
 
 Body = Callable[[Canvas, Ctx, float, float, float, float, float], None]   # c, ctx, x, w, top, bottom, k
 
@@ -42,13 +42,13 @@ def _draw_reference(c: Canvas, r: Rect, ctx: Ctx, title: str, body: Body) -> Non
     fit = ctx.line("title", title, fonts.COND_BOLD, w, 11 * k)
     c.setFillColor(style.WHITE)
     draw_fit(c, fit, fonts.COND_BOLD, x, head.y + (head.h + fit.size) / 2 + 0.2 * m, w, align="center")
-    sub = ctx.line("ruleset", ctx.ruleset.title_in(ctx.lang), fonts.COND, w, max(5.5, 6 * k))
+    sub = ctx.line("ruleset", ctx.ruleset.title_in(ctx.lang), fonts.COND, w, max(LABEL, 6 * k))
     c.setFillColor(style.MUTED)
     draw_fit(c, sub, fonts.COND, x, head.y - 0.8 * m, w, align="center")
     top = head.y - 0.8 * m - sub.leading - 0.8 * m
     bottom = inner.y + 4.8 * m
     style.rule(c, x, x + w, bottom - 0.8 * m)
-    style.small_label(c, x + w / 2, inner.y + 1.6 * m, t("ref_back", ctx.lang), max(5.5, 5.5 * k))
+    style.small_label(c, x + w / 2, inner.y + 1.6 * m, t("ref_back", ctx.lang), max(LABEL, 5.5 * k))
     body(c, ctx, x, w, top, bottom, k)
 
 
@@ -218,5 +218,5 @@ def build_refcards(path: Path, options: PrintOptions, cards: CardSet, ruleset: R
     def compose(book: Book) -> None:
         book.sheets(layout, faces)
 
-    title = f"TC:TEFE reference cards ({ruleset.id}, {options.lang})"
+    title = t("pdf_refcards", options.lang, ruleset=ruleset.id)
     return render_pdf(path, options, cards, ruleset, title, compose)

@@ -14,7 +14,7 @@ from tcforge.render.cards.cardface import face_name, split, terrain_row
 from tcforge.render.page import fonts, style
 from tcforge.render.page.geometry import MM, STANDARD, Rect
 from tcforge.render.page.sheets import Ctx, Face
-from tcforge.render.page.text import draw_fit
+from tcforge.render.page.text import LABEL, draw_fit
 
 EDGE_MM = 1.0
 
@@ -55,7 +55,7 @@ def draw_strip(c: Canvas, r: Rect, ctx: Ctx, card: Card) -> None:
     cells += [(t("los", lang), t(str(row.get("los", "?")), lang)),
               (t("move", lang), t("m:fast" if row.get("movement") == "fast" else str(row.get("movement", "?")), lang))]
     for label, value in cells:
-        style.small_label(c, x + w / 2, y - 2.0 * m, label, max(5.5, 6 * k), colour=style.INK, font=fonts.COND_BOLD)
+        style.small_label(c, x + w / 2, y - 2.0 * m, label, max(LABEL, 6 * k), colour=style.INK, font=fonts.COND_BOLD)
         box = Rect(x, y - 2.3 * m - 4.8 * m, w, 4.8 * m)
         style.value_box(c, box, value, 9.5 * k if len(value) <= 3 else 7 * k)
         y = box.y - 0.6 * m

@@ -7,6 +7,7 @@ the PDF says (TrimBox, the drawn card rectangles).
 """
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from dataclasses import dataclass, replace
@@ -18,13 +19,23 @@ MM = 72 / 25.4
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
 
-# Crop marks start this far beyond the bleed edge, so a cut a little off the
-# line never leaves a mark on the card, and run up to MARK_LEN: long enough
-# that a rough first cut through the margin still leaves them usable.
-MARK_GAP = 2.0 * MM
+# Every crop mark stays MARK_SAFE inside the paper: ordinary printers cannot
+# print the outermost 3-5 mm. So no cut line comes closer to the edge than
+# that either. A mark in a margin starts MARK_GAP beyond the bleed and runs up
+# to MARK_LEN; shorter than MARK_MIN it cannot guide a blade and is left out.
+# Where a margin has no room, cuts are marked in the gutters instead: such a
+# mark lies on its cut line and ends GUTTER_CLEAR short of the card corners
+# (INK_CLEAR past any bleed).
+MARK_SAFE = 6.0 * MM
+MARK_GAP = 1.0 * MM
 MARK_LEN = 8.0 * MM
-MARK_MIN = 2.0 * MM          # a shorter mark cannot guide a blade: left out, with a note
-PAGE_SAFE = 2.0 * MM         # printers lose the outermost millimetres of a sheet
+MARK_MIN = 2.0 * MM
+GUTTER_CLEAR = 0.35 * MM
+INK_CLEAR = 0.2 * MM
+GUTTER_MARK = 2.0 * MM       # the mark a gutter is widened for, when the page has room
+GUTTER_MARK_MIN = 1.0 * MM   # the shortest mark drawn in a gutter
+GUTTER_MIN = 1.5 * MM        # without bleed, neighbours never touch: a 0.5 mm miscut shows paper, not the next card
+TRIM_SAFE = MARK_SAFE        # a cut line nearer the edge could only be marked nearer the edge
 MARK_WIDTH = 0.3             # points: GUIDE section 6 asks for 0.25-0.4 pt
 
 # Card sizes: the standard sleeve fit, and the common poker size.
@@ -149,7 +160,13 @@ def paper_size(paper: str) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class SheetLayout:
-    """Where the pieces of one sheet go: trim rectangles in reading order, boxes, crop marks."""
+    """Where the pieces of one sheet go: trim rectangles in reading order, boxes, crop marks.
+
+    ``grid`` is every cell of the sheet; ``slots`` the cells that carry a piece
+    (all of them, until :meth:`placed` takes a part-full page). The TrimBox is
+    the smallest rectangle around the placed pieces, and only their cut lines
+    are marked.
+    """
 
     paper: str
     page_w: float
@@ -159,67 +176,145 @@ class SheetLayout:
     cell_w: float
     cell_h: float
     bleed: float
-    gutter: float
+    gutter_x: float
+    gutter_y: float
+    grid: tuple[Rect, ...]
     slots: tuple[Rect, ...]
     trim_box: Rect
     bleed_box: Rect
     marks: tuple[Segment, ...]
     notes: tuple[str, ...] = ()
 
+    def placed(self, count: int) -> SheetLayout:
+        """This sheet with only its first ``count`` cells used: boxes and marks for those pieces only."""
+        if count >= len(self.grid):
+            return self
+        slots = self.grid[:count]
+        trim = _bounds(slots)
+        return replace(self, slots=slots, trim_box=trim, bleed_box=trim.grow(self.bleed),
+                       marks=_marks(self, slots))
+
     def mirrored(self, offset_mm: tuple[float, float] = (0.0, 0.0)) -> SheetLayout:
-        """The back of this sheet for a long-edge flip: columns swap sides, then the saved offset moves everything.
+        """The back of this sheet for a long-edge flip: seen from the back, columns swap sides; then the saved offset moves everything.
 
         Slot i of the back is the back of slot i of the front. Backs carry no
         crop marks: cuts are made from the front.
         """
         dx, dy = offset_mm[0] * MM, offset_mm[1] * MM
-        slots = []
-        for i, _ in enumerate(self.slots):
-            row, col = divmod(i, self.cols)
-            slots.append(self.slots[row * self.cols + (self.cols - 1 - col)].shift(dx, dy))
-        return replace(self, slots=tuple(slots), trim_box=self.trim_box.shift(dx, dy),
-                       bleed_box=self.bleed_box.shift(dx, dy), marks=(), notes=())
+
+        def flip(r: Rect) -> Rect:
+            return Rect(self.page_w - r.right, r.y, r.w, r.h).shift(dx, dy)
+
+        return replace(self, grid=tuple(flip(r) for r in self.grid), slots=tuple(flip(r) for r in self.slots),
+                       trim_box=flip(self.trim_box), bleed_box=flip(self.bleed_box), marks=(), notes=())
 
 
-def grid_layout(paper: str, cell_w: float, cell_h: float, cols: int, rows: int, bleed_mm: float = 0.0) -> SheetLayout:
-    """``cols`` x ``rows`` cells of ``cell_w`` x ``cell_h`` points, centred, gutters twice the bleed."""
+@dataclass(frozen=True)
+class _Axis:
+    """One direction of a grid: how many cells, the gutter, where the first cell starts, where its cuts are marked."""
+
+    n: int
+    gutter: float
+    start: float
+    in_margins: bool     # the cuts across this direction are marked in the two margins ...
+    in_gutters: bool     # ... and/or in its gutters
+
+    def marks_per_cut(self) -> int:
+        return 2 * self.in_margins + (self.n - 1) * self.in_gutters
+
+
+def _clearance(bleed: float) -> float:
+    """How far a mark in a gutter keeps from the trim: past the bleed, and never under a 0.5 mm miscut."""
+    return max(GUTTER_CLEAR, bleed + INK_CLEAR)
+
+
+def _axis(page: float, cell: float, n: int, bleed: float) -> _Axis | None:
+    """``n`` cells along a page side, or None when they do not fit with every cut marked twice."""
+    edge = max(TRIM_SAFE, bleed)
+    if n == 1:
+        gutter = 0.0
+    else:
+        low = max(2 * bleed, GUTTER_MIN)
+        room = (page - n * cell - 2 * edge) / (n - 1)
+        if room < low - 1e-6:
+            return None
+        gutter = max(low, min(2 * _clearance(bleed) + GUTTER_MARK, room))
+    start = (page - n * cell - (n - 1) * gutter) / 2
+    if start < edge - 1e-6:
+        return None
+    in_margins = start - bleed - MARK_GAP - MARK_SAFE >= MARK_MIN - 1e-6
+    in_gutters = n > 1 and gutter - 2 * _clearance(bleed) >= GUTTER_MARK_MIN - 1e-6
+    axis = _Axis(n, gutter, start, in_margins, in_gutters)
+    return axis if axis.marks_per_cut() >= 2 else None
+
+
+def _best_axis(page: float, cell: float, most: int, bleed: float) -> _Axis | None:
+    for n in range(most, 0, -1):
+        axis = _axis(page, cell, n, bleed)
+        if axis is not None:
+            return axis
+    return None
+
+
+def grid_layout(paper: str, cell_w: float, cell_h: float, cols: int, rows: int, bleed_mm: float = 0.0,
+                what: str = "pieces", say_fewer: bool = True) -> SheetLayout:
+    """Up to ``cols`` x ``rows`` cells of ``cell_w`` x ``cell_h`` points, centred, as many as keep every cut marked.
+
+    Gutters are at least twice the bleed (at least GUTTER_MIN without bleed)
+    and widen, where the page has room, to hold cut marks. When a margin is
+    too narrow for marks MARK_SAFE inside the paper, the cuts are marked in
+    the gutters; when neither holds them, the grid loses a row or column,
+    and the notes say so.
+    """
     page_w, page_h = paper_size(paper)
     bleed = bleed_mm * MM
-    gutter = 2 * bleed
-    grid_w = cols * cell_w + (cols - 1) * gutter
-    grid_h = rows * cell_h + (rows - 1) * gutter
-    if grid_w + 2 * bleed > page_w + 1e-6 or grid_h + 2 * bleed > page_h + 1e-6:
-        need = f"{(grid_w + 2 * bleed) / MM:.1f} x {(grid_h + 2 * bleed) / MM:.1f} mm"
-        raise LayoutError(f"{cols} x {rows} pieces of {cell_w / MM:g} x {cell_h / MM:g} mm with {bleed_mm:g} mm bleed "
-                          f"need {need}; {PAPER_NAMES[paper]} is {page_w / MM:.0f} x {page_h / MM:.0f} mm")
-    left = (page_w - grid_w) / 2
-    bottom = (page_h - grid_h) / 2
-    slots = tuple(Rect(left + c * (cell_w + gutter), bottom + (rows - 1 - r) * (cell_h + gutter), cell_w, cell_h)
-                  for r in range(rows) for c in range(cols))
-    trim = Rect(left, bottom, grid_w, grid_h)
-    marks, notes = crop_marks(page_w, page_h, slots, trim, bleed)
-    return SheetLayout(paper, page_w, page_h, cols, rows, cell_w, cell_h, bleed, gutter, slots, trim,
-                       trim.grow(bleed), marks, notes)
+    across, down = _best_axis(page_w, cell_w, cols, bleed), _best_axis(page_h, cell_h, rows, bleed)
+    if across is None or down is None:
+        raise LayoutError(f"pieces of {cell_w / MM:g} x {cell_h / MM:g} mm with {bleed_mm:g} mm bleed do not fit on "
+                          f"{PAPER_NAMES[paper]} ({page_w / MM:.0f} x {page_h / MM:.0f} mm) with room for cut marks "
+                          f"{MARK_SAFE / MM:g} mm inside the paper; use a smaller card size or bleed")
+    grid = tuple(Rect(across.start + c * (cell_w + across.gutter),
+                      down.start + (down.n - 1 - r) * (cell_h + down.gutter), cell_w, cell_h)
+                 for r in range(down.n) for c in range(across.n))
+    trim = _bounds(grid)
+    notes: list[str] = []
+    if say_fewer and (across.n, down.n) != (cols, rows):
+        with_bleed = f" with {bleed_mm:g} mm bleed" if bleed_mm else ""
+        notes.append(f"{across.n} x {down.n} {what} a sheet on {PAPER_NAMES[paper]}: {cols} x {rows} of "
+                     f"{cell_w / MM:g} x {cell_h / MM:g} mm{with_bleed} leave no room for cut marks "
+                     f"{MARK_SAFE / MM:g} mm inside the paper")
+    safe = f"{MARK_SAFE / MM:g} mm inside the paper"
+    if not across.in_margins:
+        notes.append(f"the horizontal cuts are marked in the gutters between the columns "
+                     f"(the side margins are too narrow for marks {safe})")
+    if not down.in_margins:
+        notes.append(f"the vertical cuts are marked in the gutters between the rows "
+                     f"(the top and bottom margins are too narrow for marks {safe})")
+    layout = SheetLayout(paper, page_w, page_h, across.n, down.n, cell_w, cell_h, bleed, across.gutter, down.gutter,
+                         grid, grid, trim, trim.grow(bleed), (), tuple(notes))
+    return replace(layout, marks=_marks(layout, grid))
 
 
 def card_sheet(paper: str, card: CardSize, bleed_mm: float = 0.0) -> SheetLayout:
-    """Nine cards, 3 x 3, centred (GUIDE section 6)."""
-    return grid_layout(paper, card.w, card.h, 3, 3, bleed_mm)
+    """Nine cards, 3 x 3, centred (GUIDE section 6); fewer when the bleed leaves no room for cut marks."""
+    return grid_layout(paper, card.w, card.h, 3, 3, bleed_mm, what="cards")
 
 
 def strip_sheet(paper: str, card: CardSize, bleed_mm: float = 0.0) -> SheetLayout:
-    """Terrain strips as tall as the card, as many columns as leave room for crop marks, at most 3 rows."""
-    page_w, page_h = paper_size(paper)
-    cell_w, cell_h = STRIP_WIDTH * MM, card.h
-    gutter = 2 * bleed_mm * MM
-    room = page_w - 2 * (bleed_mm * MM + MARK_GAP + MARK_MIN + PAGE_SAFE)
-    cols = max(1, int((room + gutter) // (cell_w + gutter)))
-    rows = max(1, min(3, int((page_h - 2 * bleed_mm * MM + gutter) // (cell_h + gutter))))
-    return grid_layout(paper, cell_w, cell_h, cols, rows, bleed_mm)
+    """Terrain strips as tall as the card: as many columns as keep their cuts marked, at most 3 rows."""
+    page_w, _ = paper_size(paper)
+    cell_w = STRIP_WIDTH * MM
+    return grid_layout(paper, cell_w, card.h, int(page_w // cell_w), 3, bleed_mm,
+                       what="strips", say_fewer=False)
+
+
+def _bounds(rects: tuple[Rect, ...]) -> Rect:
+    x0, y0 = min(r.x for r in rects), min(r.y for r in rects)
+    return Rect(x0, y0, max(r.right for r in rects) - x0, max(r.top for r in rects) - y0)
 
 
 def _cuts(values: list[float]) -> list[float]:
-    """Distinct cut positions (adjacent cards without gutters share one)."""
+    """Distinct cut positions."""
     out: list[float] = []
     for v in sorted(values):
         if not out or abs(v - out[-1]) > 0.01:
@@ -227,38 +322,53 @@ def _cuts(values: list[float]) -> list[float]:
     return out
 
 
-def crop_marks(page_w: float, page_h: float, slots: tuple[Rect, ...], trim: Rect,
-               bleed: float) -> tuple[tuple[Segment, ...], tuple[str, ...]]:
-    """Marks in the margins only, on all four sides, one per cut line and side.
+def _marks(layout: SheetLayout, placed: tuple[Rect, ...]) -> tuple[Segment, ...]:
+    """A mark on every cut line of the placed pieces: beyond them where the paper has room, and in the gutters between them.
 
-    Each cut line gets a mark at both of its ends, so the marks on the far side
-    remain after the first cut takes one margin away. Marks never cross the
-    page or touch a card (or its bleed).
+    Margin marks start MARK_GAP beyond the bleed and stop MARK_SAFE inside
+    the paper; gutter marks keep clear of the trim and the bleed on both sides.
+    Every cut line runs the whole sheet, so its marks stay after the first
+    cuts take the margins away.
     """
-    xs = _cuts([s.x for s in slots] + [s.right for s in slots])
-    ys = _cuts([s.y for s in slots] + [s.top for s in slots])
-    out = trim.grow(bleed + MARK_GAP)
+    grid, b = layout.grid, layout.bleed
+    out = _bounds(placed).grow(b + MARK_GAP)
+    clear = _clearance(b)
+    cols, rows = grid[:layout.cols], grid[::layout.cols]
+    # Where a mark may go along a vertical cut (spans in y) and along a horizontal cut (spans in x): just
+    # beyond the placed pieces, then in the gutters such a mark does not already cover (see _spans).
+    span = _bounds(placed)
+    along_x_cut = _spans([(out.top, min(out.top + MARK_LEN, layout.page_h - MARK_SAFE)),
+                          (max(out.y - MARK_LEN, MARK_SAFE), out.y)],
+                         [(lower.top + clear, upper.y - clear) for upper, lower in itertools.pairwise(rows)],
+                         span.y, span.top)
+    along_y_cut = _spans([(max(out.x - MARK_LEN, MARK_SAFE), out.x),
+                          (out.right, min(out.right + MARK_LEN, layout.page_w - MARK_SAFE))],
+                         [(left.right + clear, right.x - clear) for left, right in itertools.pairwise(cols)],
+                         span.x, span.right)
     marks: list[Segment] = []
-    notes: list[str] = []
-    up = min(MARK_LEN, page_h - PAGE_SAFE - out.top)
-    down = min(MARK_LEN, out.y - PAGE_SAFE)
-    left = min(MARK_LEN, out.x - PAGE_SAFE)
-    right = min(MARK_LEN, page_w - PAGE_SAFE - out.right)
-    for length, side in ((up, "top"), (down, "bottom"), (left, "left"), (right, "right")):
-        if length < MARK_MIN:
-            notes.append(f"no room for crop marks on the {side} edge of the sheet (bleed and card size fill it); "
-                         "cut there along the card edges")
-    for x in xs:
-        if up >= MARK_MIN:
-            marks.append(Segment(x, out.top, x, out.top + up))
-        if down >= MARK_MIN:
-            marks.append(Segment(x, out.y, x, out.y - down))
-    for y in ys:
-        if left >= MARK_MIN:
-            marks.append(Segment(out.x, y, out.x - left, y))
-        if right >= MARK_MIN:
-            marks.append(Segment(out.right, y, out.right + right, y))
-    return tuple(marks), tuple(notes)
+    for x in _cuts([s.x for s in placed] + [s.right for s in placed]):
+        marks += [Segment(x, a, x, z) for a, z in along_x_cut]
+    for y in _cuts([s.y for s in placed] + [s.top for s in placed]):
+        marks += [Segment(a, y, z, y) for a, z in along_y_cut]
+    return tuple(marks)
+
+
+def _spans(beyond: list[tuple[float, float]], gutters: list[tuple[float, float]], lo: float,
+           hi: float) -> list[tuple[float, float]]:
+    """The spans long enough for a mark: those beyond the pieces, the gutters between them, and, on each
+    side of a part-full sheet, the nearest free gutter past them (a second point for the ruler, no more)."""
+    kept = [(a, z) for a, z in beyond if z - a >= MARK_MIN - 1e-6]
+
+    def free(span: tuple[float, float]) -> bool:
+        a, z = span
+        return z - a >= GUTTER_MARK_MIN - 1e-6 and not any(a < kz and z > ka for ka, kz in kept)
+
+    kept += [g for g in gutters if g[0] >= lo and g[1] <= hi and free(g)]
+    for side in (sorted(g for g in gutters if g[0] > hi), sorted((g for g in gutters if g[1] < lo), reverse=True)):
+        nearest = next((g for g in side if free(g)), None)
+        if nearest is not None:
+            kept.append(nearest)
+    return kept
 
 
 def chunks(items: list, size: int) -> list[list]:

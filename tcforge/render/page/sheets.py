@@ -141,19 +141,19 @@ class Book:
         for note in layout.notes:
             self.ctx.report.note(note)
         where: list[int] = []
-        back_layout = layout.mirrored(self.options.back_offset_mm) if self.options.duplex else None
-        for group in chunks(faces, len(layout.slots)):
+        for group in chunks(faces, len(layout.grid)):
             where += [self.ctx.report.pages + 1] * len(group)
-            self._sheet(layout, group)
-            if back_layout is not None:
-                self._backs(back_layout, group, default_back)
+            page = layout.placed(len(group))   # a part-full sheet is trimmed and marked for its pieces only
+            self._sheet(page, group)
+            if self.options.duplex:
+                self._backs(page.mirrored(self.options.back_offset_mm), group, default_back)
         self.ctx.report.pieces += len(faces)
         return where
 
     def _sheet(self, layout: SheetLayout, group: list[Face]) -> None:
         c = self.c
         self._boxes(layout.trim_box, layout.bleed_box)
-        for face, slot in zip(group, layout.slots, strict=False):  # the last sheet may be part full
+        for face, slot in zip(group, layout.slots, strict=True):
             self._draw(face, slot)
         c.setStrokeColor(INK)
         c.setLineWidth(MARK_WIDTH)
@@ -162,7 +162,7 @@ class Book:
 
     def _backs(self, layout: SheetLayout, group: list[Face], default_back: Face | None) -> None:
         self._boxes(layout.trim_box, layout.bleed_box)
-        for face, slot in zip(group, layout.slots, strict=False):  # the last sheet may be part full
+        for face, slot in zip(group, layout.slots, strict=True):
             back = face.back or default_back
             if back is not None:
                 self._draw(back, slot, owner=face.name)

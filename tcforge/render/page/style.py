@@ -11,6 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from tcforge.render.page import fonts
 from tcforge.render.page.geometry import MM, STANDARD, Rect
+from tcforge.render.page.text import LABEL
 
 INK = HexColor("#222222")
 PAPER = HexColor("#fbf8f1")
@@ -66,16 +67,16 @@ def value_box(c: Canvas, r: Rect, text: str, size: float, changed: bool = False,
     c.setFillColor(INK)
     font = fonts.COND_BOLD if bold else fonts.COND
     s = size
-    while s > 5.5 and fonts.width(text, font, s) > r.w - 2:
+    while s > LABEL and fonts.width(text, font, s) > r.w - 2:
         s -= 0.5
     c.setFont(font, s)
     c.drawCentredString(r.x + r.w / 2, r.y + (r.h - s * 0.72) / 2, text)
     if changed:
-        c.setFont(fonts.COND_BOLD, 5.5)
+        c.setFont(fonts.COND_BOLD, LABEL)
         c.drawRightString(r.right - 0.8, r.top - 5.2, "†")
 
 
-def small_label(c: Canvas, x: float, y: float, text: str, size: float = 5.5, align: str = "center",
+def small_label(c: Canvas, x: float, y: float, text: str, size: float = LABEL, align: str = "center",
                 colour: Color = MUTED, font: str = fonts.COND) -> None:
     c.setFillColor(colour)
     c.setFont(font, size)

@@ -11,7 +11,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from tcforge.render.page.fonts import width
 
-FLOOR = 5.5          # points: the smallest type a player can still read at arm's length
+FLOOR = 5.5          # points: the smallest type a player can still read at arm's length (text shrunk to fit)
+LABEL = 6.0          # points: the smallest fixed type of the print shop: captions, sub-labels, sheets (issue 16)
 STEP = 0.25          # points: how much each shrinking step takes off
 LEADING = 1.17       # line height as a multiple of the size
 ELLIPSIS = "…"

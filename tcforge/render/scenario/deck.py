@@ -178,7 +178,7 @@ def build_scenario_deck(path: Path, options: PrintOptions, scenario: Scenario, s
         for plan in plans:
             book.sheets(layout, plan.faces)
 
-    title = f"TC:TEFE scenario deck: {scenario.title.get(lang)} ({len(proxies)} cards, {lang})"
+    title = t("pdf_deck", lang, title=scenario.title.get(lang), n=len(proxies))
     return render_pdf(path, options, scenario.cards, scenario.ruleset, title, compose)
 
 

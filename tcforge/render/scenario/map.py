@@ -22,7 +22,7 @@ from tcforge.i18n.words import capital, t
 from tcforge.render.page import fonts, style
 from tcforge.render.page.geometry import MM
 from tcforge.render.page.sheets import Ctx
-from tcforge.render.page.text import draw_fit
+from tcforge.render.page.text import LABEL, draw_fit
 from tcforge.render.scenario.text import group_title, side_name
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.scenario import Scenario
@@ -35,6 +35,39 @@ def tint(colour: Color, amount: float) -> Color:
     """``colour`` mixed with white; ``amount`` 0 keeps it, 1 gives white."""
     return Color(colour.red + (1 - colour.red) * amount, colour.green + (1 - colour.green) * amount,
                  colour.blue + (1 - colour.blue) * amount)
+
+
+# Greyscale laser prints turn both nations' colours into the same grey, so the
+# sides differ by more than colour: the first side's zone is a solid tint with a
+# solid outline and its arrival discs are filled; the second side's zone is
+# hatched with a dashed outline and its discs are rings.
+SOLID_TINT = 0.70            # the first side's zone fill: a mid-light grey in print
+HATCH_TINT = 0.94            # the second side's zone ground: almost white, under the hatching
+HATCH_STEP = 2.4 * MM        # hatching: one diagonal line every this many points
+
+
+def hollow_sides(s: Scenario) -> set[str]:
+    """The sides drawn hatched and hollow: every side after the first."""
+    return {side.id for side in s.sides[1:]}
+
+
+def zone_fill(c: Canvas, x: float, y: float, w: float, h: float, colour: Color, hatched: bool, k: float = 1.0) -> None:
+    """A setup zone's fill: solid tint, or a near-white ground with diagonal hatching in the side's colour."""
+    c.saveState()
+    c.setFillColor(tint(colour, HATCH_TINT if hatched else SOLID_TINT))
+    c.rect(x, y, w, h, stroke=0, fill=1)
+    if hatched:
+        path = c.beginPath()
+        path.rect(x, y, w, h)
+        c.clipPath(path, stroke=0, fill=0)
+        c.setStrokeColor(tint(colour, 0.4))
+        c.setLineWidth(0.5 * k)
+        step = HATCH_STEP * k
+        d = -h
+        while d < w:
+            c.line(x + d, y, x + d + h, y + h)
+            d += step
+    c.restoreState()
 
 
 def side_colours(s: Scenario) -> dict[str, Color]:
@@ -50,13 +83,14 @@ class _Legend:
     text: str
 
 
-def disc(c: Canvas, cx: float, cy: float, r: float, colour: Color, label: str) -> None:
-    c.setFillColor(colour)
-    c.setStrokeColor(style.WHITE)
-    c.setLineWidth(0.6)
+def disc(c: Canvas, cx: float, cy: float, r: float, colour: Color, label: str, hollow: bool = False) -> None:
+    """A numbered arrival badge: filled with a white number, or (``hollow``) a ring with the number in colour."""
+    c.setFillColor(style.WHITE if hollow else colour)
+    c.setStrokeColor(colour if hollow else style.WHITE)
+    c.setLineWidth(1.2 if hollow else 0.6)
     c.circle(cx, cy, r, stroke=1, fill=1)
-    c.setFillColor(style.WHITE)
-    size = r * 1.35
+    c.setFillColor(colour if hollow else style.WHITE)
+    size = max(LABEL, r * 1.35)
     c.setFont(fonts.SANS_BOLD, size)
     c.drawCentredString(cx, cy - size * 0.36, label)
 
@@ -71,13 +105,14 @@ class BattlefieldMap(Flowable):
         self.ctx = ctx
         self.k = k
         self.colours = side_colours(scenario)
+        self.hollow = hollow_sides(scenario)
         g = scenario.grid
         fixed = scenario.terrain.method == "fixed"
         self.cell_h = (13.0 if fixed else 9.5) * MM * k
         self.band_h = 5.6 * MM * k
         self.num_h = 4.2 * MM * k
         self.label_w = 13 * MM * k
-        self.legend_size = 7.6 * k
+        self.legend_size = max(LABEL, 7.6 * k)
         self.legend_row = self.legend_size * 1.9
         self.grid_h = g.rows * self.cell_h
         self.arrivals = self._arrivals()
@@ -88,12 +123,12 @@ class BattlefieldMap(Flowable):
 
     # ------------------------------------------------------------------ data
 
-    def _arrivals(self) -> dict[Position, list[tuple[Color, str]]]:
-        out: dict[Position, list[tuple[Color, str]]] = {}
+    def _arrivals(self) -> dict[Position, list[tuple[Color, str, bool]]]:
+        out: dict[Position, list[tuple[Color, str, bool]]] = {}
         for side in self.s.sides:
             for n, group in enumerate(side.reinforcements, start=1):
                 for pos in group.positions:
-                    out.setdefault(pos, []).append((self.colours[side.id], str(n)))
+                    out.setdefault(pos, []).append((self.colours[side.id], str(n), side.id in self.hollow))
         return out
 
     def _legend_items(self) -> list[_Legend]:
@@ -103,11 +138,15 @@ class BattlefieldMap(Flowable):
             colour = self.colours[side.id]
             key = "map_key_zone_reserve" if side.reserve_allowed else "map_key_zone"
 
-            def swatch(c: Canvas, x: float, y: float, h: float, colour: Color = colour) -> None:
-                c.setFillColor(tint(colour, 0.78))
+            def swatch(c: Canvas, x: float, y: float, h: float, colour: Color = colour,
+                       hatched: bool = side.id in self.hollow) -> None:
+                zone_fill(c, x, y, h * 1.5, h, colour, hatched, self.k)
                 c.setStrokeColor(colour)
                 c.setLineWidth(0.8)
-                c.rect(x, y, h * 1.5, h, stroke=1, fill=1)
+                if hatched:
+                    c.setDash(2, 1.2)
+                c.rect(x, y, h * 1.5, h, stroke=1, fill=0)
+                c.setDash()
 
             items.append(_Legend(swatch, t(key, lang, side=side_name(s, side.id, lang))))
         for area in s.areas.values():
@@ -125,8 +164,8 @@ class BattlefieldMap(Flowable):
                     continue
 
                 def mark(c: Canvas, x: float, y: float, h: float, colour: Color = self.colours[side.id],
-                         label: str = str(n)) -> None:
-                    disc(c, x + h * 0.75, y + h / 2, h * 0.48, colour, label)
+                         label: str = str(n), hollow: bool = side.id in self.hollow) -> None:
+                    disc(c, x + h * 0.75, y + h / 2, h * 0.48, colour, label, hollow)
 
                 when = t("sc_turn", lang, n=group.turn) if group.turn is not None else ""
                 text = group_title(s, side, group, lang) + (f", {when}" if when else "")
@@ -191,7 +230,7 @@ class BattlefieldMap(Flowable):
             draw_fit(c, fit, fonts.SANS_BOLD, x0, baseline + fit.size * 0.93, grid_w, align="center")
         # column numbers, above and below
         c.setFillColor(style.MUTED)
-        c.setFont(fonts.COND_BOLD, 7.5 * k)
+        c.setFont(fonts.COND_BOLD, max(LABEL, 7.5 * k))
         for col in range(1, g.columns + 1):
             cx = x0 + (col - 0.5) * cell_w
             c.drawCentredString(cx, top + (self.num_h - 7.5 * k * 0.72) / 2, str(col))
@@ -201,8 +240,11 @@ class BattlefieldMap(Flowable):
         for pos in g.positions():
             x, y = cell(pos)
             owner = zones.get(pos)
-            c.setFillColor(tint(self.colours[owner], 0.78) if owner else style.CELL)
-            c.rect(x, y, cell_w, self.cell_h, stroke=0, fill=1)
+            if owner:
+                zone_fill(c, x, y, cell_w, self.cell_h, self.colours[owner], owner in self.hollow, k)
+            else:
+                c.setFillColor(style.CELL)
+                c.rect(x, y, cell_w, self.cell_h, stroke=0, fill=1)
             self._terrain(c, pos, x, y, cell_w)
         # grid lines
         c.setStrokeColor(style.RULE)
@@ -216,7 +258,10 @@ class BattlefieldMap(Flowable):
             x, y = cell(pos)
             c.setStrokeColor(self.colours[sid])
             c.setLineWidth(1.0)
+            if sid in self.hollow:
+                c.setDash(3, 1.6)
             c.rect(x + 1.2, y + 1.2, cell_w - 2.4, self.cell_h - 2.4, stroke=1, fill=0)
+            c.setDash()
         # the front line(s) between the halves
         c.setStrokeColor(style.INK)
         c.setLineWidth(1.6 * k)
@@ -294,8 +339,8 @@ class BattlefieldMap(Flowable):
             x, y = cell(pos)
             cx = x + cell_w - 1.4 * MM * self.k - r
             cy = y + self.cell_h - self.mark_h / 2 - 0.4 * MM * self.k
-            for colour, label in reversed(marks):
-                disc(c, cx, cy, r, colour, label)
+            for colour, label, hollow in reversed(marks):
+                disc(c, cx, cy, r, colour, label, hollow)
                 cx -= 2 * r + 1.2
 
     def _row_labels(self, c: Canvas, top: float, x0: float, grid_w: float) -> None:

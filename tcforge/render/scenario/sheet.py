@@ -35,13 +35,13 @@ from reportlab.platypus.doctemplate import LayoutError as PlatypusLayoutError
 
 from tcforge import __version__
 from tcforge.atomic import atomic_path
-from tcforge.i18n.words import NBSP, NNBSP, t, typo
+from tcforge.i18n.words import NBSP, NNBSP, capital, case_ref, fr_subject, t, typo
 from tcforge.render.page import fonts, style
 from tcforge.render.page.build import RenderError, TextOverflowError, _binary_streams
 from tcforge.render.page.geometry import MM, paper_size
 from tcforge.render.page.sheets import Ctx, PrintOptions, Report
-from tcforge.render.page.text import draw_fit
-from tcforge.render.scenario.map import BattlefieldMap, side_colours, tint
+from tcforge.render.page.text import LABEL, draw_fit
+from tcforge.render.scenario.map import BattlefieldMap, hollow_sides, side_colours, tint
 from tcforge.render.scenario.text import (
     Group,
     arrival_text,
@@ -91,21 +91,29 @@ def hexcolour(colour: Color) -> str:
 class Styles:
     k: float
 
+    def pt(self, size: float) -> float:
+        """``size`` scaled to the sheet, never below the print shop's 6 pt floor (issue 16 item 11)."""
+        return max(LABEL, size * self.k)
+
+    def lead(self, size: float, leading: float) -> float:
+        """Leading scaled like ``size``, keeping its proportion when the floor holds the size up."""
+        return self.pt(size) * leading / size
+
     def __post_init__(self) -> None:
         k = self.k
-        self.body = ParagraphStyle("body", fontName=fonts.SANS, fontSize=8.6 * k, leading=11.4 * k, textColor=style.INK)
-        self.brief = ParagraphStyle("brief", parent=self.body, fontSize=9.2 * k, leading=12.6 * k)
-        self.small = ParagraphStyle("small", fontName=fonts.COND, fontSize=7.8 * k, leading=9.8 * k, textColor=style.INK)
+        self.body = ParagraphStyle("body", fontName=fonts.SANS, fontSize=self.pt(8.6), leading=self.lead(8.6, 11.4), textColor=style.INK)
+        self.brief = ParagraphStyle("brief", parent=self.body, fontSize=self.pt(9.2), leading=self.lead(9.2, 12.6))
+        self.small = ParagraphStyle("small", fontName=fonts.COND, fontSize=self.pt(7.8), leading=self.lead(7.8, 9.8), textColor=style.INK)
         self.muted = ParagraphStyle("muted", parent=self.small, textColor=style.MUTED)
-        self.facts = ParagraphStyle("facts", fontName=fonts.SANS, fontSize=8.8 * k, leading=11 * k, textColor=style.MUTED)
-        self.h2 = ParagraphStyle("h2", fontName=fonts.SANS_BOLD, fontSize=11.5 * k, leading=14 * k,
+        self.facts = ParagraphStyle("facts", fontName=fonts.SANS, fontSize=self.pt(8.8), leading=self.lead(8.8, 11), textColor=style.MUTED)
+        self.h2 = ParagraphStyle("h2", fontName=fonts.SANS_BOLD, fontSize=self.pt(11.5), leading=self.lead(11.5, 14),
                                  textColor=style.REFERENCE, spaceBefore=7 * k, spaceAfter=3 * k)
-        self.h3 = ParagraphStyle("h3", fontName=fonts.COND_BOLD, fontSize=8.6 * k, leading=10.8 * k, textColor=style.INK,
+        self.h3 = ParagraphStyle("h3", fontName=fonts.COND_BOLD, fontSize=self.pt(8.6), leading=self.lead(8.6, 10.8), textColor=style.INK,
                                  spaceBefore=4 * k, spaceAfter=1.2 * k)
-        self.side = ParagraphStyle("side", fontName=fonts.SANS_BOLD, fontSize=9.5 * k, leading=11.5 * k,
+        self.side = ParagraphStyle("side", fontName=fonts.SANS_BOLD, fontSize=self.pt(9.5), leading=self.lead(9.5, 11.5),
                                    textColor=style.WHITE)
         self.item = ParagraphStyle("item", parent=self.body, leftIndent=11 * k, firstLineIndent=-11 * k, spaceAfter=2.4 * k)
-        self.cell = ParagraphStyle("cell", fontName=fonts.COND, fontSize=7.9 * k, leading=9.4 * k, textColor=style.INK)
+        self.cell = ParagraphStyle("cell", fontName=fonts.COND, fontSize=self.pt(7.9), leading=self.lead(7.9, 9.4), textColor=style.INK)
         self.cell_r = ParagraphStyle("cell_r", parent=self.cell, alignment=2, fontName=fonts.COND_BOLD)
 
 
@@ -156,7 +164,7 @@ class Banner(Flowable):
         c.setFont(fonts.SANS_BOLD, 9.5 * k)
         c.drawRightString(x, h * 0.64, t("sc_kind", lang).upper())
         c.setFillColor(tint(style.REFERENCE, 0.62))
-        c.setFont(fonts.COND, 7.8 * k)
+        c.setFont(fonts.COND, max(LABEL, 7.8 * k))
         c.drawRightString(x, h * 0.42, t("sc_source", lang, doc=s.source.get("document", "?"),
                                          section=s.source.get("section", "?")))
         c.drawRightString(x, h * 0.2, "Tank Commander: The Eastern Front Edition")
@@ -172,7 +180,7 @@ class SheetDoc(SimpleDocTemplate):
         super().__init__(target, pagesize=(w, h), leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
                          bottomMargin=MARGIN + FOOTER, invariant=1, pageCompression=1,
                          initialFontName=fonts.SANS, initialFontSize=9,
-                         title=f"{s.title.get(lang)} - TC:TEFE scenario", author="tcforge",
+                         title=t("pdf_scenario", lang, title=s.title.get(lang)), author="tcforge",
                          creator=f"tcforge {__version__}", subject="Tank Commander: The Eastern Front Edition",
                          **kwargs)
 
@@ -215,6 +223,13 @@ class _Story:
 
     def side(self, sid: str | None) -> str:
         return side_name(self.s, sid, self.lang)
+
+    def subject(self, sid: str | None, start: bool = False) -> str:
+        """A side as the subject of a sentence: in French with its article ('l'Allemand joue en premier')."""
+        name = self.side(sid)
+        if self.lang == "fr":
+            name = fr_subject(name)
+        return capital(name) if start else name
 
     def build(self) -> list[Flowable]:
         s, lang, k = self.s, self.lang, self.k
@@ -316,7 +331,7 @@ class _Story:
             rows.append([self.p(f'<font color="{hexcolour(colour)}"><b>{self.x(who)}</b></font>', self.st.body),
                          self.p(self.x(self.condition(v)), self.st.body)])
         if self.s.default_winner:
-            rows.append(["", self.p(self.x(t("sc_otherwise", lang, side=self.side(self.s.default_winner))), self.st.body)])
+            rows.append(["", self.p(self.x(t("sc_otherwise", lang, side=self.subject(self.s.default_winner))), self.st.body)])
         table = self.two_columns(rows, 38 * MM * k)
         self.out.append(KeepTogether([Heading(self.x(t("sc_victory", lang)), self.st), table]))
 
@@ -337,14 +352,17 @@ class _Story:
         s, lang, k = self.s, self.lang, self.k
         rows: list[tuple[str, str]] = [(t("sc_sides", lang), t(f"sc_assign_{s.side_assignment}", lang))]
         i = s.initiative
-        if i.method == "fixed":
-            first = t("sc_init_fixed", lang, side=self.side(i.side))
+        if i.method == "fixed" and i.side == i.setup_first:
+            first = t("sc_init_and_setup", lang, side=self.subject(i.side, start=True))
+        elif i.method == "fixed":
+            first = t("sc_init_fixed", lang, side=self.subject(i.side, start=True))
         else:
             first = t("sc_init_roll", lang, w=t(f"sc_{i.winner}", lang))
             mods = [t("sc_modifier", lang, side=self.side(sid), m=f"{m:+d}") for sid, m in i.modifiers.items()]
             if mods:
                 first = first.rstrip(".") + " (" + ", ".join(mods) + ")."
-        first += " " + t("sc_setup_first", lang, side=self.side(i.setup_first))
+        if not (i.method == "fixed" and i.side == i.setup_first):
+            first += " " + t("sc_setup_first", lang, side=self.subject(i.setup_first, start=True))
         rows.append((t("first", lang), first))
         d = s.deck
         listed = any(side.forces or side.free_cards or side.deck or any(g.forces for g in side.reinforcements)
@@ -359,7 +377,7 @@ class _Story:
                      else t("sc_turns_none", lang)))
         for n, o in enumerate(s.overrides.values()):
             was = t("sc_param_was", lang, value=param_value(o.value, lang), was=param_value(o.ruleset_value, lang),
-                    case=o.case)
+                    case=case_ref(o.case, lang))
             rows.append((t("sc_changes", lang) if n == 0 else "", f"{param_label(o.name, lang)}: {was}"))
         data = [[self.p(f"<b>{self.x(a)}</b>", self.st.body), self.p(self.x(b), self.st.body)] for a, b in rows]
         table = self.two_columns(data, 38 * MM * k, rules=True)
@@ -406,7 +424,9 @@ class _Story:
             return []
         title = self.x(group.title)
         if g is not None and g.positions:
-            title = f'<font color="{hexcolour(colour)}" face="{fonts.SANS_BOLD}">{chr(0x2789 + group.number)}</font> ' + title \
+            # The second side's badges are rings (➀), the first side's filled (➊), as on the map: greyscale keeps them apart.
+            badge = (0x277F if side.id in hollow_sides(self.s) else 0x2789) + group.number
+            title = f'<font color="{hexcolour(colour)}" face="{fonts.SANS_BOLD}">{chr(badge)}</font> ' + title \
                 if group.number <= 10 else title
         count = f' <font color="{hexcolour(style.MUTED)}" face="{fonts.COND}">· {self.x(t("sc_n_cards", lang, n=group.count))}</font>' \
             if group.count else ""
@@ -420,7 +440,7 @@ class _Story:
             rows = []
             for line in group.lines:
                 name = f"{self.x(line.card.display_name(lang))} " \
-                       f'<font color="{hexcolour(style.MUTED)}" size="{6.6 * k:.2f}">#{self.x(str(line.card.id))}</font>'
+                       f'<font color="{hexcolour(style.MUTED)}" size="{max(LABEL, 6.6 * k):.2f}">#{self.x(str(line.card.id))}</font>'
                 rows.append([self.p(f"{line.count}×", self.st.cell_r), self.p(name, self.st.cell),
                              self.p(self.x(line.where_text()), self.st.cell)])
             table = Table(rows, colWidths=[7 * MM * k, "46%", "*"], splitByRow=1)
@@ -442,7 +462,7 @@ class _Story:
             return
         items: list[Flowable] = [Heading(self.x(t("sc_special_rules", self.lang)), self.st)]
         for n, r in enumerate(rules, start=1):
-            items.append(self.p(f"<b>{n}.</b>\u00a0{self.x(r.text.get(self.lang))} {self.muted('(' + r.case + ')')}",
+            items.append(self.p(f"<b>{n}.</b>\u00a0{self.x(r.text.get(self.lang))} {self.muted('(' + case_ref(r.case, self.lang) + ')')}",
                                 self.st.item))
         self.out.append(KeepTogether(items[:2]))
         self.out += items[2:]

@@ -70,6 +70,74 @@ def test_param_placeholders_print_the_selected_rulesets_value() -> None:
     assert "1 ou 3" in _text(_case(_html("fr"), "c-9-3-1"))
 
 
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("ruleset", ["six-pack-r3", "six-pack-1997", "players-guide-1997", "jeff-mike-2002"])
+def test_16_10_no_sentence_prints_a_parameter_that_empties_it(lang: str, ruleset: str) -> None:
+    html = _html(lang, ruleset)
+    body = html[:html.find('id="appendix-variant"')] if 'id="appendix-variant"' in html else html
+    assert not re.findall(r'data-param="[^"]+">[+\u2212-]?0</span>', body)
+    assert "{if:" not in html and "{/if}" not in html and "{else}" not in html
+    battlefield = _text(_case(html, "c-6-0"))
+    assert ("0 shared ranks" not in battlefield) and ("0 rangées" not in battlefield)
+    assert ("face each other directly" in battlefield) or ("se font face directement" in battlefield)
+
+
+def test_16_10_the_unsupported_vehicle_modifier_is_said_only_where_the_ruleset_has_one() -> None:
+    values = {rid: load_data(rid).ruleset["melee.unsupported_tank_modifier"]
+              for rid in ("six-pack-r3", "six-pack-1997")}
+    assert values["six-pack-r3"] == 0 and values["six-pack-1997"] != 0
+    assert "because the vehicles lack support" not in _text(_case(_html("en"), "c-10-0"))
+    assert "because the vehicles lack support" in _text(_case(_html("en", "six-pack-1997"), "c-10-0"))
+    assert "ne sont pas soutenus" in _text(_case(_html("fr", "six-pack-1997"), "c-10-0"))
+
+
+def test_16_10_an_unclosed_condition_is_an_error() -> None:
+    renderer = TextRenderer("en", {"turn.hand_limit": 12}, {})
+    with pytest.raises(ValueError, match="without its"):
+        renderer.blocks("{if:turn.hand_limit}Keep {param:turn.hand_limit} cards.")
+    assert "Keep" in str(renderer.blocks("{if:turn.hand_limit}Keep {param:turn.hand_limit} cards.{/if}")[0].html)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_16_13_the_card_table_says_it_shows_the_values_played_not_as_printed(lang: str) -> None:
+    intro = _text(_case(_html(lang), "c-19-0"))
+    assert "as printed on the card" not in intro and "telles qu'elles sont imprimées" not in intro
+    assert ("corrected one" in intro) or ("valeur corrigée" in intro)
+
+
+def _grey(hex_colour: str) -> float:
+    r, g, b = (int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+@pytest.mark.parametrize("scenario", ["hill-621", "kursk"])
+def test_16_5_booklet_maps_keep_the_setup_zones_apart_in_greyscale(scenario: str) -> None:
+    from tcforge.scenarios.loading import load
+    battle = load(scenario)
+    svg, _ = diagrams.scenario_map(battle, "en")
+    first, second = (diagrams.SIDE_COLOURS.get(s.nation, "") for s in battle.sides[:2])
+    solid = diagrams._tint(first, diagrams.ZONE_SOLID) if first else ""
+    ground = diagrams._tint(second, diagrams.ZONE_GROUND) if second else ""
+    fills = set(re.findall(r'<rect[^>]* fill="(#[0-9a-f]{6})"', str(svg)))
+    assert solid in fills and ground in fills
+    assert abs(_grey(solid) - _grey(ground)) >= 0.10
+    if battle.terrain.method == "fixed":
+        # On terrain colours a zone is a frame: solid for the first side, dashed for the second.
+        frames = re.findall(r'<rect[^>]* fill="none" stroke="(#[0-9a-f]{6})"([^>]*)/>', str(svg))
+        assert any(c == first and "dasharray" not in rest for c, rest in frames)
+        assert any(c == second and "dasharray" in rest for c, rest in frames)
+    else:
+        assert len(re.findall(r"<line ", str(svg))) >= 20   # the hatching of the second side's zone
+
+
+def test_16_8_french_chapter_titles_do_not_repeat_and_the_translation_state_reads_naturally() -> None:
+    book = load_rulebook().book("fr")
+    titles = [chapter.title for chapter in book.chapters] + [case.title for case in book.cases() if case.number == "1.0"]
+    assert len(titles) == len(set(titles)), [t for t in titles if titles.count(t) > 1]
+    html = _text(_html("fr"))
+    assert "cases sur" not in html and "articles sont traduits et à jour" in html
+
+
 def test_value_formatting_joins_lists_and_signs_modifiers() -> None:
     assert format_value("fire.flank_rolls", [1, 2, 3], "en") == "1, 2 or 3"
     assert format_value("fire.flank_rolls", [1, 3], "fr") == "1 ou 3"

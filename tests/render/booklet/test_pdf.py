@@ -139,7 +139,8 @@ def test_cross_reference_links_land_on_the_page_of_their_case(booklets: dict[str
 def test_terrain_table_in_the_pdf_equals_the_data(booklets: dict[str, Any], lang: str) -> None:
     data = load_data()
     table_id = data.ruleset["fire.terrain_table"]
-    text = _find_page(booklets, lang, "Effets du terrain" if lang == "fr" else "Terrain effects:", "9.0")
+    # The table caption ("Effets du terrain :"), not the heading of 9.5, which may end the page before it.
+    text = _find_page(booklets, lang, "Effets du terrain\u00a0:" if lang == "fr" else "Terrain effects:", "9.0")
     for name in ("Woods", "Hills"):
         card = data.cards.get(name)
         row = card.effective["terrain_effects"][table_id]

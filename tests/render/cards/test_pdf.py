@@ -113,8 +113,10 @@ def test_crop_marks_are_drawn_thin_where_geometry_puts_them(render) -> None:
             width = float(operands[0])
         elif op == b"m":
             starts[(round(float(operands[0]), 2), round(float(operands[1]), 2))] = width
-    layout = card_sheet("a4", STANDARD)
-    assert len(layout.marks) == 16
+    layout = card_sheet("a4", STANDARD).placed(1)
+    # One card: its two vertical cuts marked above, below and in the far row gutter; its two horizontal
+    # cuts right of it and in the far column gutter (the left margin is too narrow on A4).
+    assert len(layout.marks) == 10
     for mark in layout.marks:
         drawn = starts.get((round(mark.x0, 2), round(mark.y0, 2)))
         assert drawn is not None and 0.25 <= drawn <= 0.4, (mark, drawn)
@@ -128,15 +130,18 @@ def test_duplex_back_mirrors_columns_and_applies_the_saved_offset(render, tmp_pa
     assert stored["back_offset_mm"]["a4"] == [1.5, -0.5]
     reader, _ = render("cards", "46", "47", "--duplex")
     assert len(reader.pages) == 2
-    front = card_sheet("a4", STANDARD)
+    front = card_sheet("a4", STANDARD).placed(2)
     back = front.mirrored((1.5, -0.5))
     rects = drawn_rects(reader.pages[1])
     for i in (0, 1):
         assert any(close(r, back.slots[i]) for r in rects)
     # Card 1 of the front is top left; its back is top right, moved by the offset.
-    assert back.slots[0].x > front.slots[2].x
+    assert back.slots[0].x > front.grid[2].x - 1e-6
+    # The back's TrimBox is the front's (two cards, top left) seen through the sheet, moved by the offset.
     trim = box(reader.pages[1], "/TrimBox")
-    assert abs(trim[0] - (front.trim_box.x + 1.5 * MM)) < TOL and abs(trim[1] - (front.trim_box.y - 0.5 * MM)) < TOL
+    w = PAGE["a4"][0]
+    assert abs(trim[0] - (w - front.trim_box.right + 1.5 * MM)) < TOL
+    assert abs(trim[1] - (front.trim_box.y - 0.5 * MM)) < TOL
 
 
 def test_fonts_are_embedded_truetype(render) -> None:
@@ -222,3 +227,17 @@ def test_duplex_reference_cards_put_each_pairs_back_behind_its_front(render) -> 
     rects = drawn_rects(reader.pages[1])
     assert any(close(r, layout.slots[2]) for r in rects) and any(close(r, layout.slots[1]) for r in rects)
     assert not any(close(r, layout.slots[0]) for r in rects)
+
+
+def test_16_13_the_anti_tank_mine_keeps_its_printed_type(render) -> None:
+    reader, _ = render("cards", "2")
+    text = flat(reader)
+    assert "Played as ?" in text
+
+
+def test_16_13_at_gun_proxies_print_the_he_rule_9_4_gives_them_marked(render) -> None:
+    reader, _ = render("cards", "40", "39")
+    text = flat(reader)
+    assert text.count("rule 9.4: HE 0 → 4") == 2
+    reader, _ = render("cards", "40", "--lang", "fr")
+    assert "règle 9.4\u202f: HE 0 → 4" in flat(reader) or "règle 9.4 : HE 0 → 4" in flat(reader)

@@ -121,19 +121,58 @@ def test_hill_621_map_puts_each_terrain_name_in_its_row_and_column(sheet, lang: 
                 (r, c, name, found)
 
 
+def grey(rgb: tuple[float, float, float]) -> float:
+    """The luminance a greyscale print gives a colour (ITU-R BT.601 weights, as printer drivers use)."""
+    return 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
+
+
+def zone_rgb(colour, hatched: bool) -> tuple[float, float, float]:
+    c = tint(colour, scenario_map.HATCH_TINT if hatched else scenario_map.SOLID_TINT)
+    return (round(c.red, 2), round(c.green, 2), round(c.blue, 2))
+
+
 def test_hill_621_map_shades_each_setup_zone_in_its_sides_colour(sheet) -> None:
     reader, _ = sheet("hill-621")
     colours = side_colours(load("hill-621"))
     rects = filled_rects(reader.pages[0])
 
     def count(side: str, big: bool) -> int:
-        c = tint(colours[side], 0.78)
-        rgb = (round(c.red, 2), round(c.green, 2), round(c.blue, 2))
+        rgb = zone_rgb(colours[side], side == "soviet")
         return sum(1 for colour, w, h in rects if colour == rgb and (w > 40) == big)
 
     assert count("german", True) == 3       # G4-2, G4-3, G4-5: the Woods of rank G4
     assert count("soviet", True) == 6       # all of R2
     assert count("german", False) == 1 and count("soviet", False) == 1     # the legend's swatches
+
+
+@pytest.mark.parametrize("scenario", ["hill-621", "kursk"])
+def test_16_5_setup_zones_stay_apart_in_greyscale(sheet, scenario: str) -> None:
+    """The zone fills differ by at least 10 % in grey, and the second side's zone is hatched as well."""
+    reader, _ = sheet(scenario)
+    battle = load(scenario)
+    colours = side_colours(battle)
+    first, second = battle.sides[0].id, battle.sides[1].id
+    rects = filled_rects(reader.pages[0])
+    used = {colour for colour, _, _ in rects}
+    a, b = zone_rgb(colours[first], False), zone_rgb(colours[second], True)
+    assert a in used and b in used
+    assert abs(grey(a) - grey(b)) >= 0.10, (grey(a), grey(b))
+    # The nations' own colours are the same grey within 5 %: colour alone could never tell the zones apart.
+    assert abs(grey(tuple(colours[first].rgb())) - grey(tuple(colours[second].rgb()))) < 0.05
+    diagonals = 0
+    for operands, op in ContentStream(reader.pages[0].get_contents(), reader.pages[0].pdf).operations:
+        if op == b"m":
+            start = (float(operands[0]), float(operands[1]))
+        elif op == b"l":
+            dx, dy = float(operands[0]) - start[0], float(operands[1]) - start[1]
+            diagonals += abs(abs(dx) - abs(dy)) < 0.01 and abs(dx) > 1
+    assert diagonals >= 20   # the hatching
+
+
+def test_16_5_reinforcement_badges_are_filled_for_one_side_and_rings_for_the_other(sheet) -> None:
+    reader, _ = sheet("hill-621")
+    text = flat(reader)
+    assert "\u278a" in text and "\u2780" in text    # ➊ German groups, ➀ Soviet groups
 
 
 def test_hill_621_map_marks_the_hill_and_the_reinforcement_arrivals(sheet) -> None:
@@ -163,7 +202,7 @@ def test_hill_621_forces_reinforcements_and_rules_in_english(sheet) -> None:
                   "Arrives on turn 8, on R2-4, R2-5.", "2× SU-152",
                   "Soviet wins", "Otherwise German wins.", "Special rules", "count as Clear terrain", "(20.0 rule 7)",
                   "Balance options", "german-plus", "The second German reinforcements arrive on turn 10.",
-                  "German plays first.", "16: the game ends after turn 16."):
+                  "German plays first and sets up first.", "16: the game ends after turn 16."):
         assert words in text, words
 
 
@@ -172,7 +211,7 @@ def test_hill_621_sheet_in_french(sheet) -> None:
     text = flat(reader)
     for words in ("La colline 621", "1er juillet 1944", "Collines", "Bois", "Champ de blé", "Colline 621",
                   "Allemand : réserve", "Forces de départ", "3× PzKw IV G", "Groupe de ligne allemand",
-                  "Premiers renforts allemands", "Arrive au tour 6", "Règles spéciales", "Options d'équilibrage",
+                  "Premiers renforts allemands", "Arrive au tour 6", "Règles spéciales", "Options d’équilibrage",
                   "Victoire", "16 tours"):
         assert words in text, words
     lines = "\n".join(page.extract_text() for page in reader.pages).splitlines()

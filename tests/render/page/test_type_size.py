@@ -1,0 +1,61 @@
+"""Issue 16 item 11: no print-shop text smaller than 6 pt, measured in the PDFs (font size times the text and page matrices)."""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from tcforge.render.cli import app
+from tcforge.render.page.text import LABEL as FLOOR
+from tcforge.scenarios.loading import bundled_ids
+
+
+def smallest_type(reader: PdfReader) -> tuple[float, str]:
+    """The smallest size at which any visible text of the PDF is drawn, and that text."""
+    found: list[tuple[float, str]] = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            scale = math.sqrt(abs(tm[0] * tm[3] - tm[1] * tm[2])) * math.sqrt(abs(cm[0] * cm[3] - cm[1] * cm[2]))
+            found.append((size * scale, text.strip()))
+
+    for page in reader.pages:
+        page.extract_text(visitor_text=visit)
+    return min(found)
+
+
+# Still shrunk below 6 pt to fit, in French only: the type line of the tank destroyers
+# ("Soviétique · chasseur de chars · peu commune") and the reference card's terrain table. They need
+# shorter words or another layout; until then these cases are expected to fail (strict).
+SHRUNK_IN_FRENCH = pytest.mark.xfail(strict=True, reason="French text shrunk to fit below 6 pt (issue 16 item 11)")
+CASES = [pytest.param(args, lang, marks=SHRUNK_IN_FRENCH if (lang, args[0]) in
+                      {("fr", "inserts"), ("fr", "refcards"), ("fr", "deck")} else ())
+         for lang in ("en", "fr")
+         for args in [("cards", "2", "40", "46", "118", "15", "Smoke"), ("inserts",), ("refcards",),
+                      ("scenario", "hill-621"), ("deck", "--scenario", "kursk")]]
+
+
+@pytest.mark.parametrize("args,lang", CASES)
+def test_16_11_no_text_below_six_points(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...],
+                                        lang: str) -> None:
+    monkeypatch.setenv("TCFORGE_CONFIG_DIR", str(tmp_path / "config"))
+    out = tmp_path / "out.pdf"
+    result = CliRunner().invoke(app, [*args, "--lang", lang, "--out", str(out)], catch_exceptions=False)
+    assert result.exit_code == 0, result.stderr
+    size, text = smallest_type(PdfReader(out))
+    assert FLOOR == 6.0
+    assert size >= FLOOR - 0.01, (size, text)
+
+
+@pytest.mark.parametrize("scenario", bundled_ids())
+def test_16_11_scenario_sheets_shrunk_to_fit_keep_six_points(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            scenario: str) -> None:
+    monkeypatch.setenv("TCFORGE_CONFIG_DIR", str(tmp_path / "config"))
+    out = tmp_path / "out.pdf"
+    result = CliRunner().invoke(app, ["scenario", scenario, "--lang", "fr", "--out", str(out)], catch_exceptions=False)
+    assert result.exit_code == 0, result.stderr
+    size, text = smallest_type(PdfReader(out))
+    assert size >= FLOOR - 0.01, (size, text)
