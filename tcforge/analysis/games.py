@@ -8,21 +8,20 @@ diverges.
 """
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from tcforge.analysis import gamelog
 from tcforge.analysis.scenario_hooks import make_game
 from tcforge.analysis.setup import Setup, setup, start
 from tcforge.engine.board import RESERVE
 from tcforge.engine.outcome import EndKind
 from tcforge.engine.playout import LogLine, Playout, play
 from tcforge.engine.policies import make as make_agent
-from tcforge.engine.state import CHANCE, GameState
-from tcforge.scenarios.loading import load
+from tcforge.engine.state import CHANCE, GameState, IllegalActionError
 from tcforge.scenarios.scenario import Scenario
 
 MAX_ACTIONS = 100_000  # a game that has not ended after this many actions is an engine fault
@@ -111,22 +110,20 @@ def _result(scenario: Scenario, state: GameState, seed: int, tracker: _GoalTrack
 
 
 # ------------------------------------------------------------------ logs
-def write_log(handle: TextIO, record: Setup, lines: list[LogLine]) -> None:
-    handle.write(json.dumps(record.to_json()) + "\n")
-    for line in lines:
-        handle.write(line.to_json() + "\n")
+def write_log(handle: TextIO, record: Setup, lines: list[LogLine], scenario: Scenario, *, folder: Path | None = None,
+              state: GameState | None = None) -> None:
+    """Write a self-checking log (:mod:`tcforge.analysis.gamelog`); ``folder`` is where the log goes (a scenario
+    file is recorded relative to it), ``state`` the final position, whose outcome ends the log."""
+    outcome = None
+    if state is not None and state.outcome is not None:
+        outcome = (scenario.grid.sides[state.winner] if state.winner is not None else None, state.outcome.reason)
+    gamelog.write(handle, record, lines, scenario, folder=folder, outcome=outcome)
 
 
 def read_log(path: Path) -> tuple[Setup, list[LogLine]]:
-    with path.open(encoding="utf-8") as handle:
-        first = handle.readline()
-        record = Setup.from_json(json.loads(first))
-        lines = []
-        for text in handle:
-            if text.strip():
-                raw = json.loads(text)
-                lines.append(LogLine(raw["turn"], raw["actor"], raw["action"], raw.get("about", "")))
-    return record, lines
+    """A log's set-up and actions, verified first; raises :class:`~tcforge.analysis.gamelog.LogError`."""
+    verified = gamelog.read(path)
+    return verified.setup, verified.lines
 
 
 # --------------------------------------------------------------- account
@@ -136,14 +133,20 @@ def account(scenario: Scenario, state: GameState, lines: list[LogLine], lang: st
     names = [scenario.side(s).name(lang) for s in sides]
     board = state.game.board
     turn, active = None, None
-    for line in lines:
+    for number, line in enumerate(lines, 2):
         action = tuple(line.action)
         if state.current_player() != CHANCE and (state.turn, state.active) != (turn, active) and state.phase == "play":
             turn, active = state.turn, state.active
             yield f"Turn {turn}, {names[active]}"
         before = {u.uid: (u.pos, u.immobilized) for u in state.units}
-        text = _describe(state, action, names, board)
-        state.apply_checked(action)
+        try:
+            text = _describe(state, action, names, board)
+        except (IndexError, KeyError, TypeError, AttributeError):  # not a legal action: apply_checked says so
+            text = ""
+        try:
+            state.apply_checked(action)
+        except IllegalActionError as exc:
+            raise IllegalActionError(f"line {number}: {exc}") from None
         after = []
         for u in state.units:
             old = before.get(u.uid)
@@ -207,6 +210,14 @@ def _describe(state: GameState, action: tuple[Any, ...], names: list[str], board
 
 
 def replay(path: Path) -> tuple[Scenario, GameState, list[LogLine]]:
-    record, lines = read_log(path)
-    scenario = load(record.scenario, balance=record.balance)
-    return scenario, start(scenario, record), lines
+    """The scenario, start and actions of a verified log; raises LogError at the first problem."""
+    verified = gamelog.read(path)
+    return verified.scenario, rebuild(verified), verified.lines
+
+
+def rebuild(verified: gamelog.GameLog) -> GameState:
+    """The start a verified log's set-up describes; a set-up the scenario cannot hold is the log's line 1."""
+    try:
+        return start(verified.scenario, verified.setup)
+    except Exception as exc:  # a hand-made set-up (old logs are not checked): one line, no traceback
+        raise gamelog.LogError(str(verified.path), 1, f"the set-up does not fit the scenario ({type(exc).__name__}: {exc})") from None

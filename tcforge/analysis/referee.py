@@ -45,9 +45,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tcforge.analysis.games import read_log
+from tcforge.analysis import gamelog
+from tcforge.analysis.games import rebuild
 from tcforge.analysis.scenario_hooks import engine_pos, turn_cap
-from tcforge.analysis.setup import start
 from tcforge.data.card_ids import CONFUSION, COORDINATION, PATH
 from tcforge.engine.board import DECK, DISCARDED, RESERVE
 from tcforge.engine.core import CHANCE
@@ -55,7 +55,6 @@ from tcforge.engine.outcome import EndKind
 from tcforge.engine.playout import LogLine
 from tcforge.engine.rules import Rules
 from tcforge.engine.state import GameState
-from tcforge.scenarios.loading import load
 from tcforge.scenarios.scenario import Scenario
 from tcforge.scenarios.special_rules import HandLimitGrace, ReinforcementArrival
 from tcforge.scenarios.victory import ControlPositions, ControlRank, Countdown, EliminateAll, HoldPositions, holds_as
@@ -84,6 +83,7 @@ class Audit:
     actions: int = 0
     ending: str = ""
     error: str = ""  # the log could not be read or replayed to its end
+    checked: bool = True  # False: an old log without hashes, which cannot be checked for changes
 
     def lines(self) -> list[str]:
         return [f"{self.log}:{v.line}: rule {v.case}: {v.what}" for v in self.violations]
@@ -684,13 +684,13 @@ class Referee:
 def audit_log(path: Path) -> Audit:
     """The referee's audit of one game log (read with :func:`tcforge.analysis.games.read_log`)."""
     try:
-        record, lines = read_log(path)
-        scenario = load(record.scenario, balance=record.balance)
-        state = start(scenario, record)
-    except Exception as exc:  # bad input: one line, no traceback
-        return Audit(str(path), [Violation(1, "log", f"not a tcforge game log ({type(exc).__name__}: {exc})")],
-                     error="unreadable")
-    return audit_game(scenario, state, lines, str(path))
+        verified = gamelog.read(path)
+        state = rebuild(verified)
+    except gamelog.LogError as exc:  # bad or changed input: one line, no traceback
+        return Audit(str(path), [Violation(exc.line, "log", exc.what)], error="unreadable")
+    audit = audit_game(verified.scenario, state, verified.lines, str(path))
+    audit.checked = verified.checked
+    return audit
 
 
 def audit_game(scenario: Scenario, state: GameState, lines: list[LogLine], log: str = "", *,

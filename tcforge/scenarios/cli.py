@@ -223,7 +223,7 @@ def play_one(
     if log is not None:
         from tcforge.atomic import atomic_path
         with atomic_path(log) as tmp, tmp.open("w", encoding="utf-8") as handle:
-            write_log(handle, playout.state.scenario_setup, playout.log)
+            write_log(handle, playout.state.scenario_setup, playout.log, sc, folder=log.parent, state=playout.state)
     if not quiet:
         for line in account(sc, new_game(sc, seed), playout.log, lang.value):
             _echo(line)
@@ -238,20 +238,25 @@ def replay_log(
     lang: Lang = typer.Option(Lang.en, "--lang"),
 ) -> None:
     """Show a logged game again, every action checked as it is replayed."""
-    from tcforge.analysis.games import account, replay
+    from tcforge.analysis import gamelog
+    from tcforge.analysis.games import account, rebuild
     from tcforge.engine.state import IllegalActionError
     if not log.is_file():
         _usage(f"no such log file: {log}")
     try:
-        sc, state, lines = replay(log)
-    except (ValueError, KeyError, OSError) as exc:
-        _err(f"tcforge: {log}: not a tcforge game log ({type(exc).__name__}: {exc})")
+        verified = gamelog.read(log)
+        state = rebuild(verified)
+    except gamelog.LogError as exc:
+        _err(str(exc))
         raise typer.Exit(1) from None
+    if not verified.checked:
+        _err(f"{log}:1: notice: an old log without hashes: it replays, but cannot be checked for changes")
     try:
-        for line in account(sc, state, lines, lang.value):
+        for line in account(verified.scenario, state, verified.lines, lang.value):
             _echo(line)
     except IllegalActionError as exc:
-        _err(f"tcforge: {log}: the log does not replay: {exc}")
+        number, _, what = str(exc).partition(": ")
+        _err(f"{log}:{number.removeprefix('line ')}: the log does not replay: {what}")
         raise typer.Exit(1) from None
 
 
@@ -274,6 +279,8 @@ def audit_cmd(
         _echo(audit_json(audits))
     else:
         for a in audits:
+            if not a.checked:
+                _err(f"{a.log}:1: notice: an old log without hashes: it cannot be checked for changes")
             for text in a.lines():
                 _echo(text)
         _echo(f"{len(audits)} log(s), {sum(a.actions for a in audits)} action(s): "

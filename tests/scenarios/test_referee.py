@@ -190,7 +190,7 @@ def test_audit_cli_prints_log_line_case_and_exits_1(tmp_path: Path, cli) -> None
     lines = prefix + _drive(state, [["move", 35], ["pick", 15], ["go"], ["step", 21]])
     log = tmp_path / "g.jsonl"
     with log.open("w", encoding="utf-8") as handle:
-        write_log(handle, setup(sc, HILL_LOG_SEED), lines)
+        write_log(handle, setup(sc, HILL_LOG_SEED), lines, sc, folder=tmp_path)
     code, out, _ = cli("scenario", "audit", str(log))
     shot = _line_of(lines, ["step", 21])
     assert code == 1 and out.splitlines()[0].startswith(f"{log}:{shot}: rule 8.0: ")

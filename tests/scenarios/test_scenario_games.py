@@ -66,7 +66,7 @@ def test_a_logged_game_replays_exactly(tmp_path: Path) -> None:
     playout, result = play_game(sc, 5, ("greedy", "random"))
     log = tmp_path / "game.jsonl"
     with log.open("w", encoding="utf-8") as handle:
-        write_log(handle, playout.state.scenario_setup, playout.log)
+        write_log(handle, playout.state.scenario_setup, playout.log, sc, folder=tmp_path, state=playout.state)
     record, lines = read_log(log)
     assert record.seed == 5 and len(lines) == result.actions
     _, state, lines = replay(log)
@@ -114,7 +114,7 @@ def test_scenario_play_and_replay_commands(tmp_path: Path, monkeypatch: pytest.M
     broken = tmp_path / "broken.jsonl"
     broken.write_text(log.read_text().replace('"d10", 1]', '"d10", 11]', 1))
     bad = runner.invoke(app, ["scenario", "replay", str(broken)])
-    assert bad.exit_code == 1 and "does not replay" in bad.stderr
+    assert bad.exit_code == 1 and "(hash chain broken)" in bad.stderr and "Traceback" not in bad.stderr
 
 
 def test_scenario_balance_json_and_plot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

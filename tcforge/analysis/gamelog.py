@@ -1,0 +1,239 @@
+"""A game log that checks itself: a digest of the scenario played and a hash chain over its lines.
+
+Format 2 (written since issue 15), JSON lines:
+
+- line 1: ``{"setup": {...}, "format": 2, "digest": "sha256:...", "hash": H1}``: the
+  :class:`~tcforge.analysis.setup.Setup`, the digest of the scenario's resolved content
+  (the scenario file's bytes and the ruleset parameters in force) and
+  ``H1 = sha256(canonical line without "hash")``;
+- every action: ``{"turn", "actor", "action", "about", "hash"}`` with
+  ``hash = sha256(previous hash + canonical line without "hash")``;
+- the last line: ``{"end": {"actions": N, "winner": ..., "reason": ...}, "hash": ...}``, so a log cut short
+  says so.
+
+Canonical JSON is sorted keys, no spaces, so only a change of meaning breaks the chain. The chain has no
+secret: it catches any edit made by hand or by a careless tool, not a forger who recomputes every hash.
+
+The setup's ``scenario`` is a bundled id or a ``.yaml`` path relative to the log's folder; nothing else is
+ever opened, and a file is parsed only once its bytes match the digest. Logs written before format 2 (no
+hashes) still replay, bundled scenarios only, with a notice that they cannot be checked.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from tcforge.analysis.setup import Setup
+from tcforge.engine.playout import LogLine
+from tcforge.scenarios.findings import ScenarioError
+from tcforge.scenarios.loading import bundled_ids, load, scenarios_dir
+from tcforge.scenarios.scenario import Scenario
+
+FORMAT = 2
+_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
+
+
+class LogError(ValueError):
+    """A log that cannot be trusted or read; ``str()`` is the one line to show: ``LOG:LINE: what``."""
+
+    def __init__(self, log: str, line: int, what: str):
+        self.log, self.line, self.what = log, line, what
+        super().__init__(f"{log}:{line}: {what}")
+
+
+@dataclass
+class GameLog:
+    """A log read and verified: its set-up, actions, the scenario file it names, and whether it was checked."""
+
+    setup: Setup
+    lines: list[LogLine]
+    path: Path
+    scenario_path: Path
+    scenario: Scenario
+    checked: bool  # False: a log written before format 2, which cannot be checked for changes
+    end: dict[str, Any] | None = None
+
+
+def canonical(obj: Any) -> str:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _chain(previous: str, obj: dict[str, Any]) -> str:
+    body = {k: v for k, v in obj.items() if k != "hash"}
+    return hashlib.sha256((previous + canonical(body)).encode("utf-8")).hexdigest()
+
+
+def file_digest(path: Path) -> str:
+    return "sha256:" + hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def rules_digest(params: dict[str, Any]) -> str:
+    return "sha256:" + hashlib.sha256(json.dumps(params, sort_keys=True, default=str).encode("utf-8")).hexdigest()
+
+
+def scenario_digest(scenario: Scenario) -> dict[str, str]:
+    """The scenario's resolved content: its file's bytes and the ruleset parameters in force, each a sha256
+    (two, so a file is checked before it is parsed)."""
+    return {"file": file_digest(scenario.path), "rules": rules_digest(scenario.params)}
+
+
+def _is_bundled(path: Path) -> bool:
+    return path.resolve().parent == scenarios_dir().resolve() and path.stem in bundled_ids()
+
+
+def scenario_reference(scenario: Scenario, folder: Path | None) -> str:
+    """What the log records: the bundled id, or the file's path relative to the log's folder."""
+    if _is_bundled(scenario.path):
+        return scenario.path.stem
+    return os.path.relpath(scenario.path.resolve(), (folder or Path.cwd()).resolve())
+
+
+def write(handle: TextIO, record: Setup, lines: Iterable[LogLine], scenario: Scenario, *,
+          folder: Path | None = None, outcome: tuple[str | None, str] | None = None) -> None:
+    """Write a format-2 log of ``scenario`` (``folder``: where the log goes, for the scenario's path);
+    ``outcome``: (winner side id or None, reason) of a finished game."""
+    head = record.to_json()
+    head["setup"]["scenario"] = scenario_reference(scenario, folder)
+    head.update(format=FORMAT, digest=scenario_digest(scenario))
+    previous = head["hash"] = _chain("", head)
+    handle.write(json.dumps(head) + "\n")
+    count = 0
+    for line in lines:
+        obj: dict[str, Any] = {"turn": line.turn, "actor": line.actor, "action": line.action, "about": line.about}
+        previous = obj["hash"] = _chain(previous, obj)
+        handle.write(json.dumps(obj) + "\n")
+        count += 1
+    winner, reason = outcome if outcome is not None else (None, "unfinished")
+    end: dict[str, Any] = {"end": {"actions": count, "winner": winner, "reason": reason}}
+    end["hash"] = _chain(previous, end)
+    handle.write(json.dumps(end) + "\n")
+
+
+def read(path: Path) -> GameLog:
+    """Read and verify a log: structure, hash chain, truncation, then the scenario it names and its digest.
+    Raises :class:`LogError` at the first problem."""
+    log = str(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise LogError(log, 1, f"cannot be read ({exc.strerror or exc})") from None
+    texts = data.split(b"\n")
+    if texts and texts[-1] == b"":
+        texts.pop()
+    if not texts:
+        raise LogError(log, 1, "the log is empty: not a tcforge game log")
+    objs: list[Any] = []
+    for number, raw in enumerate(texts, 1):
+        try:
+            objs.append(json.loads(raw.decode("utf-8")) if raw.strip() else None)
+        except (UnicodeDecodeError, ValueError):
+            raise LogError(log, number, "not a tcforge game log (its first line is not JSON)" if number == 1
+                           else "not a JSON line: the log was changed here") from None
+    head = objs[0]
+    if not isinstance(head, dict) or not isinstance(head.get("setup"), dict):
+        raise LogError(log, 1, "the first line is not a game's set-up: not a tcforge game log")
+    checked = "format" in head or "hash" in head or "digest" in head
+    if checked:
+        if head.get("format") != FORMAT:
+            raise LogError(log, 1, f"log format {head.get('format')!r} is not one this tcforge reads ({FORMAT})")
+        end = _verify_chain(log, objs)
+        body = objs[1:-1]
+    else:
+        end = None
+        body = [o for o in objs[1:] if o is not None]  # old logs: blank lines were allowed
+    record = _setup(log, head)
+    lines = [_action(log, number, obj) for number, obj in enumerate(body, 2)]
+    digest = head.get("digest") if checked else None
+    if checked and not (isinstance(digest, dict) and isinstance(digest.get("file"), str)):
+        raise LogError(log, 1, "the set-up line has no scenario digest")
+    scenario_path = _scenario_path(log, path, record.scenario, digest)
+    scenario = _load(log, scenario_path, record.balance, digest)
+    return GameLog(record, lines, path, scenario_path, scenario, checked, end)
+
+
+def _verify_chain(log: str, objs: list[Any]) -> dict[str, Any]:
+    previous = ""
+    for number, obj in enumerate(objs, 1):
+        if not isinstance(obj, dict):
+            raise LogError(log, number, "an empty line: the log was changed here")
+        if obj.get("hash") != _chain(previous, obj):
+            raise LogError(log, number, "the log was changed here (hash chain broken)")
+        previous = obj["hash"]
+        if "end" in obj:
+            if number != len(objs):
+                raise LogError(log, number + 1, "a line after the game's end: the log was changed here")
+            end = obj["end"]
+            if not isinstance(end, dict) or end.get("actions") != len(objs) - 2:
+                raise LogError(log, number, "the end line does not count the actions above it")
+            return end
+    raise LogError(log, len(objs), f"the log is truncated after line {len(objs)} (its last line, the outcome, is missing)")
+
+
+def _setup(log: str, head: dict[str, Any]) -> Setup:
+    try:
+        record = Setup.from_json(head)
+    except KeyError as exc:
+        raise LogError(log, 1, f"the set-up line has no {exc.args[0]!r}: the log was changed or is not a tcforge log") from None
+    except (TypeError, ValueError, AttributeError) as exc:
+        raise LogError(log, 1, f"the set-up line is malformed ({exc})") from None
+    if not isinstance(record.scenario, str) or not (record.balance is None or isinstance(record.balance, str)):
+        raise LogError(log, 1, "the set-up's scenario and balance must be text")
+    if not isinstance(record.seed, int):
+        raise LogError(log, 1, "the set-up's seed must be a whole number")
+    return record
+
+
+def _action(log: str, number: int, obj: Any) -> LogLine:
+    if not isinstance(obj, dict):
+        raise LogError(log, number, "an action line must be a JSON object")
+    for key in ("turn", "actor", "action"):
+        if key not in obj:
+            raise LogError(log, number, f"the action line has no {key!r}")
+    turn, actor, action, about = obj["turn"], obj["actor"], obj["action"], obj.get("about", "")
+    if not isinstance(action, list) or not action or not isinstance(action[0], str):
+        raise LogError(log, number, f"the action must be a list starting with its kind, not {canonical(action)[:60]}")
+    if not isinstance(turn, int) or not isinstance(actor, str) or not isinstance(about, str):
+        raise LogError(log, number, "the action line's turn must be a number, its actor and about text")
+    return LogLine(turn, actor, action, about)
+
+
+def _scenario_path(log: str, path: Path, reference: str, digest: Any) -> Path:
+    """The scenario file a log names: a bundled id, or (checked logs only) a .yaml file beside the log."""
+    if _ID.fullmatch(reference) and reference in bundled_ids():
+        return scenarios_dir() / f"{reference}.yaml"
+    if digest is None:
+        raise LogError(log, 1, f"scenario {reference[:80]!r} is not a bundled scenario id (a log without hashes "
+                               "can only name one)")
+    ref = Path(reference)
+    if ref.is_absolute() or ref.suffix != ".yaml":
+        raise LogError(log, 1, f"scenario {reference[:80]!r} is neither a bundled id nor a .yaml file relative "
+                               "to the log's folder: refused")
+    target = path.parent / ref
+    if not target.is_file():
+        raise LogError(log, 1, f"scenario file {reference[:80]} not found beside the log (it is looked for "
+                               f"relative to {path.parent})")
+    return target
+
+
+def _load(log: str, scenario_path: Path, balance: str | None, digest: dict[str, Any] | None) -> Scenario:
+    """The scenario, parsed only once its file matches the digest (when the log has one)."""
+    try:
+        if digest is not None and file_digest(scenario_path) != digest["file"]:
+            raise LogError(log, 1, "the scenario file differs from the one played (digest mismatch): it or the "
+                                   "log was changed")
+        scenario = load(scenario_path, balance=balance)
+    except ScenarioError as exc:
+        first = exc.findings[0] if exc.findings else None
+        what = f"{first.message}; {first.hint}" if first is not None and first.hint else (first.message if first else "")
+        raise LogError(log, 1, f"the scenario cannot be used: {what or 'it does not load'}") from None
+    except OSError as exc:
+        raise LogError(log, 1, f"the scenario cannot be read ({exc.strerror or exc})") from None
+    if digest is not None and rules_digest(scenario.params) != digest.get("rules"):
+        raise LogError(log, 1, "the rules in force differ from those of the game (digest mismatch)")
+    return scenario
