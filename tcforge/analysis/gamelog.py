@@ -2,9 +2,9 @@
 
 Format 2 (written since issue 15), JSON lines:
 
-- line 1: ``{"setup": {...}, "format": 2, "digest": "sha256:...", "hash": H1}``: the
-  :class:`~tcforge.analysis.setup.Setup`, the digest of the scenario's resolved content
-  (the scenario file's bytes and the ruleset parameters in force) and
+- line 1: ``{"setup": {...}, "format": 2, "digest": {"file": "sha256:...", "rules": "sha256:..."}, "hash": H1}``:
+  the :class:`~tcforge.analysis.setup.Setup`, the digest of the scenario's resolved content
+  (the scenario file's bytes, and the ruleset parameters in force) and
   ``H1 = sha256(canonical line without "hash")``;
 - every action: ``{"turn", "actor", "action", "about", "hash"}`` with
   ``hash = sha256(previous hash + canonical line without "hash")``;

@@ -2,7 +2,8 @@
 
 A game's log is JSON lines: the first line is the :class:`~tcforge.analysis.setup.Setup`
 (what chance and the players decided before turn 1), every other line one
-action. ``tcforge scenario replay`` rebuilds the start from the first line and
+action, the last the outcome; a digest of the scenario and a hash chain make it self-checking
+(:mod:`tcforge.analysis.gamelog`). ``tcforge scenario replay`` verifies it, rebuilds the start from the first line and
 applies the actions, checked, so a log replays exactly or says where it
 diverges.
 """
