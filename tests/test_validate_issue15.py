@@ -21,6 +21,16 @@ FOLDER = "tests/data/bad/issue15"
 
 # file -> (line, column, code) of the first problem, and how many problems in all
 EXPECTED: dict[str, tuple[int, int, str, int]] = {
+    "alias-300-chars.yaml": (6, 15, "schema", 1),
+    "alias-terminal-escape.yaml": (18, 15, "schema", 1),
+    "name-20000-chars.yaml": (5, 11, "schema", 1),
+    "name-201-chars.yaml": (5, 11, "schema", 1),
+    "name-c1-csi.yaml": (5, 11, "schema", 1),
+    "name-empty.yaml": (5, 11, "schema", 1),
+    "name-newline.yaml": (5, 11, "schema", 1),
+    "name-tab.yaml": (5, 11, "schema", 1),
+    "name-terminal-escape.yaml": (5, 11, "schema", 1),
+    "unknown-key-terminal-escape.yaml": (18, 5, "schema", 1),
     "aliases-mapping.yaml": (18, 14, "schema", 1),
     "aliases-nested.yaml": (18, 23, "schema", 1),
     "aliases-number.yaml": (18, 14, "schema", 1),
@@ -108,3 +118,15 @@ def test_issue15_empty_folder_is_an_error(cli, tmp_path: Path) -> None:
     code, stdout, stderr = cli("validate", str(tmp_path))
     assert code == 1 and stdout.startswith(f"{tmp_path}:1:1: folder holds no data file")
     assert "0 file(s)" in stderr and "valid" not in stderr.replace("problem", "")
+
+
+@pytest.mark.parametrize("name", ["name-terminal-escape.yaml", "name-c1-csi.yaml", "unknown-key-terminal-escape.yaml"])
+def test_issue15_control_characters_are_never_echoed_raw(cli, name: str) -> None:
+    for fmt in ("text", "json"):
+        _, stdout, _ = cli("validate", f"{FOLDER}/{name}", "--format", fmt)
+        assert "\x1b" not in stdout and "\x9b" not in stdout and "\x07" not in stdout
+
+
+def test_issue15_a_huge_name_is_reported_by_its_length_not_echoed(cli) -> None:
+    _, stdout, _ = cli("validate", f"{FOLDER}/name-20000-chars.yaml")
+    assert "20,000 characters long, more than 200" in stdout and len(stdout) < 1000
