@@ -20,7 +20,7 @@ from tcforge.data.problems import Problem
 from tcforge.data.yamlsafe import Loaded
 from tcforge.paths import schemas_dir
 
-_NO_CONTROLS = "\\p{Cc}"  # the schemas' pattern for names: no control characters
+_NO_CONTROLS = "\\x00-\\x1f"  # the schemas' pattern for names: no control characters
 _YAML_TYPES = {bool: "a true/false value", float: "a number", int: "a number"}
 
 
