@@ -16,7 +16,7 @@ from tcforge.data.dataset import build, load_documents
 from tcforge.data.documents import discover
 from tcforge.data.problems import Problem
 from tcforge.decks.load import problems_of as deck_problems
-from tcforge.paths import data_dir
+from tcforge.paths import data_dir, display_path
 
 
 @dataclass
@@ -33,14 +33,20 @@ class Report:
 def validate(paths: list[Path] | None = None, *, root: Path | None = None) -> Report:
     root = (root or data_dir()).resolve()
     targets: list[Path] = []
+    empty: list[Problem] = []
     for path in paths or [root]:
-        targets += discover(path)
+        found = discover(path)
+        if not found:
+            empty.append(Problem(display_path(path), 1, 1, "folder holds no data file (.yaml or .yml)",
+                                 "name a folder of data files, or the files themselves", code="no-files"))
+        targets += found
     target_set = {p.resolve() for p in targets}
     context = [p for p in discover(root) if p.resolve() not in target_set] if root.is_dir() else []
     documents, problems = load_documents(targets)
+    problems += empty
     context_documents, _ = load_documents(context)
     result = build(context_documents + documents)  # context first: a clash is reported in the named file
-    reported = {d.display for d in documents}
+    reported = {d.display for d in documents} | {p.file for p in empty}
     problems += [p for p in result.problems + deck_problems(context_documents + documents) if p.file in reported]
     problems.sort(key=lambda p: (p.file, p.line, p.col, p.message))
     cards = sum(1 for c in result.cards if c.file in reported)

@@ -34,7 +34,7 @@ EXPECTED = {
     "erratum-invalid-result.yaml": (7, "erratum-invalid"),
     "erratum-mismatch.yaml": (7, "erratum-mismatch"),
     "erratum-unknown-card.yaml": (5, "unknown-card"),
-    "erratum-unknown-field.yaml": (7, "erratum-field"),
+    "erratum-unknown-field.yaml": (7, "schema"),  # the schema names the field; no second line for it
     "huge.yaml": (1, "too-large"),
     "interpretation-without-reason.yaml": (14, "schema"),
     "latin1.yaml": (5, "encoding"),
@@ -67,7 +67,7 @@ EXPECTED = {
 
 
 def test_bad_folder_has_at_least_30_files_each_with_an_expectation() -> None:
-    files = sorted(p.name for p in BAD.iterdir())
+    files = sorted(p.name for p in BAD.iterdir() if p.is_file())  # issue15/ has its own test
     assert len(files) >= 30
     assert files == sorted(EXPECTED)
 
@@ -98,7 +98,7 @@ def test_every_file_and_problem_in_one_run(cli) -> None:
     code, stdout, _ = cli("validate", "tests/data/bad", "--format", "json")
     problems = json.loads(stdout)
     assert code == 1
-    assert {Path(p["file"]).name for p in problems} == set(EXPECTED)
+    assert {Path(p["file"]).name for p in problems if "/issue15/" not in p["file"]} == set(EXPECTED)
 
 
 def test_json_output_shape(cli) -> None:

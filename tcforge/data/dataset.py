@@ -42,7 +42,11 @@ def _same(a: Any, b: Any) -> bool:
 
 
 def build(documents: list[Document], *, variants: bool = True, errata: tuple[str, ...] | None = None) -> Build:
-    """Build the card set from loaded documents (schema-valid parts only) and check consistency.
+    """Build the card set from the schema-valid documents and check their consistency.
+
+    A document that fails its schema (or its YAML checks) was reported already and
+    is left out whole: the cross-file checks below rely on the types the schema
+    guarantees (a list-valued id or a numeric name would crash them).
 
     ``errata`` names the errata sets to apply, in order (a ruleset's choice); by
     default every official set, and the variant sets too unless ``variants`` is false.
@@ -52,7 +56,7 @@ def build(documents: list[Document], *, variants: bool = True, errata: tuple[str
     where: dict[object, tuple[Document, tuple[object, ...]]] = {}
     tables: dict[str, tuple[Document, dict[str, Any]]] = {}
 
-    card_docs = [d for d in documents if d.kind and d.kind.name == "cards" and isinstance(d.data, dict)]
+    card_docs = [d for d in documents if d.kind and d.kind.name == "cards" and d.schema_ok]
     for doc in card_docs:
         for i, table in enumerate(doc.data.get("terrain_tables") or []):
             if not isinstance(table, dict) or "id" not in table:
@@ -103,7 +107,7 @@ def build(documents: list[Document], *, variants: bool = True, errata: tuple[str
                                             "give the number of a printed card", "unknown-card"))
 
     errata_docs: dict[str, Document] = {}
-    for doc in (d for d in documents if d.kind and d.kind.name == "errata" and isinstance(d.data, dict)):
+    for doc in (d for d in documents if d.kind and d.kind.name == "errata" and d.schema_ok):
         set_id = str(doc.data.get("set"))
         if set_id in errata_docs:
             problems.append(doc.problem(("set",), f"errata set '{set_id}' is defined twice",
@@ -120,7 +124,7 @@ def build(documents: list[Document], *, variants: bool = True, errata: tuple[str
         if doc not in chosen:  # still checked: a set no ruleset uses must not rot
             problems += _apply_errata(doc, CardSet(Card(printed=c.printed, file=c.file, line=c.line) for c in card_set))
 
-    for doc in (d for d in documents if d.kind and d.kind.name == "rulings" and isinstance(d.data, dict)):
+    for doc in (d for d in documents if d.kind and d.kind.name == "rulings" and d.schema_ok):
         for i, ruling in enumerate(doc.data.get("rulings") or []):
             if not isinstance(ruling, dict):
                 continue
@@ -130,10 +134,10 @@ def build(documents: list[Document], *, variants: bool = True, errata: tuple[str
                 else:
                     problems.append(doc.problem(("rulings", i, "cards", j), f"ruling for FAQ {ruling.get('faq')}: unknown card {ref}",
                                                 "give the number of an existing card", "unknown-card"))
-    ruleset_docs = [d for d in documents if d.kind and d.kind.name == "ruleset" and isinstance(d.data, dict)]
+    ruleset_docs = [d for d in documents if d.kind and d.kind.name == "ruleset" and d.schema_ok]
     rulesets, ruleset_problems = resolve_rulesets(ruleset_docs, set(tables), set(errata_docs))
     problems += ruleset_problems
-    scenarios = {str(d.data.get("id")): d for d in documents if d.kind and d.kind.name == "scenario" and isinstance(d.data, dict)}
+    scenarios = {str(d.data.get("id")): d for d in documents if d.kind and d.kind.name == "scenario" and d.schema_ok}
     for doc in (d for d in documents if d.kind and d.kind.name == "coverage" and d.schema_ok):
         problems += check_coverage(doc, rulesets, scenarios, card_set)
     return Build(card_set, problems, documents, rulesets)

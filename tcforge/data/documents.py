@@ -65,8 +65,12 @@ class Document:
 
 
 def discover(root: Path) -> list[Path]:
-    """Every YAML file under ``root`` (a folder or a single file), in a stable order."""
-    if root.is_file():
+    """Every YAML file under ``root`` (a folder or a single file), in a stable order.
+
+    Anything that is not a folder is returned as it is, whatever its name: a FIFO or
+    a device named on the command line is then refused by the loader with a message.
+    """
+    if not root.is_dir():
         return [root]
     return sorted(p for p in root.rglob("*") if p.is_file() and p.suffix in (".yaml", ".yml"))
 

@@ -1,7 +1,17 @@
 """A problem found in a data file, reported as ``file:line:col: message``."""
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import asdict, dataclass
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character escaped (``\\x1b``): data is never echoed raw to a terminal."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c == " " else
+                   (f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}")
+                   if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c for c in text)
 
 
 @dataclass(frozen=True, order=True)
@@ -20,10 +30,10 @@ class Problem:
             text += f" [{self.schema_path}]"
         if self.hint:
             text += f" (hint: {self.hint})"
-        return text
+        return printable(text)
 
     def to_json(self) -> dict[str, object]:
-        return asdict(self)
+        return {k: printable(v) if isinstance(v, str) else v for k, v in asdict(self).items()}
 
 
 class DataError(Exception):

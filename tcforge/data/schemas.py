@@ -20,6 +20,7 @@ from tcforge.data.problems import Problem
 from tcforge.data.yamlsafe import Loaded
 from tcforge.paths import schemas_dir
 
+_NO_CONTROLS = "\\x00-\\x1f"  # the schemas' pattern for names: no control characters
 _YAML_TYPES = {bool: "a true/false value", float: "a number", int: "a number"}
 
 
@@ -131,6 +132,13 @@ def check(loaded: Loaded, schema_name: str, file: str) -> list[Problem]:
                 hint = "French text is required here: add the translation under 'fr'"
             else:
                 hint = f"add '{name}'" + (f": {described}" if described else "")
+        elif kind == "MaxLength":
+            limit = _subschema(root, spath[:-1]).get("maxLength")
+            message = f"{where}: text is {len(error.instance):,} characters long, more than {limit}"
+            hint = f"shorten it to at most {limit} characters"
+        elif kind == "Pattern" and _NO_CONTROLS in str(error.kind.pattern):
+            message = f"{where}: text holds a control character (a tab, line break or terminal escape)"
+            hint = "remove it: names are plain printable text"
         else:
             value = error.instance
             sub = _subschema(root, spath[:-1])

@@ -19,6 +19,7 @@ JSON Schemas, whose type checks catch them with a hint to quote the value.
 """
 from __future__ import annotations
 
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -30,6 +31,7 @@ from tcforge.data.problems import Problem
 
 MAX_BYTES = 1 << 20  # one data file: 1 MiB is about 5,000 cards
 MAX_VALUES = 250_000  # values built from one file, aliases expanded
+MAX_DEPTH = 64  # nested lists and mappings: the deepest real data is 5 levels; bounded before Python's recursion limit
 
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _RESOLVER = yaml.resolver.Resolver()
@@ -95,7 +97,11 @@ def load_yaml(path: Path, display: str | None = None) -> tuple[Loaded | None, li
         return Problem(name, line, col, message, hint, code=code)
 
     try:
-        size = path.stat().st_size
+        status = path.stat()
+        if not stat.S_ISREG(status.st_mode):  # a FIFO would block the read, /dev/zero never end
+            return None, [problem(1, 1, "not a regular file (a folder, FIFO, device or socket)",
+                                  "name a .yaml file or a folder of them", "not-a-file")]
+        size = status.st_size
         if size > MAX_BYTES:
             return None, [problem(1, 1, f"file is {size:,} bytes, more than the {MAX_BYTES:,}-byte limit",
                                   "split it into several files", "too-large")]
@@ -152,6 +158,7 @@ class _Builder:
         self.name = name
         self.loader = loader
         self.count = 0
+        self.depth = 0
         self.empty = False
         self.anchors: dict[str, tuple[Any, int]] = {}  # anchor -> (value, number of values in it)
         self.open_anchors: set[str] = set()
@@ -205,12 +212,18 @@ class _Builder:
         self._count(event, 1)
         if isinstance(event, yaml.ScalarEvent):
             result = self._scalar(event)
-        elif isinstance(event, yaml.SequenceStartEvent):
-            self._check_tag(event, _SEQ)
-            result = self._sequence(path)
         else:
-            self._check_tag(event, _MAP)
-            result = self._mapping(path)
+            self.depth += 1
+            if self.depth > MAX_DEPTH:
+                raise _Abort(self._problem(event, f"values are nested more than {MAX_DEPTH} levels deep",
+                                           "flatten the data: card data is a few levels deep at most", "too-deep"))
+            if isinstance(event, yaml.SequenceStartEvent):
+                self._check_tag(event, _SEQ)
+                result = self._sequence(path)
+            else:
+                self._check_tag(event, _MAP)
+                result = self._mapping(path)
+            self.depth -= 1
         if anchor:
             self.open_anchors.discard(anchor)
             self.anchors[anchor] = (result, self.count - before)

@@ -1,0 +1,132 @@
+"""Issue 15, item 1: malformed data never crashes `tcforge validate`; every problem is one file:line:col line, exit 1.
+
+Each file in tests/data/bad/issue15/ once gave a traceback (a document that failed its schema was still fed
+to the cross-file checks; deep nesting overflowed Python's recursion) or a wrong verdict.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import BAD, ROOT
+
+CORPUS = BAD / "issue15"
+FOLDER = "tests/data/bad/issue15"
+
+# file -> (line, column, code) of the first problem, and how many problems in all
+EXPECTED: dict[str, tuple[int, int, str, int]] = {
+    "alias-300-chars.yaml": (6, 15, "schema", 1),
+    "alias-terminal-escape.yaml": (18, 15, "schema", 1),
+    "name-20000-chars.yaml": (5, 11, "schema", 1),
+    "name-201-chars.yaml": (5, 11, "schema", 1),
+    "name-c1-csi.yaml": (5, 11, "schema", 1),
+    "name-empty.yaml": (5, 11, "schema", 1),
+    "name-newline.yaml": (5, 11, "schema", 1),
+    "name-tab.yaml": (5, 11, "schema", 1),
+    "name-terminal-escape.yaml": (5, 11, "schema", 1),
+    "unknown-key-terminal-escape.yaml": (18, 5, "schema", 1),
+    "aliases-mapping.yaml": (18, 14, "schema", 1),
+    "aliases-nested.yaml": (18, 23, "schema", 1),
+    "aliases-number.yaml": (18, 14, "schema", 1),
+    "armor-list.yaml": (12, 12, "schema", 1),
+    "card-is-list.yaml": (4, 5, "schema", 1),
+    "cards-mapping.yaml": (3, 8, "schema", 1),
+    "cards-number.yaml": (3, 8, "schema", 1),
+    "deep-block-list.yaml": (66, 129, "too-deep", 1),
+    "deep-flow-list.yaml": (1, 71, "too-deep", 1),
+    "deep-flow-mapping.yaml": (1, 260, "too-deep", 1),
+    "errata-mapping.yaml": (4, 9, "schema", 1),
+    "errata-number.yaml": (4, 9, "schema", 1),
+    "errata-set-list.yaml": (1, 6, "schema", 1),
+    "erratum-card-list.yaml": (5, 11, "schema", 1),
+    "erratum-card-mapping.yaml": (5, 11, "schema", 1),
+    "erratum-change-number.yaml": (8, 9, "schema", 1),
+    "erratum-changes-number.yaml": (7, 14, "schema", 1),
+    "erratum-field-list.yaml": (8, 17, "schema", 1),
+    "erratum-sources-number.yaml": (6, 14, "schema", 1),
+    "id-float.yaml": (4, 9, "schema", 1),
+    "id-list.yaml": (4, 9, "schema", 1),
+    "id-mapping.yaml": (4, 9, "schema", 1),
+    "id-text.yaml": (4, 9, "schema", 1),
+    "name-binary-tag.yaml": (5, 11, "yaml-tag", 1),
+    "name-boolean.yaml": (5, 11, "schema", 1),
+    "name-list.yaml": (5, 11, "schema", 1),
+    "name-mapping.yaml": (5, 11, "schema", 1),
+    "name-null.yaml": (5, 11, "schema", 1),
+    "name-number.yaml": (5, 11, "schema", 1),
+    "name-tag.yaml": (5, 11, "yaml-tag", 1),
+    "nation-list.yaml": (9, 13, "schema", 1),
+    "points-list.yaml": (16, 13, "schema", 1),
+    "sleeve-on-list.yaml": (18, 16, "schema", 1),
+    "terrain-effects-list.yaml": (18, 22, "schema", 1),
+    "years-list.yaml": (15, 20, "schema", 1),
+    "years-mapping.yaml": (15, 20, "schema", 1),
+    "years-number.yaml": (15, 12, "schema", 1),
+    "years-text.yaml": (15, 20, "schema", 2),
+}
+
+LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):(?P<col>\d+): \S")
+
+
+def test_issue15_corpus_has_an_expectation_per_file_and_60_in_all() -> None:
+    assert sorted(p.name for p in CORPUS.iterdir()) == sorted(EXPECTED)
+    assert len([p for p in BAD.rglob("*") if p.is_file()]) >= 60
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_issue15_bad_file_one_line_per_problem_at_file_line_col(cli, name: str) -> None:
+    code, stdout, stderr = cli("validate", f"{FOLDER}/{name}")
+    line, col, kind, count = EXPECTED[name]
+    rows = stdout.splitlines()
+    assert code == 1
+    assert len(rows) == count
+    assert all(LINE.match(row) for row in rows), rows
+    assert rows[0].startswith(f"{FOLDER}/{name}:{line}:{col}: ")
+    assert "Traceback" not in stdout + stderr
+    _, as_json, _ = cli("validate", f"{FOLDER}/{name}", "--format", "json")
+    assert json.loads(as_json)[0]["code"] == kind
+
+
+def test_issue15_whole_folder_reports_every_file_in_a_real_process() -> None:
+    done = subprocess.run([sys.executable, "-m", "tcforge", "validate", FOLDER, "--format", "json"],
+                          cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 1 and "Traceback" not in done.stdout + done.stderr
+    assert {Path(p["file"]).name for p in json.loads(done.stdout)} == set(EXPECTED)
+
+
+def test_issue15_fifo_is_an_error_not_zero_files_valid(cli, tmp_path: Path) -> None:
+    fifo = tmp_path / "cards.yaml"
+    os.mkfifo(fifo)
+    code, stdout, stderr = cli("validate", str(fifo))  # would block forever if it were read
+    assert code == 1 and stdout.startswith(f"{fifo}:1:1: not a regular file")
+    assert "valid" not in stderr
+
+
+def test_issue15_device_is_an_error(cli) -> None:
+    code, stdout, _ = cli("validate", "/dev/zero")
+    assert code == 1 and stdout.startswith("/dev/zero:1:1: not a regular file")
+
+
+def test_issue15_empty_folder_is_an_error(cli, tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("not data\n")
+    code, stdout, stderr = cli("validate", str(tmp_path))
+    assert code == 1 and stdout.startswith(f"{tmp_path}:1:1: folder holds no data file")
+    assert "0 file(s)" in stderr and "valid" not in stderr.replace("problem", "")
+
+
+@pytest.mark.parametrize("name", ["name-terminal-escape.yaml", "name-c1-csi.yaml", "unknown-key-terminal-escape.yaml"])
+def test_issue15_control_characters_are_never_echoed_raw(cli, name: str) -> None:
+    for fmt in ("text", "json"):
+        _, stdout, _ = cli("validate", f"{FOLDER}/{name}", "--format", fmt)
+        assert "\x1b" not in stdout and "\x9b" not in stdout and "\x07" not in stdout
+
+
+def test_issue15_a_huge_name_is_reported_by_its_length_not_echoed(cli) -> None:
+    _, stdout, _ = cli("validate", f"{FOLDER}/name-20000-chars.yaml")
+    assert "20,000 characters long, more than 200" in stdout and len(stdout) < 1000
