@@ -73,3 +73,50 @@ def test_new_from_a_bundled_id_or_a_scenario_file_works(cli, tmp_path: Path) -> 
     assert cli("scenario", "new", "first", "--from", "hill-621", "--out", str(first))[0] == 0
     assert cli("scenario", "new", "second", "--from", str(first), "--out", str(second))[0] == 0
     assert "id: second" in second.read_text(encoding="utf-8")
+
+
+# -- item 4: failing outputs -----------------------------------------------------------
+
+@pytest.mark.parametrize("args", [
+    ("scenario", "play", "hill-621", "-q", "--log", "{dir}"),
+    ("scenario", "new", "zz", "--force", "--out", "{dir}"),
+    ("scenario", "generate", "--force", "--out", "{dir}"),
+    ("odds", "matrix", "--out", "{file}"),
+    ("scenario", "play", "hill-621", "-q", "--log", "{file}/x.log"),
+], ids=["play-log-folder", "new-out-folder", "generate-out-folder", "odds-out-file", "play-log-under-file"])
+def test_an_output_that_cannot_be_written_is_one_line_and_exit_1(tmp_path: Path, args: tuple[str, ...]) -> None:
+    a_file = tmp_path / "plain.txt"
+    a_file.write_text("keep me\n", encoding="utf-8")
+    result = tcforge(*(a.format(dir=tmp_path, file=a_file) for a in args))
+    assert result.returncode == 1
+    line = one_line_no_traceback(result.stderr)
+    assert line.startswith("tcforge: ") and str(tmp_path) in line
+    assert a_file.read_text(encoding="utf-8") == "keep me\n"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [("cards", "list"), ("scenario", "list"), ("scenario", "show", "hill-621"),
+                                  ("rules", "--help"), ("--version",)], ids=lambda a: "-".join(a))
+def test_standard_output_on_a_full_disk_is_one_line_and_non_zero(args: tuple[str, ...]) -> None:
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        result = subprocess.run([sys.executable, "-m", "tcforge", *args], cwd=ROOT, stdout=full, stderr=subprocess.PIPE,
+                                text=True, timeout=120, check=False)
+    assert result.returncode != 0
+    assert "No space left on device" in one_line_no_traceback(result.stderr)
+
+
+# -- item 5: Ctrl-C ----------------------------------------------------------------------
+
+def test_ctrl_c_during_a_parallel_balance_says_interrupted_with_no_worker_traceback() -> None:
+    import os
+    import signal
+    import time
+    proc = subprocess.Popen([sys.executable, "-m", "tcforge", "scenario", "balance", "hill-621", "--games", "5000",
+                             "--jobs", "2", "--option", "as-written"], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    time.sleep(4)  # the workers are playing by now
+    os.killpg(proc.pid, signal.SIGINT)  # as the terminal does: the whole process group
+    _, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr, stderr
+    assert "tcforge: interrupted" in stderr
