@@ -20,7 +20,8 @@ from typer.core import TyperGroup
 
 from tcforge import __version__
 from tcforge.cli import bench, cards, errata, odds, rules, validate
-from tcforge.cli.common import err, interrupt_notes, out
+from tcforge.cli.common import err, out
+from tcforge.interrupt import interrupt_notes
 
 # The print shop, the scenarios and the translation tools import reportlab, WeasyPrint and the engine: they
 # are loaded when their command is asked for, so that 'tcforge validate' starts in a fraction of a second.

@@ -33,19 +33,6 @@ class Lang(str, Enum):
     fr = "fr"
 
 
-_INTERRUPT_NOTES: list[str] = []
-
-
-def note_interrupted(*lines: str) -> None:
-    """What a command had finished and had not when Ctrl-C stopped it; ``main`` prints it after
-    ``tcforge: interrupted``."""
-    _INTERRUPT_NOTES.extend(lines)
-
-
-def interrupt_notes() -> list[str]:
-    return list(_INTERRUPT_NOTES)
-
-
 def fail(message: str, code: int = 1) -> NoReturn:
     """``tcforge: message`` on stderr and exit ``code`` (1: bad input, 2: usage error)."""
     err.print(f"tcforge: {message}", markup=False)

@@ -23,10 +23,10 @@ from rich.progress import (
     TimeElapsedColumn,
 )
 
-from tcforge.cli.common import note_interrupted
 from tcforge.data.cards import Card, CardLookupError, CardSet
 from tcforge.data.dataset import GameData, load_data
 from tcforge.data.problems import DataError
+from tcforge.interrupt import note_interrupted
 from tcforge.paths import display_path
 from tcforge.render.cards.calibration import build_calibration
 from tcforge.render.cards.inserts import build_inserts
