@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import signal
 import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -84,6 +85,13 @@ def _init(reference: str, option: str | None) -> None:
     _WORKER["scenario"] = load(reference, balance=option)
 
 
+def _init_worker(reference: str, option: str | None) -> None:
+    # Ctrl-C reaches the whole process group: the main process stops the pool and says so; a worker that took
+    # the signal too would print a traceback of its own from the middle of a game.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _init(reference, option)
+
+
 def _one(args: tuple[int, tuple[str, str]]) -> GameResult:
     seed, policies = args
     return play_game(_WORKER["scenario"], seed, policies, record=False)[1]
@@ -102,7 +110,7 @@ def run(reference: str, *, games: int, jobs: int = 1, option: str | None = None,
                 progress(1)
         return results
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with context.Pool(jobs, initializer=_init, initargs=(reference, option)) as pool:
+    with context.Pool(jobs, initializer=_init_worker, initargs=(reference, option)) as pool:
         for result in pool.imap(_one, tasks, chunksize=max(1, games // (jobs * 8))):
             results.append(result)
             if progress:

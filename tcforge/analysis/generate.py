@@ -22,6 +22,7 @@ from tcforge.paths import project_root
 
 TERRAIN = ("Woods", "Hills", "Village", "Walls", "Wheatfield", "Balka")
 SPECIALS = ("Smoke", "Flank Shot", "Artillery Barrage", "Repair", "Tank Ace", "Minefield", "Coordination")
+MIN_POINTS = 60
 ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
@@ -33,13 +34,36 @@ def skeleton(new_id: str, template: str) -> str:
     """The text of a new scenario file made from the commented skeleton or from a bundled scenario."""
     if not ID.match(new_id):
         raise GenerateError(f"'{new_id}' is not a scenario id: use lower case letters, digits and dashes")
-    root = project_root()
-    source = root / "templates" / "scenario-skeleton.yaml" if template in ("skeleton", "") else \
-        root / "data" / "scenarios" / f"{template}.yaml"
-    if not source.is_file():
-        raise GenerateError(f"no template '{template}': use 'skeleton' or a bundled scenario id")
-    text = source.read_text(encoding="utf-8")
+    text = _template_text(template)
     return re.sub(r"(?m)^id: [^\s#]+", f"id: {new_id}", text, count=1)
+
+
+def _template_text(template: str) -> str:
+    """The skeleton, a bundled scenario by id, or a scenario file that passes the scenario schema; nothing else
+    (a template is never a path inside the project built from an id, and never an arbitrary YAML file)."""
+    from tcforge.scenarios.loading import bundled_ids, load_scenario, scenarios_dir
+    if template in ("skeleton", ""):
+        return (project_root() / "templates" / "scenario-skeleton.yaml").read_text(encoding="utf-8")
+    if template in bundled_ids():
+        return (scenarios_dir() / f"{template}.yaml").read_text(encoding="utf-8")
+    path = Path(template)
+    if not path.is_file():
+        raise GenerateError(f"no template '{template}': use 'skeleton', a bundled scenario id "
+                            f"({', '.join(bundled_ids())}) or a scenario file")
+    findings = [f for f in load_scenario(path).findings if f.code in ("yaml", "schema")]
+    if findings:
+        first = findings[0]
+        raise GenerateError(f"{first.file}:{first.line}:{first.col}: {template} is not a scenario file ({first.message}); "
+                            "--from takes 'skeleton', a bundled scenario id or a scenario file")
+    return path.read_text(encoding="utf-8")
+
+
+def points_range(kind: str) -> tuple[int, int]:
+    """The build points ``jeff_mike`` accepts: from 60 to the scenario schema's largest budget (the attacker's
+    budget, half as much again, must fit it too)."""
+    from tcforge.data.schemas import schema
+    top = int(schema("scenario")["$defs"]["build"]["properties"]["points"]["maximum"])
+    return MIN_POINTS, (top if kind == "meeting" else top * 2 // 3)
 
 
 def jeff_mike(new_id: str, *, year: int, points: int, seed: int, kind: str = "meeting") -> str:
@@ -48,10 +72,14 @@ def jeff_mike(new_id: str, *, year: int, points: int, seed: int, kind: str = "me
         raise GenerateError(f"'{new_id}' is not a scenario id: use lower case letters, digits and dashes")
     if not 1941 <= year <= 1945:
         raise GenerateError(f"year {year}: the cards cover 1941-1945")
-    if points < 60:
-        raise GenerateError(f"{points} points buy nothing worth a battle: give at least 60")
     if kind not in ("meeting", "attack"):
         raise GenerateError(f"unknown kind '{kind}': use meeting or attack")
+    low, high = points_range(kind)
+    if points < low:
+        raise GenerateError(f"{points} points buy nothing worth a battle: give {low} to {high}")
+    if points > high:
+        why = "an attack (the attacker gets half as much again)" if kind == "attack" else "a meeting engagement"
+        raise GenerateError(f"{points} points: the build of {why} is at most {high} points; give {low} to {high}")
     rng = random.Random(seed)
     data = load_data("jeff-mike-2002")
     columns = int(data.ruleset["battlefield.columns"])

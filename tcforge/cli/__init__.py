@@ -11,6 +11,7 @@ formats and the one-line failure.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from typing import Any
 
@@ -20,6 +21,7 @@ from typer.core import TyperGroup
 from tcforge import __version__
 from tcforge.cli import bench, cards, errata, odds, rules, validate
 from tcforge.cli.common import err, out
+from tcforge.interrupt import interrupt_notes
 
 # The print shop, the scenarios and the translation tools import reportlab, WeasyPrint and the engine: they
 # are loaded when their command is asked for, so that 'tcforge validate' starts in a fraction of a second.
@@ -69,9 +71,93 @@ def _root(version: bool = typer.Option(False, "--version", help="Print the versi
         raise typer.Exit(0)
 
 
-def main() -> None:
+def _interrupted(exc: BaseException) -> bool:
+    """Typer turns Ctrl-C into exit 130, raised from the KeyboardInterrupt: look for it in the chain."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, KeyboardInterrupt):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
+class _WatchedStdout:
+    """Standard output that remembers a failed write, so that ``main`` can tell a full disk under ``>`` from
+    a failure of some file a command writes."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+        self.failed = False
+
+    def write(self, text: str) -> int:
+        try:
+            return int(self._stream.write(text))
+        except OSError:
+            self.failed = True
+            raise
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError:
+            self.failed = True
+            raise
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _stdout_fails(watched: _WatchedStdout) -> bool:
+    if watched.failed:
+        return True
     try:
-        app()
+        watched.flush()
+    except OSError:
+        return True
+    return False
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so that the interpreter's last flush at exit does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
+
+def main() -> None:
+    """The ``tcforge`` entry point: Ctrl-C, a full disk or a closed pipe end in one line, never a traceback."""
+    watched = _WatchedStdout(sys.stdout)
+    sys.stdout = watched  # a proxy of the real stream
+    try:
+        try:
+            app()
+        finally:
+            watched.flush()  # output held in the buffer fails here, not in the interpreter's exit
+    except SystemExit as exc:
+        if exc.code == 130 and _interrupted(exc):
+            _report_interrupt()
+        raise
     except KeyboardInterrupt:
-        err.print("tcforge: interrupted", markup=False)
-        sys.exit(130)
+        _report_interrupt()
+    except BrokenPipeError:
+        _silence_stdout()  # the reader went away (| head): nothing to say to it
+        sys.exit(1)
+    except OSError as exc:
+        if _stdout_fails(watched):
+            sys.stdout = watched._stream
+            _silence_stdout()
+            err.print(f"tcforge: cannot write to standard output: {exc.strerror or exc}", markup=False)
+        else:
+            where = f"{exc.filename}: " if exc.filename else ""
+            err.print(f"tcforge: {where}{exc.strerror or exc}", markup=False)
+        sys.exit(1)
+
+
+def _report_interrupt() -> None:
+    err.print("tcforge: interrupted", markup=False)
+    for line in interrupt_notes():
+        err.print(f"  {line}", markup=False)
+    sys.exit(130)

@@ -85,10 +85,18 @@ def _odds_matrix(rng: str, terrain: str | None, ruleset: str | None, out_dir: Pa
     except (CardLookupError, ValueError) as exc:
         fail(str(exc))
         return
-    out_dir.mkdir(parents=True, exist_ok=True)
+    for place in (out_dir, *out_dir.parents):
+        if place.exists():
+            if not place.is_dir():
+                fail(f"--out {out_dir}: {place} is a file, not a folder; give a folder for the CSV and the heat map")
+            break
     stem = f"odds-{data.ruleset.id}-{rng}" + (f"-{terrain.lower()}" if terrain else "")
-    csv_path = write_csv(matrix, out_dir / f"{stem}.csv")
-    png_path = write_heatmap(matrix, out_dir / f"{stem}.png", title=f"Kill odds, {rng} range, {data.ruleset.id}")
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        csv_path = write_csv(matrix, out_dir / f"{stem}.csv")
+        png_path = write_heatmap(matrix, out_dir / f"{stem}.png", title=f"Kill odds, {rng} range, {data.ruleset.id}")
+    except OSError as exc:
+        fail(f"cannot write the odds matrix to {out_dir}: {exc.strerror or exc}")
     summary = {"firers": len(matrix.firers), "targets": len(matrix.targets), "cells": len(matrix.rows),
                "seconds": round(matrix.seconds, 3), "csv": str(csv_path), "heatmap": str(png_path)}
     if format is Format.json:

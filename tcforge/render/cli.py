@@ -26,6 +26,7 @@ from rich.progress import (
 from tcforge.data.cards import Card, CardLookupError, CardSet
 from tcforge.data.dataset import GameData, load_data
 from tcforge.data.problems import DataError
+from tcforge.interrupt import note_interrupted
 from tcforge.paths import display_path
 from tcforge.render.cards.calibration import build_calibration
 from tcforge.render.cards.inserts import build_inserts
@@ -342,9 +343,19 @@ def all_cmd(
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=err, transient=False) as progress:
         task = progress.add_task("building PDFs", total=len(jobs))
-        for path, build in jobs:
-            progress.update(task, description=f"{path.name:<{width}}")
-            pages += _run(path, build, quiet=True).pages
-            progress.advance(task)
+        done: list[Path] = []
+        try:
+            for path, build in jobs:
+                progress.update(task, description=f"{path.name:<{width}}")
+                pages += _run(path, build, quiet=True).pages
+                done.append(path)
+                progress.advance(task)
+        except KeyboardInterrupt:
+            # Each PDF is written whole or not at all (tcforge.atomic): the one under way was not written.
+            rest = [path.name for path, _ in jobs[len(done):]]
+            note_interrupted(f"{len(done)} of {len(jobs)} PDF(s) finished in {display_path(out_dir)}: "
+                             + (", ".join(path.name for path in done) or "none"),
+                             f"{len(rest)} not made: " + ", ".join(rest))
+            raise
     out.print(f"wrote {len(jobs)} PDF(s), {pages} page(s), to {display_path(out_dir)} in "
               f"{time.perf_counter() - start:.1f} s", markup=False)

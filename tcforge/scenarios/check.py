@@ -43,6 +43,7 @@ CODES: dict[str, str] = {
     "duplicate-id": "Two sides, reinforcement groups, victory conditions, special rules or balance options share an id.",
     "unknown-reference": "A side, role, reinforcement group or area that the file does not define.",
     "side-nations": "Both sides have the same nation.",
+    "no-units": "A side with no unit (vehicle, AT gun, infantry, cavalry) anywhere in its forces and no build to buy some.",
     "grid-labels": "Rank labels: not one per row, or one label used for two rows.",
     "terrain-map": "The fixed terrain map: a missing or repeated row, a wrong number of columns, a card that is not terrain.",
     "unknown-position": "A position of a setup zone, placement or area that is not on the battlefield, or a selection that is empty.",
@@ -171,6 +172,7 @@ class _Checker:
                      f"rename the file to {s.id}.yaml, or change the id")
         self.in_service()
         for side in s.sides:
+            self.has_units(side)
             self.builds(side)
             self.deck_policy(side)
             self.deck_limit(side)
@@ -214,6 +216,16 @@ class _Checker:
                     self.add(path + ("card",), "out-of-service",
                              f"{self.name(card)} is in service {years.get('first')}-{years.get('last')}, not in {year}",
                              "pick a card in service that year ('tcforge cards list --year YEAR')", "17.6")
+
+    def has_units(self, side: Side) -> None:
+        """A side must have something to fight with: a unit listed somewhere, or a build to buy one."""
+        if side.build is not None or any(is_unit(card) for card, _, _ in self.all_counts(side)):
+            return
+        if any(group.build is not None for group in side.reinforcements):
+            return
+        self.add(side.path + ("id",), "no-units", f"side '{side.id}' has no unit at all: no vehicle, AT gun, infantry "
+                 "or cavalry at setup or among its reinforcements, so it cannot play",
+                 "list its forces (forces: [{card: ..., count: ..., at: ...}]) or give it a build to buy them")
 
     def builds(self, side: Side) -> None:
         if side.build is not None:

@@ -99,6 +99,7 @@ def show(
 ) -> None:
     """Show a scenario: battlefield, forces, reinforcements, victory, special rules, balance options."""
     path = _resolve(scenario)
+    _known_balance(path, balance)
     result = load_scenario(path, balance=balance)
     if result.scenario is None or result.findings:
         for f in result.findings:
@@ -188,10 +189,24 @@ def _agents(sides: list[str], agent: list[str] | None, policy: str | None, *, st
     return out[0], out[1]
 
 
+def _known_balance(path: Path, balance: str | None) -> None:
+    """A usage error naming the option and the known ones when ``balance`` is not an option of the scenario
+    (a scenario that does not load is left to the caller, which lists its findings)."""
+    if balance is None:
+        return
+    scenario = load_scenario(path).scenario
+    if scenario is None:
+        return
+    known = [b.id for b in scenario.balance]
+    if balance not in known:
+        _usage(f"unknown balance option '{balance}' of {scenario.id}: use one of {', '.join(known) or '(it has none)'}")
+
+
 def _load(reference: str, balance: str | None = None) -> Any:
     from tcforge.scenarios.findings import ScenarioError
     from tcforge.scenarios.loading import load
     path = _resolve(reference)
+    _known_balance(path, balance)
     try:
         return load(path, balance=balance)
     except ScenarioError as exc:

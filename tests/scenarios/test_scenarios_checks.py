@@ -115,6 +115,21 @@ def test_17_0_both_sides_of_one_nation(tmp_path: Path) -> None:
     expect(tmp_path, [("    nation: soviet\n", "    nation: german\n")], "side-nations", "nation: german", nth=2, only=False)
 
 
+def test_a_side_with_no_units_at_all_is_reported(tmp_path: Path) -> None:
+    # Issue 15 item 2: a defender with nothing on the table used to be legal and "win by default".
+    soviet = ("      - {card: Soviet Line Squad, count: 3, at: R2-1}\n      - {card: Foxholes, count: 1, at: R2-1}\n"
+              "      - {card: T 34 M43, count: 2, at: R3-2}\n")
+    hits = expect(tmp_path, [(soviet, "      - {card: Foxholes, count: 1, at: R2-1}\n")], "no-units", "id: soviet", only=False)
+    assert "soviet" in str(hits[0]["message"]) and hits[0]["col"] == 9  # the id of "  - id: soviet"
+
+
+def test_a_side_with_units_only_among_its_reinforcements_has_units(tmp_path: Path) -> None:
+    german = ("      - {card: PzKw IV G, count: 2, at: G2-1}\n      - {card: German Line Squad, count: 2, at: G2-3}\n"
+              "      - {card: Mittlerer SPW, count: 1, at: G2-3}\n      - {card: Panzerfaust, count: 1, attached_to: German Line Squad}\n")
+    path, _ = broken(tmp_path, (german, ""))
+    assert "no-units" not in {f["code"] for f in run_check(path)[1]}
+
+
 def test_6_0_rank_labels_must_cover_every_row(tmp_path: Path) -> None:
     expect(tmp_path, [("battlefield:\n", "battlefield:\n  rank_labels: {german: [G2, G3, G4]}\n")], "grid-labels", "rank_labels")
 
