@@ -22,6 +22,9 @@ FOLDER = "tests/data/bad/issue15"
 # file -> (line, column, code) of the first problem, and how many problems in all
 EXPECTED: dict[str, tuple[int, int, str, int]] = {
     "alias-300-chars.yaml": (6, 15, "schema", 1),
+    "points-nan.yaml": (16, 13, "schema", 1),
+    "points-inf.yaml": (16, 13, "schema", 1),
+    "points-neg-inf.yaml": (16, 13, "schema", 1),
     "alias-terminal-escape.yaml": (18, 15, "schema", 1),
     "name-20000-chars.yaml": (5, 11, "schema", 1),
     "name-201-chars.yaml": (5, 11, "schema", 1),
@@ -130,3 +133,10 @@ def test_issue15_control_characters_are_never_echoed_raw(cli, name: str) -> None
 def test_issue15_a_huge_name_is_reported_by_its_length_not_echoed(cli) -> None:
     _, stdout, _ = cli("validate", f"{FOLDER}/name-20000-chars.yaml")
     assert "20,000 characters long, more than 200" in stdout and len(stdout) < 1000
+
+
+@pytest.mark.parametrize(("name", "shown"), [("points-nan.yaml", ".nan"), ("points-inf.yaml", ".inf"),
+                                             ("points-neg-inf.yaml", "-.inf")])
+def test_issue15_non_finite_numbers_are_named_as_written_not_null(cli, name: str, shown: str) -> None:
+    _, stdout, _ = cli("validate", f"{FOLDER}/{name}")
+    assert f"cards/0/points: {shown} is not a finite number" in stdout and "null" not in stdout

@@ -10,6 +10,7 @@ schema path and a hint drawn from the schema's own descriptions.
 from __future__ import annotations
 
 import json
+import math
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -141,6 +142,11 @@ def check(loaded: Loaded, schema_name: str, file: str) -> list[Problem]:
             hint = "remove it: names are plain printable text"
         else:
             value = error.instance
+            actual = _value_at(loaded.data, path)
+            if isinstance(actual, float) and not math.isfinite(actual):
+                # The validator hands a non-finite float back as null: name what the file says.
+                shown = ".nan" if math.isnan(actual) else (".inf" if actual > 0 else "-.inf")
+                message = f"{where}: {shown} is not a finite number"
             sub = _subschema(root, spath[:-1])
             note = _yaml_note(value, sub) if kind in {"Type", "AnyOf", "Enum", "Constant", "Pattern"} else ""
             described = _describe(root, spath[:-1])
@@ -158,6 +164,16 @@ def check(loaded: Loaded, schema_name: str, file: str) -> list[Problem]:
             seen.add(problem)
             problems.append(problem)
     return problems
+
+
+def _value_at(data: Any, path: list[Any]) -> Any:
+    """The value at a validator's instance path in the loaded document (None where the path does not lead)."""
+    for step in path:
+        try:
+            data = data[step]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
 
 
 def _object_schema_path(schema_path: list[Any]) -> list[Any]:
