@@ -115,3 +115,25 @@ def test_serialize_round_trip_and_play_on(seed: int, stop: int) -> None:
     play(copy, (random_policy, random_policy), random.Random(stop), max_actions=300, record=False)
     play(clone, (random_policy, random_policy), more, max_actions=300, record=False)
     assert copy.serialize() == clone.serialize()
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(min_value=0, max_value=10_000), st.sampled_from(["meeting", "attack"]),
+       st.sampled_from([1942, 1943, 1944]))
+def test_random_play_of_generated_scenarios_keeps_every_invariant(seed: int, kind: str, year: int) -> None:
+    """Source 001's design-your-own battles (they found the Minefield crash of issue 12): random legal play
+    from their seeded set-up keeps every card in one place, Supply non-negative and stacking at rest."""
+    import tempfile
+    from pathlib import Path
+
+    from tcforge.analysis.games import new_game
+    from tcforge.analysis.generate import jeff_mike
+    from tcforge.scenarios.loading import load
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "dyo.yaml"
+        path.write_text(jeff_mike("dyo", year=year, points=400, seed=seed, kind=kind), encoding="utf-8")
+        state = new_game(load(path), seed)
+    check_invariants(state)
+    play(state, (random_policy, random_policy), random.Random(seed), max_actions=3000, record=False,
+         on_action=check_invariants)
