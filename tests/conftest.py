@@ -43,3 +43,21 @@ def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
         return runner.invoke(print_cli.app, list(args))
 
     return invoke
+
+
+@pytest.fixture()
+def render(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Run ``tcforge print ...`` in-process with a private config folder; returns (PDF reader, stderr)."""
+    from pypdf import PdfReader
+
+    from tcforge.render import cli as print_cli
+    monkeypatch.setenv("TCFORGE_CONFIG_DIR", str(tmp_path / "config"))
+    runner = CliRunner()
+
+    def invoke(*args: str) -> tuple[PdfReader, str]:
+        out = tmp_path / "out.pdf"
+        result = runner.invoke(print_cli.app, [*args, "--out", str(out)], catch_exceptions=False)
+        assert result.exit_code == 0, result.stderr
+        return PdfReader(out), result.stderr
+
+    return invoke

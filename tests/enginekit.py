@@ -41,3 +41,18 @@ def roll(state: GameState, *values: int) -> None:
     for value in values:
         assert state.current_player() == CHANCE, state.describe()
         state.apply_checked(("d10", value))
+
+
+def pass_window(state: GameState) -> None:
+    """The other side lets the play go on (when it holds an Interrupt that could answer)."""
+    if state.ctx.window is not None:
+        state.apply_checked(("pass",))
+
+
+def start_one_card_move(state: GameState, label: str, name: str) -> None:
+    """Begin a move from ``label`` with the card ``name`` (picked if the engine asks which cards go)."""
+    state.apply_checked(("move", pos(state, label)))
+    if state.ctx.move is not None and state.ctx.move.stage == "pick":
+        state.apply_checked(("pick", uid(state, name)))
+    if state.ctx.move is not None and state.ctx.move.stage == "pick":
+        state.apply_checked(("go",))

@@ -1,13 +1,8 @@
 """Issue 12 departures in movement, arrival and stacking: each test fails on the engine before its fix."""
 from __future__ import annotations
 
-from enginekit import make, pos, roll, uid
+from enginekit import make, pass_window, pos, roll, uid
 from tcforge.engine.board import RESERVE
-
-
-def pass_window(state):
-    if state.ctx.window is not None:
-        state.apply_checked(("pass",))
 
 
 def test_001_swamp_is_played_only_on_clear_zones() -> None:

@@ -1,7 +1,7 @@
 """Rules beyond the rule book's cases, in play: the FAQ rulings (000 19.2) and Jeff and Mike's house rules (001)."""
 from __future__ import annotations
 
-from enginekit import make, pos, roll, uid
+from enginekit import make, pass_window, pos, roll, start_one_card_move, uid
 from tcforge.data.dataset import load_data
 from tcforge.engine.board import RESERVE
 from tcforge.engine.fire import shots
@@ -10,19 +10,6 @@ from tcforge.engine.melee import melee_attack
 from tcforge.engine.state import CHANCE, GameState
 
 STREAM, SWAMP = 21, 28
-
-
-def pass_window(state):
-    if state.ctx.window is not None:
-        state.apply_checked(("pass",))
-
-
-def start_move(state, label, name):
-    state.apply_checked(("move", pos(state, label)))
-    if state.ctx.move is not None and state.ctx.move.stage == "pick":
-        state.apply_checked(("pick", uid(state, name)))
-    if state.ctx.move is not None and state.ctx.move.stage == "pick":
-        state.apply_checked(("go",))
 
 
 # -- 000 19.2: the FAQ rulings ------------------------------------------------------------
@@ -38,7 +25,7 @@ def test_19_2_faq_8_swamp_is_played_after_the_start() -> None:
     """A Swamp held in the hand goes down on a clear position as an enemy vehicle moves in, and stops it."""
     state = make({0: [("PzKw IV H", "c1")], 1: [("T-34 M41", "e4"), ("Swamp", RESERVE)]})
     pass_window(state)
-    start_move(state, "c1", "PzKw IV H")
+    start_one_card_move(state, "c1", "PzKw IV H")
     c2 = pos(state, "c2")
     state.apply_checked(("step", c2))
     state.apply_checked(("interrupt", uid(state, "Swamp")))
@@ -64,7 +51,7 @@ def test_19_2_faq_12_stuka_and_sturmovik_are_instant_cards() -> None:
 def test_19_2_faq_24_a_minefield_is_discarded_after_one_use() -> None:
     state = make({0: [("German Line Squad", "c1")], 1: [("T-34 M41", "e4"), ("Minefield", RESERVE)]})
     pass_window(state)
-    start_move(state, "c1", "German Line Squad")
+    start_one_card_move(state, "c1", "German Line Squad")
     c2 = pos(state, "c2")
     state.apply_checked(("step", c2))
     mine = uid(state, "Minefield")
@@ -77,12 +64,12 @@ def test_19_2_faq_24_a_minefield_is_discarded_after_one_use() -> None:
 def test_19_2_faq_25_a_bridge_opens_the_stream_to_both_sides() -> None:
     state = make({0: [("PzKw IV H", "c1"), ("Bridge", RESERVE)], 1: [("T-34 M41", "c3")]}, terrain={"c2": "Stream"})
     c2 = pos(state, "c2")
-    start_move(state, "c1", "PzKw IV H")
+    start_one_card_move(state, "c1", "PzKw IV H")
     assert ("step", c2) not in state.legal_actions()  # 11.1: no vehicles into a Stream
     state = make({0: [("PzKw IV H", "c1"), ("Bridge", RESERVE)], 1: [("T-34 M41", "c3")]}, terrain={"c2": "Stream"})
     state.apply_checked(("interrupt", uid(state, "Bridge"), c2))
     assert state.terrain[c2] != STREAM and state.water[c2] != STREAM
-    start_move(state, "c1", "PzKw IV H")
+    start_one_card_move(state, "c1", "PzKw IV H")
     assert ("step", c2) in state.legal_actions()
     from tcforge.engine.movement import can_enter
     soviet = state.units[uid(state, "T-34 M41")]
@@ -94,7 +81,7 @@ def test_19_2_faq_25_a_bridge_opens_the_stream_to_both_sides() -> None:
 def test_001_wire_stops_the_moving_card_where_it_is() -> None:
     state = make({0: [("PzKw IV H", "c1")], 1: [("T-34 M41", "e4"), ("Wire", RESERVE)]})
     pass_window(state)
-    start_move(state, "c1", "PzKw IV H")
+    start_one_card_move(state, "c1", "PzKw IV H")
     state.apply_checked(("step", pos(state, "c2")))
     assert ("interrupt", uid(state, "Wire")) in state.legal_actions()
     state.apply_checked(("interrupt", uid(state, "Wire")))
@@ -125,7 +112,7 @@ def test_001_one_equipment_card_per_squad() -> None:
 def test_001_victory_needs_one_zone_of_the_second_row_at_the_end_of_the_turn() -> None:
     """On the 4 x 3 grid one captured zone of the enemy's second row wins, but only once the turn is over."""
     state = make({0: [("PzKw IV H", "a3")], 1: [("T-34 M41", "c4")]}, ruleset="jeff-mike-2002", columns=3)
-    start_move(state, "a3", "PzKw IV H")
+    start_one_card_move(state, "a3", "PzKw IV H")
     state.apply_checked(("step", pos(state, "a4")))
     if state.phase == "move":
         state.apply_checked(("halt",))

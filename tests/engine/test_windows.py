@@ -1,23 +1,9 @@
 """Interrupts answering the opponent (11.1, 12.2, 9.5.1 d, 9.6.1): the reaction windows."""
 from __future__ import annotations
 
-from enginekit import make, pos, roll, uid
+from enginekit import make, pass_window, pos, roll, start_one_card_move, uid
 from tcforge.engine.board import RESERVE
 from tcforge.engine.state import CHANCE
-
-
-def pass_window(state):
-    """The other side lets the play go on (when it holds an Interrupt that could answer)."""
-    if state.ctx.window is not None:
-        state.apply_checked(("pass",))
-
-
-def start_move(state, label, name):
-    state.apply_checked(("move", pos(state, label)))
-    if state.ctx.move is not None and state.ctx.move.stage == "pick":
-        state.apply_checked(("pick", uid(state, name)))
-    if state.ctx.move is not None and state.ctx.move.stage == "pick":
-        state.apply_checked(("go",))
 
 
 def test_12_2_breakdown_in_the_opponents_play_and_repair_answers_it() -> None:
@@ -35,7 +21,7 @@ def test_12_2_breakdown_in_the_opponents_play_and_repair_answers_it() -> None:
 def test_11_1_stream_played_as_a_tank_moves_in_stops_it() -> None:
     state = make({0: [("PzKw IV H", "c1")], 1: [("T-34 M41", "e4"), ("Stream", RESERVE)]})
     pass_window(state)  # no answer before the play
-    start_move(state, "c1", "PzKw IV H")
+    start_one_card_move(state, "c1", "PzKw IV H")
     c2 = pos(state, "c2")
     state.apply_checked(("step", c2))
     assert state.current_player() == 1 and ("interrupt", uid(state, "Stream")) in state.legal_actions()
@@ -47,7 +33,7 @@ def test_11_1_stream_played_as_a_tank_moves_in_stops_it() -> None:
 def test_11_1_infantry_on_foot_goes_on_into_the_stream() -> None:
     state = make({0: [("German Line Squad", "c1")], 1: [("T-34 M41", "e4"), ("Stream", RESERVE)]})
     pass_window(state)
-    start_move(state, "c1", "German Line Squad")
+    start_one_card_move(state, "c1", "German Line Squad")
     state.apply_checked(("step", pos(state, "c2")))
     state.apply_checked(("interrupt", uid(state, "Stream")))
     assert state.units[uid(state, "German Line Squad")].pos == pos(state, "c2")
@@ -57,7 +43,7 @@ def test_minefield_attacks_the_group_and_minefield_gap_cancels_it() -> None:
     state = make({0: [("German Line Squad", "c1"), ("Minefield Gap", RESERVE)],
                   1: [("T-34 M41", "e4"), ("Minefield", RESERVE), ("Minefield", RESERVE)]})
     pass_window(state)
-    start_move(state, "c1", "German Line Squad")
+    start_one_card_move(state, "c1", "German Line Squad")
     state.apply_checked(("step", pos(state, "c2")))
     state.apply_checked(("interrupt", uid(state, "Minefield", 1, 0)))
     assert state.current_player() == 0  # the mover may answer with a Minefield Gap
@@ -69,7 +55,7 @@ def test_minefield_attacks_the_group_and_minefield_gap_cancels_it() -> None:
 def test_minefield_destroys_on_1_to_3() -> None:
     state = make({0: [("German Line Squad", "c1")], 1: [("T-34 M41", "e4"), ("Minefield", RESERVE)]})
     pass_window(state)
-    start_move(state, "c1", "German Line Squad")
+    start_one_card_move(state, "c1", "German Line Squad")
     state.apply_checked(("step", pos(state, "c2")))
     state.apply_checked(("interrupt", uid(state, "Minefield")))
     assert state.current_player() == CHANCE
@@ -122,7 +108,7 @@ def test_9_5_1_d_smoke_played_as_the_melee_begins() -> None:
 
 def test_path_lets_a_moving_card_through_slowing_terrain() -> None:
     state = make({0: [("PzKw IV H", "c1"), ("Path", RESERVE)], 1: [("T-34 M41", "e4")]}, terrain={"c2": "Hills"})
-    start_move(state, "c1", "PzKw IV H")
+    start_one_card_move(state, "c1", "PzKw IV H")
     state.apply_checked(("interrupt", uid(state, "Path")))
     state.apply_checked(("step", pos(state, "c2")))
     assert ("step", pos(state, "c3")) in state.legal_actions()  # not stopped by the Hills

@@ -17,21 +17,6 @@ TOL = 0.1 * MM
 PAGE = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 
 
-@pytest.fixture()
-def render(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    """Run ``tcforge print ...`` in-process with a private config folder; returns (reader, stderr)."""
-    monkeypatch.setenv("TCFORGE_CONFIG_DIR", str(tmp_path / "config"))
-    runner = CliRunner()
-
-    def run(*args: str) -> tuple[PdfReader, str]:
-        out = tmp_path / "out.pdf"
-        result = runner.invoke(app, [*args, "--out", str(out)], catch_exceptions=False)
-        assert result.exit_code == 0, result.stderr
-        return PdfReader(out), result.stderr
-
-    return run
-
-
 def drawn_rects(page) -> list[Rect]:
     """Every rectangle the page's content stream draws (``re``), in page coordinates."""
     ops = ContentStream(page.get_contents(), page.pdf).operations

@@ -4,7 +4,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 from pypdf.generic import ContentStream
 from typer.testing import CliRunner
 
@@ -12,20 +11,6 @@ from tcforge.render.cli import app
 from tcforge.render.page.geometry import MARK_SAFE, MM, STANDARD, card_sheet
 
 TOL = 0.1 * MM
-
-
-@pytest.fixture()
-def render(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("TCFORGE_CONFIG_DIR", str(tmp_path / "config"))
-    runner = CliRunner()
-
-    def run(*args: str) -> tuple[PdfReader, str]:
-        out = tmp_path / "out.pdf"
-        result = runner.invoke(app, [*args, "--out", str(out)], catch_exceptions=False)
-        assert result.exit_code == 0, result.stderr
-        return PdfReader(out), result.stderr
-
-    return run
 
 
 def page_marks(page) -> list[tuple[float, float, float, float]]:
