@@ -150,7 +150,7 @@ def test_the_engine_core_imports_no_rule_module() -> None:
 
 ENGINE_LAYERS = (  # as tcforge/engine/__init__.py describes them: each imports only from the layers before it
     ("rules", "outcome", "context", "attacks", "board"), ("units",), ("game",), ("core",), ("windows", "equipment"),
-    ("fire", "movement"), ("melee", "cards"), ("reactions",), ("state",), ("observation", "playout"),
+    ("fire",), ("spotting",), ("movement",), ("melee", "cards"), ("reactions",), ("state",), ("observation", "playout"),
     ("spec", "greedy"), ("evaluate",), ("mcts",), ("policies",))  # the last four: engine/policies/, its __init__ last
 
 

@@ -21,8 +21,8 @@ checks there is no cycle and no function-level import dodging one):
   primitives (discard, destroy, control, victory, Smoke, fortifications, clone,
   JSON). It imports no rule module.
 - ``windows``: opening a reaction window and listing the Interrupts that fit.
-- ``equipment``, then ``fire``, ``movement``, then ``melee`` and ``cards``: the rules
-  of each part of the play, as functions of a state.
+- ``equipment``, then ``fire``, ``spotting`` (001's hidden units: who sees which card), ``movement``, then
+  ``melee`` and ``cards``: the rules of each part of the play, as functions of a state.
 - ``reactions``: what an Interrupt played in a window does, and how the play it
   interrupted goes on (it reaches into movement, fire and cards).
 - ``state``: the dispatcher. :class:`~tcforge.engine.state.GameState` is the core

@@ -41,7 +41,7 @@ from tcforge.data.card_ids import (
     TANK_REPAIR_SHOP,
     WITHDRAWAL,
 )
-from tcforge.engine import movement, windows
+from tcforge.engine import movement, spotting, windows
 from tcforge.engine.attacks import IMMOBILIZE, KILL, Attack
 from tcforge.engine.board import ATTACHED
 from tcforge.engine.context import Counter, FireSupport, Play
@@ -89,7 +89,8 @@ def _attach(state: CoreState, card: Unit, target: Unit) -> None:
 
 # --------------------------------------------------------------- fire cards
 def _barrage_targets(state: CoreState, card: Unit) -> list[Target]:
-    positions = sorted({u.pos for u in _enemy(state, card.side) if u.profile.combat or u.profile.truck})
+    positions = sorted({u.pos for u in _enemy(state, card.side) if u.profile.combat or u.profile.truck
+                        or state.face_down(u.uid)})  # 001 1.8: played on hidden cards normally
     out: list[Target] = [(p, "ffe") for p in positions]
     if state.game.rules.smoke_enabled:
         out += [(p, "smoke") for p in positions]  # 9.5.1 e
@@ -126,6 +127,7 @@ def fire_support(state: CoreState, then: FireSupport) -> None:
         return
     kind = FIRE_SUPPORT[card_id]  # type: ignore[index]
     extra = -2 if kind == "art" and _play(state).observer else 0
+    spotting.reveal(state, [u for u in state.occ[pos][1 - side] if state.units[u].carrier is None])  # 001 1.8
     for target in list(state.occ[pos][1 - side]):
         unit = state.units[target]
         if unit.carrier is not None:
@@ -137,7 +139,7 @@ def fire_support(state: CoreState, then: FireSupport) -> None:
 
 
 def _tank_buster_targets(state: CoreState, card: Unit) -> list[Target]:
-    return [(u.uid,) for u in _enemy(state, card.side) if u.profile.armored]
+    return [(u.uid,) for u in _enemy(state, card.side) if u.profile.armored and not state.face_down(u.uid)]
 
 
 def _tank_buster(state: CoreState, card: Unit, target: Target) -> None:
@@ -157,20 +159,22 @@ def _tank_buster_attack(state: CoreState, card_uid: int, target: int) -> None:
 def _sniper_targets(state: CoreState, card: Unit) -> list[Target]:
     board = state.game.board
     mine = [u.pos for u in _own(state, card.side)]
-    return [(u.uid,) for u in _enemy(state, card.side) if (u.profile.infantry or u.profile.at_gun)
-            and any(board.distance(p, u.pos) <= 2 for p in mine)]
+    return [(u.uid,) for u in _enemy(state, card.side) if (u.profile.infantry or u.profile.at_gun or state.face_down(u.uid))
+            and any(board.distance(p, u.pos) <= 2 for p in mine)]  # 001 1.8: on a hidden card, unseen
 
 
 def _sniper(state: CoreState, card: Unit, target: Target) -> None:
     unit = state.units[int(target[0])]
     _spend(state, card)
+    if not (unit.profile.infantry or unit.profile.at_gun):
+        return  # 001 1.8: aimed at a hidden card it cannot hurt; its owner says so and it stays hidden
     state.rolls.append(("hit", Attack("sniper", 2, terrain_modifier(state, unit.pos, "sa", unit) or 0), card.uid, unit.uid, False))
 
 
 def _mine_dogs_targets(state: CoreState, card: Unit) -> list[Target]:
     board = state.game.board
     squads = [u.pos for u in _own(state, card.side) if u.profile.infantry and u.carrier is None]
-    return [(u.uid,) for u in _enemy(state, card.side) if u.profile.vehicle
+    return [(u.uid,) for u in _enemy(state, card.side) if u.profile.vehicle and not state.face_down(u.uid)
             and any(board.distance(p, u.pos) == 1 for p in squads)]
 
 
@@ -233,8 +237,17 @@ def _flag_targets(name: str) -> Callable[[CoreState, Unit], list[Target]]:
     return targets
 
 
+def _recon_targets(state: CoreState, card: Unit) -> list[Target]:
+    """Recon looks at the hand; with hidden units it may instead spot every hidden card of one zone (001 1.7)."""
+    enemy = 1 - card.side
+    zones = sorted({p for p in range(state.game.board.size) if any(state.face_down(u) for u in state.occ[p][enemy])})
+    return [()] + [(p,) for p in zones]
+
+
 def _recon(state: CoreState, card: Unit, target: Target) -> None:
-    _spend(state, card)  # the engine's players see everything: looking at the hand changes nothing
+    _spend(state, card)  # the hand: the observation already shows the known reserve cards; nothing changes in play
+    if target:  # 001 1.7: spotted for good if a friendly card sees the zone, else only for the moment (spotting.settle)
+        spotting.reveal(state, [u for u in state.occ[int(target[0])][1 - card.side] if state.face_down(u)])
 
 
 def _reinforcements(state: CoreState, card: Unit, target: Target) -> None:
@@ -355,8 +368,8 @@ EFFECTS: dict[int | str, Effect] = {
                        _flag_targets("flank_shot"), _flag("flank_shot")),
     FORWARD_OBSERVER: Effect("instant", "implemented", "-2 to your artillery rolls this turn",
                              _flag_targets("observer"), _flag("observer")),
-    RECON: Effect("instant", "implemented", "reveals the hand: no effect on the engine's fully informed players",
-                _no_target, _recon),
+    RECON: Effect("instant", "implemented", "reveals the hand; with hidden units (001 1.7) it may spot one zone's hidden cards",
+                _recon_targets, _recon),
     REINFORCEMENTS: Effect("instant", "implemented", "brings the scenario's reinforcement group (17.5), else draws two cards",
                 _no_target, _reinforcements),
     WITHDRAWAL: Effect("instant", "implemented", "up to three cards leave a melee to an adjacent position without enemies",

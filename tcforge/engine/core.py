@@ -68,6 +68,11 @@ class CoreState:
         self.scenario_setup: Any = None
         self._legal: list[Action] | None = None  # legal actions of this position, computed once
         self.los_cache: dict[int, bool] = {}  # line of sight between positions, until terrain or Smoke changes
+        # 001 1.0 hidden units (only when the ruleset turns them on): the battlefield cards lying face up, the cards
+        # whose face the enemy has seen since they last left a hand or deck, and those revealed for a moment (1.7, 1.8)
+        self.spotted: set[int] = set()
+        self.seen: set[int] = set()
+        self.glimpsed: set[int] = set()
 
     # --------------------------------------------------------- the interface
     def current_player(self) -> int:
@@ -137,13 +142,17 @@ class CoreState:
         other.initiative_rolls = list(self.initiative_rolls)
         other.arrivals = dict(self.arrivals)
         other.ap_shots = dict(self.ap_shots)
+        other.spotted, other.seen, other.glimpsed = set(self.spotted), set(self.seen), set(self.glimpsed)
         other._legal = None
         other.los_cache = {}
         return other
 
     def serialize(self) -> str:
-        """The whole position as JSON (the game's static part is named, not copied)."""
-        return json.dumps({
+        """The whole position as JSON (the game's static part is named, not copied; the face-up cards only
+        when the ruleset hides cards, so the golden games' bytes stay as they were)."""
+        hidden = {"spotted": sorted(self.spotted), "seen": sorted(self.seen), "glimpsed": sorted(self.glimpsed)} \
+            if self.game.rules.hidden_units else {}
+        return json.dumps({**hidden,
             "units": [u.to_json() for u in self.units], "occ": self.occ, "hand": self.hand, "deck": self.deck, "discard": self.discard,
             "terrain": self.terrain, "forts": self.forts, "smoke": self.smoke, "water": self.water, "turn": self.turn, "first": self.first,
             "active": self.active, "supply": self.supply, "phase": self.phase, "ctx": self.ctx.to_json(),
@@ -174,6 +183,7 @@ class CoreState:
         state.rolls = [tuple(Attack(**x) if isinstance(x, dict) else x for x in event) for event in raw["rolls"]]
         state.ctx = Context.from_json(raw["ctx"])
         state.history = [tuple(a) for a in raw["history"]]
+        state.spotted, state.seen, state.glimpsed = (set(raw.get(k, ())) for k in ("spotted", "seen", "glimpsed"))
         return state
 
     def describe(self) -> str:
@@ -184,6 +194,16 @@ class CoreState:
     # --------------------------------------------------------------- helpers
     def enemy(self, side: int) -> int:
         return 1 - side
+
+    def face_down(self, uid: int) -> bool:
+        """001 1.0: a card on the battlefield its enemy cannot see (always False unless the ruleset hides cards)."""
+        return self.game.rules.hidden_units and self.units[uid].pos >= 0 and uid not in self.spotted
+
+    def spot(self, uid: int) -> None:
+        """001 1.0: the card is turned face up; its enemy now knows it."""
+        if self.game.rules.hidden_units:
+            self.spotted.add(uid)
+            self.seen.add(uid)
 
     def half_turn(self) -> int:
         """Index of the current player-turn: 0, 1 in game turn 1, then 2, 3, ..."""

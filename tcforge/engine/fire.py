@@ -237,8 +237,8 @@ def shots(state: CoreState, unit: Unit, *, first_only: bool = False) -> list[tup
             continue
         for uid in targets:
             target = state.units[uid]
-            if target.carrier is not None:
-                continue
+            if target.carrier is not None or state.face_down(uid):
+                continue  # 001 1.0: ranged fire needs a spotted target (the project's reading)
             for kind in _kinds(state, unit, target, dist):
                 # range, kind and sight are settled above; only terrain ("n/a") or a scenario may still forbid it
                 if terrain_modifier(state, pos, kind, target) is not None and (
@@ -332,6 +332,7 @@ def apply(state: CoreState, action: Action) -> None:
         _current(state).shots.append(unit.uid)
         state.rolls.append(("smoke", smoke_attack(state, unit, pos), unit.uid, pos))
         return
+    state.spot(int(action[1]))  # 001 1.2: a hidden card is revealed to attack, before any answer
     if windows.open_window(state, "fire", 1 - state.active, Shot(tuple(action))):
         return  # the opponent may answer with Weapon Malfunction first
     fire_shot(state, action, cancelled=False)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tcforge.data.card_ids import PATH, WOODS
 from tcforge.data.card_kinds import TOWING_CLASSES
-from tcforge.engine import equipment, windows
+from tcforge.engine import equipment, spotting, windows
 from tcforge.engine.board import DISCARDED, RESERVE
 from tcforge.engine.context import Entry, Move, Play
 from tcforge.engine.core import Action, CoreState, IllegalActionError
@@ -139,7 +139,8 @@ def can_enter(state: CoreState, unit: Unit, at: int, to: int, first: bool, *, es
         return False  # 8.4 (a Path card lets the mover through)
     if terrain is None and game.rules.movement_tank_restriction_in_clear and (p.infantry or p.at_gun or p.truck) \
             and not escorted:
-        enemy_tank = any(state.units[u].profile.tank for u in state.occ[to][1 - unit.side])
+        enemy_tank = any(state.units[u].profile.tank and not state.face_down(u)  # 001 1.0: a hidden tank bars nobody
+                         for u in state.occ[to][1 - unit.side])
         if enemy_tank and not any(state.units[u].profile.tank for u in state.occ[to][unit.side]):
             return False  # 8.5
     return True
@@ -393,8 +394,10 @@ def do_step(state: CoreState, to: int) -> None:
     unit = state.units[move.cur]  # type: ignore[index]
     stop = stops_at(state, unit, to)
     enemy_there = to >= 0 and bool(state.occ[to][1 - unit.side])
-    for member in [unit] + riders(state, unit):
+    members = [unit] + riders(state, unit)
+    for member in members:
         _move_card(state, member, to, enemy_there, bool(move.first))
+    spotting.after_step(state, members, to)  # 001 1.3, 1.6
     move.first = False
     move.left = 0 if stop else move.left - 1  # type: ignore[operator]
 

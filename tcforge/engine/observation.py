@@ -7,15 +7,20 @@ events over a deck's remaining cards (the state fixes no order), so the hidden
 part of a position is the opponent's hand: which of the cards it could hold
 (its hand and its undrawn deck together) are in the hand and which in the deck.
 
+With source 001's hidden units (ruleset parameter ``hidden.units``) the enemy's
+face-down battlefield cards are hidden too: the observation lists them as
+unknowns, a zone and a side each (:attr:`Observation.face_down`), never by card
+or uid, since their owner may shuffle them within a zone (1.10); a face-down card
+shows nothing of its kind or size (the project's reading). The side remembers
+which enemy cards it saw face up that have since turned face down
+(:attr:`Observation.face_down_seen`): they are somewhere among the face-down cards.
+
 :func:`observation` lists what the side may know; :func:`determinize` deals a
 full position from it: the opponent's hand re-dealt at random from the cards it
-could hold, sizes kept. A search reads the real state only through these two
-functions, so its choices cannot depend on what its side has not seen
-(tests/engine/test_observation.py changes the hidden cards and checks).
-
-House-rule hidden units (face-down cards on the battlefield) will extend this
-module: :attr:`Observation.face_down` is where the observation lists them, and
-:func:`determinize` is where they are re-dealt from the cards they could be.
+could hold, sizes kept, and the face-down enemy cards given identities at random
+from the cards they could be. A search reads the real state only through these
+two functions, so its choices cannot depend on what its side has not seen
+(tests/engine/test_observation.py and test_hidden_units.py change the hidden cards and check).
 """
 from __future__ import annotations
 
@@ -40,7 +45,9 @@ class Observation:
     known_opponent_hand: tuple[int, ...]  # cards seen going back into the opponent's reserve this turn (8.3)
     opponent_unknown: tuple[int, ...]  # sorted: the cards that may be in the opponent's hand or deck
     history: tuple[Action, ...]  # the actions so far, the opponent's draws masked as ("card", None)
-    face_down: tuple[tuple[int, int], ...] = ()  # (position, side) of cards on the battlefield face down: none yet
+    face_down: tuple[tuple[int, int], ...] = ()  # (position, side) of each face-down card on the battlefield (001 1.0)
+    face_down_seen: tuple[str, ...] = ()  # sorted card ids of enemy cards seen face up, face down now (somewhere)
+    own_face_down: tuple[int, ...] = ()  # the side's own cards its enemy cannot see
 
     @property
     def opponent(self) -> int:
@@ -48,9 +55,22 @@ class Observation:
 
 
 def _known_in_hand(state: GameState, uid: int) -> bool:
-    """A card in the reserve that its side was seen putting there (moved back this turn)."""
+    """A card in the reserve that its side was seen putting there (moved back this turn), face up when
+    cards are hidden (a face-down card going back is not known: 001 1.9)."""
     unit = state.units[uid]
-    return unit.moved_to_reserve or unit.moved > 0
+    return (unit.moved_to_reserve or unit.moved > 0) and (not state.game.rules.hidden_units or uid in state.seen)
+
+
+def _hidden_enemy(state: GameState, side: int) -> list[int]:
+    """The enemy's face-down battlefield cards, by uid (for the engine's use only: never shown to ``side``)."""
+    if not state.game.rules.hidden_units:
+        return []
+    other = 1 - side
+    return [u for pos in range(state.game.board.size) for u in state.occ[pos][other] if u not in state.spotted]
+
+
+def _card_key(state: GameState, uid: int) -> str:
+    return str(state.units[uid].profile.card_id)
 
 
 def observation(state: GameState, side: int) -> Observation:
@@ -60,11 +80,18 @@ def observation(state: GameState, side: int) -> Observation:
     unknown = tuple(sorted([u for u in state.hand[other] if u not in known] + list(state.deck[other])))
     units = state.units
     history = tuple(("card", None) if a and a[0] == "card" and units[a[1]].side == other else a for a in state.history)
-    return Observation(side, tuple(state.hand[side]), tuple(sorted(state.deck[side])),
-                       tuple((tuple(a), tuple(b)) for a, b in state.occ),
+    hidden = set(_hidden_enemy(state, side))
+    board = tuple((tuple(u for u in a if u not in hidden), tuple(u for u in b if u not in hidden)) for a, b in state.occ)
+    face_down: tuple[tuple[int, int], ...] = ()
+    own_down: tuple[int, ...] = ()
+    if state.game.rules.hidden_units:
+        face_down = tuple(sorted((u.pos, u.side) for u in units if state.face_down(u.uid)))
+        own_down = tuple(sorted(u.uid for u in units if u.side == side and state.face_down(u.uid)))
+    seen = tuple(sorted(_card_key(state, u) for u in hidden if u in state.seen))
+    return Observation(side, tuple(state.hand[side]), tuple(sorted(state.deck[side])), board,
                        (tuple(state.discard[0]), tuple(state.discard[1])),
                        (len(state.hand[0]), len(state.hand[1])), (len(state.deck[0]), len(state.deck[1])),
-                       known, unknown, history)
+                       known, unknown, history, face_down, seen, own_down)
 
 
 def determinize(state: GameState, side: int, rng: random.Random) -> GameState:
@@ -73,11 +100,13 @@ def determinize(state: GameState, side: int, rng: random.Random) -> GameState:
     The result depends only on :func:`observation`'s view of ``state`` and on ``rng``: the opponent's unknown
     cards are shuffled from their sorted list, dealt to the hand up to its size and the rest to the deck, with
     the fresh-card fields a card has in a hand or deck; both decks are kept sorted; the history's hidden draws
-    are masked. (Face-down battlefield cards, when a house rule adds them, are re-dealt here too.)
+    are masked. With hidden units the enemy's face-down cards are then given identities (:func:`_redeal`).
     """
     other = 1 - side
     det = state.clone()
     units = det.units
+    if state.game.rules.hidden_units:
+        _redeal(state, det, side, rng)
     known = [u for u in state.hand[other] if _known_in_hand(state, u)]
     pool = sorted([u for u in state.hand[other] if u not in known] + list(state.deck[other]))
     rng.shuffle(pool)
@@ -99,3 +128,26 @@ def determinize(state: GameState, side: int, rng: random.Random) -> GameState:
     det.history = [("card", None) if a and a[0] == "card" and units[a[1]].side == other else a for a in state.history]
     det.changed()
     return det
+
+
+def _redeal(state: GameState, det: GameState, side: int, rng: random.Random) -> None:
+    """001 1.0, 1.10: the identities (cards) behind the enemy's face-down battlefield cards and its unknown hand and
+    deck cards, dealt at random: the cards seen face up that turned face down go to face-down places, the rest
+    anywhere. Places and identities are listed in an order the observation fixes (positions, card ids), so the
+    deal depends only on what ``side`` knows and on ``rng``. Attached cards stay on their places."""
+    other = 1 - side
+    units = det.units
+    down = sorted(_hidden_enemy(state, side), key=lambda u: (state.units[u].pos, u))
+    known = {u for u in state.hand[other] if _known_in_hand(state, u)}
+    rest = sorted([u for u in state.hand[other] if u not in known] + list(state.deck[other]))
+    seen = sorted((state.units[u].profile for u in down if u in state.seen), key=lambda p: str(p.card_id))
+    others = sorted((state.units[u].profile for u in down + rest if not (u in down and u in state.seen)),
+                    key=lambda p: str(p.card_id))
+    places = list(down)
+    rng.shuffle(places)
+    for uid, profile in zip(places, seen, strict=False):
+        units[uid].profile = profile
+    open_places = places[len(seen):] + rest
+    rng.shuffle(others)
+    for uid, profile in zip(open_places, others, strict=True):
+        units[uid].profile = profile

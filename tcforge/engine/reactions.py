@@ -21,7 +21,7 @@ from tcforge.data.card_ids import (
     TACTICAL_ADVANTAGE,
     WIRE,
 )
-from tcforge.engine import cards, fire, movement
+from tcforge.engine import cards, fire, movement, spotting
 from tcforge.engine.attacks import Attack
 from tcforge.engine.context import Counter, Entry, Melee, MeleeStart, Shot, WindowData, WindowKind
 from tcforge.engine.core import Action, CoreState
@@ -114,6 +114,7 @@ def _entry_effect(state: CoreState, card_id: int | str, side: int, data: Entry) 
         _mine_attacks(state, data)
         return
     if card_id == ANTI_TANK_MINE:
+        spotting.reveal(state, [m.uid for m in group])  # 001 1.8: mines reveal the hidden cards they attack
         for m in group:
             if m.profile.vehicle:
                 state.rolls.append(("hit", Attack("mine", 3, 0, immobilise_to=5), -1, m.uid, False))
@@ -122,7 +123,9 @@ def _entry_effect(state: CoreState, card_id: int | str, side: int, data: Entry) 
 
 def _mine_attacks(state: CoreState, data: Entry) -> None:
     """A Minefield attacks every card of the group: 1-2 destroys, 3 immobilises a vehicle (or destroys another card)."""
-    for m in [state.units[data.mover]] + [state.units[r] for r in data.riders]:
+    group = [state.units[data.mover]] + [state.units[r] for r in data.riders]
+    spotting.reveal(state, [m.uid for m in group])  # 001 1.8
+    for m in group:
         attack = Attack("mine", 2, 0, immobilise_to=3) if m.profile.vehicle else Attack("mine", 3, 0)
         state.rolls.append(("hit", attack, -1, m.uid, False))
     movement.after_mines(state, data.to)

@@ -113,6 +113,8 @@ class Rules:
     # cards
     cards_interpretations: bool = _param("cards.interpretations")
     cards_swamp_only_on_clear: bool = _param("cards.swamp_only_on_clear")
+    # hidden units (001 optional rules 1.0-1.10)
+    hidden_units: bool = _param("hidden.units")
 
     @classmethod
     def from_params(cls, params: Mapping[str, Any]) -> Rules:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from tcforge.engine import cards, equipment, fire, melee, movement, reactions, windows
+from tcforge.engine import cards, equipment, fire, melee, movement, reactions, spotting, windows
 from tcforge.engine.attacks import KILL, to_hit, to_kill
 from tcforge.engine.board import DECK, DISCARDED, RESERVE
 from tcforge.engine.context import Context, Melee, Play
@@ -93,6 +93,8 @@ class GameState(CoreState):
             _APPLY[self.phase](self, action)
         self._check_victory_after_change()
         self._advance()
+        if self.glimpsed:
+            spotting.settle(self)  # 001 1.7, 1.8: a revealing attack is over
 
     def _check_victory_after_change(self) -> None:
         """16.0: victory is checked the instant it holds, whatever moved the cards (a retreat, an arrival, a loss),
@@ -123,6 +125,8 @@ class GameState(CoreState):
         self.phase = "play"
         for hook in self.game.turn_hooks:  # a scenario's reinforcements arrive (20.0 rule 5, 17.5)
             hook(self)
+        if self.turn == 1 and self.active == self.first:
+            spotting.check(self)  # 001 1.0: cards deployed in sight are spotted as play begins (the project's reading)
         self._check_victory_after_change()
 
     def _end_play(self) -> None:
@@ -133,6 +137,7 @@ class GameState(CoreState):
         melee.next_melee(self)
 
     def _end_side_turn(self) -> None:
+        spotting.check(self)  # 001 1.0: spotting and breaking contact at the end of each player's turn
         half = self.half_turn()
         for pos, until in enumerate(self.smoke):
             if until == half:

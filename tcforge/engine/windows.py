@@ -79,7 +79,7 @@ def options(state: CoreState) -> list[Action]:
                            and (state.occ[p][0] or state.occ[p][1]))
         for uid in _hand(state, side, BREAKDOWN):
             out.extend(("interrupt", uid, u) for p in range(state.game.board.size) for u in state.occ[p][enemy]
-                       if state.units[u].profile.vehicle and not state.units[u].immobilized)
+                       if state.units[u].profile.vehicle and not state.units[u].immobilized and not state.face_down(u))
         for uid in _hand(state, side, REPAIR):
             out.extend(("interrupt", uid, u) for p in range(state.game.board.size) for u in state.occ[p][side]
                        if state.units[u].immobilized)
@@ -91,7 +91,8 @@ def options(state: CoreState) -> list[Action]:
         to = data.to
         out.extend(("interrupt", uid) for uid in _hand(state, side, MINEFIELD)[:1])
         out.extend(("interrupt", uid) for uid in _hand(state, side, WIRE)[:1])
-        if any(m.profile.vehicle for m in group):
+        hidden = rules.hidden_units  # 001 1.8: a hidden mover may be a vehicle
+        if any(m.profile.vehicle or (hidden and m.uid not in state.spotted) for m in group):
             out.extend(("interrupt", uid) for uid in _hand(state, side, ANTI_TANK_MINE)[:1])
         for card_id in (STREAM, SWAMP):
             if _water_ok(state, to, card_id):

@@ -34,6 +34,7 @@ from tcforge.engine import fire, melee, movement
 from tcforge.engine.attacks import attack_odds
 from tcforge.engine.board import RESERVE
 from tcforge.engine.context import MeleeStart
+from tcforge.engine.observation import determinize
 from tcforge.engine.state import Action, GameState
 
 
@@ -96,6 +97,17 @@ def _distance_to_goal(state: GameState, pos: int, targets: tuple[int, ...]) -> i
 
 
 def greedy_policy(state: GameState, rng: random.Random) -> Action:
+    """The greedy choice. With hidden units (001 1.0) it decides on a position dealt from what its side
+    knows (:func:`~tcforge.engine.observation.determinize`), never on the enemy's face-down cards themselves;
+    the legal actions are the same in both, as the engine never lets them depend on a hidden card."""
+    if state.game.rules.hidden_units and len(state.legal_actions()) > 1:
+        action = _decide(determinize(state, state.current_player(), rng), rng)
+        if action in state.legal_actions():
+            return action
+    return _decide(state, rng)
+
+
+def _decide(state: GameState, rng: random.Random) -> Action:
     actions = state.legal_actions()
     if len(actions) == 1:
         return actions[0]
