@@ -251,6 +251,8 @@ def play_one(
 def replay_log(
     log: Path = typer.Argument(..., help="A log written by 'tcforge scenario play --log'."),
     lang: Lang = typer.Option(Lang.en, "--lang"),
+    as_side: str = typer.Option("", "--as", help="Tell the game as this side saw it (german, soviet): the enemy's "
+                                "hidden cards are shown as unknowns."),
 ) -> None:
     """Show a logged game again, every action checked as it is replayed."""
     from tcforge.analysis import gamelog
@@ -266,8 +268,12 @@ def replay_log(
         raise typer.Exit(1) from None
     if not verified.checked:
         _err(f"{log}:1: notice: an old log without hashes: it replays, but cannot be checked for changes")
+    sides = list(verified.scenario.grid.sides)
+    if as_side and as_side not in sides:
+        _usage(f"--as {as_side}: not a side of {verified.scenario.id}; use one of {', '.join(sides)}")
+    viewer = sides.index(as_side) if as_side else None
     try:
-        for line in account(verified.scenario, state, verified.lines, lang.value):
+        for line in account(verified.scenario, state, verified.lines, lang.value, viewer=viewer):
             _echo(line)
     except IllegalActionError as exc:
         number, _, what = str(exc).partition(": ")
