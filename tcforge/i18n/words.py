@@ -196,6 +196,51 @@ W: dict[str, tuple[str, str]] = {
     "opt_hand": ("Hand: {start} cards to start, {limit} at most after discarding.",
                  "Main : {start} cartes au départ, {limit} au plus après la défausse."),
     "ref_back": ("Reference card: sleeve back to back with its pair.", "Aide de jeu : à mettre dos à dos avec sa paire."),
+    # reference card of source 001's hidden units (printed when the ruleset turns them on)
+    "spot_title": ("Hidden units and spotting", "Unités cachées et repérage"),
+    "spot_intro": ("Cards on the battlefield lie face down until an enemy card spots them.",
+                   "Les cartes sur le champ de bataille restent face cachée tant qu'aucune carte ennemie ne les repère."),
+    "spot_check": ("End of each player's turn: turn up every hidden card an enemy can spot; turn down every "
+                   "face-up card no enemy card can see.",
+                   "À la fin du tour de chaque joueur : retournez face visible chaque carte cachée qu'un ennemi peut "
+                   "repérer, et face cachée chaque carte visible qu'aucune carte ennemie ne voit."),
+    "spot_sight": ("Sight: up to {n} zones in a straight line or diagonal, as for long-range AT fire; a terrain card "
+                   "that blocks sight between stops it.",
+                   "Vue : jusqu'à {n} zones en ligne droite ou en diagonale, comme le tir AT à longue portée ; une carte "
+                   "de terrain qui bloque la vue entre les deux l'arrête."),
+    "spot_cover": ("In cover (any terrain card, Stream, Swamp, or its own Foxholes or Bunkers): vehicles and guns are "
+                   "spotted from the next zone only; infantry and cavalry only by entering their zone.",
+                   "À couvert (toute carte de terrain, Ruisseau, Marais, ou ses propres Trous d'homme ou Bunkers) : "
+                   "véhicules et canons ne sont repérés que depuis la zone voisine ; l'infanterie et la cavalerie, "
+                   "seulement en entrant dans leur zone."),
+    "spot_attack": ("A card that fires is turned up; it stays up while an enemy card sees its zone.",
+                    "Une carte qui tire est retournée face visible ; elle le reste tant qu'une carte ennemie voit sa zone."),
+    "spot_moving": ("Moving cards are turned up in each zone an enemy could spot them in, and down again in a zone "
+                    "no enemy sees; they spot nothing before the turn ends.",
+                    "Une carte en mouvement est retournée dans chaque zone où un ennemi pourrait la repérer, et cachée "
+                    "de nouveau dans une zone qu'aucun ennemi ne voit ; elle ne repère rien avant la fin du tour."),
+    "spot_melee": ("Cards in a melee spot nothing new but keep sight of cards already face up.",
+                   "Les cartes en mêlée ne repèrent rien de nouveau mais gardent le contact avec les cartes déjà visibles."),
+    "hide_title": ("Hidden units: fire and cards", "Unités cachées : tir et cartes"),
+    "hide_fire": ("Direct fire needs a face-up target.", "Le tir direct exige une cible face visible."),
+    "hide_indirect": ("Artillery, air attacks and mines may strike face-down cards: the cards they attack are shown, "
+                      "then turned down again unless an enemy card sees them.",
+                      "Artillerie, aviation et mines peuvent frapper des cartes cachées : les cartes attaquées sont "
+                      "montrées, puis cachées de nouveau si aucune carte ennemie ne les voit."),
+    "hide_recon": ("Recon may turn up every hidden card of one zone: for good if one of your cards sees the zone, "
+                   "else for a look only.",
+                   "La Reconnaissance peut révéler toutes les cartes cachées d'une zone : pour de bon si l'une de vos "
+                   "cartes voit la zone, sinon le temps d'un coup d'œil."),
+    "hide_wire": ("Wire and Sniper may be played on a face-down card, which stays hidden; its owner says whether the "
+                  "card works. A Sniper reveals it only by killing it.",
+                  "Barbelés et Tireur d'élite peuvent viser une carte cachée, qui le reste ; son propriétaire annonce "
+                  "si la carte a un effet. Le Tireur d'élite ne la révèle qu'en l'éliminant."),
+    "hide_named": ("Tank Buster, Mine Dogs and Breakdown need a face-up target (the project's reading).",
+                   "Chasseur de chars, Chiens antichars et Panne exigent une cible visible (lecture du projet)."),
+    "hide_reserve": ("No sight to or from either reserve.", "Aucune vue vers les réserves ni depuis elles."),
+    "hide_shuffle": ("You may shuffle your face-down cards within a zone at any time; attached cards stay with their unit.",
+                     "Vous pouvez mélanger à tout moment vos cartes cachées d'une même zone ; les cartes attachées "
+                     "restent avec leur unité."),
     # checklist and calibration
     "checklist_title": ("Sleeve inserts: checklist", "Encarts de pochette : liste de contrôle"),
     "actual_size": ("Print at actual size (100 %, no scaling, no \u201cfit to page\u201d). The bar below must measure exactly 100 mm.",

@@ -1,7 +1,9 @@
 """Card-sized reference cards, two to a sleeve, back to back (source 000, 21.0).
 
 Four faces make two sleeves: the terrain effects table backs the To Kill
-table, the sequence of play backs the play options. Every number comes from
+table, the sequence of play backs the play options; a ruleset with source
+001's hidden units adds a third: spotting, backed by fire and cards against
+hidden units. Every number comes from
 the ruleset, so a variant prints its own (the 1997 article's hand of ten, its
 terrain table, its outright flank kills).
 """
@@ -193,27 +195,52 @@ def _options_body(c: Canvas, ctx: Ctx, x: float, w: float, top: float, bottom: f
     _notes(c, ctx, "options notes", notes, x, w, y - 0.6 * m, bottom, k, 7.5)
 
 
-def reference_faces() -> list[Face]:
-    """The four faces, each pair's back attached for double-sided printing."""
+def _spotting_body(c: Canvas, ctx: Ctx, x: float, w: float, top: float, bottom: float, k: float) -> None:
+    """Source 001, 1.0-1.6: who sees which card."""
+    lang = ctx.lang
+    intro = ctx.block("spotting intro", t("spot_intro", lang), fonts.COND_BOLD, w, 10 * MM * k, 7.5 * k)
+    c.setFillColor(style.INK)
+    draw_fit(c, intro, fonts.COND_BOLD, x, top, w)
+    notes = [t("spot_check", lang), t("spot_sight", lang, n=2), t("spot_cover", lang), t("spot_attack", lang),
+             t("spot_moving", lang), t("spot_melee", lang)]
+    _notes(c, ctx, "spotting notes", notes, x, w, top - intro.height - 1.2 * MM * k, bottom, k, 7.5)
+
+
+def _hidden_body(c: Canvas, ctx: Ctx, x: float, w: float, top: float, bottom: float, k: float) -> None:
+    """Source 001, 1.7-1.10 and the project's readings: fire and special cards against hidden cards."""
+    lang = ctx.lang
+    notes = [t(key, lang) for key in ("hide_fire", "hide_indirect", "hide_recon", "hide_wire", "hide_named",
+                                      "hide_reserve", "hide_shuffle")]
+    _notes(c, ctx, "hidden notes", notes, x, w, top, bottom, k, 7.5)
+
+
+def reference_faces(hidden: bool = False) -> list[Face]:
+    """The four faces, each pair's back attached for double-sided printing; with ``hidden`` (a ruleset playing
+    source 001's hidden units) a third pair: spotting backed by fire and cards against hidden units."""
     terrain = reference_face("reference: terrain effects", "terrain_effects", _terrain_body)
     to_kill = reference_face("reference: To Kill", "to_kill_title", _to_kill_body)
     sequence = reference_face("reference: sequence of play", "seq_title", _sequence_body)
     options = reference_face("reference: play options", "opt_title", _options_body)
-    return [Face(terrain.name, terrain.draw, back=to_kill), to_kill,
-            Face(sequence.name, sequence.draw, back=options), options]
+    faces = [Face(terrain.name, terrain.draw, back=to_kill), to_kill,
+             Face(sequence.name, sequence.draw, back=options), options]
+    if hidden:
+        cards = reference_face("reference: hidden units", "hide_title", _hidden_body)
+        spotting = reference_face("reference: spotting", "spot_title", _spotting_body)
+        faces += [Face(spotting.name, spotting.draw, back=cards), cards]
+    return faces
 
 
-def reference_sheet_faces(duplex: bool, sets: int) -> list[Face]:
-    """Printed single-sided, all four faces are cut apart; double-sided, the backs go on the back page."""
-    faces = reference_faces()
-    chosen = [faces[0], faces[2]] if duplex else faces
+def reference_sheet_faces(duplex: bool, sets: int, hidden: bool = False) -> list[Face]:
+    """Printed single-sided, all faces are cut apart; double-sided, the backs go on the back page."""
+    faces = reference_faces(hidden)
+    chosen = faces[::2] if duplex else faces
     return chosen * sets
 
 
 def build_refcards(path: Path, options: PrintOptions, cards: CardSet, ruleset: Ruleset, sets: int = 2) -> Report:
     """Two sets by default: one for each player."""
     layout = card_sheet(options.paper, options.card, options.bleed_mm)
-    faces = reference_sheet_faces(options.duplex, sets)
+    faces = reference_sheet_faces(options.duplex, sets, bool(ruleset["hidden.units"]))
 
     def compose(book: Book) -> None:
         book.sheets(layout, faces)

@@ -226,3 +226,13 @@ def test_16_13_at_gun_proxies_print_the_he_rule_9_4_gives_them_marked(render) ->
     assert text.count("rule 9.4: HE 0 → 4") == 2
     reader, _ = render("cards", "40", "--lang", "fr")
     assert "règle 9.4\u202f: HE 0 → 4" in flat(reader) or "règle 9.4 : HE 0 → 4" in flat(reader)
+
+
+@pytest.mark.parametrize("lang,front,back", [("en", "Hidden units and spotting", "Hidden units: fire and cards"),
+                                             ("fr", "Unités cachées et repérage", "Unités cachées : tir et cartes")])
+def test_001_1_0_a_ruleset_with_hidden_units_adds_the_spotting_reference_card(render, lang: str, front: str, back: str) -> None:
+    reader, _ = render("refcards", "--ruleset", "jeff-mike-2002", "--lang", lang, "--duplex", "--sets", "1")
+    fronts, backs = flat(reader, slice(0, 1)), flat(reader, slice(1, 2))
+    assert front in fronts and back in backs and back not in fronts
+    plain, _ = render("refcards", "--lang", lang)
+    assert front not in flat(plain)  # the unified rules hide no card
