@@ -111,6 +111,7 @@ class _Snap:
     hand: list[int]
     outcome: Any
     arrivals: dict[str, int]
+    face_down: frozenset[int]  # 001 1.0: battlefield cards their enemy cannot see (empty unless the ruleset hides cards)
 
     @classmethod
     def of(cls, state: GameState) -> _Snap:
@@ -119,7 +120,7 @@ class _Snap:
                    None if window is None else (window.kind, window.side), [u.pos for u in state.units],
                    [u.carrier for u in state.units], [u.immobilized for u in state.units],
                    [[list(a), list(b)] for a, b in state.occ], [len(state.hand[0]), len(state.hand[1])], state.outcome,
-                   dict(state.arrivals))
+                   dict(state.arrivals), frozenset(u.uid for u in state.units if state.face_down(u.uid)))
 
 
 @dataclass
@@ -435,7 +436,8 @@ class Referee:
             friends = before.occ[new][unit.side] + after.occ[new][unit.side]  # waiting there, or coming with it
             if (self.rules.movement_tank_restriction_in_clear and state.terrain[new] is None
                     and (p.infantry or p.at_gun or p.truck) and carrier is None
-                    and any(state.units[u].profile.tank for u in before.occ[new][1 - unit.side])
+                    and any(state.units[u].profile.tank and u not in before.face_down  # 001 1.0: hidden ones bar nobody
+                            for u in before.occ[new][1 - unit.side])
                     and not any(state.units[u].profile.tank for u in friends)):
                 self.flag(line, "8.5", f"{who} enters clear {self._where(new)} held by enemy tanks with no friendly tank")
             if enemies:

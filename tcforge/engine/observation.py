@@ -69,6 +69,30 @@ def _hidden_enemy(state: GameState, side: int) -> list[int]:
     return [u for pos in range(state.game.board.size) for u in state.occ[pos][other] if u not in state.spotted]
 
 
+_CARD_ARGS = {"pick": (1,), "together": (1, 2), "load": (1, 2), "tow": (1, 2), "equip": (1, 2), "drop": (1,),
+              "unstack": (1,)}  # the places in an action that name cards of the acting side
+
+
+def _masked(state: GameState, side: int, action: Action) -> Action:
+    """``action`` with the enemy cards ``side`` cannot see now named None (001 1.10: no stable ids for hidden cards)."""
+    places = _CARD_ARGS.get(action[0]) if action else None
+    if not places:
+        return action
+    units = state.units
+
+    def unseen(uid: int) -> bool:
+        unit = units[uid]
+        if unit.side == side:
+            return False
+        if unit.pos >= 0:
+            return state.face_down(uid)
+        if unit.carrier is not None and unit.pos != DECK and unit.pos != RESERVE:
+            return unseen(unit.carrier)
+        return unit.pos in (DECK, RESERVE)
+
+    return tuple(None if i in places and isinstance(v, int) and unseen(v) else v for i, v in enumerate(action))
+
+
 def _card_key(state: GameState, uid: int) -> str:
     return str(state.units[uid].profile.card_id)
 
@@ -81,6 +105,8 @@ def observation(state: GameState, side: int) -> Observation:
     units = state.units
     history = tuple(("card", None) if a and a[0] == "card" and units[a[1]].side == other else a for a in state.history)
     hidden = set(_hidden_enemy(state, side))
+    if state.game.rules.hidden_units:
+        history = tuple(_masked(state, side, a) for a in history)
     board = tuple((tuple(u for u in a if u not in hidden), tuple(u for u in b if u not in hidden)) for a, b in state.occ)
     face_down: tuple[tuple[int, int], ...] = ()
     own_down: tuple[int, ...] = ()

@@ -257,6 +257,9 @@ def test_001_1_10_the_observation_lists_face_down_cards_as_unknowns() -> None:
     assert state.serialize() != twin.serialize()
     assert observation(state, 0) == observation(twin, 0)  # side 0 cannot tell which card lies face down
     assert hidden in observation(state, 1).own_face_down  # side 1 knows its own cards (by uid, its own)
+    state.history.append(("pick", hidden))  # side 1 picked the face-down card for a move: side 0 saw a card go
+    assert observation(state, 0).history[-1] == ("pick", None) and observation(state, 1).history[-1] == ("pick", hidden)
+    state.history.pop()
     one, two = determinize(state, 0, random.Random(3)), determinize(twin, 0, random.Random(3))
     assert one.serialize() == two.serialize()
     cards = {str(determinize(state, 0, random.Random(seed)).units[hidden].profile.card_id) for seed in range(30)}

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,7 @@ from tcforge.analysis.games import play_game, read_log, write_log
 from tcforge.analysis.referee import audit_game, audit_log
 from tcforge.analysis.scenario_hooks import make_game
 from tcforge.analysis.setup import setup, start
-from tcforge.engine import movement
+from tcforge.engine import movement, spotting
 from tcforge.engine.core import CHANCE
 from tcforge.engine.playout import LogLine
 from tcforge.engine.state import GameState
@@ -305,3 +306,25 @@ def test_20_0_rule_5_an_arrival_is_one_position_of_the_cards_move() -> None:
     # the honest engine's game of the same seed is clean
     playout, _ = play_game(honest, 1, ("greedy", "greedy"))
     assert audit_game(honest, start(honest, setup(honest, 1)), playout.log).violations == []
+
+
+def test_001_1_0_a_squad_entering_clear_ground_held_by_a_hidden_enemy_tank_is_not_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With 001's hidden units a face-down tank bars nobody (the project's reading): the referee agrees with the engine.
+    (No end-of-turn spotting check here, so the tank set down beside the squads stays unseen in both replays.)"""
+    monkeypatch.setattr(spotting, "check", lambda state: None)
+    sc, state, prefix = _hill_start()
+    fresh = start(sc, setup(sc, HILL_LOG_SEED))
+    tank = next(p for p in state.game.profiles.values() if p.nation == "german" and p.tank)
+    for st in (state, fresh):
+        st.game.rules = replace(st.game.rules, hidden_units=True)
+        st.units.append(Unit(len(st.units), 0, tank, 29))  # face down: no Soviet card has spotted it
+        st.occ[29][0].append(len(st.units) - 1)
+    assert state.face_down(len(state.units) - 1)
+    lines = prefix + _drive(state, [["move", 35], ["pick", 15], ["go"], ["step", 29]])
+    assert [v.case for v in audit_game(sc, fresh, lines).violations] == []
+    seen = start(sc, setup(sc, HILL_LOG_SEED))
+    seen.game.rules = replace(seen.game.rules, hidden_units=True)
+    seen.units.append(Unit(len(seen.units), 0, tank, 29))
+    seen.occ[29][0].append(len(seen.units) - 1)
+    seen.spotted.add(len(seen.units) - 1)  # the same tank, face up: the referee's 8.5 holds
+    assert [v.case for v in audit_game(sc, seen, lines).violations] == ["8.5"]
