@@ -102,8 +102,8 @@ def greedy_policy(state: GameState, rng: random.Random) -> Action:
     the legal actions are the same in both, as the engine never lets them depend on a hidden card."""
     if state.game.rules.hidden_units and len(state.legal_actions()) > 1:
         action = _decide(determinize(state, state.current_player(), rng), rng)
-        if action in state.legal_actions():
-            return action
+        # a guard, never met in play (the legal lists agree): fall back on a choice that reads nothing hidden
+        return action if action in state.legal_actions() else state.legal_actions()[0]
     return _decide(state, rng)
 
 
