@@ -221,6 +221,9 @@ W: dict[str, tuple[str, str]] = {
                     "de nouveau dans une zone qu'aucun ennemi ne voit ; elle ne repère rien avant la fin du tour."),
     "spot_melee": ("Cards in a melee spot nothing new but keep sight of cards already face up.",
                    "Les cartes en mêlée ne repèrent rien de nouveau mais gardent le contact avec les cartes déjà visibles."),
+    "hidden_back": ("Face-down card", "Carte face cachée"),
+    "hidden_back_side": ("{title} · {side} · turn face up only when spotted",
+                         "{title} · {side} · à retourner seulement une fois repérée"),
     "hide_title": ("Hidden units: fire and cards", "Unités cachées : tir et cartes"),
     "hide_fire": ("Direct fire needs a face-up target.", "Le tir direct exige une cible face visible."),
     "hide_indirect": ("Artillery, air attacks and mines may strike face-down cards: the cards they attack are shown, "

@@ -118,9 +118,16 @@ def scenario_card_face(card: Card, footer: str, lang: str) -> Face:
     return card_face(CardSpec(card, footer, t("proxy", lang), list(card.changes)), lang)
 
 
-def _proxy_face(proxy: DeckProxy, lang: str) -> Face:
+def _proxy_face(proxy: DeckProxy, lang: str, hidden_in: Scenario | None = None) -> Face:
+    """A proxy with its back; in a scenario played with 001's hidden units (``hidden_in``) every back of a side is
+    the same, naming the side only, so a face-down card does not say what it is (1.0)."""
     face = scenario_card_face(proxy.card, proxy.footer, lang)
-    face.back = label_back(face.name + " back", proxy.card.display_name(lang), proxy.footer)
+    if hidden_in is None:
+        face.back = label_back(face.name + " back", proxy.card.display_name(lang), proxy.footer)
+    else:
+        face.back = label_back(f"{proxy.side} hidden back", t("hidden_back", lang),
+                               t("hidden_back_side", lang, title=hidden_in.title.get(lang),
+                                 side=side_name(hidden_in, proxy.side, lang)))
     return face
 
 
@@ -152,7 +159,8 @@ def build_scenario_deck(path: Path, options: PrintOptions, scenario: Scenario, s
         groups = deck_groups(scenario, [s], lang)
         if not groups:
             continue
-        faces = [_proxy_face(p, lang) for p in proxies if p.side == s.id]
+        hidden_in = scenario if scenario.params.get("hidden.units") else None
+        faces = [_proxy_face(p, lang, hidden_in) for p in proxies if p.side == s.id]
         plans.append(_SidePlan(s, groups, [], faces))
     # A checklist row for each card of each group, and the total.
     checklist_pages = sum(-(-(sum(len(g.lines) for g in p.groups) + 1) // ROWS_PER_PAGE) for p in plans)

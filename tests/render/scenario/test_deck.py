@@ -205,3 +205,22 @@ def test_failed_deck_leaves_no_file_and_keeps_the_old_one(run, tmp_path: Path, m
     result = run("deck", "--scenario", "kursk", "--out", "deck.pdf")
     assert isinstance(result.exception, RuntimeError)
     assert old.read_bytes() == b"%PDF old" and files(tmp_path) == ["deck.pdf"]
+
+
+def test_001_1_0_a_scenario_with_hidden_units_prints_backs_that_name_only_the_side(run, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from tcforge.cli import app
+    made = CliRunner().invoke(app, ["scenario", "generate", "--seed", "4", "--points", "500", "--out", str(tmp_path / "dyo.yaml")])
+    assert made.exit_code == 0, made.stdout
+    scenario = load(tmp_path / "dyo.yaml")
+    assert scenario.params["hidden.units"]
+    result = run("deck", "--scenario", str(tmp_path / "dyo.yaml"), "--duplex", "--out", "dyo.pdf")
+    assert result.exit_code == 0, result.stderr
+    reader = PdfReader(tmp_path / "dyo.pdf")
+    backs = [flat(reader, slice(i, i + 1)) for i in range(len(reader.pages)) if "Face-down card" in flat(reader, slice(i, i + 1))]
+    assert backs
+    names = {p.card.display_name("en") for p in deck_proxies(scenario)}
+    assert not any(name in back for back in backs for name in names)  # a face-down card does not say what it is
+    kursk = run("deck", "--scenario", "kursk", "--duplex", "--out", "kursk.pdf")
+    assert kursk.exit_code == 0 and "Face-down card" not in flat(PdfReader(tmp_path / "kursk.pdf"))
