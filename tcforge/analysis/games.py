@@ -303,7 +303,6 @@ class _Shown:
         return self
 
 
-
 def replay(path: Path) -> tuple[Scenario, GameState, list[LogLine]]:
     """The scenario, start and actions of a verified log; raises LogError at the first problem."""
     verified = gamelog.read(path)

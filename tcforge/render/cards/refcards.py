@@ -17,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from tcforge.data.cards import Card, CardSet
 from tcforge.data.rulesets import Ruleset
+from tcforge.engine.spotting import SIGHT
 from tcforge.i18n.words import signed, t, typo
 from tcforge.render.cards.cardface import split, terrain_row
 from tcforge.render.page import fonts, style
@@ -201,7 +202,7 @@ def _spotting_body(c: Canvas, ctx: Ctx, x: float, w: float, top: float, bottom: 
     intro = ctx.block("spotting intro", t("spot_intro", lang), fonts.COND_BOLD, w, 10 * MM * k, 7.5 * k)
     c.setFillColor(style.INK)
     draw_fit(c, intro, fonts.COND_BOLD, x, top, w)
-    notes = [t("spot_check", lang), t("spot_sight", lang, n=2), t("spot_cover", lang), t("spot_attack", lang),
+    notes = [t("spot_check", lang), t("spot_sight", lang, n=SIGHT), t("spot_cover", lang), t("spot_attack", lang),
              t("spot_moving", lang), t("spot_melee", lang)]
     _notes(c, ctx, "spotting notes", notes, x, w, top - intro.height - 1.2 * MM * k, bottom, k, 7.5)
 
