@@ -79,3 +79,8 @@ def test_13_the_playout_search_plays_a_game_to_its_end_with_legal_actions() -> N
 
     play(state, (checking(make("rollout:6")), checking(make("rollout:6:horizon=2,k=2"))), random.Random(2), record=False)
     assert state.is_terminal() and len(seen) > 10
+
+
+@pytest.mark.parametrize("df, factor", [(1, 6.48), (3, 1.62), (11, 1.14), (30, 1.04), (31, 1.0), (500, 1.0)])
+def test_13_few_playouts_widen_the_bound_as_students_t_does(df: int, factor: float) -> None:
+    assert rollout.t_over_z(df) == factor
