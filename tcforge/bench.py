@@ -282,9 +282,11 @@ def _rate(seconds: float, run: Callable[[], object]) -> float:
     return n / (time.perf_counter() - start)
 
 
-def search_benchmark(budgets: tuple[int, ...], seconds: float, repeat: int) -> Iterator[str]:
-    """The search player's costs from a mid-game Hill 621 position: state copies, dealt positions and playouts a
-    second, search iterations a second, and a decision's wall time at each iteration budget (median of ``repeat``)."""
+def search_benchmark(budgets: tuple[int, ...], seconds: float, repeat: int,
+                     playout_budgets: tuple[int, ...] = (8, 16, 32, 64)) -> Iterator[str]:
+    """The search players' costs from a mid-game Hill 621 position: state copies, dealt positions and playouts a
+    second, search iterations a second, and a decision's wall time at each budget (median of ``repeat``): mcts
+    at each iteration budget, rollout at each playout budget."""
     import random
     import statistics
 
@@ -317,6 +319,15 @@ def search_benchmark(budgets: tuple[int, ...], seconds: float, repeat: int) -> I
             times.append(time.perf_counter() - start)
         wall = statistics.median(times)
         yield f"mcts:{budget}: a decision in {wall * 1000:,.0f} ms ({budget / wall:,.0f} iterations/s)"
+    for budget in playout_budgets:
+        times = []
+        for r in range(repeat):
+            agent = make(f"rollout:{budget}")
+            start = time.perf_counter()
+            agent(state, random.Random(r))
+            times.append(time.perf_counter() - start)
+        wall = statistics.median(times)
+        yield f"rollout:{budget}: a decision in {wall * 1000:,.0f} ms ({budget / wall:,.1f} playouts/s)"
     big = midgame_state("kursk", 2, 3)  # a larger battle, for scale
     budget = max(budgets)
     times = []

@@ -54,16 +54,22 @@ def bench_search(
     budgets: str = typer.Option("50,100,200,400,800", "--budgets", help="Iteration budgets to time, comma-separated."),
     seconds: float = typer.Option(2.0, "--seconds", help="Seconds per rate measurement."),
     repeat: int = typer.Option(3, "--repeat", help="Decisions timed per budget; the median is kept."),
+    playouts: str = typer.Option("8,16,32,64", "--playouts", help="Playout budgets of the rollout player to time."),
 ) -> None:
-    """The search player from a mid-game Hill 621 position: copies/s, iterations/s, a decision's time per budget."""
+    """The search players from a mid-game Hill 621 position: copies/s, iterations/s, a decision's time per budget."""
     from tcforge.bench import search_benchmark
 
     try:
         chosen = tuple(int(b) for b in budgets.split(","))
+        rollouts = tuple(int(b) for b in playouts.split(","))
     except ValueError:
-        out.print(f"tcforge: --budgets {budgets!r}: write whole numbers separated by commas (50,100,200)", markup=False)
+        out.print(f"tcforge: --budgets {budgets!r} / --playouts {playouts!r}: write whole numbers separated by commas "
+                  "(50,100,200)", markup=False)
         raise typer.Exit(2) from None
-    for line in search_benchmark(chosen, seconds, repeat):
+    if any(b < 1 for b in chosen + rollouts):
+        out.print("tcforge: budgets are at least 1", markup=False)
+        raise typer.Exit(2)
+    for line in search_benchmark(chosen, seconds, repeat, rollouts):
         out.print(line, markup=False, emoji=False)  # "mcts:100:" is not an emoji code
 
 

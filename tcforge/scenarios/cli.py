@@ -31,8 +31,9 @@ class Lang(str, Enum):
     fr = "fr"
 
 
-AGENT_HELP = ("A side's player, SIDE=SPEC (german=mcts:400), or SPEC for both sides; repeat for each side. "
-              "SPEC is random, greedy or mcts[:BUDGET[:OPTIONS]] (mcts:400 iterations a decision, mcts:2s); default greedy.")
+AGENT_HELP = ("A side's player, SIDE=SPEC (german=rollout:32), or SPEC for both sides; repeat for each side. "
+              "SPEC is random, greedy, rollout[:BUDGET[:OPTIONS]] (the strongest: rollout:32 playouts a decision, "
+              "rollout:2s) or mcts[:BUDGET[:OPTIONS]] (mcts:400 iterations a decision); default greedy.")
 POLICY_HELP = "Deprecated: use --agent. Players as A or A,B."
 
 

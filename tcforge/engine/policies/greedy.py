@@ -165,14 +165,31 @@ def _window(state: GameState, actions: list[Action]) -> Action:
 
 
 def _play(state: GameState, actions: list[Action], rng: random.Random) -> Action:
-    side = state.active
+    forced = free_play(state, actions)
+    if forced is not None:
+        return forced
+    candidates = play_candidates(state, actions)
+    best = max(score for score, _ in candidates)
+    top = [a for score, a in candidates if score == best]
+    return top[rng.randrange(len(top))]
+
+
+def free_play(state: GameState, actions: list[Action]) -> Action | None:
+    """A play that costs nothing and is always worth making: fortifying or equipping, then Coordination."""
     free = [a for a in actions if a[0] in ("fortify", "equip")]
     if free:
         return free[0]
     for a in actions:
         if a[0] == "play" and state.units[a[1]].profile.card_id == COORDINATION:  # Coordination is free: always worth it
             return a
-    candidates: list[tuple[float, Action]] = [(0.01, ("end",))]
+    return None
+
+
+def play_candidates(state: GameState, actions: list[Action]) -> list[tuple[float, Action]]:
+    """The plays the greedy player weighs in the play phase, each with its one-decision score (ending the turn
+    scores 0.01; a play it cannot judge is left out). The search player of :mod:`.rollout` starts from these."""
+    side = state.active
+    candidates: list[tuple[float, Action]] = [(0.01, ("end",))] if ("end",) in actions else []
     for a in actions:
         kind = a[0]
         if kind == "fire":
@@ -190,9 +207,7 @@ def _play(state: GameState, actions: list[Action], rng: random.Random) -> Action
             card = state.units[a[1]].profile.card_id
             if card in (REPAIR, BRIDGE, FORD):  # Repair, Bridge, Ford in one's own play
                 candidates.append((2.0, a))
-    best = max(score for score, _ in candidates)
-    top = [a for score, a in candidates if score == best]
-    return top[rng.randrange(len(top))]
+    return candidates
 
 
 def _move_value(state: GameState, source: int) -> float:

@@ -1,0 +1,182 @@
+"""A search player by playouts: Monte Carlo policy improvement over the greedy player, on information sets.
+
+The greedy player looks one decision ahead; this player looks to the end of the
+game, the way Tesauro and Galperin's on-line policy improvement (NIPS 1996) and
+Bertsekas' rollout algorithm do. At each decision that shapes a turn (the play
+phase: which position moves or fires, which card is played, drawing, ending the
+turn) it takes the greedy player's choice and the greedy player's next best
+plays (``k`` candidates), and plays each out to the end of the game with the
+greedy player on both sides, ``budget / k`` times. Every playout starts from a
+position dealt by :func:`tcforge.engine.observation.determinize` (what the side
+cannot see is re-dealt, so it never reads the hidden cards), and the candidates
+share their deals and dice seeds (common random numbers): the comparison is
+paired, and a candidate's gain over greedy's choice is measured on the same luck.
+
+A candidate replaces the greedy choice only when the lower end of its gain
+(mean - ``z`` standard errors, widened as Student's t does for few playouts)
+is above zero. With a small budget the player
+therefore plays as greedy does; a larger budget lets it depart wherever the
+playouts are sure, so strength grows with the budget (``tcforge scenario
+ladder`` measures it). Other decisions (which cards go, each step, targets,
+reactions) are the greedy player's.
+
+A playout is worth its result (1 won, 0 drawn, -1 lost) plus a shaping term
+of at most ``shape`` (0.3): how many of its victory positions the side holds at
+the end, and the heuristic of :mod:`.evaluate`. Without it a side that loses
+every playout (Hill 621's attacker against a sound defence) could not tell a
+near miss from a rout. ``horizon`` (0: to the end) stops a playout after that
+many half-turns and scores the heuristic instead, for long battles.
+
+Options (``rollout:48:k=4,z=1.96,shape=0.3,horizon=0``, the defaults; ``rollout:2s``
+for a time budget): the search draws its numbers from one generator seeded by
+the game's (one draw a decision), so a game with a playout budget replays
+exactly from its seed.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from tcforge.engine.observation import determinize
+from tcforge.engine.playout import sample_chance
+from tcforge.engine.policies.evaluate import heuristic
+from tcforge.engine.policies.greedy import free_play, goals, greedy_policy, play_candidates
+from tcforge.engine.policies.mcts import keyed
+from tcforge.engine.policies.spec import AgentSpec, SpecError
+from tcforge.engine.state import CHANCE, TERMINAL, Action, GameState
+
+DEFAULT_PLAYOUTS = 48
+# Student's t at 97.5 % by degrees of freedom, over the normal 1.96: few paired playouts estimate their spread
+# badly, so with 4 of them (3 degrees of freedom) a departure needs a gain 1.6 times as sure. 30 and more: 1.
+T_OVER_Z = {1: 6.48, 2: 2.19, 3: 1.62, 4: 1.42, 5: 1.31, 6: 1.25, 7: 1.20, 8: 1.17, 9: 1.15, 10: 1.14, 12: 1.11,
+            15: 1.09, 20: 1.06, 25: 1.05, 30: 1.04}
+
+
+def t_over_z(df: int) -> float:
+    """How much wider than the normal quantile Student's t quantile is at ``df`` degrees of freedom (the table's
+    entry at or below ``df``, so never narrower than t; 1 past 30)."""
+    if df > 30:
+        return 1.0
+    return T_OVER_Z[max(limit for limit in T_OVER_Z if limit <= max(df, 1))]
+PLAYOUT_CAP = 20_000  # decisions a playout makes at most (a whole game is a few hundred)
+
+
+@dataclass
+class PlayoutStats:
+    """What the last search did: playouts, seconds, the candidates (greedy's choice first), each one's mean
+    playout value for the side, and the index of the one played."""
+
+    playouts: int = 0
+    seconds: float = 0.0
+    candidates: list[Action] = field(default_factory=list)
+    means: list[float] = field(default_factory=list)
+    chosen: int = 0
+
+
+class RolloutAgent:
+    """The playout search player of one side for one game; :attr:`last` keeps the last search's figures."""
+
+    def __init__(self, spec: AgentSpec):
+        known = {"horizon", "k", "seed", "shape", "z"}
+        unknown = set(spec.options) - known
+        if unknown:
+            raise SpecError(f"agent spec {spec.text!r}: unknown option(s) {', '.join(sorted(unknown))}; "
+                            f"rollout takes {', '.join(sorted(known))}")
+        self.spec = spec
+        self.playouts = spec.iterations if spec.iterations is not None or spec.seconds is not None else DEFAULT_PLAYOUTS
+        self.seconds = spec.seconds
+        try:
+            self.k = int(spec.options.get("k", 4))
+            self.z = float(spec.options.get("z", 1.96))
+            self.shape = float(spec.options.get("shape", 0.3))
+            self.horizon = int(spec.options.get("horizon", 0))
+            self.seed = int(spec.options.get("seed", 0))
+        except ValueError:
+            raise SpecError(f"agent spec {spec.text!r}: k, horizon and seed are whole numbers, z and shape numbers") from None
+        if self.k < 1 or self.horizon < 0 or not math.isfinite(self.z) or not math.isfinite(self.shape) \
+                or not 0 <= self.shape < 1:
+            raise SpecError(f"agent spec {spec.text!r}: k is at least 1, horizon at least 0, shape in [0, 1)")
+        self.last = PlayoutStats()
+
+    def __call__(self, state: GameState, rng: random.Random) -> Action:
+        actions = state.legal_actions()
+        if len(actions) == 1 or state.ctx.window is not None or state.phase != "play":
+            return greedy_policy(state, rng)
+        side = state.current_player()
+        search_rng = random.Random(rng.getrandbits(64) ^ self.seed)
+        # the candidates come from a dealt position, so not even greedy's scoring reads the hidden cards
+        view = determinize(state, side, random.Random(search_rng.getrandbits(64)))
+        forced = free_play(view, actions)
+        if forced is not None:
+            return forced
+        candidates = self._candidates(view, actions, search_rng)
+        if len(candidates) == 1:
+            return candidates[0]
+        start = time.perf_counter()
+        values: list[list[float]] = [[] for _ in candidates]
+        rounds = max(2, (self.playouts or 0) // len(candidates))
+        done = 0
+        while True:
+            if self.seconds is None and done >= rounds:
+                break
+            if self.seconds is not None and done >= 2 and time.perf_counter() - start >= self.seconds:
+                break
+            seed = search_rng.getrandbits(64)
+            for action, row in zip(candidates, values):
+                chance = random.Random(seed)
+                world = determinize(state, side, chance)
+                world.apply_action(action)
+                row.append(self._playout(world, side, chance))
+            done += 1
+        best, best_bound = 0, 0.0
+        for i in range(1, len(candidates)):
+            gain = [a - b for a, b in zip(values[i], values[0])]
+            mean = sum(gain) / done
+            spread = math.sqrt(sum((g - mean) ** 2 for g in gain) / (done - 1))
+            bound = mean - self.z * t_over_z(done - 1) * spread / math.sqrt(done)
+            if bound > best_bound:
+                best, best_bound = i, bound
+        self.last = PlayoutStats(done * len(candidates), time.perf_counter() - start, candidates,
+                                 [sum(row) / done for row in values], best)
+        return candidates[best]
+
+    def _candidates(self, view: GameState, actions: list[Action], rng: random.Random) -> list[Action]:
+        """Greedy's choice first, then its next best plays, one per :func:`keyed` key, ``k`` at most."""
+        first = greedy_policy(view, random.Random(rng.getrandbits(64)))
+        ranked = sorted(play_candidates(view, actions), key=lambda sa: -sa[0])
+        out: list[Action] = []
+        seen: set[Action] = set()
+        for action in [first] + [a for _, a in ranked]:
+            key = next(iter(keyed(view, [action])))
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(action)
+            if len(out) >= self.k:
+                break
+        return out
+
+    def _playout(self, world: GameState, side: int, rng: random.Random) -> float:
+        half_turns, turn = 0, (world.turn, world.active)
+        for _ in range(PLAYOUT_CAP):
+            player = world.current_player()
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                world.apply_action(sample_chance(world, rng))
+                continue
+            if (world.turn, world.active) != turn:
+                turn = (world.turn, world.active)
+                half_turns += 1
+                if self.horizon and half_turns >= self.horizon:
+                    return heuristic(world, side)
+            world.apply_action(greedy_policy(world, rng))
+        targets = goals(world, side)
+        held = sum(world.controls(p, side) for p in targets) / len(targets) if targets else 0.0
+        shaping = self.shape * (0.6 * held + 0.4 * heuristic(world, side))
+        outcome = world.outcome
+        if outcome is None or outcome.winner is None:
+            return shaping
+        return (1.0 if outcome.winner == side else -1.0) + shaping
