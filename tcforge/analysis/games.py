@@ -10,7 +10,6 @@ diverges.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -18,11 +17,10 @@ from typing import Any, TextIO
 from tcforge.analysis import gamelog
 from tcforge.analysis.scenario_hooks import make_game
 from tcforge.analysis.setup import Setup, setup, start
-from tcforge.engine.board import RESERVE
 from tcforge.engine.outcome import EndKind
 from tcforge.engine.playout import LogLine, Playout, play
 from tcforge.engine.policies import make as make_agent
-from tcforge.engine.state import CHANCE, GameState, IllegalActionError
+from tcforge.engine.state import GameState
 from tcforge.scenarios.scenario import Scenario
 
 MAX_ACTIONS = 100_000  # a game that has not ended after this many actions is an engine fault
@@ -125,89 +123,6 @@ def read_log(path: Path) -> tuple[Setup, list[LogLine]]:
     """A log's set-up and actions, verified first; raises :class:`~tcforge.analysis.gamelog.LogError`."""
     verified = gamelog.read(path)
     return verified.setup, verified.lines
-
-
-# --------------------------------------------------------------- account
-def account(scenario: Scenario, state: GameState, lines: list[LogLine], lang: str = "en") -> Iterator[str]:
-    """Replay ``lines`` on ``state`` (checked), telling the game turn by turn in words."""
-    sides = list(scenario.grid.sides)
-    names = [scenario.side(s).name(lang) for s in sides]
-    board = state.game.board
-    turn, active = None, None
-    for number, line in enumerate(lines, 2):
-        action = tuple(line.action)
-        if state.current_player() != CHANCE and (state.turn, state.active) != (turn, active) and state.phase == "play":
-            turn, active = state.turn, state.active
-            yield f"Turn {turn}, {names[active]}"
-        before = {u.uid: (u.pos, u.immobilized) for u in state.units}
-        try:
-            text = _describe(state, action, names, board)
-        except (IndexError, KeyError, TypeError, AttributeError):  # not a legal action: apply_checked says so
-            text = ""
-        try:
-            state.apply_checked(action)
-        except IllegalActionError as exc:
-            raise IllegalActionError(f"line {number}: {exc}") from None
-        after = []
-        for u in state.units:
-            old = before.get(u.uid)
-            if old is None:
-                if u.pos >= 0:
-                    after.append(f"{u.profile.name} arrives at {board.label(u.pos)}")
-                continue
-            if old[0] >= 0 and u.pos == -3:
-                after.append(f"{names[u.side]} {u.profile.name} destroyed at {board.label(old[0])}")
-            elif not old[1] and u.immobilized:
-                after.append(f"{names[u.side]} {u.profile.name} immobilised")
-        if text:
-            yield "  " + text + (" -> " + "; ".join(after) if after else "")
-        elif after:
-            yield "  " + "; ".join(after)
-    if state.is_terminal():
-        who = names[state.winner] if state.winner is not None else "nobody"
-        yield f"Game over after turn {state.turn}: {who} wins ({state.end_reason})"
-
-
-def _describe(state: GameState, action: tuple[Any, ...], names: list[str], board: Any) -> str:
-    kind = action[0]
-    u = state.units
-    if kind in ("d10", "card"):
-        if not state.rolls:
-            return ""
-        event = state.rolls[0][0]
-        if event == "draw":
-            return f"{names[state.rolls[0][1]]} draws {u[action[1]].profile.name}"
-        return f"{state.roll_label()}: rolls {action[1]}"
-    if kind == "move":
-        return f"moves from {board.label(action[1])}"
-    if kind == "step":
-        mover = u[state.ctx.move.cur]  # type: ignore[union-attr,index]
-        return f"{mover.profile.name} to {board.label(action[1]) if action[1] != RESERVE else 'the reserve'}"
-    if kind == "fire":
-        return f"fires from {board.label(action[1])}"
-    if kind == "shoot":
-        return f"{u[action[1]].profile.name} fires {action[3].upper()} at {u[action[2]].profile.name}"
-    if kind == "smoke":
-        return f"{u[action[1]].profile.name} tries to lay Smoke on {board.label(action[2])}"
-    if kind in ("play", "interrupt", "fortify"):
-        return f"plays {u[action[1]].profile.name}"
-    if kind == "equip":
-        return f"gives {u[action[1]].profile.name} to {u[action[2]].profile.name}"
-    if kind == "target":
-        return f"{u[action[1]].profile.name} fires {action[3].upper()} at {u[action[2]].profile.name} (melee)"
-    if kind == "draw":
-        return "spends a Supply point to draw"
-    if kind == "end":
-        return "ends the play"
-    if kind == "discard":
-        return f"discards {u[action[1]].profile.name}"
-    if kind == "unstack":
-        return f"eliminates {u[action[1]].profile.name} from an overstacked position (6.3)"
-    if kind == "together":
-        return f"{u[action[1]].profile.name} moves with {u[action[2]].profile.name}"
-    if kind in ("load", "tow"):
-        return f"{u[action[1]].profile.name} {'boards' if kind == 'load' else 'is hitched to'} {u[action[2]].profile.name}"
-    return ""
 
 
 def replay(path: Path) -> tuple[Scenario, GameState, list[LogLine]]:

@@ -225,10 +225,14 @@ def play_one(
     log: Path | None = typer.Option(None, "--log", help="Write the replayable log (JSON lines) here."),
     balance: str | None = typer.Option(None, "--balance", "--option", help="A balance option of the scenario."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the result line."),
-    lang: Lang = typer.Option(Lang.en, "--lang"),
+    board: bool = typer.Option(False, "--board", help="Draw the board with its units at each turn's end, not only at the start."),
+    format: Format = typer.Option(Format.text, "--format", "-f", help="text: the account; json: set-up, events, "
+                                                                     "each turn's standing and the result."),
+    lang: Lang = typer.Option(Lang.en, "--lang", help="en or fr."),
 ) -> None:
-    """Play one headless game with a readable turn-by-turn account and a replayable log."""
-    from tcforge.analysis.games import account, new_game, play_game, write_log
+    """Play one headless game: the set-up and its board, every action, each side's points and the victory
+    state at each turn's end, and the result (on standard output); optionally a replayable log."""
+    from tcforge.analysis.games import new_game, play_game, write_log
     sc = _load(scenario, balance)
     players = _agents(list(sc.grid.sides), agent, policy)
     playout, result = play_game(sc, seed, players)
@@ -239,22 +243,37 @@ def play_one(
         from tcforge.atomic import atomic_path
         with atomic_path(log) as tmp, tmp.open("w", encoding="utf-8") as handle:
             write_log(handle, playout.state.scenario_setup, playout.log, sc, folder=log.parent, state=playout.state)
+    _tell(sc, new_game(sc, seed) if not quiet or format is Format.json else playout.state, playout.log, seed, players,
+          lang=lang.value, board=board, format=format, quiet=quiet)
+    if log is not None:
+        _err(f"wrote {log}")
+
+
+def _tell(sc: Any, state: Any, lines: list[Any], seed: int, agents: tuple[str, str] | None, *, lang: str, board: bool,
+          format: Format, quiet: bool = False) -> None:
+    """The account of a game replayed from ``state`` (text or JSON), then its result line, on standard output."""
+    from tcforge.analysis.account import account, account_json, result
+    if format is Format.json:
+        document = account_json(sc, state, lines, lang)
+        document["result"] = result(sc, state, seed, agents, lang)
+        _echo(json.dumps(document, indent=2, ensure_ascii=False))
+        return
     if not quiet:
-        for line in account(sc, new_game(sc, seed), playout.log, lang.value):
+        for line in account(sc, state, lines, lang, board=board):
             _echo(line)
-    winner = result.winner or "nobody"
-    _err(f"{sc.id} seed {seed} ({players[0]} v {players[1]}): {winner} wins after {result.turns} turn(s), "
-         f"{result.actions} actions ({result.reason})" + (f"; log: {log}" if log else ""))
+    _echo(result(sc, state, seed, agents, lang)["text"])
 
 
 @app.command("replay")
 def replay_log(
     log: Path = typer.Argument(..., help="A log written by 'tcforge scenario play --log'."),
-    lang: Lang = typer.Option(Lang.en, "--lang"),
+    board: bool = typer.Option(False, "--board", help="Draw the board with its units at each turn's end, not only at the start."),
+    format: Format = typer.Option(Format.text, "--format", "-f", help="text: the account; json: a document."),
+    lang: Lang = typer.Option(Lang.en, "--lang", help="en or fr."),
 ) -> None:
     """Show a logged game again, every action checked as it is replayed."""
     from tcforge.analysis import gamelog
-    from tcforge.analysis.games import account, rebuild
+    from tcforge.analysis.games import rebuild
     from tcforge.engine.state import IllegalActionError
     if not log.is_file():
         _usage(f"no such log file: {log}")
@@ -267,8 +286,8 @@ def replay_log(
     if not verified.checked:
         _err(f"{log}:1: notice: an old log without hashes: it replays, but cannot be checked for changes")
     try:
-        for line in account(verified.scenario, state, verified.lines, lang.value):
-            _echo(line)
+        _tell(verified.scenario, state, verified.lines, verified.setup.seed, verified.setup.agents, lang=lang.value,
+              board=board, format=format)
     except IllegalActionError as exc:
         number, _, what = str(exc).partition(": ")
         _err(f"{log}:{number.removeprefix('line ')}: the log does not replay: {what}")
