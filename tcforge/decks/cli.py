@@ -226,6 +226,7 @@ def print_cmd(
     Same sizes, sheets, crop marks and duplex as 'tcforge print inserts'.
     """
     from tcforge.paths import display_path
+    from tcforge.progress import working
     from tcforge.render.cards.command_deck import build_command_deck
     from tcforge.render.page import settings
     from tcforge.render.page.build import RenderError, TextOverflowError
@@ -242,7 +243,8 @@ def print_cmd(
     options = PrintOptions(lang.value, paper.value, card, bleed, duplex, strict, offset)
     path = out_file or Path("output") / f"command-deck-{deck.id}-{lang.value}-{paper.value}.pdf"
     try:
-        report = build_command_deck(path, options, deck, rules, reference)
+        with working(f"building {display_path(path)}"):
+            report = build_command_deck(path, options, deck, rules, reference)
     except TextOverflowError as exc:
         for face, items in exc.report.overflows.items():
             typer.echo(f"tcforge: text does not fit on '{face}': {', '.join(items)}", err=True)
@@ -277,12 +279,14 @@ def rulebook_cmd(
     --rules data/rules-003 --lang fr'.
     """
     from tcforge.paths import display_path
+    from tcforge.progress import working
     from tcforge.render.booklet.rules003 import Rules003Error, build_rules_booklet
 
     deck, rules = _deck(deck_name)
     path = out_file or Path("output") / f"rules-003-{lang.value}-{paper.value}.pdf"
     try:
-        report = build_rules_booklet(path, lang.value, paper.value, rules, deck)
+        with working(f"building {display_path(path)}"):
+            report = build_rules_booklet(path, lang.value, paper.value, rules, deck)
     except Rules003Error as exc:
         _fail(str(exc))
     except DataError as exc:

@@ -135,10 +135,14 @@ def check(
         _usage("--games must be at least 1")
     if play:
         from tcforge.analysis.playable import playable
-        for path, rep in zip(paths, reports, strict=True):
-            if rep.legal:
+        from tcforge.progress import step, working
+        legal = [(path, rep) for path, rep in zip(paths, reports, strict=True) if rep.legal]
+        with working("playing", total=games * len(legal)) as progress:
+            for path, _ in legal:
                 sides = list(_load(str(path)).grid.sides)
-                verdicts.append(playable(str(path), games=games, jobs=jobs, agents=_agents(sides, agent, None, strict=False)))
+                step(progress, 0, f"playing {path.stem}")
+                verdicts.append(playable(str(path), games=games, jobs=jobs, agents=_agents(sides, agent, None, strict=False),
+                                         progress=lambda n: step(progress, n)))
     unplayable = [v for v in verdicts if not v.ok]
     if format is Format.json:
         _echo(json.dumps({"legal": not findings, "reports": [r.to_json() for r in reports],
@@ -235,7 +239,9 @@ def play_one(
     from tcforge.analysis.games import new_game, play_game, write_log
     sc = _load(scenario, balance)
     players = _agents(list(sc.grid.sides), agent, policy)
-    playout, result = play_game(sc, seed, players)
+    from tcforge.progress import working
+    with working(f"playing {sc.id}, seed {seed} ({players[0]} v {players[1]})"):
+        playout, result = play_game(sc, seed, players)
     if result.error:
         _err(f"tcforge: engine error in {sc.id} seed {seed}: {result.error}")
         raise typer.Exit(1) from None
@@ -337,9 +343,8 @@ def balance_cmd(
     plot: Path | None = typer.Option(None, "--plot", help="Write the win rates with their intervals as a PNG."),
 ) -> None:
     """Play many seeded games in parallel and report win rates, balance, completion, lengths and losses."""
-    from rich.progress import Progress
-
     from tcforge.analysis.balance import report, run, write_plot
+    from tcforge.progress import step, working
     if games < 1 or jobs < 1:
         _usage("--games and --jobs must be at least 1")
     sc = _load(scenario)
@@ -351,11 +356,11 @@ def balance_cmd(
         if opt is not None and opt not in known:
             _usage(f"unknown balance option '{opt}' of {sc.id}: use one of {', '.join(sorted(known)) or '(none)'}")
     reports = []
-    with Progress(transient=True, disable=format is Format.json) as progress:
+    with working(f"{sc.id}", total=games * len(options)) as progress:
         for opt in options:
-            task = progress.add_task(f"{sc.id} {opt or 'as written'}", total=games)
+            step(progress, 0, f"{sc.id} {opt or 'as written'}")
             results = run(str(_resolve(scenario)), games=games, jobs=jobs, option=opt, policies=players, base_seed=seed,
-                          progress=lambda n, t=task: progress.advance(t, n))  # type: ignore[misc]  # t binds this option's task
+                          progress=lambda n: step(progress, n))
             reports.append(report(_load(scenario, opt), results, players, opt))
     if plot is not None:
         write_plot(reports, plot)
@@ -377,7 +382,7 @@ def balance_cmd(
         for s in rep.sides:
             _echo(f"  {s.side} losses a game: " + (", ".join(f"{k} {v}" for k, v in s.losses.items()) or "none"))
     if plot is not None:
-        _err(f"plot: {plot}")
+        _err(f"wrote {plot}")
 
 
 @app.command("codes")
