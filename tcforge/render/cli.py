@@ -32,7 +32,7 @@ from tcforge.render.page import settings
 from tcforge.render.page.build import RenderError, TextOverflowError
 from tcforge.render.page.fonts import FontError
 from tcforge.render.page.geometry import LayoutError, card_sheet, parse_card_size, parse_offset, strip_sheet
-from tcforge.render.page.sheets import PrintOptions, Report
+from tcforge.render.page.sheets import PrintOptions, Report, file_parts
 from tcforge.render.scenario.deck import build_scenario_deck, choose_sides, deck_proxies
 from tcforge.render.scenario.sheet import build_scenario_sheet
 from tcforge.scenarios.findings import ScenarioError
@@ -117,18 +117,6 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-def _layout(options: PrintOptions) -> list[str]:
-    """The print options that change a sheet, as file name parts: card size, bleed, duplex (none by default)."""
-    parts = []
-    if options.card.name != "standard":
-        parts.append(options.card.name or f"{options.card.width_mm:g}x{options.card.height_mm:g}")
-    if options.bleed_mm:
-        parts.append(f"bleed{options.bleed_mm:g}")
-    if options.duplex:
-        parts.append("duplex")
-    return parts
-
-
 def _card_part(chosen: list[Card]) -> str:
     """Which cards a sheet holds, as a file name part: their numbers, or the first three and a digest of all."""
     ids = [_slug(str(c.id)) for c in chosen]
@@ -142,7 +130,7 @@ def _default_out(kind: str, ruleset: str | None, options: PrintOptions, *parts: 
                  folder: Path = Path("output")) -> Path:
     """The default file of a product: its kind, ruleset, what it holds, language, paper and layout options, so
     that two commands (or one command with other options) never write the same file (issue 20 item 8)."""
-    return folder / f"{kind}{_tail(ruleset, *parts, options.lang, options.paper, *_layout(options))}.pdf"
+    return folder / f"{kind}{_tail(ruleset, *parts, options.lang, options.paper, *file_parts(options))}.pdf"
 
 
 def _report(path: Path, report: Report, quiet: bool = False) -> None:

@@ -76,3 +76,17 @@ def test_proxies_of_a_nation_take_its_cards_and_those_of_either_side(run, small:
     assert [c.id for c in cli.deck_cards(small.cards, cli.Nation.german)] == expected and len(expected) == 4
     assert german.stdout.startswith(f"wrote output/proxies-german-en-a4.pdf: 1 page(s), {len(expected)} piece(s)")
     assert run("proxies", "--nation", "prussian").exit_code == 2
+
+
+def test_command_deck_name_carries_its_layout_options(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from tcforge.cli import app
+    monkeypatch.setenv("TCFORGE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    plain = runner.invoke(app, ["deck", "print", "russian-front-summer-1942"])
+    other = runner.invoke(app, ["deck", "print", "russian-front-summer-1942", "--card-size", "poker", "--no-reference"])
+    assert plain.exit_code == 0 and other.exit_code == 0, plain.stderr + other.stderr
+    assert _wrote(plain.stdout) == "output/command-deck-russian-front-summer-1942-en-a4.pdf"
+    assert _wrote(other.stdout) == "output/command-deck-russian-front-summer-1942-en-a4-poker-no-reference.pdf"
