@@ -2,9 +2,9 @@
 
 A name query matches a card when it is part of one of the card's names (printed, corrected, French, aliases)
 once both are folded: accents dropped, case and punctuation ignored, and a German umlaut read either as its
-letter or as the letter and an ``e`` ("Jager", "Jaeger" and "Jäger" find the same card). A query of several
-words also matches when every word is in the name, in any order. When nothing matches, the nearest names
-(difflib) are offered as "did you mean".
+letter or as the letter and an ``e`` ("Jager", "Jaeger" and "Jäger" find the same card). A card's number finds
+it too. A query of several words also matches when every word is in the name, in any order. When nothing
+matches, the nearest names (difflib) are offered as "did you mean".
 """
 from __future__ import annotations
 
@@ -50,7 +50,9 @@ def card_names(card: Card) -> list[str]:
 
 
 def name_matches(card: Card, query: str) -> bool:
-    """The folded query is part of a folded name, or each of its words is."""
+    """The query is the card's number, or the folded query is part of a folded name, or each of its words is."""
+    if query.strip().lower() == str(card.id).lower():
+        return True
     wanted = folds(query)
     parts = words(query)
     for name in card_names(card):

@@ -39,6 +39,13 @@ def test_alias_words_in_any_order(cli) -> None:
     assert code == 0 and _ids(stdout) == {132}
 
 
+def test_a_card_number_finds_its_card(cli) -> None:
+    code, stdout, _ = cli("cards", "search", "sp-smoke", "--format", "json")
+    assert code == 0 and "SP-SMOKE" in _ids(stdout)
+    _, by_number, _ = cli("cards", "search", "46", "--format", "json")
+    assert 46 in _ids(by_number)
+
+
 def test_filters_nation_type_year_points_range(cli) -> None:
     code, stdout, _ = cli("cards", "search", "--nation", "german", "--type", "tank", "--year", "1944", "--points", "30-40",
                           "--format", "json")
