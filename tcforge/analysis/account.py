@@ -178,7 +178,7 @@ class Teller:
 
     def _reserve(self, state: GameState, side: int) -> str:
         tags = [self.tag(u) for u in state.units if u.side == side and u.pos == RESERVE]
-        return (": " if self.lang == "en" else "\u00a0: ") + (" ".join(t for t in tags if t) or "-")
+        return f"{self.w('acc_colon')} " + (" ".join(t for t in tags if t) or "-")
 
     def legend(self, state: GameState) -> list[str]:
         """Which card each tag is and where it stands, a paragraph a side (units lost are left out)."""

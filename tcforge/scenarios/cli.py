@@ -237,9 +237,9 @@ def play_one(
     """Play one headless game: the set-up and its board, every action, each side's points and the victory
     state at each turn's end, and the result (on standard output); optionally a replayable log."""
     from tcforge.analysis.games import new_game, play_game, write_log
+    from tcforge.progress import working
     sc = _load(scenario, balance)
     players = _agents(list(sc.grid.sides), agent, policy)
-    from tcforge.progress import working
     with working(f"playing {sc.id}, seed {seed} ({players[0]} v {players[1]})"):
         playout, result = play_game(sc, seed, players)
     if result.error:
