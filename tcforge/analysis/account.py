@@ -133,7 +133,7 @@ class Teller:
                           lp=side["lost"]["points"])
             goals = side["goals"]
             if goals["positions"]:
-                text += "; " + self.w("acc_goals", n=len(goals["held"]), m=len(goals["positions"]))
+                text += f"{self.w('acc_semicolon')} " + self.w("acc_goals", n=len(goals["held"]), m=len(goals["positions"]))
                 if goals["held"]:
                     text += f" ({', '.join(goals['held'])})"
             lines.append("  " + text)
@@ -189,6 +189,16 @@ class Teller:
                      for u in state.units if u.side == i and self.tag(u) and u.pos not in (DISCARDED, DECK)]
             lines.extend(_pack(f"{self.sides[i]}{self.w('acc_colon')}", items or ["-"]))
         return lines
+
+
+def why(state: GameState, lang: str) -> str:
+    """How the game ended: the engine's words in English, the outcome's kind in the word table otherwise."""
+    outcome = state.outcome
+    if outcome is None:
+        return raw("acc_unfinished", lang)
+    if lang == "en":
+        return outcome.reason
+    return raw(f"acc_why_{outcome.kind.value}", lang, c=outcome.condition or "16.0", t=outcome.turn)
 
 
 def _subject(name: str, lang: str) -> str:
@@ -261,10 +271,10 @@ def narrate(scenario: Scenario, state: GameState, lines: list[Any], teller: Tell
             game_turn = state.turn
     if state.is_terminal():
         if state.winner is None:
-            text = teller.w("acc_draw_result", n=state.turn, why=state.end_reason)
+            text = teller.w("acc_draw_result", n=state.turn, why=why(state, teller.lang))
         else:
             text = teller.w("acc_game_over", n=state.turn, who=_subject(teller.sides[state.winner], teller.lang),
-                            why=state.end_reason)
+                            why=why(state, teller.lang))
         yield {"event": "end", "turn": state.turn, "winner": None if state.winner is None else scenario.grid.sides[state.winner],
                "reason": state.end_reason, "text": text,
                "snapshot": teller.snapshot(state)}
@@ -366,9 +376,9 @@ def result(scenario: Scenario, state: GameState, seed: int, agents: tuple[str, s
     names = side_names(scenario, lang)
     a, b = agents or ("?", "?")
     winner = None if state.winner is None else scenario.grid.sides[state.winner]
-    why = state.end_reason or "unfinished"
-    values = {"id": scenario.id, "seed": seed, "a": a, "b": b, "t": state.turn, "n": len(state.history), "why": why}
+    values = {"id": scenario.id, "seed": seed, "a": a, "b": b, "t": state.turn, "n": len(state.history), "why": why(state, lang)}
     text = (raw("acc_result_draw", lang, **values) if winner is None
             else raw("acc_result", lang, who=_subject(names[state.winner or 0], lang), **values))
     return {"scenario": scenario.id, "seed": seed, "agents": [a, b], "winner": winner, "turns": state.turn,
-            "actions": len(state.history), "reason": why, "text": text}
+            "actions": len(state.history), "reason": state.end_reason or "unfinished",
+            "end": state.outcome.kind.value if state.outcome else None, "text": text}

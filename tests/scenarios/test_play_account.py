@@ -86,7 +86,10 @@ def test_lang_fr_tells_the_game_in_french(play) -> None:
     text = play("--lang", "fr").stdout
     assert text.startswith("Mise en place de hill-621") and "Tour 1, Allemand" in text and "Turn 1" not in text
     assert "Groupe de ligne allemand" in text and "Fin du tour 1 / 16" in text
-    assert text.splitlines()[-1].startswith("hill-621 graine 1 (greedy contre greedy)\u00a0: l'Allemand gagne")
+    last = text.splitlines()[-1]
+    assert last.startswith("hill-621 graine 1 (greedy contre greedy)\u00a0: l'Allemand gagne")
+    assert last.endswith("(le dernier tour, le 16e, est joué)")  # 20.0: the German side wins when turn 16 is over
+    assert "objectifs tenus" in text and "\u202f; objectifs" in text
 
 
 def test_replay_tells_the_same_game_in_json(play, tmp_path: Path) -> None:
