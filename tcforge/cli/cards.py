@@ -185,11 +185,13 @@ def name_table(title: str) -> Table:
 
 @app.command("search")
 def cards_search(
-    name: str | None = typer.Argument(None, help="Part of a name in any language, accents optional (\"jager\", \"T 34\", \"fumee\")."),
-    nation: str | None = typer.Option(None, "--nation", help="german, soviet or any."),
-    type: str | None = typer.Option(None, "--type", help="A card type (vehicle, infantry, ...) or class (tank, terrain, ...)."),
-    year: int | None = typer.Option(None, "--year", help="Only cards in service that year, e.g. 1943."),
-    points: str | None = typer.Option(None, "--points", help="Points: 20, a range 20-30, 20- (or more), -30 (or fewer)."),
+    name: str | None = typer.Argument(None, metavar="NAME", help="Part of a name in any language, accents optional "
+                                                                 "(\"jager\", \"T 34\", \"fumee\")."),
+    nation: str | None = typer.Option(None, "--nation", metavar="NATION", help="german, soviet or any."),
+    type: str | None = typer.Option(None, "--type", metavar="TYPE",
+                                    help="A card type (vehicle, infantry, ...) or class (tank, terrain, ...)."),
+    year: int | None = typer.Option(None, "--year", metavar="YEAR", help="Only cards in service that year, e.g. 1943."),
+    points: str | None = typer.Option(None, "--points", metavar="RANGE", help="Points: 20, a range 20-30, 20- (or more), -30 (or fewer)."),
     format: TableFormat = typer.Option(TableFormat.text, "--format", "-f", help="text: a table; json: a list; csv: rows."),
     lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the names shown (any language is searched)."),
 ) -> None:
