@@ -264,7 +264,8 @@ def narrate(scenario: Scenario, state: GameState, lines: list[Any], teller: Tell
                 after.append(teller.w("acc_immobilised", unit=teller.name(u)))
         words = text + (" -> " + "; ".join(after) if after and text else "; ".join(after))
         if words:
-            yield {"event": "action", "turn": state.turn if turn is None else turn, "line": number, "action": list(action),
+            yield {"event": "action", "turn": state.turn if turn is None else turn,
+                   "side": None if active is None else scenario.grid.sides[active], "line": number, "action": list(action),
                    "text": words}
         if state.turn != game_turn and not state.is_terminal():
             yield {"event": "turn_end", "turn": game_turn, "snapshot": teller.snapshot(state)}

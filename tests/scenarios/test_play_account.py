@@ -70,6 +70,7 @@ def test_board_option_draws_the_board_at_each_turn_end(play) -> None:
 def test_json_is_one_document_whose_points_add_up(play) -> None:
     doc = json.loads(play("--format", "json").stdout)
     assert doc["result"]["winner"] == "german" and doc["result"]["turns"] == 16 and doc["end"]["winner"] == "german"
+    assert {e["side"] for e in doc["events"] if e["event"] == "action" and e["text"].startswith("plays ")} == {"german", "soviet"}
     ends = [e for e in doc["events"] if e["event"] == "turn_end"]
     assert [e["turn"] for e in ends] == list(range(1, 16))
     final = doc["end"]["snapshot"]
