@@ -10,8 +10,6 @@ diverges.
 from __future__ import annotations
 
 import random
-import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -19,11 +17,10 @@ from typing import Any, TextIO
 from tcforge.analysis import gamelog
 from tcforge.analysis.scenario_hooks import make_game
 from tcforge.analysis.setup import Setup, setup, start
-from tcforge.engine.board import ATTACHED, DISCARDED, PLACED, RESERVE
 from tcforge.engine.outcome import EndKind
 from tcforge.engine.playout import LogLine, Playout, play
 from tcforge.engine.policies import make as make_agent
-from tcforge.engine.state import CHANCE, GameState, IllegalActionError
+from tcforge.engine.state import GameState
 from tcforge.scenarios.scenario import Scenario
 
 MAX_ACTIONS = 100_000  # a game that has not ended after this many actions is an engine fault
@@ -126,181 +123,6 @@ def read_log(path: Path) -> tuple[Setup, list[LogLine]]:
     """A log's set-up and actions, verified first; raises :class:`~tcforge.analysis.gamelog.LogError`."""
     verified = gamelog.read(path)
     return verified.setup, verified.lines
-
-
-# --------------------------------------------------------------- account
-def account(scenario: Scenario, state: GameState, lines: list[LogLine], lang: str = "en", *,
-            viewer: int | None = None) -> Iterator[str]:
-    """Replay ``lines`` on ``state`` (checked), telling the game turn by turn in words. With ``viewer`` (a side
-    index) the game is told as that side saw it: the enemy's face-down cards (001 1.0), its reserve and its
-    draws are named only once that side could see them; the log itself keeps the whole truth."""
-    sides = list(scenario.grid.sides)
-    names = [scenario.side(s).name(lang) for s in sides]
-    board = state.game.board
-    turn, active = None, None
-    for number, line in enumerate(lines, 2):
-        action = tuple(line.action)
-        if state.current_player() != CHANCE and (state.turn, state.active) != (turn, active) and state.phase == "play":
-            turn, active = state.turn, state.active
-            yield f"Turn {turn}, {names[active]}"
-        before = {u.uid: (u.pos, u.immobilized) for u in state.units}
-        known = _visible(state, viewer)
-        try:
-            text = _describe(state, action, names, board, _mark)
-        except (IndexError, KeyError, TypeError, AttributeError):  # not a legal action: apply_checked says so
-            text = ""
-        try:
-            state.apply_checked(action)
-        except IllegalActionError as exc:
-            raise IllegalActionError(f"line {number}: {exc}") from None
-        known |= _visible(state, viewer)  # what the action revealed counts as seen
-        name = _namer(state, known)
-        after = []
-        for u in state.units:
-            old = before.get(u.uid)
-            if old is None:
-                if u.pos >= 0:
-                    after.append(f"{name(u.uid)} arrives at {board.label(u.pos)}")
-                continue
-            if old[0] >= 0 and u.pos == -3:
-                after.append(f"{names[u.side]} {u.profile.name} destroyed at {board.label(old[0])}")
-            elif not old[1] and u.immobilized:
-                after.append(f"{names[u.side]} {name(u.uid)} immobilised")
-        text = _named(text, name)
-        if text:
-            yield "  " + text + (" -> " + "; ".join(after) if after else "")
-        elif after:
-            yield "  " + "; ".join(after)
-    if state.is_terminal():
-        who = names[state.winner] if state.winner is not None else "nobody"
-        yield f"Game over after turn {state.turn}: {who} wins ({state.end_reason})"
-
-
-_HIDDEN = "a hidden card"
-
-
-def _namer(state: GameState, known: set[int]) -> Any:
-    """A card's name if the viewer knows it, else :data:`_HIDDEN`."""
-    def name(uid: int) -> str:
-        return state.units[uid].profile.name if uid in known else _HIDDEN
-    return name
-
-
-def _named(text: str, name: Any) -> str:
-    """The description with each marked card named (and its uid, where the original label had one and it is known)."""
-    def one(m: re.Match[str]) -> str:
-        shown = name(int(m.group(1)))
-        return shown + (f" ({m.group(1)})" if m.group(2) and shown != _HIDDEN else "")
-    return _MARK.sub(one, text)
-
-
-_MARK = re.compile(r"\x00(\d+)\x00(\x01)?")  # a card to name, and whether its uid follows the name
-
-
-def _mark(unit: Any) -> str:
-    """A card's place in a description, named once the account knows whether the viewer saw it."""
-    return f"\x00{unit.uid}\x00"
-
-
-def _visible(state: GameState, viewer: int | None) -> set[int]:
-    """The cards ``viewer`` may name now: its own, and the enemy's face up on the battlefield, placed, discarded
-    or attached to a face-up card (every card when ``viewer`` is None)."""
-    units = state.units
-    if viewer is None:
-        return {u.uid for u in units}
-
-    def shown(u: Any) -> bool:
-        if u.side == viewer or u.pos in (DISCARDED, PLACED):
-            return True
-        if u.pos >= 0:
-            return not state.face_down(u.uid)
-        if u.pos == ATTACHED and u.carrier is not None:
-            return shown(units[u.carrier])
-        return False  # the enemy's reserve and deck
-
-    return {u.uid for u in units if shown(u)}
-
-
-def _describe(state: GameState, action: tuple[Any, ...], names: list[str], board: Any, mark: Any) -> str:
-    """The action in words; ``mark`` names a card (the account names it as its viewer saw it)."""
-    kind = action[0]
-    u = _Named(state.units, mark)
-    if kind in ("d10", "card"):
-        if not state.rolls:
-            return ""
-        event = state.rolls[0][0]
-        if event == "draw":
-            return f"{names[state.rolls[0][1]]} draws {u[action[1]].profile.name}"
-        return f"{_roll_label(state, mark)}: rolls {action[1]}"
-    if kind == "move":
-        return f"moves from {board.label(action[1])}"
-    if kind == "step":
-        mover = u[state.ctx.move.cur]  # type: ignore[union-attr,index]
-        return f"{mover.profile.name} to {board.label(action[1]) if action[1] != RESERVE else 'the reserve'}"
-    if kind == "fire":
-        return f"fires from {board.label(action[1])}"
-    if kind == "shoot":
-        return f"{u[action[1]].profile.name} fires {action[3].upper()} at {u[action[2]].profile.name}"
-    if kind == "smoke":
-        return f"{u[action[1]].profile.name} tries to lay Smoke on {board.label(action[2])}"
-    if kind in ("play", "interrupt", "fortify"):
-        return f"plays {u[action[1]].profile.name}"
-    if kind == "equip":
-        return f"gives {u[action[1]].profile.name} to {u[action[2]].profile.name}"
-    if kind == "target":
-        return f"{u[action[1]].profile.name} fires {action[3].upper()} at {u[action[2]].profile.name} (melee)"
-    if kind == "draw":
-        return "spends a Supply point to draw"
-    if kind == "end":
-        return "ends the play"
-    if kind == "discard":
-        return f"discards {u[action[1]].profile.name}"
-    if kind == "unstack":
-        return f"eliminates {u[action[1]].profile.name} from an overstacked position (6.3)"
-    if kind == "together":
-        return f"{u[action[1]].profile.name} moves with {u[action[2]].profile.name}"
-    if kind in ("load", "tow"):
-        return f"{u[action[1]].profile.name} {'boards' if kind == 'load' else 'is hitched to'} {u[action[2]].profile.name}"
-    return ""
-
-
-def _roll_label(state: GameState, mark: Any) -> str:
-    """:meth:`GameState.roll_label` with each card named through ``mark`` (uid kept only where the card is named)."""
-    event = state.rolls[0]
-    kind, units = event[0], state.units
-
-    def card(uid: int) -> str:
-        return mark(units[uid]) + "\x01"
-
-    if kind == "woods":
-        return f"{mark(units[event[1]])} rolls for immobilisation entering Woods (8.4.1)"
-    if kind == "smoke":
-        return f"{card(event[2])} fires HE to lay Smoke on {state.game.board.label(event[3])} (9.5.1 f)"
-    if kind in ("hit", "kill"):
-        what = "to hit" if kind == "hit" else "to kill"
-        firer = "a mine" if event[2] < 0 else card(event[2])
-        return f"{firer} {event[1].kind.upper()} {what} {card(event[3])}"
-    return state.roll_label()
-
-
-class _Named:
-    """The game's cards for :func:`_describe`: ``u[uid].profile.name`` is the card as ``mark`` names it."""
-
-    def __init__(self, units: list[Any], mark: Any):
-        self._units, self._mark = units, mark
-
-    def __getitem__(self, uid: int) -> Any:
-        unit = self._units[uid]
-        return _Shown(self._mark(unit))
-
-
-@dataclass(frozen=True)
-class _Shown:
-    name: str
-
-    @property
-    def profile(self) -> _Shown:
-        return self
 
 
 def replay(path: Path) -> tuple[Scenario, GameState, list[LogLine]]:

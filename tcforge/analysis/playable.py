@@ -1,6 +1,7 @@
 """The playable verdict of ``tcforge scenario check --play``: every game ends, no engine error, each side can win."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,9 +44,10 @@ class Verdict:
                 "example_win_seeds": self.example_seeds, "agents": list(self.agents)}
 
 
-def playable(reference: str, *, games: int, jobs: int = 1, agents: tuple[str, str] = ("greedy", "greedy")) -> Verdict:
+def playable(reference: str, *, games: int, jobs: int = 1, agents: tuple[str, str] = ("greedy", "greedy"),
+             progress: Callable[[int], None] | None = None) -> Verdict:
     scenario = load(reference)
-    results = run(reference, games=games, jobs=jobs, policies=agents)
+    results = run(reference, games=games, jobs=jobs, policies=agents, progress=progress)
     rep = report(scenario, results, agents, None)
     return Verdict(scenario.id, len(results), sum(1 for r in results if r.condition != "error"), rep.errors,
                    {s.side: s.wins for s in rep.sides}, rep.capped, rep.first_error,

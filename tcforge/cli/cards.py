@@ -10,7 +10,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from tcforge.cli.common import Format, Lang, ListFormat, card_set, fail, out
+from tcforge.cli.common import Format, Lang, ListFormat, TableFormat, card_set, fail, out
 from tcforge.data.cards import Card, CardLookupError
 from tcforge.i18n.words import t as label
 
@@ -61,9 +61,10 @@ def cards_list(
                              j["armor"]["front"], j["armor"]["side"], j["he"], j["sa"], j["ft"], j["tank_melee"],
                              j["years"]["first"], j["years"]["last"], j["points"], j["speed"], j.get("kind")])
         return
-    table = Table(title=f"{len(chosen)} card(s)", header_style="bold", box=None, pad_edge=False)
+    table = name_table(f"{len(chosen)} card(s)")
     for col in ("#", "name", "type", "class", "nation", "hit", "pen", "armor", "HE", "SA", "FT", "TMV", "years", "pts", "speed"):
-        table.add_column(col, justify="right" if col in ("#", "HE", "SA", "FT", "TMV", "pts") else "left")
+        table.add_column(col, justify="right" if col in ("#", "HE", "SA", "FT", "TMV", "pts") else "left",
+                         no_wrap=col in ("#", "name"), overflow="fold")
     for c in chosen:
         e = c.effective
         table.add_row(str(c.id), c.display_name(lang.value) + (" *" if c.changes else ""), c.type, c.card_class, c.nation,
@@ -174,4 +175,55 @@ def cards_stats(format: Format = typer.Option(Format.text, "--format", "-f")) ->
         table.add_column(col, justify="left" if col == "type" else "right")
     for name, row in by_type.items():
         table.add_row(name, str(row["german"]), str(row["soviet"]), str(row["any"]), str(row["errata"]), str(row["total"]))
+    out.print(table)
+
+
+def name_table(title: str) -> Table:
+    """A card table whose names stay whole at 80 columns: the name column never wraps, the others fold."""
+    return Table(title=title, header_style="bold", box=None, pad_edge=False)
+
+
+@app.command("search")
+def cards_search(
+    name: str | None = typer.Argument(None, metavar="NAME", help="Part of a name in any language, accents optional "
+                                                                 "(\"jager\", \"T 34\", \"fumee\")."),
+    nation: str | None = typer.Option(None, "--nation", metavar="NATION", help="german, soviet or any."),
+    type: str | None = typer.Option(None, "--type", metavar="TYPE",
+                                    help="A card type (vehicle, infantry, ...) or class (tank, terrain, ...)."),
+    year: int | None = typer.Option(None, "--year", metavar="YEAR", help="Only cards in service that year, e.g. 1943."),
+    points: str | None = typer.Option(None, "--points", metavar="RANGE", help="Points: 20, a range 20-30, 20- (or more), -30 (or fewer)."),
+    format: TableFormat = typer.Option(TableFormat.text, "--format", "-f", help="text: a table; json: a list; csv: rows."),
+    lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the names shown (any language is searched)."),
+) -> None:
+    """Find cards by name (any language, accents optional), nation, type, year and points; exit 1 when none."""
+    from tcforge.data.search import SearchError, search
+    cards = card_set()
+    try:
+        result = search(cards, name, nation=nation, type=type, year=year, points=points)
+    except SearchError as exc:
+        fail(str(exc), 2)
+    if not result.cards:
+        hint = f"; did you mean {', '.join(repr(s) for s in result.suggestions)}?" if result.suggestions else ""
+        fail("no card matches " + (f"'{name}'" if name else "these filters") + hint)
+    chosen = result.cards
+    if format is TableFormat.json:
+        out.print(json.dumps([c.to_json(lang.value) for c in chosen], indent=2, ensure_ascii=False), markup=False)
+        return
+    if format is TableFormat.csv:
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(["id", "name", "nation", "type", "class", "years.first", "years.last", "points"])
+        for c in chosen:
+            years = c.effective.get("years") or {}
+            writer.writerow([c.id, c.display_name(lang.value), c.nation, c.type, c.card_class, years.get("first"),
+                             years.get("last"), _v(c.effective.get("points"))])
+        return
+    table = name_table(f"{len(chosen)} card(s)")
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column(label("f:name", lang.value), no_wrap=True)
+    for col in ("nation", "class", "years", "pts", "hit", "pen", "armor"):
+        table.add_column(col, justify="right" if col == "pts" else "left", overflow="fold")
+    for c in chosen:
+        table.add_row(str(c.id), c.display_name(lang.value), c.nation, c.card_class.replace("_", " "), _years(c),
+                      _v(c.effective.get("points")), _pair(c, "hit", "short", "long"),
+                      _pair(c, "penetration", "short", "long"), _pair(c, "armor", "front", "side"))
     out.print(table)

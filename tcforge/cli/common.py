@@ -28,6 +28,14 @@ class ListFormat(str, Enum):
     csv = "csv"
 
 
+class TableFormat(str, Enum):
+    """The output formats of commands that print rows (issue 20 item 7: text, json, csv everywhere)."""
+
+    text = "text"
+    json = "json"
+    csv = "csv"
+
+
 class Lang(str, Enum):
     en = "en"
     fr = "fr"

@@ -78,10 +78,12 @@ def odds(
 
 def _odds_matrix(rng: str, terrain: str | None, ruleset: str | None, out_dir: Path, format: Format) -> None:
     from tcforge.analysis.matrix import odds_matrix, write_csv, write_heatmap
+    from tcforge.progress import working
 
     data = game_data(ruleset)
     try:
-        matrix = odds_matrix(data, ranges=[rng], terrain_names=[terrain or "Clear"])
+        with working(f"odds matrix, {rng} range"):
+            matrix = odds_matrix(data, ranges=[rng], terrain_names=[terrain or "Clear"])
     except (CardLookupError, ValueError) as exc:
         fail(str(exc))
         return
@@ -103,4 +105,4 @@ def _odds_matrix(rng: str, terrain: str | None, ruleset: str | None, out_dir: Pa
         out.print(json.dumps(summary, indent=2), markup=False)
     else:
         out.print(f"{summary['firers']} firers x {summary['targets']} targets, {summary['cells']} cells in "
-                  f"{summary['seconds']} s: {csv_path}, {png_path}", markup=False)
+                  f"{summary['seconds']} s; wrote {csv_path} and {png_path}", markup=False)

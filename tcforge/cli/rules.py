@@ -127,7 +127,9 @@ def rules_coverage(
                            ", ".join(p.code[:2]) + (f" +{len(p.code) - 2}" if len(p.code) > 2 else ""))
         out.print(ptable)
         return
-    rows = coverage()
+    from tcforge.progress import working
+    with working("reading the code and the tests for rule cases"):
+        rows = coverage()
     try:
         beyond = beyond_the_rule_book()
     except DataError as error:

@@ -226,12 +226,13 @@ def print_cmd(
     Same sizes, sheets, crop marks and duplex as 'tcforge print inserts'.
     """
     from tcforge.paths import display_path
+    from tcforge.progress import working
     from tcforge.render.cards.command_deck import build_command_deck
     from tcforge.render.page import settings
     from tcforge.render.page.build import RenderError, TextOverflowError
     from tcforge.render.page.fonts import FontError
     from tcforge.render.page.geometry import LayoutError, parse_card_size
-    from tcforge.render.page.sheets import PrintOptions
+    from tcforge.render.page.sheets import PrintOptions, file_parts
 
     deck, rules = _deck(deck_name)
     try:
@@ -240,9 +241,12 @@ def print_cmd(
     except (LayoutError, RenderError) as exc:
         _fail(str(exc))
     options = PrintOptions(lang.value, paper.value, card, bleed, duplex, strict, offset)
-    path = out_file or Path("output") / f"command-deck-{deck.id}-{lang.value}-{paper.value}.pdf"
+    # named by every option that changes the sheets, so that no two prints overwrite each other (issue 20 item 8)
+    parts = ["command-deck", deck.id, lang.value, paper.value, *file_parts(options)] + ([] if reference else ["no-reference"])
+    path = out_file or Path("output") / ("-".join(parts) + ".pdf")
     try:
-        report = build_command_deck(path, options, deck, rules, reference)
+        with working(f"building {display_path(path)}"):
+            report = build_command_deck(path, options, deck, rules, reference)
     except TextOverflowError as exc:
         for face, items in exc.report.overflows.items():
             typer.echo(f"tcforge: text does not fit on '{face}': {', '.join(items)}", err=True)
@@ -258,6 +262,9 @@ def print_cmd(
     _echo(f"wrote {display_path(path)}: {report.pages} page(s), {report.pieces} piece(s)")
 
 
+DEFAULT_RULES_DECK = "russian-front-summer-1942"
+
+
 class BookPaper(str, Enum):
     a4 = "a4"
     letter = "letter"
@@ -268,7 +275,7 @@ class BookPaper(str, Enum):
 def rulebook_cmd(
     lang: Lang = typer.Option(Lang.en, "--lang", help="en, or fr (untranslated or out-of-date cases are marked)."),
     paper: BookPaper = typer.Option(BookPaper.a4, "--paper", help="a4, letter or a5."),
-    deck_name: str = typer.Option("russian-front-summer-1942", "--deck", help="The deck whose figures the booklet prints."),
+    deck_name: str = typer.Option(DEFAULT_RULES_DECK, "--deck", help="The deck whose figures the booklet prints."),
     out_file: Path | None = typer.Option(None, "--out", "-o", help="PDF to write (default: output/rules-003-LANG-PAPER.pdf)."),
 ) -> None:
     """The fluid-time rules of source 003 as a booklet (data/rules-003), with tables computed from the rules and a deck.
@@ -277,12 +284,15 @@ def rulebook_cmd(
     --rules data/rules-003 --lang fr'.
     """
     from tcforge.paths import display_path
+    from tcforge.progress import working
     from tcforge.render.booklet.rules003 import Rules003Error, build_rules_booklet
 
     deck, rules = _deck(deck_name)
-    path = out_file or Path("output") / f"rules-003-{lang.value}-{paper.value}.pdf"
+    figures = "" if deck.id == DEFAULT_RULES_DECK else f"-{deck.id}"  # another deck's figures: another file
+    path = out_file or Path("output") / f"rules-003{figures}-{lang.value}-{paper.value}.pdf"
     try:
-        report = build_rules_booklet(path, lang.value, paper.value, rules, deck)
+        with working(f"building {display_path(path)}"):
+            report = build_rules_booklet(path, lang.value, paper.value, rules, deck)
     except Rules003Error as exc:
         _fail(str(exc))
     except DataError as exc:

@@ -33,7 +33,7 @@ def tts(
     seed: int = typer.Option(1, "--seed", min=0, help="A scenario's set-up: the same seed as 'tcforge scenario play' "
                              "gives the same terrain and placement."),
     out: Path | None = typer.Option(None, "--out", "-o", help="Folder to write the save (JSON) and the PNGs into "
-                                       "(default: output/tts/NAME-LANG)."),
+                                       "(default: output/tts/NAME-LANG, and -seedN for a seed other than 1)."),
     base_url: str | None = typer.Option(None, "--base-url", help="Where the PNGs will be served from (http or "
                                            "https); default: the written files as local file:// addresses."),
 ) -> None:
@@ -48,13 +48,15 @@ def tts(
     from tcforge.export.run import export_tts
     from tcforge.export.tts import ExportError
     from tcforge.paths import display_path
+    from tcforge.progress import working
     from tcforge.render.page.build import RenderError
     from tcforge.render.page.fonts import FontError
     from tcforge.scenarios.findings import ScenarioError
 
-    folder = out or Path("output") / "tts" / f"{Path(name).stem}-{lang.value}"
+    folder = out or Path("output") / "tts" / (f"{Path(name).stem}-{lang.value}" + (f"-seed{seed}" if seed != 1 else ""))
     try:
-        result = export_tts(name, folder, lang.value, seed, base_url)
+        with working(f"exporting {display_path(folder)}"):
+            result = export_tts(name, folder, lang.value, seed, base_url)
     except ScenarioError as exc:
         for finding in exc.findings:
             typer.echo(finding.render(), err=True)

@@ -6,6 +6,8 @@ command leaves a half-written PDF: every file is written whole or not at all.
 """
 from __future__ import annotations
 
+import hashlib
+import re
 import time
 from collections.abc import Callable
 from enum import Enum
@@ -15,19 +17,13 @@ from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-)
 
 from tcforge.data.cards import Card, CardLookupError, CardSet
 from tcforge.data.dataset import GameData, load_data
 from tcforge.data.problems import DataError
 from tcforge.interrupt import note_interrupted
 from tcforge.paths import display_path
+from tcforge.progress import step, working
 from tcforge.render.cards.calibration import build_calibration
 from tcforge.render.cards.inserts import build_inserts
 from tcforge.render.cards.proxies import build_proxies
@@ -36,7 +32,7 @@ from tcforge.render.page import settings
 from tcforge.render.page.build import RenderError, TextOverflowError
 from tcforge.render.page.fonts import FontError
 from tcforge.render.page.geometry import LayoutError, card_sheet, parse_card_size, parse_offset, strip_sheet
-from tcforge.render.page.sheets import PrintOptions, Report
+from tcforge.render.page.sheets import PrintOptions, Report, file_parts
 from tcforge.render.scenario.deck import build_scenario_deck, choose_sides, deck_proxies
 from tcforge.render.scenario.sheet import build_scenario_sheet
 from tcforge.scenarios.findings import ScenarioError
@@ -117,9 +113,24 @@ def _lookup(cards: CardSet, refs: list[str]) -> list[Card]:
     return found
 
 
-def _default_out(kind: str, ruleset: str | None, options: PrintOptions) -> Path:
-    middle = f"-{ruleset}" if ruleset else ""
-    return Path("output") / f"{kind}{middle}-{options.lang}-{options.paper}.pdf"
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def _card_part(chosen: list[Card]) -> str:
+    """Which cards a sheet holds, as a file name part: their numbers, or the first three and a digest of all."""
+    ids = [_slug(str(c.id)) for c in chosen]
+    if len(ids) <= 4:
+        return "-".join(ids)
+    digest = hashlib.sha1(",".join(ids).encode()).hexdigest()[:6]
+    return "-".join(ids[:3]) + f"-and-{len(ids) - 3}-more-{digest}"
+
+
+def _default_out(kind: str, ruleset: str | None, options: PrintOptions, *parts: str | None,
+                 folder: Path = Path("output")) -> Path:
+    """The default file of a product: its kind, ruleset, what it holds, language, paper and layout options, so
+    that two commands (or one command with other options) never write the same file (issue 20 item 8)."""
+    return folder / f"{kind}{_tail(ruleset, *parts, options.lang, options.paper, *file_parts(options))}.pdf"
 
 
 def _report(path: Path, report: Report, quiet: bool = False) -> None:
@@ -131,10 +142,14 @@ def _report(path: Path, report: Report, quiet: bool = False) -> None:
         out.print(f"wrote {display_path(path)}: {report.pages} page(s), {report.pieces} piece(s)", markup=False)
 
 
-def _run(path: Path, build: Callable[[], Report], quiet: bool = False) -> Report:
-    """Run one build; any expected failure becomes one line on stderr and exit 1."""
+def _run(path: Path, build: Callable[[], Report], quiet: bool = False, spinner: bool = True) -> Report:
+    """Run one build (a spinner on a terminal meanwhile); any expected failure becomes one line on stderr and exit 1."""
     try:
-        report = build()
+        if spinner:
+            with working(f"building {display_path(path)}"):
+                report = build()
+        else:
+            report = build()
     except TextOverflowError as exc:
         _report(path, exc.report, quiet=True)
         _fail(f"{exc}; {display_path(path)} not written")
@@ -165,7 +180,8 @@ def inserts(
     options = _options(lang, paper, card_size, bleed, duplex, strict)
     data = _data(ruleset)
     only = _lookup(data.cards, cards) if cards else None
-    path = out_file or _default_out("inserts", ruleset, options)
+    path = out_file or _default_out("inserts", ruleset, options, _card_part(only) if only else None,
+                                    f"copies{copies}" if copies else None)
     _run(path, lambda: build_inserts(path, options, data.cards, data.ruleset, only, copies))
 
 
@@ -184,7 +200,7 @@ def refcards(
     """Reference cards to sleeve back to back: terrain effects / To Kill, sequence of play / play options."""
     options = _options(lang, paper, card_size, bleed, duplex, strict)
     data = _data(ruleset)
-    path = out_file or _default_out("refcards", ruleset, options)
+    path = out_file or _default_out("refcards", ruleset, options, f"sets{sets}" if sets != 2 else None)
     _run(path, lambda: build_refcards(path, options, data.cards, data.ruleset, sets))
 
 
@@ -204,7 +220,38 @@ def cards_cmd(
     options = _options(lang, paper, card_size, bleed, duplex, strict)
     data = _data(ruleset)
     chosen = _lookup(data.cards, cards)
-    path = out_file or _default_out("cards", ruleset, options)
+    path = out_file or _default_out("cards", ruleset, options, _card_part(chosen))
+    _run(path, lambda: build_proxies(path, options, chosen, data.cards, data.ruleset))
+
+
+class Nation(str, Enum):
+    german = "german"
+    soviet = "soviet"
+
+
+def deck_cards(cards: CardSet, nation: Nation | None) -> list[Card]:
+    """Every card, or one side's: its own cards and the cards either side may use."""
+    return [c for c in cards if nation is None or c.nation in (nation.value, "any")]
+
+
+@app.command("proxies")
+def proxies_cmd(
+    nation: Annotated[Nation | None, typer.Option("--nation", help="Only this side's cards, with the cards either "
+                                                   "side may use (default: every card).")] = None,
+    lang: LangOpt = Lang.en,
+    paper: PaperOpt = Paper.a4,
+    ruleset: RulesetOpt = None,
+    out_file: OutOpt = None,
+    card_size: SizeOpt = "standard",
+    bleed: BleedOpt = 0.0,
+    duplex: DuplexOpt = False,
+    strict: StrictOpt = False,
+) -> None:
+    """A full proxy deck: one proxy of every card (or of one side's), errata applied, in card order."""
+    options = _options(lang, paper, card_size, bleed, duplex, strict)
+    data = _data(ruleset)
+    chosen = deck_cards(data.cards, nation)
+    path = out_file or _default_out("proxies", ruleset, options, nation.value if nation else "all")
     _run(path, lambda: build_proxies(path, options, chosen, data.cards, data.ruleset))
 
 
@@ -246,7 +293,7 @@ def deck(
     except RenderError as exc:
         _fail(str(exc))
     who = sides[0].id if side else None
-    path = out_file or Path("output") / f"deck-{chosen.id}{_tail(who, balance, lang.value, paper.value)}.pdf"
+    path = out_file or _default_out(f"deck-{chosen.id}", None, options, who, balance)
     _run(path, lambda: build_scenario_deck(path, options, chosen, side))
 
 
@@ -284,7 +331,7 @@ def calibration(
         out.print(f"saved back offset {offset[0]:g},{offset[1]:g} mm for {paper.value} in {saved}", markup=False)
     options = _options(lang, paper, "standard", 0.0, True, False)
     data = _data(None)
-    path = out_file or Path("output") / f"calibration-{paper.value}.pdf"
+    path = out_file or Path("output") / f"calibration-{lang.value}-{paper.value}.pdf"
     _run(path, lambda: build_calibration(path, options, data.cards, data.ruleset))
 
 
@@ -309,7 +356,6 @@ def all_cmd(
     every = list(data.cards)
     battles = _bundled_scenarios() if scenarios else []
     jobs: list[tuple[Path, Callable[[], Report]]] = []
-    middle = f"-{ruleset}" if ruleset else ""
     for paper in Paper:   # every layout is checked before the first file is written
         try:
             card_sheet(paper.value, parse_card_size(card_size), bleed)
@@ -319,11 +365,11 @@ def all_cmd(
     for paper in Paper:
         for lang in Lang:
             options = _options(lang, paper, card_size, bleed, duplex, strict)
-            tail = f"{middle}-{lang.value}-{paper.value}.pdf"
+            # the names the single commands give the same products, in --out-dir
             for kind, maker in (("inserts", build_inserts), ("refcards", build_refcards)):
-                path = out_dir / f"{kind}{tail}"
+                path = _default_out(kind, ruleset, options, folder=out_dir)
                 jobs.append((path, partial(maker, path, options, data.cards, data.ruleset)))
-            path = out_dir / f"cards{tail}"
+            path = _default_out("proxies", ruleset, options, "all", folder=out_dir)
             jobs.append((path, partial(build_proxies, path, options, every, data.cards, data.ruleset)))
             # Scenarios carry their own ruleset, so their file names do not take --ruleset.
             sheet_options = _options(lang, paper, "standard", 0.0, False, strict)
@@ -332,24 +378,22 @@ def all_cmd(
                 jobs.append((path, partial(build_scenario_sheet, path, sheet_options, battle)))
             for battle in battles:
                 if battle.id in ALL_DECKS:
-                    path = out_dir / f"deck-{battle.id}-{lang.value}-{paper.value}.pdf"
+                    path = _default_out(f"deck-{battle.id}", None, options, folder=out_dir)
                     jobs.append((path, partial(build_scenario_deck, path, options, battle, None)))
-        path = out_dir / f"calibration-{paper.value}.pdf"
+        path = out_dir / f"calibration-en-{paper.value}.pdf"
         options = _options(Lang.en, paper, "standard", 0.0, True, strict)
         jobs.append((path, partial(build_calibration, path, options, data.cards, data.ruleset)))
     start = time.perf_counter()
     pages = 0
     width = max(len(path.name) for path, _ in jobs)
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=err, transient=False) as progress:
-        task = progress.add_task("building PDFs", total=len(jobs))
+    with working("building PDFs", total=len(jobs)) as progress:
         done: list[Path] = []
         try:
             for path, build in jobs:
-                progress.update(task, description=f"{path.name:<{width}}")
-                pages += _run(path, build, quiet=True).pages
+                step(progress, 0, f"{path.name:<{width}}")
+                pages += _run(path, build, quiet=True, spinner=False).pages
                 done.append(path)
-                progress.advance(task)
+                step(progress)
         except KeyboardInterrupt:
             # Each PDF is written whole or not at all (tcforge.atomic): the one under way was not written.
             rest = [path.name for path, _ in jobs[len(done):]]
@@ -357,5 +401,7 @@ def all_cmd(
                              + (", ".join(path.name for path in done) or "none"),
                              f"{len(rest)} not made: " + ", ".join(rest))
             raise
+    for path in done:
+        out.print(f"wrote {display_path(path)}", markup=False)
     out.print(f"wrote {len(jobs)} PDF(s), {pages} page(s), to {display_path(out_dir)} in "
               f"{time.perf_counter() - start:.1f} s", markup=False)

@@ -136,10 +136,14 @@ def check(
         _usage("--games must be at least 1")
     if play:
         from tcforge.analysis.playable import playable
-        for path, rep in zip(paths, reports, strict=True):
-            if rep.legal:
+        from tcforge.progress import step, working
+        legal = [(path, rep) for path, rep in zip(paths, reports, strict=True) if rep.legal]
+        with working("playing", total=games * len(legal)) as progress:
+            for path, _ in legal:
                 sides = list(_load(str(path)).grid.sides)
-                verdicts.append(playable(str(path), games=games, jobs=jobs, agents=_agents(sides, agent, None, strict=False)))
+                step(progress, 0, f"playing {path.stem}")
+                verdicts.append(playable(str(path), games=games, jobs=jobs, agents=_agents(sides, agent, None, strict=False),
+                                         progress=lambda n: step(progress, n)))
     unplayable = [v for v in verdicts if not v.ok]
     if format is Format.json:
         _echo(json.dumps({"legal": not findings, "reports": [r.to_json() for r in reports],
@@ -226,13 +230,19 @@ def play_one(
     log: Path | None = typer.Option(None, "--log", help="Write the replayable log (JSON lines) here."),
     balance: str | None = typer.Option(None, "--balance", "--option", help="A balance option of the scenario."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the result line."),
-    lang: Lang = typer.Option(Lang.en, "--lang"),
+    board: bool = typer.Option(False, "--board", help="Draw the board with its units at each turn's end, not only at the start."),
+    format: Format = typer.Option(Format.text, "--format", "-f", help="text: the account; json: set-up, events, "
+                                                                     "each turn's standing and the result."),
+    lang: Lang = typer.Option(Lang.en, "--lang", help="en or fr."),
 ) -> None:
-    """Play one headless game with a readable turn-by-turn account and a replayable log."""
-    from tcforge.analysis.games import account, new_game, play_game, write_log
+    """Play one headless game: the set-up and its board, every action, each side's points and the victory
+    state at each turn's end, and the result (on standard output); optionally a replayable log."""
+    from tcforge.analysis.games import new_game, play_game, write_log
+    from tcforge.progress import working
     sc = _load(scenario, balance)
     players = _agents(list(sc.grid.sides), agent, policy)
-    playout, result = play_game(sc, seed, players)
+    with working(f"playing {sc.id}, seed {seed} ({players[0]} v {players[1]})"):
+        playout, result = play_game(sc, seed, players)
     if result.error:
         _err(f"tcforge: engine error in {sc.id} seed {seed}: {result.error}")
         raise typer.Exit(1) from None
@@ -240,24 +250,39 @@ def play_one(
         from tcforge.atomic import atomic_path
         with atomic_path(log) as tmp, tmp.open("w", encoding="utf-8") as handle:
             write_log(handle, playout.state.scenario_setup, playout.log, sc, folder=log.parent, state=playout.state)
+    _tell(sc, new_game(sc, seed) if not quiet or format is Format.json else playout.state, playout.log, seed, players,
+          lang=lang.value, board=board, format=format, quiet=quiet)
+    if log is not None:
+        _err(f"wrote {log}")
+
+
+def _tell(sc: Any, state: Any, lines: list[Any], seed: int, agents: tuple[str, str] | None, *, lang: str, board: bool,
+          format: Format, quiet: bool = False, viewer: int | None = None) -> None:
+    """The account of a game replayed from ``state`` (text or JSON), then its result line, on standard output."""
+    from tcforge.analysis.account import account, account_json, result
+    if format is Format.json:
+        document = account_json(sc, state, lines, lang, viewer=viewer)
+        document["result"] = result(sc, state, seed, agents, lang)
+        _echo(json.dumps(document, indent=2, ensure_ascii=False))
+        return
     if not quiet:
-        for line in account(sc, new_game(sc, seed), playout.log, lang.value):
+        for line in account(sc, state, lines, lang, board=board, viewer=viewer):
             _echo(line)
-    winner = result.winner or "nobody"
-    _err(f"{sc.id} seed {seed} ({players[0]} v {players[1]}): {winner} wins after {result.turns} turn(s), "
-         f"{result.actions} actions ({result.reason})" + (f"; log: {log}" if log else ""))
+    _echo(result(sc, state, seed, agents, lang)["text"])
 
 
 @app.command("replay")
 def replay_log(
     log: Path = typer.Argument(..., help="A log written by 'tcforge scenario play --log'."),
-    lang: Lang = typer.Option(Lang.en, "--lang"),
+    board: bool = typer.Option(False, "--board", help="Draw the board with its units at each turn's end, not only at the start."),
+    format: Format = typer.Option(Format.text, "--format", "-f", help="text: the account; json: a document."),
+    lang: Lang = typer.Option(Lang.en, "--lang", help="en or fr."),
     as_side: str = typer.Option("", "--as", help="Tell the game as this side saw it (german, soviet): the enemy's "
                                 "hidden cards are shown as unknowns."),
 ) -> None:
     """Show a logged game again, every action checked as it is replayed."""
     from tcforge.analysis import gamelog
-    from tcforge.analysis.games import account, rebuild
+    from tcforge.analysis.games import rebuild
     from tcforge.engine.state import IllegalActionError
     if not log.is_file():
         _usage(f"no such log file: {log}")
@@ -274,8 +299,8 @@ def replay_log(
         _usage(f"--as {as_side}: not a side of {verified.scenario.id}; use one of {', '.join(sides)}")
     viewer = sides.index(as_side) if as_side else None
     try:
-        for line in account(verified.scenario, state, verified.lines, lang.value, viewer=viewer):
-            _echo(line)
+        _tell(verified.scenario, state, verified.lines, verified.setup.seed, verified.setup.agents, lang=lang.value,
+              board=board, format=format, viewer=viewer)
     except IllegalActionError as exc:
         number, _, what = str(exc).partition(": ")
         _err(f"{log}:{number.removeprefix('line ')}: the log does not replay: {what}")
@@ -325,9 +350,8 @@ def balance_cmd(
     plot: Path | None = typer.Option(None, "--plot", help="Write the win rates with their intervals as a PNG."),
 ) -> None:
     """Play many seeded games in parallel and report win rates, balance, completion, lengths and losses."""
-    from rich.progress import Progress
-
     from tcforge.analysis.balance import report, run, write_plot
+    from tcforge.progress import step, working
     if games < 1 or jobs < 1:
         _usage("--games and --jobs must be at least 1")
     sc = _load(scenario)
@@ -339,11 +363,11 @@ def balance_cmd(
         if opt is not None and opt not in known:
             _usage(f"unknown balance option '{opt}' of {sc.id}: use one of {', '.join(sorted(known)) or '(none)'}")
     reports = []
-    with Progress(transient=True, disable=format is Format.json) as progress:
+    with working(f"{sc.id}", total=games * len(options)) as progress:
         for opt in options:
-            task = progress.add_task(f"{sc.id} {opt or 'as written'}", total=games)
+            step(progress, 0, f"{sc.id} {opt or 'as written'}")
             results = run(str(_resolve(scenario)), games=games, jobs=jobs, option=opt, policies=players, base_seed=seed,
-                          progress=lambda n, t=task: progress.advance(t, n))  # type: ignore[misc]  # t binds this option's task
+                          progress=lambda n: step(progress, n))
             reports.append(report(_load(scenario, opt), results, players, opt))
     if plot is not None:
         write_plot(reports, plot)
@@ -365,7 +389,7 @@ def balance_cmd(
         for s in rep.sides:
             _echo(f"  {s.side} losses a game: " + (", ".join(f"{k} {v}" for k, v in s.losses.items()) or "none"))
     if plot is not None:
-        _err(f"plot: {plot}")
+        _err(f"wrote {plot}")
 
 
 @app.command("codes")

@@ -161,10 +161,12 @@ def test_all_builds_every_pdf_with_a_progress_bar(run, tmp_path: Path, monkeypat
     assert result.exit_code == 0, result.stderr
     names = files(tmp_path / "built")
     assert len(names) == 14
-    for kind in ("inserts", "refcards", "cards"):
+    for kind in ("inserts", "refcards", "proxies-all"):  # the names 'print inserts', 'refcards' and 'proxies' give them
         for tail in ("en-a4", "fr-a4", "en-letter", "fr-letter"):
             assert f"{kind}-{tail}.pdf" in names
-    assert "calibration-a4.pdf" in names and "14/14" in result.stderr
+    assert "calibration-en-a4.pdf" in names
+    assert sorted(line.split()[1].split("/")[-1] for line in result.stdout.splitlines()[:-1]) == names  # each file named
+    assert "building PDFs" not in result.stderr and "14/14" not in result.stderr  # no progress bar in a pipe (issue 20 item 9)
 
 
 @pytest.mark.parametrize("offset", ["nan,nan", "inf,0", "0,-inf", "1e400,0"])

@@ -18,7 +18,7 @@ def test_13_play_records_each_sides_agent_and_replays_old_logs_without_them(tmp_
     played = runner.invoke(app, ["scenario", "play", "hill-621", "--seed", "4", "--quiet", "--log", str(log),
                                  "--agent", "soviet=MCTS:8", "--agent", "german=random"])
     assert played.exit_code == 0, played.stderr
-    assert "(random v mcts:8)" in played.stderr
+    assert "(random v mcts:8)" in played.stdout  # the result line is on standard output (issue 20 item 6)
     first, *rest = [json.loads(text) for text in log.read_text().splitlines()]
     setup = first
     assert setup["setup"]["agents"] == ["random", "mcts:8"]
@@ -37,7 +37,7 @@ def test_13_play_records_each_sides_agent_and_replays_old_logs_without_them(tmp_
 def test_13_policy_still_works_and_says_it_is_deprecated(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     result = CliRunner().invoke(app, ["scenario", "play", "hill-621", "--seed", "1", "--quiet", "--policy", "random,greedy"])
-    assert result.exit_code == 0 and "deprecated" in result.stderr and "(random v greedy)" in result.stderr
+    assert result.exit_code == 0 and "deprecated" in result.stderr and "(random v greedy)" in result.stdout
 
 
 @pytest.mark.parametrize("args, why", [

@@ -15,6 +15,7 @@ from typing import Annotated, NoReturn
 import typer
 
 from tcforge.paths import display_path
+from tcforge.progress import working
 
 app = typer.Typer(help="The rule booklet as PDF.", no_args_is_help=True, add_completion=False,
                   pretty_exceptions_enable=False)
@@ -66,7 +67,8 @@ def rulebook(
     path = out_file or default_out(lang.value, paper.value, ruleset, booklet)
     options = BookletOptions(lang.value, ruleset, paper.value, booklet)
     try:
-        report = build_booklet(path, options)
+        with working(f"building {display_path(path)}"):
+            report = build_booklet(path, options)
     except BookletError as exc:
         _fail(f"{exc}; {display_path(path)} not written")
     except UnsafeURLError as exc:

@@ -176,3 +176,16 @@ class Book:
 
     def save(self) -> None:
         self.c.save()
+
+
+def file_parts(options: PrintOptions) -> list[str]:
+    """The layout options that change a sheet, as parts of its default file name (none for the defaults):
+    card size, bleed, duplex; so that two prints with different options never write the same file."""
+    parts = []
+    if options.card.name != "standard":
+        parts.append(options.card.name or f"{options.card.width_mm:g}x{options.card.height_mm:g}")
+    if options.bleed_mm:
+        parts.append(f"bleed{options.bleed_mm:g}")
+    if options.duplex:
+        parts.append("duplex")
+    return parts

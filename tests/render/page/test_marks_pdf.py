@@ -65,7 +65,7 @@ def test_16_2_print_all_with_bleed_writes_every_file(tmp_path: Path, monkeypatch
                                 catch_exceptions=False)
     assert result.exit_code == 0, result.stderr
     names = sorted(p.name for p in (tmp_path / "out").iterdir())
-    assert "cards-en-letter.pdf" in names and "inserts-fr-letter.pdf" in names and len(names) == 14
+    assert "proxies-all-en-letter-bleed3.pdf" in names and "inserts-fr-letter-bleed3.pdf" in names and len(names) == 14
 
 
 def test_16_2_a_size_that_fits_no_paper_is_refused_before_anything_is_written(tmp_path: Path,
