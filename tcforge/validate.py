@@ -35,7 +35,7 @@ def validate(paths: list[Path] | None = None, *, root: Path | None = None) -> Re
     targets: list[Path] = []
     empty: list[Problem] = []
     for path in paths or [root]:
-        found = discover(path)
+        found = discover(path) if path.exists() or paths else []  # a missing data folder is nothing to validate
         if not found:
             empty.append(Problem(display_path(path), 1, 1, "folder holds no data file (.yaml or .yml)",
                                  "name a folder of data files, or the files themselves", code="no-files"))

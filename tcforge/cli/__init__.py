@@ -22,6 +22,7 @@ from tcforge import __version__
 from tcforge.cli import bench, cards, errata, odds, rules, validate
 from tcforge.cli.common import err, out
 from tcforge.interrupt import interrupt_notes
+from tcforge.paths import MissingFilesError
 
 # The print shop, the scenarios and the translation tools import reportlab, WeasyPrint and the engine: they
 # are loaded when their command is asked for, so that 'tcforge validate' starts in a fraction of a second.
@@ -142,6 +143,9 @@ def main() -> None:
         raise
     except KeyboardInterrupt:
         _report_interrupt()
+    except MissingFilesError as exc:  # an installation without its data: one line, no traceback
+        err.print(f"tcforge: {exc}", markup=False)
+        sys.exit(1)
     except BrokenPipeError:
         _silence_stdout()  # the reader went away (| head): nothing to say to it
         sys.exit(1)
