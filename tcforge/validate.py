@@ -5,7 +5,11 @@ in one report (data/ itself imports nothing above it; see ARCHITECTURE.md).
 
 The named files are checked against their schema and against the rest of the
 data: an erratum in a file of its own still resolves its card against the
-bundled cards, but only the named files' problems are reported.
+bundled cards, but only the named files' problems are reported. A scenario file
+gets the legality checks of ``tcforge scenario check`` too (without ``--play``),
+so that validate never calls valid a scenario that command finds illegal; the
+engine's own checks come in through ``scenario_engine`` (the command line passes
+them: this module sits below the analysis that makes them).
 """
 from __future__ import annotations
 
@@ -13,10 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tcforge.data.dataset import build, load_documents
-from tcforge.data.documents import discover
+from tcforge.data.documents import Document, discover
 from tcforge.data.problems import Problem
 from tcforge.decks.load import problems_of as deck_problems
 from tcforge.paths import data_dir, display_path
+from tcforge.scenarios.check import EngineCheck, check_file
 
 
 @dataclass
@@ -30,7 +35,7 @@ class Report:
         return not self.problems
 
 
-def validate(paths: list[Path] | None = None, *, root: Path | None = None) -> Report:
+def validate(paths: list[Path] | None = None, *, root: Path | None = None, scenario_engine: EngineCheck | None = None) -> Report:
     root = (root or data_dir()).resolve()
     targets: list[Path] = []
     empty: list[Problem] = []
@@ -48,6 +53,23 @@ def validate(paths: list[Path] | None = None, *, root: Path | None = None) -> Re
     result = build(context_documents + documents)  # context first: a clash is reported in the named file
     reported = {d.display for d in documents} | {p.file for p in empty}
     problems += [p for p in result.problems + deck_problems(context_documents + documents) if p.file in reported]
+    problems += _scenario_problems(documents, problems, scenario_engine)
     problems.sort(key=lambda p: (p.file, p.line, p.col, p.message))
     cards = sum(1 for c in result.cards if c.file in reported)
     return Report(len(documents), cards, problems)
+
+
+def _scenario_problems(documents: list[Document], known: list[Problem], engine: EngineCheck | None) -> list[Problem]:
+    """The legality findings of every scenario file that passed its schema, as problems (those not already reported)."""
+    seen = {(p.file, p.line, p.col, p.message) for p in known}
+    out = []
+    for document in documents:
+        if document.kind is None or document.kind.name != "scenario" or not document.schema_ok:
+            continue
+        for f in check_file(document.path, engine=engine).findings:
+            tag = f"{f.code}, rule {f.case}" if f.case else f.code
+            problem = Problem(f.file, f.line, f.col, f"{f.message} [{tag}]", f.hint, code=f.code)
+            if (f.file, f.line, f.col, f.message) not in seen and (f.file, f.line, f.col, problem.message) not in seen:
+                seen.add((f.file, f.line, f.col, problem.message))
+                out.append(problem)
+    return out

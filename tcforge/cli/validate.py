@@ -15,6 +15,8 @@ def validate(
 ) -> None:
     """Check data files against their JSON Schemas and each other: every problem, one line each.
 
+    A scenario file also gets every legality check of 'tcforge scenario check' (which adds --play to prove it playable).
+
     Exit 0 when valid, 1 when not, 2 for a usage error.
     """
     from tcforge.validate import validate as run
@@ -22,7 +24,9 @@ def validate(
     missing = [p for p in paths or [] if not p.exists()]
     if missing:
         fail(f"no such file or folder: {', '.join(str(p) for p in missing)}", 2)
-    report = run(paths or None)
+    from tcforge.analysis.scenario_checks import engine_findings
+
+    report = run(paths or None, scenario_engine=engine_findings)  # a scenario file gets 'scenario check' too
     if format is Format.json:
         out.print(json.dumps([p.to_json() for p in report.problems], indent=2, ensure_ascii=False), markup=False)
     else:
