@@ -18,6 +18,7 @@ from pathlib import Path
 BUNDLE = "_bundle"  # the folder inside the package where the build puts data/, schemas/, templates/, fonts/
 BUNDLED = ("data", "schemas", "templates", "fonts")
 TESTS_INDEX = "tests-index.json"  # in the bundle: every test's name and docstring, for rule coverage
+DATA_ENV = "TCFORGE_DATA"  # a designer's own data folders, layered over the bundled data
 
 
 class MissingFilesError(RuntimeError):
@@ -85,9 +86,26 @@ def tests_index() -> Path | None:
     return bundle / TESTS_INDEX if bundle is not None and checkout_root() is None else None
 
 
+def user_data_dirs() -> list[Path]:
+    """A designer's own folders of cards, errata, rulesets and scenarios (``tcforge --data DIR``, or ``TCFORGE_DATA``,
+    folders separated by ``os.pathsep``), layered over the bundled data: theirs are added to it, never replace it."""
+    raw = os.environ.get(DATA_ENV, "")
+    return [Path(part).expanduser().resolve() for part in raw.split(os.pathsep) if part.strip()]
+
+
+def use_data_dirs(folders: list[Path]) -> None:
+    """Layer ``folders`` over the bundled data for this process and the worker processes it starts."""
+    os.environ[DATA_ENV] = os.pathsep.join(str(Path(f).expanduser().resolve()) for f in folders)
+
+
 def display_path(path: Path) -> str:
     """A path as users should see it: relative to the working directory when possible."""
+    resolved = path.resolve()
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return str(resolved.relative_to(Path.cwd().resolve()))
     except ValueError:
-        return str(path)
+        pass
+    bundle = _bundle()
+    if bundle is not None and resolved.is_relative_to(bundle):  # an installed copy's own file: where it is in the repository
+        return f"(bundled) {resolved.relative_to(bundle)}"
+    return str(path)

@@ -16,12 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from tcforge.data.dataset import build, load_documents
+from tcforge.data.dataset import build, explain_clashes, load_documents
 from tcforge.data.documents import Document, discover
 from tcforge.data.problems import Problem
 from tcforge.decks.load import problems_of as deck_problems
 from tcforge.paths import data_dir, display_path
 from tcforge.scenarios.check import EngineCheck, check_file
+from tcforge.scenarios.loading import clashes
 
 
 @dataclass
@@ -53,6 +54,8 @@ def validate(paths: list[Path] | None = None, *, root: Path | None = None, scena
     result = build(context_documents + documents)  # context first: a clash is reported in the named file
     reported = {d.display for d in documents} | {p.file for p in empty}
     problems += [p for p in result.problems + deck_problems(context_documents + documents) if p.file in reported]
+    if any(not d.path.resolve().is_relative_to(root) for d in documents):  # a designer's own files: clashes told as such
+        problems = explain_clashes(problems, context_documents)
     problems += _scenario_problems(documents, problems, scenario_engine)
     problems.sort(key=lambda p: (p.file, p.line, p.col, p.message))
     cards = sum(1 for c in result.cards if c.file in reported)
@@ -62,7 +65,8 @@ def validate(paths: list[Path] | None = None, *, root: Path | None = None, scena
 def _scenario_problems(documents: list[Document], known: list[Problem], engine: EngineCheck | None) -> list[Problem]:
     """The legality findings of every scenario file that passed its schema, as problems (those not already reported)."""
     seen = {(p.file, p.line, p.col, p.message) for p in known}
-    out = []
+    shown = {d.display for d in documents}
+    out = [Problem(f.file, f.line, f.col, f.message, f.hint, code=f.code) for f in clashes() if f.file in shown]
     for document in documents:
         if document.kind is None or document.kind.name != "scenario" or not document.schema_ok:
             continue

@@ -14,7 +14,7 @@ import typer
 
 from tcforge.scenarios.check import CODES, Report, check_file
 from tcforge.scenarios.findings import Finding
-from tcforge.scenarios.loading import bundled_ids, find_scenario, load_scenario, scenarios_dir
+from tcforge.scenarios.loading import clashes, find_scenario, load_scenario, scenario_ids, scenarios_dir
 from tcforge.scenarios.show import summary, to_json
 
 app = typer.Typer(help="Scenarios: list them, show one, check setups for legality.",
@@ -50,11 +50,14 @@ def _usage(message: str) -> None:
 
 
 def _resolve(reference: str) -> Path:
+    for clash in clashes(reference):  # a designer's scenario (--data) with a bundled scenario's id
+        _err(clash.render())
+        raise typer.Exit(1)
     path = find_scenario(reference)
     if path is None:
         if Path(reference).exists():
             _usage(f"'{reference}' is not a file")
-        _usage(f"no scenario '{reference}': give a file or one of {', '.join(bundled_ids())}")
+        _usage(f"no scenario '{reference}': give a file or one of {', '.join(scenario_ids())}")
     assert path is not None
     return path
 
@@ -66,8 +69,8 @@ def list_scenarios(
 ) -> None:
     """List the bundled scenarios."""
     rows: list[dict[str, Any]] = []
-    for sid in bundled_ids():
-        path = scenarios_dir() / f"{sid}.yaml"
+    for sid in scenario_ids():
+        path = find_scenario(sid) or scenarios_dir() / f"{sid}.yaml"
         result = load_scenario(path)
         s = result.scenario
         if s is None:
@@ -75,7 +78,7 @@ def list_scenarios(
                          "victory": [], "legal": False})
             continue
         rows.append({"id": s.id, "title": s.title.get(lang.value), "date": s.date,
-                     "source": f"{s.source['document']} {s.source['section']}",
+                     "source": f"{s.source['document']} {s.source['section']}" if s.source else s.designed_by(),
                      "sides": [{"id": side.id, "nation": side.nation, "role": side.role} for side in s.sides],
                      "turn_limit": s.turn_limit, "victory": [v.type for v in s.victory], "legal": check_file(path).legal})
     if format is Format.json:
@@ -126,7 +129,11 @@ def check(
     With --play, every game must end (victory, turn limit, or the engine's stated cap), none may raise an
     engine error, and each side must win at least once. Exit 0 when all hold, 1 when not, 2 for a usage error.
     """
-    paths = [_resolve(ref) for ref in scenarios] if scenarios else [scenarios_dir() / f"{sid}.yaml" for sid in bundled_ids()]
+    for clash in ([] if scenarios else clashes()):  # a designer's scenario (--data) with a bundled scenario's id
+        _err(clash.render())
+        raise typer.Exit(1)
+    paths = ([_resolve(ref) for ref in scenarios] if scenarios
+             else [find_scenario(sid) or scenarios_dir() / f"{sid}.yaml" for sid in scenario_ids()])
     from tcforge.analysis.scenario_checks import engine_findings
     reports: list[Report] = [check_file(path, engine=engine_findings) for path in paths]
     findings: list[Finding] = [f for r in reports for f in r.findings]
