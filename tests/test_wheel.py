@@ -121,3 +121,23 @@ def test_rule_coverage_reads_the_built_index_of_tests(installed: Installed) -> N
     rows = json.loads(done.stdout)
     tested = [r for r in rows if r.get("tests")]
     assert len(tested) > 20  # the test names came from the index: tests/ is not in the wheel
+
+
+def readme_walkthrough() -> str:
+    """The shell block of the README's section "Your own cards and scenarios", as written."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Your own cards and scenarios", 1)[1].split("\n## ", 1)[0]
+    return section.split("```sh\n", 1)[1].split("\n```", 1)[0]
+
+
+def test_the_readme_walkthrough_runs_from_an_empty_folder_with_the_installed_wheel(installed: Installed) -> None:
+    folder = installed.work / "walkthrough"
+    folder.mkdir()
+    env = {**installed.env, "PATH": f"{installed.bin}{os.pathsep}{installed.env.get('PATH', '')}"}
+    done = subprocess.run(["bash", "-e", "-c", readme_walkthrough()], cwd=folder, env=env, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Club Panzer" in done.stdout and "2 file(s), 1 card(s): valid" in done.stderr
+    assert (folder / "mydata" / "club-raid.yaml").is_file()
+    for pdf in ("club-raid.pdf", "club-cards.pdf"):
+        assert (folder / pdf).read_bytes().startswith(b"%PDF"), pdf

@@ -14,7 +14,7 @@ import typer
 
 from tcforge.scenarios.check import CODES, Report, check_file
 from tcforge.scenarios.findings import Finding
-from tcforge.scenarios.loading import clashes, find_scenario, load_scenario, scenario_ids, scenarios_dir
+from tcforge.scenarios.loading import clashes, find_scenario, load_scenario, new_scenario_path, scenario_ids, scenarios_dir
 from tcforge.scenarios.show import summary, to_json
 
 app = typer.Typer(help="Scenarios: list them, show one, check setups for legality.",
@@ -379,6 +379,10 @@ def codes(format: Format = typer.Option(Format.text, "--format", "-f")) -> None:
         _echo(f"{code:<{width}}  {text}")
 
 
+NEW_OUT_HELP = ("Where to write it (default: ID.yaml in the first --data folder; else data/scenarios/ in a checkout, "
+                "the working folder when installed).")
+
+
 class Method(str, Enum):
     jeff_mike = "jeff-mike"
 
@@ -387,13 +391,13 @@ class Method(str, Enum):
 def new(
     new_id: str = typer.Argument(..., help="The new scenario's id (lower case and dashes)."),
     template: str = typer.Option("skeleton", "--from", help="skeleton (the commented example) or a bundled scenario id."),
-    out: Path | None = typer.Option(None, "--out", help="Where to write it (default: data/scenarios/ID.yaml)."),
+    out: Path | None = typer.Option(None, "--out", help=NEW_OUT_HELP),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
     """Write a new scenario file to fill in, from the commented skeleton or a bundled scenario."""
     from tcforge.analysis.generate import GenerateError, skeleton, write_new
     try:
-        path = write_new(skeleton(new_id, template), out or scenarios_dir() / f"{new_id}.yaml", force=force)
+        path = write_new(skeleton(new_id, template), out or new_scenario_path(new_id), force=force)
     except GenerateError as exc:
         _err(f"tcforge: {exc}")
         raise typer.Exit(1) from None
@@ -408,7 +412,7 @@ def generate(
     seed: int = typer.Option(1, "--seed"),
     kind: str = typer.Option("meeting", "--kind", help="meeting or attack."),
     new_id: str | None = typer.Option(None, "--id", help="Scenario id (default: dyo-YEAR-POINTS-SEED)."),
-    out: Path | None = typer.Option(None, "--out", help="Where to write it (default: data/scenarios/ID.yaml)."),
+    out: Path | None = typer.Option(None, "--out", help=NEW_OUT_HELP),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
     """Build a legal random scenario by the design-your-own method of source 001; it passes 'scenario check'."""
@@ -416,7 +420,7 @@ def generate(
     sid = new_id or f"dyo-{year}-{points}-{seed}"
     try:
         path = write_new(jeff_mike(sid, year=year, points=points, seed=seed, kind=kind),
-                         out or scenarios_dir() / f"{sid}.yaml", force=force)
+                         out or new_scenario_path(sid), force=force)
     except GenerateError as exc:
         _err(f"tcforge: {exc}")
         raise typer.Exit(1) from None

@@ -16,7 +16,7 @@ from typing import Any
 
 from tcforge.data import schemas
 from tcforge.data.yamlsafe import Loaded, load_yaml
-from tcforge.paths import data_dir, display_path, user_data_dirs
+from tcforge.paths import checkout_root, data_dir, display_path, user_data_dirs
 from tcforge.scenarios.findings import Finding, ScenarioError
 from tcforge.scenarios.format import YamlPath
 from tcforge.scenarios.patch import PatchError, apply_patch
@@ -59,6 +59,15 @@ def scenario_ids() -> list[str]:
     """The bundled scenarios' ids and, after them, the designer's own (--data) that do not clash with them."""
     bundled = bundled_ids()
     return bundled + sorted(set(own_scenarios()) - set(bundled))
+
+
+def new_scenario_path(sid: str) -> Path:
+    """Where a new scenario goes by default: the first --data folder; else, in a checkout, data/scenarios/ (it joins the
+    bundled ones); else, installed, the working folder (never inside the installed package)."""
+    own = user_data_dirs()
+    if own:
+        return own[0] / f"{sid}.yaml"
+    return scenarios_dir() / f"{sid}.yaml" if checkout_root() is not None else Path(f"{sid}.yaml")
 
 
 def own_scenarios() -> dict[str, Path]:
