@@ -67,7 +67,7 @@ def list_scenarios(
     format: Format = typer.Option(Format.text, "--format", "-f", help="text: a table; json: a list."),
     lang: Lang = typer.Option(Lang.en, "--lang", help="Language of titles."),
 ) -> None:
-    """List the bundled scenarios."""
+    """List the bundled scenarios, then your own (tcforge --data DIR)."""
     rows: list[dict[str, Any]] = []
     for sid in scenario_ids():
         path = find_scenario(sid) or scenarios_dir() / f"{sid}.yaml"

@@ -493,7 +493,6 @@ class _Story:
         self.out.append(KeepTogether(items[:2]))
         self.out += items[2:]
 
-
     def credits(self) -> None:
         """Who designed the scenario, when, and whom they thank (a designer's own scenario, or an adaptation)."""
         d = self.s.design
