@@ -141,3 +141,11 @@ def test_the_readme_walkthrough_runs_from_an_empty_folder_with_the_installed_whe
     assert (folder / "mydata" / "club-raid.yaml").is_file()
     for pdf in ("club-raid.pdf", "club-cards.pdf"):
         assert (folder / pdf).read_bytes().startswith(b"%PDF"), pdf
+
+
+def test_scenario_new_writes_to_the_working_folder_never_into_the_installed_package(installed: Installed) -> None:
+    done = installed.run("scenario", "new", "my-battle")
+    assert done.returncode == 0, done.stderr
+    assert (installed.work / "my-battle.yaml").is_file()
+    bundle = Path(installed.python("import tcforge.paths as p; print(p.data_dir())"))
+    assert not (bundle / "scenarios" / "my-battle.yaml").exists()
