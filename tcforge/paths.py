@@ -1,20 +1,60 @@
-"""Where the project's data, schemas and templates live.
+"""Where tcforge's own files are: the data, schemas, templates and fonts it reads at run time.
 
-tcforge is installed in editable mode from its repository (``make install``), so
-the package sits next to ``data/``, ``schemas/`` and ``templates/``. Setting
-``TCFORGE_HOME`` points tcforge at another checkout.
+This module is the one place that knows. An installed wheel carries them inside the package, in
+``tcforge/_bundle/`` (the build maps them there from the repository's top level, see setup.py), and
+finds them with :mod:`importlib.resources`. A checkout (``make install``, an editable install) reads
+them at the repository's top level, where the layout keeps them. ``TCFORGE_HOME`` points tcforge at
+another checkout.
+
+Nothing here reads ``tests/``: :func:`tests_dir` names it only in a checkout, and an installed copy
+reads the index of test names the build wrote instead (:func:`tests_index`).
 """
 from __future__ import annotations
 
 import os
+from importlib import resources
 from pathlib import Path
 
+BUNDLE = "_bundle"  # the folder inside the package where the build puts data/, schemas/, templates/, fonts/
+BUNDLED = ("data", "schemas", "templates", "fonts")
+TESTS_INDEX = "tests-index.json"  # in the bundle: every test's name and docstring, for rule coverage
+DATA_ENV = "TCFORGE_DATA"  # a designer's own data folders, layered over the bundled data
 
-def project_root() -> Path:
+
+class MissingFilesError(RuntimeError):
+    """tcforge's own files are not where they should be: the message says where it looked and what to do."""
+
+
+def package_dir() -> Path:
+    """The ``tcforge`` package's folder (its source files: rule coverage reads them)."""
+    return Path(__file__).resolve().parent
+
+
+def _bundle() -> Path | None:
+    """The folder of bundled files in an installed wheel, or None in a checkout."""
+    root = resources.files("tcforge").joinpath(BUNDLE)
+    return Path(str(root)) if isinstance(root, Path) and root.is_dir() else None
+
+
+def checkout_root() -> Path | None:
+    """The repository tcforge runs from (``TCFORGE_HOME``, or the folder above the package), or None when installed."""
     env = os.environ.get("TCFORGE_HOME")
     if env:
         return Path(env).resolve()
-    return Path(__file__).resolve().parent.parent
+    if _bundle() is not None:
+        return None
+    root = package_dir().parent
+    return root if (root / "data").is_dir() and (root / "schemas").is_dir() else None
+
+
+def project_root() -> Path:
+    """Where data/, schemas/, templates/ and fonts/ are: the checkout, or the installed bundle."""
+    root = checkout_root() or _bundle()
+    if root is None:
+        raise MissingFilesError(f"tcforge's data, schemas and templates are neither in {package_dir() / BUNDLE} nor beside "
+                                f"the package in {package_dir().parent}: reinstall tcforge from its wheel, or set "
+                                "TCFORGE_HOME to a checkout of the repository")
+    return root
 
 
 def data_dir() -> Path:
@@ -25,9 +65,47 @@ def schemas_dir() -> Path:
     return project_root() / "schemas"
 
 
+def templates_dir() -> Path:
+    return project_root() / "templates"
+
+
+def fonts_dir() -> Path:
+    """The DejaVu faces tcforge bundles, with their licence (fonts/LICENSE)."""
+    return project_root() / "fonts"
+
+
+def tests_dir() -> Path | None:
+    """The checkout's tests/ folder, or None in an installed copy (which never reads tests)."""
+    root = checkout_root()
+    return root / "tests" if root is not None and (root / "tests").is_dir() else None
+
+
+def tests_index() -> Path | None:
+    """The index of test names the build wrote into an installed copy, or None in a checkout."""
+    bundle = _bundle()
+    return bundle / TESTS_INDEX if bundle is not None and checkout_root() is None else None
+
+
+def user_data_dirs() -> list[Path]:
+    """A designer's own folders of cards, errata, rulesets and scenarios (``tcforge --data DIR``, or ``TCFORGE_DATA``,
+    folders separated by ``os.pathsep``), layered over the bundled data: theirs are added to it, never replace it."""
+    raw = os.environ.get(DATA_ENV, "")
+    return [Path(part).expanduser().resolve() for part in raw.split(os.pathsep) if part.strip()]
+
+
+def use_data_dirs(folders: list[Path]) -> None:
+    """Layer ``folders`` over the bundled data for this process and the worker processes it starts."""
+    os.environ[DATA_ENV] = os.pathsep.join(str(Path(f).expanduser().resolve()) for f in folders)
+
+
 def display_path(path: Path) -> str:
     """A path as users should see it: relative to the working directory when possible."""
+    resolved = path.resolve()
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return str(resolved.relative_to(Path.cwd().resolve()))
     except ValueError:
-        return str(path)
+        pass
+    bundle = _bundle()
+    if bundle is not None and resolved.is_relative_to(bundle):  # an installed copy's own file: where it is in the repository
+        return f"(bundled) {resolved.relative_to(bundle)}"
+    return str(path)

@@ -5,18 +5,24 @@ in one report (data/ itself imports nothing above it; see ARCHITECTURE.md).
 
 The named files are checked against their schema and against the rest of the
 data: an erratum in a file of its own still resolves its card against the
-bundled cards, but only the named files' problems are reported.
+bundled cards, but only the named files' problems are reported. A scenario file
+gets the legality checks of ``tcforge scenario check`` too (without ``--play``),
+so that validate never calls valid a scenario that command finds illegal; the
+engine's own checks come in through ``scenario_engine`` (the command line passes
+them: this module sits below the analysis that makes them).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
-from tcforge.data.dataset import build, load_documents
-from tcforge.data.documents import discover
+from tcforge.data.dataset import build, explain_clashes, load_documents
+from tcforge.data.documents import Document, discover
 from tcforge.data.problems import Problem
 from tcforge.decks.load import problems_of as deck_problems
 from tcforge.paths import data_dir, display_path
+from tcforge.scenarios.check import EngineCheck, check_file
+from tcforge.scenarios.loading import clashes
 
 
 @dataclass
@@ -30,12 +36,12 @@ class Report:
         return not self.problems
 
 
-def validate(paths: list[Path] | None = None, *, root: Path | None = None) -> Report:
+def validate(paths: list[Path] | None = None, *, root: Path | None = None, scenario_engine: EngineCheck | None = None) -> Report:
     root = (root or data_dir()).resolve()
     targets: list[Path] = []
     empty: list[Problem] = []
     for path in paths or [root]:
-        found = discover(path)
+        found = discover(path) if path.exists() or paths else []  # a missing data folder is nothing to validate
         if not found:
             empty.append(Problem(display_path(path), 1, 1, "folder holds no data file (.yaml or .yml)",
                                  "name a folder of data files, or the files themselves", code="no-files"))
@@ -48,6 +54,26 @@ def validate(paths: list[Path] | None = None, *, root: Path | None = None) -> Re
     result = build(context_documents + documents)  # context first: a clash is reported in the named file
     reported = {d.display for d in documents} | {p.file for p in empty}
     problems += [p for p in result.problems + deck_problems(context_documents + documents) if p.file in reported]
+    if any(not d.path.resolve().is_relative_to(root) for d in documents):  # a designer's own files: clashes told as such
+        problems = explain_clashes(problems, context_documents)
+    problems += _scenario_problems(documents, problems, scenario_engine)
     problems.sort(key=lambda p: (p.file, p.line, p.col, p.message))
     cards = sum(1 for c in result.cards if c.file in reported)
     return Report(len(documents), cards, problems)
+
+
+def _scenario_problems(documents: list[Document], known: list[Problem], engine: EngineCheck | None) -> list[Problem]:
+    """The legality findings of every scenario file that passed its schema, as problems (those not already reported)."""
+    seen = {(p.file, p.line, p.col, p.message) for p in known}
+    shown = {d.display for d in documents}
+    out = [Problem(f.file, f.line, f.col, f.message, f.hint, code=f.code) for f in clashes() if f.file in shown]
+    for document in documents:
+        if document.kind is None or document.kind.name != "scenario" or not document.schema_ok:
+            continue
+        for f in check_file(document.path, engine=engine).findings:
+            tag = f"{f.code}, rule {f.case}" if f.case else f.code
+            problem = Problem(f.file, f.line, f.col, f"{f.message} [{tag}]", f.hint, code=f.code)
+            if (f.file, f.line, f.col, f.message) not in seen and (f.file, f.line, f.col, problem.message) not in seen:
+                seen.add((f.file, f.line, f.col, problem.message))
+                out.append(problem)
+    return out

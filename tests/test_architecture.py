@@ -14,8 +14,9 @@ PACKAGE = Path(tcforge.__file__).resolve().parent
 # the layers below; the parts of one layer stand side by side and import neither each other nor anything above.
 # Each package's cli.py is its command group: it belongs to the command line, the top layer.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("paths", "atomic", "interrupt", "progress"),  # where the files are; writing a file whole or not at all; what Ctrl-C
-                                                   # stopped; progress on long work
+    ("paths", "atomic", "interrupt", "progress", "testnames"),  # where the files are; writing a file whole or not at
+                                                                # all; what Ctrl-C stopped; progress on long work;
+                                                                # the tests' names rule coverage reads
     ("data",),                               # YAML -> the validated model: cards, errata, rulesets, schemas
     ("i18n",),                               # the words every output prints, the rule book's languages
     ("engine", "scenarios", "decks"),        # the rules engine; scenarios; command decks (source 003)
@@ -152,7 +153,8 @@ def test_the_engine_core_imports_no_rule_module() -> None:
 ENGINE_LAYERS = (  # as tcforge/engine/__init__.py describes them: each imports only from the layers before it
     ("rules", "outcome", "context", "attacks", "board"), ("units",), ("game",), ("core",), ("windows", "equipment"),
     ("fire",), ("spotting",), ("movement",), ("melee", "cards"), ("reactions",), ("state",), ("observation", "playout"),
-    ("spec", "greedy"), ("evaluate",), ("mcts",), ("policies",))  # the last four: engine/policies/, its __init__ last
+    ("spec", "greedy"), ("evaluate",), ("mcts",), ("rollout",), ("policies",))  # the last five: engine/policies/,
+                                                                                 # its __init__ last
 
 
 def test_engine_modules_import_only_from_the_layers_below_them() -> None:

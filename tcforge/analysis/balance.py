@@ -164,10 +164,11 @@ def write_plot(reports: list[Report], path: Any) -> Any:
     from PIL import Image, ImageDraw, ImageFont
 
     from tcforge.atomic import atomic_path
+    from tcforge.paths import fonts_dir
     width, height, left, top, bottom = 640, 360, 60, 40, 70
     font: ImageFont.FreeTypeFont | ImageFont.ImageFont
     try:
-        font = ImageFont.truetype("DejaVuSans.ttf", 12)
+        font = ImageFont.truetype(str(fonts_dir() / "DejaVuSans.ttf"), 12)
     except OSError:
         font = ImageFont.load_default()
     image = Image.new("RGB", (width, height), "white")

@@ -21,11 +21,12 @@ from typing import Any
 
 import yaml
 
+from tcforge import testnames
 from tcforge.data.coverage_file import RuleEntry, entries
 from tcforge.data.dataset import GameData
 from tcforge.data.documents import read
 from tcforge.data.problems import DataError, Problem
-from tcforge.paths import data_dir, project_root
+from tcforge.paths import data_dir, package_dir, tests_dir, tests_index
 
 COVERAGE_FILE = ("coverage", "rules.yaml")  # under data/
 SOURCES = {"20.0": "000 20.0", "19.2": "000 19.2", "23": "000 23", "001": "001"}  # how each section is cited
@@ -79,34 +80,44 @@ def _in_range(case: str) -> bool:
 
 
 def test_definitions() -> list[tuple[str, str]]:
-    """Every test function of tests/ as (``file.py::test_name``, the text of the test), files in name order."""
-    tests_dir = project_root() / "tests"
-    test_defs: list[tuple[str, str]] = []
-    if tests_dir.is_dir():
-        for path in sorted(tests_dir.rglob("test_*.py"), key=lambda p: p.name):  # tests/engine/..., tests/cli/...: by name
-            text = path.read_text(encoding="utf-8")
-            for match in re.finditer(r"^def (test_\w+)\(.*?(?=^def |\Z)", text, re.S | re.M):
-                test_defs.append((f"{path.name}::{match.group(1)}", match.group(0)))
-    return test_defs
+    """Every test function as (``file.py::test_name``, its docstring): read from tests/ in a checkout, from the
+    index the build wrote in an installed copy (which never reads tests/); empty when there is neither."""
+    folder, index = tests_dir(), tests_index()
+    if folder is not None:
+        return testnames.definitions(folder)
+    if index is not None and index.is_file():
+        return testnames.read_index(index)
+    return []
 
 
-def _scenario_files(root: Path) -> dict[str, list[str]]:
-    """Rule case -> the bundled scenario files drawn from it (their ``source`` section)."""
+def tests_source() -> str:
+    """Where :func:`test_definitions` finds the tests, as users should read it."""
+    folder, index = tests_dir(), tests_index()
+    if folder is not None:
+        return f"the checkout's tests ({folder})"
+    if index is not None and index.is_file():
+        return "the index of test names built into this installed copy"
+    return "no tests (neither a checkout's tests/ nor a built index): every case shows as untested"
+
+
+def _scenario_files() -> dict[str, list[str]]:
+    """Rule case -> the bundled scenario files drawn from it (their ``source`` section), as data/scenarios/NAME."""
     out: dict[str, list[str]] = {}
-    for path in sorted((root / "data" / "scenarios").glob("*.yaml")):
+    for path in sorted((data_dir() / "scenarios").glob("*.yaml")):
         raw = yaml.safe_load(path.read_text(encoding="utf-8"))
         section = str(((raw or {}).get("source") or {}).get("section", ""))
-        out.setdefault(section, []).append(str(path.relative_to(root)))
+        out.setdefault(section, []).append(f"data/scenarios/{path.name}")
     return out
 
 
 def coverage() -> list[CaseCoverage]:
-    root = project_root()
-    sources = (sorted((root / "tcforge" / "engine").glob("*.py")) +
-               [root / "tcforge" / "analysis" / name for name in ("odds.py", "setup.py", "scenario_hooks.py")])
+    package = package_dir()
+    root = package.parent  # code is shown as tcforge/engine/NAME.py:LINE, from a checkout or an installed copy
+    sources = (sorted((package / "engine").glob("*.py")) +
+               [package / "analysis" / name for name in ("odds.py", "setup.py", "scenario_hooks.py")])
     source_lines = [(p, i, line) for p in sources for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)]
     test_defs = test_definitions()
-    scenario_files = _scenario_files(root)
+    scenario_files = _scenario_files()
     out = []
     for case, title in rule_cases():
         if not _in_range(case):
@@ -117,10 +128,9 @@ def coverage() -> list[CaseCoverage]:
             if pattern.search(line) and "_missing(" not in line:  # a card listed as missing implements nothing
                 item.code.append(f"{path.relative_to(root)}:{lineno}")
         slug = "test_" + case.replace(".", "_").replace(" ", "_") + "_"
-        for name, text in test_defs:
+        for name, docstring in test_defs:
             head = name.split("::")[1]
             named = head.startswith(slug) and not head[len(slug):][:1].isdigit()  # test_9_3_ is not test_9_3_1_
-            docstring = text.split('"""')[1] if text.count('"""') >= 2 else ""
             if named or pattern.search(docstring):
                 item.tests.append(name)
         if SCENARIO_CASES.match(case):
@@ -161,7 +171,7 @@ class RuleCoverage:
 
 
 def beyond_the_rule_book(path: Path | None = None) -> list[RuleCoverage]:
-    """Every rule of data/coverage/rules.yaml, in file order, with its named tests looked up in tests/.
+    """Every rule of data/coverage/rules.yaml, in file order, with its named tests looked up (see :func:`test_definitions`).
 
     Raises DataError when the file does not pass its schema.
     """
@@ -212,8 +222,9 @@ def parameter_coverage() -> list[ParamCoverage]:
     from tcforge.data.dataset import load_data
     from tcforge.engine.game import FIXED
 
-    root = project_root()
-    files = [p for folder in ("engine", "analysis", "scenarios") for p in sorted((root / "tcforge" / folder).glob("*.py"))]
+    package = package_dir()
+    root = package.parent
+    files = [p for folder in ("engine", "analysis", "scenarios") for p in sorted((package / folder).glob("*.py"))]
     lines = [(p, i, line) for p in files for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)]
     data = load_data()
     out = []

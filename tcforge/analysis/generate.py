@@ -18,7 +18,7 @@ from typing import Any
 import yaml
 
 from tcforge.data.dataset import load_data
-from tcforge.paths import project_root
+from tcforge.paths import templates_dir
 
 TERRAIN = ("Woods", "Hills", "Village", "Walls", "Wheatfield", "Balka")
 SPECIALS = ("Smoke", "Flank Shot", "Artillery Barrage", "Repair", "Tank Ace", "Minefield", "Coordination")
@@ -43,7 +43,7 @@ def _template_text(template: str) -> str:
     (a template is never a path inside the project built from an id, and never an arbitrary YAML file)."""
     from tcforge.scenarios.loading import bundled_ids, load_scenario, scenarios_dir
     if template in ("skeleton", ""):
-        return (project_root() / "templates" / "scenario-skeleton.yaml").read_text(encoding="utf-8")
+        return (templates_dir() / "scenario-skeleton.yaml").read_text(encoding="utf-8")
     if template in bundled_ids():
         return (scenarios_dir() / f"{template}.yaml").read_text(encoding="utf-8")
     path = Path(template)

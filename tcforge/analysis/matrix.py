@@ -118,6 +118,8 @@ def write_heatmap(matrix: Matrix, path: Path, title: str) -> Path:
     """Kill probability as colour, firers down, targets across (the first range and terrain of the matrix)."""
     from PIL import Image, ImageDraw, ImageFont
 
+    from tcforge.paths import fonts_dir
+
     first = (matrix.rows[0].range, matrix.rows[0].terrain) if matrix.rows else ("", "")
     cells = {(c.firer.id, c.target.id): c for c in matrix.rows if (c.range, c.terrain) == first}
     size, left, top = 12, 190, 150
@@ -125,8 +127,8 @@ def write_heatmap(matrix: Matrix, path: Path, title: str) -> Path:
     font: ImageFont.FreeTypeFont | ImageFont.ImageFont
     title_font: ImageFont.FreeTypeFont | ImageFont.ImageFont
     try:
-        font = ImageFont.truetype("DejaVuSans.ttf", 10)
-        title_font = ImageFont.truetype("DejaVuSans-Bold.ttf", 14)
+        font = ImageFont.truetype(str(fonts_dir() / "DejaVuSans.ttf"), 10)
+        title_font = ImageFont.truetype(str(fonts_dir() / "DejaVuSans-Bold.ttf"), 14)
     except OSError:
         font = title_font = ImageFont.load_default()
     image = Image.new("RGB", (width, height), "white")

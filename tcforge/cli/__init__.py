@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -20,8 +21,9 @@ from typer.core import TyperGroup
 
 from tcforge import __version__
 from tcforge.cli import bench, cards, errata, odds, rules, validate
-from tcforge.cli.common import err, out
+from tcforge.cli.common import err, fail, out
 from tcforge.interrupt import interrupt_notes
+from tcforge.paths import DATA_ENV, MissingFilesError, use_data_dirs, user_data_dirs
 
 # The print shop, the scenarios and the translation tools import reportlab, WeasyPrint and the engine: they
 # are loaded when their command is asked for, so that 'tcforge validate' starts in a fraction of a second.
@@ -65,10 +67,24 @@ app.command("odds")(odds.odds)
 
 
 @app.callback(invoke_without_command=True)
-def _root(version: bool = typer.Option(False, "--version", help="Print the version and exit.")) -> None:
+def _root(
+    version: bool = typer.Option(False, "--version", help="Print the version and exit."),
+    data: list[Path] | None = typer.Option(
+        None, "--data", metavar="DIR",
+        help="A folder of your own cards, errata, rulesets and scenarios (any layout: each file is known by its top-level "
+             "key), layered over the bundled data: added to it, never replacing it, so an id the bundled data uses is an "
+             "error. Repeat for several folders. Put it before the command: tcforge --data DIR validate. "
+             f"Default: the {DATA_ENV} environment variable (folders separated by '{os.pathsep}')."),
+) -> None:
     if version:
         out.print(f"tcforge {__version__}")
         raise typer.Exit(0)
+    if data:
+        use_data_dirs(data)
+    missing = [d for d in user_data_dirs() if not d.exists()]
+    if missing:
+        where = "--data" if data else DATA_ENV
+        fail(f"{where} names no such folder: {', '.join(str(d) for d in missing)}", 2)
 
 
 def _interrupted(exc: BaseException) -> bool:
@@ -142,6 +158,9 @@ def main() -> None:
         raise
     except KeyboardInterrupt:
         _report_interrupt()
+    except MissingFilesError as exc:  # an installation without its data: one line, no traceback
+        err.print(f"tcforge: {exc}", markup=False)
+        sys.exit(1)
     except BrokenPipeError:
         _silence_stdout()  # the reader went away (| head): nothing to say to it
         sys.exit(1)

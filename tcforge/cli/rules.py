@@ -108,7 +108,7 @@ def rules_coverage(
 ) -> None:
     """Every rule case of 4.0-17.0 (code and tests), then every rule beyond them: Hill 621 (20.0), the FAQ (19.2),
     the authors' comments (23) and the house rules (001), each implemented, an option or missing."""
-    from tcforge.analysis.coverage import SOURCES, beyond_the_rule_book, coverage, parameter_coverage
+    from tcforge.analysis.coverage import SOURCES, beyond_the_rule_book, coverage, parameter_coverage, tests_source
     from tcforge.data.problems import DataError
 
     if params:
@@ -168,6 +168,7 @@ def rules_coverage(
             gtable.add_row(b.entry.id, b.entry.title, b.status, why, tests)
         out.print(gtable)
     out.print(f"rule book: {_counts(r.status for r in rows)}; beyond it: {_counts(b.status for b in beyond)}", markup=False)
+    err.print(f"tests read from {tests_source()}", markup=False)
 
 
 def _counts(statuses: Iterable[str]) -> str:

@@ -10,10 +10,13 @@ from tcforge.cli.common import Format, err, fail, out
 
 
 def validate(
-    paths: list[Path] | None = typer.Argument(None, help="Files or folders to check (default: all of data/)."),
+    paths: list[Path] | None = typer.Argument(None, help="Files or folders to check (default: your own data when "
+                                                 "'tcforge --data DIR' names some, else all of the bundled data)."),
     format: Format = typer.Option(Format.text, "--format", "-f", help="text: one line per problem; json: a list."),
 ) -> None:
     """Check data files against their JSON Schemas and each other: every problem, one line each.
+
+    A scenario file also gets every legality check of 'tcforge scenario check' (which adds --play to prove it playable).
 
     Exit 0 when valid, 1 when not, 2 for a usage error.
     """
@@ -22,7 +25,10 @@ def validate(
     missing = [p for p in paths or [] if not p.exists()]
     if missing:
         fail(f"no such file or folder: {', '.join(str(p) for p in missing)}", 2)
-    report = run(paths or None)
+    from tcforge.analysis.scenario_checks import engine_findings
+    from tcforge.paths import user_data_dirs
+
+    report = run(paths or user_data_dirs() or None, scenario_engine=engine_findings)  # a scenario file gets 'scenario check' too
     if format is Format.json:
         out.print(json.dumps([p.to_json() for p in report.problems], indent=2, ensure_ascii=False), markup=False)
     else:

@@ -6,7 +6,7 @@ printed value is not what the card data says, references to unknown cards,
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,7 @@ from tcforge.data.names import name_key
 from tcforge.data.problems import DataError, Problem
 from tcforge.data.rulesets import Ruleset
 from tcforge.data.rulesets import resolve as resolve_rulesets
-from tcforge.paths import data_dir
+from tcforge.paths import data_dir, user_data_dirs
 
 
 @dataclass
@@ -260,19 +260,21 @@ class GameData:
     rulesets: dict[str, Ruleset]
 
 
-_CACHE: dict[tuple[str, str | None, bool], GameData] = {}
+_CACHE: dict[tuple[str, str | None, bool, tuple[str, ...]], GameData] = {}
 
 
 def load_data(ruleset: str | None = None, root: Path | None = None) -> GameData:
     """The bundled (or given) data, errata applied as ``ruleset`` says; raises DataError when not valid.
 
-    Loaded once per process and ruleset: callers must not change what they get.
+    The bundled data comes with the designer's own (``--data``, see :func:`tcforge.paths.user_data_dirs`) layered
+    over it. Loaded once per process, ruleset and layer: callers must not change what they get.
     """
+    layered = root is None
     root = (root or data_dir()).resolve()
-    key = (str(root), ruleset, True)
+    key = (str(root), ruleset, True, tuple(str(d) for d in user_data_dirs()) if layered else ())
     if key in _CACHE:
         return _CACHE[key]
-    documents, problems = load_documents(_game_files(root))
+    documents, problems = _game_documents(root, layered)
     first = build(documents)
     problems += first.problems
     if problems:
@@ -295,12 +297,51 @@ def _game_files(root: Path) -> list[Path]:
     return [p for folder in GAME_FOLDERS if (root / folder).is_dir() for p in discover(root / folder)]
 
 
+GAME_KINDS = ("cards", "errata", "rulings", "ruleset")  # the kinds of file the game reads, in a designer's own folders
+
+
+def user_game_documents() -> tuple[list[Document], list[Problem]]:
+    """The designer's own files the game reads (cards, errata, rulesets), found by kind in the --data folders, and
+    their problems (their other files, scenarios say, are not the game's: 'tcforge validate' reports those)."""
+    documents, problems = load_documents([p for folder in user_data_dirs() for p in discover(folder)])
+    game = [d for d in documents if d.kind is not None and d.kind.name in GAME_KINDS]
+    shown = {d.display for d in game}
+    return game, [p for p in problems if p.file in shown]
+
+
+CLASHES = ("duplicate-id", "duplicate-name", "duplicate-alias", "duplicate-set", "duplicate-table", "duplicate-ruleset")
+
+
+def explain_clashes(problems: list[Problem], bundled: list[Document]) -> list[Problem]:
+    """``problems`` with each clash between a designer's file and a bundled one (an id, name or alias the bundled data
+    uses already) told as such: the bundled data cannot change, so the designer's file must."""
+    shown = {d.display for d in bundled}
+    out = []
+    for p in problems:
+        other = next((display for display in shown if display in p.hint), None)
+        if p.code in CLASHES and p.file not in shown and other is not None:
+            p = replace(p, message=p.message + " (a clash with the bundled data)",
+                        hint=f"{p.hint.split(';')[0]}; your data is layered over the bundled data, which cannot change: "
+                             "rename or renumber yours (tcforge cards list shows the numbers taken)")
+        out.append(p)
+    return out
+
+
+def _game_documents(root: Path, layered: bool) -> tuple[list[Document], list[Problem]]:
+    """The game's documents: the bundled (or given) ones, then, ``layered``, the designer's own, which come after so that
+    a clash (a card id, a ruleset id taken) is reported in the designer's file."""
+    documents, problems = load_documents(_game_files(root))
+    if layered:
+        own, own_problems = user_game_documents()
+        documents, problems = documents + own, problems + own_problems
+    return documents, problems
+
+
 def load_cards(root: Path | None = None, *, variants: bool = True) -> CardSet:
     """The bundled (or given) data as a card set; raises DataError when it is not valid."""
     if variants:
         return load_data(None, root).cards
-    root = root or data_dir()
-    documents, problems = load_documents(_game_files(root))
+    documents, problems = _game_documents((root or data_dir()).resolve(), root is None)
     result = build(documents, variants=False)
     problems += result.problems
     if problems:

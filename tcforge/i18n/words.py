@@ -309,6 +309,9 @@ W: dict[str, tuple[str, str]] = {
     # scenario sheets
     "sc_kind": ("Scenario", "Scénario"),
     "sc_source": ("source {doc}, §{section}", "source {doc}, §{section}"),
+    "sc_design": ("designed by {author}", "conçu par {author}"),
+    "sc_design_date": ("designed by {author}, {date}", "conçu par {author}, {date}"),
+    "sc_credit": ("Credits: {text}", "Remerciements : {text}"),
     "sc_turns_n": ("{n} turns", "{n} tours"),
     "no_turn_limit": ("no turn limit", "sans limite de tours"),
     "sc_year": ("cards in service in {y}", "cartes en service en {y}"),

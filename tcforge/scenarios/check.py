@@ -37,6 +37,7 @@ CODES: dict[str, str] = {
     "yaml": "The file cannot be read as YAML (syntax, duplicate key, tag, encoding, size); the message says what.",
     "schema": "The file does not match schemas/scenario.schema.json (unknown key, missing key, wrong value).",
     "file-name": "A bundled scenario's file name is not its id + .yaml.",
+    "id-clash": "A scenario of your own data (--data) has the id of a bundled scenario: rename yours.",
     "unknown-ruleset": "The ruleset is not one of data/rulesets.",
     "unknown-parameter": "A parameter override names no parameter of the ruleset.",
     "parameter-type": "A parameter override has another kind of value (number, text, list, ...) than the ruleset's.",

@@ -14,7 +14,7 @@ import typer
 
 from tcforge.scenarios.check import CODES, Report, check_file
 from tcforge.scenarios.findings import Finding
-from tcforge.scenarios.loading import bundled_ids, find_scenario, load_scenario, scenarios_dir
+from tcforge.scenarios.loading import clashes, find_scenario, load_scenario, new_scenario_path, scenario_ids, scenarios_dir
 from tcforge.scenarios.show import summary, to_json
 
 app = typer.Typer(help="Scenarios: list them, show one, check setups for legality.",
@@ -51,11 +51,14 @@ def _usage(message: str) -> None:
 
 
 def _resolve(reference: str) -> Path:
+    for clash in clashes(reference):  # a designer's scenario (--data) with a bundled scenario's id
+        _err(clash.render())
+        raise typer.Exit(1)
     path = find_scenario(reference)
     if path is None:
         if Path(reference).exists():
             _usage(f"'{reference}' is not a file")
-        _usage(f"no scenario '{reference}': give a file or one of {', '.join(bundled_ids())}")
+        _usage(f"no scenario '{reference}': give a file or one of {', '.join(scenario_ids())}")
     assert path is not None
     return path
 
@@ -65,10 +68,10 @@ def list_scenarios(
     format: Format = typer.Option(Format.text, "--format", "-f", help="text: a table; json: a list."),
     lang: Lang = typer.Option(Lang.en, "--lang", help="Language of titles."),
 ) -> None:
-    """List the bundled scenarios."""
+    """List the bundled scenarios, then your own (tcforge --data DIR)."""
     rows: list[dict[str, Any]] = []
-    for sid in bundled_ids():
-        path = scenarios_dir() / f"{sid}.yaml"
+    for sid in scenario_ids():
+        path = find_scenario(sid) or scenarios_dir() / f"{sid}.yaml"
         result = load_scenario(path)
         s = result.scenario
         if s is None:
@@ -76,7 +79,7 @@ def list_scenarios(
                          "victory": [], "legal": False})
             continue
         rows.append({"id": s.id, "title": s.title.get(lang.value), "date": s.date,
-                     "source": f"{s.source['document']} {s.source['section']}",
+                     "source": f"{s.source['document']} {s.source['section']}" if s.source else s.designed_by(),
                      "sides": [{"id": side.id, "nation": side.nation, "role": side.role} for side in s.sides],
                      "turn_limit": s.turn_limit, "victory": [v.type for v in s.victory], "legal": check_file(path).legal})
     if format is Format.json:
@@ -127,7 +130,11 @@ def check(
     With --play, every game must end (victory, turn limit, or the engine's stated cap), none may raise an
     engine error, and each side must win at least once. Exit 0 when all hold, 1 when not, 2 for a usage error.
     """
-    paths = [_resolve(ref) for ref in scenarios] if scenarios else [scenarios_dir() / f"{sid}.yaml" for sid in bundled_ids()]
+    for clash in ([] if scenarios else clashes()):  # a designer's scenario (--data) with a bundled scenario's id
+        _err(clash.render())
+        raise typer.Exit(1)
+    paths = ([_resolve(ref) for ref in scenarios] if scenarios
+             else [find_scenario(sid) or scenarios_dir() / f"{sid}.yaml" for sid in scenario_ids()])
     from tcforge.analysis.scenario_checks import engine_findings
     reports: list[Report] = [check_file(path, engine=engine_findings) for path in paths]
     findings: list[Finding] = [f for r in reports for f in r.findings]
@@ -403,6 +410,10 @@ def codes(format: Format = typer.Option(Format.text, "--format", "-f")) -> None:
         _echo(f"{code:<{width}}  {text}")
 
 
+NEW_OUT_HELP = ("Where to write it (default: ID.yaml in the first --data folder; else data/scenarios/ in a checkout, "
+                "the working folder when installed).")
+
+
 class Method(str, Enum):
     jeff_mike = "jeff-mike"
 
@@ -411,13 +422,13 @@ class Method(str, Enum):
 def new(
     new_id: str = typer.Argument(..., help="The new scenario's id (lower case and dashes)."),
     template: str = typer.Option("skeleton", "--from", help="skeleton (the commented example) or a bundled scenario id."),
-    out: Path | None = typer.Option(None, "--out", help="Where to write it (default: data/scenarios/ID.yaml)."),
+    out: Path | None = typer.Option(None, "--out", help=NEW_OUT_HELP),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
     """Write a new scenario file to fill in, from the commented skeleton or a bundled scenario."""
     from tcforge.analysis.generate import GenerateError, skeleton, write_new
     try:
-        path = write_new(skeleton(new_id, template), out or scenarios_dir() / f"{new_id}.yaml", force=force)
+        path = write_new(skeleton(new_id, template), out or new_scenario_path(new_id), force=force)
     except GenerateError as exc:
         _err(f"tcforge: {exc}")
         raise typer.Exit(1) from None
@@ -432,7 +443,7 @@ def generate(
     seed: int = typer.Option(1, "--seed"),
     kind: str = typer.Option("meeting", "--kind", help="meeting or attack."),
     new_id: str | None = typer.Option(None, "--id", help="Scenario id (default: dyo-YEAR-POINTS-SEED)."),
-    out: Path | None = typer.Option(None, "--out", help="Where to write it (default: data/scenarios/ID.yaml)."),
+    out: Path | None = typer.Option(None, "--out", help=NEW_OUT_HELP),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
     """Build a legal random scenario by the design-your-own method of source 001; it passes 'scenario check'."""
@@ -440,7 +451,7 @@ def generate(
     sid = new_id or f"dyo-{year}-{points}-{seed}"
     try:
         path = write_new(jeff_mike(sid, year=year, points=points, seed=seed, kind=kind),
-                         out or scenarios_dir() / f"{sid}.yaml", force=force)
+                         out or new_scenario_path(sid), force=force)
     except GenerateError as exc:
         _err(f"tcforge: {exc}")
         raise typer.Exit(1) from None

@@ -39,6 +39,22 @@ def text_from(raw: Any) -> Text | None:
 
 
 @dataclass
+class Design:
+    """Who designed a scenario of their own (or adapted one), when, and whom they thank: printed on its sheet."""
+
+    author: str
+    date: str | None = None
+    credit: Text | None = None
+
+
+def design_from(raw: Any) -> Design | None:
+    """The file's ``design`` mapping as :class:`Design`; None when there is none."""
+    if not isinstance(raw, dict) or not raw.get("author"):
+        return None
+    return Design(str(raw["author"]), str(raw["date"]) if raw.get("date") else None, text_from(raw.get("credit")))
+
+
+@dataclass
 class Override:
     """A ruleset parameter the scenario changes."""
 

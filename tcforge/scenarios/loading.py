@@ -16,7 +16,7 @@ from typing import Any
 
 from tcforge.data import schemas
 from tcforge.data.yamlsafe import Loaded, load_yaml
-from tcforge.paths import data_dir, display_path
+from tcforge.paths import checkout_root, data_dir, display_path, user_data_dirs
 from tcforge.scenarios.findings import Finding, ScenarioError
 from tcforge.scenarios.format import YamlPath
 from tcforge.scenarios.patch import PatchError, apply_patch
@@ -39,18 +39,60 @@ class Loading:
 
 
 def find_scenario(reference: str | Path) -> Path | None:
-    """A scenario file by path, or a bundled scenario by id."""
+    """A scenario file by path, or a scenario by id: a bundled one, or one of the designer's own (--data)."""
     path = Path(reference)
     if path.is_file():
         return path
+    if not re.fullmatch(r"[a-z0-9-]+", str(reference)):
+        return None
     candidate = scenarios_dir() / f"{reference}.yaml"
-    if re.fullmatch(r"[a-z0-9-]+", str(reference)) and candidate.is_file():
+    if candidate.is_file():
         return candidate
-    return None
+    return own_scenarios().get(str(reference))
 
 
 def bundled_ids() -> list[str]:
     return sorted(p.stem for p in scenarios_dir().glob("*.yaml"))
+
+
+def scenario_ids() -> list[str]:
+    """The bundled scenarios' ids and, after them, the designer's own (--data) that do not clash with them."""
+    bundled = bundled_ids()
+    return bundled + sorted(set(own_scenarios()) - set(bundled))
+
+
+def new_scenario_path(sid: str) -> Path:
+    """Where a new scenario goes by default: the first --data folder; else, in a checkout, data/scenarios/ (it joins the
+    bundled ones); else, installed, the working folder (never inside the installed package)."""
+    own = user_data_dirs()
+    if own:
+        return own[0] / f"{sid}.yaml"
+    return scenarios_dir() / f"{sid}.yaml" if checkout_root() is not None else Path(f"{sid}.yaml")
+
+
+def own_scenarios() -> dict[str, Path]:
+    """The scenario files of the designer's own folders (--data, TCFORGE_DATA) by id (= file name), first one first."""
+    out: dict[str, Path] = {}
+    for folder in user_data_dirs():
+        files = sorted(folder.rglob("*.y*ml")) if folder.is_dir() else [folder]
+        for path in files:
+            if path.suffix in (".yaml", ".yml") and _is_scenario(path):
+                out.setdefault(path.stem, path)
+    return out
+
+
+def _is_scenario(path: Path) -> bool:
+    loaded, _ = load_yaml(path, display_path(path))
+    return loaded is not None and isinstance(loaded.data, dict) and "sides" in loaded.data  # the scenario kind's key
+
+
+def clashes(only: str | None = None) -> list[Finding]:
+    """The designer's scenarios (all, or the one with id ``only``) whose id is a bundled scenario's: one finding each,
+    saying how to fix it."""
+    bundled = set(bundled_ids())
+    return [Finding(display_path(path), 1, 1, "id-clash", f"scenario '{sid}' has the id of a bundled scenario",
+                    f"your data is layered over the bundled data, where '{sid}' is taken: rename the file and its id")
+            for sid, path in own_scenarios().items() if sid in bundled and only in (None, sid)]
 
 
 def load(reference: str | Path, *, balance: str | None = None) -> Scenario:
@@ -58,7 +100,10 @@ def load(reference: str | Path, *, balance: str | None = None) -> Scenario:
     path = find_scenario(reference)
     if path is None:
         raise ScenarioError([Finding(str(reference), 1, 1, "unknown-reference", f"no scenario '{reference}'",
-                                     "give a file or one of: " + ", ".join(bundled_ids()))])
+                                     "give a file or one of: " + ", ".join(scenario_ids()))])
+    clash = clashes(str(reference))
+    if clash:
+        raise ScenarioError(clash)
     result = load_scenario(path, balance=balance)
     errors = [f for f in result.findings]
     if result.scenario is None or errors:

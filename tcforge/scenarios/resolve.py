@@ -18,6 +18,7 @@ from tcforge.data.dataset import GameData, load_data
 from tcforge.data.problems import DataError
 from tcforge.data.rulesets import Ruleset, value_kind
 from tcforge.data.yamlsafe import Loaded
+from tcforge.paths import user_data_dirs
 from tcforge.scenarios.card_kinds import category
 from tcforge.scenarios.findings import Finding
 from tcforge.scenarios.format import (
@@ -38,6 +39,7 @@ from tcforge.scenarios.format import (
     Terrain,
     Text,
     YamlPath,
+    design_from,
     text_from,
 )
 from tcforge.scenarios.grid import Grid, Position
@@ -167,7 +169,8 @@ class Builder:
             year = int(str(date)[:4])
         return Scenario(
             id=data["id"], title=text_from(data["title"]) or Text("", ""), description=text_from(data["description"]) or Text("", ""),
-            source=dict(data["source"]), date=str(date) if date else None, year=year, place=text_from(data.get("place")),
+            source=dict(data.get("source") or {}), design=design_from(data.get("design")),
+            date=str(date) if date else None, year=year, place=text_from(data.get("place")),
             ruleset=ruleset, params=params, overrides=overrides, grid=self.grid, terrain=self.terrain, areas=self.areas,
             sides=sides, side_assignment=data.get("side_assignment", "players_choose"), initiative=initiative, deck=deck,
             turn_limit=data["turn_limit"], ends=_ending(data.get("ends")), victory=victory, default_winner=default_winner,
@@ -181,7 +184,8 @@ class Builder:
         try:
             everything = load_data()
         except DataError as exc:
-            self.add(("ruleset", "id"), "unknown-ruleset", f"the bundled data is not valid ({len(exc.problems)} problem(s))",
+            whose = "the card data (the bundled data and yours, from --data)" if user_data_dirs() else "the bundled data"
+            self.add(("ruleset", "id"), "unknown-ruleset", f"{whose} is not valid ({len(exc.problems)} problem(s))",
                      "run 'tcforge validate'")
             return None
         if rid not in everything.rulesets:

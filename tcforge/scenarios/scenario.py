@@ -21,10 +21,12 @@ from typing import Any
 from tcforge.data.cards import Card, CardSet
 from tcforge.data.rulesets import Ruleset
 from tcforge.data.yamlsafe import Loaded
+from tcforge.i18n.words import t
 from tcforge.scenarios.format import (
     Area,
     BalanceOption,
     DeckPolicy,
+    Design,
     Ending,
     Initiative,
     Interpretation,
@@ -45,7 +47,8 @@ class Scenario:
     id: str
     title: Text
     description: Text
-    source: dict[str, str]
+    source: dict[str, str]  # {document, section}; empty for a designer's own scenario (then design says who made it)
+    design: Design | None
     date: str | None
     year: int | str | None  # the in-service year, "chosen", or None (no check)
     place: Text | None
@@ -72,6 +75,18 @@ class Scenario:
     path: Path
     loaded: Loaded = field(repr=False)
     cards: CardSet = field(repr=False)
+
+    def designed_by(self, lang: str = "en") -> str:
+        """"designed by Ann Smith, 2026-11" for a scenario with a design section; empty otherwise."""
+        d = self.design
+        if d is None:
+            return ""
+        return t("sc_design_date", lang, author=d.author, date=d.date) if d.date else t("sc_design", lang, author=d.author)
+
+    def origin(self, lang: str = "en") -> str:
+        """Where the scenario comes from: "source 000, §17.8", "designed by Ann Smith, 2026-11", or both."""
+        parts = [t("sc_source", lang, doc=self.source["document"], section=self.source["section"])] if self.source else []
+        return "; ".join(parts + ([self.designed_by(lang)] if self.design else []))
 
     def side(self, side_id: str) -> Side:
         for side in self.sides:

@@ -68,7 +68,10 @@ class _Summary:
         s = self.s
         self.out(f"{s.id}  {s.title.get(self.lang)}")
         facts = [x for x in (s.date, s.place.get(self.lang) if s.place else None) if x]
-        facts.append(f"{self.w('show_source')} {s.source['document']} {s.source['section']}")
+        if s.source:
+            facts.append(f"{self.w('show_source')} {s.source['document']} {s.source['section']}")
+        if s.design:
+            facts.append(s.designed_by(self.lang))
         facts.append(f"{self.w('show_ruleset')} {s.ruleset.id}")
         self.out(" · ".join(facts), 2)
         if s.applied_balance:
@@ -355,7 +358,9 @@ def to_json(s: Scenario, lang: str = "en") -> dict[str, Any]:
         return {"id": data.pop("id"), kind_key: kind, **data}
 
     return {
-        "id": s.id, "title": s.title.get(lang), "description": s.description.get(lang), "source": s.source,
+        "id": s.id, "title": s.title.get(lang), "description": s.description.get(lang), "source": s.source or None,
+        "design": {"author": s.design.author, "date": s.design.date,
+                   "credit": s.design.credit.get(lang) if s.design.credit else None} if s.design else None,
         "date": s.date, "year": s.year, "place": _value(s, s.place, lang),
         "ruleset": {"id": s.ruleset.id, "overrides": {o.name: {"value": o.value, "ruleset_value": o.ruleset_value, "case": o.case,
                                                                "reason": o.reason} for o in s.overrides.values()}},

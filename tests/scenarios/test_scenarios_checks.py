@@ -377,3 +377,15 @@ def test_14_0_limit_counts_each_side_apart(tmp_path: Path) -> None:
     assert {h["line"] for h in hits} == {line_of(BASE.replace("{card: Flank Shot, count: 1}", "{card: Smoke, count: 1}")
                                                  .replace("      - {card: T 34 M43, count: 2, at: R3-2}\n", soviet_smoke), m)
                                          for m in ("{card: Smoke, count: 1}", "{card: Smoke, count: 3}")}
+
+
+def test_a_designers_scenario_with_a_bundled_id_is_an_id_clash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 20 item 2: a scenario of the --data folder may not take a bundled scenario's id."""
+    broken(tmp_path, ("id: base\n", "id: hill-621\n"), name="hill-621.yaml")
+    monkeypatch.setenv("TCFORGE_DATA", str(tmp_path))
+    result = CliRunner().invoke(app, ["check", "hill-621"])
+    first = result.stderr.splitlines()[0]
+    assert result.exit_code == 1 and first.endswith("hill-621.yaml:1:1: scenario 'hill-621' has the id of a bundled scenario "
+                                                    "[id-clash] (hint: your data is layered over the bundled data, where "
+                                                    "'hill-621' is taken: rename the file and its id)")
+    assert "id-clash" in CODES

@@ -21,15 +21,14 @@ with warnings.catch_warnings():
     warnings.filterwarnings("ignore", message="HarfBuzz-Subset", category=DeprecationWarning)
     from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
 
-from tcforge.paths import project_root
+from tcforge.paths import templates_dir
 
 MAX_BYTES = 8 * 1024 * 1024
 TYPES = {".css": "text/css", ".svg": "image/svg+xml", ".png": "image/png", ".jpg": "image/jpeg",
          ".ttf": "font/ttf", ".otf": "font/otf", ".woff": "font/woff", ".woff2": "font/woff2"}
 
 
-def templates_dir() -> Path:
-    return project_root() / "templates"
+__all__ = ["SafeFetcher", "UnsafeURLError", "templates_dir"]
 
 
 class UnsafeURLError(FatalURLFetchingError):

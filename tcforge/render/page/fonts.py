@@ -2,7 +2,8 @@
 
 DejaVu covers French accents, the narrow no-break space French typography
 puts before ; : ! ? and the arrows and signs the cards use (→ ≤ ≥ −). Fonts are
-embedded as subsets (FontFile2), so a PDF prints the same on any machine.
+embedded as subsets (FontFile2), so a PDF prints the same on any machine. tcforge bundles the four
+faces with their licence (fonts/ in the repository, inside the wheel once installed: see tcforge.paths);
 ``TCFORGE_FONT_DIR`` points at another folder holding the same files.
 """
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-DEFAULT_DIR = Path("/usr/share/fonts/truetype/dejavu")
+from tcforge.paths import fonts_dir as bundled_fonts
 
 SANS = "DejaVuSans"
 SANS_BOLD = "DejaVuSans-Bold"
@@ -29,7 +30,8 @@ class FontError(RuntimeError):
 
 
 def font_dir() -> Path:
-    return Path(os.environ.get("TCFORGE_FONT_DIR") or DEFAULT_DIR)
+    env = os.environ.get("TCFORGE_FONT_DIR")
+    return Path(env) if env else bundled_fonts()
 
 
 @cache
@@ -37,7 +39,7 @@ def _register(folder: str) -> None:
     missing = [name for name in FILES.values() if not (Path(folder) / name).is_file()]
     if missing:
         raise FontError(f"font file(s) not found in {folder}: {', '.join(missing)} "
-                        "(install the DejaVu fonts, e.g. the fonts-dejavu-core package, or set TCFORGE_FONT_DIR)")
+                        "(tcforge bundles them: reinstall it, or set TCFORGE_FONT_DIR to a folder holding the DejaVu fonts)")
     for name, file in FILES.items():
         pdfmetrics.registerFont(TTFont(name, str(Path(folder) / file)))
 

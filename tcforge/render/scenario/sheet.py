@@ -164,9 +164,11 @@ class Banner(Flowable):
         c.setFont(fonts.SANS_BOLD, 9.5 * k)
         c.drawRightString(x, h * 0.64, t("sc_kind", lang).upper())
         c.setFillColor(tint(style.REFERENCE, 0.62))
+        origin = s.origin(lang)  # the source document, or who designed it (and when)
+        fit = self.ctx.line("origin", origin, fonts.COND, right_w, max(LABEL, 7.8 * k))
+        c.setFont(fonts.COND, fit.size)
+        c.drawRightString(x, h * 0.42, fit.lines[0])
         c.setFont(fonts.COND, max(LABEL, 7.8 * k))
-        c.drawRightString(x, h * 0.42, t("sc_source", lang, doc=s.source.get("document", "?"),
-                                         section=s.source.get("section", "?")))
         c.drawRightString(x, h * 0.2, "Tank Commander: The Eastern Front Edition")
 
 
@@ -198,9 +200,9 @@ class SheetDoc(SimpleDocTemplate):
         style.rule(c, MARGIN, w - MARGIN, y + 9, 0.4)
         c.setFillColor(style.MUTED)
         c.setFont(fonts.SANS, 7)
-        src = self.s.source
-        c.drawString(MARGIN, y, f"{t('made_with', self.sheet_lang)} · {self.s.id} · {src.get('document', '')} "
-                                f"§{src.get('section', '')} · {self.s.ruleset.id}")
+        src, design = self.s.source, self.s.design
+        origin = f"{src['document']} §{src['section']}" if src else (design.author if design else "")
+        c.drawString(MARGIN, y, f"{t('made_with', self.sheet_lang)} · {self.s.id} · {origin} · {self.s.ruleset.id}")
         if self.total and self.total > 1:       # a one-page sheet needs no page number
             c.drawRightString(w - MARGIN, y, t("sc_page", self.sheet_lang, n=c.getPageNumber(), m=self.total))
         c.restoreState()
@@ -248,6 +250,7 @@ class _Story:
         self.forces()
         self.balance()
         self.notes()
+        self.credits()
         self.out.append(Spacer(1, 2 * MM * k))
         self.out.append(self.p(self.x(t("sc_more", lang, id=s.id)), self.st.muted))
         return self.out
@@ -489,6 +492,17 @@ class _Story:
             items.append(self.p(f"•\u00a0{self.x(n.get(self.lang))}", self.st.item))
         self.out.append(KeepTogether(items[:2]))
         self.out += items[2:]
+
+    def credits(self) -> None:
+        """Who designed the scenario, when, and whom they thank (a designer's own scenario, or an adaptation)."""
+        d = self.s.design
+        if d is None:
+            return
+        line = capital(self.s.designed_by(self.lang))
+        if d.credit:
+            line += ". " + t("sc_credit", self.lang, text=d.credit.get(self.lang))
+        self.out.append(Spacer(1, 1.6 * MM * self.k))
+        self.out.append(self.p(self.x(line), self.st.muted))
 
 
 def _layout(s: Scenario, options: PrintOptions, report: Report, k: float, total: int | None) -> tuple[bytes, int, float]:
