@@ -361,6 +361,51 @@ def balance_cmd(
         _err(f"plot: {plot}")
 
 
+@app.command("ladder")
+def ladder_cmd(
+    scenario: str = typer.Argument(..., help="Scenario id or file."),
+    rungs: str = typer.Option("random,greedy,mcts:100,mcts:200,mcts:400", "--rungs",
+                              help="Agent specs, weakest first, separated by commas; each plays the one before it."),
+    games: int = typer.Option(40, "--games", help="Games a rung, an even number: half with each side, on the same seeds."),
+    jobs: int = typer.Option(1, "--jobs", help="Worker processes (results do not depend on it)."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the first game; both sides play seeds seed .. seed + games/2 - 1."),
+    balance: str | None = typer.Option(None, "--option", "--balance", help="A balance option of the scenario."),
+    format: Format = typer.Option(Format.text, "--format", "-f"),
+    plot: Path | None = typer.Option(None, "--plot", help="Write each rung's score with its interval as a PNG."),
+) -> None:
+    """A strength ladder: each rung plays the one below it, side-swapped, and scores (wins + draws/2) / games
+    with a 95 % Wilson interval; says where the ladder flattens (the first rung not clearly above 0.5)."""
+    from rich.progress import Progress
+
+    from tcforge.analysis.ladder import climb, render, write_plot
+    from tcforge.engine.policies import SpecError, canonical
+    specs = [r.strip() for r in rungs.split(",") if r.strip()]
+    if len(specs) < 2:
+        _usage("--rungs needs at least two agent specs, weakest first (random,greedy,mcts:100)")
+    try:
+        specs = [canonical(r) for r in specs]
+    except SpecError as exc:
+        _usage(f"--rungs: {exc}")
+    if games < 2 or games % 2 or jobs < 1:
+        _usage("--games must be an even number of at least 2 (half with each side) and --jobs at least 1")
+    sc = _load(scenario, balance)
+    with Progress(transient=True, disable=format is Format.json) as progress:
+        def tick(label: str, total: int) -> Any:
+            task = progress.add_task(f"{sc.id} {label}", total=total)
+            return lambda n: progress.advance(task, n)
+        result = climb(str(_resolve(scenario)), list(sc.grid.sides), specs, games=games, jobs=jobs, seed=seed,
+                       option=balance, scenario_id=sc.id, progress=tick)
+    if plot is not None:
+        write_plot(result, plot)
+    if format is Format.json:
+        _echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+    else:
+        for line in render(result):
+            _echo(line)
+    if plot is not None:
+        _err(f"plot: {plot}")
+
+
 @app.command("codes")
 def codes(format: Format = typer.Option(Format.text, "--format", "-f")) -> None:
     """The codes of the scenario checks and what each means."""
