@@ -64,9 +64,9 @@ def render_endings(items: Sequence[Ending]) -> list[str]:
         parts = [f"{who}: {e.games} game(s) ({e.share:.1%}), e.g. --seed {e.proof_seed}", f"median {e.turns:g} turns"]
         if e.held_from is not None:
             parts.append(f"{e.winner} held its positions for good from turn {e.held_from:g}")
-        losses = [f"{side} {turn:g}" for side, turn in e.last_loss.items() if turn is not None]
+        losses = [f"{side} in turn {turn:g}" for side, turn in e.last_loss.items() if turn is not None]
         if losses:
-            parts.append("last loss in turn " + ", ".join(losses))
+            parts.append("last losses: " + ", ".join(losses))
         lines.append("; ".join(parts) + " (turns are medians)")
     return lines
 

@@ -307,43 +307,87 @@ def audit_cmd(
 @app.command("balance")
 def balance_cmd(
     scenario: str = typer.Argument(..., help="Scenario id or file."),
-    games: int = typer.Option(200, "--games", help="Games per balance option."),
+    games: int = typer.Option(200, "--games", help="Games per balance option (per round with --converge)."),
     jobs: int = typer.Option(1, "--jobs", help="Worker processes (results do not depend on it)."),
-    option: list[str] | None = typer.Option(None, "--option", help="Balance options to compare, 'as-written' for none "
-                                               "(default: as written and every option)."),
+    option: list[str] | None = typer.Option(None, "--option", help="Balance options to compare, 'as-written' for none, "
+                                               "'all' for as written and every option (the default)."),
     agent: list[str] | None = typer.Option(None, "--agent", help=AGENT_HELP),
     policy: str | None = typer.Option(None, "--policy", help=POLICY_HELP, hidden=True),
     seed: int = typer.Option(1, "--seed", help="Seed of the first game; game i uses seed + i."),
+    converge: bool = typer.Option(False, "--converge", help="Double the agents' iteration budgets each round until "
+                                  "no win rate moves out of its 95 % interval, or --max-budget is reached (provisional)."),
+    max_budget: int = typer.Option(400, "--max-budget", help="With --converge: the largest iteration budget to play."),
     format: Format = typer.Option(Format.text, "--format", "-f"),
     plot: Path | None = typer.Option(None, "--plot", help="Write the win rates with their intervals as a PNG."),
 ) -> None:
-    """Play many seeded games in parallel and report win rates, balance, completion, lengths and losses."""
+    """Play many seeded games in parallel and report win rates, balance, completion, lengths and losses, how the
+    games ended and what each balance option changes; with --converge, at doubling budgets until the rates settle."""
     from rich.progress import Progress
 
+    from tcforge.analysis.balance import Report as BalanceReport
     from tcforge.analysis.balance import report, run, write_plot
+    from tcforge.analysis.verdict import Ending, endings, option_effects, render_endings
     if games < 1 or jobs < 1:
         _usage("--games and --jobs must be at least 1")
     sc = _load(scenario)
     players = _agents(list(sc.grid.sides), agent, policy)
-    options: list[str | None] = ([None] + [b.id for b in sc.balance] if not option
-                                    else [None if o == "as-written" else o for o in option])
+    asked = [o for o in option or [] if o != "all"]
+    options: list[str | None] = ([None] + [b.id for b in sc.balance] if not asked
+                                    else [None if o == "as-written" else o for o in asked])
     known = {b.id for b in sc.balance}
     for opt in options:
         if opt is not None and opt not in known:
             _usage(f"unknown balance option '{opt}' of {sc.id}: use one of {', '.join(sorted(known)) or '(none)'}")
-    reports = []
-    with Progress(transient=True, disable=format is Format.json) as progress:
-        for opt in options:
-            task = progress.add_task(f"{sc.id} {opt or 'as written'}", total=games)
-            results = run(str(_resolve(scenario)), games=games, jobs=jobs, option=opt, policies=players, base_seed=seed,
-                          progress=lambda n, t=task: progress.advance(t, n))  # type: ignore[misc]  # t binds this option's task
-            reports.append(report(_load(scenario, opt), results, players, opt))
+    why: list[list[Ending]] = []  # the last round's endings, one list per option
+
+    def play_round(agents: tuple[str, str]) -> list[BalanceReport]:
+        reports = []
+        why.clear()
+        with Progress(transient=True, disable=format is Format.json) as progress:
+            for opt in options:
+                task = progress.add_task(f"{sc.id} {opt or 'as written'} ({agents[0]} v {agents[1]})", total=games)
+                results = run(str(_resolve(scenario)), games=games, jobs=jobs, option=opt, policies=agents, base_seed=seed,
+                              progress=lambda n, t=task: progress.advance(t, n))  # type: ignore[misc]  # t binds this option's task
+                reports.append(report(_load(scenario, opt), results, agents, opt))
+                why.append(endings(results, list(sc.grid.sides)))
+        return reports
+
+    converged = None
+    if converge:
+        from tcforge.analysis.converge import converge as converge_rounds
+        from tcforge.engine.policies import SpecError
+        try:
+            converged = converge_rounds(play_round, players, max_budget=max_budget,
+                                        on_round=None if format is Format.json else
+                                        lambda r: _err(f"round at {r.agents[0]} v {r.agents[1]} played"))
+        except SpecError as exc:
+            _usage(f"--converge: {exc}")
+        assert converged is not None
+        reports = converged.final
+    else:
+        reports = play_round(players)
+    effects = option_effects(reports, {b.id: b.favours for b in sc.balance})
     if plot is not None:
         write_plot(reports, plot)
     if format is Format.json:
-        _echo(json.dumps([r.to_json() for r in reports], indent=2, ensure_ascii=False))
+        data: list[dict[str, Any]] = []
+        for rep, ways in zip(reports, why, strict=True):
+            entry = rep.to_json()
+            entry["outcomes"] = [e.to_json() for e in ways]
+            entry["against_as_written"] = next((e.to_json() for e in effects if e.option == rep.option), None)
+            data.append(entry)
+        if converged is None:
+            _echo(json.dumps(data, indent=2, ensure_ascii=False))
+        else:
+            _echo(json.dumps({**converged.to_json(), "final": data}, indent=2, ensure_ascii=False))
         return
-    for rep in reports:
+    if converged is not None:
+        _echo(f"{sc.id}: balance at doubling budgets (cap {max_budget} iterations), the same seeds each round")
+        for verdict in converged.verdicts:
+            for line in verdict.render():
+                _echo(f"  {line}")
+        _echo(f"the last round's games, at {reports[0].policies[0]} v {reports[0].policies[1]}:")
+    for rep, ways in zip(reports, why, strict=True):
         _echo(f"{rep.scenario} [{rep.option or 'as written'}], {rep.games} games, {rep.policies[0]} v {rep.policies[1]}")
         for s in rep.sides:
             lo, hi = s.interval
@@ -357,6 +401,10 @@ def balance_cmd(
         _echo("  endings: " + ", ".join(f"{k} {v}" for k, v in rep.endings.items()))
         for s in rep.sides:
             _echo(f"  {s.side} losses a game: " + (", ".join(f"{k} {v}" for k, v in s.losses.items()) or "none"))
+        for line in render_endings(ways):
+            _echo(f"  why: {line}")
+    for effect in effects:
+        _echo(f"option {effect.render()}")
     if plot is not None:
         _err(f"plot: {plot}")
 
