@@ -359,7 +359,9 @@ def balance_cmd(
         try:
             converged = converge_rounds(play_round, players, max_budget=max_budget,
                                         on_round=None if format is Format.json else
-                                        lambda r: _err(f"round at {r.agents[0]} v {r.agents[1]} played"))
+                                        lambda r: _err(f"played {r.agents[0]} v {r.agents[1]}: " + "; ".join(
+                                            f"{rep.option or 'as written'} {rep.sides[0].side} {rep.sides[0].rate:.1%}"
+                                            for rep in r.reports)))
         except SpecError as exc:
             _usage(f"--converge: {exc}")
         assert converged is not None
