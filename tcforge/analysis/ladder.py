@@ -20,7 +20,7 @@ from typing import Any
 from tcforge.analysis import balance
 from tcforge.analysis.games import GameResult
 
-DEFAULT_RUNGS = ("random", "greedy", "mcts:100", "mcts:200", "mcts:400")
+LOPSIDED = 0.8  # a side that wins this share of a match's games, whoever plays it, is noted under the ladder
 
 
 @dataclass
@@ -54,6 +54,7 @@ class Rung:
     interval: tuple[float, float]
     sides: list[SideScore]
     seeds: list[int]  # the seeds played with each side (the same list both ways)
+    side_wins: dict[str, int]  # games each side of the scenario won, whichever agent played it
     proof: dict[str, dict[str, Any]] = field(default_factory=dict)  # "win"/"draw"/"loss" -> {"seed", "side"}
 
     @property
@@ -65,7 +66,7 @@ class Rung:
         return {"agent": self.agent, "below": self.below, "games": self.games, "wins": self.wins, "draws": self.draws,
                 "losses": self.losses, "errors": self.errors, "score": self.score, "interval95": list(self.interval),
                 "climbs": self.climbs, "sides": [s.to_json() for s in self.sides], "seeds": self.seeds,
-                "proof_seeds": self.proof}
+                "side_wins": self.side_wins, "proof_seeds": self.proof}
 
 
 @dataclass
@@ -121,8 +122,9 @@ def match(agent: str, below: str, sides: Sequence[str], as_first: Sequence[GameR
             proof.setdefault(outcome, {"seed": r.seed, "side": side})
     games = len(as_first) + len(as_second)
     rate, interval = score(wins, draws, games)
+    side_wins = {side: sum(1 for r in (*as_first, *as_second) if r.winner == side) for side in sides}
     return Rung(agent, below, games, wins, draws, games - wins - draws, errors, rate, interval, per_side, seeds,
-                {k: proof[k] for k in ("win", "draw", "loss") if k in proof})
+                side_wins, {k: proof[k] for k in ("win", "draw", "loss") if k in proof})
 
 
 def climb(reference: str, sides: Sequence[str], rungs: Sequence[str], *, games: int, jobs: int = 1, seed: int = 1,
@@ -168,6 +170,10 @@ def render(ladder: Ladder) -> list[str]:
         m = ladder.matches[index]
         lines.append(f"  the ladder flattens at {m.agent}: its score against {m.below} is {m.score:.3f} "
                      f"(95 % {m.interval[0]:.2f}-{m.interval[1]:.2f}), not above 0.5")
+    lopsided = [(m, side, won) for m in ladder.matches for side, won in m.side_wins.items() if won >= LOPSIDED * m.games]
+    for m, side, won in lopsided:
+        lines.append(f"  {m.agent} v {m.below}: {side} won {won} of {m.games} games whichever agent played it; the scenario "
+                     "decides most games, so compare the rungs by their score with each side")
     for m in ladder.matches:
         seeds = "; ".join(f"a {k}: --seed {v['seed']} with {m.agent} as {v['side']}" for k, v in m.proof.items())
         lines.append(f"  {m.agent} v {m.below}: {seeds}" + (f"; engine errors {m.errors}" if m.errors else ""))

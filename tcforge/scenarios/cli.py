@@ -44,6 +44,12 @@ def _err(text: str) -> None:
     typer.echo(text, err=True)
 
 
+def _progress_console() -> Any:
+    """Progress bars go to standard error, drawn only on a terminal, so that piped output starts with the report."""
+    from rich.console import Console
+    return Console(stderr=True)
+
+
 def _usage(message: str) -> None:
     _err(f"tcforge: {message}")
     raise typer.Exit(2)
@@ -343,7 +349,7 @@ def balance_cmd(
     def play_round(agents: tuple[str, str]) -> list[BalanceReport]:
         reports = []
         why.clear()
-        with Progress(transient=True, disable=format is Format.json) as progress:
+        with Progress(transient=True, console=_progress_console(), disable=format is Format.json) as progress:
             for opt in options:
                 task = progress.add_task(f"{sc.id} {opt or 'as written'} ({agents[0]} v {agents[1]})", total=games)
                 results = run(str(_resolve(scenario)), games=games, jobs=jobs, option=opt, policies=agents, base_seed=seed,
@@ -439,7 +445,7 @@ def ladder_cmd(
     if games < 2 or games % 2 or jobs < 1:
         _usage("--games must be an even number of at least 2 (half with each side) and --jobs at least 1")
     sc = _load(scenario, balance)
-    with Progress(transient=True, disable=format is Format.json) as progress:
+    with Progress(transient=True, console=_progress_console(), disable=format is Format.json) as progress:
         def tick(label: str, total: int) -> Any:
             task = progress.add_task(f"{sc.id} {label}", total=total)
             return lambda n: progress.advance(task, n)

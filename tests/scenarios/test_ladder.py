@@ -69,6 +69,17 @@ def test_a_match_credits_the_upper_rung_with_the_side_it_played() -> None:
     assert [(s.side, s.wins, s.draws, s.score) for s in m.sides] == [("german", 8, 2, 0.9), ("soviet", 3, 0, 0.3)]
     assert m.proof == {"win": {"seed": 1, "side": "german"}, "draw": {"seed": 9, "side": "german"},
                        "loss": {"seed": 4, "side": "soviet"}}
+    assert m.side_wins == {"german": 8 + 7, "soviet": 3}
+
+
+def test_a_match_one_side_wins_whoever_plays_it_is_noted_under_the_ladder() -> None:
+    # German wins 17 of 20 (85 %): 10 with the rung, 7 against it; the rung scores 0.65 all the same
+    m = ladder.match("mcts:50", "mcts:25", SIDES, results(range(1, 11), 10, 0, "german"), results(range(1, 11), 3, 0, "soviet"))
+    assert m.side_wins["german"] == 17 and m.score == 0.65
+    text = "\n".join(ladder.render(ladder.Ladder("hill-621", None, 20, ["mcts:25", "mcts:50"], [m])))
+    assert "mcts:50 v mcts:25: german won 17 of 20 games whichever agent played it" in text
+    even = ladder.match("mcts:50", "mcts:25", SIDES, results(range(1, 11), 8, 0, "german"), results(range(1, 11), 5, 0, "soviet"))
+    assert "whichever agent" not in "\n".join(ladder.render(ladder.Ladder("hill-621", None, 20, ["mcts:25", "mcts:50"], [even])))
 
 
 def _rung(agent: str, below: str, wins_each_side: int, games_each_side: int = 20) -> ladder.Rung:
