@@ -94,11 +94,14 @@ def slope(values: Sequence[float]) -> float | None:
     return sum((i - mean_x) * (v - mean_y) for i, v in enumerate(values)) / sum((i - mean_x) ** 2 for i in range(n))
 
 
+ROUNDING = 1e-9  # the Wilson bound of 10 wins in 10 games comes out as 0.9999999999999999, not 1.0
+
+
 def steady(previous: Report, current: Report) -> bool:
     """Every side's win rate of ``previous`` lies inside its 95 % interval in ``current``."""
     for side in current.sides:
         before = next(s.rate for s in previous.sides if s.side == side.side)
-        if not side.interval[0] <= before <= side.interval[1]:
+        if not side.interval[0] - ROUNDING <= before <= side.interval[1] + ROUNDING:
             return False
     return True
 

@@ -65,6 +65,13 @@ def test_a_move_just_outside_the_interval_is_not_converged(hill: Any) -> None:
     assert converge.converge(play, ("mcts:200", "mcts:200"), max_budget=400).verdicts[0].status == "converged"
 
 
+def test_a_side_that_wins_every_game_at_both_budgets_has_converged(hill: Any) -> None:
+    # Wilson's upper bound for 10 of 10 is 1.0 less a rounding error: a rate of 1.0 still lies inside it
+    play, played = sequence(hill, [10, 10, 10], total=10)
+    [v] = converge.converge(play, ("mcts:4", "mcts:4"), max_budget=16).verdicts
+    assert len(played) == 2 and v.status == "converged"
+
+
 def test_one_round_at_the_cap_is_provisional_without_a_trend(hill: Any) -> None:
     play, played = sequence(hill, [50])
     [v] = converge.converge(play, ("mcts:400", "mcts:400"), max_budget=400).verdicts
