@@ -47,6 +47,7 @@ bench: install
 	$(BIN)/tcforge bench odds
 	$(BIN)/tcforge bench scenarios
 	$(BIN)/tcforge bench search
+	$(BIN)/tcforge bench ladder
 	$(BIN)/tcforge bench print
 	$(BIN)/tcforge bench booklet
 	$(BIN)/tcforge bench tts

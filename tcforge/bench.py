@@ -339,3 +339,17 @@ def search_benchmark(budgets: tuple[int, ...], seconds: float, repeat: int,
     wall = statistics.median(times)
     yield (f"kursk seed 2, {big.describe()}, {len(big.units)} cards: mcts:{budget} a decision in {wall * 1000:,.0f} ms "
            f"({budget / wall:,.0f} iterations/s)")
+
+
+def ladder_benchmark(scenario: str, rungs: tuple[str, ...], games: int, jobs: int) -> Iterator[str]:
+    """A short strength ladder: its wall time, games a second, and each rung's score against the one below."""
+    from tcforge.analysis.ladder import climb, render
+    from tcforge.scenarios.loading import load
+
+    sides = list(load(scenario).grid.sides)
+    start = time.perf_counter()
+    result = climb(scenario, sides, rungs, games=games, jobs=jobs)
+    wall = time.perf_counter() - start
+    played = games * (len(rungs) - 1)
+    yield f"{scenario} ladder {','.join(rungs)}, {games} games a rung on {jobs} worker(s): {wall:.1f} s ({played / wall:.2f} games/s)"
+    yield from render(result)

@@ -25,8 +25,8 @@ from tcforge.scenarios.scenario import Scenario
 Z95 = 1.959963984540054
 
 
-def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95 % by default).
+def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95 % by default); ``wins`` may count a draw as a half.
 
     >>> tuple(round(x, 4) for x in wilson(50, 100))
     (0.4038, 0.5962)

@@ -39,6 +39,10 @@ class GameResult:
     losses: dict[str, dict[str, int]] = field(default_factory=dict)  # side -> card type/class -> cards lost
     goals_reached: dict[str, int] = field(default_factory=dict)  # side -> most goal positions held at a turn's end
     error: str = ""
+    # The turns that decided the game, for a balance report's "why": from which turn's end a side held as many of
+    # its positions as at the end, without a break (None: it held none at the end), and the last turn it lost a card.
+    held_from: dict[str, int | None] = field(default_factory=dict)
+    last_loss: dict[str, int | None] = field(default_factory=dict)
 
 
 _GAMES: dict[int, Any] = {}
@@ -68,21 +72,56 @@ def play_game(scenario: Scenario, seed: int, agents: tuple[str, str], *, record:
 
 
 class _GoalTracker:
-    """How close each side came to its victory positions, checked at the end of every game turn."""
+    """How close each side came to its victory positions, checked at the end of every game turn, and when each
+    side last lost a card. A side without positions of its own (a defender) is scored on those its enemy wants."""
 
     def __init__(self, scenario: Scenario, state: GameState):
         self.sides = list(scenario.grid.sides)
         self.best = {s: 0 for s in self.sides}
         self.turn = state.turn
         self.rules = state.game.scenario_rules
+        self.positions = [self.rules.goals(i) or self.rules.goals(1 - i) for i in range(len(self.sides))]
+        self.held: dict[str, list[tuple[int, int]]] = {s: [] for s in self.sides}  # (turn, positions held at its end)
+        self.lost = [0] * len(self.sides)
+        self.last_loss: dict[str, int | None] = {s: None for s in self.sides}
 
     def observe(self, state: GameState) -> None:
         if state.turn == self.turn:
             return
+        self._turn_ended(state, self.turn)
         self.turn = state.turn
+
+    def _turn_ended(self, state: GameState, turn: int, *, last: bool = False) -> None:
         for i, side in enumerate(self.sides):
-            held = sum(state.controls(p, i) for p in self.rules.goals(i))
-            self.best[side] = max(self.best[side], held)
+            if not last:  # goals_reached counts whole turns only, as it always has
+                held = sum(state.controls(p, i) for p in self.rules.goals(i))
+                self.best[side] = max(self.best[side], held)
+            self.held[side].append((turn, sum(state.controls(p, i) for p in self.positions[i])))
+        lost = [0] * len(self.sides)
+        for unit in state.units:
+            if unit.pos == -3 and (unit.profile.combat or unit.profile.truck):
+                lost[unit.side] += 1
+        for i, side in enumerate(self.sides):
+            if lost[i] > self.lost[i]:
+                self.last_loss[side] = turn
+        self.lost = lost
+
+    def finish(self, state: GameState) -> dict[str, int | None]:
+        """Close the last turn; each side's turn from which it held its final count of positions to the end."""
+        if not self.held[self.sides[0]] or self.held[self.sides[0]][-1][0] != state.turn:
+            self._turn_ended(state, state.turn, last=True)
+        since: dict[str, int | None] = {}
+        for side in self.sides:
+            rows = self.held[side]
+            final = rows[-1][1]
+            start: int | None = None
+            if final > 0:
+                for turn, count in reversed(rows):
+                    if count < final:
+                        break
+                    start = turn
+            since[side] = start
+        return since
 
 
 _CONDITION_OF_KIND = {EndKind.ENGINE_CAP: "cap", EndKind.TURN_LIMIT: "turn limit"}  # the names balance reports use
@@ -105,7 +144,9 @@ def _result(scenario: Scenario, state: GameState, seed: int, tracker: _GoalTrack
             kind = unit.profile.card_class if unit.profile.type == "vehicle" else unit.profile.type
             bucket = losses[sides[unit.side]]
             bucket[kind] = bucket.get(kind, 0) + 1
-    return GameResult(seed, winner, reason, condition, state.turn, len(state.history), losses, dict(tracker.best), error)
+    held_from = tracker.finish(state)
+    return GameResult(seed, winner, reason, condition, state.turn, len(state.history), losses, dict(tracker.best), error,
+                      held_from, dict(tracker.last_loss))
 
 
 # ------------------------------------------------------------------ logs

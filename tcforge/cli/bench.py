@@ -73,6 +73,20 @@ def bench_search(
         out.print(line, markup=False, emoji=False)  # "mcts:100:" is not an emoji code
 
 
+@app.command("ladder")
+def bench_ladder(
+    scenario: str = typer.Option("hill-621", "--scenario", help="A bundled scenario id."),
+    rungs: str = typer.Option("random,greedy,mcts:25", "--rungs", help="Agent specs, weakest first."),
+    games: int = typer.Option(8, "--games", help="Games a rung (even: half with each side)."),
+    jobs: int = typer.Option(1, "--jobs", help="Worker processes."),
+) -> None:
+    """A short strength ladder (tcforge scenario ladder) timed: wall time, games/s, each rung's score."""
+    from tcforge.bench import ladder_benchmark
+
+    for line in ladder_benchmark(scenario, tuple(r.strip() for r in rungs.split(",")), games, jobs):
+        out.print(line, markup=False, emoji=False)
+
+
 @app.command("print")
 def bench_print() -> None:
     """A proxy deck of every card: milliseconds a card and peak memory."""

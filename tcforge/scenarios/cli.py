@@ -45,6 +45,12 @@ def _err(text: str) -> None:
     typer.echo(text, err=True)
 
 
+def _progress_console() -> Any:
+    """Progress bars go to standard error, drawn only on a terminal, so that piped output starts with the report."""
+    from rich.console import Console
+    return Console(stderr=True)
+
+
 def _usage(message: str) -> None:
     _err(f"tcforge: {message}")
     raise typer.Exit(2)
@@ -346,42 +352,88 @@ def audit_cmd(
 @app.command("balance")
 def balance_cmd(
     scenario: str = typer.Argument(..., help="Scenario id or file."),
-    games: int = typer.Option(200, "--games", help="Games per balance option."),
+    games: int = typer.Option(200, "--games", help="Games per balance option (per round with --converge)."),
     jobs: int = typer.Option(1, "--jobs", help="Worker processes (results do not depend on it)."),
-    option: list[str] | None = typer.Option(None, "--option", help="Balance options to compare, 'as-written' for none "
-                                               "(default: as written and every option)."),
+    option: list[str] | None = typer.Option(None, "--option", help="Balance options to compare, 'as-written' for none, "
+                                               "'all' for as written and every option (the default)."),
     agent: list[str] | None = typer.Option(None, "--agent", help=AGENT_HELP),
     policy: str | None = typer.Option(None, "--policy", help=POLICY_HELP, hidden=True),
     seed: int = typer.Option(1, "--seed", help="Seed of the first game; game i uses seed + i."),
+    converge: bool = typer.Option(False, "--converge", help="Double the agents' iteration budgets each round until "
+                                  "no win rate moves out of its 95 % interval, or --max-budget is reached (provisional)."),
+    max_budget: int = typer.Option(400, "--max-budget", help="With --converge: the largest iteration budget to play."),
     format: Format = typer.Option(Format.text, "--format", "-f"),
     plot: Path | None = typer.Option(None, "--plot", help="Write the win rates with their intervals as a PNG."),
 ) -> None:
-    """Play many seeded games in parallel and report win rates, balance, completion, lengths and losses."""
+    """Play many seeded games in parallel and report win rates, balance, completion, lengths and losses, how the
+    games ended and what each balance option changes; with --converge, at doubling budgets until the rates settle."""
+    from tcforge.analysis.balance import Report as BalanceReport
     from tcforge.analysis.balance import report, run, write_plot
+    from tcforge.analysis.verdict import Ending, endings, option_effects, render_endings
     from tcforge.progress import step, working
     if games < 1 or jobs < 1:
         _usage("--games and --jobs must be at least 1")
     sc = _load(scenario)
     players = _agents(list(sc.grid.sides), agent, policy)
-    options: list[str | None] = ([None] + [b.id for b in sc.balance] if not option
-                                    else [None if o == "as-written" else o for o in option])
+    asked = [o for o in option or [] if o != "all"]
+    options: list[str | None] = ([None] + [b.id for b in sc.balance] if not asked
+                                    else [None if o == "as-written" else o for o in asked])
     known = {b.id for b in sc.balance}
     for opt in options:
         if opt is not None and opt not in known:
             _usage(f"unknown balance option '{opt}' of {sc.id}: use one of {', '.join(sorted(known)) or '(none)'}")
-    reports = []
-    with working(f"{sc.id}", total=games * len(options)) as progress:
-        for opt in options:
-            step(progress, 0, f"{sc.id} {opt or 'as written'}")
-            results = run(str(_resolve(scenario)), games=games, jobs=jobs, option=opt, policies=players, base_seed=seed,
-                          progress=lambda n: step(progress, n))
-            reports.append(report(_load(scenario, opt), results, players, opt))
+    why: list[list[Ending]] = []  # the last round's endings, one list per option
+
+    def play_round(agents: tuple[str, str]) -> list[BalanceReport]:
+        reports = []
+        why.clear()
+        with working(f"{sc.id}", total=games * len(options)) as progress:
+            for opt in options:
+                step(progress, 0, f"{sc.id} {opt or 'as written'} ({agents[0]} v {agents[1]})")
+                results = run(str(_resolve(scenario)), games=games, jobs=jobs, option=opt, policies=agents, base_seed=seed,
+                              progress=lambda n: step(progress, n))
+                reports.append(report(_load(scenario, opt), results, agents, opt))
+                why.append(endings(results, list(sc.grid.sides)))
+        return reports
+
+    converged = None
+    if converge:
+        from tcforge.analysis.converge import converge as converge_rounds
+        from tcforge.engine.policies import SpecError
+        try:
+            converged = converge_rounds(play_round, players, max_budget=max_budget,
+                                        on_round=None if format is Format.json else
+                                        lambda r: _err(f"played {r.agents[0]} v {r.agents[1]}: " + "; ".join(
+                                            f"{rep.option or 'as written'} {rep.sides[0].side} {rep.sides[0].rate:.1%}"
+                                            for rep in r.reports)))
+        except SpecError as exc:
+            _usage(f"--converge: {exc}")
+        assert converged is not None
+        reports = converged.final
+    else:
+        reports = play_round(players)
+    effects = option_effects(reports, {b.id: b.favours for b in sc.balance})
     if plot is not None:
         write_plot(reports, plot)
     if format is Format.json:
-        _echo(json.dumps([r.to_json() for r in reports], indent=2, ensure_ascii=False))
+        data: list[dict[str, Any]] = []
+        for rep, ways in zip(reports, why, strict=True):
+            entry = rep.to_json()
+            entry["outcomes"] = [e.to_json() for e in ways]
+            entry["against_as_written"] = next((e.to_json() for e in effects if e.option == rep.option), None)
+            data.append(entry)
+        if converged is None:
+            _echo(json.dumps(data, indent=2, ensure_ascii=False))
+        else:
+            _echo(json.dumps({**converged.to_json(), "final": data}, indent=2, ensure_ascii=False))
         return
-    for rep in reports:
+    if converged is not None:
+        _echo(f"{sc.id}: balance at doubling budgets (cap {max_budget} iterations), the same seeds each round")
+        for verdict in converged.verdicts:
+            for line in verdict.render():
+                _echo(f"  {line}")
+        _echo(f"the last round's games, at {reports[0].policies[0]} v {reports[0].policies[1]}:")
+    for rep, ways in zip(reports, why, strict=True):
         _echo(f"{rep.scenario} [{rep.option or 'as written'}], {rep.games} games, {rep.policies[0]} v {rep.policies[1]}")
         for s in rep.sides:
             lo, hi = s.interval
@@ -395,6 +447,55 @@ def balance_cmd(
         _echo("  endings: " + ", ".join(f"{k} {v}" for k, v in rep.endings.items()))
         for s in rep.sides:
             _echo(f"  {s.side} losses a game: " + (", ".join(f"{k} {v}" for k, v in s.losses.items()) or "none"))
+        for line in render_endings(ways):
+            _echo(f"  why: {line}")
+    for effect in effects:
+        _echo(f"option {effect.render()}")
+    if plot is not None:
+        _err(f"plot: {plot}")
+
+
+@app.command("ladder")
+def ladder_cmd(
+    scenario: str = typer.Argument(..., help="Scenario id or file."),
+    rungs: str = typer.Option("random,greedy,mcts:100,mcts:200,mcts:400", "--rungs",
+                              help="Agent specs, weakest first, separated by commas; each plays the one before it."),
+    games: int = typer.Option(40, "--games", help="Games a rung, an even number: half with each side, on the same seeds."),
+    jobs: int = typer.Option(1, "--jobs", help="Worker processes (results do not depend on it)."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the first game; both sides play seeds seed .. seed + games/2 - 1."),
+    balance: str | None = typer.Option(None, "--option", "--balance", help="A balance option of the scenario."),
+    format: Format = typer.Option(Format.text, "--format", "-f"),
+    plot: Path | None = typer.Option(None, "--plot", help="Write each rung's score with its interval as a PNG."),
+) -> None:
+    """A strength ladder: each rung plays the one below it, side-swapped, and scores (wins + draws/2) / games
+    with a 95 % Wilson interval; says where the ladder flattens (the first rung not clearly above 0.5)."""
+    from rich.progress import Progress
+
+    from tcforge.analysis.ladder import climb, render, write_plot
+    from tcforge.engine.policies import SpecError, canonical
+    specs = [r.strip() for r in rungs.split(",") if r.strip()]
+    if len(specs) < 2:
+        _usage("--rungs needs at least two agent specs, weakest first (random,greedy,mcts:100)")
+    try:
+        specs = [canonical(r) for r in specs]
+    except SpecError as exc:
+        _usage(f"--rungs: {exc}")
+    if games < 2 or games % 2 or jobs < 1:
+        _usage("--games must be an even number of at least 2 (half with each side) and --jobs at least 1")
+    sc = _load(scenario, balance)
+    with Progress(transient=True, console=_progress_console(), disable=format is Format.json) as progress:
+        def tick(label: str, total: int) -> Any:
+            task = progress.add_task(f"{sc.id} {label}", total=total)
+            return lambda n: progress.advance(task, n)
+        result = climb(str(_resolve(scenario)), list(sc.grid.sides), specs, games=games, jobs=jobs, seed=seed,
+                       option=balance, scenario_id=sc.id, progress=tick)
+    if plot is not None:
+        write_plot(result, plot)
+    if format is Format.json:
+        _echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+    else:
+        for line in render(result):
+            _echo(line)
     if plot is not None:
         _err(f"wrote {plot}")
 

@@ -124,7 +124,7 @@ class RolloutAgent:
             if self.seconds is not None and done >= 2 and time.perf_counter() - start >= self.seconds:
                 break
             seed = search_rng.getrandbits(64)
-            for action, row in zip(candidates, values):
+            for action, row in zip(candidates, values, strict=True):
                 chance = random.Random(seed)
                 world = determinize(state, side, chance)
                 world.apply_action(action)
@@ -132,7 +132,7 @@ class RolloutAgent:
             done += 1
         best, best_bound = 0, 0.0
         for i in range(1, len(candidates)):
-            gain = [a - b for a, b in zip(values[i], values[0])]
+            gain = [a - b for a, b in zip(values[i], values[0], strict=True)]
             mean = sum(gain) / done
             spread = math.sqrt(sum((g - mean) ** 2 for g in gain) / (done - 1))
             bound = mean - self.z * t_over_z(done - 1) * spread / math.sqrt(done)

@@ -1,0 +1,217 @@
+"""A strength ladder: each agent (a rung) against the one below it, in side-swapped matches.
+
+Each rung plays ``games`` games against the rung below: half with the first side
+of the scenario, half with the second, on the same seeds both ways, so that the
+set-up and the dice a seed deals favour neither agent. A rung's score is
+(wins + half the games nobody won) / games, with its 95 % Wilson interval; a
+ladder *climbs* at a rung when that interval lies above 0.5, and *flattens* at
+the first rung where it does not (more thinking no longer beats less there, or
+the games are too few to tell). The agents are any specs
+(:mod:`tcforge.engine.policies.spec`), so the ladder measures whatever player
+it is given; the games are played by :func:`tcforge.analysis.balance.run`.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from itertools import pairwise
+from typing import Any
+
+from tcforge.analysis import balance
+from tcforge.analysis.games import GameResult
+
+LOPSIDED = 0.8  # a side that wins this share of a match's games, whoever plays it, is noted under the ladder
+
+
+@dataclass
+class SideScore:
+    """A rung's games with one side of the scenario."""
+
+    side: str
+    games: int
+    wins: int
+    draws: int  # games nobody won (draws, turn-limit endings without a winner, the engine's cap)
+    score: float
+    interval: tuple[float, float]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"side": self.side, "games": self.games, "wins": self.wins, "draws": self.draws, "score": self.score,
+                "interval95": list(self.interval)}
+
+
+@dataclass
+class Rung:
+    """One rung's match against the rung below it."""
+
+    agent: str
+    below: str
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    errors: int
+    score: float
+    interval: tuple[float, float]
+    sides: list[SideScore]
+    seeds: list[int]  # the seeds played with each side (the same list both ways)
+    side_wins: dict[str, int]  # games each side of the scenario won, whichever agent played it
+    proof: dict[str, dict[str, Any]] = field(default_factory=dict)  # "win"/"draw"/"loss" -> {"seed", "side"}
+
+    @property
+    def climbs(self) -> bool:
+        """The rung beats the one below: its whole 95 % interval lies above 0.5."""
+        return self.interval[0] > 0.5
+
+    def to_json(self) -> dict[str, Any]:
+        return {"agent": self.agent, "below": self.below, "games": self.games, "wins": self.wins, "draws": self.draws,
+                "losses": self.losses, "errors": self.errors, "score": self.score, "interval95": list(self.interval),
+                "climbs": self.climbs, "sides": [s.to_json() for s in self.sides], "seeds": self.seeds,
+                "side_wins": self.side_wins, "proof_seeds": self.proof}
+
+
+@dataclass
+class Ladder:
+    scenario: str
+    option: str | None
+    games: int  # a rung's games, both sides together
+    rungs: list[str]
+    matches: list[Rung]
+
+    @property
+    def flattens_at(self) -> str | None:
+        """The first rung that does not beat the one below it (None: the ladder climbs all the way)."""
+        index = flattening(self.matches)
+        return None if index is None else self.matches[index].agent
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scenario": self.scenario, "option": self.option, "games_per_rung": self.games, "rungs": self.rungs,
+                "matches": [m.to_json() for m in self.matches], "flattens_at": self.flattens_at}
+
+
+def score(wins: int, draws: int, games: int) -> tuple[float, tuple[float, float]]:
+    """(wins + draws / 2) / games and its 95 % Wilson interval."""
+    points = wins + draws / 2
+    return (points / games if games else 0.0), balance.wilson(points, games)
+
+
+def flattening(matches: Sequence[Rung]) -> int | None:
+    """The index of the first rung whose interval does not lie above 0.5, or None."""
+    return next((i for i, m in enumerate(matches) if not m.climbs), None)
+
+
+def match(agent: str, below: str, sides: Sequence[str], as_first: Sequence[GameResult],
+          as_second: Sequence[GameResult]) -> Rung:
+    """Score ``agent`` against ``below`` from the games where ``agent`` played the first side (``as_first``) and
+    those where it played the second (``as_second``); both lists must hold the same seeds, in the same order."""
+    seeds = [r.seed for r in as_first]
+    if seeds != [r.seed for r in as_second]:
+        raise ValueError(f"{agent} v {below}: the games with each side must use the same seeds")
+    per_side = []
+    wins = draws = errors = 0
+    proof: dict[str, dict[str, Any]] = {}
+    for index, results in enumerate((as_first, as_second)):
+        side = sides[index]
+        won = sum(1 for r in results if r.winner == side)
+        drawn = sum(1 for r in results if r.winner is None)
+        rate, interval = score(won, drawn, len(results))
+        per_side.append(SideScore(side, len(results), won, drawn, rate, interval))
+        wins, draws = wins + won, draws + drawn
+        errors += sum(1 for r in results if r.error)
+        for r in results:
+            outcome = "win" if r.winner == side else "draw" if r.winner is None else "loss"
+            proof.setdefault(outcome, {"seed": r.seed, "side": side})
+    games = len(as_first) + len(as_second)
+    rate, interval = score(wins, draws, games)
+    side_wins = {side: sum(1 for r in (*as_first, *as_second) if r.winner == side) for side in sides}
+    return Rung(agent, below, games, wins, draws, games - wins - draws, errors, rate, interval, per_side, seeds,
+                side_wins, {k: proof[k] for k in ("win", "draw", "loss") if k in proof})
+
+
+def climb(reference: str, sides: Sequence[str], rungs: Sequence[str], *, games: int, jobs: int = 1, seed: int = 1,
+          option: str | None = None, scenario_id: str | None = None,
+          progress: Callable[[str, int], Callable[[int], None]] | None = None) -> Ladder:
+    """Play the ladder of ``rungs`` (weakest first) on a scenario: ``games`` games a rung, half with each side,
+    seeds ``seed`` .. ``seed + games / 2 - 1`` both ways. ``progress(label, total)`` returns a callback that is
+    told of each game played."""
+    if len(rungs) < 2:
+        raise ValueError("a ladder needs at least two rungs")
+    if games < 2 or games % 2:
+        raise ValueError("a rung's games must be an even number (half with each side), at least 2")
+    half = games // 2
+    matches = []
+    for below, agent in pairwise(rungs):
+        tick = progress(f"{agent} v {below}", games) if progress else None
+        first = balance.run(reference, games=half, jobs=jobs, option=option, policies=(agent, below), base_seed=seed,
+                            progress=tick)
+        second = balance.run(reference, games=half, jobs=jobs, option=option, policies=(below, agent), base_seed=seed,
+                             progress=tick)
+        matches.append(match(agent, below, sides, first, second))
+    return Ladder(scenario_id or reference, option, games, list(rungs), matches)
+
+
+def render(ladder: Ladder) -> list[str]:
+    """The ladder as text: one line a rung, then where it flattens."""
+    sides = [s.side for s in ladder.matches[0].sides]
+    half = ladder.games // 2
+    first, last = ladder.matches[0].seeds[0], ladder.matches[0].seeds[-1]
+    seeds = f"seed {first}" if first == last else f"seeds {first}-{last}"
+    head = (f"{ladder.scenario} [{ladder.option or 'as written'}]: strength ladder, {ladder.games} games a rung "
+            f"({half} with each side, {seeds} both ways)")
+    lines = [head, f"  {'rung':<14} {'v below':<14} {'score':>6}  {'95 %':<11}  "
+             + "  ".join(f"{'as ' + s:<20}" for s in sides) + "  won-drawn-lost"]
+    for m in ladder.matches:
+        per_side = "  ".join(f"{s.score:.3f} ({s.interval[0]:.2f}-{s.interval[1]:.2f})".ljust(20) for s in m.sides)
+        lo, hi = m.interval
+        mark = "" if m.climbs else "  <- not shown to beat the rung below"
+        lines.append(f"  {m.agent:<14} {m.below:<14} {m.score:6.3f}  {lo:.2f}-{hi:.2f}    {per_side}  "
+                     f"{m.wins}-{m.draws}-{m.losses}{mark}")
+    index = flattening(ladder.matches)
+    if index is None:
+        lines.append("  the ladder climbs at every rung: each beats the one below (95 % interval above 0.5)")
+    else:
+        m = ladder.matches[index]
+        lines.append(f"  the ladder flattens at {m.agent}: its score against {m.below} is {m.score:.3f} "
+                     f"(95 % {m.interval[0]:.2f}-{m.interval[1]:.2f}), not above 0.5")
+    lopsided = [(m, side, won) for m in ladder.matches for side, won in m.side_wins.items() if won >= LOPSIDED * m.games]
+    for m, side, won in lopsided:
+        lines.append(f"  {m.agent} v {m.below}: {side} won {won} of {m.games} games whichever agent played it; the scenario "
+                     "decides most games, so compare the rungs by their score with each side")
+    for m in ladder.matches:
+        seeds = "; ".join(f"a {k}: --seed {v['seed']} with {m.agent} as {v['side']}" for k, v in m.proof.items())
+        lines.append(f"  {m.agent} v {m.below}: {seeds}" + (f"; engine errors {m.errors}" if m.errors else ""))
+    return lines
+
+
+def write_plot(ladder: Ladder, path: Any) -> Any:
+    """Each rung's score against the one below with its 95 % interval, and the 0.5 line (PNG)."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    from tcforge.atomic import atomic_path
+    width, height, left, top, bottom = 640, 360, 60, 40, 70
+    font: ImageFont.FreeTypeFont | ImageFont.ImageFont
+    try:
+        font = ImageFont.truetype("DejaVuSans.ttf", 12)
+    except OSError:
+        font = ImageFont.load_default()
+    image = Image.new("RGB", (width, height), "white")
+    draw = ImageDraw.Draw(image)
+    plot_h = height - top - bottom
+    draw.text((left, 10), f"Strength ladder, {ladder.scenario} ({ladder.games} games a rung, side-swapped, 95 % intervals)",
+              fill="black", font=font)
+    for frac in (0, 0.25, 0.5, 0.75, 1.0):
+        y = top + plot_h * (1 - frac)
+        draw.line([left, y, width - 20, y], fill=(120, 120, 120) if frac == 0.5 else (225, 225, 225))
+        draw.text((10, y - 7), f"{frac:.2f}", fill="black", font=font)
+    step = (width - left - 20) / max(1, len(ladder.matches))
+    for i, m in enumerate(ladder.matches):
+        cx = left + step * (i + 0.5)
+        colour = (40, 130, 60) if m.climbs else (170, 60, 50)
+        lo, hi = m.interval
+        draw.line([cx, top + plot_h * (1 - lo), cx, top + plot_h * (1 - hi)], fill=colour, width=3)
+        y = top + plot_h * (1 - m.score)
+        draw.ellipse([cx - 5, y - 5, cx + 5, y + 5], fill=colour)
+        draw.text((cx - step / 2 + 4, top + plot_h + 6), m.agent[:16], fill="black", font=font)
+        draw.text((cx - step / 2 + 4, top + plot_h + 22), f"v {m.below}"[:18], fill=(90, 90, 90), font=font)
+    with atomic_path(path) as tmp:
+        image.save(tmp, format="PNG")
+    return path

@@ -1,0 +1,125 @@
+"""The strength ladder (issue 13 item 3): score with half-draws and its Wilson interval, side-swapped matches on
+paired seeds, where the ladder flattens, and the command's JSON."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tcforge.analysis import balance, ladder
+from tcforge.analysis.games import GameResult
+
+SIDES = ("german", "soviet")
+
+
+def game(seed: int, winner: str | None) -> GameResult:
+    return GameResult(seed, winner, "synthetic", "victory" if winner else "cap", 10, 100)
+
+
+def results(seeds: range, wins: int, draws: int, side: str) -> list[GameResult]:
+    """Games on ``seeds``: ``side`` wins the first ``wins``, the next ``draws`` nobody wins, the other side the rest."""
+    other = SIDES[1 - SIDES.index(side)]
+    return [game(s, side if i < wins else None if i < wins + draws else other) for i, s in enumerate(seeds)]
+
+
+def test_score_counts_a_draw_as_half_a_win_and_takes_the_wilson_interval_of_that() -> None:
+    rate, interval = ladder.score(wins=3, draws=2, games=10)
+    assert rate == 0.4 and interval == balance.wilson(4, 10)
+    # Wilson of 4/10 by hand: centre (0.4 + z²/20) / (1 + z²/10), half-width z sqrt(0.024 + z²/400) / (1 + z²/10)
+    assert tuple(round(x, 4) for x in interval) == (0.1682, 0.6873)
+    # a half point moves the interval: 4.5/10 lies between 4/10 and 5/10
+    assert balance.wilson(4, 10)[0] < balance.wilson(4.5, 10)[0] < balance.wilson(5, 10)[0]
+
+
+def test_a_rung_plays_each_side_half_its_games_on_the_same_seeds(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[tuple[str, str], int, int]] = []
+
+    def fake_run(reference: str, *, games: int, jobs: int = 1, option: str | None = None,
+                 policies: tuple[str, str] = ("greedy", "greedy"), base_seed: int = 1, progress: Any = None) -> list[GameResult]:
+        calls.append((policies, games, base_seed))
+        strength = {"random": 0, "greedy": 1, "mcts:8": 2}
+        first, second = (strength[p] for p in policies)
+        # the stronger agent wins; an equal pair draws
+        return [game(base_seed + i, None if first == second else SIDES[0] if first > second else SIDES[1])
+                for i in range(games)]
+
+    monkeypatch.setattr(balance, "run", fake_run)
+    result = ladder.climb("hill-621", SIDES, ["random", "greedy", "mcts:8"], games=6, seed=11)
+    assert calls == [(("greedy", "random"), 3, 11), (("random", "greedy"), 3, 11),
+                     (("mcts:8", "greedy"), 3, 11), (("greedy", "mcts:8"), 3, 11)]
+    for match in result.matches:
+        assert [s.side for s in match.sides] == list(SIDES) and [s.games for s in match.sides] == [3, 3]
+        assert match.seeds == [11, 12, 13] and match.wins == 6 and match.score == 1.0
+        assert match.proof == {"win": {"seed": 11, "side": "german"}}
+    assert result.flattens_at is None
+
+
+def test_a_match_refuses_games_that_are_not_paired_by_seed() -> None:
+    with pytest.raises(ValueError, match="same seeds"):
+        ladder.match("greedy", "random", SIDES, results(range(1, 5), 4, 0, "german"), results(range(2, 6), 4, 0, "soviet"))
+
+
+def test_a_match_credits_the_upper_rung_with_the_side_it_played() -> None:
+    # as german the rung wins 8 of 10, draws 2; as soviet it wins 3 of 10 and loses 7
+    m = ladder.match("mcts:100", "greedy", SIDES, results(range(1, 11), 8, 2, "german"), results(range(1, 11), 3, 0, "soviet"))
+    assert (m.wins, m.draws, m.losses, m.games) == (11, 2, 7, 20)
+    assert m.score == 12 / 20 and m.interval == balance.wilson(12, 20)
+    assert [(s.side, s.wins, s.draws, s.score) for s in m.sides] == [("german", 8, 2, 0.9), ("soviet", 3, 0, 0.3)]
+    assert m.proof == {"win": {"seed": 1, "side": "german"}, "draw": {"seed": 9, "side": "german"},
+                       "loss": {"seed": 4, "side": "soviet"}}
+    assert m.side_wins == {"german": 8 + 7, "soviet": 3}
+
+
+def test_a_match_one_side_wins_whoever_plays_it_is_noted_under_the_ladder() -> None:
+    # German wins 17 of 20 (85 %): 10 with the rung, 7 against it; the rung scores 0.65 all the same
+    m = ladder.match("mcts:50", "mcts:25", SIDES, results(range(1, 11), 10, 0, "german"), results(range(1, 11), 3, 0, "soviet"))
+    assert m.side_wins["german"] == 17 and m.score == 0.65
+    text = "\n".join(ladder.render(ladder.Ladder("hill-621", None, 20, ["mcts:25", "mcts:50"], [m])))
+    assert "mcts:50 v mcts:25: german won 17 of 20 games whichever agent played it" in text
+    even = ladder.match("mcts:50", "mcts:25", SIDES, results(range(1, 11), 8, 0, "german"), results(range(1, 11), 5, 0, "soviet"))
+    assert "whichever agent" not in "\n".join(ladder.render(ladder.Ladder("hill-621", None, 20, ["mcts:25", "mcts:50"], [even])))
+
+
+def _rung(agent: str, below: str, wins_each_side: int, games_each_side: int = 20) -> ladder.Rung:
+    seeds = range(1, games_each_side + 1)
+    return ladder.match(agent, below, SIDES, results(seeds, wins_each_side, 0, "german"),
+                        results(seeds, wins_each_side, 0, "soviet"))
+
+
+def test_the_ladder_flattens_at_the_first_rung_whose_interval_reaches_down_to_one_half() -> None:
+    clear, narrow, unclear = _rung("greedy", "random", 19), _rung("mcts:100", "greedy", 27, 40), _rung("mcts:200", "mcts:100", 12)
+    assert clear.climbs and clear.interval[0] > 0.5
+    assert narrow.climbs and 0.5 < narrow.interval[0] < 0.6  # 54/80 = 0.675: just clear of one half
+    assert not unclear.climbs and unclear.interval[0] <= 0.5 < unclear.score  # 0.6, yet not shown above one half
+    steps = [clear, narrow, unclear, _rung("mcts:400", "mcts:200", 20)]
+    assert ladder.flattening(steps) == 2
+    assert ladder.Ladder("hill-621", None, 40, ["random", "greedy", "mcts:100", "mcts:200", "mcts:400"], steps).flattens_at == "mcts:200"
+    assert ladder.flattening([clear, narrow]) is None
+    text = ladder.render(ladder.Ladder("hill-621", None, 40, ["random", "greedy", "mcts:100", "mcts:200"], [clear, narrow, unclear]))
+    assert "the ladder flattens at mcts:200: its score against mcts:100 is 0.600" in "\n".join(text)
+
+
+def test_scenario_ladder_command_json_and_plot(cli: Any, tmp_path: Path) -> None:
+    plot = tmp_path / "ladder.png"
+    code, out, _ = cli("scenario", "ladder", "kursk", "--rungs", "random,greedy", "--games", "2", "--seed", "5",
+                       "--format", "json", "--plot", str(plot))
+    data = json.loads(out)
+    assert code == 0 and data["scenario"] == "kursk" and data["rungs"] == ["random", "greedy"]
+    [m] = data["matches"]
+    assert (m["agent"], m["below"], m["games"], m["seeds"]) == ("greedy", "random", 2, [5])
+    assert [(s["side"], s["games"]) for s in m["sides"]] == [("german", 1), ("soviet", 1)]
+    assert m["wins"] + m["draws"] + m["losses"] == 2 and m["score"] == (m["wins"] + m["draws"] / 2) / 2
+    assert m["climbs"] is False and data["flattens_at"] == "greedy"  # two games cannot show anything
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--games", "3"], "even number"),
+    (["--rungs", "greedy"], "at least two"),
+    (["--rungs", "greedy,mcts:fast"], "--rungs: agent spec 'mcts:fast'"),
+])
+def test_scenario_ladder_usage_errors_are_one_line(cli: Any, args: list[str], message: str) -> None:
+    code, out, err = cli("scenario", "ladder", "kursk", *args)
+    assert code == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1
