@@ -1,0 +1,113 @@
+"""Where the batches are played: Dask distributed, on this machine or on a running cluster.
+
+One code path: the batches go to a :class:`distributed.Client` and come back as they finish, whatever
+the client is connected to.
+
+- ``scheduler`` given (``tcp://HOST:8786``): the running cluster that ``dask scheduler`` and
+  ``dask worker tcp://HOST:8786`` set up;
+- else ``workers`` > 1: a :class:`distributed.LocalCluster` of that many worker processes, one thread
+  each (the engine is pure Python: threads would share one core);
+- else one worker thread in this process (a cluster of one, started in milliseconds instead of the
+  seconds a worker process takes to start and import the engine).
+
+A worker that dies loses only the batch it was playing: the scheduler gives that batch to another
+worker. What stops the whole run (Ctrl-C, a batch that kills every worker it is given to, the scheduler
+gone) raises :class:`Stopped` after the batches that finished were handed to ``on_batch``.
+"""
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from tcforge.analysis.batches import Batch, BatchResult, play_batch
+
+CONNECT_TIMEOUT = "10s"
+
+
+class Stopped(Exception):
+    """The run stopped before every batch was played; ``reason`` says why in a few words."""
+
+    def __init__(self, reason: str, *, interrupted: bool = False):
+        super().__init__(reason)
+        self.reason = reason
+        self.interrupted = interrupted
+
+
+def cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+def local_workers(jobs: int, batches: int) -> int:
+    """Worker processes for a local run: ``jobs`` (0: this machine's cores), never more than there are batches."""
+    return max(1, min(jobs if jobs > 0 else cores(), batches))
+
+
+@contextmanager
+def client(scheduler: str | None = None, workers: int = 1) -> Iterator[Any]:
+    """A Dask client for ``scheduler``, or for a local cluster of ``workers`` processes (one: a thread here)."""
+    from distributed import Client, LocalCluster
+
+    _quiet()
+    if scheduler:
+        try:
+            connected = Client(scheduler, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError) as exc:
+            raise Stopped(f"no Dask scheduler answers at {scheduler} ({exc.__class__.__name__}); start one with "
+                          f"'dask scheduler' and its workers with 'dask worker {scheduler}'") from None
+        with connected:
+            yield connected
+        return
+    processes = workers > 1
+    cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=processes, dashboard_address=None,
+                           scheduler_port=0, silence_logs=logging.ERROR)
+    try:
+        with Client(cluster) as local:
+            yield local
+    finally:
+        cluster.close()
+
+
+def _quiet() -> None:
+    """Dask logs a worker restarted by its nanny, or a closed connection, as warnings: the run reports what
+    matters in its own words."""
+    for name in ("distributed", "distributed.nanny", "distributed.scheduler", "distributed.worker", "distributed.core",
+                 "distributed.client", "distributed.comm", "distributed.batched"):
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+
+
+def play(dask_client: Any, batches: Iterable[Batch], on_batch: Callable[[BatchResult], None]) -> None:
+    """Submit every batch, hand each result to ``on_batch`` as it comes back (in the order they finish).
+    Raises :class:`Stopped` when the run cannot go on; the batches handed over by then are complete."""
+    from distributed import as_completed
+    from distributed.client import FutureCancelledError
+
+    batches = list(batches)
+    if not batches:
+        return
+    futures = [dask_client.submit(play_batch, b, pure=False) for b in batches]
+    try:
+        for future in as_completed(futures):
+            try:
+                outcome = future.result()
+            except KeyboardInterrupt:
+                raise
+            except FutureCancelledError as exc:
+                raise Stopped(f"the scheduler dropped the work ({exc})") from None
+            except (OSError, TimeoutError) as exc:
+                raise Stopped(f"lost the Dask scheduler ({exc.__class__.__name__}: {exc})") from None
+            except Exception as exc:
+                if type(exc).__name__ == "KilledWorker":
+                    raise Stopped(f"a batch killed every worker it was given to ({exc})") from None
+                raise
+            on_batch(outcome)
+    except KeyboardInterrupt:
+        raise Stopped("interrupted", interrupted=True) from None
+    except (OSError, TimeoutError) as exc:
+        raise Stopped(f"lost the Dask scheduler ({exc.__class__.__name__}: {exc})") from None
+    finally:
+        for future in futures:
+            if not future.done():
+                future.cancel()
