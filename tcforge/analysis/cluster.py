@@ -62,12 +62,30 @@ def client(scheduler: str | None = None, workers: int = 1) -> Iterator[Any]:
         return
     processes = workers > 1
     cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=processes, dashboard_address=None,
-                           scheduler_port=0, silence_logs=logging.ERROR)
+                           scheduler_port=0, silence_logs=logging.CRITICAL)
     try:
         with Client(cluster) as local:
+            if processes:
+                local.register_plugin(_ignore_ctrl_c(), name="tcforge-ignore-ctrl-c")
             yield local
     finally:
         cluster.close()
+
+
+def _ignore_ctrl_c() -> Any:
+    """A worker plugin: Ctrl-C in the terminal reaches every process of the group, local workers included, which
+    would each print a traceback; this process alone stops the run and says what was kept. (The scheduler gives
+    it to every worker the nanny restarts, too.)"""
+    from distributed.diagnostics.plugin import WorkerPlugin
+
+    class IgnoreCtrlC(WorkerPlugin):
+        def setup(self, worker: Any) -> None:
+            import signal
+            import threading
+            if threading.current_thread() is threading.main_thread():
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    return IgnoreCtrlC()
 
 
 def _quiet() -> None:
@@ -95,7 +113,8 @@ def play(dask_client: Any, batches: Iterable[Batch], on_batch: Callable[[BatchRe
             except KeyboardInterrupt:
                 raise
             except FutureCancelledError as exc:
-                raise Stopped(f"the scheduler dropped the work ({exc})") from None
+                lost = "connection" in str(exc)
+                raise Stopped("lost the connection to the Dask scheduler" if lost else "the Dask scheduler cancelled a batch") from None
             except (OSError, TimeoutError) as exc:
                 raise Stopped(f"lost the Dask scheduler ({exc.__class__.__name__}: {exc})") from None
             except Exception as exc:

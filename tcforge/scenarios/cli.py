@@ -437,7 +437,7 @@ def sweep_cmd(
     class Rate(TextColumn):
         def render(self, task: Any) -> Any:
             from rich.text import Text
-            return Text(f"{task.speed or 0:.1f} games/s")
+            return Text(f"{task.speed:.1f} games/s" if task.speed else "- games/s")
 
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
                         Rate(""), TimeRemainingColumn(), transient=True, disable=no_progress)
@@ -446,7 +446,8 @@ def sweep_cmd(
     def started(total: int, kept: int) -> None:
         progress.update(task, total=total, completed=kept)
         if kept:
-            _err(f"resuming: {kept} of {total} games kept in {out}; playing the other {total - kept}")
+            _err(f"resuming: {kept} of {total} games kept in {out}; " + (f"playing the other {total - kept}" if kept < total
+                                                                         else "nothing left to play"))
 
     with progress:
         outcome = run_sweep(sweep, out, grid=grid, jobs=jobs, scheduler=scheduler, on_start=started,
@@ -455,6 +456,9 @@ def sweep_cmd(
         _err(f"{outcome.dropped} batch line(s) in {out} were cut short and are played again")
     for row in outcome.rows:
         rep = row.report
+        if not rep.games:
+            _echo(f"{rep.scenario} [{row.cell.label()}]: 0/{row.planned} games, not played yet")
+            continue
         sides = "; ".join(f"{s.side} {s.wins} ({s.rate:.0%}, 95 % {s.interval[0]:.0%}-{s.interval[1]:.0%})" for s in rep.sides)
         _echo(f"{rep.scenario} [{row.cell.label()}]: {rep.games}/{row.planned} games; {sides}; "
               f"mean length {rep.lengths['mean']} turns")
