@@ -44,6 +44,7 @@ bench: install
 	$(BIN)/tcforge bench engine
 	$(BIN)/tcforge bench odds
 	$(BIN)/tcforge bench scenarios
+	$(BIN)/tcforge bench cluster
 	$(BIN)/tcforge bench search
 	$(BIN)/tcforge bench print
 	$(BIN)/tcforge bench booklet

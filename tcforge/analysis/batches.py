@@ -95,7 +95,7 @@ def plan(cell: Cell, games: int, size: int) -> list[Batch]:
 _SCENARIOS: dict[str, Scenario] = {}
 
 
-def _scenario(cell: Cell) -> Scenario:
+def scenario_of(cell: Cell) -> Scenario:
     """The cell's scenario, loaded once per worker process (the agents and the seed do not change it)."""
     key = json.dumps([_where(cell.scenario), cell.option, cell.ruleset, [list(p) for p in cell.parameters]])
     scenario = _SCENARIOS.get(key)
@@ -111,7 +111,7 @@ def _where(reference: str) -> str:
 
 def play_batch(batch: Batch) -> BatchResult:
     """Play the batch's games, in order; what every worker runs."""
-    scenario = _scenario(batch.cell)
+    scenario = scenario_of(batch.cell)
     cell = batch.cell
     return BatchResult(batch, [play_game(scenario, game_seed(cell.seed, i), cell.agents, record=False)[1]
                                for i in range(batch.start, batch.start + batch.count)])
