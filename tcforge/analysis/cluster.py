@@ -60,6 +60,10 @@ def client(scheduler: str | None = None, workers: int = 1) -> Iterator[Any]:
         with connected:
             yield connected
         return
+    import dask
+    # The workers' statistical profiler samples every thread's stack every 10 ms: a cost on pure-Python games
+    # that nobody reads here (no dashboard). The nanny passes the setting on to the worker processes.
+    dask.config.set({"distributed.worker.profile.enabled": False})
     processes = workers > 1
     cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=processes, dashboard_address=None,
                            scheduler_port=0, silence_logs=logging.CRITICAL)

@@ -14,6 +14,7 @@ the start-ups are reported apart. Results are the median and the range over the 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import statistics
 import time
 from collections.abc import Iterator
@@ -27,6 +28,13 @@ def _warm(cell: Cell) -> None:
 
 def _nothing(x: int) -> int:
     return x
+
+
+def _load() -> str:
+    """The machine's load, printed with the figures: other jobs on the same cores slow every line alike."""
+    if not hasattr(os, "getloadavg"):
+        return "load unknown"
+    return f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} core(s)"
 
 
 def _spread(values: list[float], fmt: str = "{:.2f}") -> str:
@@ -81,7 +89,8 @@ def cluster_benchmark(games: int = 100, repeat: int = 3, batch: int = 10, scenar
     dask_start: list[float] = []
     pool_start: list[float] = []
     task: list[float] = []
-    yield f"{scenario}, greedy v greedy, {games} games in batches of {batch}, {repeat} repetition(s), each pair in one run:"
+    yield (f"{scenario}, greedy v greedy, {games} games in batches of {batch}, {repeat} repetition(s), each pair in one run "
+           f"({_load()})")
     for r in range(repeat):
         one.append(_dask_one(batches, cell))
         started, playing, per_task = _dask_two(batches, cell, 200)
@@ -105,6 +114,7 @@ def cluster_benchmark(games: int = 100, repeat: int = 3, batch: int = 10, scenar
            f"(positive: Dask slower)")
     yield (f"scheduling: {_spread([t * 1000 for t in task], '{:.1f}')} ms a task against {_spread(batch_time)} s a batch "
            f"of {batch} games: {_spread(share, '{:.2f}')} % of the playing time")
+    yield f"after the runs: {_load()}"
     yield (f"start-up, warm workers: LocalCluster of 2 {_spread(dask_start)} s, process pool of 2 {_spread(pool_start)} s "
            f"(a run of one batch plays in this process and starts no cluster)")
 
