@@ -16,10 +16,12 @@ gone) raises :class:`Stopped` after the batches that finished were handed to ``o
 """
 from __future__ import annotations
 
+import atexit
 import logging
 import os
+import sys
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext, suppress
 from typing import Any
 
 from tcforge.analysis.batches import Batch, BatchResult, play_batch
@@ -65,8 +67,16 @@ def client(scheduler: str | None = None, workers: int = 1) -> Iterator[Any]:
     # that nobody reads here (no dashboard). The nanny passes the setting on to the worker processes.
     dask.config.set({"distributed.worker.profile.enabled": False})
     processes = workers > 1
-    cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=processes, dashboard_address=None,
-                           scheduler_port=0, silence_logs=logging.CRITICAL)
+    try:
+        with _quiet_worker_start() if processes else nullcontext():
+            cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=processes, dashboard_address=None,
+                                   scheduler_port=0, silence_logs=logging.CRITICAL)
+    except BaseException:
+        # Stopped while the workers start (Ctrl-C): Dask closes the half-started cluster when the interpreter
+        # exits, with tracebacks of its own. Handlers run last registered first, so this one runs before Dask's
+        # and sends them to /dev/null; the command has said what happened by then.
+        atexit.register(_silence_stderr)
+        raise
     try:
         with Client(cluster) as local:
             if processes:
@@ -74,6 +84,33 @@ def client(scheduler: str | None = None, workers: int = 1) -> Iterator[Any]:
             yield local
     finally:
         cluster.close()
+
+
+def _silence_stderr() -> None:
+    with suppress(OSError, ValueError):
+        sys.stderr.flush()
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 2)
+        os.close(devnull)
+
+
+@contextmanager
+def _quiet_worker_start() -> Iterator[None]:
+    """The local worker processes get /dev/null as their standard error: Ctrl-C, which the terminal sends to the
+    whole process group, can reach a worker that is still importing, before the plugin below makes it ignore
+    the signal, and its traceback would bury this process's own account of what was kept. (Dask's logs are
+    silenced anyway; this process's own standard error is back as soon as the workers run.)"""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, 2)
+        yield
+    finally:
+        os.close(devnull)
+        sys.stderr.flush()
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def _ignore_ctrl_c() -> Any:
@@ -131,6 +168,7 @@ def play(dask_client: Any, batches: Iterable[Batch], on_batch: Callable[[BatchRe
     except (OSError, TimeoutError) as exc:
         raise Stopped(f"lost the Dask scheduler ({exc.__class__.__name__}: {exc})") from None
     finally:
-        for future in futures:
-            if not future.done():
-                future.cancel()
+        waiting = [f for f in futures if not f.done()]
+        if waiting:
+            with suppress(Exception):  # the scheduler may be gone: nothing left to cancel then
+                dask_client.cancel(waiting)  # one message to the scheduler, not one a batch
