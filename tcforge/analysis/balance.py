@@ -24,7 +24,7 @@ from tcforge.scenarios.scenario import Scenario
 
 Z95 = 1.959963984540054
 # Games a batch: at greedy speed (0.1-0.3 s a game) a batch takes one to three seconds, against a few
-# milliseconds of Dask's scheduling per task (`tcforge bench scenarios` measures it).
+# milliseconds of Dask's scheduling per task (`tcforge bench cluster` measures both).
 BATCH = 10
 
 

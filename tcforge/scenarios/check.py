@@ -38,7 +38,6 @@ CODES: dict[str, str] = {
     "schema": "The file does not match schemas/scenario.schema.json (unknown key, missing key, wrong value).",
     "file-name": "A bundled scenario's file name is not its id + .yaml.",
     "unknown-ruleset": "The ruleset is not one of data/rulesets.",
-    "override": "A sweep's ruleset or parameter override makes the scenario's file invalid.",
     "unknown-parameter": "A parameter override names no parameter of the ruleset.",
     "parameter-type": "A parameter override has another kind of value (number, text, list, ...) than the ruleset's.",
     "duplicate-id": "Two sides, reinforcement groups, victory conditions, special rules or balance options share an id.",

@@ -91,7 +91,7 @@ def load_scenario(path: Path, *, balance: str | None = None, ruleset: str | None
         data = _override_ruleset(data, ruleset, parameters or {})
         wrong = _schema(Loaded(data, loaded.marks, loaded.key_marks), display)
         if wrong:
-            return Loading(None, [Finding(f.file, f.line, f.col, "override", f"ruleset or parameter override: {f.message}", f.hint)
+            return Loading(None, [Finding(f.file, f.line, f.col, "schema", f"ruleset or parameter override: {f.message}", f.hint)
                                   for f in wrong], loaded.data, loaded)
     builder = Builder(path, display, Loaded(data, loaded.marks, loaded.key_marks))
     scenario = builder.build(balance)
