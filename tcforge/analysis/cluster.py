@@ -56,6 +56,8 @@ def client(scheduler: str | None = None, workers: int = 1) -> Iterator[Any]:
     if scheduler:
         try:
             connected = Client(scheduler, timeout=CONNECT_TIMEOUT)
+        except ValueError as exc:
+            raise Stopped(f"'{scheduler}' is not a scheduler address ({exc}): write tcp://HOST:8786") from None
         except (OSError, TimeoutError) as exc:
             raise Stopped(f"no Dask scheduler answers at {scheduler} ({exc.__class__.__name__}); start one with "
                           f"'dask scheduler' and its workers with 'dask worker {scheduler}'") from None

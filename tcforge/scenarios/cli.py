@@ -347,7 +347,8 @@ def balance_cmd(
                               progress=lambda n, t=task: progress.advance(t, n))  # type: ignore[misc]  # t binds this option's task
                 reports.append(report(_load(scenario, opt), results, players, opt))
     except cluster.Stopped as exc:
-        _err(f"tcforge: balance stopped: {exc.reason}; run 'tcforge scenario sweep' to keep games across interruptions")
+        _err(f"tcforge: balance stopped: {exc.reason}" + ("; 'tcforge scenario sweep' keeps the games finished before a stop"
+                                                          if exc.interrupted else ""))
         raise typer.Exit(130 if exc.interrupted else 1) from None
     if plot is not None:
         write_plot(reports, plot)
