@@ -46,6 +46,7 @@ bench: install
 	$(BIN)/tcforge bench engine
 	$(BIN)/tcforge bench odds
 	$(BIN)/tcforge bench scenarios
+	$(BIN)/tcforge bench cluster
 	$(BIN)/tcforge bench search
 	$(BIN)/tcforge bench ladder
 	$(BIN)/tcforge bench print

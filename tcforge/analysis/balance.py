@@ -1,7 +1,8 @@
 """Balance of a scenario: many seeded games, played in parallel, and their statistics.
 
-Game ``i`` is played with seed ``base + i`` whatever the number of workers, so
-the results do not depend on ``--jobs``. The metrics follow Ludii's
+The games are played in batches on Dask (:mod:`tcforge.analysis.cluster`); game ``i``
+is seeded from the root seed and ``i`` (:func:`tcforge.analysis.batches.game_seed`)
+whatever played it, so the results depend on neither ``--jobs`` nor the cluster. The metrics follow Ludii's
 definitions: each side's win rate with a 95 % Wilson interval, balance
 (1 - the gap between the win rates), completion (games decided), draws and
 turn-limit endings and games stopped by the engine's cap counted apart, game
@@ -10,19 +11,21 @@ length, how games ended, and the cards each side lost.
 from __future__ import annotations
 
 import math
-import multiprocessing
-import signal
 import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tcforge.analysis.games import GameResult, play_game
-from tcforge.scenarios.loading import load
+from tcforge.analysis import cluster
+from tcforge.analysis.batches import BatchResult, Cell, plan
+from tcforge.analysis.games import GameResult
 from tcforge.scenarios.scenario import Scenario
 
 Z95 = 1.959963984540054
+# Games a batch: at greedy speed (0.1-0.3 s a game) a batch takes one to three seconds, against a few
+# milliseconds of Dask's scheduling per task (`tcforge bench cluster` measures both).
+BATCH = 10
 
 
 def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
@@ -78,44 +81,27 @@ class Report:
                 "length_turns": self.lengths, "endings": self.endings, "first_error": self.first_error}
 
 
-_WORKER: dict[str, Any] = {}
-
-
-def _init(reference: str, option: str | None) -> None:
-    _WORKER["scenario"] = load(reference, balance=option)
-
-
-def _init_worker(reference: str, option: str | None) -> None:
-    # Ctrl-C reaches the whole process group: the main process stops the pool and says so; a worker that took
-    # the signal too would print a traceback of its own from the middle of a game.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _init(reference, option)
-
-
-def _one(args: tuple[int, tuple[str, str]]) -> GameResult:
-    seed, policies = args
-    return play_game(_WORKER["scenario"], seed, policies, record=False)[1]
-
-
 def run(reference: str, *, games: int, jobs: int = 1, option: str | None = None, policies: tuple[str, str] = ("greedy", "greedy"),
-        base_seed: int = 1, progress: Callable[[int], None] | None = None) -> list[GameResult]:
-    """Play ``games`` games of a scenario on ``jobs`` processes; results in seed order."""
-    tasks = [(base_seed + i, policies) for i in range(games)]
-    results: list[GameResult] = []
-    if jobs <= 1:
-        _init(reference, option)
-        for task in tasks:
-            results.append(_one(task))
-            if progress:
-                progress(1)
-        return results
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with context.Pool(jobs, initializer=_init_worker, initargs=(reference, option)) as pool:
-        for result in pool.imap(_one, tasks, chunksize=max(1, games // (jobs * 8))):
-            results.append(result)
-            if progress:
-                progress(1)
-    return results
+        base_seed: int = 1, progress: Callable[[int], None] | None = None, scheduler: str | None = None,
+        batch: int = BATCH, client: Any = None) -> list[GameResult]:
+    """Play ``games`` games of a scenario on Dask: ``jobs`` local workers (0: a core each; never more than there are
+    batches of ``batch`` games), or the cluster at ``scheduler``, or an open ``client`` (several runs, one cluster); results
+    in game order, game ``i`` seeded with :func:`~tcforge.analysis.batches.game_seed` (``base_seed``, ``i``)."""
+    cell = Cell(reference, option, agents=policies, seed=base_seed)
+    found: dict[int, list[GameResult]] = {}
+
+    def keep(done: BatchResult) -> None:
+        found[done.batch.start] = done.results
+        if progress:
+            progress(len(done.results))
+
+    batches = plan(cell, games, batch)
+    if client is not None:
+        cluster.play(client, batches, keep)
+    else:
+        with cluster.client(scheduler, cluster.local_workers(jobs, len(batches))) as dask_client:
+            cluster.play(dask_client, batches, keep)
+    return [r for start in sorted(found) for r in found[start]]
 
 
 def report(scenario: Scenario, results: list[GameResult], policies: tuple[str, str], option: str | None) -> Report:
@@ -159,13 +145,15 @@ def _never_won(scenario: Scenario, side: str, results: Iterable[GameResult]) -> 
     return "; ".join(parts)
 
 
-def write_plot(reports: list[Report], path: Any) -> Any:
-    """Win rates with their 95 % intervals, one group of bars per balance option (PNG)."""
+def write_plot(reports: list[Report], path: Any, *, labels: list[str] | None = None, title: str | None = None) -> Any:
+    """Win rates with their 95 % intervals, one group of bars per report (PNG): labelled by balance option, or by
+    ``labels`` (a sweep's cells)."""
     from PIL import Image, ImageDraw, ImageFont
 
     from tcforge.atomic import atomic_path
     from tcforge.paths import fonts_dir
-    width, height, left, top, bottom = 640, 360, 60, 40, 70
+    left, top, bottom = 60, 40, 70
+    width, height = max(640, left + 20 + 120 * len(reports)), 360
     font: ImageFont.FreeTypeFont | ImageFont.ImageFont
     try:
         font = ImageFont.truetype(str(fonts_dir() / "DejaVuSans.ttf"), 12)
@@ -174,13 +162,15 @@ def write_plot(reports: list[Report], path: Any) -> Any:
     image = Image.new("RGB", (width, height), "white")
     draw = ImageDraw.Draw(image)
     plot_h = height - top - bottom
-    draw.text((left, 10), f"Win rates, {reports[0].scenario} ({reports[0].games} games each, 95 % intervals)", fill="black", font=font)
+    draw.text((left, 10), title or f"Win rates, {reports[0].scenario} ({reports[0].games} games each, 95 % intervals)",
+              fill="black", font=font)
     for frac in (0, 0.25, 0.5, 0.75, 1.0):
         y = top + plot_h * (1 - frac)
         draw.line([left, y, width - 20, y], fill=(225, 225, 225))
         draw.text((10, y - 7), f"{int(frac * 100)} %", fill="black", font=font)
     colours = [(70, 90, 140), (170, 60, 50)]
     group = (width - left - 20) / max(1, len(reports))
+    chars = max(6, int(group / 7))
     for g, rep in enumerate(reports):
         x0 = left + g * group
         for i, side in enumerate(rep.sides):
@@ -192,7 +182,9 @@ def write_plot(reports: list[Report], path: Any) -> Any:
             cx = bx + bw / 2
             draw.line([cx, top + plot_h * (1 - lo), cx, top + plot_h * (1 - hi)], fill="black", width=2)
             draw.text((bx, top + plot_h + 4), side.side[:9], fill="black", font=font)
-        draw.text((x0 + group * 0.2, top + plot_h + 22), rep.option or "as written", fill="black", font=font)
+        label = labels[g] if labels else rep.option or "as written"
+        for n, start in enumerate(range(0, min(len(label), 3 * chars), chars)):
+            draw.text((x0 + group * 0.1, top + plot_h + 20 + 14 * n), label[start:start + chars], fill="black", font=font)
     with atomic_path(path) as tmp:
         image.save(tmp, format="PNG")
     return path

@@ -49,6 +49,19 @@ def bench_scenarios(
         out.print(line, markup=False)
 
 
+@app.command("cluster")
+def bench_cluster(
+    games: int = typer.Option(100, "--games", help="Hill 621 greedy games per measurement."),
+    repeat: int = typer.Option(3, "--repeat", help="Repetitions; the figures are their median and range."),
+    batch: int = typer.Option(10, "--batch", help="Games a batch."),
+) -> None:
+    """Games a second on 1 and 2 local Dask workers, Dask against a process pool, scheduling cost a batch."""
+    from tcforge.analysis.cluster_bench import cluster_benchmark
+
+    for line in cluster_benchmark(games, repeat, batch):
+        out.print(line, markup=False)
+
+
 @app.command("search")
 def bench_search(
     budgets: str = typer.Option("50,100,200,400,800", "--budgets", help="Iteration budgets to time, comma-separated."),

@@ -349,16 +349,21 @@ def audit_cmd(
         raise typer.Exit(1)
 
 
+JOBS_HELP = "Local worker processes (default: this machine's cores; one runs in this process). Results do not depend on it."
+SCHEDULER_HELP = "Play on a running Dask cluster: tcp://HOST:8786 (see the README). Without it a local cluster starts by itself."
+
+
 @app.command("balance")
 def balance_cmd(
     scenario: str = typer.Argument(..., help="Scenario id or file."),
     games: int = typer.Option(200, "--games", help="Games per balance option (per round with --converge)."),
-    jobs: int = typer.Option(1, "--jobs", help="Worker processes (results do not depend on it)."),
+    jobs: int = typer.Option(0, "--jobs", help=JOBS_HELP),
+    scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
     option: list[str] | None = typer.Option(None, "--option", help="Balance options to compare, 'as-written' for none, "
                                                "'all' for as written and every option (the default)."),
     agent: list[str] | None = typer.Option(None, "--agent", help=AGENT_HELP),
     policy: str | None = typer.Option(None, "--policy", help=POLICY_HELP, hidden=True),
-    seed: int = typer.Option(1, "--seed", help="Seed of the first game; game i uses seed + i."),
+    seed: int = typer.Option(1, "--seed", help="The root seed: game i's seed is derived from it and i."),
     converge: bool = typer.Option(False, "--converge", help="Double the agents' iteration budgets each round until "
                                   "no win rate moves out of its 95 % interval, or --max-budget is reached (provisional)."),
     max_budget: int = typer.Option(400, "--max-budget", help="With --converge: the largest iteration budget to play."),
@@ -367,12 +372,13 @@ def balance_cmd(
 ) -> None:
     """Play many seeded games in parallel and report win rates, balance, completion, lengths and losses, how the
     games ended and what each balance option changes; with --converge, at doubling budgets until the rates settle."""
+    from tcforge.analysis import cluster
+    from tcforge.analysis.balance import BATCH, report, run, write_plot
     from tcforge.analysis.balance import Report as BalanceReport
-    from tcforge.analysis.balance import report, run, write_plot
     from tcforge.analysis.verdict import Ending, endings, option_effects, render_endings
     from tcforge.progress import step, working
-    if games < 1 or jobs < 1:
-        _usage("--games and --jobs must be at least 1")
+    if games < 1 or jobs < 0:
+        _usage("--games must be at least 1 and --jobs at least 0 (0: a worker a core)")
     sc = _load(scenario)
     players = _agents(list(sc.grid.sides), agent, policy)
     asked = [o for o in option or [] if o != "all"]
@@ -383,35 +389,42 @@ def balance_cmd(
         if opt is not None and opt not in known:
             _usage(f"unknown balance option '{opt}' of {sc.id}: use one of {', '.join(sorted(known)) or '(none)'}")
     why: list[list[Ending]] = []  # the last round's endings, one list per option
+    workers = cluster.local_workers(jobs, len(options) * -(-games // BATCH))
 
-    def play_round(agents: tuple[str, str]) -> list[BalanceReport]:
+    def play_round(agents: tuple[str, str], dask_client: Any) -> list[BalanceReport]:
         reports = []
         why.clear()
         with working(f"{sc.id}", total=games * len(options)) as progress:
             for opt in options:
                 step(progress, 0, f"{sc.id} {opt or 'as written'} ({agents[0]} v {agents[1]})")
-                results = run(str(_resolve(scenario)), games=games, jobs=jobs, option=opt, policies=agents, base_seed=seed,
-                              progress=lambda n: step(progress, n))
+                results = run(str(_resolve(scenario)), games=games, option=opt, policies=agents, base_seed=seed,
+                              client=dask_client, progress=lambda n: step(progress, n))
                 reports.append(report(_load(scenario, opt), results, agents, opt))
                 why.append(endings(results, list(sc.grid.sides)))
         return reports
 
     converged = None
-    if converge:
-        from tcforge.analysis.converge import converge as converge_rounds
-        from tcforge.engine.policies import SpecError
-        try:
-            converged = converge_rounds(play_round, players, max_budget=max_budget,
-                                        on_round=None if format is Format.json else
-                                        lambda r: _err(f"played {r.agents[0]} v {r.agents[1]}: " + "; ".join(
-                                            f"{rep.option or 'as written'} {rep.sides[0].side} {rep.sides[0].rate:.1%}"
-                                            for rep in r.reports)))
-        except SpecError as exc:
-            _usage(f"--converge: {exc}")
-        assert converged is not None
-        reports = converged.final
-    else:
-        reports = play_round(players)
+    try:
+        with cluster.client(scheduler, workers) as dask_client:
+            if converge:
+                from tcforge.analysis.converge import converge as converge_rounds
+                from tcforge.engine.policies import SpecError
+                try:
+                    converged = converge_rounds(lambda agents: play_round(agents, dask_client), players,
+                                                max_budget=max_budget, on_round=None if format is Format.json else
+                                                lambda r: _err(f"played {r.agents[0]} v {r.agents[1]}: " + "; ".join(
+                                                    f"{rep.option or 'as written'} {rep.sides[0].side} {rep.sides[0].rate:.1%}"
+                                                    for rep in r.reports)))
+                except SpecError as exc:
+                    _usage(f"--converge: {exc}")
+                assert converged is not None
+                reports = converged.final
+            else:
+                reports = play_round(players, dask_client)
+    except cluster.Stopped as exc:
+        _err(f"tcforge: balance stopped: {exc.reason}" + ("; 'tcforge scenario sweep' keeps the games finished before a stop"
+                                                          if exc.interrupted else ""))
+        raise typer.Exit(130 if exc.interrupted else 1) from None
     effects = option_effects(reports, {b.id: b.favours for b in sc.balance})
     if plot is not None:
         write_plot(reports, plot)
@@ -498,6 +511,103 @@ def ladder_cmd(
             _echo(line)
     if plot is not None:
         _err(f"wrote {plot}")
+
+
+@app.command("sweep")
+def sweep_cmd(
+    scenarios: list[str] | None = typer.Argument(None, help="Scenario ids or files (or give them in --file)."),
+    file: Path | None = typer.Option(None, "--file", help="A YAML sweep file; the options below replace its values."),
+    option: list[str] | None = typer.Option(None, "--option", help="Balance options, each a cell: an id, 'as-written' or 'all'."),
+    ruleset: list[str] | None = typer.Option(None, "--ruleset", help="Rulesets to play each scenario with (default: its own)."),
+    set_: list[str] | None = typer.Option(None, "--set", help="Ruleset parameter overrides, each a cell: NAME=VALUE[;NAME=VALUE]."),
+    agents: list[str] | None = typer.Option(None, "--agents", help="Players, each a cell: SPEC for both sides or FIRST/SECOND "
+                                                                   "(greedy, mcts:100/greedy); default greedy."),
+    games: int | None = typer.Option(None, "--games", help="Games a cell (default 100)."),
+    seed: int | None = typer.Option(None, "--seed", help="The root seed of every cell (default 1)."),
+    batch: int | None = typer.Option(None, "--batch", help="Games a batch, the unit of work and of resuming (default 10)."),
+    out: Path = typer.Option(Path("sweep"), "--out", help="Folder of the table (sweep.csv, sweep.jsonl), plot and kept batches."),
+    jobs: int = typer.Option(0, "--jobs", help=JOBS_HELP),
+    scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
+    no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
+) -> None:
+    """Play a grid of scenarios x balance options x rulesets x parameter overrides x agents; write one row per cell
+    (games, wins per side with 95 % intervals, endings, mean length), a plot, and keep every finished batch: a rerun
+    with the same arguments plays only what is missing."""
+    import yaml
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from tcforge.analysis.sweep import ROWS, TABLE, Sweep, SweepError, cells, read_sweep_file, run_sweep
+    try:
+        sweep = read_sweep_file(file) if file is not None else Sweep(list(scenarios or []))
+    except SweepError as exc:
+        for p in exc.problems:
+            _err(p.render())
+        raise typer.Exit(1) from None
+    if scenarios:
+        sweep.scenarios = list(scenarios)
+    if not sweep.scenarios:
+        _usage("name the scenarios to sweep, or give a sweep file with --file")
+    if option:
+        sweep.options = [None if o == "as-written" else o for o in option]
+    if ruleset:
+        sweep.rulesets = list(ruleset)
+    if set_:
+        sweep.parameters = []
+        for text in set_:
+            overrides: dict[str, Any] = {}
+            for part in filter(None, (p.strip() for p in text.split(";"))):
+                name, eq, value = part.partition("=")
+                if not eq or not name.strip():
+                    _usage(f"--set {text}: write NAME=VALUE, several joined by ';' (turn.hand_limit=6)")
+                overrides[name.strip()] = yaml.safe_load(value)
+            sweep.parameters.append(overrides)
+    if agents:
+        sweep.agents = list(agents)
+    sweep.games = games if games is not None else sweep.games
+    sweep.seed = seed if seed is not None else sweep.seed
+    sweep.batch = batch if batch is not None else sweep.batch
+    if jobs < 0:
+        _usage("--jobs is at least 0 (0: a worker a core)")
+    try:
+        grid = cells(sweep)
+    except SweepError as exc:
+        for p in exc.problems:
+            _err(p.render().replace("command line:1:1: ", "tcforge: "))
+        raise typer.Exit(2 if file is None else 1) from None
+
+    class Rate(TextColumn):
+        def render(self, task: Any) -> Any:
+            from rich.text import Text
+            return Text(f"{task.speed:.1f} games/s" if task.speed else "- games/s")
+
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+                        Rate(""), TimeRemainingColumn(), transient=True, disable=no_progress)
+    task = progress.add_task(f"sweep, {len(grid)} cell(s)", total=1)
+
+    def started(total: int, kept: int) -> None:
+        progress.update(task, total=total, completed=kept)
+        if kept:
+            _err(f"resuming: {kept} of {total} games kept in {out}; " + (f"playing the other {total - kept}" if kept < total
+                                                                         else "nothing left to play"))
+
+    with progress:
+        outcome = run_sweep(sweep, out, grid=grid, jobs=jobs, scheduler=scheduler, on_start=started,
+                            progress=lambda n: progress.advance(task, n))
+    if outcome.dropped:
+        _err(f"{outcome.dropped} batch line(s) in {out} were cut short and are played again")
+    for row in outcome.rows:
+        rep = row.report
+        if not rep.games:
+            _echo(f"{rep.scenario} [{row.cell.label()}]: 0/{row.planned} games, not played yet")
+            continue
+        sides = "; ".join(f"{s.side} {s.wins} ({s.rate:.0%}, 95 % {s.interval[0]:.0%}-{s.interval[1]:.0%})" for s in rep.sides)
+        _echo(f"{rep.scenario} [{row.cell.label()}]: {rep.games}/{row.planned} games; {sides}; "
+              f"mean length {rep.lengths['mean']} turns")
+    _err(f"table: {out / TABLE}, {out / ROWS}" + (f"; plot: {out / 'sweep.png'}" if any(r.report.games for r in outcome.rows) else ""))
+    if outcome.stopped is not None:
+        _err(f"tcforge: sweep stopped ({outcome.stopped.reason}): {outcome.finished} of {outcome.planned} games are kept in "
+             f"{out}; rerun the same command to play the other {outcome.planned - outcome.finished}")
+        raise typer.Exit(130 if outcome.stopped.interrupted else 1)
 
 
 @app.command("codes")

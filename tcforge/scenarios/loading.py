@@ -9,6 +9,7 @@ resolved becomes a :class:`~tcforge.scenarios.findings.Finding` placed at
 """
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -95,8 +96,11 @@ def clashes(only: str | None = None) -> list[Finding]:
             for sid, path in own_scenarios().items() if sid in bundled and only in (None, sid)]
 
 
-def load(reference: str | Path, *, balance: str | None = None) -> Scenario:
-    """The scenario (bundled id or file), raising ScenarioError with every finding when it cannot be used."""
+def load(reference: str | Path, *, balance: str | None = None, ruleset: str | None = None,
+         parameters: dict[str, Any] | None = None) -> Scenario:
+    """The scenario (bundled id or file), raising ScenarioError with every finding when it cannot be used.
+    ``ruleset`` and ``parameters`` replace the scenario's ruleset id and override ruleset parameters by name
+    (a sweep's grid), after the balance option."""
     path = find_scenario(reference)
     if path is None:
         raise ScenarioError([Finding(str(reference), 1, 1, "unknown-reference", f"no scenario '{reference}'",
@@ -104,15 +108,17 @@ def load(reference: str | Path, *, balance: str | None = None) -> Scenario:
     clash = clashes(str(reference))
     if clash:
         raise ScenarioError(clash)
-    result = load_scenario(path, balance=balance)
+    result = load_scenario(path, balance=balance, ruleset=ruleset, parameters=parameters)
     errors = [f for f in result.findings]
     if result.scenario is None or errors:
         raise ScenarioError(errors)
     return result.scenario
 
 
-def load_scenario(path: Path, *, balance: str | None = None) -> Loading:
-    """Read, schema-check and resolve one scenario file; ``balance`` applies one balance option by id."""
+def load_scenario(path: Path, *, balance: str | None = None, ruleset: str | None = None,
+                  parameters: dict[str, Any] | None = None) -> Loading:
+    """Read, schema-check and resolve one scenario file; ``balance`` applies one balance option by id,
+    ``ruleset`` and ``parameters`` then change the ruleset and its parameters (checked again)."""
     display = display_path(path)
     loaded, problems = load_yaml(path, display)
     findings = [Finding(p.file, p.line, p.col, "yaml", p.message, p.hint) for p in problems]
@@ -126,9 +132,27 @@ def load_scenario(path: Path, *, balance: str | None = None) -> Loading:
         data, patch_findings = _apply_balance(loaded, display, balance)
         if patch_findings:
             return Loading(None, patch_findings, loaded.data, loaded)
+    if ruleset is not None or parameters:
+        data = _override_ruleset(data, ruleset, parameters or {})
+        wrong = _schema(Loaded(data, loaded.marks, loaded.key_marks), display)
+        if wrong:
+            return Loading(None, [Finding(f.file, f.line, f.col, "schema", f"ruleset or parameter override: {f.message}", f.hint)
+                                  for f in wrong], loaded.data, loaded)
     builder = Builder(path, display, Loaded(data, loaded.marks, loaded.key_marks))
     scenario = builder.build(balance)
     return Loading(scenario, builder.findings, data, loaded)
+
+
+def _override_ruleset(data: Any, ruleset: str | None, parameters: dict[str, Any]) -> Any:
+    """A copy of the scenario data with another ruleset id and parameter overrides (marked as the sweep's)."""
+    data = copy.deepcopy(data)
+    section = data.setdefault("ruleset", {})
+    if ruleset is not None:
+        section["id"] = ruleset
+    for name, value in parameters.items():
+        section.setdefault("parameters", {})[name] = {"value": value, "case": "sweep override",
+                                                      "reason": "Set by the sweep's grid, not by the scenario."}
+    return data
 
 
 def _key_findings(loaded: Loaded, display: str) -> list[Finding]:

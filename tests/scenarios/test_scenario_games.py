@@ -90,7 +90,7 @@ def test_20_0_balance_option_moves_the_second_german_group() -> None:
 
 def test_balance_results_do_not_depend_on_the_number_of_jobs() -> None:
     one = run("kursk", games=6, jobs=1, policies=("random", "random"))
-    two = run("kursk", games=6, jobs=2, policies=("random", "random"))
+    two = run("kursk", games=6, jobs=2, policies=("random", "random"), batch=2)  # three batches: two worker processes
     assert [(r.seed, r.winner, r.turns, r.actions) for r in one] == [(r.seed, r.winner, r.turns, r.actions) for r in two]
 
 

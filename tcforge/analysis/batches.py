@@ -1,0 +1,125 @@
+"""The unit of work of a balance run or a sweep: a batch of seeded games of one cell of the grid.
+
+A *cell* is one scenario played one way: a balance option, a ruleset, parameter overrides and each side's
+agent, from a root seed. Game ``i`` of a cell is played with :func:`game_seed` (root seed, ``i``), so a game's
+result depends on neither the batch it sits in nor the worker or machine that played it: one worker, two
+local workers and a cluster give identical tables, and a finished batch can be kept on disk and never played
+again. The seed is an ordinary integer: ``tcforge scenario play --seed N`` replays the game.
+
+:func:`play_batch` is the one function the workers run, whatever runs them (see :mod:`tcforge.analysis.cluster`).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tcforge.analysis.games import GameResult, play_game
+from tcforge.scenarios.loading import find_scenario, load
+from tcforge.scenarios.scenario import Scenario
+
+SEED_BITS = 48  # 15 decimal digits at most: easy to type after --seed, no collision in any sweep of sane size
+
+
+def game_seed(root: int, index: int) -> int:
+    """The seed of game ``index`` of a run whose root seed is ``root``: a hash of the two (the same derivation
+    on every machine and Python version), spread over SEED_BITS bits so that the games of neighbouring
+    root seeds share no seed, as ``root + index`` would.
+
+    >>> game_seed(1, 0), game_seed(1, 1), game_seed(2, 0)
+    (145704405690857, 196066610658280, 227782455201723)
+    """
+    digest = hashlib.blake2b(f"tcforge-game:{root}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> (64 - SEED_BITS)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One point of the grid. ``scenario`` is a bundled id or a file path (the workers load it themselves: on
+    a cluster the file must be at that path on every machine, a bundled id always is)."""
+
+    scenario: str
+    option: str | None = None
+    ruleset: str | None = None
+    parameters: tuple[tuple[str, Any], ...] = ()
+    agents: tuple[str, str] = ("greedy", "greedy")
+    seed: int = 1
+
+    def key(self) -> str:
+        """A stable text naming the cell: the batches kept on disk are found again by it."""
+        return json.dumps([self.scenario, self.option, self.ruleset, [list(p) for p in self.parameters], list(self.agents),
+                           self.seed], ensure_ascii=False, separators=(",", ":"))
+
+    def label(self) -> str:
+        parts = [self.option or "as written"]
+        if self.ruleset:
+            parts.append(self.ruleset)
+        parts += [f"{name}={value}" for name, value in self.parameters]
+        if len(set(self.agents)) == 1:
+            parts.append(self.agents[0])
+        else:
+            parts.append(f"{self.agents[0]} v {self.agents[1]}")
+        return ", ".join(parts)
+
+    def load(self) -> Scenario:
+        return load(self.scenario, balance=self.option, ruleset=self.ruleset, parameters=dict(self.parameters) or None)
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Games ``start`` to ``start + count - 1`` of a cell."""
+
+    cell: Cell
+    start: int
+    count: int
+
+    def key(self) -> str:
+        return f"{self.cell.key()}#{self.start}+{self.count}"
+
+
+@dataclass
+class BatchResult:
+    batch: Batch
+    results: list[GameResult] = field(default_factory=list)
+
+
+def plan(cell: Cell, games: int, size: int) -> list[Batch]:
+    """The batches of ``games`` games of a cell, ``size`` games each (the last one shorter). The plan depends on
+    neither the number of workers nor the scheduler, so a rerun finds the batches it has already played."""
+    size = max(1, size)
+    return [Batch(cell, start, min(size, games - start)) for start in range(0, games, size)]
+
+
+_SCENARIOS: dict[str, Scenario] = {}
+
+
+def scenario_of(cell: Cell) -> Scenario:
+    """The cell's scenario, loaded once per worker process (the agents and the seed do not change it)."""
+    key = json.dumps([_where(cell.scenario), cell.option, cell.ruleset, [list(p) for p in cell.parameters]])
+    scenario = _SCENARIOS.get(key)
+    if scenario is None:
+        scenario = _SCENARIOS[key] = Cell(_where(cell.scenario), cell.option, cell.ruleset, cell.parameters).load()
+    return scenario
+
+
+def _where(reference: str) -> str:
+    path = find_scenario(reference)
+    return reference if path is None else str(Path(path).resolve())
+
+
+def play_batch(batch: Batch) -> BatchResult:
+    """Play the batch's games, in order; what every worker runs."""
+    scenario = scenario_of(batch.cell)
+    cell = batch.cell
+    return BatchResult(batch, [play_game(scenario, game_seed(cell.seed, i), cell.agents, record=False)[1]
+                               for i in range(batch.start, batch.start + batch.count)])
+
+
+def result_to_json(result: GameResult) -> dict[str, Any]:
+    return asdict(result)
+
+
+def result_from_json(data: dict[str, Any]) -> GameResult:
+    return GameResult(**data)

@@ -1,0 +1,398 @@
+"""A balance sweep: a grid of scenarios, balance options, rulesets, parameter overrides and agents, played
+in batches on Dask, kept on disk as the batches finish, and tabulated one row per cell.
+
+The grid comes from the command line or from a small YAML sweep file (:func:`read_sweep_file`)::
+
+    scenarios: [hill-621, kursk]        # bundled ids or scenario files (relative to this file)
+    options: [as-written, german-plus]  # balance options; 'all' for as written and every option
+    rulesets: [six-pack-r3]             # the ruleset each scenario is played with; absent: its own
+    parameters:                         # each entry one set of ruleset parameter overrides
+      - {}
+      - {turn.hand_limit: 6}
+    agents: [greedy, mcts:100/greedy, {german: mcts:100, soviet: greedy}]
+    games: 200
+    seed: 1
+    batch: 10
+
+Every finished batch is appended to ``batches.jsonl`` in the output folder; a rerun with the same grid reads
+it back and plays only the batches that are missing (:class:`Store`). The table, ``sweep.csv`` and
+``sweep.jsonl``, and the plot, ``sweep.png``, are written from the kept batches.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tcforge.analysis import cluster
+from tcforge.analysis.balance import BATCH, Report, report, write_plot
+from tcforge.analysis.batches import Batch, BatchResult, Cell, plan, result_from_json, result_to_json
+from tcforge.analysis.games import GameResult
+from tcforge.atomic import atomic_path
+from tcforge.data.problems import Problem
+from tcforge.scenarios.findings import ScenarioError
+from tcforge.scenarios.scenario import Scenario
+
+KEYS = ("scenarios", "options", "rulesets", "parameters", "agents", "games", "seed", "batch")
+TABLE, ROWS, PLOT, BATCHES = "sweep.csv", "sweep.jsonl", "sweep.png", "batches.jsonl"
+
+
+@dataclass
+class Sweep:
+    """The grid and how many games each cell gets. ``options`` holds balance option ids, None for as written,
+    ``"all"`` for as written and every option of the scenario; ``agents`` holds agent choices in the
+    :func:`agents_of` grammar."""
+
+    scenarios: list[str]
+    options: list[str | None] = field(default_factory=lambda: [None])
+    rulesets: list[str | None] = field(default_factory=lambda: [None])
+    parameters: list[dict[str, Any]] = field(default_factory=lambda: [{}])
+    agents: list[str | dict[str, str]] = field(default_factory=lambda: ["greedy"])
+    games: int = 100
+    seed: int = 1
+    batch: int = BATCH
+
+
+class SweepError(Exception):
+    """A sweep that cannot be played: one problem per line, ``file:line:col: what, and how to fix it``."""
+
+    def __init__(self, problems: list[Problem]):
+        super().__init__("\n".join(p.render() for p in problems))
+        self.problems = problems
+
+
+Where = Callable[[tuple[object, ...]], tuple[str, int, int]]
+
+
+def _cli_where(_: tuple[object, ...]) -> tuple[str, int, int]:
+    return ("command line", 1, 1)
+
+
+def agents_of(choice: str | dict[str, str], sides: list[str]) -> tuple[str, str]:
+    """A pair of agent specs from ``SPEC`` (both sides), ``SPEC/SPEC`` (the first side's, the second's) or a
+    mapping side -> spec (a side left out plays greedy). Raises ValueError saying what is wrong."""
+    from tcforge.engine.policies import SpecError, canonical
+    if isinstance(choice, dict):
+        unknown = [s for s in choice if s not in sides]
+        if unknown:
+            raise ValueError(f"no side '{unknown[0]}' in this scenario; its sides are {', '.join(sides)}")
+        specs = [str(choice.get(side, "greedy")) for side in sides]
+    else:
+        specs = [s.strip() for s in str(choice).split("/")]
+        if len(specs) == 1:
+            specs = specs * 2
+        if len(specs) != 2:
+            raise ValueError(f"'{choice}' names {len(specs)} agents: give SPEC or FIRST/SECOND")
+    try:
+        return canonical(specs[0]), canonical(specs[1])
+    except SpecError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def cells(sweep: Sweep, where: Where = _cli_where) -> list[Cell]:
+    """Every cell of the grid, each checked by loading its scenario; SweepError lists every problem, placed
+    at the sweep file's value that causes it (``where`` maps a path in the file to file, line, column)."""
+    from tcforge.scenarios.loading import find_scenario, load
+
+    problems: list[Problem] = []
+
+    def fail(path: tuple[object, ...], message: str, hint: str) -> None:
+        file, line, col = where(path)
+        problems.append(Problem(file, line, col, message, hint, code="sweep"))
+
+    out: list[Cell] = []
+    for si, reference in enumerate(sweep.scenarios):
+        if find_scenario(reference) is None:
+            fail(("scenarios", si), f"no scenario '{reference}'", "give a scenario file or the id of a bundled scenario")
+            continue
+        try:
+            base = load(reference)
+        except ScenarioError as exc:
+            fail(("scenarios", si), f"scenario '{reference}' is not valid: {exc.findings[0].render()}",
+                 "run 'tcforge scenario check' on it")
+            continue
+        sides = list(base.grid.sides)
+        known = [b.id for b in base.balance]
+        options: list[str | None] = []
+        for oi, option in enumerate(sweep.options):
+            if option == "all":
+                options += [None, *known]
+            elif option is None or option in known:
+                options.append(option)
+            else:
+                fail(("options", oi), f"'{option}' is not a balance option of {base.id}",
+                     f"use one of: as-written, all, {', '.join(known)}" if known else f"{base.id} has none: use as-written")
+        agent_pairs: list[tuple[str, str]] = []
+        for ai, choice in enumerate(sweep.agents):
+            try:
+                agent_pairs.append(agents_of(choice, sides))
+            except ValueError as exc:
+                fail(("agents", ai), f"agents for {base.id}: {exc}", "write SPEC, FIRST/SECOND or a mapping side: spec")
+        for ri, ruleset in enumerate(sweep.rulesets):
+            if ruleset is not None and not _loads(reference, ("rulesets", ri), fail, ruleset=ruleset):
+                continue
+            for pi, params in enumerate(sweep.parameters):
+                if params and not _loads(reference, ("parameters", pi), fail, ruleset=ruleset, parameters=params):
+                    continue
+                for option, agents in itertools.product(dict.fromkeys(options), agent_pairs):
+                    out.append(Cell(reference, option, ruleset, tuple(sorted(params.items())), agents, sweep.seed))
+    if sweep.games < 1:
+        fail(("games",), f"games is {sweep.games}", "play at least 1 game a cell")
+    if sweep.batch < 1:
+        fail(("batch",), f"batch is {sweep.batch}", "give at least 1 game a batch")
+    if problems:
+        raise SweepError(_unique(problems))
+    return list(dict.fromkeys(out))
+
+
+def _loads(reference: str, path: tuple[object, ...], fail: Callable[[tuple[object, ...], str, str], None],
+           **changes: Any) -> bool:
+    from tcforge.scenarios.loading import load
+    try:
+        load(reference, **changes)
+    except ScenarioError as exc:
+        first = exc.findings[0]
+        fail(path, f"{reference}: {first.message}", first.hint or "see 'tcforge rules' for rulesets and their parameters")
+        return False
+    return True
+
+
+def _unique(problems: list[Problem]) -> list[Problem]:
+    return list(dict.fromkeys(problems))
+
+
+def read_sweep_file(path: Path) -> Sweep:
+    """The sweep a YAML file describes; SweepError places every problem at ``file:line:col``."""
+    from tcforge.data.yamlsafe import load_yaml
+    from tcforge.paths import display_path
+
+    display = display_path(path)
+    loaded, yaml_problems = load_yaml(path, display)
+    if loaded is None or yaml_problems:
+        raise SweepError(yaml_problems)
+    problems: list[Problem] = []
+
+    def where(p: tuple[object, ...]) -> tuple[str, int, int]:
+        line, col = loaded.where(p)
+        return display, line, col
+
+    def fail(p: tuple[object, ...], message: str, hint: str, key: bool = False) -> None:
+        line, col = loaded.where(p, key=key)
+        problems.append(Problem(display, line, col, message, hint, code="sweep"))
+
+    data = loaded.data
+    if not isinstance(data, dict):
+        raise SweepError([Problem(display, 1, 1, "a sweep file is a mapping", f"give keys among: {', '.join(KEYS)}", code="sweep")])
+    for key in data:
+        if key not in KEYS:
+            fail((key,), f"unknown key '{key}'", f"a sweep file knows: {', '.join(KEYS)}", key=True)
+
+    def listed(key: str, kind: type | tuple[type, ...], what: str) -> list[Any]:
+        value = data.get(key)
+        if value is None:
+            return []
+        items = value if isinstance(value, list) else [value]
+        for i, item in enumerate(items):
+            if not isinstance(item, kind) or isinstance(item, bool):
+                fail((key, i) if isinstance(value, list) else (key,), f"{key}: {item!r} is not {what}", f"write {what}")
+        return items
+
+    def number(key: str, default: int) -> int:
+        value = data.get(key, default)
+        if not isinstance(value, int) or isinstance(value, bool):
+            fail((key,), f"{key}: {value!r} is not a whole number", f"write {key}: and a whole number")
+            return default
+        return value
+
+    scenarios = [str(Path(path).parent / s) if not _bundled(s) else s for s in listed("scenarios", str, "a scenario id or file")]
+    if "scenarios" not in data:
+        fail((), "no scenarios", "add 'scenarios: [hill-621]' (bundled ids or files)")
+    options = [None if o == "as-written" else o for o in listed("options", str, "a balance option id")] or [None]
+    rulesets = listed("rulesets", str, "a ruleset id") or [None]
+    parameters = listed("parameters", dict, "a mapping of parameter names to values") or [{}]
+    agents = listed("agents", (str, dict), "an agent spec or a mapping side: spec") or ["greedy"]
+    sweep = Sweep(scenarios, options, rulesets, parameters, agents, number("games", 100), number("seed", 1), number("batch", BATCH))
+    if problems:
+        raise SweepError(problems)
+    cells(sweep, where)  # the grid's own problems, placed in the file
+    return sweep
+
+
+def _bundled(reference: str) -> bool:
+    from tcforge.scenarios.loading import scenarios_dir
+    return "/" not in reference and not reference.endswith((".yaml", ".yml")) and (scenarios_dir() / f"{reference}.yaml").is_file()
+
+
+class Store:
+    """The batches a sweep has finished, one JSON line each in ``batches.jsonl``: appended and flushed to the
+    disk as each batch comes back, so that whatever stops the run keeps them. A line cut short by a kill is
+    dropped when the store is opened again (its batch is played again)."""
+
+    def __init__(self, folder: Path):
+        self.folder = Path(folder)
+        self.path = self.folder / BATCHES
+        self.done: dict[str, list[GameResult]] = {}
+        self.dropped = 0
+        if self.path.is_file():
+            self._read()
+
+    def _read(self) -> None:
+        raw = self.path.read_bytes()
+        good = raw.rfind(b"\n") + 1
+        if good < len(raw):  # the last line was cut short: drop it, so that the next line starts clean
+            self.dropped += 1
+            with self.path.open("r+b") as handle:
+                handle.truncate(good)
+        for line in raw[:good].decode("utf-8", errors="replace").splitlines():
+            try:
+                entry = json.loads(line)
+                self.done[entry["batch"]] = [result_from_json(r) for r in entry["results"]]
+            except (ValueError, KeyError, TypeError):
+                self.dropped += 1
+
+    def add(self, done: BatchResult) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        line = json.dumps({"batch": done.batch.key(), "results": [result_to_json(r) for r in done.results]}, ensure_ascii=False)
+        with self.path.open("a", encoding="utf-8") as handle:
+            handle.write(line + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        self.done[done.batch.key()] = done.results
+
+    def results(self, batches: list[Batch]) -> list[GameResult]:
+        """The kept results of these batches, in game order (batches not played yet left out)."""
+        return [r for b in sorted(batches, key=lambda b: b.start) for r in self.done.get(b.key(), [])]
+
+
+@dataclass
+class Row:
+    cell: Cell
+    planned: int
+    report: Report
+
+    @property
+    def complete(self) -> bool:
+        return self.report.games == self.planned
+
+    def to_json(self) -> dict[str, Any]:
+        rep = self.report
+        return {"scenario": rep.scenario, "option": self.cell.option, "ruleset": self.cell.ruleset,
+                "parameters": dict(self.cell.parameters), "agents": list(self.cell.agents), "seed": self.cell.seed,
+                "games": rep.games, "planned": self.planned, "complete": self.complete,
+                "sides": [{"side": s.side, "wins": s.wins, "win_rate": round(s.rate, 4),
+                           "interval95": [round(s.interval[0], 4), round(s.interval[1], 4)], "example_win_seed": s.example_seed}
+                          for s in rep.sides],
+                "draws": rep.draws, "capped": rep.capped, "errors": rep.errors, "endings": rep.endings,
+                "mean_length": rep.lengths["mean"]}
+
+
+CSV_COLUMNS = ["scenario", "option", "ruleset", "parameters", "agents", "seed", "games", "planned", "complete",
+               "side_a", "wins_a", "rate_a", "low95_a", "high95_a", "win_seed_a",
+               "side_b", "wins_b", "rate_b", "low95_b", "high95_b", "win_seed_b",
+               "draws", "capped", "errors", "endings", "mean_length"]
+
+
+def csv_row(row: Row) -> list[Any]:
+    data = row.to_json()
+    sides = data["sides"] + [{"side": "", "wins": "", "win_rate": "", "interval95": ["", ""], "example_win_seed": ""}] * 2
+    out: list[Any] = [data["scenario"], data["option"] or "as-written", data["ruleset"] or "",
+                      json.dumps(data["parameters"], ensure_ascii=False) if data["parameters"] else "",
+                      " v ".join(data["agents"]), data["seed"], data["games"], data["planned"], data["complete"]]
+    for side in sides[:2]:
+        out += [side["side"], side["wins"], side["win_rate"], side["interval95"][0], side["interval95"][1],
+                "" if side["example_win_seed"] is None else side["example_win_seed"]]
+    out += [data["draws"], data["capped"], data["errors"], "; ".join(f"{k} {v}" for k, v in data["endings"].items()),
+            data["mean_length"]]
+    return out
+
+
+@dataclass
+class Outcome:
+    """What a sweep run came to: the table's rows, the games played now and kept from before, and why it
+    stopped early if it did."""
+
+    rows: list[Row]
+    planned: int
+    kept_before: int
+    played_now: int
+    dropped: int
+    stopped: cluster.Stopped | None = None
+
+    @property
+    def finished(self) -> int:
+        return self.kept_before + self.played_now
+
+
+def run_sweep(sweep: Sweep, folder: Path, *, grid: list[Cell] | None = None, jobs: int = 1, scheduler: str | None = None,
+              plot: bool = True, progress: Callable[[int], None] | None = None,
+              on_start: Callable[[int, int], None] | None = None) -> Outcome:
+    """Play the missing batches of the sweep, keep each as it finishes, then write the table and the plot from
+    every kept batch. ``on_start(total games, games already kept)`` is called before any game is played."""
+    grid = cells(sweep) if grid is None else grid
+    store = Store(folder)
+    plans = {cell: plan(cell, sweep.games, sweep.batch) for cell in grid}
+    missing = [b for batches in plans.values() for b in batches if b.key() not in store.done]
+    planned = sweep.games * len(grid)
+    kept = planned - sum(b.count for b in missing)
+    if on_start:
+        on_start(planned, kept)
+    played = 0
+    stopped: cluster.Stopped | None = None
+
+    def keep(done: BatchResult) -> None:
+        nonlocal played
+        store.add(done)
+        played += len(done.results)
+        if progress:
+            progress(len(done.results))
+
+    if missing:
+        try:
+            with cluster.client(scheduler, cluster.local_workers(jobs, len(missing))) as dask_client:
+                cluster.play(dask_client, missing, keep)
+        except cluster.Stopped as exc:
+            stopped = exc
+        except KeyboardInterrupt:
+            stopped = cluster.Stopped("interrupted", interrupted=True)
+    rows = table(grid, plans, store, sweep.games)
+    write_table(rows, Path(folder), plot=plot)
+    return Outcome(rows, planned, kept, played, store.dropped, stopped)
+
+
+_LOADED: dict[tuple[str, str | None, str | None, tuple[tuple[str, Any], ...]], Scenario] = {}
+
+
+def table(grid: list[Cell], plans: dict[Cell, list[Batch]], store: Store, games: int) -> list[Row]:
+    rows = []
+    for cell in grid:
+        key = (cell.scenario, cell.option, cell.ruleset, cell.parameters)
+        scenario = _LOADED.get(key)
+        if scenario is None:
+            scenario = _LOADED[key] = cell.load()
+        rows.append(Row(cell, games, report(scenario, store.results(plans[cell]), cell.agents, cell.option)))
+    return rows
+
+
+def write_table(rows: list[Row], folder: Path, *, plot: bool = True) -> None:
+    """``sweep.csv`` and ``sweep.jsonl`` (one row per cell), and ``sweep.png``; each written whole or not at all."""
+    folder.mkdir(parents=True, exist_ok=True)
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for row in rows:
+        writer.writerow(csv_row(row))
+    with atomic_path(folder / TABLE) as tmp:
+        tmp.write_text(text.getvalue(), encoding="utf-8")
+    with atomic_path(folder / ROWS) as tmp:
+        tmp.write_text("".join(json.dumps(r.to_json(), ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    played = [r for r in rows if r.report.games]
+    if plot and played:
+        write_plot([r.report for r in played], folder / PLOT,
+                   labels=[f"{r.report.scenario}: {r.cell.label()}" for r in played],
+                   title=f"Win rates by cell ({max(r.report.games for r in played)} games each at most, 95 % intervals)")

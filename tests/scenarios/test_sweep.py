@@ -1,0 +1,138 @@
+"""Balance sweeps on Dask distributed (issue 14): per-game seeds, identical tables wherever the games ran,
+resuming after an interruption, and sweep files checked at file:line:col."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import ROOT
+from tcforge.analysis import cluster
+from tcforge.analysis.balance import run
+from tcforge.analysis.batches import Cell, game_seed, plan
+from tcforge.analysis.sweep import BATCHES, ROWS, TABLE, Store, Sweep, SweepError, read_sweep_file, run_sweep
+from tcforge.cli import app
+
+SMALL = Sweep(["hill-621"], options=[None, "german-plus"], games=4, batch=1)
+TINY = Sweep(["hill-621"], options=["german-plus"], games=4, batch=1)  # a Soviet win among them: game 3
+
+
+def test_game_seed_comes_from_the_root_seed_and_the_game_index_only() -> None:
+    assert game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
+    assert game_seed(1, 1) != game_seed(2, 0)  # root + index would give the same seed to these two
+    assert len({game_seed(root, i) for root in range(1, 5) for i in range(500)}) == 2000
+    results = run("meeting-engagement", games=3, base_seed=7, batch=2)
+    assert [r.seed for r in results] == [game_seed(7, i) for i in range(3)]
+
+
+def test_a_proof_seed_of_the_table_replays_with_scenario_play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    outcome = run_sweep(Sweep(["hill-621"], options=["german-plus"], games=12, batch=6), tmp_path, plot=False)
+    soviet = outcome.rows[0].report.sides[1]
+    assert soviet.side == "soviet" and soviet.example_seed == game_seed(1, 3)  # the one Soviet win of these 12 games
+    played = CliRunner().invoke(app, ["scenario", "play", "hill-621", "--balance", "german-plus", "--seed", str(soviet.example_seed),
+                                      "--quiet"])
+    assert played.exit_code == 0 and "soviet wins" in played.stderr
+
+
+def test_identical_tables_on_one_worker_two_local_workers_and_a_local_cluster(tmp_path: Path) -> None:
+    from distributed import LocalCluster
+
+    run_sweep(TINY, tmp_path / "one", jobs=1, plot=False)
+    run_sweep(TINY, tmp_path / "two", jobs=2, plot=False)
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as real:
+        run_sweep(TINY, tmp_path / "cluster", scheduler=real.scheduler_address, plot=False)
+    tables = [(tmp_path / name / TABLE).read_text() for name in ("one", "two", "cluster")]
+    assert tables[0] == tables[1] == tables[2]
+    assert tables[0].count("\n") == 2 and f",4,4,True,german,3,0.75,0.3006,0.9544,{game_seed(1, 0)},soviet,1," in tables[0]
+
+
+def test_an_interrupted_sweep_keeps_its_batches_and_a_rerun_plays_only_the_rest(tmp_path: Path) -> None:
+    whole = run_sweep(SMALL, tmp_path / "whole", plot=False)
+    seen: list[int] = []
+
+    def interrupt(games: int) -> None:
+        seen.append(games)
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    first = run_sweep(SMALL, tmp_path / "cut", progress=interrupt, plot=False)
+    assert first.stopped is not None and first.stopped.interrupted and first.finished == 3
+    rows = [json.loads(line) for line in (tmp_path / "cut" / ROWS).read_text().splitlines()]
+    assert [(r["games"], r["complete"]) for r in rows] == [(3, False), (0, False)]
+    again = run_sweep(SMALL, tmp_path / "cut", plot=False)
+    assert again.stopped is None and (again.kept_before, again.played_now) == (3, 5)
+    assert (tmp_path / "cut" / TABLE).read_text() == (tmp_path / "whole" / TABLE).read_text()
+    assert whole.played_now == 8
+
+
+def test_a_batch_line_cut_short_by_a_kill_is_played_again(tmp_path: Path) -> None:
+    run_sweep(SMALL, tmp_path, plot=False)
+    kept = (tmp_path / BATCHES).read_bytes()
+    (tmp_path / BATCHES).write_bytes(kept[: len(kept) - 40])  # the last batch half-written
+    store = Store(tmp_path)
+    assert store.dropped == 1 and len(store.done) == 7
+    again = run_sweep(SMALL, tmp_path, plot=False)
+    assert again.played_now == 1 and (tmp_path / BATCHES).read_bytes() .count(b"\n") == 8
+
+
+def test_the_batch_plan_depends_on_neither_workers_nor_scheduler() -> None:
+    batches = plan(Cell("kursk"), 25, 10)
+    assert [(b.start, b.count) for b in batches] == [(0, 10), (10, 10), (20, 5)]
+    assert cluster.local_workers(0, 1) == 1 and cluster.local_workers(2, 3) == 2 and cluster.local_workers(8, 3) == 3
+
+
+def test_sweep_command_writes_the_table_and_plot_and_a_rerun_has_nothing_to_play(tmp_path: Path,
+                                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    args = ["scenario", "sweep", "hill-621", "--option", "as-written", "--option", "german-plus", "--agents", "greedy",
+            "--agents", "random/greedy", "--set", "turn.hand_limit=6", "--games", "2", "--out", str(tmp_path), "--no-progress"]
+    first = CliRunner().invoke(app, args)
+    assert first.exit_code == 0, first.output
+    header, *lines = (tmp_path / TABLE).read_text().splitlines()
+    assert header.startswith("scenario,option,ruleset,parameters,agents,seed,games,planned,complete,side_a,wins_a,rate_a,low95_a")
+    assert len(lines) == 4 and all('"{""turn.hand_limit"": 6}"' in line for line in lines)
+    assert {json.loads(r)["agents"][0] for r in (tmp_path / ROWS).read_text().splitlines()} == {"greedy", "random"}
+    assert (tmp_path / "sweep.png").stat().st_size > 0
+    again = CliRunner().invoke(app, args)
+    assert again.exit_code == 0 and "4 of 4 games kept" not in again.stderr and "nothing left to play" in again.stderr
+
+
+BAD = [
+    ("scenarios: [hill-621]\ngames: 10\nturns: 3\n", "3:1: unknown key 'turns'"),
+    ("scenarios: [hill-621]\ngames: many\n", "2:8: games: 'many' is not a whole number"),
+    ("scenarios: [hill-621, nowhere]\n", "1:23: no scenario"),
+    ("scenarios: [hill-621]\noptions:\n  - as-written\n  - german-pluss\n", "4:5: 'german-pluss' is not a balance option of hill-621"),
+    ("scenarios: [hill-621]\nagents: [greedy, 'mcts:lots']\n", "2:18: agents for hill-621"),
+    ("scenarios: [hill-621]\nagents:\n  - {germans: greedy}\n", "3:5: agents for hill-621: no side 'germans'"),
+    ("scenarios: [hill-621]\nrulesets: [six-pack-r4]\n", "2:12: hill-621: unknown ruleset 'six-pack-r4'"),
+    ("scenarios: [hill-621]\nparameters:\n  - {turn.hand_limitt: 6}\n", "3:5: hill-621: 'turn.hand_limitt' is not a parameter"),
+    ("scenarios: [hill-621]\nbatch: 0\n", "2:8: batch is 0"),
+    ("games: 3\n", "1:1: no scenarios"),
+    ("scenarios: [hill-621\n", "2:1: "),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), BAD, ids=[e.split(": ", 1)[-1][:30] or e for _, e in BAD])
+def test_bad_sweep_files_give_file_line_col_errors(tmp_path: Path, text: str, expected: str) -> None:
+    path = tmp_path / "grid.yaml"
+    path.write_text(text)
+    with pytest.raises(SweepError) as caught:
+        read_sweep_file(path)
+    assert any(f"grid.yaml:{expected}" in p.render() for p in caught.value.problems), caught.value
+    result = CliRunner().invoke(app, ["scenario", "sweep", "--file", str(path), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1 and "Traceback" not in result.output and expected in result.stderr
+    assert not (tmp_path / "out").exists()  # nothing half-written
+
+
+def test_a_good_sweep_file_gives_the_grid_it_says(tmp_path: Path) -> None:
+    path = tmp_path / "grid.yaml"
+    path.write_text("scenarios: [hill-621, kursk]\noptions: [all]\nagents: [greedy, {german: random}]\ngames: 3\nseed: 5\n")
+    sweep = read_sweep_file(path)
+    assert (sweep.scenarios, sweep.games, sweep.seed) == (["hill-621", "kursk"], 3, 5)
+    from tcforge.analysis.sweep import cells
+    grid = cells(sweep)
+    assert len(grid) == (4 + 1) * 2  # hill-621: as written and 3 options, kursk: as written; two pairs of agents each
+    assert ("random", "greedy") in {c.agents for c in grid if c.scenario == "kursk"}
