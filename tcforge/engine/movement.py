@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tcforge.data.card_ids import PATH, WOODS
 from tcforge.data.card_kinds import TOWING_CLASSES
-from tcforge.engine import equipment, spotting, windows
+from tcforge.engine import equipment, opportunity, spotting, windows
 from tcforge.engine.board import DISCARDED, RESERVE
 from tcforge.engine.context import Entry, Move, Play
 from tcforge.engine.core import Action, CoreState, IllegalActionError
@@ -400,6 +400,8 @@ def do_step(state: CoreState, to: int) -> None:
     spotting.after_step(state, members, to)  # 001 1.3, 1.6
     move.first = False
     move.left = 0 if stop else move.left - 1  # type: ignore[operator]
+    if to >= 0 and has_room(state, unit, to, members):  # not where a hit would leave them overstacked (6.3)
+        opportunity.after_step(state, members, to)  # 001 2.0: the other side may fire as the cards arrive
 
 
 def stop_mover(state: CoreState) -> None:
@@ -474,6 +476,8 @@ def advance(state: CoreState) -> bool:
             else:
                 move.left = 0
             return True
+        if move.left > 0 and not move.first and opportunity.on(state) and not _group_goes_on(state, unit):  # type: ignore[operator]
+            move.left = 0  # 001 2.2: only cards that survive the opportunity fire whole go on
         if move.left <= 0 or (unit.pos == RESERVE and not move.first) or (unit.immobilized and not move.first):  # type: ignore[operator]
             _finish_unit(state)
             return True

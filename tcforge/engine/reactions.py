@@ -21,7 +21,7 @@ from tcforge.data.card_ids import (
     TACTICAL_ADVANTAGE,
     WIRE,
 )
-from tcforge.engine import cards, fire, movement, spotting
+from tcforge.engine import cards, fire, movement, opportunity, spotting
 from tcforge.engine.attacks import Attack
 from tcforge.engine.context import Counter, Entry, Melee, MeleeStart, Shot, WindowData, WindowKind
 from tcforge.engine.core import Action, CoreState
@@ -35,6 +35,10 @@ def apply(state: CoreState, action: Action) -> None:
     if action[0] == "pass":
         state.ctx.window = None
         _resume(state, kind, data, cancelled=False)
+        return
+    if kind == "opportunity":  # 001 2.1: a shot, not a card
+        state.ctx.window = None
+        opportunity.declare(state, action)
         return
     card = state.units[int(action[1])]
     card_id = card.profile.card_id
@@ -142,7 +146,10 @@ def _resume(state: CoreState, kind: WindowKind, data: WindowData, *, cancelled: 
         movement.do_step(state, data.to)
     elif kind == "fire":
         assert isinstance(data, Shot)
-        fire.fire_shot(state, data.action, cancelled=cancelled)
+        if data.opportunity:
+            opportunity.resolve(state, data, cancelled=cancelled)
+        else:
+            fire.fire_shot(state, data.action, cancelled=cancelled)
     elif kind == "melee":
         melee = _melee(state)
         melee.melee_windows = (melee.melee_windows or 0) + 1

@@ -115,6 +115,9 @@ class Rules:
     cards_swamp_only_on_clear: bool = _param("cards.swamp_only_on_clear")
     # hidden units (001 optional rules 1.0-1.10)
     hidden_units: bool = _param("hidden.units")
+    # opportunity fire (001 optional rules 2.0-2.2)
+    opportunity_fire: bool = _param("opportunity.fire")
+    opportunity_modifier: int = _param("opportunity.modifier")
 
     @classmethod
     def from_params(cls, params: Mapping[str, Any]) -> Rules:

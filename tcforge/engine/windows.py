@@ -13,7 +13,9 @@ when they hold one that fits:
   Tactical Advantage);
 - ``counter``: in answer to an enemy card (Counterbattery Fire against
   artillery, Aircraft Interception against air attacks, Minefield Gap against a
-  Minefield).
+  Minefield);
+- ``opportunity``: as enemy cards come into a zone, with 001's opportunity fire
+  (2.0): no card, one of the listed shots (:mod:`tcforge.engine.opportunity`).
 
 Several Interrupts may be played in one window; the player ends it with
 ``("pass",)``, and what was waiting (a step, a shot, an attack) goes on.
@@ -38,7 +40,7 @@ from tcforge.data.card_ids import (
     WEAPON_MALFUNCTION,
     WIRE,
 )
-from tcforge.engine.context import Counter, Entry, MeleeStart, Window, WindowData, WindowKind
+from tcforge.engine.context import Counter, Entry, MeleeStart, Opportunity, Window, WindowData, WindowKind
 from tcforge.engine.core import Action, CoreState
 
 
@@ -62,7 +64,7 @@ def _water_ok(state: CoreState, pos: int, card_id: int) -> bool:
 
 
 def options(state: CoreState) -> list[Action]:
-    """The Interrupts the window's player may play now, besides passing."""
+    """The Interrupts (or opportunity fire attacks) the window's player may make now, besides passing."""
     window = state.ctx.window
     assert window is not None
     kind, side, data = window.kind, window.side, window.data
@@ -115,6 +117,9 @@ def options(state: CoreState) -> list[Action]:
         assert isinstance(data, Counter)
         wanted = {"art": COUNTERBATTERY, "air": INTERCEPTION, "minefield": MINEFIELD_GAP}[data.against]
         out.extend(("interrupt", uid) for uid in _hand(state, side, wanted)[:1])
+    elif kind == "opportunity":
+        assert isinstance(data, Opportunity)
+        out.extend(data.shots)
     return out
 
 

@@ -114,6 +114,7 @@ def test_001_victory_needs_one_zone_of_the_second_row_at_the_end_of_the_turn() -
     state = make({0: [("PzKw IV H", "a3")], 1: [("T-34 M41", "c4")]}, ruleset="jeff-mike-2002", columns=3)
     start_one_card_move(state, "a3", "PzKw IV H")
     state.apply_checked(("step", pos(state, "a4")))
+    pass_window(state)  # the T-34 lets its opportunity fire go (001 2.0)
     if state.phase == "move":
         state.apply_checked(("halt",))
     assert state.winner is None  # held, but the turn is not over
