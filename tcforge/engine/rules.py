@@ -118,6 +118,8 @@ class Rules:
     # opportunity fire (001 optional rules 2.0-2.2)
     opportunity_fire: bool = _param("opportunity.fire")
     opportunity_modifier: int = _param("opportunity.modifier")
+    # unspotted indirect fire (001)
+    indirect_unspotted_modifier: int = _param("indirect.unspotted_modifier")
 
     @classmethod
     def from_params(cls, params: Mapping[str, Any]) -> Rules:

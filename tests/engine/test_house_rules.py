@@ -1,6 +1,8 @@
 """Rules beyond the rule book's cases, in play: the FAQ rulings (000 19.2) and Jeff and Mike's house rules (001)."""
 from __future__ import annotations
 
+from typing import Any
+
 from enginekit import make, pass_window, pos, roll, start_one_card_move, uid
 from tcforge.data.dataset import load_data
 from tcforge.engine.board import RESERVE
@@ -169,3 +171,34 @@ def test_001_no_card_recycling_the_discard_pile_never_refills_the_deck() -> None
     state.apply_checked(state.chance_outcomes()[0][0])  # the deck's only card comes to the hand
     assert state.deck[0] == [] and state.supply > 0
     assert ("draw",) not in state.legal_actions() and state.discard[0] == [spent]
+
+
+def test_001_unspotted_indirect_fire_adds_two_to_a_barrage_on_a_zone_out_of_sight() -> None:
+    """A barrage on e4 from a side whose only card is on a1 (four zones away) rolls with +2; on c3 (two zones, a
+    clear diagonal) it rolls as usual; the unified rules never add it."""
+    def modifiers(target: str, **overrides: Any) -> list[int]:
+        state = make({0: [("Artillery Barrage", RESERVE), ("PzKw IV H", "a1")], 1: [("Soviet Line Squad", target)]},
+                     overrides=overrides)
+        pass_window(state)
+        state.apply_checked(("play", uid(state, "Artillery Barrage"), pos(state, target), "ffe"))
+        pass_window(state)
+        return [e[1].modifier for e in state.rolls]
+
+    house = {"indirect.unspotted_modifier": 2}
+    assert modifiers("e4", **house) == [2] and modifiers("c3", **house) == [0]
+    assert modifiers("e4") == [0]
+
+
+def test_001_unspotted_indirect_fire_counts_for_air_attacks_on_a_card() -> None:
+    state = make({0: [("Tank Buster", RESERVE), ("German Line Squad", "a1")], 1: [("T-34 M41", "e4")]},
+                 overrides={"indirect.unspotted_modifier": 2})
+    pass_window(state)
+    plays = [a for a in state.legal_actions() if a[0] == "play" and a[1] == uid(state, "Tank Buster")]
+    state.apply_checked(plays[0])
+    pass_window(state)
+    plain = make({0: [("Tank Buster", RESERVE), ("German Line Squad", "d3")], 1: [("T-34 M41", "e4")]},
+                 overrides={"indirect.unspotted_modifier": 2})  # d3 is next to e4: in sight
+    pass_window(plain)
+    plain.apply_checked([a for a in plain.legal_actions() if a[0] == "play" and a[1] == uid(plain, "Tank Buster")][0])
+    pass_window(plain)
+    assert state.rolls[0][1].modifier == plain.rolls[0][1].modifier + 2
