@@ -19,7 +19,7 @@ from typing import Any, TextIO
 from tcforge.analysis import gamelog
 from tcforge.analysis.scenario_hooks import make_game
 from tcforge.analysis.setup import Setup, setup, start
-from tcforge.engine.board import ATTACHED, DISCARDED, PLACED, RESERVE
+from tcforge.engine.board import ATTACHED, DISCARDED, PLACED, RESERVE, UNCLAIMED
 from tcforge.engine.outcome import EndKind
 from tcforge.engine.playout import LogLine, Playout, play
 from tcforge.engine.policies import make as make_agent
@@ -203,14 +203,14 @@ def _mark(unit: Any) -> str:
 
 
 def _visible(state: GameState, viewer: int | None) -> set[int]:
-    """The cards ``viewer`` may name now: its own, and the enemy's face up on the battlefield, placed, discarded
-    or attached to a face-up card (every card when ``viewer`` is None)."""
+    """The cards ``viewer`` may name now: its own, and the enemy's face up on the battlefield, placed, discarded,
+    left unclaimed in a zone (the project's reading: equipment lying alone is face up) or attached to a face-up card (every card when ``viewer`` is None)."""
     units = state.units
     if viewer is None:
         return {u.uid for u in units}
 
     def shown(u: Any) -> bool:
-        if u.side == viewer or u.pos in (DISCARDED, PLACED):
+        if u.side == viewer or u.pos in (DISCARDED, PLACED, UNCLAIMED):
             return True
         if u.pos >= 0:
             return not state.face_down(u.uid)

@@ -13,7 +13,7 @@ import json
 from typing import Any, NamedTuple, Self
 
 from tcforge.engine.attacks import DIE, IMMOBILIZE, KILL, Attack
-from tcforge.engine.board import ATTACHED, DECK, DISCARDED, PLACED, RESERVE
+from tcforge.engine.board import ATTACHED, DECK, DISCARDED, PLACED, RESERVE, UNCLAIMED
 from tcforge.engine.context import Context, Phase
 from tcforge.engine.game import Game
 from tcforge.engine.outcome import EndKind, Outcome
@@ -52,6 +52,7 @@ class CoreState:
         self.forts: list[Fort | None] = [None] * n  # Foxholes/Bunkers by position (11.0)
         self.smoke: list[int] = [-1] * n  # half-turn index at whose end the smoke lifts, -1 none
         self.water: list[int | None] = [None] * n  # Stream or Swamp played on other terrain (11.1)
+        self.unclaimed: list[list[int]] = [[] for _ in range(n)]  # 001 Orphaned Equipment: cards left in each zone
         self.turn = 1
         self.first = 0
         self.active = 0
@@ -135,6 +136,7 @@ class CoreState:
         other.forts = list(self.forts)
         other.smoke = list(self.smoke)
         other.water = list(self.water)
+        other.unclaimed = [list(items) for items in self.unclaimed]
         other.ctx = self.ctx.copy()  # nothing shared: the move's riders, a window's data
         other.rolls = list(self.rolls)
         other.effects = list(self.effects)
@@ -152,6 +154,8 @@ class CoreState:
         when the ruleset hides cards, so the golden games' bytes stay as they were)."""
         hidden = {"spotted": sorted(self.spotted), "seen": sorted(self.seen), "glimpsed": sorted(self.glimpsed)} \
             if self.game.rules.hidden_units else {}
+        if self.game.rules.equipment_orphans:
+            hidden["unclaimed"] = self.unclaimed  # likewise only when the ruleset leaves equipment behind
         return json.dumps({**hidden,
             "units": [u.to_json() for u in self.units], "occ": self.occ, "hand": self.hand, "deck": self.deck, "discard": self.discard,
             "terrain": self.terrain, "forts": self.forts, "smoke": self.smoke, "water": self.water, "turn": self.turn, "first": self.first,
@@ -184,6 +188,8 @@ class CoreState:
         state.ctx = Context.from_json(raw["ctx"])
         state.history = [tuple(a) for a in raw["history"]]
         state.spotted, state.seen, state.glimpsed = (set(raw.get(k, ())) for k in ("spotted", "seen", "glimpsed"))
+        if "unclaimed" in raw:
+            state.unclaimed = [list(items) for items in raw["unclaimed"]]
         return state
 
     def describe(self) -> str:
@@ -253,6 +259,10 @@ class CoreState:
         elif unit.pos == ATTACHED and unit.carrier is not None:
             carrier = self.units[unit.carrier]
             carrier.equipment = tuple(e for e in carrier.equipment if e != uid)
+        elif unit.pos == UNCLAIMED:
+            for items in self.unclaimed:
+                if uid in items:
+                    items.remove(uid)
         unit.pos = DISCARDED
         unit.carrier = None
         self.discard[unit.side].append(uid)
@@ -310,6 +320,31 @@ class CoreState:
             if not any(self.units[u].profile.infantry for u in self.occ[p][fort.side]):
                 self.forts[p] = None
                 self.discard_placed(fort.uid)
+        self.update_unclaimed()
+
+    def leave_unclaimed(self, squad: Unit) -> None:
+        """001 Orphaned Equipment: the equipment of ``squad``, eliminated by ranged HE or SA fire, stays in its zone
+        when another infantry or cavalry card of its side is there (call before the squad is destroyed)."""
+        pos = squad.pos
+        if pos < 0 or not any(u != squad.uid and self.units[u].profile.infantry for u in self.occ[pos][squad.side]):
+            return
+        for e in squad.equipment:
+            item = self.units[e]
+            if item.profile.equipment:
+                item.pos, item.carrier = UNCLAIMED, None
+                self.unclaimed[pos].append(e)
+        squad.equipment = tuple(e for e in squad.equipment if self.units[e].pos != UNCLAIMED)
+
+    def update_unclaimed(self) -> None:
+        """001 Orphaned Equipment: unclaimed cards go once no infantry or cavalry of their side is in the zone, or as
+        soon as an enemy card enters it."""
+        if not any(self.unclaimed):
+            return
+        for p, items in enumerate(self.unclaimed):
+            for uid in list(items):
+                side = self.units[uid].side
+                if self.occ[p][1 - side] or not any(self.units[u].profile.infantry for u in self.occ[p][side]):
+                    self.discard_card(uid)
 
     def place_fort(self, pos: int, side: int, card_id: int, uid: int | None = None) -> Fort:
         """Lay Foxholes or Bunkers on ``pos`` (11.0): the card ``uid`` from the side's hand, or with None a

@@ -398,6 +398,7 @@ def do_step(state: CoreState, to: int) -> None:
     for member in members:
         _move_card(state, member, to, enemy_there, bool(move.first))
     spotting.after_step(state, members, to)  # 001 1.3, 1.6
+    state.update_unclaimed()  # 001 Orphaned Equipment: left behind, or found by the enemy
     move.first = False
     move.left = 0 if stop else move.left - 1  # type: ignore[operator]
     if to >= 0 and has_room(state, unit, to, members):  # not where a hit would leave them overstacked (6.3)

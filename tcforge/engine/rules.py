@@ -96,6 +96,7 @@ class Rules:
     # equipment
     equipment_panzerfaust_he_modifier: int = _param("equipment.panzerfaust_he_modifier")
     equipment_max_per_squad: int = _param("equipment.max_per_squad")
+    equipment_orphans: bool = _param("equipment.orphans")
     # melee
     melee_terrain: Literal["fortifications_only", "all"] = _param("melee.terrain")
     melee_procedure: Literal["simultaneous", "declared"] = _param("melee.procedure")

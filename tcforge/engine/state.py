@@ -268,7 +268,7 @@ class GameState(CoreState):
             if result == "to_kill":
                 self.rolls.insert(0, ("kill", attack, firer, target, deferred, needed))
                 return
-            self._result(target, result, deferred)
+            self._result(target, result, deferred, attack.kind)
             return
         if kind == "smoke":  # 9.5.1 f: HE fire placing Smoke on a position
             attack, pos = event[1], event[3]
@@ -278,11 +278,13 @@ class GameState(CoreState):
             return
         if kind == "kill":
             attack, firer, target, deferred, needed = event[1:6]
-            self._result(target, to_kill(needed, self.game.fire_rules, roll), deferred)
+            self._result(target, to_kill(needed, self.game.fire_rules, roll), deferred, attack.kind)
             return
         raise IllegalActionError(f"unknown chance event {event!r}")
 
-    def _result(self, target: int, result: str, deferred: bool) -> None:
+    def _result(self, target: int, result: str, deferred: bool, kind: str) -> None:
+        if result == KILL and not deferred and kind in ("he", "sa") and self.game.rules.equipment_orphans:
+            self.leave_unclaimed(self.units[target])  # 001 Orphaned Equipment: ranged HE or SA fire, not melee
         if deferred:
             self.effects.append((target, result))
             if result == KILL and self.game.rules.melee_procedure == "declared":

@@ -5,7 +5,7 @@ from typing import Any
 
 from enginekit import make, pass_window, pos, roll, start_one_card_move, uid
 from tcforge.data.dataset import load_data
-from tcforge.engine.board import RESERVE
+from tcforge.engine.board import DISCARDED, RESERVE, UNCLAIMED
 from tcforge.engine.fire import shots
 from tcforge.engine.game import Game
 from tcforge.engine.melee import melee_attack
@@ -202,3 +202,63 @@ def test_001_unspotted_indirect_fire_counts_for_air_attacks_on_a_card() -> None:
     plain.apply_checked([a for a in plain.legal_actions() if a[0] == "play" and a[1] == uid(plain, "Tank Buster")][0])
     pass_window(plain)
     assert state.rolls[0][1].modifier == plain.rolls[0][1].modifier + 2
+
+
+def _squad_shot_with_its_flamethrower(alone: bool = False) -> tuple[GameState, int, int]:
+    """Side 0's tank on c2 kills, with HE, a Soviet squad on c3 that carries a flamethrower; another squad is there
+    unless ``alone``. Returns the state, the flamethrower and the other squad (or -1)."""
+    from tcforge.engine import equipment
+    soviets = [("Soviet Line Squad", "c3"), ("Flamethrower ROKS", RESERVE)] + ([] if alone else [("Soviet Line Squad", "c3")])
+    state = make({0: [("PzKw IV H", "c2"), ("German Line Squad", "b2")], 1: soviets},
+                 overrides={"equipment.orphans": True, "turn.supply_points": 4})
+    carrier, roks = uid(state, "Soviet Line Squad", 1, 0), uid(state, "Flamethrower ROKS")
+    equipment.attach(state, roks, carrier)
+    pass_window(state)
+    state.apply_checked(("fire", pos(state, "c2")))
+    state.apply_checked(("shoot", uid(state, "PzKw IV H"), carrier, "he"))
+    pass_window(state)
+    roll(state, 1)
+    assert state.units[carrier].pos == DISCARDED
+    return state, roks, -1 if alone else uid(state, "Soviet Line Squad", 1, 1)
+
+
+def test_001_orphaned_equipment_stays_in_the_zone_and_a_friendly_squad_picks_it_up() -> None:
+    state, roks, other = _squad_shot_with_its_flamethrower()
+    c3 = pos(state, "c3")
+    assert state.unclaimed[c3] == [roks] and state.units[roks].pos == UNCLAIMED
+    if state.phase == "fire":
+        state.apply_checked(("done",))
+    pass_window(state)
+    state.apply_checked(("end",))
+    assert state.active == 1 and ("equip", roks, other) in state.legal_actions()
+    pass_window(state)
+    state.apply_checked(("equip", roks, other))
+    assert state.units[other].equipment == (roks,) and state.unclaimed[c3] == []
+
+
+def test_001_orphaned_equipment_goes_without_a_friendly_squad_in_the_zone() -> None:
+    state, roks, _ = _squad_shot_with_its_flamethrower(alone=True)
+    assert state.units[roks].pos == DISCARDED and not any(state.unclaimed)
+
+
+def test_001_orphaned_equipment_goes_when_an_enemy_enters_the_zone() -> None:
+    state, roks, _ = _squad_shot_with_its_flamethrower()
+    if state.phase == "fire":
+        state.apply_checked(("done",))
+    pass_window(state)
+    start_one_card_move(state, "b2", "German Line Squad")
+    state.apply_checked(("step", pos(state, "c3")))
+    assert state.units[roks].pos == DISCARDED and not any(state.unclaimed)
+
+
+def test_001_orphaned_equipment_not_after_melee() -> None:
+    """Melee losses take their equipment with them, as in the rule book (15.0)."""
+    from tcforge.engine import equipment
+    state = make({0: [("PzKw IV H", "c3")], 1: [("Soviet Line Squad", "c3"), ("Soviet Line Squad", "c3"),
+                                                 ("Flamethrower ROKS", RESERVE)]}, overrides={"equipment.orphans": True})
+    carrier, roks = uid(state, "Soviet Line Squad", 1, 0), uid(state, "Flamethrower ROKS")
+    equipment.attach(state, roks, carrier)
+    state._result(carrier, "kill", True, "sa")  # a melee result, applied with the others
+    for target, result in state.effects:
+        state.apply_result(target, result, judge=False)
+    assert state.units[carrier].pos == DISCARDED and state.units[roks].pos == DISCARDED and not any(state.unclaimed)
