@@ -309,11 +309,15 @@ def _repair(state: CoreState, card: Unit, target: Target) -> None:
 
 
 def _bridge_targets(state: CoreState, card: Unit) -> list[Target]:
-    return [(p,) for p in range(state.game.board.size) if state.terrain[p] == STREAM or state.water[p] == STREAM]
+    edges: list[Target] = [(a, b) for a, b, crossing in state.streams if not crossing]  # 001 Streams between zones
+    return [(p,) for p in range(state.game.board.size) if state.terrain[p] == STREAM or state.water[p] == STREAM] + edges
 
 
 def _bridge(state: CoreState, card: Unit, target: Target) -> None:
     _spend(state, card)
+    if len(target) == 2:  # 001 Streams: it stays on the Stream between two zones, which vehicles may now cross
+        movement.cross(state, int(target[0]), int(target[1]), card.profile.card_id)
+        return
     pos = int(target[0])
     if state.water[pos] == STREAM:
         state.water[pos] = None

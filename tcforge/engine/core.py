@@ -53,6 +53,7 @@ class CoreState:
         self.smoke: list[int] = [-1] * n  # half-turn index at whose end the smoke lifts, -1 none
         self.water: list[int | None] = [None] * n  # Stream or Swamp played on other terrain (11.1)
         self.unclaimed: list[list[int]] = [[] for _ in range(n)]  # 001 Orphaned Equipment: cards left in each zone
+        self.streams: list[list[int]] = []  # 001 Streams between zones: [a, b, crossing card id or 0], a < b
         self.turn = 1
         self.first = 0
         self.active = 0
@@ -137,6 +138,7 @@ class CoreState:
         other.smoke = list(self.smoke)
         other.water = list(self.water)
         other.unclaimed = [list(items) for items in self.unclaimed]
+        other.streams = [list(edge) for edge in self.streams]
         other.ctx = self.ctx.copy()  # nothing shared: the move's riders, a window's data
         other.rolls = list(self.rolls)
         other.effects = list(self.effects)
@@ -156,6 +158,8 @@ class CoreState:
             if self.game.rules.hidden_units else {}
         if self.game.rules.equipment_orphans:
             hidden["unclaimed"] = self.unclaimed  # likewise only when the ruleset leaves equipment behind
+        if self.game.rules.cards_stream_between_zones:
+            hidden["streams"] = self.streams
         return json.dumps({**hidden,
             "units": [u.to_json() for u in self.units], "occ": self.occ, "hand": self.hand, "deck": self.deck, "discard": self.discard,
             "terrain": self.terrain, "forts": self.forts, "smoke": self.smoke, "water": self.water, "turn": self.turn, "first": self.first,
@@ -190,6 +194,7 @@ class CoreState:
         state.spotted, state.seen, state.glimpsed = (set(raw.get(k, ())) for k in ("spotted", "seen", "glimpsed"))
         if "unclaimed" in raw:
             state.unclaimed = [list(items) for items in raw["unclaimed"]]
+        state.streams = [list(edge) for edge in raw.get("streams", ())]
         return state
 
     def describe(self) -> str:
@@ -210,6 +215,16 @@ class CoreState:
         if self.game.rules.hidden_units:
             self.spotted.add(uid)
             self.seen.add(uid)
+
+    def stream(self, a: int, b: int) -> list[int] | None:
+        """001 Streams: the Stream on the edge between positions ``a`` and ``b`` ([a, b, crossing]), if any."""
+        lo, hi = min(a, b), max(a, b)
+        return next((edge for edge in self.streams if edge[0] == lo and edge[1] == hi), None)
+
+    def stream_bars(self, a: int, b: int) -> bool:
+        """001 Streams: an uncrossed Stream lies between ``a`` and ``b`` (no Ford or Bridge on it)."""
+        edge = self.stream(a, b) if self.streams and a >= 0 and b >= 0 else None
+        return edge is not None and not edge[2]
 
     def half_turn(self) -> int:
         """Index of the current player-turn: 0, 1 in game turn 1, then 2, 3, ..."""

@@ -104,6 +104,13 @@ def _entry_effect(state: CoreState, card_id: int | str, side: int, data: Entry) 
     if card_id == WIRE:  # the card stops where it is (001, Wire)
         movement.stop_mover(state)
         return
+    if card_id == STREAM and state.game.rules.cards_stream_between_zones:
+        at = state.units[data.mover].pos  # 001 Streams: the Stream lies between the two zones for the game
+        state.streams = sorted(state.streams + [[min(at, data.to), max(at, data.to), 0]])
+        if any(m.profile.vehicle or m.profile.at_gun for m in group):
+            return  # the mover stays: it may cross with a Ford or Bridge, go round, or stop (001's options 1, 3, 4)
+        movement.do_step(state, data.to)  # infantry and cavalry on foot cross (option 2)
+        return
     if card_id in (STREAM, SWAMP):
         _place_water(state, data.to, int(card_id))
         if any(m.profile.vehicle or m.profile.at_gun for m in group):

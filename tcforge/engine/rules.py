@@ -114,6 +114,7 @@ class Rules:
     # cards
     cards_interpretations: bool = _param("cards.interpretations")
     cards_swamp_only_on_clear: bool = _param("cards.swamp_only_on_clear")
+    cards_stream_between_zones: bool = _param("cards.stream_between_zones")
     # hidden units (001 optional rules 1.0-1.10)
     hidden_units: bool = _param("hidden.units")
     # opportunity fire (001 optional rules 2.0-2.2)

@@ -36,13 +36,16 @@ class GameState(CoreState):
     # ------------------------------------------------------------------ setup
     @classmethod
     def new(cls, game: Game, forces: Mapping[int, Iterable[tuple[int | str, int]]], *, terrain: dict[int, int] | None = None,
-            first_player: int | None = None, initial_hand: int | None = None) -> GameState:
+            first_player: int | None = None, initial_hand: int | None = None,
+            streams: Iterable[tuple[int, int, int]] = ()) -> GameState:
         """A game at its start. ``forces[side]`` lists (card id, position) pairs; position is a board
         position, :data:`RESERVE` (in hand from the start) or :data:`DECK` (the drawing deck).
 
-        The initiative roll (4.0) and the first hand (6.2) are chance nodes when not given.
+        The initiative roll (4.0) and the first hand (6.2) are chance nodes when not given. ``streams`` are 001's
+        Streams on the map's edges: (position, position, crossing card id or 0).
         """
         state = cls(game)
+        state.streams = sorted([min(a, b), max(a, b), crossing] for a, b, crossing in streams)
         for pos, card_id in (terrain or {}).items():
             state.terrain[pos] = card_id
         for side in (0, 1):

@@ -76,6 +76,8 @@ def options(state: CoreState) -> list[Action]:
         for uid in _hand(state, side, SMOKE) if smoke_ok else []:
             out.extend(("interrupt", uid, p) for p in range(state.game.board.size) if state.smoke[p] < 0)  # 9.5.1, 12.2
         for card_id in (STREAM, SWAMP):
+            if card_id == STREAM and rules.cards_stream_between_zones:
+                continue  # 001 Streams: a Stream is played only to bar a move
             for uid in _hand(state, side, card_id):
                 out.extend(("interrupt", uid, p) for p in range(state.game.board.size) if _water_ok(state, p, card_id)
                            and (state.occ[p][0] or state.occ[p][1]))
@@ -97,6 +99,11 @@ def options(state: CoreState) -> list[Action]:
         if any(m.profile.vehicle or (hidden and m.uid not in state.spotted) for m in group):
             out.extend(("interrupt", uid) for uid in _hand(state, side, ANTI_TANK_MINE)[:1])
         for card_id in (STREAM, SWAMP):
+            if card_id == STREAM and rules.cards_stream_between_zones:
+                at = state.units[data.mover].pos  # 001 Streams: between the zone left and the zone entered, once
+                if at >= 0 and to >= 0 and state.stream(at, to) is None:
+                    out.extend(("interrupt", uid) for uid in _hand(state, side, card_id)[:1])
+                continue
             if _water_ok(state, to, card_id):
                 out.extend(("interrupt", uid) for uid in _hand(state, side, card_id)[:1])
     elif kind == "fire":
