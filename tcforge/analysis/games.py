@@ -240,7 +240,9 @@ def _describe(state: GameState, action: tuple[Any, ...], names: list[str], board
     if kind == "fire":
         return f"fires from {board.label(action[1])}"
     if kind == "shoot":
-        return f"{u[action[1]].profile.name} fires {action[3].upper()} at {u[action[2]].profile.name}"
+        window = state.ctx.window
+        how = " (opportunity fire, 001 2.0)" if window is not None and window.kind == "opportunity" else ""
+        return f"{u[action[1]].profile.name} fires {action[3].upper()} at {u[action[2]].profile.name}{how}"
     if kind == "smoke":
         return f"{u[action[1]].profile.name} tries to lay Smoke on {board.label(action[2])}"
     if kind in ("play", "interrupt", "fortify"):

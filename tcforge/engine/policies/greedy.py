@@ -305,6 +305,11 @@ def _move(state: GameState, actions: list[Action], rng: random.Random) -> Action
         score = _step_score(state, unit, unit.pos, a[1], targets)
         if score > best_score:
             best, best_score = a, score
+    for a in actions:  # 001 Streams: a Ford or Bridge when the zone across is the better step
+        if a[0] == "interrupt" and len(a) == 4:
+            across = a[3] if a[2] == unit.pos else a[2]
+            if _step_score(state, unit, unit.pos, across, targets) > best_score:
+                return a
     return best
 
 
