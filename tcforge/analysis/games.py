@@ -204,7 +204,8 @@ def _mark(unit: Any) -> str:
 
 def _visible(state: GameState, viewer: int | None) -> set[int]:
     """The cards ``viewer`` may name now: its own, and the enemy's face up on the battlefield, placed, discarded,
-    left unclaimed in a zone (the project's reading: equipment lying alone is face up) or attached to a face-up card (every card when ``viewer`` is None)."""
+    left unclaimed in a zone (the project's reading: equipment lying alone is face up) or attached to a face-up
+    card (every card when ``viewer`` is None)."""
     units = state.units
     if viewer is None:
         return {u.uid for u in units}

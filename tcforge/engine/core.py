@@ -152,13 +152,15 @@ class CoreState:
         return other
 
     def serialize(self) -> str:
-        """The whole position as JSON (the game's static part is named, not copied; the face-up cards only
-        when the ruleset hides cards, so the golden games' bytes stay as they were)."""
-        hidden = {"spotted": sorted(self.spotted), "seen": sorted(self.seen), "glimpsed": sorted(self.glimpsed)} \
-            if self.game.rules.hidden_units else {}
-        if self.game.rules.equipment_orphans:
-            hidden["unclaimed"] = self.unclaimed  # likewise only when the ruleset leaves equipment behind
-        if self.game.rules.cards_stream_between_zones:
+        """The whole position as JSON (the game's static part is named, not copied; the face-up cards, the
+        unclaimed equipment and the Streams between positions only when the ruleset plays those rules of 001,
+        so the golden games' bytes stay as they were)."""
+        rules = self.game.rules
+        hidden: dict[str, Any] = {"spotted": sorted(self.spotted), "seen": sorted(self.seen),
+                                  "glimpsed": sorted(self.glimpsed)} if rules.hidden_units else {}
+        if rules.equipment_orphans:
+            hidden["unclaimed"] = self.unclaimed
+        if rules.cards_stream_between_zones:
             hidden["streams"] = self.streams
         return json.dumps({**hidden,
             "units": [u.to_json() for u in self.units], "occ": self.occ, "hand": self.hand, "deck": self.deck, "discard": self.discard,

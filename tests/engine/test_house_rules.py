@@ -199,7 +199,7 @@ def test_001_unspotted_indirect_fire_counts_for_air_attacks_on_a_card() -> None:
     plain = make({0: [("Tank Buster", RESERVE), ("German Line Squad", "d3")], 1: [("T-34 M41", "e4")]},
                  overrides={"indirect.unspotted_modifier": 2})  # d3 is next to e4: in sight
     pass_window(plain)
-    plain.apply_checked([a for a in plain.legal_actions() if a[0] == "play" and a[1] == uid(plain, "Tank Buster")][0])
+    plain.apply_checked(next(a for a in plain.legal_actions() if a[0] == "play" and a[1] == uid(plain, "Tank Buster")))
     pass_window(plain)
     assert state.rolls[0][1].modifier == plain.rolls[0][1].modifier + 2
 
