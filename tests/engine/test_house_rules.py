@@ -147,6 +147,7 @@ def test_001_dyo_attacker_gets_half_as_many_points_again() -> None:
         assert (defender["role"], defender["build"]["points"]) == ("defender", 400)
         counts = {c["winner"]: (c["rank"], c["count"]) for c in doc["victory"]["conditions"]}
         assert counts == {attacker["id"]: (2, 2), defender["id"]: (2, 1)}
+        assert doc["victory"]["default"] == defender["id"]  # 001: the defender wins if the attacker falls short
         assert doc["initiative"]["method"] == "roll" and doc["initiative"]["winner"] == "high"
         assert doc["battlefield"]["terrain"]["where"] == "own"
         for side, prefix in ((attacker, "G"), (defender, "R")):
