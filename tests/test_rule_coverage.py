@@ -122,7 +122,7 @@ def test_rules_coverage_lists_the_rules_beyond_the_rule_book_by_source(cli) -> N
     hidden = next(r for r in rows if r["case"] == "001/1.3")
     assert hidden["status"] == "option" and any(t.endswith("::test_001_1_3_the_terrain_restrictions_still_apply_to_a_moving_card")
                                                 for t in hidden["tests"])
-    missing = next(r for r in rows if r["case"] == "001/orphaned-equipment")
+    missing = next(r for r in rows if r["case"] == "001/swamps/dyo-purchase")
     assert missing["status"] == "missing" and missing["reason"]
     code, stdout, _ = cli("rules", "coverage")
     summary = stdout.strip().splitlines()[-1]

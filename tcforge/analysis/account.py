@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from tcforge.engine.board import ATTACHED, DECK, DISCARDED, PLACED, RESERVE
+from tcforge.engine.board import ATTACHED, DECK, DISCARDED, PLACED, RESERVE, UNCLAIMED
 from tcforge.engine.state import CHANCE, GameState, IllegalActionError
 from tcforge.engine.units import Unit
 from tcforge.i18n.words import fr_subject, raw, side_word
@@ -213,12 +213,13 @@ class Teller:
 
 
 def visible(state: GameState, viewer: int) -> set[int]:
-    """The cards ``viewer`` may name now: its own, and the enemy's face up on the battlefield, placed, discarded
-    or attached to a face-up card (001 1.0); not the enemy's reserve, deck or face-down cards."""
+    """The cards ``viewer`` may name now: its own, and the enemy's face up on the battlefield, placed, discarded,
+    left unclaimed in a zone (the project's reading: equipment lying alone is face up) or attached to a face-up card
+    (001 1.0); not the enemy's reserve, deck or face-down cards."""
     units = state.units
 
     def shown(u: Unit) -> bool:
-        if u.side == viewer or u.pos in (DISCARDED, PLACED):
+        if u.side == viewer or u.pos in (DISCARDED, PLACED, UNCLAIMED):
             return True
         if u.pos >= 0:
             return not state.face_down(u.uid)
@@ -342,8 +343,10 @@ def describe(state: GameState, action: tuple[Any, ...], teller: Teller) -> str:
         mover = u[state.ctx.move.cur]  # type: ignore[union-attr,index]
         return w("acc_step", unit=n(mover), p=label(action[1]) if action[1] != RESERVE else w("acc_the_reserve"))
     if kind in ("shoot", "target"):
+        window = state.ctx.window
+        how = f" {w('acc_opportunity')}" if kind == "shoot" and window is not None and window.kind == "opportunity" else ""
         return w("acc_shoots" if kind == "shoot" else "acc_melee", unit=n(u[action[1]]), kind=str(action[3]).upper(),
-                 target=n(u[action[2]]))
+                 target=n(u[action[2]])) + how
     if kind == "smoke":
         return w("acc_smoke_try", unit=n(u[action[1]]), p=label(action[2]))
     if kind in ("play", "interrupt", "fortify"):

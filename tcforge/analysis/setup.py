@@ -233,8 +233,10 @@ def start(scenario: Scenario, record: Setup, game: Game | None = None) -> GameSt
     forces: dict[int, list[tuple[Any, int]]] = {}
     for side, placed in record.forces.items():
         forces[side] = [(cid, RESERVE if pos == ATTACHED else pos) for cid, pos in placed]
+    streams = [(engine_pos(scenario, e.a), engine_pos(scenario, e.b), int(e.crossing.id) if e.crossing else 0)
+               for e in scenario.terrain.streams]  # 001: Streams between positions, fixed by the map
     state = GameState.new(game, forces, terrain=record.terrain, first_player=record.first_player,
-                          initial_hand=None if scenario.deck.draw_deck else 0)
+                          initial_hand=None if scenario.deck.draw_deck else 0, streams=streams)
     offsets = {0: 0, 1: len(forces.get(0, []))}
     for side, placed in record.forces.items():
         for i, (_cid, pos) in enumerate(placed):

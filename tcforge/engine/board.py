@@ -17,6 +17,7 @@ DECK = -2  # in its owner's drawing deck
 DISCARDED = -3  # on its owner's discard pile (15.0)
 ATTACHED = -5  # on another card: equipment on a squad, an ace on a tank (the card's ``carrier`` says which)
 PLACED = -6  # a terrain card lying on the battlefield (Foxholes, Bunkers: ``GameState.forts`` says where)
+UNCLAIMED = -7  # equipment left in a zone by its eliminated squad (001 Orphaned Equipment: ``GameState.unclaimed``)
 
 
 @dataclass(frozen=True)

@@ -126,7 +126,7 @@ def fire_support(state: CoreState, then: FireSupport) -> None:
         state.place_smoke(pos, side)
         return
     kind = FIRE_SUPPORT[card_id]  # type: ignore[index]
-    extra = -2 if kind == "art" and _play(state).observer else 0
+    extra = (-2 if kind == "art" and _play(state).observer else 0) + unspotted_modifier(state, side, pos)
     spotting.reveal(state, [u for u in state.occ[pos][1 - side] if state.units[u].carrier is None])  # 001 1.8
     for target in list(state.occ[pos][1 - side]):
         unit = state.units[target]
@@ -152,8 +152,18 @@ def _tank_buster_attack(state: CoreState, card_uid: int, target: int) -> None:
     if unit.pos < 0:
         return
     terrain = terrain_modifier(state, unit.pos, "air", unit) or 0
+    terrain += unspotted_modifier(state, 1 - unit.side, unit.pos)
     side = unit.profile.armor_side
     state.rolls.append(("hit", Attack("air", 5, terrain, True, True, 12, side, side), card_uid, unit.uid, False))
+
+
+def unspotted_modifier(state: CoreState, side: int, pos: int) -> int:
+    """001 Unspotted Indirect Fire: artillery and air attacks on a zone none of ``side``'s battlefield cards has in
+    sight (long-range AT fire's line of sight, traced to the zone) add the ruleset's modifier to their rolls."""
+    extra = state.game.rules.indirect_unspotted_modifier
+    if not extra or any(state.occ[p][side] and spotting.sees(state, p, pos) for p in range(state.game.board.size)):
+        return 0
+    return extra
 
 
 def _sniper_targets(state: CoreState, card: Unit) -> list[Target]:
@@ -299,11 +309,15 @@ def _repair(state: CoreState, card: Unit, target: Target) -> None:
 
 
 def _bridge_targets(state: CoreState, card: Unit) -> list[Target]:
-    return [(p,) for p in range(state.game.board.size) if state.terrain[p] == STREAM or state.water[p] == STREAM]
+    edges: list[Target] = [(a, b) for a, b, crossing in state.streams if not crossing]  # 001 Streams between zones
+    return [(p,) for p in range(state.game.board.size) if state.terrain[p] == STREAM or state.water[p] == STREAM] + edges
 
 
 def _bridge(state: CoreState, card: Unit, target: Target) -> None:
     _spend(state, card)
+    if len(target) == 2:  # 001 Streams: it stays on the Stream between two zones, which vehicles may now cross
+        movement.cross(state, int(target[0]), int(target[1]), card.profile.card_id)
+        return
     pos = int(target[0])
     if state.water[pos] == STREAM:
         state.water[pos] = None

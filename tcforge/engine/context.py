@@ -18,7 +18,7 @@ from typing import Any, Literal
 Phase = Literal["setup", "initiative", "play", "move", "fire", "melee", "discard"]  # GameState.phase
 MoveStage = Literal["pick", "step", "done"]
 MeleeStage = Literal["order", "targets", "second", "resolve"]
-WindowKind = Literal["play", "entry", "fire", "melee", "counter"]
+WindowKind = Literal["play", "entry", "fire", "melee", "counter", "opportunity"]
 MeleeOrder = tuple[int, int, str, int]  # (firer, target, kind of fire, equipment uid or -1)
 
 
@@ -87,16 +87,18 @@ class Play:
     move: Move | None = None
     fire: Fire | None = None
     arrived: dict[int, int] = field(default_factory=dict)  # card -> positions its arrival used (20.0 rule 5)
+    opportunity: bool = False  # the opponent has declared its one opportunity fire of this turn (001 2.1)
 
     def copy(self) -> Play:
         return Play(self.acted, self.window_done, self.coordination, self.observer, self.flank_shot,
                     None if self.move is None else self.move.copy(), None if self.fire is None else self.fire.copy(),
-                    dict(self.arrived))
+                    dict(self.arrived), self.opportunity)
 
     def to_json(self, out: dict[str, Any]) -> None:
         out["spent"] = 0  # always 0: the serialized form has carried it since the first version
         for key, flag in (("acted", self.acted), ("play_window_done", self.window_done), ("coordination", self.coordination),
-                          ("observer", self.observer), ("flank_shot", self.flank_shot)):
+                          ("observer", self.observer), ("flank_shot", self.flank_shot),
+                          ("opportunity_fired", self.opportunity)):
             if flag:
                 out[key] = True
         if self.move is not None:
@@ -112,7 +114,7 @@ class Play:
                    bool(raw.get("observer")), bool(raw.get("flank_shot")),
                    Move.from_json(raw) if "move" in raw else None,
                    Fire(raw["fire"], list(raw["shots"])) if "fire" in raw else None,
-                   {int(k): v for k, v in raw.get("arrived", {}).items()})
+                   {int(k): v for k, v in raw.get("arrived", {}).items()}, bool(raw.get("opportunity_fired")))
 
 
 @dataclass(slots=True)
@@ -170,12 +172,17 @@ class Entry:
 
 @dataclass(frozen=True, slots=True)
 class Shot:
-    """A declared shot: the ``shoot`` action, fired once the window closes."""
+    """A declared shot: the ``shoot`` action, fired once the window closes; ``opportunity``: an opportunity fire
+    attack in the enemy's turn (001 2.0), not part of a fire action."""
 
     action: tuple[Any, ...]
+    opportunity: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"shot": list(self.action)}
+        out: dict[str, Any] = {"shot": list(self.action)}
+        if self.opportunity:
+            out["opportunity"] = True
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,7 +226,17 @@ class Counter:
         return {"against": self.against, "then": self.then.to_json()}
 
 
-WindowData = Entry | Shot | MeleeStart | Counter | None  # None: a window before the opponent's play
+@dataclass(frozen=True, slots=True)
+class Opportunity:
+    """001 2.1: the opportunity fire attacks the other side may make at the cards that just moved (``shoot`` actions)."""
+
+    shots: tuple[tuple[Any, ...], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"shots": [list(a) for a in self.shots]}
+
+
+WindowData = Entry | Shot | MeleeStart | Counter | Opportunity | None  # None: a window before the opponent's play
 
 
 @dataclass(slots=True)
@@ -250,9 +267,11 @@ def _window_data(kind: WindowKind, raw: dict[str, Any]) -> WindowData:
     if kind == "entry":
         return _entry(raw)
     if kind == "fire":
-        return Shot(tuple(raw["shot"]))
+        return Shot(tuple(raw["shot"]), bool(raw.get("opportunity")))
     if kind == "melee":
         return MeleeStart(raw["pos"])
+    if kind == "opportunity":
+        return Opportunity(tuple(tuple(a) for a in raw["shots"]))
     if kind == "counter":
         then = raw["then"]
         return Counter(raw["against"], _entry(then) if raw["against"] == "minefield" else FireSupport(

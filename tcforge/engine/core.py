@@ -13,7 +13,7 @@ import json
 from typing import Any, NamedTuple, Self
 
 from tcforge.engine.attacks import DIE, IMMOBILIZE, KILL, Attack
-from tcforge.engine.board import ATTACHED, DECK, DISCARDED, PLACED, RESERVE
+from tcforge.engine.board import ATTACHED, DECK, DISCARDED, PLACED, RESERVE, UNCLAIMED
 from tcforge.engine.context import Context, Phase
 from tcforge.engine.game import Game
 from tcforge.engine.outcome import EndKind, Outcome
@@ -52,6 +52,8 @@ class CoreState:
         self.forts: list[Fort | None] = [None] * n  # Foxholes/Bunkers by position (11.0)
         self.smoke: list[int] = [-1] * n  # half-turn index at whose end the smoke lifts, -1 none
         self.water: list[int | None] = [None] * n  # Stream or Swamp played on other terrain (11.1)
+        self.unclaimed: list[list[int]] = [[] for _ in range(n)]  # 001 Orphaned Equipment: cards left in each zone
+        self.streams: list[list[int]] = []  # 001 Streams between zones: [a, b, crossing card id or 0], a < b
         self.turn = 1
         self.first = 0
         self.active = 0
@@ -135,6 +137,8 @@ class CoreState:
         other.forts = list(self.forts)
         other.smoke = list(self.smoke)
         other.water = list(self.water)
+        other.unclaimed = [list(items) for items in self.unclaimed]
+        other.streams = [list(edge) for edge in self.streams]
         other.ctx = self.ctx.copy()  # nothing shared: the move's riders, a window's data
         other.rolls = list(self.rolls)
         other.effects = list(self.effects)
@@ -148,10 +152,16 @@ class CoreState:
         return other
 
     def serialize(self) -> str:
-        """The whole position as JSON (the game's static part is named, not copied; the face-up cards only
-        when the ruleset hides cards, so the golden games' bytes stay as they were)."""
-        hidden = {"spotted": sorted(self.spotted), "seen": sorted(self.seen), "glimpsed": sorted(self.glimpsed)} \
-            if self.game.rules.hidden_units else {}
+        """The whole position as JSON (the game's static part is named, not copied; the face-up cards, the
+        unclaimed equipment and the Streams between positions only when the ruleset plays those rules of 001,
+        so the golden games' bytes stay as they were)."""
+        rules = self.game.rules
+        hidden: dict[str, Any] = {"spotted": sorted(self.spotted), "seen": sorted(self.seen),
+                                  "glimpsed": sorted(self.glimpsed)} if rules.hidden_units else {}
+        if rules.equipment_orphans:
+            hidden["unclaimed"] = self.unclaimed
+        if rules.cards_stream_between_zones:
+            hidden["streams"] = self.streams
         return json.dumps({**hidden,
             "units": [u.to_json() for u in self.units], "occ": self.occ, "hand": self.hand, "deck": self.deck, "discard": self.discard,
             "terrain": self.terrain, "forts": self.forts, "smoke": self.smoke, "water": self.water, "turn": self.turn, "first": self.first,
@@ -184,6 +194,9 @@ class CoreState:
         state.ctx = Context.from_json(raw["ctx"])
         state.history = [tuple(a) for a in raw["history"]]
         state.spotted, state.seen, state.glimpsed = (set(raw.get(k, ())) for k in ("spotted", "seen", "glimpsed"))
+        if "unclaimed" in raw:
+            state.unclaimed = [list(items) for items in raw["unclaimed"]]
+        state.streams = [list(edge) for edge in raw.get("streams", ())]
         return state
 
     def describe(self) -> str:
@@ -204,6 +217,16 @@ class CoreState:
         if self.game.rules.hidden_units:
             self.spotted.add(uid)
             self.seen.add(uid)
+
+    def stream(self, a: int, b: int) -> list[int] | None:
+        """001 Streams: the Stream on the edge between positions ``a`` and ``b`` ([a, b, crossing]), if any."""
+        lo, hi = min(a, b), max(a, b)
+        return next((edge for edge in self.streams if edge[0] == lo and edge[1] == hi), None)
+
+    def stream_bars(self, a: int, b: int) -> bool:
+        """001 Streams: an uncrossed Stream lies between ``a`` and ``b`` (no Ford or Bridge on it)."""
+        edge = self.stream(a, b) if self.streams and a >= 0 and b >= 0 else None
+        return edge is not None and not edge[2]
 
     def half_turn(self) -> int:
         """Index of the current player-turn: 0, 1 in game turn 1, then 2, 3, ..."""
@@ -253,6 +276,10 @@ class CoreState:
         elif unit.pos == ATTACHED and unit.carrier is not None:
             carrier = self.units[unit.carrier]
             carrier.equipment = tuple(e for e in carrier.equipment if e != uid)
+        elif unit.pos == UNCLAIMED:
+            for items in self.unclaimed:
+                if uid in items:
+                    items.remove(uid)
         unit.pos = DISCARDED
         unit.carrier = None
         self.discard[unit.side].append(uid)
@@ -310,6 +337,31 @@ class CoreState:
             if not any(self.units[u].profile.infantry for u in self.occ[p][fort.side]):
                 self.forts[p] = None
                 self.discard_placed(fort.uid)
+        self.update_unclaimed()
+
+    def leave_unclaimed(self, squad: Unit) -> None:
+        """001 Orphaned Equipment: the equipment of ``squad``, eliminated by ranged HE or SA fire, stays in its zone
+        when another infantry or cavalry card of its side is there (call before the squad is destroyed)."""
+        pos = squad.pos
+        if pos < 0 or not any(u != squad.uid and self.units[u].profile.infantry for u in self.occ[pos][squad.side]):
+            return
+        for e in squad.equipment:
+            item = self.units[e]
+            if item.profile.equipment:
+                item.pos, item.carrier = UNCLAIMED, None
+                self.unclaimed[pos].append(e)
+        squad.equipment = tuple(e for e in squad.equipment if self.units[e].pos != UNCLAIMED)
+
+    def update_unclaimed(self) -> None:
+        """001 Orphaned Equipment: unclaimed cards go once no infantry or cavalry of their side is in the zone, or as
+        soon as an enemy card enters it."""
+        if not any(self.unclaimed):
+            return
+        for p, items in enumerate(self.unclaimed):
+            for uid in list(items):
+                side = self.units[uid].side
+                if self.occ[p][1 - side] or not any(self.units[u].profile.infantry for u in self.occ[p][side]):
+                    self.discard_card(uid)
 
     def place_fort(self, pos: int, side: int, card_id: int, uid: int | None = None) -> Fort:
         """Lay Foxholes or Bunkers on ``pos`` (11.0): the card ``uid`` from the side's hand, or with None a

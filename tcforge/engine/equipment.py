@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from tcforge.data.card_ids import PANZERFAUST
 from tcforge.engine.attacks import Attack
-from tcforge.engine.board import ATTACHED, RESERVE
+from tcforge.engine.board import ATTACHED, RESERVE, UNCLAIMED
 from tcforge.engine.core import Action, CoreState
 from tcforge.engine.units import Unit
 
@@ -47,6 +47,10 @@ def attach(state: CoreState, item_uid: int, squad_uid: int) -> None:
     item, squad = state.units[item_uid], state.units[squad_uid]
     if item.pos == RESERVE:
         state.hand[item.side].remove(item_uid)
+    elif item.pos == UNCLAIMED:
+        for items in state.unclaimed:
+            if item_uid in items:
+                items.remove(item_uid)
     elif item.pos == ATTACHED and item.carrier is not None:
         old = state.units[item.carrier]
         old.equipment = tuple(e for e in old.equipment if e != item_uid)
@@ -65,14 +69,20 @@ def to_reserve(state: CoreState, squad: Unit) -> None:
 
 
 def equip_actions(state: CoreState) -> list[Action]:
-    """Free actions of the play: put equipment from the hand on a squad (13.0)."""
+    """Free actions of the play: put equipment from the hand on a squad (13.0), or have a squad pick up an
+    unclaimed card of its side in its zone (001 Orphaned Equipment; free, as placing equipment is: the project's reading)."""
     side = state.active
+    out: list[Action] = []
+    for p, left in enumerate(state.unclaimed):
+        for e in left:
+            if state.units[e].side == side:
+                out.extend(("equip", e, u) for u in state.occ[p][side] if may_carry(state, state.units[u], state.units[e]))
     items = [state.units[u] for u in state.hand[side] if state.units[u].profile.equipment]
     if not items:
-        return []
+        return out
     squads = [state.units[u] for p in range(state.game.board.size) for u in state.occ[p][side]
               if state.units[u].profile.infantry and state.units[u].carrier is None]
-    return [("equip", item.uid, squad.uid) for item in items for squad in squads if may_carry(state, squad, item)]
+    return out + [("equip", item.uid, squad.uid) for item in items for squad in squads if may_carry(state, squad, item)]
 
 
 def transfer_actions(state: CoreState, source: int) -> list[Action]:

@@ -9,6 +9,8 @@ sight through it (9.5.1 c).
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tcforge.data.card_ids import BUNKERS, HEROIC_LEADER, SPECIAL_AMMO, TANK_ACE
 from tcforge.engine import equipment, windows
 from tcforge.engine.attacks import Attack
@@ -167,11 +169,11 @@ def equipment_attack(state: CoreState, firer: Unit, target: Unit, item: Unit) ->
     return equipment.ranged_attack(state, firer, target, item, dist, terrain + smoke_modifier(state, firer.pos, target.pos))
 
 
-def spray(state: CoreState, firer: Unit, primary: Unit, deferred: bool) -> None:
+def spray(state: CoreState, firer: Unit, primary: Unit, deferred: bool, extra: int = 0) -> None:
     """13.2: after the target, every other soft enemy card of its position is fired at with SA 2."""
     rules = state.game.rules
-    base = rules.smoke_melee_modifier if deferred and state.smoke[primary.pos] >= 0 else (
-        0 if deferred else smoke_modifier(state, firer.pos, primary.pos))
+    base = extra + (rules.smoke_melee_modifier if deferred and state.smoke[primary.pos] >= 0 else (
+        0 if deferred else smoke_modifier(state, firer.pos, primary.pos)))
     for uid in list(state.occ[primary.pos][primary.side]):
         other = state.units[uid]
         bystander = other.profile.combat or other.profile.truck
@@ -351,17 +353,27 @@ def fire_shot(state: CoreState, action: Action, *, cancelled: bool) -> None:
     flank = False
     if item is None and kind == "at":  # a Flank Shot played this turn goes with the next anti-tank shot (9.3.1)
         flank, play.flank_shot = play.flank_shot, False
-    attack = equipment_attack(state, firer, victim, item) if item else build_attack(state, firer, victim, kind, flank_shot=flank)
+    resolve_shot(state, firer, victim, kind, item, flank_shot=flank)
+
+
+def resolve_shot(state: CoreState, firer: Unit, victim: Unit, kind: str, item: Unit | None, *, flank_shot: bool = False,
+                 extra: int = 0) -> None:
+    """Roll a ranged attack (``extra`` added to its roll: 001 2.2's opportunity fire), spending what it spends."""
+    uid = firer.uid
+    attack = equipment_attack(state, firer, victim, item) if item else build_attack(state, firer, victim, kind,
+                                                                                     flank_shot=flank_shot)
     if attack is None:
         raise IllegalActionError(f"{firer.profile.name} cannot fire {kind} at {victim.profile.name} in {state.describe()}")
-    state.rolls.append(("hit", attack, uid, target, False))
+    if extra:
+        attack = replace(attack, modifier=attack.modifier + extra)
+    state.rolls.append(("hit", attack, uid, victim.uid, False))
     if kind == "at":
         state.ap_shots[str(uid)] = state.ap_shots.get(str(uid), 0) + 1
     ammo = state.attached(firer, SPECIAL_AMMO) if kind == "at" and firer.equipment else None
     if ammo is not None and not (state.game.scenario_rules is not None and state.game.scenario_rules.ammo_for(state, uid)):
         state.discard_card(ammo.uid)  # spent on this shot
     if kind == "sa" and item is None and firer.equipment and equipment.has_hmg(state, firer):
-        spray(state, firer, victim, False)
+        spray(state, firer, victim, False, extra)
 
 
 def advance(state: CoreState) -> bool:

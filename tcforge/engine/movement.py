@@ -11,9 +11,9 @@ cards ends the move (8.5); a vehicle entering Woods rolls for immobilisation
 """
 from __future__ import annotations
 
-from tcforge.data.card_ids import PATH, WOODS
+from tcforge.data.card_ids import BRIDGE, FORD, PATH, WOODS
 from tcforge.data.card_kinds import TOWING_CLASSES
-from tcforge.engine import equipment, spotting, windows
+from tcforge.engine import equipment, opportunity, spotting, windows
 from tcforge.engine.board import DISCARDED, RESERVE
 from tcforge.engine.context import Entry, Move, Play
 from tcforge.engine.core import Action, CoreState, IllegalActionError
@@ -133,6 +133,8 @@ def can_enter(state: CoreState, unit: Unit, at: int, to: int, first: bool, *, es
         return False  # 10.0: attackers leave a melee only the way they came
     terrain = state.terrain[to]
     p = unit.profile
+    if (p.vehicle or p.at_gun) and state.stream_bars(at, to):
+        return False  # 001 Streams: no vehicle or gun crosses a Stream without a Ford or Bridge
     if barred(state, unit, to):
         return False  # 11.0, 11.1: no vehicles or AT guns in Swamp or Stream, however it was placed
     if not first and game.rules.movement_slowing_terrain == "adjacent_only" and not _path(state) and slows(state, to):
@@ -307,6 +309,7 @@ def legal(state: CoreState) -> list[Action]:
     if not move.path:  # Path: the project's reading, the mover's next slowing position does not slow it
         paths = [u for u in state.hand[unit.side] if state.units[u].profile.card_id == PATH]
         actions.extend(("interrupt", u) for u in paths[:1])
+    actions.extend(crossings(state, unit))
     if move.first or _may_rest(state, unit, unit.pos, [unit] + riders(state, unit)):
         actions.append(("halt",))
     return actions
@@ -333,11 +336,31 @@ def apply(state: CoreState, action: Action) -> None:
             do_step(state, to)
     elif kind == "halt":
         _finish_unit(state)
+    elif kind == "interrupt" and len(action) == 4:  # 001 Streams: a Ford or Bridge on the Stream ahead
+        state.discard_card(int(action[1]))
+        cross(state, int(action[2]), int(action[3]), state.units[int(action[1])].profile.card_id)
     elif kind == "interrupt":  # a Path card for the current mover
         state.discard_card(int(action[1]))
         move.path = True
     else:
         raise IllegalActionError(f"unknown move action {action!r}")
+
+
+def crossings(state: CoreState, unit: Unit) -> list[Action]:
+    """001 Streams, option 1: a Ford or Bridge from the hand on an uncrossed Stream at the mover's zone's edge."""
+    if not state.streams or unit.pos < 0:
+        return []
+    cards = [u for u in state.hand[unit.side] if state.units[u].profile.card_id in (FORD, BRIDGE)]
+    firsts = {state.units[u].profile.card_id: u for u in reversed(cards)}
+    return [("interrupt", u, edge[0], edge[1]) for edge in state.streams if not edge[2] and unit.pos in edge[:2]
+            for u in sorted(firsts.values())]
+
+
+def cross(state: CoreState, a: int, b: int, card_id: int | str) -> None:
+    """001 Streams: a Ford or Bridge lies on the Stream between ``a`` and ``b`` for the rest of the game."""
+    edge = state.stream(a, b)
+    assert edge is not None and not edge[2], "a Ford or Bridge goes on an uncrossed Stream"
+    edge[2] = int(card_id)
 
 
 def _load(state: CoreState, rider: int, vehicle: int) -> None:
@@ -398,8 +421,11 @@ def do_step(state: CoreState, to: int) -> None:
     for member in members:
         _move_card(state, member, to, enemy_there, bool(move.first))
     spotting.after_step(state, members, to)  # 001 1.3, 1.6
+    state.update_unclaimed()  # 001 Orphaned Equipment: left behind, or found by the enemy
     move.first = False
     move.left = 0 if stop else move.left - 1  # type: ignore[operator]
+    if to >= 0 and has_room(state, unit, to, members):  # not where a hit would leave them overstacked (6.3)
+        opportunity.after_step(state, members, to)  # 001 2.0: the other side may fire as the cards arrive
 
 
 def stop_mover(state: CoreState) -> None:
@@ -474,6 +500,8 @@ def advance(state: CoreState) -> bool:
             else:
                 move.left = 0
             return True
+        if move.left > 0 and not move.first and opportunity.on(state) and not _group_goes_on(state, unit):  # type: ignore[operator]
+            move.left = 0  # 001 2.2: only cards that survive the opportunity fire whole go on
         if move.left <= 0 or (unit.pos == RESERVE and not move.first) or (unit.immobilized and not move.first):  # type: ignore[operator]
             _finish_unit(state)
             return True

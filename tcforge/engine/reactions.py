@@ -21,7 +21,7 @@ from tcforge.data.card_ids import (
     TACTICAL_ADVANTAGE,
     WIRE,
 )
-from tcforge.engine import cards, fire, movement, spotting
+from tcforge.engine import cards, fire, movement, opportunity, spotting
 from tcforge.engine.attacks import Attack
 from tcforge.engine.context import Counter, Entry, Melee, MeleeStart, Shot, WindowData, WindowKind
 from tcforge.engine.core import Action, CoreState
@@ -35,6 +35,10 @@ def apply(state: CoreState, action: Action) -> None:
     if action[0] == "pass":
         state.ctx.window = None
         _resume(state, kind, data, cancelled=False)
+        return
+    if kind == "opportunity":  # 001 2.1: a shot, not a card
+        state.ctx.window = None
+        opportunity.declare(state, action)
         return
     card = state.units[int(action[1])]
     card_id = card.profile.card_id
@@ -100,6 +104,13 @@ def _entry_effect(state: CoreState, card_id: int | str, side: int, data: Entry) 
     if card_id == WIRE:  # the card stops where it is (001, Wire)
         movement.stop_mover(state)
         return
+    if card_id == STREAM and state.game.rules.cards_stream_between_zones:
+        at = state.units[data.mover].pos  # 001 Streams: the Stream lies between the two zones for the game
+        state.streams = sorted(state.streams + [[min(at, data.to), max(at, data.to), 0]])
+        if any(m.profile.vehicle or m.profile.at_gun for m in group):
+            return  # the mover stays: it may cross with a Ford or Bridge, go round, or stop (001's options 1, 3, 4)
+        movement.do_step(state, data.to)  # infantry and cavalry on foot cross (option 2)
+        return
     if card_id in (STREAM, SWAMP):
         _place_water(state, data.to, int(card_id))
         if any(m.profile.vehicle or m.profile.at_gun for m in group):
@@ -142,7 +153,10 @@ def _resume(state: CoreState, kind: WindowKind, data: WindowData, *, cancelled: 
         movement.do_step(state, data.to)
     elif kind == "fire":
         assert isinstance(data, Shot)
-        fire.fire_shot(state, data.action, cancelled=cancelled)
+        if data.opportunity:
+            opportunity.resolve(state, data, cancelled=cancelled)
+        else:
+            fire.fire_shot(state, data.action, cancelled=cancelled)
     elif kind == "melee":
         melee = _melee(state)
         melee.melee_windows = (melee.melee_windows or 0) + 1

@@ -96,6 +96,7 @@ class Rules:
     # equipment
     equipment_panzerfaust_he_modifier: int = _param("equipment.panzerfaust_he_modifier")
     equipment_max_per_squad: int = _param("equipment.max_per_squad")
+    equipment_orphans: bool = _param("equipment.orphans")
     # melee
     melee_terrain: Literal["fortifications_only", "all"] = _param("melee.terrain")
     melee_procedure: Literal["simultaneous", "declared"] = _param("melee.procedure")
@@ -113,8 +114,14 @@ class Rules:
     # cards
     cards_interpretations: bool = _param("cards.interpretations")
     cards_swamp_only_on_clear: bool = _param("cards.swamp_only_on_clear")
+    cards_stream_between_zones: bool = _param("cards.stream_between_zones")
     # hidden units (001 optional rules 1.0-1.10)
     hidden_units: bool = _param("hidden.units")
+    # opportunity fire (001 optional rules 2.0-2.2)
+    opportunity_fire: bool = _param("opportunity.fire")
+    opportunity_modifier: int = _param("opportunity.modifier")
+    # unspotted indirect fire (001)
+    indirect_unspotted_modifier: int = _param("indirect.unspotted_modifier")
 
     @classmethod
     def from_params(cls, params: Mapping[str, Any]) -> Rules:

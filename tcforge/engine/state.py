@@ -36,13 +36,16 @@ class GameState(CoreState):
     # ------------------------------------------------------------------ setup
     @classmethod
     def new(cls, game: Game, forces: Mapping[int, Iterable[tuple[int | str, int]]], *, terrain: dict[int, int] | None = None,
-            first_player: int | None = None, initial_hand: int | None = None) -> GameState:
+            first_player: int | None = None, initial_hand: int | None = None,
+            streams: Iterable[tuple[int, int, int]] = ()) -> GameState:
         """A game at its start. ``forces[side]`` lists (card id, position) pairs; position is a board
         position, :data:`RESERVE` (in hand from the start) or :data:`DECK` (the drawing deck).
 
-        The initiative roll (4.0) and the first hand (6.2) are chance nodes when not given.
+        The initiative roll (4.0) and the first hand (6.2) are chance nodes when not given. ``streams`` are 001's
+        Streams on the map's edges: (position, position, crossing card id or 0).
         """
         state = cls(game)
+        state.streams = sorted([min(a, b), max(a, b), crossing] for a, b, crossing in streams)
         for pos, card_id in (terrain or {}).items():
             state.terrain[pos] = card_id
         for side in (0, 1):
@@ -268,7 +271,7 @@ class GameState(CoreState):
             if result == "to_kill":
                 self.rolls.insert(0, ("kill", attack, firer, target, deferred, needed))
                 return
-            self._result(target, result, deferred)
+            self._result(target, result, deferred, attack.kind)
             return
         if kind == "smoke":  # 9.5.1 f: HE fire placing Smoke on a position
             attack, pos = event[1], event[3]
@@ -278,11 +281,13 @@ class GameState(CoreState):
             return
         if kind == "kill":
             attack, firer, target, deferred, needed = event[1:6]
-            self._result(target, to_kill(needed, self.game.fire_rules, roll), deferred)
+            self._result(target, to_kill(needed, self.game.fire_rules, roll), deferred, attack.kind)
             return
         raise IllegalActionError(f"unknown chance event {event!r}")
 
-    def _result(self, target: int, result: str, deferred: bool) -> None:
+    def _result(self, target: int, result: str, deferred: bool, kind: str) -> None:
+        if result == KILL and not deferred and kind in ("he", "sa") and self.game.rules.equipment_orphans:
+            self.leave_unclaimed(self.units[target])  # 001 Orphaned Equipment: ranged HE or SA fire, not melee
         if deferred:
             self.effects.append((target, result))
             if result == KILL and self.game.rules.melee_procedure == "declared":

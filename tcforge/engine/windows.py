@@ -13,7 +13,9 @@ when they hold one that fits:
   Tactical Advantage);
 - ``counter``: in answer to an enemy card (Counterbattery Fire against
   artillery, Aircraft Interception against air attacks, Minefield Gap against a
-  Minefield).
+  Minefield);
+- ``opportunity``: as enemy cards come into a zone, with 001's opportunity fire
+  (2.0): no card, one of the listed shots (:mod:`tcforge.engine.opportunity`).
 
 Several Interrupts may be played in one window; the player ends it with
 ``("pass",)``, and what was waiting (a step, a shot, an attack) goes on.
@@ -38,7 +40,7 @@ from tcforge.data.card_ids import (
     WEAPON_MALFUNCTION,
     WIRE,
 )
-from tcforge.engine.context import Counter, Entry, MeleeStart, Window, WindowData, WindowKind
+from tcforge.engine.context import Counter, Entry, MeleeStart, Opportunity, Window, WindowData, WindowKind
 from tcforge.engine.core import Action, CoreState
 
 
@@ -62,7 +64,7 @@ def _water_ok(state: CoreState, pos: int, card_id: int) -> bool:
 
 
 def options(state: CoreState) -> list[Action]:
-    """The Interrupts the window's player may play now, besides passing."""
+    """The Interrupts (or opportunity fire attacks) the window's player may make now, besides passing."""
     window = state.ctx.window
     assert window is not None
     kind, side, data = window.kind, window.side, window.data
@@ -74,6 +76,8 @@ def options(state: CoreState) -> list[Action]:
         for uid in _hand(state, side, SMOKE) if smoke_ok else []:
             out.extend(("interrupt", uid, p) for p in range(state.game.board.size) if state.smoke[p] < 0)  # 9.5.1, 12.2
         for card_id in (STREAM, SWAMP):
+            if card_id == STREAM and rules.cards_stream_between_zones:
+                continue  # 001 Streams: a Stream is played only to bar a move
             for uid in _hand(state, side, card_id):
                 out.extend(("interrupt", uid, p) for p in range(state.game.board.size) if _water_ok(state, p, card_id)
                            and (state.occ[p][0] or state.occ[p][1]))
@@ -95,6 +99,11 @@ def options(state: CoreState) -> list[Action]:
         if any(m.profile.vehicle or (hidden and m.uid not in state.spotted) for m in group):
             out.extend(("interrupt", uid) for uid in _hand(state, side, ANTI_TANK_MINE)[:1])
         for card_id in (STREAM, SWAMP):
+            if card_id == STREAM and rules.cards_stream_between_zones:
+                at = state.units[data.mover].pos  # 001 Streams: between the zone left and the zone entered, once
+                if at >= 0 and to >= 0 and state.stream(at, to) is None:
+                    out.extend(("interrupt", uid) for uid in _hand(state, side, card_id)[:1])
+                continue
             if _water_ok(state, to, card_id):
                 out.extend(("interrupt", uid) for uid in _hand(state, side, card_id)[:1])
     elif kind == "fire":
@@ -115,6 +124,9 @@ def options(state: CoreState) -> list[Action]:
         assert isinstance(data, Counter)
         wanted = {"art": COUNTERBATTERY, "air": INTERCEPTION, "minefield": MINEFIELD_GAP}[data.against]
         out.extend(("interrupt", uid) for uid in _hand(state, side, wanted)[:1])
+    elif kind == "opportunity":
+        assert isinstance(data, Opportunity)
+        out.extend(data.shots)
     return out
 
 

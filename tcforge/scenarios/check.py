@@ -47,6 +47,8 @@ CODES: dict[str, str] = {
     "no-units": "A side with no unit (vehicle, AT gun, infantry, cavalry) anywhere in its forces and no build to buy some.",
     "grid-labels": "Rank labels: not one per row, or one label used for two rows.",
     "terrain-map": "The fixed terrain map: a missing or repeated row, a wrong number of columns, a card that is not terrain.",
+    "terrain-streams": "001's Streams between positions: an end off the grid, ends not adjacent, a repeated edge, a crossing "
+                       "that is no Ford or Bridge, or a ruleset without cards.stream_between_zones.",
     "unknown-position": "A position of a setup zone, placement or area that is not on the battlefield, or a selection that is empty.",
     "unknown-card": "A card reference that names no card (or several: give the number).",
     "wrong-nation": "A card of the other nation in a side's forces.",

@@ -165,9 +165,19 @@ class Terrain:
     cards_per_side: int | None = None
     max_per_type: int | None = None
     interpretation: str = ""
+    streams: list[StreamEdge] = field(default_factory=list)  # 001: Streams between two positions
 
     def at(self, pos: Position) -> tuple[Card, ...]:
         return self.cells.get(pos, ())
+
+
+@dataclass
+class StreamEdge:
+    """001 Streams, Bridges, and Fords: a Stream on the edge between two adjacent positions, perhaps crossed."""
+
+    a: Position
+    b: Position
+    crossing: Card | None = None
 
 
 @dataclass

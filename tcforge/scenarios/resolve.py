@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tcforge.data.card_ids import BRIDGE, FORD
 from tcforge.data.cards import Card, CardId, CardLookupError
 from tcforge.data.dataset import GameData, load_data
 from tcforge.data.problems import DataError
@@ -36,6 +37,7 @@ from tcforge.scenarios.format import (
     Placement,
     Reinforcement,
     Side,
+    StreamEdge,
     Terrain,
     Text,
     YamlPath,
@@ -247,6 +249,42 @@ class Builder:
                 owner[text] = sid
         return grid
 
+    def _streams(self, raw: list[Any], params: dict[str, Any], terrain: Terrain) -> None:
+        """001 Streams: each between two adjacent positions of the grid, once, with a Ford or Bridge if crossed."""
+        base = ("battlefield", "terrain", "streams")
+        if raw and not params.get("cards.stream_between_zones"):
+            self.add(base, "terrain-streams", "streams between positions need the ruleset parameter cards.stream_between_zones",
+                     "use a ruleset that turns it on (jeff-mike-2002), or set it under parameters", "001", key=True)
+            return
+        seen: set[frozenset[Position]] = set()
+        for i, item in enumerate(raw):
+            path = base + (i, "between")
+            ends = [self.grid.parse(ref) for ref in item["between"]]
+            if None in ends:
+                bad = ", ".join(str(ref) for ref, end in zip(item["between"], ends, strict=True) if end is None)
+                self.add(path, "terrain-streams", f"stream end {bad} is not a position of the battlefield",
+                         "name positions as ROW-COLUMN: " + self.grid.describe_labels(), "001")
+                continue
+            a, b = ends[0], ends[1]
+            assert a is not None and b is not None
+            if b not in self.grid.adjacent(a):
+                self.add(path, "terrain-streams", f"stream between {item['between'][0]} and {item['between'][1]}: "
+                         "the positions are not adjacent", "a Stream lies on the edge of two neighbouring positions", "001")
+                continue
+            if frozenset((a, b)) in seen:
+                self.add(path, "terrain-streams", f"a second stream between {item['between'][0]} and {item['between'][1]}",
+                         "only one Stream lies between two positions", "001")
+                continue
+            seen.add(frozenset((a, b)))
+            crossing = None
+            if "crossing" in item:
+                crossing = self.card(item["crossing"], None, base + (i, "crossing"))
+                if crossing is not None and crossing.id not in (FORD, BRIDGE):
+                    self.add(base + (i, "crossing"), "terrain-streams", f"card {crossing.id} ({crossing.name}) is no Ford or Bridge",
+                             "a Stream is crossed by a Ford or a Bridge", "001")
+                    crossing = None
+            terrain.streams.append(StreamEdge(a, b, crossing))
+
     def _terrain(self, raw: dict[str, Any], params: dict[str, Any]) -> Terrain:
         base = ("battlefield", "terrain")
         method = raw["method"]
@@ -296,6 +334,7 @@ class Builder:
         elif raw.get("map"):
             self.add(base + ("map",), "terrain-map", f"a map is given but the terrain method is '{method}'",
                      "use method: fixed, or remove the map", "6.1", key=True)
+        self._streams(raw.get("streams") or [], params, terrain)
         if method == "discretionary":
             by = []
             for i, name in enumerate(raw.get("by") or []):

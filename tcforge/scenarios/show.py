@@ -114,10 +114,25 @@ class _Summary:
         header = " " * (left + 3) + "".join(f"{c:<{width + 3}}" for c in range(1, g.columns + 1))
         self.out(f"({self.w('show_reserve_of', side=self.side_name(g.north))})", 2 + left + 3)
         self.out(header.rstrip(), 2)
+        streams = {frozenset((e.a, e.b)) for e in t.streams}  # 001: a Stream between two positions shows as ~
+
+        def edge(a: Position, b: Position, plain: str) -> str:
+            return "~" if frozenset((a, b)) in streams else plain
+
         for r in range(1, g.rows + 1):
-            row = " | ".join(f"{cells[Position(r, c)]:<{width}}" for c in range(1, g.columns + 1))
+            row = "".join((f" {edge(Position(r, c - 1), Position(r, c), '|')} " if c > 1 else "") + f"{cells[Position(r, c)]:<{width}}"
+                          for c in range(1, g.columns + 1))
             self.out(f"{g.row_label(r, g.north):<{left}} | {row} | {g.row_label(r, g.south)}", 2)
+            if r < g.rows and any(frozenset((Position(r, c), Position(r + 1, c))) in streams for c in range(1, g.columns + 1)):
+                below = "".join(f"{edge(Position(r, c), Position(r + 1, c), ''):<{width + 3}}" for c in range(1, g.columns + 1))
+                self.out(f"{'':<{left}}   {below}".rstrip(), 2)
         self.out(f"({self.w('show_reserve_of', side=self.side_name(g.south))})", 2 + left + 3)
+        if t.streams:
+            parts = []
+            for e in t.streams:
+                crossed = f" ({self.w('show_stream_crossed', card=e.crossing.display_name(self.lang))})" if e.crossing else ""
+                parts.append(f"{s.label(e.a)}–{s.label(e.b)}{crossed}")
+            self.out(f"{self.w('show_streams')}{self.c} {', '.join(parts)}", 2)
         for area in s.areas.values():
             self.out(f"{self.w('show_area')} {area.name.get(self.lang)} ({area.id}){self.c} {self.labels(area.positions)}", 2)
         if t.interpretation:
@@ -332,6 +347,8 @@ def to_json(s: Scenario, lang: str = "en") -> dict[str, Any]:
     terrain = {"method": s.terrain.method, "by": list(s.terrain.by), "where": s.terrain.where, "alternate": s.terrain.alternate,
                "cards_per_side": s.terrain.cards_per_side, "max_per_type": s.terrain.max_per_type,
                "interpretation": s.terrain.interpretation,
+               "streams": [{"between": [s.label(e.a), s.label(e.b)], "crossing": e.crossing.id if e.crossing else None}
+                           for e in s.terrain.streams],
                "map": [{"row": r, "labels": {sid: g.row_label(r, sid) for sid in g.sides},
                         "terrain": [[{"id": c.id, "name": c.display_name(lang)} for c in s.terrain.at(Position(r, col))]
                                     for col in range(1, g.columns + 1)]}

@@ -1,9 +1,11 @@
 """Rules beyond the rule book's cases, in play: the FAQ rulings (000 19.2) and Jeff and Mike's house rules (001)."""
 from __future__ import annotations
 
+from typing import Any
+
 from enginekit import make, pass_window, pos, roll, start_one_card_move, uid
 from tcforge.data.dataset import load_data
-from tcforge.engine.board import RESERVE
+from tcforge.engine.board import DISCARDED, RESERVE, UNCLAIMED
 from tcforge.engine.fire import shots
 from tcforge.engine.game import Game
 from tcforge.engine.melee import melee_attack
@@ -114,6 +116,7 @@ def test_001_victory_needs_one_zone_of_the_second_row_at_the_end_of_the_turn() -
     state = make({0: [("PzKw IV H", "a3")], 1: [("T-34 M41", "c4")]}, ruleset="jeff-mike-2002", columns=3)
     start_one_card_move(state, "a3", "PzKw IV H")
     state.apply_checked(("step", pos(state, "a4")))
+    pass_window(state)  # the T-34 lets its opportunity fire go (001 2.0)
     if state.phase == "move":
         state.apply_checked(("halt",))
     assert state.winner is None  # held, but the turn is not over
@@ -144,6 +147,7 @@ def test_001_dyo_attacker_gets_half_as_many_points_again() -> None:
         assert (defender["role"], defender["build"]["points"]) == ("defender", 400)
         counts = {c["winner"]: (c["rank"], c["count"]) for c in doc["victory"]["conditions"]}
         assert counts == {attacker["id"]: (2, 2), defender["id"]: (2, 1)}
+        assert doc["victory"]["default"] == defender["id"]  # 001: the defender wins if the attacker falls short
         assert doc["initiative"]["method"] == "roll" and doc["initiative"]["winner"] == "high"
         assert doc["battlefield"]["terrain"]["where"] == "own"
         for side, prefix in ((attacker, "G"), (defender, "R")):
@@ -168,3 +172,94 @@ def test_001_no_card_recycling_the_discard_pile_never_refills_the_deck() -> None
     state.apply_checked(state.chance_outcomes()[0][0])  # the deck's only card comes to the hand
     assert state.deck[0] == [] and state.supply > 0
     assert ("draw",) not in state.legal_actions() and state.discard[0] == [spent]
+
+
+def test_001_unspotted_indirect_fire_adds_two_to_a_barrage_on_a_zone_out_of_sight() -> None:
+    """A barrage on e4 from a side whose only card is on a1 (four zones away) rolls with +2; on c3 (two zones, a
+    clear diagonal) it rolls as usual; the unified rules never add it."""
+    def modifiers(target: str, **overrides: Any) -> list[int]:
+        state = make({0: [("Artillery Barrage", RESERVE), ("PzKw IV H", "a1")], 1: [("Soviet Line Squad", target)]},
+                     overrides=overrides)
+        pass_window(state)
+        state.apply_checked(("play", uid(state, "Artillery Barrage"), pos(state, target), "ffe"))
+        pass_window(state)
+        return [e[1].modifier for e in state.rolls]
+
+    house = {"indirect.unspotted_modifier": 2}
+    assert modifiers("e4", **house) == [2] and modifiers("c3", **house) == [0]
+    assert modifiers("e4") == [0]
+
+
+def test_001_unspotted_indirect_fire_counts_for_air_attacks_on_a_card() -> None:
+    state = make({0: [("Tank Buster", RESERVE), ("German Line Squad", "a1")], 1: [("T-34 M41", "e4")]},
+                 overrides={"indirect.unspotted_modifier": 2})
+    pass_window(state)
+    plays = [a for a in state.legal_actions() if a[0] == "play" and a[1] == uid(state, "Tank Buster")]
+    state.apply_checked(plays[0])
+    pass_window(state)
+    plain = make({0: [("Tank Buster", RESERVE), ("German Line Squad", "d3")], 1: [("T-34 M41", "e4")]},
+                 overrides={"indirect.unspotted_modifier": 2})  # d3 is next to e4: in sight
+    pass_window(plain)
+    plain.apply_checked(next(a for a in plain.legal_actions() if a[0] == "play" and a[1] == uid(plain, "Tank Buster")))
+    pass_window(plain)
+    assert state.rolls[0][1].modifier == plain.rolls[0][1].modifier + 2
+
+
+def _squad_shot_with_its_flamethrower(alone: bool = False) -> tuple[GameState, int, int]:
+    """Side 0's tank on c2 kills, with HE, a Soviet squad on c3 that carries a flamethrower; another squad is there
+    unless ``alone``. Returns the state, the flamethrower and the other squad (or -1)."""
+    from tcforge.engine import equipment
+    soviets = [("Soviet Line Squad", "c3"), ("Flamethrower ROKS", RESERVE)] + ([] if alone else [("Soviet Line Squad", "c3")])
+    state = make({0: [("PzKw IV H", "c2"), ("German Line Squad", "b2")], 1: soviets},
+                 overrides={"equipment.orphans": True, "turn.supply_points": 4})
+    carrier, roks = uid(state, "Soviet Line Squad", 1, 0), uid(state, "Flamethrower ROKS")
+    equipment.attach(state, roks, carrier)
+    pass_window(state)
+    state.apply_checked(("fire", pos(state, "c2")))
+    state.apply_checked(("shoot", uid(state, "PzKw IV H"), carrier, "he"))
+    pass_window(state)
+    roll(state, 1)
+    assert state.units[carrier].pos == DISCARDED
+    return state, roks, -1 if alone else uid(state, "Soviet Line Squad", 1, 1)
+
+
+def test_001_orphaned_equipment_stays_in_the_zone_and_a_friendly_squad_picks_it_up() -> None:
+    state, roks, other = _squad_shot_with_its_flamethrower()
+    c3 = pos(state, "c3")
+    assert state.unclaimed[c3] == [roks] and state.units[roks].pos == UNCLAIMED
+    if state.phase == "fire":
+        state.apply_checked(("done",))
+    pass_window(state)
+    state.apply_checked(("end",))
+    assert state.active == 1 and ("equip", roks, other) in state.legal_actions()
+    pass_window(state)
+    state.apply_checked(("equip", roks, other))
+    assert state.units[other].equipment == (roks,) and state.unclaimed[c3] == []
+
+
+def test_001_orphaned_equipment_goes_without_a_friendly_squad_in_the_zone() -> None:
+    state, roks, _ = _squad_shot_with_its_flamethrower(alone=True)
+    assert state.units[roks].pos == DISCARDED and not any(state.unclaimed)
+
+
+def test_001_orphaned_equipment_goes_when_an_enemy_enters_the_zone() -> None:
+    state, roks, _ = _squad_shot_with_its_flamethrower()
+    if state.phase == "fire":
+        state.apply_checked(("done",))
+    pass_window(state)
+    start_one_card_move(state, "b2", "German Line Squad")
+    state.apply_checked(("step", pos(state, "c3")))
+    assert state.units[roks].pos == DISCARDED and not any(state.unclaimed)
+
+
+def test_001_orphaned_equipment_not_after_melee() -> None:
+    """Melee losses take their equipment with them, as in the rule book (15.0)."""
+    from tcforge.engine import equipment
+    state = make({0: [("PzKw IV H", "c3")], 1: [("Soviet Line Squad", "c3"), ("Soviet Line Squad", "c3"),
+                                                 ("Flamethrower ROKS", RESERVE)]}, overrides={"equipment.orphans": True})
+    carrier, roks = uid(state, "Soviet Line Squad", 1, 0), uid(state, "Flamethrower ROKS")
+    equipment.attach(state, roks, carrier)
+    state._result(carrier, "kill", True, "sa")  # a melee result, applied with the others
+    for target, result in state.effects:
+        state.apply_result(target, result, judge=False)
+    assert state.units[carrier].pos == DISCARDED and state.units[roks].pos == DISCARDED and not any(state.unclaimed)

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tcforge.data.dataset import load_data
-from tcforge.engine.board import ATTACHED, DECK, DISCARDED, PLACED, RESERVE
+from tcforge.engine.board import ATTACHED, DECK, DISCARDED, PLACED, RESERVE, UNCLAIMED
 from tcforge.engine.game import Game
 from tcforge.engine.playout import play, random_policy, read_log, replay, write_log
 from tcforge.engine.state import GameState
@@ -65,6 +65,10 @@ def check_invariants(state: GameState) -> None:
         if fort is not None:
             assert fort[2] not in places and state.units[fort[2]].pos == PLACED
             places[fort[2]] = f"fort at {p}"
+    for p, left in enumerate(state.unclaimed):
+        for item in left:  # 001 Orphaned Equipment
+            assert item not in places and state.units[item].pos == UNCLAIMED and state.units[item].carrier is None
+            places[item] = f"unclaimed at {p}"
     for unit in state.units:
         for item in unit.equipment:
             assert item not in places and state.units[item].pos == ATTACHED and state.units[item].carrier == unit.uid

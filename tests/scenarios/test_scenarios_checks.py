@@ -389,3 +389,43 @@ def test_a_designers_scenario_with_a_bundled_id_is_an_id_clash(tmp_path: Path, m
                                                     "[id-clash] (hint: your data is layered over the bundled data, where "
                                                     "'hill-621' is taken: rename the file and its id)")
     assert "id-clash" in CODES
+
+
+STREAMS_ON = ("    turn.hand_limit: {value: 10, case: \"6.4\", reason: A test override.}\n",
+              "    turn.hand_limit: {value: 10, case: \"6.4\", reason: A test override.}\n"
+              "    cards.stream_between_zones: {value: true, case: \"001\", reason: A test override.}\n")
+
+
+def _streams(lines: str) -> tuple[str, str]:
+    return ("      G5: [Clear, Hills, Clear, Clear, Stream]\n", "      G5: [Clear, Hills, Clear, Clear, Stream]\n    streams:\n" + lines)
+
+
+def test_001_streams_lie_between_adjacent_positions(tmp_path: Path) -> None:
+    hits = expect(tmp_path, [STREAMS_ON, _streams("      - {between: [G2-1, G4-1]}\n")], "terrain-streams", "between: [G2-1, G4-1]")
+    assert "not adjacent" in str(hits[0]["message"])
+
+
+def test_001_streams_once_per_edge_and_crossed_only_by_ford_or_bridge(tmp_path: Path) -> None:
+    expect(tmp_path, [STREAMS_ON, _streams("      - {between: [G2-1, G2-2]}\n      - {between: [G2-2, G2-1]}\n")],
+           "terrain-streams", "between: [G2-2, G2-1]")
+    expect(tmp_path, [STREAMS_ON, _streams("      - {between: [G2-1, G2-2], crossing: Path}\n")], "terrain-streams", "crossing: Path")
+
+
+def test_001_streams_need_the_ruleset_parameter(tmp_path: Path) -> None:
+    hits = expect(tmp_path, [_streams("      - {between: [G2-1, G2-2]}\n")], "terrain-streams", "streams:")
+    assert "cards.stream_between_zones" in str(hits[0]["message"])
+
+
+def test_001_streams_a_legal_stream_is_checked_shown_and_laid_on_the_game(tmp_path: Path) -> None:
+    from tcforge.analysis.setup import setup, start
+    from tcforge.scenarios.loading import load
+    from tcforge.scenarios.show import summary
+    path, _ = broken(tmp_path, STREAMS_ON, _streams("      - {between: [G2-1, G2-2]}\n      - {between: [G3-3, G4-4], crossing: Ford}\n"))
+    exit_code, findings = run_check(path)
+    assert exit_code == 0, findings
+    scenario = load(str(path))
+    text = summary(scenario)
+    assert "G2-1–G2-2" in text and "G3-3–G4-4 (crossed by Ford)" in text
+    assert any(line.lstrip().startswith("G2 |") and " ~ " in line for line in text.splitlines())
+    state = start(scenario, setup(scenario, 1))
+    assert len(state.streams) == 2 and sorted(e[2] for e in state.streams)[0] == 0 and state.streams[0][0] != state.streams[0][1]

@@ -9,6 +9,7 @@ every cancelling Interrupt), and otherwise saves its Supply points.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -128,10 +129,14 @@ def _decide(state: GameState, rng: random.Random) -> Action:
     return actions[0]
 
 
-def _shot_score(state: GameState, action: Action) -> float:
+def _shot_attack(state: GameState, action: Action) -> Any:
     unit, victim = state.units[action[1]], state.units[action[2]]
-    attack = (fire.equipment_attack(state, unit, victim, state.units[action[4]]) if len(action) > 4
-              else fire.build_attack(state, unit, victim, action[3]))
+    return (fire.equipment_attack(state, unit, victim, state.units[action[4]]) if len(action) > 4
+            else fire.build_attack(state, unit, victim, action[3]))
+
+
+def _shot_score(state: GameState, action: Action) -> float:
+    attack = _shot_attack(state, action)
     return _expected(state, attack, action[2]) if attack is not None else 0.0
 
 
@@ -139,6 +144,8 @@ def _window(state: GameState, actions: list[Action]) -> Action:
     window = state.ctx.window
     assert window is not None
     kind = window.kind
+    if kind == "opportunity":
+        return _opportunity(state, actions)
     plays = [a for a in actions if a[0] == "interrupt"]
     if not plays:
         return ("pass",)
@@ -162,6 +169,31 @@ def _window(state: GameState, actions: list[Action]) -> Action:
                     continue
                 return action
     return ("pass",)
+
+
+OPPORTUNITY_SHARE = 0.15  # take the turn's one opportunity fire when it is worth 15 % of its target or more
+
+
+def _opportunity(state: GameState, actions: list[Action]) -> Action:
+    """001 2.1: one opportunity fire a turn, so take the best shot only when its expected damage (with 2.2's
+    modifier) is at least 15 % of its target's worth (a tank's short-range shot at a tank, not its long-range one);
+    a poorer chance waits for a better mover."""
+    best: tuple[float, Action] = (0.0, ("pass",))
+    for action in actions:
+        if action[0] != "shoot":
+            continue
+        score = opportunity_score(state, action)
+        if score >= OPPORTUNITY_SHARE * value(state, action[2]) and score > best[0]:
+            best = (score, action)
+    return best[1]
+
+
+def opportunity_score(state: GameState, action: Action) -> float:
+    """The expected damage of an opportunity fire attack, 2.2's modifier included."""
+    attack = _shot_attack(state, action)
+    if attack is None:
+        return 0.0
+    return _expected(state, replace(attack, modifier=attack.modifier + state.game.rules.opportunity_modifier), action[2])
 
 
 def _play(state: GameState, actions: list[Action], rng: random.Random) -> Action:
@@ -273,6 +305,11 @@ def _move(state: GameState, actions: list[Action], rng: random.Random) -> Action
         score = _step_score(state, unit, unit.pos, a[1], targets)
         if score > best_score:
             best, best_score = a, score
+    for a in actions:  # 001 Streams: a Ford or Bridge when the zone across is the better step
+        if a[0] == "interrupt" and len(a) == 4:
+            across = a[3] if a[2] == unit.pos else a[2]
+            if _step_score(state, unit, unit.pos, across, targets) > best_score:
+                return a
     return best
 
 

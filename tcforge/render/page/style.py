@@ -27,6 +27,8 @@ NATION = {"german": HexColor("#4b5661"), "soviet": HexColor("#7a3e2f"), "any": H
 SIXPACK = HexColor("#2c5d63")      # the cards the Six-Pack adds
 REFERENCE = HexColor("#2f4760")    # reference cards
 TERRAIN = HexColor("#4f6b3a")
+WATER = HexColor("#2f78b7")        # 001's Streams between positions on a scenario map
+CROSSING = HexColor("#8a6a3b")     # a Ford or Bridge on such a Stream
 
 BORDER_MM = 2.2
 PAD_MM = 1.6

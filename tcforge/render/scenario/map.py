@@ -181,6 +181,20 @@ class BattlefieldMap(Flowable):
                 c.drawCentredString(x + h * 0.75, y + h * 0.2, "?")
 
             items.append(_Legend(unknown, t("sc_random_legend", lang)))
+        if s.terrain.streams:  # 001: Streams between positions, and a Ford or Bridge on one
+            def stream(c: Canvas, x: float, y: float, h: float, crossed: bool = False) -> None:
+                c.setStrokeColor(style.WATER)
+                c.setLineWidth(3.2 * k)
+                c.line(x, y + h / 2, x + h * 1.5, y + h / 2)
+                if crossed:
+                    c.setStrokeColor(style.CROSSING)
+                    c.setLineWidth(2.4 * k)
+                    c.line(x + h * 0.75, y, x + h * 0.75, y + h)
+                c.setLineWidth(1.0)
+
+            items.append(_Legend(stream, t("map_key_stream", lang)))
+            if any(e.crossing is not None for e in s.terrain.streams):
+                items.append(_Legend(lambda c, x, y, h: stream(c, x, y, h, True), t("map_key_crossing", lang)))
         return items
 
     # ------------------------------------------------------------------ platypus
@@ -270,10 +284,43 @@ class BattlefieldMap(Flowable):
                 c.line(x0, top - row * self.cell_h, x0 + grid_w, top - row * self.cell_h)
         c.setLineWidth(1.0)
         c.rect(x0, bottom, grid_w, self.grid_h, stroke=1, fill=0)
+        self._streams(c, x0, top, cell_w)
         self._areas(c, cell, cell_w)
         self._discs(c, cell, cell_w)
         self._row_labels(c, top, x0, grid_w)
         self._draw_legend(c, bottom - self.num_h - self.band_h - 2.5 * MM * k)
+
+    def _streams(self, c: Canvas, x0: float, top: float, cell_w: float) -> None:
+        """001 Streams between positions: a blue stroke on the shared edge (across the shared corner for diagonal
+        neighbours), with a brown bar across it where a Ford or Bridge lies."""
+        k, h = self.k, self.cell_h
+        for e in self.s.terrain.streams:
+            a, b = sorted((e.a, e.b), key=lambda p: (p.row, p.column))
+            if a.row == b.row:  # side by side: the vertical edge between them
+                x = x0 + min(a.column, b.column) * cell_w
+                y1, y2 = top - a.row * h, top - (a.row - 1) * h
+                x1, x2 = x, x
+            elif a.column == b.column:  # one above the other: the horizontal edge
+                y = top - a.row * h
+                x1, x2 = x0 + (a.column - 1) * cell_w, x0 + a.column * cell_w
+                y1, y2 = y, y
+            else:  # diagonal: a short stroke across the corner they share
+                cx, cy = x0 + (a.column if b.column > a.column else a.column - 1) * cell_w, top - a.row * h
+                d = 0.18 * min(cell_w, h)
+                sign = 1 if b.column > a.column else -1
+                x1, y1, x2, y2 = cx - sign * d, cy - d, cx + sign * d, cy + d
+            c.setStrokeColor(style.WATER)
+            c.setLineWidth(3.2 * k)
+            c.line(x1, y1, x2, y2)
+            if e.crossing is not None:
+                mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+                dx, dy = (y2 - y1), (x1 - x2)  # perpendicular to the stream
+                norm = max((dx * dx + dy * dy) ** 0.5, 1e-6)
+                half = 2.6 * MM * k
+                c.setStrokeColor(style.CROSSING)
+                c.setLineWidth(2.4 * k)
+                c.line(mx - dx / norm * half, my - dy / norm * half, mx + dx / norm * half, my + dy / norm * half)
+        c.setLineWidth(1.0)
 
     def _terrain(self, c: Canvas, pos: Position, x: float, y: float, cell_w: float) -> None:
         s, lang, k = self.s, self.lang, self.k
