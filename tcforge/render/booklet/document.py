@@ -369,8 +369,12 @@ def dangling_links(html: str) -> list[str]:
 def _pdf_document(html: str, fetcher: SafeFetcher) -> Any:
     from weasyprint import HTML
 
+    from tcforge.render.booklet.pagenums import fill_page_numbers
+
     base = templates_dir().resolve().as_uri() + "/"
-    return HTML(string=html, base_url=base, url_fetcher=fetcher).render()
+    document = HTML(string=html, base_url=base, url_fetcher=fetcher).render()
+    fill_page_numbers(document)  # one layout pass: the page numbers go into their placeholders afterwards
+    return document
 
 
 def build_booklet(path: Path, options: BookletOptions, book: RuleBook | None = None,
