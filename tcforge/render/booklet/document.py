@@ -42,6 +42,7 @@ PAPERS: dict[str, tuple[str, str]] = {"a4": ("210mm", "297mm"), "letter": ("8.5i
 MARGINS: dict[str, tuple[str, str, str, str]] = {"a4": ("20mm", "20mm", "24mm", "30mm"),
                                                 "letter": ("18mm", "20mm", "24mm", "30mm"),
                                                 "a5": ("15mm", "16mm", "15mm", "17mm")}
+SHEET_FRAME_MM = 7.0  # a scenario sheet's border and padding, both sides
 # Chapters that start on a new page: the scenarios, the card tables, Hill 621 and the notes.
 NEW_PAGE = {"17.0", "19.0", "20.0", "notes"}
 
@@ -336,7 +337,12 @@ def build_context(options: BookletOptions, book: RuleBook | None = None, data: G
         raise BookletError(f"the rule text has {len(exc.problems)} problem(s), the first: "
                            f"{exc.problems[0].render()}") from None
     builder = ContextBuilder(options, book, data)
-    return builder.build(), builder
+    width = PAPERS[options.paper][0]
+    _, _, inner, outer = MARGINS[options.paper]
+    # the text column, less a scenario sheet's frame: diagrams wider than this are scaled down to fit
+    column = _mm(width) - _mm(inner) - _mm(outer) - SHEET_FRAME_MM
+    with diagrams.printed_in_column(column):
+        return builder.build(), builder
 
 
 def environment() -> jinja2.Environment:
