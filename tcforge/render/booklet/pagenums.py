@@ -65,7 +65,7 @@ def fill_page_numbers(document: Any) -> int:
     pages = anchor_pages(document)
     filled = 0
     for page in document.pages:
-        for box in page._page_box.descendants():
+        for box in page._page_box.descendants(placeholders=True):  # absolutely placed boxes too
             if not isinstance(box, TextBox) or PLACEHOLDER not in box.text:
                 continue
             if not box.element_tag.endswith(("::after", "::before")):

@@ -27,6 +27,7 @@ class Cell:
     colspan: int = 1
     header: bool = False
     value: str | None = None  # the raw value, for readers (tests, scripts)
+    anchor: str | None = None  # an id to link to (a card's row, for the index)
 
 
 @dataclass
