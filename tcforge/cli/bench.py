@@ -86,11 +86,12 @@ def bench_tts() -> None:
 
 
 @app.command("booklet")
-def bench_booklet() -> None:
-    """Each rule booklet built in its own process: seconds a page and peak memory."""
+def bench_booklet(repeat: int = typer.Option(3, "--repeat", min=1, help="Rounds; each line gives their spread.")) -> None:
+    """Every rule booklet (A4, A5, Letter, half-Letter; English and French), each in its own process: seconds a page
+    and peak memory."""
     from tcforge.render.booklet.bench import booklet_benchmark
 
-    for line in booklet_benchmark():
+    for line in booklet_benchmark(repeat=repeat):
         out.print(line, markup=False)
 
 

@@ -66,6 +66,11 @@ def sort_key(text: str, lang: str) -> tuple[str, str]:
     return folded.lstrip("\"'\u201c\u00ab( "), text
 
 
+def plain_text(html: str) -> str:
+    """Rule-text HTML (a title with its links) as plain text; unlike Markup.striptags, no-break spaces are kept."""
+    return Markup(re.sub(r"<[^>]*>", "", str(html))).unescape()
+
+
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
 
@@ -221,7 +226,7 @@ class ContextBuilder:
         terms: dict[str, tuple[str, str]] = {}
         for chapter in chapters:
             for case in chapter["cases"]:
-                title = str(case["title"].striptags()) if isinstance(case["title"], Markup) else str(case["title"])
+                title = plain_text(case["title"])
                 key = sort_key(title, lang)
                 if title and key not in terms:
                     terms[key] = (title, case["anchor"])
@@ -298,7 +303,7 @@ class ContextBuilder:
                 cases.append(self.case(en, translated.get(en.number) if lang != "en" else en))
             shown = "" if en_chapter.number == "notes" else en_chapter.number
             running = typo(f"{shown} {title}".strip(), lang)
-            sections = [{"anchor": c["anchor"], "number": c["number"], "title": Markup(c["title"]).striptags()}
+            sections = [{"anchor": c["anchor"], "number": c["number"], "title": plain_text(c["title"])}
                         for c in cases if SECTION.match(c["number"])]
             chapters.append({"anchor": en_chapter.anchor, "number": shown, "title": self.text.title(title),
                              "running": running, "new_page": en_chapter.number in NEW_PAGE, "cases": cases,
