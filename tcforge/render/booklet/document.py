@@ -223,7 +223,7 @@ class ContextBuilder:
     def index(self, chapters: list[dict[str, Any]]) -> dict[str, Any]:
         """The index: each case by its title, each card by its name, alphabetical, with letter headings."""
         lang = self.lang
-        terms: dict[str, tuple[str, str]] = {}
+        terms: dict[tuple[str, str], tuple[str, str]] = {}
         for chapter in chapters:
             for case in chapter["cases"]:
                 title = plain_text(case["title"])
