@@ -458,11 +458,14 @@ def dangling_links(html: str) -> list[str]:
 def _pdf_document(html: str, fetcher: SafeFetcher) -> Any:
     from weasyprint import HTML
 
-    from tcforge.render.booklet.pagenums import fill_page_numbers
+    from tcforge.render.booklet.pagenums import PageNumberError, fill_page_numbers
 
     base = templates_dir().resolve().as_uri() + "/"
     document = HTML(string=html, base_url=base, url_fetcher=fetcher).render()
-    fill_page_numbers(document)  # one layout pass: the page numbers go into their placeholders afterwards
+    try:
+        fill_page_numbers(document)  # one layout pass: the page numbers go into their placeholders afterwards
+    except PageNumberError as exc:
+        raise BookletError(f"{exc} (widen PLACEHOLDER in render/booklet/pagenums.py and booklet.css)") from None
     return document
 
 

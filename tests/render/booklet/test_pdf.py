@@ -314,3 +314,14 @@ def test_16_11_card_names_are_never_broken_inside(booklets: dict[str, Any], lang
     for i in range(start - 1, start + 5):
         for row in _page_text(booklets, lang, i).splitlines():
             assert not re.search(r"\b(StuG|PzKw|PzKw VI|T-|JSU-|SU-)\s*$", row.strip()), row
+
+
+def test_16_15_page_number_placeholder_is_filled_to_its_width() -> None:
+    """A one-digit page keeps the placeholder's width with a figure space; a third digit is refused, not squeezed."""
+    from tcforge.render.booklet.pagenums import FIGURE_SPACE, PageNumberError, _filled
+
+    assert _filled("\u202f(p.\u00a000)", 7, right_aligned=False) == "\u202f(p.\u00a07)" + FIGURE_SPACE
+    assert _filled("00", 7, right_aligned=True) == FIGURE_SPACE + "7"
+    assert _filled("00", 42, right_aligned=True) == "42"
+    with pytest.raises(PageNumberError):
+        _filled("00", 100, right_aligned=True)
