@@ -119,11 +119,17 @@ def bench_tts() -> None:
 
 
 @app.command("booklet")
-def bench_booklet() -> None:
-    """Each rule booklet built in its own process: seconds a page and peak memory."""
+def bench_booklet(repeat: int = typer.Option(3, "--repeat", min=1, help="Rounds; each line gives their spread."),
+                  keep: Path | None = typer.Option(None, "--keep", file_okay=False,
+                                                   help="Folder to keep the booklets in (default: thrown away).")
+                  ) -> None:
+    """Every rule booklet (A4, A5, Letter, half-Letter; English and French), each in its own process: seconds a page
+    and peak memory."""
     from tcforge.render.booklet.bench import booklet_benchmark
 
-    for line in booklet_benchmark():
+    if keep is not None:
+        keep.mkdir(parents=True, exist_ok=True)
+    for line in booklet_benchmark(repeat=repeat, out_dir=keep):
         out.print(line, markup=False)
 
 

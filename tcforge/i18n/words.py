@@ -458,6 +458,35 @@ W: dict[str, tuple[str, str]] = {
     "translation_state": ("{current} of {total} cases translated and current", "{current} articles traduits et à jour sur {total}"),
     "translation_state_all": ("All {total} cases translated and current", "Les {total} articles sont traduits et à jour"),
     "contents": ("Contents", "Sommaire"),
+    # the booklet's index and credits (issue 16 item 14)
+    "index": ("Index", "Index"),
+    "index_intro": ("Every rule case by its title and every card by its name, with the page it is on.",
+                    "Chaque article des règles, par son titre, et chaque carte, par son nom, avec sa page."),
+    "index_rules": ("Rules", "Règles"),
+    "index_cards": ("Cards", "Cartes"),
+    "credits": ("Credits", "Crédits"),
+    "credits_game": ("The card game Tank Commander: The Eastern Front Edition was designed by John Desch and Ulrich "
+                     "Blennemann and published by Moments in History (Critical Hit, Inc.).",
+                     "Le jeu de cartes Tank Commander: The Eastern Front Edition a été conçu par John Desch et Ulrich "
+                     "Blennemann, et publié par Moments in History (Critical Hit, Inc.)."),
+    "credits_six_pack": ("The Six-Pack variant is by Gary Chappell and Ryan Chappell: their article came out in The "
+                         "Canadian Wargamers Journal, issue 46, in 1997, and Gary Chappell gathered the unified rules "
+                         "this booklet follows (third revision, 2002).",
+                         "La variante Six-Pack est de Gary Chappell et Ryan Chappell : leur article a paru dans The "
+                         "Canadian Wargamers Journal, numéro 46, en 1997, et Gary Chappell a réuni les règles unifiées "
+                         "que suit ce livret (troisième révision, 2002)."),
+    "credits_hill": ("Hill 621 is Gary Chappell's scenario, printed in The Canadian Wargamers Journal, issue 47; it is "
+                     "freely adapted from the Advanced Squad Leader scenario of that name by The Avalon Hill Game "
+                     "Company.",
+                     "Colline 621 est un scénario de Gary Chappell, paru dans The Canadian Wargamers Journal, numéro 47 ; "
+                     "il adapte librement le scénario d'Advanced Squad Leader du même nom, de The Avalon Hill Game "
+                     "Company."),
+    "credits_project": ("The game, its cards, the variant and the scenario belong to their authors and publishers. The "
+                        "wording, translation, tables and diagrams of this booklet are the tcforge project's, written "
+                        "from the facts of those sources.",
+                        "Le jeu, ses cartes, la variante et le scénario appartiennent à leurs auteurs et éditeurs. La "
+                        "rédaction, la traduction, les tables et les schémas de ce livret sont ceux du projet tcforge, "
+                        "écrits à partir des faits de ces sources."),
     "notes_chapter": ("Designer's Notes", "Notes du concepteur"),
     "page": ("p.", "p."),
     "stale": ("Translation out of date", "Traduction à mettre à jour"),

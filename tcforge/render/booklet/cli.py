@@ -30,6 +30,7 @@ class Paper(str, Enum):
     a4 = "a4"
     letter = "letter"
     a5 = "a5"
+    half_letter = "half-letter"
 
 
 def _fail(message: str, code: int = 1) -> NoReturn:
@@ -48,9 +49,11 @@ def rulebook(
     ruleset: Annotated[str | None, typer.Option("--ruleset", help="Ruleset whose numbers, tables and errata to "
                                                    "print (default six-pack-r3); a variant adds an appendix of what "
                                                    "it changes.")] = None,
-    paper: Annotated[Paper, typer.Option("--paper", help="Page size: A4, US Letter or A5.")] = Paper.a4,
+    paper: Annotated[Paper, typer.Option("--paper", help="Page size: A4, US Letter, A5 or half-Letter "
+                                          "(5.5 x 8.5 in).")] = Paper.a4,
     booklet: Annotated[bool, typer.Option("--booklet", help="Impose for saddle stitching: two pages a sheet side, "
-                                          "in folding order (A5 pages on A4, A4 on A3, Letter on Tabloid); print "
+                                          "in folding order (A5 pages on A4, half-Letter on Letter, A4 on A3, Letter on "
+                                          "Tabloid); print "
                                           "double-sided, flip on the short edge, fold, staple.")] = False,
     out_file: Annotated[Path | None, typer.Option("--out", "-o", help="PDF to write (default: under output/).",
                                                      dir_okay=False)] = None,

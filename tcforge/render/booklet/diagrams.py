@@ -16,7 +16,11 @@ can share one HTML page.
 """
 from __future__ import annotations
 
+import math
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -46,6 +50,22 @@ TERRAIN_COLOURS = {
 }
 DEFAULT_TERRAIN = "#e4e1d8"
 
+# The smallest type printed (issue 16 item 11), and the width (mm) of the column a diagram is printed in: a
+# diagram wider than the column is scaled down to it, so its text is drawn larger to print at least MIN_TEXT_PT.
+MIN_TEXT_PT = 6.0
+PT_MM = 25.4 / 72
+_COLUMN_MM: ContextVar[float | None] = ContextVar("column_mm", default=None)
+
+
+@contextmanager
+def printed_in_column(width_mm: float) -> Iterator[None]:
+    """Diagrams drawn inside this block are printed at most ``width_mm`` wide (their text kept readable)."""
+    token = _COLUMN_MM.set(width_mm)
+    try:
+        yield
+    finally:
+        _COLUMN_MM.reset(token)
+
 
 class DiagramError(ValueError):
     """A diagram that cannot be drawn from the data (an unknown name, a card the data lacks)."""
@@ -64,6 +84,14 @@ class Svg:
         self.width, self.height, self.label = width, height, label
         self.defs: list[str] = []
         self.parts: list[str] = []
+        column = _COLUMN_MM.get()
+        scale = min(1.0, column / width) if column else 1.0
+        # user units are mm at full size; the smallest text size that still prints at MIN_TEXT_PT
+        self.min_size = math.ceil(MIN_TEXT_PT * PT_MM / scale * 100) / 100
+
+    def size(self, size: float) -> float:
+        """A text size raised to the smallest that prints at least MIN_TEXT_PT once the diagram is scaled."""
+        return max(size, self.min_size)
 
     def id(self, local: str) -> str:
         return f"svg-{self.name}-{local}"
@@ -99,11 +127,12 @@ class Svg:
 
     def text(self, x: float, y: float, text: str, size: float = 3.0, anchor: str = "middle", weight: str | None = None,
              fill: str = INK, style: str | None = None) -> None:
-        self.el("text", curly(text), x=float(x), y=float(y), font_size=float(size), text_anchor=anchor, font_family=FONT,
+        self.el("text", curly(text), x=float(x), y=float(y), font_size=float(self.size(size)), text_anchor=anchor, font_family=FONT,
                 font_weight=weight, fill=fill, font_style=style)
 
     def lines(self, x: float, y: float, lines: list[str], size: float, **attrs: Any) -> None:
         """Several centred lines around y."""
+        size = self.size(size)
         lead = size * 1.15
         top = y - (len(lines) - 1) * lead / 2 + size * 0.35
         for i, line in enumerate(lines):
@@ -142,6 +171,7 @@ def cross(svg: Svg, x: float, y: float, r: float, colour: str = BAD) -> None:
 
 def chip(svg: Svg, x: float, y: float, w: float, text: str, colour: str, size: float = 2.4) -> None:
     """A card, drawn as a small labelled box centred on (x, y)."""
+    size = svg.size(size)
     lines = wrap_words(text, size, w - 1.5)
     h = size * 1.2 * len(lines) + 1.4
     svg.rect(x - w / 2, y - h / 2, w, h, rx=0.8, fill="#ffffff", stroke=colour, stroke_width=0.45)
@@ -326,9 +356,9 @@ def movement(cards: CardSet, lang: str, example: MovementExample | None = None) 
                                            f"3. {tank}: A → D ({woods})", f"4. D → E: {bw('stops', lang)}")]
     y = top + 8
     for step in steps:
-        for part in wrap_words(step, 2.6, 44):
+        for part in wrap_words(step, svg.size(2.6), 44):
             svg.text(notes_x, y, part, 2.6, anchor="start")
-            y += 3.3
+            y += svg.size(2.6) * 1.27
         y += 1.6
     return svg.markup(), bw("fig_movement", lang)
 
@@ -371,8 +401,8 @@ def los(data: GameData, lang: str) -> tuple[Markup, str]:
     x_panel = 1.0
     letters = iter("ABCDEFGHIJ")
     for (title, board, terrain, firer_pos, targets), w in zip(panels, widths, strict=True):
-        for i, part in enumerate(wrap_words(title, 2.4, w)[:3]):
-            svg.text(x_panel + w / 2, 2.8 + i * 2.9, part, 2.4, fill=INK, weight="bold")
+        for i, part in enumerate(wrap_words(title, svg.size(2.4), w)[:3]):
+            svg.text(x_panel + w / 2, 2.8 + i * svg.size(2.4) * 1.2, part, 2.4, fill=INK, weight="bold")
         rows, cols = board.rows, board.columns
         x0 = x_panel
         y0 = top + (3 - rows) * ch
@@ -519,7 +549,7 @@ def scenario_map(scenario: Any, lang: str, *, legend: bool = True, name: str | N
                 svg.rect(x + 0.45, y + 0.45, cell_w - 0.9, cell_h - 0.9, rx=0.8, fill=fill, stroke=GRID, stroke_width=0.28)
             label = " + ".join(card.display_name(lang) for card in cards)
             if label:
-                svg.lines(x + cell_w / 2, y + cell_h / 2 + 0.5, wrap_words(label, 2.3, cell_w - 2)[:3], 2.3, fill=INK)
+                svg.lines(x + cell_w / 2, y + cell_h / 2 + 0.5, wrap_words(label, svg.size(2.3), cell_w - 2)[:3], 2.3, fill=INK)
             elif fixed:
                 svg.text(x + cell_w / 2, y + cell_h / 2 + 0.8, bw("clear_position", lang), 2.1, fill="#a29d90")
             for sid in zone_of:
@@ -566,7 +596,7 @@ def _map_legend(svg: Svg, scenario: Any, lang: str, zones: dict[str, set[Any]], 
     elif method == "discretionary":
         items.append(("text", MUTED, bw("map_chosen", lang, by=", ".join(side_name(b) for b in scenario.terrain.by))))
     x = left
-    size = 2.2
+    size = svg.size(2.2)
     for kind, colour, text in items:
         mark = 0.0 if kind == "text" else 4.6
         approx = mark + len(text) * size * 0.5 + 3.0

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import time
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,13 +38,41 @@ from tcforge.render.booklet.tables import card_tables, cards_key, errata_table, 
 from tcforge.render.booklet.text import Block, RuleTextError, TextRenderer, format_value
 
 LANGS = ("en", "fr")
-PAPERS: dict[str, tuple[str, str]] = {"a4": ("210mm", "297mm"), "letter": ("8.5in", "11in"), "a5": ("148mm", "210mm")}
+PAPERS: dict[str, tuple[str, str]] = {"a4": ("210mm", "297mm"), "letter": ("8.5in", "11in"), "a5": ("148mm", "210mm"),
+                                      "half-letter": ("5.5in", "8.5in")}
+# The small formats (half a sheet of A4 or Letter, imposed two to a sheet side by --booklet) set smaller type.
+SMALL_PAPERS = {"a5", "half-letter"}
 # Margins: top, bottom, inner (the fold), outer.
 MARGINS: dict[str, tuple[str, str, str, str]] = {"a4": ("20mm", "20mm", "24mm", "30mm"),
                                                 "letter": ("18mm", "20mm", "24mm", "30mm"),
-                                                "a5": ("15mm", "16mm", "15mm", "17mm")}
+                                                "a5": ("15mm", "16mm", "15mm", "17mm"),
+                                                "half-letter": ("15mm", "16mm", "15mm", "17mm")}
+SHEET_FRAME_MM = 7.0  # a scenario sheet's border and padding, both sides
 # Chapters that start on a new page: the scenarios, the card tables, Hill 621 and the notes.
 NEW_PAGE = {"17.0", "19.0", "20.0", "notes"}
+
+
+SECTION = re.compile(r"^\d+\.[1-9]\d*$")  # 9.3, 17.8: the sections the contents lists under their chapter
+ARTICLES = {"en": ("the ", "a ", "an "), "fr": ("le ", "la ", "les ", "l'", "l\u2019", "un ", "une ", "des ")}
+
+
+def sort_key(text: str, lang: str) -> tuple[str, str]:
+    """An index entry's place: accents, case and a leading article ignored ("Le tir" under T)."""
+    folded = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch)).casefold()
+    for article in ARTICLES.get(lang, ()):
+        if folded.startswith(article) and len(folded) > len(article):
+            folded = folded[len(article):]
+            break
+    return folded.lstrip("\"'\u201c\u00ab( "), text
+
+
+def plain_text(html: str) -> str:
+    """Rule-text HTML (a title with its links) as plain text; unlike Markup.striptags, no-break spaces are kept."""
+    return Markup(re.sub(r"<[^>]*>", "", str(html))).unescape()
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
 
 
 def _mm(length: str) -> float:
@@ -129,6 +158,8 @@ class ContextBuilder:
         self._scenarios: dict[str, Any] | None = None
         self.stale: list[str] = []
         self.missing: list[str] = []
+        self.card_anchors: set[str] = set()
+        self.card_index: list[tuple[str, str]] = []
 
     # scenarios, loaded once
     def scenarios(self) -> dict[str, Any]:
@@ -162,6 +193,7 @@ class ContextBuilder:
             elif name == "cards":
                 tables = card_tables(cards, lang)
                 tables[0].intro = cards_key(lang)
+                self.anchor_cards(tables)
                 block.content = tables
             elif name == "errata":
                 block.content = [errata_table(cards, lang)]
@@ -172,6 +204,53 @@ class ContextBuilder:
         elif block.kind == "diagram":
             block.content = self.diagram(block.name)
         return block
+
+    def anchor_cards(self, tables: list[Any]) -> None:
+        """Give each card's row in the card tables an anchor (once) and list it for the index."""
+        for table in tables:
+            for row in table.body:
+                if len(row) < 2 or row[1].cls != "name" or not row[1].value:
+                    continue
+                anchor = base = f"card-{_slug(row[0].value or row[1].value)}"
+                n = 1
+                while anchor in self.card_anchors:
+                    n += 1
+                    anchor = f"{base}-{n}"
+                self.card_anchors.add(anchor)
+                row[1].anchor = anchor
+                self.card_index.append((row[1].value, anchor))
+
+    def index(self, chapters: list[dict[str, Any]]) -> dict[str, Any]:
+        """The index: each case by its title, each card by its name, alphabetical, with letter headings."""
+        lang = self.lang
+        terms: dict[tuple[str, str], tuple[str, str]] = {}
+        for chapter in chapters:
+            for case in chapter["cases"]:
+                title = plain_text(case["title"])
+                key = sort_key(title, lang)
+                if title and key not in terms:
+                    terms[key] = (title, case["anchor"])
+        cards = {sort_key(name, lang): (name, anchor) for name, anchor in self.card_index}
+
+        def grouped(entries: dict[tuple[str, str], tuple[str, str]]) -> list[dict[str, Any]]:
+            out: list[dict[str, Any]] = []
+            for key in sorted(entries):
+                letter = key[0][:1].upper() if key[0][:1].isalpha() else "#"
+                if not out or out[-1]["letter"] != letter:
+                    out.append({"letter": letter, "entries": []})
+                title, anchor = entries[key]
+                out[-1]["entries"].append({"title": title, "anchor": anchor})
+            return out
+
+        return {"anchor": "index", "title": bw("index", lang), "intro": bw("index_intro", lang),
+                "parts": [{"title": bw("index_rules", lang), "groups": grouped(terms)},
+                          {"title": bw("index_cards", lang), "groups": grouped(cards)}]}
+
+    def credits(self) -> dict[str, Any]:
+        lang = self.lang
+        return {"anchor": "credits", "title": bw("credits", lang),
+                "paragraphs": [bw(k, lang) for k in ("credits_game", "credits_six_pack", "credits_hill",
+                                                     "credits_project")]}
 
     def diagram(self, name: str) -> Figure:
         lang, cards, rs = self.lang, self.data.cards, self.ruleset
@@ -224,9 +303,11 @@ class ContextBuilder:
                 cases.append(self.case(en, translated.get(en.number) if lang != "en" else en))
             shown = "" if en_chapter.number == "notes" else en_chapter.number
             running = typo(f"{shown} {title}".strip(), lang)
+            sections = [{"anchor": c["anchor"], "number": c["number"], "title": plain_text(c["title"])}
+                        for c in cases if SECTION.match(c["number"])]
             chapters.append({"anchor": en_chapter.anchor, "number": shown, "title": self.text.title(title),
                              "running": running, "new_page": en_chapter.number in NEW_PAGE, "cases": cases,
-                             "lang": lang if tr_chapter is not None else "en"})
+                             "sections": sections, "lang": lang if tr_chapter is not None else "en"})
         rs = self.ruleset
         default = self.data.rulesets.get(DEFAULT_RULESET)
         appendix = self.variant_appendix() if default is not None and rs.id != default.id else None
@@ -247,6 +328,9 @@ class ContextBuilder:
             if cover is not None else "",
             "lang": lang,
             "paper": self.o.paper,
+            "small": self.o.paper in SMALL_PAPERS,
+            "index": self.index(chapters),
+            "credits": self.credits(),
             "page_width": width,
             "page_height": height,
             "title": f"{bw('game', lang)}: {bw('edition', lang)}",
@@ -336,7 +420,12 @@ def build_context(options: BookletOptions, book: RuleBook | None = None, data: G
         raise BookletError(f"the rule text has {len(exc.problems)} problem(s), the first: "
                            f"{exc.problems[0].render()}") from None
     builder = ContextBuilder(options, book, data)
-    return builder.build(), builder
+    width = PAPERS[options.paper][0]
+    _, _, inner, outer = MARGINS[options.paper]
+    # the text column, less a scenario sheet's frame: diagrams wider than this are scaled down to fit
+    column = _mm(width) - _mm(inner) - _mm(outer) - SHEET_FRAME_MM
+    with diagrams.printed_in_column(column):
+        return builder.build(), builder
 
 
 def environment() -> jinja2.Environment:
@@ -369,8 +458,20 @@ def dangling_links(html: str) -> list[str]:
 def _pdf_document(html: str, fetcher: SafeFetcher) -> Any:
     from weasyprint import HTML
 
+    from tcforge.render.booklet.pagenums import PageNumberError, fill_page_numbers
+
     base = templates_dir().resolve().as_uri() + "/"
-    return HTML(string=html, base_url=base, url_fetcher=fetcher).render()
+    document = HTML(string=html, base_url=base, url_fetcher=fetcher).render()
+    try:
+        fill_page_numbers(document)  # one layout pass: the page numbers go into their placeholders afterwards
+    except PageNumberError as exc:
+        raise BookletError(f"{exc} (widen PLACEHOLDER in render/booklet/pagenums.py and booklet.css)") from None
+    return document
+
+
+def _open_with_bookmarks(document: Any, pdf: Any) -> None:
+    """WeasyPrint finisher: the catalog's /PageMode asks viewers to open the bookmarks panel."""
+    pdf.catalog["PageMode"] = "/UseOutlines"  # pydyf writes a str as is: a PDF name
 
 
 def build_booklet(path: Path, options: BookletOptions, book: RuleBook | None = None,
@@ -392,7 +493,8 @@ def build_booklet(path: Path, options: BookletOptions, book: RuleBook | None = N
                            unresolved=sorted({n for r in renderers for n in r.unresolved}),
                            links=sum(len(r.links) for r in renderers))
     with atomic_path(path) as tmp:
-        document.write_pdf(tmp)
+        # the PDF opens with its bookmarks panel shown (the imposed file has no bookmarks)
+        document.write_pdf(tmp, finisher=None if options.booklet else _open_with_bookmarks)
         del document
         if options.booklet:
             try:

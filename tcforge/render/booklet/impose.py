@@ -3,8 +3,8 @@
 The page count is padded to a multiple of four with blank pages; sheet ``i``
 (from the outside in) carries pages ``n-2i`` and ``2i+1`` on its front and
 ``2i+2`` and ``n-2i-1`` on its back (1-based). Each side is one landscape
-page twice the booklet page's width (A5 pages on A4, A4 on A3, Letter on
-Tabloid/Ledger): print double-sided, flipping on the short edge, fold the
+page twice the booklet page's width (A5 pages on A4, A4 on A3, half-Letter on
+Letter, Letter on Tabloid/Ledger): print double-sided, flipping on the short edge, fold the
 stack in the middle and staple on the fold.
 
 The pages are placed with pypdf as vector content (no rasterising). Links
@@ -15,7 +15,7 @@ from __future__ import annotations
 from io import BytesIO
 from pathlib import Path
 
-SHEET_NAMES = {"a5": "A4", "a4": "A3", "letter": "Tabloid"}
+SHEET_NAMES = {"a5": "A4", "a4": "A3", "letter": "Tabloid", "half-letter": "Letter"}
 
 
 def saddle_order(pages: int) -> list[tuple[int | None, int | None]]:

@@ -27,6 +27,7 @@ class Cell:
     colspan: int = 1
     header: bool = False
     value: str | None = None  # the raw value, for readers (tests, scripts)
+    anchor: str | None = None  # an id to link to (a card's row, for the index)
 
 
 @dataclass
@@ -43,6 +44,29 @@ class Table:
 
 def _c(text: Any, cls: str = "", value: Any = None, **kw: Any) -> Cell:
     return Cell(Markup(escape(curly(str(text)))), cls, value=None if value is None else str(value), **kw)
+
+
+def name_html(name: str) -> Markup:
+    """A card name that breaks only between long words: "StuG III G", "PzKw VI b (P)", "T-34 M43" never split.
+
+    Words are tied together (a span that does not wrap) where the word before has at most four characters or
+    the word after at most three; a name therefore breaks only between two longer words ("Schwerer" /
+    "Pzrwgn (8 Rad)", "Groupe de ligne" / "allemand"), never at a hyphen inside a group.
+    """
+    words = curly(name).split()
+    groups: list[list[str]] = []
+    for word in words:
+        if groups and (len(groups[-1][-1]) <= 4 or len(word) <= 3):
+            groups[-1].append(word)
+        else:
+            groups.append([word])
+    return Markup(" ".join(f'<span class="nb">{escape(" ".join(g))}</span>' if len(g) > 1 or "-" in g[0]
+                           else str(escape(g[0])) for g in groups))
+
+
+def _name(text: str, value: Any = None, suffix: str = "") -> Cell:
+    """A name cell whose name never breaks inside (see :func:`name_html`)."""
+    return Cell(Markup(name_html(text) + escape(suffix)), "name", value=None if value is None else str(value))
 
 
 def _h(text: str, cls: str = "", colspan: int = 1) -> Cell:
@@ -198,8 +222,8 @@ def _years(card: Card, changed: dict[str, Change]) -> tuple[Markup, str, bool]:
 def _name_cell(card: Card, lang: str, changed: dict[str, Change]) -> Cell:
     name = curly(card.display_name(lang))
     if "name" in changed:
-        return Cell(Markup(f'<b class="fix">{escape(name)}<span class="dagger">†</span></b>'), "name", value=name)
-    return _c(name, "name", value=name)
+        return Cell(Markup(f'<b class="fix">{name_html(name)}<span class="dagger">†</span></b>'), "name", value=name)
+    return _name(name, value=name)
 
 
 def _group_key(card: Card) -> str:
@@ -260,7 +284,7 @@ def _unit_table(key: str, caption: Markup, members: list[Card], lang: str) -> Ta
             row.append(_c(speed_text, "num", value=speed or "–"))
         body.append(row)
     return Table("cards", caption, head, body, [], f"cards units {key}",
-                 ["4.5%", "24%", "13.5%", "3%", "6%", "8%", "7%", "4%", "4%", "4%", "5%", "8%", "4.5%", "4.5%"])
+                 ["4%", "21%", "15.5%", "3%", "7.5%", "8%", "7.5%", "3.5%", "3.5%", "3.5%", "5%", "8%", "4.5%", "5.5%"])
 
 
 def _card_no(card: Card) -> str:
@@ -311,7 +335,7 @@ def errata_table(cards: CardSet, lang: str) -> Table:
     for card in sorted((c for c in cards if c.changes), key=lambda c: (0, c.id, "") if isinstance(c.id, int) else (1, 0, str(c.id))):
         for i, change in enumerate(card.changes):
             body.append([_c(_card_no(card) if i == 0 else "", "num", value=card.id),
-                         _c(curly(card.display_name(lang)) if i == 0 else "", "name"),
+                         _name(card.display_name(lang) if i == 0 else ""),
                          _c(t(f"f:{change.field}", lang), "word", value=change.field),
                          _c(_show(change.printed, lang), "num", value=change.printed),
                          _c(_show(change.corrected, lang), "num fixed", value=change.corrected),
@@ -415,5 +439,5 @@ def forces_tables(scenario: Any, lang: str) -> list[Table]:
 
 def _entry_row(words: _Words, entry: Any, side: Any, group: Any, lang: str) -> list[Cell]:
     name = curly(entry.card.display_name(lang))
-    return [_c(entry.count, "num", value=entry.count), _c(name + ("*" if entry.interpretation else ""), "name", value=name),
+    return [_c(entry.count, "num", value=entry.count), _name(name, value=name, suffix="*" if entry.interpretation else ""),
             _c(typo(words.where(entry, side, group), lang), "word")]

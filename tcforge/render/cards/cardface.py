@@ -20,7 +20,7 @@ from tcforge.i18n.words import NBSP, W, capital, plain, signed, t, typo
 from tcforge.render.page import fonts, style
 from tcforge.render.page.geometry import MM, Rect
 from tcforge.render.page.sheets import Ctx, Face
-from tcforge.render.page.text import LABEL, draw_fit
+from tcforge.render.page.text import LABEL, LEADING, draw_fit, fit_line
 
 UNIT_TYPES = ("vehicle", "at_gun", "infantry")
 Cell = tuple[str, str, bool]            # caption, value, changed
@@ -229,14 +229,18 @@ def _subline(c: Canvas, ctx: Ctx, card: Card, x: float, w: float, top: float, k:
     right = f"{plain(years.get('first'))}–{plain(years.get('last'))}" if years else ""
     size = 6.5 * k
     right_w = fonts.width(right, fonts.COND_BOLD, size) + 2 if right else 0
-    fit = ctx.line("type line", left, fonts.COND, w - right_w - 2, size)
+    room = w - right_w - 2
+    fit = fit_line(left, fonts.COND, room, size, floor=LABEL)
+    if not fit.ok:
+        # too long for one line at the smallest type (French tank destroyers): two lines at LABEL, not smaller type
+        fit = ctx.block("type line", left, fonts.COND, room, 2 * LABEL * LEADING + 0.1, LABEL, max_lines=2, floor=LABEL)
     c.setFillColor(style.MUTED)
     draw_fit(c, fit, fonts.COND, x, top, w)
     if right:
         c.setFillColor(style.INK)
         c.setFont(fonts.COND_BOLD, size)
         c.drawRightString(x + w, top - size * 0.93, right)
-    bottom = top - size * 1.25
+    bottom = top - max(size * 1.25, fit.height + size * 0.3)
     style.rule(c, x, x + w, bottom)
     return bottom
 

@@ -25,7 +25,7 @@ from tcforge.render.page.build import render_pdf
 from tcforge.render.page.geometry import MM, Rect, card_sheet
 from tcforge.render.page.sheets import Book, Ctx, Face, PrintOptions, Report
 from tcforge.render.page.tables import Table, draw_table
-from tcforge.render.page.text import LABEL, draw_fit
+from tcforge.render.page.text import LABEL, LEADING, draw_fit
 
 Body = Callable[[Canvas, Ctx, float, float, float, float, float], None]   # c, ctx, x, w, top, bottom, k
 
@@ -90,7 +90,8 @@ def _terrain_body(c: Canvas, ctx: Ctx, x: float, w: float, top: float, bottom: f
     if borrowed:
         notes.append(t("borrowed_row", lang))
     header = [t("terrain_col", lang)] + [t(key, lang) for key in ("at", "he", "sa", "air", "art", "los", "move")]
-    used, size = draw_table(c, ctx, "terrain table", Table(header, rows, "lcccccll"), x, top, w, (top - bottom) * 0.68, 8 * k)
+    used, size = draw_table(c, ctx, "terrain table", Table(header, rows, "lcccccll", wrap_col=0), x, top, w, (top - bottom) * 0.62, 8 * k,
+                            floor=LABEL)
     # Notes never in bigger type than the table they explain.
     _notes(c, ctx, "terrain notes", notes, x, w, top - used - 1.2 * MM * k, bottom, k, min(7.2, size / k + 0.5))
 
@@ -145,10 +146,12 @@ def _to_kill_body(c: Canvas, ctx: Ctx, x: float, w: float, top: float, bottom: f
 def _sequence_body(c: Canvas, ctx: Ctx, x: float, w: float, top: float, bottom: float, k: float) -> None:
     lang, rs = ctx.lang, ctx.ruleset
     m = MM * k
-    intro = ctx.line("sequence intro", t("seq_each", lang), fonts.COND_BOLD, w, 7 * k)
+    # one line, or two rather than type below LABEL (the French intro is longer)
+    intro = ctx.block("sequence intro", t("seq_each", lang), fonts.COND_BOLD, w, 2 * LABEL * LEADING + 0.1, 7 * k,
+                      max_lines=2, floor=LABEL)
     c.setFillColor(style.INK)
     draw_fit(c, intro, fonts.COND_BOLD, x, top, w)
-    y = top - intro.leading - 0.8 * m
+    y = top - intro.height - 0.8 * m
     steps = [t("seq_supply", lang, n=rs["turn.supply_points"]), t("seq_play", lang), t("seq_melee", lang),
              t("seq_discard", lang, n=rs["turn.hand_limit"])]
     step_h = (top - bottom) * 0.55 / len(steps)

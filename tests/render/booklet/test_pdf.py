@@ -17,9 +17,11 @@ from pypdf import PdfReader
 
 from tcforge.data.dataset import load_data
 from tcforge.i18n.catalog import load_rulebook
-from tcforge.i18n.words import signed
+from tcforge.i18n.words import bw, signed
 from tcforge.render.booklet.bench import measure_one
 from tcforge.render.booklet.impose import impose, saddle_order
+
+from .pdftext import smallest_printed
 
 LANGS = ("en", "fr")
 
@@ -63,6 +65,14 @@ def _outline(reader: PdfReader) -> list[tuple[int, str, int]]:
     return out
 
 
+def _contents_text(booklets: dict[str, Any], lang: str) -> str:
+    """The text of the contents pages: from page 2 to the page before the first chapter."""
+    first = next(page for depth, title, page in _outline(booklets[lang][0]) if depth == 0 and title[:1].isdigit())
+    text = norm("\n".join(_page_text(booklets, lang, i) for i in range(1, first - 1))).replace("\u2007", " ")
+    # a title on two lines is one entry: join a line that does not end with its page number to the next
+    return re.sub(r"(?<![\d\s])\s*\n(?=\D)", " ", text)
+
+
 def _find_page(booklets: dict[str, Any], lang: str, needle: str, chapter: str) -> str:
     """The text of the first page from ``chapter``'s first page on that holds ``needle``."""
     reader = booklets[lang][0]
@@ -94,9 +104,9 @@ def test_contents_lists_every_chapter_on_the_page_where_it_starts(booklets: dict
     chapters = [(title, page) for depth, title, page in _outline(reader) if depth == 0][1:]  # after "Contents"
     book = load_rulebook().book(lang)
     expected = [(f"{c.number} {c.title}" if c.number != "notes" else c.title) for c in book.chapters]
-    assert [norm(t) for t, _ in chapters] == [norm(e) for e in expected]
-    contents = norm(_page_text(booklets, lang, 1))
-    for (title, page), chapter in zip(chapters, book.chapters, strict=True):
+    assert [norm(t) for t, _ in chapters] == [norm(e) for e in expected] + [bw("index", lang), bw("credits", lang)]
+    contents = _contents_text(booklets, lang)
+    for (title, page), chapter in zip(chapters, book.chapters, strict=False):
         # the contents line: number, title, dot leader, page number
         name = norm(chapter.title)
         line = next(row for row in contents.splitlines() if name in row
@@ -202,3 +212,116 @@ def test_booklet_imposition_puts_two_pages_on_each_sheet_side(booklets: dict[str
     assert float(imposed.pages[0].mediabox.height) == pytest.approx(height)
     # the outer sheet's front carries the last page (or a blank) and the cover; its back page 2
     assert "Contents" in imposed.pages[1].extract_text()
+
+
+# --- issue 16 items 11 and 14: layout, contents, index, credits, bookmarks panel -------------------------------
+
+
+def _pages_of_cases(reader: PdfReader, lang: str) -> dict[str, int]:
+    """Each case number ("5.0 a" included) and its page: the outline holds the cases in book order."""
+    pages = [page for depth, _, page in _outline(reader) if depth == 1]
+    return dict(zip([c.number for c in load_rulebook().book(lang).cases()], pages, strict=True))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_16_14_pdf_opens_with_its_bookmarks_panel(booklets: dict[str, Any], lang: str) -> None:
+    reader = booklets[lang][0]
+    assert reader.trailer["/Root"]["/PageMode"] == "/UseOutlines"
+    assert reader.outline
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_16_14_contents_lists_sections_on_the_page_where_they_start(booklets: dict[str, Any], lang: str) -> None:
+    pages = _pages_of_cases(booklets[lang][0], lang)
+    contents = _contents_text(booklets, lang)
+    sections = [c for c in load_rulebook().book(lang).cases() if re.fullmatch(r"\d+\.[1-9]\d*", c.number)]
+    assert len(sections) > 40
+    for case in sections:
+        line = next(row for row in contents.splitlines() if row.startswith(case.number + " "))
+        printed = re.search(r"(\d+)\s*$", line)
+        assert printed is not None and int(printed.group(1)) == pages[case.number], (case.number, line)
+
+
+def _index_lines(booklets: dict[str, Any], lang: str) -> list[str]:
+    reader = booklets[lang][0]
+    start = next(page for depth, title, page in _outline(reader) if depth == 0 and title == bw("index", lang))
+    end = next(page for depth, title, page in _outline(reader) if depth == 0 and title == bw("credits", lang))
+    return [norm(row).strip() for i in range(start - 1, end - 1) for row in _page_text(booklets, lang, i).splitlines()]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_16_14_index_entries_point_at_the_pages_of_their_cases_and_cards(booklets: dict[str, Any], lang: str) -> None:
+    reader = booklets[lang][0]
+    pages = _pages_of_cases(reader, lang)
+    lines = _index_lines(booklets, lang)
+    cut = lines.index(bw("index_cards", lang))  # the rules part, then the cards part ("Smoke" is in both)
+
+    def parsed(part: list[str]) -> dict[str, int]:
+        return {m.group(1): int(m.group(2)) for row in part if (m := re.fullmatch(r"(.+?)\s+(\d+)", row))}
+
+    entries, cards = parsed(lines[:cut]), parsed(lines[cut:])
+    # every case with a one-line title is in the index, on the page of its case (several cases may share a title)
+    checked = 0
+    for case in load_rulebook().book(lang).cases():
+        title = norm(case.title).replace("{", "").replace("}", "")
+        if title in entries and case.number in pages:
+            same = [c.number for c in load_rulebook().book(lang).cases() if norm(c.title) == norm(case.title)]
+            assert entries[title] in {pages[n] for n in same if n in pages}, (case.number, title)
+            checked += 1
+    assert checked > 60
+    # a card: its row in the card tables is on the page the index gives
+    for name in ("PzKw VI b (P)", "T-34/85", "Woods" if lang == "en" else "Bois", "Smoke" if lang == "en" else "Fumée"):
+        assert name in cards, name
+        assert cards[name] >= pages["19.0"] and name in norm(_page_text(booklets, lang, cards[name] - 1)), name
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_16_14_credits_name_the_publisher_the_designers_and_the_authors(booklets: dict[str, Any], lang: str) -> None:
+    reader = booklets[lang][0]
+    page = next(page for depth, title, page in _outline(reader) if depth == 0 and title == bw("credits", lang))
+    text = " ".join(norm(_page_text(booklets, lang, page - 1)).split())
+    for name in ("Moments in History", "John Desch", "Ulrich Blennemann", "Gary Chappell", "Ryan Chappell",
+                 "Canadian Wargamers Journal", "Avalon Hill"):
+        assert name in text, name
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_16_11_no_type_smaller_than_six_points_diagrams_included(booklets: dict[str, Any], lang: str) -> None:
+    size, page = smallest_printed(booklets[lang][0])
+    assert size >= 6.0 - 0.01, (size, page)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_16_11_scenario_sheets_are_not_split_across_pages(booklets: dict[str, Any], lang: str) -> None:
+    """Each sheet's title and its turn line (the last thing in the box, "No turn limit") share a page."""
+    from tcforge.render.booklet.document import BookletOptions, build_context
+
+    context, _ = build_context(BookletOptions(lang, None, "a4"))
+    sheets = [c["sheet"] for ch in context["chapters"] for c in ch["cases"] if c["sheet"]]
+    assert len(sheets) >= 9
+    reader = booklets[lang][0]
+    texts = [" ".join(norm(_page_text(booklets, lang, i)).split()) for i in range(len(reader.pages))]
+    for sheet in sheets:
+        title, turns = " ".join(norm(str(sheet["title"])).split()), " ".join(norm(str(sheet["turns"])).split())
+        assert any(title in text and turns in text for text in texts), (title, turns)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_16_11_card_names_are_never_broken_inside(booklets: dict[str, Any], lang: str) -> None:
+    """No line of the card tables ends inside a tied name: "StuG", "PzKw VI", "T-34" are never left at a line's end."""
+    reader = booklets[lang][0]
+    start = next(page for depth, title, page in _outline(reader) if depth == 0 and title.startswith("19.0 "))
+    for i in range(start - 1, start + 5):
+        for row in _page_text(booklets, lang, i).splitlines():
+            assert not re.search(r"\b(StuG|PzKw|PzKw VI|T-|JSU-|SU-)\s*$", row.strip()), row
+
+
+def test_16_15_page_number_placeholder_is_filled_to_its_width() -> None:
+    """A one-digit page keeps the placeholder's width with a figure space; a third digit is refused, not squeezed."""
+    from tcforge.render.booklet.pagenums import FIGURE_SPACE, PageNumberError, _filled
+
+    assert _filled("\u202f(p.\u00a000)", 7, right_aligned=False) == "\u202f(p.\u00a07)" + FIGURE_SPACE
+    assert _filled("00", 7, right_aligned=True) == FIGURE_SPACE + "7"
+    assert _filled("00", 42, right_aligned=True) == "42"
+    with pytest.raises(PageNumberError):
+        _filled("00", 100, right_aligned=True)

@@ -27,12 +27,9 @@ def smallest_type(reader: PdfReader) -> tuple[float, str]:
     return min(found)
 
 
-# Still shrunk below 6 pt to fit, in French only: the type line of the tank destroyers
-# ("Soviétique · chasseur de chars · peu commune") and the reference card's terrain table. They need
-# shorter words or another layout; until then these cases are expected to fail (strict).
-SHRUNK_IN_FRENCH = pytest.mark.xfail(strict=True, reason="French text shrunk to fit below 6 pt (issue 16 item 11)")
-CASES = [pytest.param(args, lang, marks=SHRUNK_IN_FRENCH if (lang, args[0]) in
-                      {("fr", "inserts"), ("fr", "refcards"), ("fr", "deck")} else ())
+# French included: the tank destroyers' type line takes a second line and the reference card's terrain table
+# lets its names wrap, rather than shrinking below 6 pt (they were strict xfails until issue 16 item 11 was done).
+CASES = [pytest.param(args, lang)
          for lang in ("en", "fr")
          for args in [("cards", "2", "40", "46", "118", "15", "Smoke"), ("inserts",), ("refcards",),
                       ("scenario", "hill-621"), ("deck", "--scenario", "kursk")]]

@@ -1,0 +1,66 @@
+"""The small booklets (issue 16 items 11 and 14): A5 in French and half-Letter in English, built once for the module.
+
+A5 and half-Letter pages are printed 2-up on A4 and Letter by ``--booklet``; their type is the smallest of the
+booklets and their diagrams are scaled down the most, so this is where type below 6 pt would show.
+"""
+from __future__ import annotations
+
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+
+from tcforge.render.booklet.bench import measure_one
+from tcforge.render.booklet.impose import impose
+
+from .pdftext import smallest_printed
+
+BUILDS = (("fr", "a5"), ("en", "half-letter"))
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[PdfReader, Path]]:
+    out = tmp_path_factory.mktemp("small")
+    paths = {paper: out / f"rulebook-{lang}-{paper}.pdf" for lang, paper in BUILDS}
+    with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        futures = [pool.submit(measure_one, lang, paper, paths[paper]) for lang, paper in BUILDS]
+        for future in futures:
+            future.result()
+    return {paper: (PdfReader(str(path)), path) for paper, path in paths.items()}
+
+
+def test_16_14_half_letter_pages_are_five_and_a_half_by_eight_and_a_half_inches(small: dict[str, Any]) -> None:
+    reader, _ = small["half-letter"]
+    box = reader.pages[0].mediabox
+    assert (float(box.width), float(box.height)) == pytest.approx((5.5 * 72, 8.5 * 72), abs=0.5)
+
+
+def test_16_14_half_letter_booklet_is_imposed_two_up_on_letter(small: dict[str, Any], tmp_path: Path) -> None:
+    reader, path = small["half-letter"]
+    copy = tmp_path / "imposed.pdf"
+    copy.write_bytes(path.read_bytes())
+    sheets, note = impose(copy, "half-letter")
+    imposed = PdfReader(str(copy))
+    assert "Letter" in note and len(imposed.pages) == 2 * sheets == 2 * -(-len(reader.pages) // 4)
+    box = imposed.pages[0].mediabox
+    assert (float(box.width), float(box.height)) == pytest.approx((11 * 72, 8.5 * 72), abs=0.5)
+
+
+@pytest.mark.parametrize("paper", [paper for _, paper in BUILDS])
+def test_16_11_smallest_type_of_the_small_booklets_is_six_points(small: dict[str, Any], paper: str) -> None:
+    """Diagram labels included: a map scaled to the A5 column draws its labels larger to print at 6 pt."""
+    size, page = smallest_printed(small[paper][0])
+    assert size >= 6.0 - 0.01, (size, page)
+
+
+def test_16_11_french_a5_card_table_headers_are_apart(small: dict[str, Any]) -> None:
+    """"Toucher" and "Pén." are read as two headings (they ran together as "ToucherPén.")."""
+    reader, _ = small["a5"]
+    texts = [page.extract_text() for page in reader.pages]
+    heads = [t for t in texts if "Toucher" in t and "Blind." in t]
+    assert heads
+    assert all("ToucherPén." not in t for t in texts)
+    assert any("Toucher Pén." in t for t in heads)
