@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from frenchkit import english_in
 from tcforge.i18n.words import case_ref
 from tcforge.scenarios.loading import bundled_ids
 
@@ -30,6 +31,7 @@ def test_16_7_french_scenario_sheets_have_no_english(run, tmp_path: Path, scenar
     reader = build(run, tmp_path, "scenario", scenario)
     text = french_text(reader)
     assert not ENGLISH.findall(text), ENGLISH.findall(text)
+    assert not english_in(text), english_in(text)  # issue 16 item 6: nothing English outside the glossary's kept names
     assert "Réalisé avec tcforge" in text
     assert "scénario" in str(reader.metadata.title)
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from tcforge.data.card_ids import FLANK_SHOT
 from tcforge.data.cards import Card, CardSet
 from tcforge.data.rulesets import Ruleset
 from tcforge.i18n.words import signed, t, typo
@@ -131,7 +132,8 @@ def _to_kill_body(c: Canvas, ctx: Ctx, x: float, w: float, top: float, bottom: f
         t("dud", lang, n=rs["fire.to_kill_dud_roll"]),
         t(flank, lang, rolls=_rolls(rs["fire.flank_rolls"], lang), melee=_rolls(rs["fire.melee_flank_rolls"], lang)),
         t("immobilise", lang, rolls=_rolls(rs["fire.immobilise_rolls"], lang)),
-        t("flank_card", lang, rolls=_rolls(rs["fire.flank_shot_halve_rolls"], lang), min=rs["fire.min_halved_armor"]),
+        t("flank_card", lang, card=ctx.cards.by_id[FLANK_SHOT].display_name(lang),
+          rolls=_rolls(rs["fire.flank_shot_halve_rolls"], lang), min=rs["fire.min_halved_armor"]),
         t("he_notes", lang, he=signed(rs["fire.he_long_range_modifier"]), min=rs["fire.at_gun_min_he"],
           sa=t("sa_long" if rs["fire.sa_long_range"] else "sa_short", lang),
           ft=t("ft_melee" if rs["fire.ft_melee_only"] else "ft_any", lang)),
