@@ -155,6 +155,7 @@ W: dict[str, tuple[str, str]] = {
                    "Jet pour toucher naturel de {rolls} ({melee} en mêlée) : coup de flanc, la cible est détruite."),
     "immobilise": ("Natural to-hit {rolls} against a vehicle: immobilised, no To Kill roll.",
                    "Jet pour toucher naturel de {rolls} contre un véhicule : immobilisé, sans jet de destruction."),
+    "flank_shot": ("Flank Shot", "Tir de flanc"),  # the card's name, for a card set without it
     "flank_card": ("{card} card, then a natural {rolls}: side armor halved (rounded down, at least {min}).",
                    "Carte {card}, puis {rolls} naturel : blindage de flanc divisé par deux (arrondi à l'inférieur, au moins {min})."),
     "he_notes": ("HE: {he} at long range; every AT gun fires HE {min} or better. SA: {sa}. FT: {ft}.",
@@ -173,7 +174,7 @@ W: dict[str, tuple[str, str]] = {
     "seq_interrupts": ("Interrupts may be played in your opponent's Play or melee.",
                        "Les Interruptions se jouent pendant le jeu ou la mêlée de l'adversaire."),
     "seq_initiative": ("Initiative: both roll before the game; the higher roll plays first all game.",
-                       "Initiative : chacun lance un dé avant la partie ; le plus haut joue en premier toute la partie."),
+                       "Initiative : chacun lance un dé avant la partie ; celui qui fait le plus haut joue en premier toute la partie."),
     "seq_initiative_fixed": ("Initiative: as the scenario says.", "Initiative : selon le scénario."),
     "seq_victory_instant": ("Victory: hold {n} positions of the enemy rear rank; it is checked at once.",
                             "Victoire : tenir {n} positions de la dernière rangée ennemie ; vérifiée sur-le-champ."),
@@ -271,7 +272,7 @@ W: dict[str, tuple[str, str]] = {
     "sc_t_fixed": ("terrain printed on the map", "terrain imposé par la carte"),
     "sc_t_none": ("no terrain: every position is Clear", "pas de terrain : toutes les positions sont dégagées"),
     "sc_t_random": ("terrain dealt at random before play (6.1.1): {n} cards a side, at most {m} of a type",
-                    "terrain tiré au hasard avant la partie (6.1.1) : {n} cartes par camp, {m} au plus d'un même type"),
+                    "terrain distribué au hasard avant la partie (6.1.1) : {n} cartes par camp, {m} au plus d'un même type"),
     "sc_t_discretionary": ("terrain laid out by {by} before play, on {where} (6.1.2)",
                            "terrain disposé avant la partie par {by}, sur {where} (6.1.2)"),
     "sc_t_alternate": ("one card at a time, in turn", "une carte à la fois, à tour de rôle"),
@@ -285,8 +286,8 @@ W: dict[str, tuple[str, str]] = {
     "sc_front_legend": ("front line between the halves", "ligne de front entre les deux moitiés"),
     "clear_position": ("clear", "dégagé"),
     "sc_victory": ("Victory", "Victoire"),
-    "sc_wins": ("{side} wins", "Gagnant : {side}"),
-    "sc_either_wins": ("Either side wins", "Chaque camp peut gagner"),
+    "sc_wins": ("{side} wins", "{side} gagne"),
+    "sc_either_wins": ("Either side wins", "L'un ou l'autre camp gagne"),
     "sc_otherwise": ("Otherwise {side} wins.", "Sinon, {side} l'emporte."),
     "sc_v_control_rank": ("Control {n} positions of the enemy's rank {r} at the same time.",
                           "Contrôler en même temps {n} positions de la rangée {r} ennemie."),
@@ -305,7 +306,7 @@ W: dict[str, tuple[str, str]] = {
     "sc_init_fixed": ("{side} plays first.", "{side} joue en premier."),
     "sc_init_and_setup": ("{side} plays first and sets up first.", "{side} joue et se déploie en premier."),
     "sc_init_roll": ("Each player rolls a die; the {w} roll plays first.",
-                     "Chaque joueur lance un dé ; le jet le plus {w} joue en premier."),
+                     "Chaque joueur lance un dé ; celui qui obtient le résultat le plus {w} joue en premier."),
     "sc_high": ("higher", "haut"),
     "sc_low": ("lower", "bas"),
     "sc_modifier": ("{side} adds {m}", "{side} : {m}"),
@@ -318,8 +319,8 @@ W: dict[str, tuple[str, str]] = {
     "sc_no_draw_deck_built": ("No drawing deck: each player plays only the cards he builds.",
                               "Pas de pioche : chaque joueur ne joue que les cartes qu'il achète."),
     "and": ("and", "et"),
-    "sc_extras": ("The deck may add: {x}.", "Le paquet peut ajouter : {x}."),
-    "sc_x_any": ("any cards", "n'importe quelles cartes"),
+    "sc_extras": ("The deck may add: {x}.", "La pioche peut aussi recevoir : {x}."),
+    "sc_x_any": ("any cards", "toutes sortes de cartes"),
     "sc_x_terrain": ("terrain", "du terrain"),
     "sc_x_special_events": ("special events", "des événements spéciaux"),
     "sc_limit": ("At most {n} identical special events.", "Au plus {n} événements spéciaux identiques."),
@@ -331,7 +332,7 @@ W: dict[str, tuple[str, str]] = {
     "sc_changes": ("Rule changes", "Règles modifiées"),
     "sc_param_was": ("{value} (ruleset: {was}; {case})", "{value} (règles de base : {was} ; {case})"),
     "p:melee.tank_melee_modifiers": ("Infantry in tank melee, by troop quality", "Infanterie en mêlée contre les chars, selon la qualité"),
-    "p:victory.check": ("Victory is checked", "La victoire se vérifie"),
+    "p:victory.check": ("Victory is checked", "Vérification de la victoire"),
     "pv:given_turn": ("only on the turn the conditions name", "seulement au tour fixé par les conditions"),
     "pv:instant": ("at once", "sur-le-champ"),
     "pv:end_of_turn": ("at the end of each turn", "à la fin de chaque tour"),
@@ -339,7 +340,7 @@ W: dict[str, tuple[str, str]] = {
     "sc_sets_up": ("Sets up on {p}.", "Se déploie sur {p}."),
     "sc_sets_up_reserve": ("Sets up on {p}, or in the reserve.", "Se déploie sur {p}, ou dans la réserve."),
     "sc_builds": ("Builds {x}.", "Achète {x}."),
-    "sc_b_points": ("{n} points of cards", "{n} points de cartes"),
+    "sc_b_points": ("{n} points of cards", "pour {n} points de cartes"),
     "sc_b_max_cards": ("at most {n} cards", "au plus {n} cartes"),
     "sc_b_types": ("only {x}", "seulement {x}"),
     "sc_b_at_fire": ("AT-capable cards only", "seulement des cartes capables de tir antichar"),
@@ -359,7 +360,7 @@ W: dict[str, tuple[str, str]] = {
     "sc_reinf_n": ("Reinforcements {n}", "Renforts {n}"),
     "sc_reinf_short": ("reinf. {n}, {when}", "renf. {n}, {when}"),
     "sc_turn": ("turn {n}", "tour {n}"),
-    "sc_when_played": ("when {c} is played", "quand {c} est jouée"),
+    "sc_when_played": ("when {c} is played", "quand la carte {c} est jouée"),
     "sc_arrives": ("Arrives {when}, {to}.", "Arrive {when}, {to}."),
     "sc_arrives_turn": ("on turn {n}", "au tour {n}"),
     "sc_to_reserve": ("into the reserve", "dans la réserve"),
@@ -462,7 +463,7 @@ W: dict[str, tuple[str, str]] = {
                   "Hit and Pen.: short/long range; Armor: front/side; TMV: tank melee value; Spd: F fast, S slow.",
                   "En gras avec une croix † : valeur corrigée par un erratum "
                   "(la valeur imprimée figure dans la liste des errata qui suit). "
-                  "Toucher et Pén. : courte/longue portée ; Blindage : face/flanc ; MAC : mêlée antichar ; Vit. : rap. rapide."),
+                  "Toucher et Pén. : courte/longue portée ; Blindage : face/flanc ; MAC : mêlée antichar ; Vit. : rapide (rap.) ou lente."),
     "col_no": ("#", "n°"),
     "col_class": ("Class", "Classe"),
     "col_rarity": ("R", "R"),
@@ -517,7 +518,7 @@ W: dict[str, tuple[str, str]] = {
     "not_adjacent": ("not adjacent", "non adjacente"),
     "fig_movement": ("Example of movement (8.7): one move action.", "Exemple de mouvement (8.7) : une action de mouvement."),
     "enemy": ("enemy cards", "cartes ennemies"),
-    "stops": ("stops: Woods", "s'arrête : Bois"),
+    "stops": ("stops: Woods", "s'arrête (Bois)"),
     "fig_los": ("Line of sight (9.2, 9.2.1), with the terrain table and rules of this ruleset.",
                 "Ligne de vue (9.2, 9.2.1), selon la table des terrains et les règles de cette variante."),
     "los_straight": ("Straight line: the middle position decides", "En ligne droite : la position du milieu décide"),
@@ -528,10 +529,10 @@ W: dict[str, tuple[str, str]] = {
     "los_hills_no": ("From Hills: no special view in this ruleset", "Depuis des Collines : pas de vue particulière dans cette variante"),
     "sees": ("sees", "voit"),
     "blocked": ("blocked", "bloquée"),
-    "map_caption": ("{title}: the map", "{title} : la carte"),
+    "map_caption": ("{title}: the map", "La carte de « {title} »"),
     "map_key_arrive": ("reinforcements arrive", "arrivée des renforts"),
     "map_key_area": ("objective: {name}", "objectif : {name}"),
-    "map_random": ("Terrain dealt at random (6.1.1)", "Terrain tiré au hasard (6.1.1)"),
+    "map_random": ("Terrain dealt at random (6.1.1)", "Terrain distribué au hasard (6.1.1)"),
     "map_none": ("No terrain", "Pas de terrain"),
     "map_chosen": ("Terrain placed by {by} (6.1.2)", "Terrain posé par {by} (6.1.2)"),
     # tcforge cards show
@@ -727,9 +728,12 @@ def side_word(nation: str | None, role: str, lang: str) -> str:
 
 
 def fr_subject(name: str) -> str:
-    """A side's name as the subject of a French sentence: 'l'Allemand', 'le Soviétique', 'le premier joueur'."""
+    """A side's name as the subject of a French sentence: 'l'Allemand', 'le Soviétique', 'le premier joueur',
+    'l'attaquant' (a role is a common noun, lower case inside a sentence; a nation keeps its capital)."""
     if re.match(r"(?i)(le|la|les|l')\b|l'", name):
         return name
+    if name in (W["role_attacker"][1], W["role_defender"][1]):
+        name = name.lower()
     return ("l'" if re.match(r"(?i)[aeiouyhàâéèêëîïôöûüœ]", name) else "le ") + name
 
 

@@ -87,3 +87,10 @@ def test_16_6_french_proxies_of_every_card_have_no_english(run, tmp_path: Path) 
     text = _french_pdf(run, tmp_path, "cards", *ids)
     assert not english_in(text), english_in(text)
     assert "Camion soviétique" in text and "Tir de flanc" in text
+
+
+def test_16_6_the_word_tables_fallback_card_names_agree_with_the_cards() -> None:
+    from tcforge.data.card_ids import FLANK_SHOT
+    from tcforge.i18n.words import t
+    card = load_cards().by_id[FLANK_SHOT]
+    assert [t("flank_shot", lang) for lang in ("en", "fr")] == [card.display_name("en"), card.display_name("fr")]

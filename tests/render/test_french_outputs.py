@@ -99,3 +99,18 @@ def test_16_12_the_booklet_prints_true_minus_signs_and_one_apostrophe(lang: str)
     assert not re.findall(r"(?<![\w\-–/])-\d", text)
     assert not re.findall(r"\w'\w", text)
     assert not re.findall(r"\d %", text) if lang == "en" else not re.findall(r"\d%", text)
+
+
+def test_16_8_french_sheets_roll_for_initiative_and_name_roles_in_lower_case(run, tmp_path: Path) -> None:
+    text = french_text(build(run, tmp_path, "scenario", "prepared-defense")).replace("’", "'")
+    assert "celui qui obtient le résultat le plus haut joue en premier" in text and "le jet le plus" not in text
+    assert "par le défenseur" in text and "Le défenseur se déploie en premier." in text
+    assert "L'attaquant gagne" in text and "L'Attaquant" not in text
+    assert "Achète pour 330 points de cartes, sans terrain." in text
+
+
+def test_16_8_french_rules_never_draw_or_fire_a_die() -> None:
+    root = Path(__file__).resolve().parents[2] / "data"
+    for path in [*(root / "rules" / "fr").glob("*.yaml"), *(root / "cards").glob("*.yaml")]:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"(?i)\btir(e|ent|er)( aussitôt)? (un|le) dé|tirer pour (toucher|détruire)|se tire\b", text), path

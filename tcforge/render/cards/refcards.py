@@ -101,6 +101,12 @@ def _notes(c: Canvas, ctx: Ctx, what: str, notes: list[str], x: float, w: float,
     draw_fit(c, fit, fonts.COND, x, top, w)
 
 
+def _card_name(ctx: Ctx, card_id: int, fallback: str) -> str:
+    """A card's name in the glossary's form (data/glossary.yaml), or the word table's when the card set lacks the card."""
+    card = ctx.cards.by_id.get(card_id)
+    return card.display_name(ctx.lang) if card is not None else t(fallback, ctx.lang)
+
+
 def _rolls(values: list[int], lang: str) -> str:
     items = [str(v) for v in values]
     if len(items) <= 1:
@@ -132,7 +138,7 @@ def _to_kill_body(c: Canvas, ctx: Ctx, x: float, w: float, top: float, bottom: f
         t("dud", lang, n=rs["fire.to_kill_dud_roll"]),
         t(flank, lang, rolls=_rolls(rs["fire.flank_rolls"], lang), melee=_rolls(rs["fire.melee_flank_rolls"], lang)),
         t("immobilise", lang, rolls=_rolls(rs["fire.immobilise_rolls"], lang)),
-        t("flank_card", lang, card=ctx.cards.by_id[FLANK_SHOT].display_name(lang),
+        t("flank_card", lang, card=_card_name(ctx, FLANK_SHOT, "flank_shot"),
           rolls=_rolls(rs["fire.flank_shot_halve_rolls"], lang), min=rs["fire.min_halved_armor"]),
         t("he_notes", lang, he=signed(rs["fire.he_long_range_modifier"]), min=rs["fire.at_gun_min_he"],
           sa=t("sa_long" if rs["fire.sa_long_range"] else "sa_short", lang),

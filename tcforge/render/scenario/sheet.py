@@ -293,7 +293,7 @@ class _Story:
         if tr.method == "random":
             how = t("sc_t_random", lang, n=tr.cards_per_side, m=tr.max_per_type)
         elif tr.method == "discretionary":
-            by = ", ".join(self.side(b) for b in tr.by)
+            by = ", ".join(self.subject(b) for b in tr.by)
             how = t("sc_t_discretionary", lang, by=by, where=t(f"sc_where_{tr.where}", lang))
             if tr.alternate:
                 how += ", " + t("sc_t_alternate", lang)
@@ -326,7 +326,8 @@ class _Story:
         lang, k = self.lang, self.k
         rows: list[list[Any]] = []
         for v in self.s.victory:
-            who = t("sc_either_wins", lang) if v.winner == "either" else t("sc_wins", lang, side=self.side(v.winner))
+            who = (t("sc_either_wins", lang) if v.winner == "either"
+                   else t("sc_wins", lang, side=self.subject(v.winner, start=True)))
             colour = self.colours.get(v.winner, style.REFERENCE)
             rows.append([self.p(f'<font color="{hexcolour(colour)}"><b>{self.x(who)}</b></font>', self.st.body),
                          self.p(self.x(self.condition(v)), self.st.body)])
