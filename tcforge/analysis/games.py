@@ -158,7 +158,7 @@ def account(scenario: Scenario, state: GameState, lines: list[LogLine], lang: st
             if old[0] >= 0 and u.pos == -3:
                 after.append(f"{names[u.side]} {u.profile.name} destroyed at {board.label(old[0])}")
             elif not old[1] and u.immobilized:
-                after.append(f"{names[u.side]} {u.profile.name} immobilised")
+                after.append(f"{names[u.side]} {u.profile.name} immobilized")
         if text:
             yield "  " + text + (" -> " + "; ".join(after) if after else "")
         elif after:

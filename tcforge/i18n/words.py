@@ -153,7 +153,7 @@ W: dict[str, tuple[str, str]] = {
                    "Jet pour toucher naturel de {rolls} ({melee} en mêlée) : coup de flanc, contre le blindage de flanc."),
     "flank_kill": ("Natural to-hit {rolls} ({melee} in melee): flank hit, the target is destroyed.",
                    "Jet pour toucher naturel de {rolls} ({melee} en mêlée) : coup de flanc, la cible est détruite."),
-    "immobilise": ("Natural to-hit {rolls} against a vehicle: immobilised, no To Kill roll.",
+    "immobilise": ("Natural to-hit {rolls} against a vehicle: immobilized, no To Kill roll.",
                    "Jet pour toucher naturel de {rolls} contre un véhicule : immobilisé, sans jet de destruction."),
     "flank_shot": ("Flank Shot", "Tir de flanc"),  # the card's name, for a card set without it
     "flank_card": ("{card} card, then a natural {rolls}: side armor halved (rounded down, at least {min}).",
@@ -231,7 +231,7 @@ W: dict[str, tuple[str, str]] = {
     "cal_steps": (
         "1. Print both pages on one sheet, double-sided, flip on the long edge, at actual size (100 %).|"
         "2. Check the 100 mm bar: if it is not 100 mm, scaling is on; switch it off and print again.|"
-        "3. Hold the sheet against a light with the BACK facing you. Read where the front's centre lines cross the two scales.|"
+        "3. Hold the sheet against a light with the BACK facing you. Read where the front's center lines cross the two scales.|"
         "4. Save the readings: tcforge print calibration --paper {paper} --back-offset X,Y (mm). Back pages then move by that much.|"
         "5. Print this page again: with the right offset the front's lines fall on 0 and the frames coincide.",
         "1. Imprimez les deux pages sur une feuille, en recto verso, retournement bord long, à taille réelle (100 %).|"
@@ -379,7 +379,7 @@ W: dict[str, tuple[str, str]] = {
     "sc_deck_where": ("in the deck", "dans la pioche"),
     "sc_special_rules": ("Special rules", "Règles spéciales"),
     "sc_balance": ("Balance options", "Options d'équilibrage"),
-    "sc_favours": ("favours {side}", "favorise {side}"),
+    "sc_favours": ("favors {side}", "favorise {side}"),
     "sc_in_play": ("in play", "en jeu"),
     "sc_notes": ("Notes", "Notes"),
     "sc_more": ("The project's readings of unclear points: tcforge scenario show {id}",
@@ -651,9 +651,9 @@ W: dict[str, tuple[str, str]] = {
     "cd:ref_morale": ("Morale and support (6.0, 7.0)", "Moral et appui (6.0, 7.0)"),
     "cd:hit_how": ("Each shot: 1d10 at most the modified Size hits.", "Chaque tir : 1d10 inférieur ou égal à la Taille modifiée touche."),
     "cd:size_mods": ("Size modifiers", "Modificateurs de Taille"),
-    "cd:pen_how": ("Each hit: the gun's d6 (+1 die flank, rear, top) at least the armour penetrates; else test morale.",
+    "cd:pen_how": ("Each hit: the gun's d6 (+1 die flank, rear, top) at least the armor penetrates; else test morale.",
                 "Chaque coup : les d6 du canon (+1 dé flanc, arrière, dessus) au moins égaux au blindage percent ; sinon test de moral."),
-    "cd:armour": ("Armour", "Blindage"),
+    "cd:armour": ("Armor", "Blindage"),
     "cd:pen_results": ("Penetrating hit, 1d6", "Coup perçant, 1d6"),
     "cd:morale_how": ("2d6 + modifier: {need}+ passes, {ab} or less abandons, else suppressed.",
                    "2d6 + modificateur : {need}+ réussit, {ab} ou moins abandonne, sinon neutralisé."),
@@ -665,7 +665,7 @@ W: dict[str, tuple[str, str]] = {
                        "(n) : gabarits posés à cette intensité ; Ø : gabarits en moyenne."),
     "cd:res:suppressed": ("crew suppressed", "équipage neutralisé"),
     "cd:res:main_gun_disabled": ("main gun out", "canon principal hors service"),
-    "cd:res:immobilized": ("immobilised", "immobilisé"),
+    "cd:res:immobilized": ("immobilized", "immobilisé"),
     "cd:res:burning": ("burning, out", "en feu, hors de combat"),
     "cd:res:massive_explosion": ("blows up, out", "explose, hors de combat"),
     "cd:mod:target_moving": ("target moving", "cible en mouvement"),

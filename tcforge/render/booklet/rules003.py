@@ -71,7 +71,7 @@ BOOK_WORDS: dict[str, tuple[str, str]] = {
     "cap:morale": ("Morale test outcome by total modifier", "Issue du test de moral selon le modificateur total"),
     "cap:intensity": ("Support intensity on 1d6", "Intensité de l'appui sur 1d6"),
     "nation": ("Nation", "Nation"), "avg": ("Templates on average", "Gabarits en moyenne"),
-    "cap:support-attack": ("Chance to beat the armour under a template (%), armoured target",
+    "cap:support-attack": ("Chance to beat the armor under a template (%), armored target",
                            "Chance de vaincre le blindage sous un gabarit (%), cible blindée"),
     "cap:deck": ("The sample deck, as printed", "Le paquet d'exemple, tel qu'imprimé"),
     "printed": ("Printed card", "Carte imprimée"), "type": ("Impulse", "Impulsion"), "who": ("Acts", "Agit"),
