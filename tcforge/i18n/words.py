@@ -128,10 +128,10 @@ W: dict[str, tuple[str, str]] = {
     "slows": ("Slow", "Lent"),
     "m:fast": ("Fast", "Rapide"),
     "n/a": ("n/a", "—"),  # "interdit" is too wide for the card-sized table; the notes say what is forbidden
-    "no_vehicles": ("No vehicles or AT guns", "Interdit aux véhicules et canons AC"),
+    "no_vehicles": ("No vehicles or AT guns", "interdit aux véhicules et canons AC"),  # after "Ruisseau : "
     "strip_no_vehicles": ("No vehicles, no AT guns", "Ni véhicules ni canons AC"),
     "strip_infantry_only": ("Infantry only", "Infanterie seulement"),
-    "infantry_only": ("Infantry only, on top of the terrain", "Infanterie seulement, en plus du terrain"),
+    "infantry_only": ("Infantry only, on top of the terrain", "infanterie seulement, en plus du terrain"),  # after "Bunkers : "
     "art_split": ("Art a/o/b: vs armor / vs others / vs infantry in Bunkers",
                   "Art a/o/b : contre blindés / autres / infanterie en Bunker"),
     "air_split": ("Air a/o/b: vs armor / vs others / vs infantry in Bunkers",

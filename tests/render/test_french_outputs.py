@@ -114,3 +114,15 @@ def test_16_8_french_rules_never_draw_or_fire_a_die() -> None:
     for path in [*(root / "rules" / "fr").glob("*.yaml"), *(root / "cards").glob("*.yaml")]:
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"(?i)\btir(e|ent|er)( aussitôt)? (un|le) dé|tirer pour (toucher|détruire)|se tire\b", text), path
+
+
+@pytest.mark.parametrize("what", [("refcards",), ("inserts",), ("cards", "18", "118", "33")])
+def test_16_12_card_names_print_the_typographic_apostrophe(run, tmp_path: Path, what: tuple[str, ...]) -> None:
+    text = french_text(build(run, tmp_path, *what))
+    assert not re.findall(r"\w'\w", text), re.findall(r".{0,20}\w'\w.{0,10}", text)
+    assert "d’homme" in text or "d’élite" in text
+
+
+def test_16_9_after_a_colon_french_goes_on_in_lower_case(run, tmp_path: Path) -> None:
+    text = french_text(build(run, tmp_path, "refcards"))
+    assert re.search(r"Bunkers\s*:\s*infanterie seulement", text) and re.search(r"Marais\s*:\s*interdit aux", text)

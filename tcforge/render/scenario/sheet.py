@@ -35,7 +35,7 @@ from reportlab.platypus.doctemplate import LayoutError as PlatypusLayoutError
 
 from tcforge import __version__
 from tcforge.atomic import atomic_path
-from tcforge.i18n.words import NBSP, NNBSP, capital, case_ref, fr_subject, t, typo
+from tcforge.i18n.words import NBSP, NNBSP, capital, case_ref, curly, fr_subject, t, typo
 from tcforge.render.page import fonts, style
 from tcforge.render.page.build import RenderError, TextOverflowError, _binary_streams
 from tcforge.render.page.geometry import MM, paper_size
@@ -440,7 +440,7 @@ class _Story:
         if group.lines:
             rows = []
             for line in group.lines:
-                name = f"{self.x(line.card.display_name(lang))} " \
+                name = f"{self.x(curly(line.card.display_name(lang)))} " \
                        f'<font color="{hexcolour(style.MUTED)}" size="{max(LABEL, 6.6 * k):.2f}">#{self.x(str(line.card.id))}</font>'
                 rows.append([self.p(f"{line.count}×", self.st.cell_r), self.p(name, self.st.cell),
                              self.p(self.x(line.where_text()), self.st.cell)])
