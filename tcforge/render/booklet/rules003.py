@@ -194,7 +194,7 @@ class Tables:
     def t_intensity(self) -> list[HtmlTable]:
         lang = self.lang
         templates = self.rules["support.templates"]
-        rows = [[dw("nation_" + n, lang)] + [_faces(faces.get(level, [])) for level in INTENSITIES]
+        rows = [[dw(f"nation_{n}", lang)] + [_faces(faces.get(level, [])) for level in INTENSITIES]
                 + [f"{float(expected_templates(self.rules, n)):.2f}"] for n, faces in self.rules["support.intensity"].items()]
         head = [w("nation", lang)] + [f"{dw(level, lang)} ({templates[level]})" for level in INTENSITIES] + [w("avg", lang)]
         return [HtmlTable("intensity", w("cap:intensity", lang), head, rows, "lcccr")]
