@@ -147,7 +147,7 @@ def write_heatmap(matrix: Matrix, path: Path, title: str) -> Path:
             colour = (255, int(255 * (1 - p)), int(255 * (1 - p) ** 2))  # white -> red as the kill chance grows
             x, y = left + j * size, top + i * size
             draw.rectangle([x, y, x + size - 1, y + size - 1], fill=colour, outline=(230, 230, 230))
-    draw.text((left, height - 30), "colour: kill probability, white 0 % to red 100 %", fill="black", font=font)
+    draw.text((left, height - 30), "color: kill probability, white 0% to red 100%", fill="black", font=font)
     with atomic_path(path) as tmp:
         image.save(tmp, format="PNG")
     return path

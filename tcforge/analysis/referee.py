@@ -404,7 +404,7 @@ class Referee:
                 elif uid in self.turn.arrived and not self.turn.may_continue:
                     self.flag(line, "5.0", f"{who} moves again in the turn it arrived (20.0 rule 5)")
                 if before.immobilized[uid]:
-                    self.flag(line, "9.3.2", f"{who} moves while immobilised")
+                    self.flag(line, "9.3.2", f"{who} moves while immobilized")
             self.turn.moved.add(uid)
             if uid in play.stopped:
                 self.flag(line, play.stopped[uid], f"{who} goes on to {self._where(new)} after its move had to end at "

@@ -68,7 +68,7 @@ def odds(
             where = "flank hit, side armor" if r.flank else "hit"
             text = f"{where}, To Kill {r.kill_number} or less: kill {r.kill_chance} ({float(r.kill_chance):.0%})"
         else:
-            text = {"kill": "destroyed" if not a.anti_tank else "kill", "immobilize": "immobilised (9.3.2)",
+            text = {"kill": "destroyed" if not a.anti_tank else "kill", "immobilize": "immobilized (9.3.2)",
                     "miss": "miss"}[r.result]
         out.print(f"  natural {r.roll:>2}: {text}", markup=False)
     for key in ("hit", "kill", "immobilize", "no_effect"):

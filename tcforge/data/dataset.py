@@ -14,6 +14,7 @@ from tcforge.data import schemas
 from tcforge.data.cards import Card, CardSet, Change, get_field, has_field
 from tcforge.data.coverage_file import check as check_coverage
 from tcforge.data.documents import Document, discover, read
+from tcforge.data.glossary import check_cards as check_glossary
 from tcforge.data.names import name_key
 from tcforge.data.problems import DataError, Problem
 from tcforge.data.rulesets import Ruleset
@@ -97,6 +98,9 @@ def build(documents: list[Document], *, variants: bool = True, errata: tuple[str
             cards.append(Card(printed=raw, file=doc.display, line=line, source=raw.get("source", file_source)))
 
     problems += _check_names(cards, where)
+    for glossary_doc in (d for d in documents if d.kind and d.kind.name == "glossary" and d.schema_ok):
+        problems += check_glossary(glossary_doc, [(doc, path, card.printed) for card in cards
+                                                  for doc, path in [where[card.id]]])
     card_set = CardSet(cards, [t for _, t in tables.values()])
 
     for doc in card_docs:

@@ -28,6 +28,7 @@ KINDS = (  # a command deck's rules file also has 'parameters': it is told apart
     Kind("cards", "cards", "cards"),
     Kind("rulings", "errata", "rulings"),
     Kind("errata", "errata", "errata"),
+    Kind("glossary", "data", "glossary"),  # data/glossary.yaml: the names translations keep and translate
 )
 
 

@@ -174,7 +174,7 @@ def tables(
                                               "(default: the rules alone, fluid-time-003)."),
     format: Format = typer.Option(Format.text, "--format", "-f"),
     max_dice: int = typer.Option(5, "--max-dice", min=1, max=8, help="Most gun dice in the penetration table."),
-    max_armour: int = typer.Option(24, "--max-armour", min=2, max=60, help="Highest armour in the penetration tables."),
+    max_armour: int = typer.Option(24, "--max-armor", "--max-armour", min=2, max=60, help="Highest armor in the penetration tables."),
 ) -> None:
     """Exact fire, morale and support odds of source 003: hit chance by modified Size, penetration by dice and armour
     (with the flank die), penetrating-hit results, morale pass/suppressed/abandoned by modifier, support intensity by nation."""
@@ -212,7 +212,7 @@ class Paper(str, Enum):
 def print_cmd(
     deck_name: str = typer.Argument(..., metavar="DECK", help="Deck id or a deck file."),
     lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the card texts."),
-    paper: Paper = typer.Option(Paper.a4, "--paper", help="A4 or US Letter; 3 x 3 cards, centred."),
+    paper: Paper = typer.Option(Paper.a4, "--paper", help="A4 or US Letter; 3 x 3 cards, centered."),
     out_file: Path | None = typer.Option(None, "--out", "-o", help="PDF to write (default: output/command-deck-ID-LANG-PAPER.pdf)."),
     card_size: str = typer.Option("standard", "--card-size", help="standard (63 x 88 mm), poker (63.5 x 88.9 mm) or WxH in mm."),
     bleed: float = typer.Option(0.0, "--bleed", min=0.0, max=5.0, help="Bleed in mm (gutters are twice it)."),

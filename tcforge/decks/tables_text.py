@@ -19,7 +19,7 @@ from tcforge.decks.tables import (
     support_outcomes,
 )
 
-RESULT_NAMES = {"suppressed": "crew suppressed", "main_gun_disabled": "main gun disabled", "immobilized": "immobilised",
+RESULT_NAMES = {"suppressed": "crew suppressed", "main_gun_disabled": "main gun disabled", "immobilized": "immobilized",
                 "burning": "burning (out of action)", "massive_explosion": "massive explosion (out of action)"}
 MODIFIER_NAMES = {
     "target_moving": "target moving", "target_light_concealment": "target in light concealment",
@@ -75,8 +75,8 @@ def text_lines(rules: FluidRules, deck: CommandDeck | None, max_dice: int, max_a
     lines.append("  Size " + "".join(f"{s:>5}" for s, _ in rows))
     lines.append("  hit  " + "".join(f"{p:>5}" for _, p in rows))
     lines.append("")
-    lines.append("Penetration chance, gun d6 total at least the armour (5.3); 'f' columns add the flank/rear/top die")
-    header = "  armour" + "".join(f"{f'{n}d6':>6}{f'{n}d6f':>7}" for n in range(1, max_dice + 1))
+    lines.append("Penetration chance, gun d6 total at least the armor (5.3); 'f' columns add the flank/rear/top die")
+    header = "   armor" + "".join(f"{f'{n}d6':>6}{f'{n}d6f':>7}" for n in range(1, max_dice + 1))
     lines.append(header)
     for armour in range(2, max_armour + 1):
         cells = []
@@ -110,8 +110,8 @@ def text_lines(rules: FluidRules, deck: CommandDeck | None, max_dice: int, max_a
         e = expected_templates(rules, nation)
         lines.append(f"  {nation:<8} " + ", ".join(parts) + f"; templates on average {e} = {float(e):.2f}")
     extra = int(rules["support.armour_extra_dice"])
-    lines.append(f"Support against armour (7.3): dice at least the armour, {extra} extra die against a vehicle")
-    lines.append("  armour " + "".join(f"{a + f' {attacker_dice(rules, a) + extra}d6':>16}" for a in ("bomber", "fighter", "artillery")))
+    lines.append(f"Support against armor (7.3): dice at least the armor, {extra} extra die against a vehicle")
+    lines.append("   armor " + "".join(f"{a + f' {attacker_dice(rules, a) + extra}d6':>16}" for a in ("bomber", "fighter", "artillery")))
     for armour in range(2, max_armour + 1):
         lines.append(f"  {armour:>6} " + "".join(f"{pc(at_least(attacker_dice(rules, a) + extra, armour)):>16}"
                                                  for a in ("bomber", "fighter", "artillery")))

@@ -7,8 +7,9 @@ Words may differ; these may not. For each English case and its translation
 - modifiers, signed numbers such as +2 or -1 (any minus sign);
 - case references (9.3.1, "9.5.1 c" when that case exists);
 - every other number;
-- card names: a card the English names must be named in the translation,
-  by its English or its translated name; a unit designation (a name with a
+- card names: a card the English names must be named in the translation, by its
+  translated name when the glossary translates it (data/glossary.yaml), else as in
+  English; the English name of a translated card may not appear in the translation; a unit designation (a name with a
   digit, "PzKw IV J", "T-34 M43") the translation names must be in the English.
 
 Each difference is one :class:`Difference`, rendered as one line
@@ -38,16 +39,20 @@ class Difference:
     case: str
     file: str
     line: int
-    kind: str  # placeholder, modifier, reference, number, card
+    kind: str  # placeholder, modifier, reference, number, card, english-name
     value: str
     only_in: str  # "English" or the translation's language name
+    instead: str = ""  # for an english-name: the name the glossary gives the card
 
     def render(self) -> str:
+        if self.kind == "english-name":
+            return (f"{self.lang} {self.case} ({self.file}:{self.line}): card {self.value} is named in English; "
+                    f"the glossary's name is {self.instead}")
         return f"{self.lang} {self.case} ({self.file}:{self.line}): {self.kind} {self.value} only in {self.only_in}"
 
     def to_json(self) -> dict[str, object]:
         return {"lang": self.lang, "case": self.case, "file": self.file, "line": self.line, "kind": self.kind,
-                "value": self.value, "only_in": self.only_in}
+                "value": self.value, "only_in": self.only_in, **({"instead": self.instead} if self.instead else {})}
 
 
 LANG_NAMES = {"en": "English", "fr": "French"}
@@ -154,9 +159,21 @@ class Checker:
             if not pattern.search(rest_en):
                 continue
             rest_en = _blank(pattern, rest_en)
-            names = {card.english, card.translated.get(lang, card.english), *card.aliases}
+            translated = card.translated.get(lang, card.english)
+            if translated != card.english and pattern.search(tr_text):
+                continue  # reported below, as a card named in English
+            # A card the glossary translates is named by its translated name only (data/glossary.yaml).
+            names = {translated} if translated != card.english else {card.english, *card.aliases}
             if not any(self._pattern_ci(n).search(tr_text) for n in names):
                 out.append(Difference(lang, en.number, tr.file, tr.line, "card", card.english, "English"))
+        rest_tr = tr_text
+        for card in self.cards:  # longest first: "Soviet Guards Squad" before a shorter name inside it
+            translated = card.translated.get(lang, card.english)
+            pattern = self._en[card.english]
+            if translated != card.english and pattern.search(rest_tr):
+                rest_tr = _blank(pattern, rest_tr)
+                out.append(Difference(lang, en.number, tr.file, tr.line, "english-name", card.english,
+                                      LANG_NAMES.get(lang, lang), instead=translated))
         rest_tr = tr_text
         for card in self.cards:
             if not card.designation:

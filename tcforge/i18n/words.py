@@ -128,10 +128,10 @@ W: dict[str, tuple[str, str]] = {
     "slows": ("Slow", "Lent"),
     "m:fast": ("Fast", "Rapide"),
     "n/a": ("n/a", "—"),  # "interdit" is too wide for the card-sized table; the notes say what is forbidden
-    "no_vehicles": ("No vehicles or AT guns", "Interdit aux véhicules et canons AC"),
+    "no_vehicles": ("No vehicles or AT guns", "interdit aux véhicules et canons AC"),  # after "Ruisseau : "
     "strip_no_vehicles": ("No vehicles, no AT guns", "Ni véhicules ni canons AC"),
     "strip_infantry_only": ("Infantry only", "Infanterie seulement"),
-    "infantry_only": ("Infantry only, on top of the terrain", "Infanterie seulement, en plus du terrain"),
+    "infantry_only": ("Infantry only, on top of the terrain", "infanterie seulement, en plus du terrain"),  # after "Bunkers : "
     "art_split": ("Art a/o/b: vs armor / vs others / vs infantry in Bunkers",
                   "Art a/o/b : contre blindés / autres / infanterie en Bunker"),
     "air_split": ("Air a/o/b: vs armor / vs others / vs infantry in Bunkers",
@@ -153,10 +153,11 @@ W: dict[str, tuple[str, str]] = {
                    "Jet pour toucher naturel de {rolls} ({melee} en mêlée) : coup de flanc, contre le blindage de flanc."),
     "flank_kill": ("Natural to-hit {rolls} ({melee} in melee): flank hit, the target is destroyed.",
                    "Jet pour toucher naturel de {rolls} ({melee} en mêlée) : coup de flanc, la cible est détruite."),
-    "immobilise": ("Natural to-hit {rolls} against a vehicle: immobilised, no To Kill roll.",
+    "immobilise": ("Natural to-hit {rolls} against a vehicle: immobilized, no To Kill roll.",
                    "Jet pour toucher naturel de {rolls} contre un véhicule : immobilisé, sans jet de destruction."),
-    "flank_card": ("Flank Shot card, then a natural {rolls}: side armor halved (rounded down, at least {min}).",
-                   "Carte Flank Shot, puis {rolls} naturel : blindage de flanc divisé par deux (arrondi en dessous, au moins {min})."),
+    "flank_shot": ("Flank Shot", "Tir de flanc"),  # the card's name, for a card set without it
+    "flank_card": ("{card} card, then a natural {rolls}: side armor halved (rounded down, at least {min}).",
+                   "Carte {card}, puis {rolls} naturel : blindage de flanc divisé par deux (arrondi à l'inférieur, au moins {min})."),
     "he_notes": ("HE: {he} at long range; every AT gun fires HE {min} or better. SA: {sa}. FT: {ft}.",
                  "HE : {he} à longue portée ; tout canon antichar tire en HE {min} au moins. SA : {sa}. FT : {ft}."),
     "sa_short": ("short range and melee", "courte portée et mêlée"),
@@ -173,7 +174,7 @@ W: dict[str, tuple[str, str]] = {
     "seq_interrupts": ("Interrupts may be played in your opponent's Play or melee.",
                        "Les Interruptions se jouent pendant le jeu ou la mêlée de l'adversaire."),
     "seq_initiative": ("Initiative: both roll before the game; the higher roll plays first all game.",
-                       "Initiative : chacun lance un dé avant la partie ; le plus haut joue en premier toute la partie."),
+                       "Initiative : chacun lance un dé avant la partie ; celui qui fait le plus haut joue en premier toute la partie."),
     "seq_initiative_fixed": ("Initiative: as the scenario says.", "Initiative : selon le scénario."),
     "seq_victory_instant": ("Victory: hold {n} positions of the enemy rear rank; it is checked at once.",
                             "Victoire : tenir {n} positions de la dernière rangée ennemie ; vérifiée sur-le-champ."),
@@ -278,7 +279,7 @@ W: dict[str, tuple[str, str]] = {
     "cal_steps": (
         "1. Print both pages on one sheet, double-sided, flip on the long edge, at actual size (100 %).|"
         "2. Check the 100 mm bar: if it is not 100 mm, scaling is on; switch it off and print again.|"
-        "3. Hold the sheet against a light with the BACK facing you. Read where the front's centre lines cross the two scales.|"
+        "3. Hold the sheet against a light with the BACK facing you. Read where the front's center lines cross the two scales.|"
         "4. Save the readings: tcforge print calibration --paper {paper} --back-offset X,Y (mm). Back pages then move by that much.|"
         "5. Print this page again: with the right offset the front's lines fall on 0 and the frames coincide.",
         "1. Imprimez les deux pages sur une feuille, en recto verso, retournement bord long, à taille réelle (100 %).|"
@@ -322,7 +323,7 @@ W: dict[str, tuple[str, str]] = {
     "sc_t_fixed": ("terrain printed on the map", "terrain imposé par la carte"),
     "sc_t_none": ("no terrain: every position is Clear", "pas de terrain : toutes les positions sont dégagées"),
     "sc_t_random": ("terrain dealt at random before play (6.1.1): {n} cards a side, at most {m} of a type",
-                    "terrain tiré au hasard avant la partie (6.1.1) : {n} cartes par camp, {m} au plus d'un même type"),
+                    "terrain distribué au hasard avant la partie (6.1.1) : {n} cartes par camp, {m} au plus d'un même type"),
     "sc_t_discretionary": ("terrain laid out by {by} before play, on {where} (6.1.2)",
                            "terrain disposé avant la partie par {by}, sur {where} (6.1.2)"),
     "sc_t_alternate": ("one card at a time, in turn", "une carte à la fois, à tour de rôle"),
@@ -336,8 +337,8 @@ W: dict[str, tuple[str, str]] = {
     "sc_front_legend": ("front line between the halves", "ligne de front entre les deux moitiés"),
     "clear_position": ("clear", "dégagé"),
     "sc_victory": ("Victory", "Victoire"),
-    "sc_wins": ("{side} wins", "Gagnant : {side}"),
-    "sc_either_wins": ("Either side wins", "Chaque camp peut gagner"),
+    "sc_wins": ("{side} wins", "{side} gagne"),
+    "sc_either_wins": ("Either side wins", "L'un ou l'autre camp gagne"),
     "sc_otherwise": ("Otherwise {side} wins.", "Sinon, {side} l'emporte."),
     "sc_v_control_rank": ("Control {n} positions of the enemy's rank {r} at the same time.",
                           "Contrôler en même temps {n} positions de la rangée {r} ennemie."),
@@ -356,7 +357,7 @@ W: dict[str, tuple[str, str]] = {
     "sc_init_fixed": ("{side} plays first.", "{side} joue en premier."),
     "sc_init_and_setup": ("{side} plays first and sets up first.", "{side} joue et se déploie en premier."),
     "sc_init_roll": ("Each player rolls a die; the {w} roll plays first.",
-                     "Chaque joueur lance un dé ; le jet le plus {w} joue en premier."),
+                     "Chaque joueur lance un dé ; celui qui obtient le résultat le plus {w} joue en premier."),
     "sc_high": ("higher", "haut"),
     "sc_low": ("lower", "bas"),
     "sc_modifier": ("{side} adds {m}", "{side} : {m}"),
@@ -369,8 +370,8 @@ W: dict[str, tuple[str, str]] = {
     "sc_no_draw_deck_built": ("No drawing deck: each player plays only the cards he builds.",
                               "Pas de pioche : chaque joueur ne joue que les cartes qu'il achète."),
     "and": ("and", "et"),
-    "sc_extras": ("The deck may add: {x}.", "Le paquet peut ajouter : {x}."),
-    "sc_x_any": ("any cards", "n'importe quelles cartes"),
+    "sc_extras": ("The deck may add: {x}.", "La pioche peut aussi recevoir : {x}."),
+    "sc_x_any": ("any cards", "toutes sortes de cartes"),
     "sc_x_terrain": ("terrain", "du terrain"),
     "sc_x_special_events": ("special events", "des événements spéciaux"),
     "sc_limit": ("At most {n} identical special events.", "Au plus {n} événements spéciaux identiques."),
@@ -382,7 +383,7 @@ W: dict[str, tuple[str, str]] = {
     "sc_changes": ("Rule changes", "Règles modifiées"),
     "sc_param_was": ("{value} (ruleset: {was}; {case})", "{value} (règles de base : {was} ; {case})"),
     "p:melee.tank_melee_modifiers": ("Infantry in tank melee, by troop quality", "Infanterie en mêlée contre les chars, selon la qualité"),
-    "p:victory.check": ("Victory is checked", "La victoire se vérifie"),
+    "p:victory.check": ("Victory is checked", "Vérification de la victoire"),
     "pv:given_turn": ("only on the turn the conditions name", "seulement au tour fixé par les conditions"),
     "pv:instant": ("at once", "sur-le-champ"),
     "pv:end_of_turn": ("at the end of each turn", "à la fin de chaque tour"),
@@ -390,7 +391,7 @@ W: dict[str, tuple[str, str]] = {
     "sc_sets_up": ("Sets up on {p}.", "Se déploie sur {p}."),
     "sc_sets_up_reserve": ("Sets up on {p}, or in the reserve.", "Se déploie sur {p}, ou dans la réserve."),
     "sc_builds": ("Builds {x}.", "Achète {x}."),
-    "sc_b_points": ("{n} points of cards", "{n} points de cartes"),
+    "sc_b_points": ("{n} points of cards", "pour {n} points de cartes"),
     "sc_b_max_cards": ("at most {n} cards", "au plus {n} cartes"),
     "sc_b_types": ("only {x}", "seulement {x}"),
     "sc_b_at_fire": ("AT-capable cards only", "seulement des cartes capables de tir antichar"),
@@ -410,7 +411,7 @@ W: dict[str, tuple[str, str]] = {
     "sc_reinf_n": ("Reinforcements {n}", "Renforts {n}"),
     "sc_reinf_short": ("reinf. {n}, {when}", "renf. {n}, {when}"),
     "sc_turn": ("turn {n}", "tour {n}"),
-    "sc_when_played": ("when {c} is played", "quand {c} est jouée"),
+    "sc_when_played": ("when {c} is played", "quand la carte {c} est jouée"),
     "sc_arrives": ("Arrives {when}, {to}.", "Arrive {when}, {to}."),
     "sc_arrives_turn": ("on turn {n}", "au tour {n}"),
     "sc_to_reserve": ("into the reserve", "dans la réserve"),
@@ -429,7 +430,7 @@ W: dict[str, tuple[str, str]] = {
     "sc_deck_where": ("in the deck", "dans la pioche"),
     "sc_special_rules": ("Special rules", "Règles spéciales"),
     "sc_balance": ("Balance options", "Options d'équilibrage"),
-    "sc_favours": ("favours {side}", "favorise {side}"),
+    "sc_favours": ("favors {side}", "favorise {side}"),
     "sc_in_play": ("in play", "en jeu"),
     "sc_notes": ("Notes", "Notes"),
     "sc_more": ("The project's readings of unclear points: tcforge scenario show {id}",
@@ -542,7 +543,7 @@ W: dict[str, tuple[str, str]] = {
                   "Hit and Pen.: short/long range; Armor: front/side; TMV: tank melee value; Spd: F fast, S slow.",
                   "En gras avec une croix † : valeur corrigée par un erratum "
                   "(la valeur imprimée figure dans la liste des errata qui suit). "
-                  "Toucher et Pén. : courte/longue portée ; Blindage : face/flanc ; MAC : mêlée antichar ; Vit. : rap. rapide."),
+                  "Toucher et Pén. : courte/longue portée ; Blindage : face/flanc ; MAC : mêlée antichar ; Vit. : rapide (rap.) ou lente."),
     "col_no": ("#", "n°"),
     "col_class": ("Class", "Classe"),
     "col_rarity": ("R", "R"),
@@ -597,7 +598,7 @@ W: dict[str, tuple[str, str]] = {
     "not_adjacent": ("not adjacent", "non adjacente"),
     "fig_movement": ("Example of movement (8.7): one move action.", "Exemple de mouvement (8.7) : une action de mouvement."),
     "enemy": ("enemy cards", "cartes ennemies"),
-    "stops": ("stops: Woods", "s'arrête : Bois"),
+    "stops": ("stops: Woods", "s'arrête (Bois)"),
     "fig_los": ("Line of sight (9.2, 9.2.1), with the terrain table and rules of this ruleset.",
                 "Ligne de vue (9.2, 9.2.1), selon la table des terrains et les règles de cette variante."),
     "los_straight": ("Straight line: the middle position decides", "En ligne droite : la position du milieu décide"),
@@ -608,10 +609,10 @@ W: dict[str, tuple[str, str]] = {
     "los_hills_no": ("From Hills: no special view in this ruleset", "Depuis des Collines : pas de vue particulière dans cette variante"),
     "sees": ("sees", "voit"),
     "blocked": ("blocked", "bloquée"),
-    "map_caption": ("{title}: the map", "{title} : la carte"),
+    "map_caption": ("{title}: the map", "La carte de « {title} »"),
     "map_key_arrive": ("reinforcements arrive", "arrivée des renforts"),
     "map_key_area": ("objective: {name}", "objectif : {name}"),
-    "map_random": ("Terrain dealt at random (6.1.1)", "Terrain tiré au hasard (6.1.1)"),
+    "map_random": ("Terrain dealt at random (6.1.1)", "Terrain distribué au hasard (6.1.1)"),
     "map_none": ("No terrain", "Pas de terrain"),
     "map_chosen": ("Terrain placed by {by} (6.1.2)", "Terrain posé par {by} (6.1.2)"),
     # tcforge cards show
@@ -696,12 +697,12 @@ W: dict[str, tuple[str, str]] = {
     "acc_elsewhere": ("off the battlefield", "hors du champ de bataille"),
     "acc_on": ("on {unit}", "sur {unit}"),
     "acc_smoke": ("Smoke", "Fumée"),
-    "acc_immobilised_mark": ("immobilised", "immobilisé"),
+    "acc_immobilised_mark": ("immobilized", "immobilisé"),
     "acc_colon": (":", "\u00a0:"),
     "acc_semicolon": (";", "\u202f;"),
     "acc_draws": ("{side} draws {card}", "{side} pioche {card}"),
     "acc_initiative": ("{side} rolls {n} for initiative", "{side} obtient {n} au dé d'initiative"),
-    "acc_woods": ("{unit} enters Woods and rolls {n} against immobilisation",
+    "acc_woods": ("{unit} enters Woods and rolls {n} against immobilization",
                   "{unit} entre dans les Bois et obtient {n} au dé d'immobilisation"),
     "acc_smoke_roll": ("{unit} fires HE for Smoke on {p}: rolls {n}", "{unit} tire HE pour un fumigène en {p}\u00a0: {n}"),
     "acc_to_hit": ("{firer} fires {kind} at {target}, to hit: rolls {n}", "{firer} tire {kind} sur {target}, pour toucher\u00a0: {n}"),
@@ -726,7 +727,7 @@ W: dict[str, tuple[str, str]] = {
     "acc_end": ("ends the play", "termine son action"),
     "acc_arrives": ("{unit} arrives at {p}", "{unit} arrive en {p}"),
     "acc_destroyed": ("{unit} destroyed at {p}", "{unit} détruit en {p}"),
-    "acc_immobilised": ("{unit} immobilised", "{unit} immobilisé"),
+    "acc_immobilised": ("{unit} immobilized", "{unit} immobilisé"),
     "acc_nobody": ("nobody", "personne"),
     "acc_unfinished": ("unfinished", "inachevée"),
     # why a game ended, in French from the outcome's kind (English prints the engine's own reason)
@@ -795,9 +796,9 @@ W: dict[str, tuple[str, str]] = {
     "cd:ref_morale": ("Morale and support (6.0, 7.0)", "Moral et appui (6.0, 7.0)"),
     "cd:hit_how": ("Each shot: 1d10 at most the modified Size hits.", "Chaque tir : 1d10 inférieur ou égal à la Taille modifiée touche."),
     "cd:size_mods": ("Size modifiers", "Modificateurs de Taille"),
-    "cd:pen_how": ("Each hit: the gun's d6 (+1 die flank, rear, top) at least the armour penetrates; else test morale.",
+    "cd:pen_how": ("Each hit: the gun's d6 (+1 die flank, rear, top) at least the armor penetrates; else test morale.",
                 "Chaque coup : les d6 du canon (+1 dé flanc, arrière, dessus) au moins égaux au blindage percent ; sinon test de moral."),
-    "cd:armour": ("Armour", "Blindage"),
+    "cd:armour": ("Armor", "Blindage"),
     "cd:pen_results": ("Penetrating hit, 1d6", "Coup perçant, 1d6"),
     "cd:morale_how": ("2d6 + modifier: {need}+ passes, {ab} or less abandons, else suppressed.",
                    "2d6 + modificateur : {need}+ réussit, {ab} ou moins abandonne, sinon neutralisé."),
@@ -809,7 +810,7 @@ W: dict[str, tuple[str, str]] = {
                        "(n) : gabarits posés à cette intensité ; Ø : gabarits en moyenne."),
     "cd:res:suppressed": ("crew suppressed", "équipage neutralisé"),
     "cd:res:main_gun_disabled": ("main gun out", "canon principal hors service"),
-    "cd:res:immobilized": ("immobilised", "immobilisé"),
+    "cd:res:immobilized": ("immobilized", "immobilisé"),
     "cd:res:burning": ("burning, out", "en feu, hors de combat"),
     "cd:res:massive_explosion": ("blows up, out", "explose, hors de combat"),
     "cd:mod:target_moving": ("target moving", "cible en mouvement"),
@@ -872,9 +873,12 @@ def side_word(nation: str | None, role: str, lang: str) -> str:
 
 
 def fr_subject(name: str) -> str:
-    """A side's name as the subject of a French sentence: 'l'Allemand', 'le Soviétique', 'le premier joueur'."""
+    """A side's name as the subject of a French sentence: 'l'Allemand', 'le Soviétique', 'le premier joueur',
+    'l'attaquant' (a role is a common noun, lower case inside a sentence; a nation keeps its capital)."""
     if re.match(r"(?i)(le|la|les|l')\b|l'", name):
         return name
+    if name in (W["role_attacker"][1], W["role_defender"][1]):
+        name = name.lower()
     return ("l'" if re.match(r"(?i)[aeiouyhàâéèêëîïôöûüœ]", name) else "le ") + name
 
 

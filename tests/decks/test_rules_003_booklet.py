@@ -82,3 +82,11 @@ def test_po_export_of_003_rules(cli):
     code, out, _ = cli("i18n", "export", "--rules", "data/rules-003", "--lang", "fr")
     assert code == 0
     assert 'msgctxt "2.3|title"' in out and 'msgstr "Fin de tour"' in out
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_16_9_the_intensity_table_names_each_nation_in_the_booklets_language(deck_rules, lang: str):
+    deck, rules = deck_rules
+    html, _counts = render_html(lang, "a4", rules, deck)
+    assert "⟦" not in html  # an untranslated word prints marked; none is left
+    assert ("Soviétique" in html and "Allemand" in html) if lang == "fr" else ("Soviet" in html and "German" in html)

@@ -61,10 +61,20 @@ def test_each_difference_is_one_line_naming_the_case_and_the_file() -> None:
     ]
 
 
-def test_a_card_named_by_its_french_name_or_an_alias_counts() -> None:
+def test_a_card_named_by_its_french_name_counts_and_a_kept_card_by_an_alias() -> None:
+    cards = [*CARDS, CardName("PzKw IV H", {"fr": "PzKw IV H"}, ("Mark IV",))]
     book = _book([("9.1", "A German Line Squad in Woods.", "Un Groupe de ligne allemand dans un Bois."),
-                  ("9.2", "A German Line Squad.", "Un Line Squad.")])
-    assert check(book, "fr", CARDS) == []
+                  ("9.2", "A PzKw IV H.", "Un Mark IV.")])
+    assert check(book, "fr", cards) == []
+
+
+def test_16_6_a_translated_card_named_by_an_english_alias_or_name_is_a_difference() -> None:
+    book = _book([("9.1", "A German Line Squad.", "Un Line Squad."),
+                  ("9.2", "A German Line Squad.", "Un German Line Squad.")])
+    assert [d.render() for d in check(book, "fr", CARDS)] == [
+        "fr 9.1 (09-fire.yaml:10): card German Line Squad only in English",
+        "fr 9.2 (09-fire.yaml:20): card German Line Squad is named in English; "
+        "the glossary's name is Groupe de ligne allemand"]
 
 
 def test_a_calibre_and_a_sub_case_letter_are_read_right() -> None:

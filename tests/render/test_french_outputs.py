@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from frenchkit import english_in
 from tcforge.i18n.words import case_ref
 from tcforge.scenarios.loading import bundled_ids
 
@@ -30,6 +31,7 @@ def test_16_7_french_scenario_sheets_have_no_english(run, tmp_path: Path, scenar
     reader = build(run, tmp_path, "scenario", scenario)
     text = french_text(reader)
     assert not ENGLISH.findall(text), ENGLISH.findall(text)
+    assert not english_in(text), english_in(text)  # issue 16 item 6: nothing English outside the glossary's kept names
     assert "Réalisé avec tcforge" in text
     assert "scénario" in str(reader.metadata.title)
 
@@ -97,3 +99,30 @@ def test_16_12_the_booklet_prints_true_minus_signs_and_one_apostrophe(lang: str)
     assert not re.findall(r"(?<![\w\-–/])-\d", text)
     assert not re.findall(r"\w'\w", text)
     assert not re.findall(r"\d %", text) if lang == "en" else not re.findall(r"\d%", text)
+
+
+def test_16_8_french_sheets_roll_for_initiative_and_name_roles_in_lower_case(run, tmp_path: Path) -> None:
+    text = french_text(build(run, tmp_path, "scenario", "prepared-defense")).replace("’", "'")
+    assert "celui qui obtient le résultat le plus haut joue en premier" in text and "le jet le plus" not in text
+    assert "par le défenseur" in text and "Le défenseur se déploie en premier." in text
+    assert "L'attaquant gagne" in text and "L'Attaquant" not in text
+    assert "Achète pour 330 points de cartes, sans terrain." in text
+
+
+def test_16_8_french_rules_never_draw_or_fire_a_die() -> None:
+    root = Path(__file__).resolve().parents[2] / "data"
+    for path in [*(root / "rules" / "fr").glob("*.yaml"), *(root / "cards").glob("*.yaml")]:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"(?i)\btir(e|ent|er)( aussitôt)? (un|le) dé|tirer pour (toucher|détruire)|se tire\b", text), path
+
+
+@pytest.mark.parametrize("what", [("refcards",), ("inserts",), ("cards", "18", "118", "33")])
+def test_16_12_card_names_print_the_typographic_apostrophe(run, tmp_path: Path, what: tuple[str, ...]) -> None:
+    text = french_text(build(run, tmp_path, *what))
+    assert not re.findall(r"\w'\w", text), re.findall(r".{0,20}\w'\w.{0,10}", text)
+    assert "d’homme" in text or "d’élite" in text
+
+
+def test_16_9_after_a_colon_french_goes_on_in_lower_case(run, tmp_path: Path) -> None:
+    text = french_text(build(run, tmp_path, "refcards"))
+    assert re.search(r"Bunkers\s*:\s*infanterie seulement", text) and re.search(r"Marais\s*:\s*interdit aux", text)

@@ -48,7 +48,7 @@ def test_show_draws_the_hill_621_grid_with_both_labels(run) -> None:
     assert rows[0].split("|")[1].strip() == "Woods" and rows[0].rstrip().endswith("R7")
     assert [c.strip() for c in rows[1].split("|")[1:7]] == ["Village", "Hills", "Hills", "Hills", "Path", "Hills"]
     for needle in ("German reserve", "Soviet reserve", "turn 11, on G2-2, G2-3, G2-4, G2-6", "hold G3-2, G3-3, G3-4 at the end of turn 16",
-                   "otherwise German wins", "[c7-canister] attached_ammunition", "[german-plus] favours German",
+                   "otherwise German wins", "[c7-canister] attached_ammunition", "[german-plus] favors German",
                    "The project's interpretations"):
         assert needle in out, needle
 

@@ -33,7 +33,7 @@ from tcforge.engine import fire
 from tcforge.engine.board import Board
 from tcforge.engine.game import Game
 from tcforge.engine.state import GameState
-from tcforge.i18n.words import bw, curly, side_word, typo
+from tcforge.i18n.words import bw, curly, fr_subject, side_word, typo
 
 FONT = "DejaVu Sans Condensed, DejaVu Sans, sans-serif"
 INK = "#24231f"
@@ -594,7 +594,8 @@ def _map_legend(svg: Svg, scenario: Any, lang: str, zones: dict[str, set[Any]], 
     elif method == "none":
         items.append(("text", MUTED, bw("map_none", lang)))
     elif method == "discretionary":
-        items.append(("text", MUTED, bw("map_chosen", lang, by=", ".join(side_name(b) for b in scenario.terrain.by))))
+        by = [side_name(b) if lang != "fr" else fr_subject(side_name(b)) for b in scenario.terrain.by]
+        items.append(("text", MUTED, bw("map_chosen", lang, by=", ".join(by))))
     x = left
     size = svg.size(2.2)
     for kind, colour, text in items:

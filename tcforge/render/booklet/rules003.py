@@ -71,7 +71,7 @@ BOOK_WORDS: dict[str, tuple[str, str]] = {
     "cap:morale": ("Morale test outcome by total modifier", "Issue du test de moral selon le modificateur total"),
     "cap:intensity": ("Support intensity on 1d6", "Intensité de l'appui sur 1d6"),
     "nation": ("Nation", "Nation"), "avg": ("Templates on average", "Gabarits en moyenne"),
-    "cap:support-attack": ("Chance to beat the armour under a template (%), armoured target",
+    "cap:support-attack": ("Chance to beat the armor under a template (%), armored target",
                            "Chance de vaincre le blindage sous un gabarit (%), cible blindée"),
     "cap:deck": ("The sample deck, as printed", "Le paquet d'exemple, tel qu'imprimé"),
     "printed": ("Printed card", "Carte imprimée"), "type": ("Impulse", "Impulsion"), "who": ("Acts", "Agit"),
@@ -194,7 +194,7 @@ class Tables:
     def t_intensity(self) -> list[HtmlTable]:
         lang = self.lang
         templates = self.rules["support.templates"]
-        rows = [[dw("nation:" + n, lang)] + [_faces(faces.get(level, [])) for level in INTENSITIES]
+        rows = [[dw(f"nation_{n}", lang)] + [_faces(faces.get(level, [])) for level in INTENSITIES]
                 + [f"{float(expected_templates(self.rules, n)):.2f}"] for n, faces in self.rules["support.intensity"].items()]
         head = [w("nation", lang)] + [f"{dw(level, lang)} ({templates[level]})" for level in INTENSITIES] + [w("avg", lang)]
         return [HtmlTable("intensity", w("cap:intensity", lang), head, rows, "lcccr")]

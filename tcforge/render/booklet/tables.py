@@ -408,7 +408,10 @@ def forces_tables(scenario: Any, lang: str) -> list[Table]:
     interpretation_seen = False
     for side in scenario.sides:
         nation = words.w(f"nation_{side.nation}") if side.nation != "chosen" else words.w("show_chosen")
-        caption = Markup(escape(typo(f"{words.side_name(side.id)} ({nation}, {words.w(ROLES.get(side.role, side.role))})", lang)))
+        name = words.side_name(side.id)
+        # the side's nation and role, each left out where the side's name already says it ("Allemand (attaquant)")
+        about = [w for w in (nation, words.w(ROLES.get(side.role, side.role))) if w.lower() != name.lower()]
+        caption = Markup(escape(typo(f"{name} ({', '.join(about)})" if about else name, lang)))
         head = [[_h(bw("col_count", lang), "num"), _h(bw("col_card", lang), "name"), _h(bw("col_where", lang), "word")]]
         body: list[list[Cell]] = []
         zone = bw("sets_up", lang, p=words.labels(side.zone, side.id))

@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from tcforge.data.card_ids import is_six_pack
 from tcforge.data.cards import Card, Change
-from tcforge.i18n.words import NBSP, W, capital, plain, signed, t, typo
+from tcforge.i18n.words import NBSP, W, capital, curly, plain, signed, t, typo
 from tcforge.render.page import fonts, style
 from tcforge.render.page.geometry import MM, Rect
 from tcforge.render.page.sheets import Ctx, Face
@@ -208,7 +208,7 @@ def _header(c: Canvas, ctx: Ctx, card: Card, inner: Rect, colour: Color, k: floa
         style.small_label(c, pts.x + pts.w / 2, pts.y + 1.6, t("pts", ctx.lang), max(LABEL, 5.5 * k), colour=style.MUTED)
     name_x = num.right + 1.6 * m
     name_w = (pts.x if points is not None else head.right - 1.4 * m) - 1.6 * m - name_x
-    name = card.display_name(ctx.lang)
+    name = curly(card.display_name(ctx.lang))
     fit = ctx.block("name", name, fonts.COND_BOLD, name_w, box_h + 1.0 * m, 11 * k, max_lines=2)
     c.setFillColor(style.WHITE)
     top = head.y + (head.h + fit.height) / 2 - 0.3 * m

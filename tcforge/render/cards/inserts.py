@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from tcforge.data.card_ids import HEAVY_MACHINE_GUN, SMOKE, is_six_pack
 from tcforge.data.cards import Card, CardSet
 from tcforge.data.rulesets import Ruleset
-from tcforge.i18n.words import capital, t, typo
+from tcforge.i18n.words import capital, curly, t, typo
 from tcforge.render.cards.backs import label_back
 from tcforge.render.cards.cardface import CardSpec, card_face
 from tcforge.render.cards.strips import strip_face
@@ -57,7 +57,7 @@ class Insert:
 
 
 def _ref(card: Card, lang: str) -> str:
-    return f"#{card.id} {card.display_name(lang)}"
+    return f"#{card.id} {curly(card.display_name(lang))}"
 
 
 def _card_insert(card: Card, lang: str, target: Card, why: str, count: int, marks: list,
@@ -66,7 +66,7 @@ def _card_insert(card: Card, lang: str, target: Card, why: str, count: int, mark
     spec = CardSpec(card, footer, t("insert", lang), marks, extra,
                     style.SIXPACK if is_six_pack(card.id) else None)
     face = card_face(spec, lang)
-    face.back = label_back(face.name + " back", card.display_name(lang), f"{t('insert', lang)} · {footer}")
+    face.back = label_back(face.name + " back", curly(card.display_name(lang)), f"{t('insert', lang)} · {footer}")
     return Insert(card, face, count, _ref(target, lang), why)
 
 
@@ -214,7 +214,7 @@ def draw_checklist(c: Canvas, page: Rect, ctx: Ctx, inserts: list[Insert], pages
     info = (f"{t('ruleset', lang)}: {ctx.ruleset.title_in(lang)} · {PAPER_NAMES[options.paper]} · "
             f"{options.card.label()} · {lang.upper()}")
     y = checklist_intro(c, ctx, x, y, w, info, t("how_sleeve", lang), lang, info_gap=10, how_height=60)
-    rows = [[i.card.display_name(lang) + (f" ({t('strip', lang)})" if i.strip else ""), str(i.count), i.target, t(i.why, lang), p]
+    rows = [[curly(i.card.display_name(lang)) + (f" ({t('strip', lang)})" if i.strip else ""), str(i.count), i.target, t(i.why, lang), p]
             for i, p in zip(inserts, pages, strict=True)]
     rows.append([t("total", lang), str(sum(i.count for i in inserts)), "", "", ""])
     header = [t("col_insert", lang), t("col_qty", lang), t("col_with", lang), capital(t("why", lang)), t("col_page", lang)]

@@ -15,10 +15,11 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from tcforge.data.card_ids import FLANK_SHOT
 from tcforge.data.cards import Card, CardSet
 from tcforge.data.rulesets import Ruleset
 from tcforge.engine.spotting import SIGHT
-from tcforge.i18n.words import signed, t, typo
+from tcforge.i18n.words import curly, signed, t, typo
 from tcforge.render.cards.cardface import split, terrain_row
 from tcforge.render.page import fonts, style
 from tcforge.render.page.build import render_pdf
@@ -72,7 +73,7 @@ def _terrain_body(c: Canvas, ctx: Ctx, x: float, w: float, top: float, bottom: f
     borrowed = False
     for card, row in terrain_cards(ctx):
         # The data marks a row the table itself does not print (the project's choice) as unclear.
-        cells = [card.display_name(lang) + ("*" if row.get("unclear") else "")]
+        cells = [curly(card.display_name(lang)) + ("*" if row.get("unclear") else "")]
         borrowed = borrowed or bool(row.get("unclear"))
         for key in ("at", "he", "sa", "air", "art"):
             value = row.get(key)
@@ -82,9 +83,9 @@ def _terrain_body(c: Canvas, ctx: Ctx, x: float, w: float, top: float, bottom: f
         cells += [t(str(row.get("los")), lang), t("m:fast" if row.get("movement") == "fast" else str(row.get("movement")), lang)]
         rows.append(cells)
         if row.get("prohibits"):
-            notes.append(f"{card.display_name(lang)}: {t('no_vehicles', lang)}")
+            notes.append(f"{curly(card.display_name(lang))}: {t('no_vehicles', lang)}")
         if row.get("only_for"):
-            notes.append(f"{card.display_name(lang)}: {t('infantry_only', lang)}")
+            notes.append(f"{curly(card.display_name(lang))}: {t('infantry_only', lang)}")
     for key in sorted(split_cols):
         notes.append(t(f"{key}_split", lang))
     if borrowed:
@@ -102,6 +103,12 @@ def _notes(c: Canvas, ctx: Ctx, what: str, notes: list[str], x: float, w: float,
     fit = ctx.block(what, text, fonts.COND, w, top - bottom, size * k)
     c.setFillColor(style.INK)
     draw_fit(c, fit, fonts.COND, x, top, w)
+
+
+def _card_name(ctx: Ctx, card_id: int, fallback: str) -> str:
+    """A card's name in the glossary's form (data/glossary.yaml), or the word table's when the card set lacks the card."""
+    card = ctx.cards.by_id.get(card_id)
+    return curly(card.display_name(ctx.lang)) if card is not None else t(fallback, ctx.lang)
 
 
 def _rolls(values: list[int], lang: str) -> str:
@@ -135,7 +142,8 @@ def _to_kill_body(c: Canvas, ctx: Ctx, x: float, w: float, top: float, bottom: f
         t("dud", lang, n=rs["fire.to_kill_dud_roll"]),
         t(flank, lang, rolls=_rolls(rs["fire.flank_rolls"], lang), melee=_rolls(rs["fire.melee_flank_rolls"], lang)),
         t("immobilise", lang, rolls=_rolls(rs["fire.immobilise_rolls"], lang)),
-        t("flank_card", lang, rolls=_rolls(rs["fire.flank_shot_halve_rolls"], lang), min=rs["fire.min_halved_armor"]),
+        t("flank_card", lang, card=_card_name(ctx, FLANK_SHOT, "flank_shot"),
+          rolls=_rolls(rs["fire.flank_shot_halve_rolls"], lang), min=rs["fire.min_halved_armor"]),
         t("he_notes", lang, he=signed(rs["fire.he_long_range_modifier"]), min=rs["fire.at_gun_min_he"],
           sa=t("sa_long" if rs["fire.sa_long_range"] else "sa_short", lang),
           ft=t("ft_melee" if rs["fire.ft_melee_only"] else "ft_any", lang)),

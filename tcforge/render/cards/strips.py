@@ -9,7 +9,7 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from tcforge.data.cards import Card
-from tcforge.i18n.words import t
+from tcforge.i18n.words import curly, t
 from tcforge.render.cards.cardface import face_name, split, terrain_row
 from tcforge.render.page import fonts, style
 from tcforge.render.page.geometry import MM, STANDARD, Rect
@@ -39,7 +39,7 @@ def draw_strip(c: Canvas, r: Rect, ctx: Ctx, card: Card) -> None:
     name_h = 19 * m
     band = Rect(inner.x, inner.top - name_h, inner.w, name_h)
     style.band(c, band, style.TERRAIN, k)
-    fit = ctx.block("name", card.display_name(lang), fonts.COND_BOLD, name_h - 2 * m, inner.w - 1.2 * m, 9 * k,
+    fit = ctx.block("name", curly(card.display_name(lang)), fonts.COND_BOLD, name_h - 2 * m, inner.w - 1.2 * m, 9 * k,
                     max_lines=2)
     c.saveState()
     # Turned a quarter left, the lines stack from left to right: centre the block across the strip.

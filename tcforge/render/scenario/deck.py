@@ -20,7 +20,7 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from tcforge.data.cards import Card
-from tcforge.i18n.words import t
+from tcforge.i18n.words import curly, t
 from tcforge.render.cards.backs import label_back
 from tcforge.render.cards.cardface import CardSpec, card_face
 from tcforge.render.cards.inserts import checklist_intro
@@ -123,7 +123,7 @@ def _proxy_face(proxy: DeckProxy, lang: str, hidden_in: Scenario | None = None) 
     the same, naming the side only, so a face-down card does not say what it is (1.0)."""
     face = scenario_card_face(proxy.card, proxy.footer, lang)
     if hidden_in is None:
-        face.back = label_back(face.name + " back", proxy.card.display_name(lang), proxy.footer)
+        face.back = label_back(face.name + " back", curly(proxy.card.display_name(lang)), proxy.footer)
     else:
         face.back = label_back(f"{proxy.side} hidden back", t("hidden_back", lang),
                                t("hidden_back_side", lang, title=hidden_in.title.get(lang),
@@ -170,7 +170,7 @@ def build_scenario_deck(path: Path, options: PrintOptions, scenario: Scenario, s
         for group in plan.groups:
             head = group.title if group.reinforcement is None else group.short[:1].upper() + group.short[1:]
             for n, line in enumerate(group.lines):
-                plan.rows.append([head if n == 0 else "", line.card.display_name(lang), str(line.count),
+                plan.rows.append([head if n == 0 else "", curly(line.card.display_name(lang)), str(line.count),
                                   line.where_text(), _page_span(first, index, line.count, per_sheet, step)])
                 index += line.count
         plan.rows.append([t("total", lang), "", str(len(plan.faces)), "", ""])

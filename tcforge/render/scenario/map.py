@@ -18,7 +18,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
-from tcforge.i18n.words import capital, t
+from tcforge.i18n.words import capital, curly, t
 from tcforge.render.page import fonts, style
 from tcforge.render.page.geometry import MM
 from tcforge.render.page.sheets import Ctx
@@ -327,7 +327,7 @@ class BattlefieldMap(Flowable):
         method = s.terrain.method
         cards = s.terrain.at(pos) if method == "fixed" else ()
         if cards:
-            text, font, colour = " + ".join(card.display_name(lang) for card in cards), fonts.COND_BOLD, style.INK
+            text, font, colour = " + ".join(curly(card.display_name(lang)) for card in cards), fonts.COND_BOLD, style.INK
         elif method in ("random", "discretionary"):
             text, font, colour = t("sc_unknown_cell", lang), fonts.SANS_BOLD, style.RULE
         else:

@@ -35,7 +35,7 @@ from reportlab.platypus.doctemplate import LayoutError as PlatypusLayoutError
 
 from tcforge import __version__
 from tcforge.atomic import atomic_path
-from tcforge.i18n.words import NBSP, NNBSP, capital, case_ref, fr_subject, t, typo
+from tcforge.i18n.words import NBSP, NNBSP, capital, case_ref, curly, fr_subject, t, typo
 from tcforge.render.page import fonts, style
 from tcforge.render.page.build import RenderError, TextOverflowError, _binary_streams
 from tcforge.render.page.geometry import MM, paper_size
@@ -296,7 +296,7 @@ class _Story:
         if tr.method == "random":
             how = t("sc_t_random", lang, n=tr.cards_per_side, m=tr.max_per_type)
         elif tr.method == "discretionary":
-            by = ", ".join(self.side(b) for b in tr.by)
+            by = ", ".join(self.subject(b) for b in tr.by)
             how = t("sc_t_discretionary", lang, by=by, where=t(f"sc_where_{tr.where}", lang))
             if tr.alternate:
                 how += ", " + t("sc_t_alternate", lang)
@@ -329,7 +329,8 @@ class _Story:
         lang, k = self.lang, self.k
         rows: list[list[Any]] = []
         for v in self.s.victory:
-            who = t("sc_either_wins", lang) if v.winner == "either" else t("sc_wins", lang, side=self.side(v.winner))
+            who = (t("sc_either_wins", lang) if v.winner == "either"
+                   else t("sc_wins", lang, side=self.subject(v.winner, start=True)))
             colour = self.colours.get(v.winner, style.REFERENCE)
             rows.append([self.p(f'<font color="{hexcolour(colour)}"><b>{self.x(who)}</b></font>', self.st.body),
                          self.p(self.x(self.condition(v)), self.st.body)])
@@ -442,7 +443,7 @@ class _Story:
         if group.lines:
             rows = []
             for line in group.lines:
-                name = f"{self.x(line.card.display_name(lang))} " \
+                name = f"{self.x(curly(line.card.display_name(lang)))} " \
                        f'<font color="{hexcolour(style.MUTED)}" size="{max(LABEL, 6.6 * k):.2f}">#{self.x(str(line.card.id))}</font>'
                 rows.append([self.p(f"{line.count}×", self.st.cell_r), self.p(name, self.st.cell),
                              self.p(self.x(line.where_text()), self.st.cell)])

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tcforge.data.cards import Card
-from tcforge.i18n.words import W, capital, t, typo
+from tcforge.i18n.words import W, capital, curly, t, typo
 from tcforge.scenarios.format import Build, ForceEntry, Reinforcement, Side
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.scenario import Scenario
@@ -50,7 +50,7 @@ def labels(s: Scenario, positions: tuple[Position, ...] | list[Position], side: 
 
 def card_name(s: Scenario, cid: Any, lang: str) -> str:
     card = s.cards.by_id.get(cid)
-    return card.display_name(lang) if card else str(cid)
+    return curly(card.display_name(lang)) if card else str(cid)
 
 
 def group_number(side: Side, group: Reinforcement) -> int:
