@@ -112,6 +112,8 @@ def check(loaded: Loaded, schema_name: str, file: str) -> list[Problem]:
         kind = type(error.kind).__name__
         path = list(error.instance_path)
         spath = list(error.schema_path)
+        if _already_reported(loaded, path, error):
+            continue
         where = "/".join(str(p) for p in path) or "(top level)"
         line, col = loaded.where(tuple(path))
         message = f"{where}: {error.message}"
@@ -139,7 +141,7 @@ def check(loaded: Loaded, schema_name: str, file: str) -> list[Problem]:
             hint = f"shorten it to at most {limit} characters"
         elif kind == "Pattern" and _NO_CONTROLS in str(error.kind.pattern):
             message = f"{where}: text holds a control character (a tab, line break or terminal escape)"
-            hint = "remove it: names are plain printable text"
+            hint = "remove it: names and titles are one line of printable text"
         else:
             value = error.instance
             actual = _value_at(loaded.data, path)
@@ -164,6 +166,13 @@ def check(loaded: Loaded, schema_name: str, file: str) -> list[Problem]:
             seen.add(problem)
             problems.append(problem)
     return problems
+
+
+def _already_reported(loaded: Loaded, path: list[Any], error: Any) -> bool:
+    """Whether the loader reported this text already (too long, or a control character in it)."""
+    if type(error.kind).__name__ == "AdditionalProperties":
+        return all(tuple(path) + (key,) in loaded.flagged for key in error.kind.unexpected)
+    return tuple(path) in loaded.flagged
 
 
 def _value_at(data: Any, path: list[Any]) -> Any:
