@@ -5,8 +5,10 @@ process's own (its standard output on a full disk, Ctrl-C).
 """
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -120,3 +122,86 @@ def test_ctrl_c_during_a_parallel_balance_says_interrupted_with_no_worker_traceb
     assert proc.returncode == 130
     assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr, stderr
     assert "tcforge: interrupted" in stderr
+
+
+# -- item 4: read-only places (the tests run as root, whom chmod does not stop) ------------------------------
+
+def _write_fails_in(folder: Path) -> bool:
+    try:
+        (folder / ".probe").write_text("x", encoding="utf-8")
+    except OSError:
+        return True
+    (folder / ".probe").unlink()
+    return False
+
+
+@pytest.fixture
+def read_only(tmp_path: Path) -> Iterator[Path]:
+    """A folder nobody may write in, root included: an immutable folder (chattr +i), else /sys; else skip."""
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    if shutil.which("chattr") and subprocess.run(["chattr", "+i", str(folder)], capture_output=True,
+                                                  check=False).returncode == 0:
+        try:
+            if _write_fails_in(folder):
+                yield folder
+                return
+        finally:
+            subprocess.run(["chattr", "-i", str(folder)], capture_output=True, check=False)
+    for candidate in (Path("/sys/kernel"), Path("/sys")):
+        if candidate.is_dir() and _write_fails_in(candidate):
+            yield candidate
+            return
+    pytest.skip("no folder here is read-only to this user")
+
+
+READ_ONLY_WRITERS = {
+    "play-log": ("scenario", "play", "hill-621", "-q", "--log", "{ro}/game.log"),
+    "balance-plot": ("scenario", "balance", "hill-621", "--games", "2", "--jobs", "1", "--plot", "{ro}/plot.png"),
+    "odds-matrix": ("odds", "matrix", "--out", "{ro}/matrix"),
+    "scenario-new": ("scenario", "new", "zz", "--out", "{ro}/zz.yaml"),
+    "scenario-generate": ("scenario", "generate", "--out", "{ro}/random.yaml"),
+    "print-inserts": ("print", "inserts", "--out", "{ro}/inserts.pdf"),
+    "print-refcards": ("print", "refcards", "--out", "{ro}/refcards.pdf"),
+    "print-cards": ("print", "cards", "46", "--out", "{ro}/cards.pdf"),
+    "print-scenario": ("print", "scenario", "hill-621", "--out", "{ro}/sheet.pdf"),
+    "print-deck": ("print", "deck", "--scenario", "hill-621", "--out", "{ro}/deck.pdf"),
+    "print-calibration": ("print", "calibration", "--out", "{ro}/calibration.pdf"),
+    "print-rulebook": ("print", "rulebook", "--out", "{ro}/rules.pdf"),
+    "print-all": ("print", "all", "--no-scenarios", "--out-dir", "{ro}/pdfs"),
+    "deck-print": ("deck", "print", "russian-front-summer-1942", "--out", "{ro}/deck.pdf"),
+    "export-tts": ("export", "tts", "hill-621", "--out", "{ro}/tts"),
+}
+
+
+@pytest.mark.parametrize("args", list(READ_ONLY_WRITERS.values()), ids=list(READ_ONLY_WRITERS))
+def test_an_output_in_a_read_only_place_is_one_line_naming_it_and_nothing_is_left(
+        read_only: Path, args: tuple[str, ...]) -> None:
+    before = set(read_only.iterdir())
+    result = tcforge(*(a.format(ro=read_only) for a in args))
+    assert result.returncode == 1
+    line = one_line_no_traceback(result.stderr)
+    target = next(a.format(ro=read_only) for a in args if "{ro}" in a)
+    assert line.startswith("tcforge: ") and target in line and ".part" not in line, line
+    assert set(read_only.iterdir()) == before  # nothing half-written, no temporary file left
+
+
+FOLDER_WRITERS = {
+    "balance-plot": ("scenario", "balance", "hill-621", "--games", "2", "--jobs", "1", "--plot", "{dir}"),
+    "print-calibration": ("print", "calibration", "--out", "{dir}"),
+    "print-cards": ("print", "cards", "46", "--out", "{dir}"),
+    "print-scenario": ("print", "scenario", "hill-621", "--out", "{dir}"),
+    "deck-print": ("deck", "print", "russian-front-summer-1942", "--out", "{dir}"),
+    "print-all-under-a-file": ("print", "all", "--no-scenarios", "--out-dir", "{dir}/plain.txt"),
+}
+
+
+@pytest.mark.parametrize("args", list(FOLDER_WRITERS.values()), ids=list(FOLDER_WRITERS))
+def test_an_output_that_is_a_folder_is_one_line_and_the_folder_is_untouched(tmp_path: Path, args: tuple[str, ...]) -> None:
+    (tmp_path / "plain.txt").write_text("keep me\n", encoding="utf-8")
+    result = tcforge(*(a.format(dir=tmp_path) for a in args))
+    assert result.returncode == 1
+    line = one_line_no_traceback(result.stderr)
+    assert line.startswith("tcforge: ") and str(tmp_path) in line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["plain.txt"]
+    assert (tmp_path / "plain.txt").read_text(encoding="utf-8") == "keep me\n"
