@@ -205,3 +205,14 @@ def test_an_output_that_is_a_folder_is_one_line_and_the_folder_is_untouched(tmp_
     assert line.startswith("tcforge: ") and str(tmp_path) in line
     assert sorted(p.name for p in tmp_path.iterdir()) == ["plain.txt"]
     assert (tmp_path / "plain.txt").read_text(encoding="utf-8") == "keep me\n"
+
+
+@pytest.mark.parametrize("args", [("new", "zz"), ("new", "zz", "--force"), ("generate", "--id", "zz"),
+                                  ("generate", "--id", "zz", "--force")], ids="-".join)
+def test_scenario_new_or_generate_into_an_existing_folder_says_what_is_wrong_and_how_to_fix_it(
+        cli, tmp_path: Path, args: tuple[str, ...]) -> None:
+    code, _, err = cli("scenario", *args, "--out", str(tmp_path))
+    line = one_line_no_traceback(err)
+    assert code == 1 and f"{tmp_path} is a folder" in line and f"give --out {tmp_path / 'zz.yaml'}" in line
+    assert "pass --force" not in line  # --force cannot help here
+    assert list(tmp_path.iterdir()) == []
