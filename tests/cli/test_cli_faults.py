@@ -216,3 +216,30 @@ def test_scenario_new_or_generate_into_an_existing_folder_says_what_is_wrong_and
     assert code == 1 and f"{tmp_path} is a folder" in line and f"give --out {tmp_path / 'zz.yaml'}" in line
     assert "pass --force" not in line  # --force cannot help here
     assert list(tmp_path.iterdir()) == []
+
+
+def test_ctrl_c_during_print_all_names_the_pdfs_finished_and_not_and_leaves_no_partial_one(tmp_path: Path) -> None:
+    import os
+    import re
+    import signal
+    import time
+    proc = subprocess.Popen([sys.executable, "-m", "tcforge", "print", "all", "--no-scenarios", "--out-dir", str(tmp_path)],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while not list(tmp_path.glob("*.pdf")) and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.1)
+    time.sleep(0.3)  # into the next PDF
+    os.killpg(proc.pid, signal.SIGINT)  # as the terminal does: the whole process group
+    _, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130, stderr
+    assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr, stderr
+    finished = re.search(r"^  (\d+) of (\d+) PDF\(s\) finished in (.+?): (.+)$", stderr, re.MULTILINE)
+    not_made = re.search(r"^  (\d+) not made: (.+)$", stderr, re.MULTILINE)
+    assert "tcforge: interrupted" in stderr and finished and not_made, stderr
+    done, rest = finished[4].split(", "), not_made[2].split(", ")
+    assert int(finished[1]) == len(done) >= 1 and int(not_made[1]) == len(rest) >= 1
+    assert len(done) + len(rest) == int(finished[2])
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(done)  # no partial PDF, no temporary file
+    for pdf in tmp_path.iterdir():
+        data = pdf.read_bytes()
+        assert data.startswith(b"%PDF") and data.rstrip().endswith(b"%%EOF"), pdf.name
