@@ -85,22 +85,28 @@ class _WatchedStdout:
     """Standard output that remembers a failed write, so that ``main`` can tell a full disk under ``>`` from
     a failure of some file a command writes."""
 
-    def __init__(self, stream: Any) -> None:
+    def __init__(self, stream: Any, owner: _WatchedStdout | None = None) -> None:
         self._stream = stream
+        self._owner = owner or self  # the binary buffer's failures count as the text stream's
         self.failed = False
 
-    def write(self, text: str) -> int:
+    @property
+    def buffer(self) -> _WatchedStdout:
+        """The binary stream under the text one (a PO file is written as bytes), watched too."""
+        return _WatchedStdout(self._stream.buffer, self._owner)
+
+    def write(self, data: Any) -> int:
         try:
-            return int(self._stream.write(text))
+            return int(self._stream.write(data))
         except OSError:
-            self.failed = True
+            self._owner.failed = True
             raise
 
     def flush(self) -> None:
         try:
             self._stream.flush()
         except OSError:
-            self.failed = True
+            self._owner.failed = True
             raise
 
     def __getattr__(self, name: str) -> Any:
