@@ -88,6 +88,10 @@ EXPECTED: dict[str, tuple[int, int, str, int]] = {
     "name-fr-bidi-override.yaml": (6, 14, "text-control", 1),
     "name-fr-terminal-escape.yaml": (6, 14, "text-control", 1),
     "source-section-giant.yaml": (2, 36, "text-too-long", 1),
+    # a long wrong value is described (a list of 3,000 items), never echoed whole
+    "name-list-3000-items.yaml": (5, 11, "schema", 1),
+    "points-text-9000-chars.yaml": (16, 13, "schema", 1),
+    "unknown-key-9000-chars.yaml": (18, 7, "schema", 1),
 }
 
 LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):(?P<col>\d+): \S")
@@ -163,6 +167,14 @@ def test_issue15_scenario_texts_are_bounded_and_never_echoed_raw(cli, path: Path
 def test_issue15_a_huge_name_is_reported_by_its_length_not_echoed(cli) -> None:
     _, stdout, _ = cli("validate", f"{FOLDER}/name-20000-chars.yaml")
     assert "cards/0/name: text is 20,000 characters long, more than the 10,000" in stdout and len(stdout) < 1000
+
+
+@pytest.mark.parametrize(("name", "shown"), [("name-list-3000-items.yaml", "a list of 3,000 items is not of type"),
+                                             ("points-text-9000-chars.yaml", "a text of 9,000 characters is not valid"),
+                                             ("unknown-key-9000-chars.yaml", "... (9,000 characters)")])
+def test_issue15_a_long_wrong_value_is_described_not_echoed(cli, name: str, shown: str) -> None:
+    _, stdout, _ = cli("validate", f"{FOLDER}/{name}")
+    assert shown in stdout and len(stdout) < 1000
 
 
 @pytest.mark.parametrize(("name", "shown"), [("points-nan.yaml", ".nan"), ("points-inf.yaml", ".inf"),

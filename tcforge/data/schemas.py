@@ -116,15 +116,17 @@ def check(loaded: Loaded, schema_name: str, file: str) -> list[Problem]:
             continue
         where = "/".join(str(p) for p in path) or "(top level)"
         line, col = loaded.where(tuple(path))
-        message = f"{where}: {error.message}"
+        message = f"{where}: {_bounded(error.message, error.instance)}"
         hint = ""
         if kind == "AdditionalProperties":
             unexpected = list(error.kind.unexpected)
             line, col = loaded.where(tuple(path) + (unexpected[0],), key=True)
             allowed = sorted(_subschema(root, spath[:-1]).get("properties", {}))
-            key_path = "/".join(str(p) for p in path + [unexpected[0]])
-            message = f"{key_path}: unknown key '{unexpected[0]}'" + (
-                f" (and {', '.join(repr(u) for u in unexpected[1:])})" if len(unexpected) > 1 else "")
+            shown = [_key(u) for u in unexpected]
+            key_path = "/".join(str(p) for p in path + [shown[0]])
+            message = f"{key_path}: unknown key '{shown[0]}'" + (
+                f" (and {', '.join(repr(u) for u in shown[1:6])}{', ...' if len(shown) > 6 else ''})"
+                if len(shown) > 1 else "")
             hint = "remove it or fix its spelling; allowed here: " + ", ".join(allowed)
         elif kind == "Required":
             name = error.kind.property
@@ -166,6 +168,32 @@ def check(loaded: Loaded, schema_name: str, file: str) -> list[Problem]:
             seen.add(problem)
             problems.append(problem)
     return problems
+
+
+MAX_SHOWN = 200  # characters of a wrong value shown in a message: a giant list is described, never echoed
+
+
+def _bounded(message: str, instance: Any) -> str:
+    """The validator's message, with a long wrong value it quotes replaced by a description of it."""
+    if len(message) <= MAX_SHOWN * 2:
+        return message
+    quoted = json.dumps(instance, separators=(",", ":"), ensure_ascii=False)
+    if isinstance(instance, list):
+        shown = f"a list of {len(instance):,} items"
+    elif isinstance(instance, dict):
+        shown = f"a mapping of {len(instance):,} keys"
+    elif isinstance(instance, str):
+        shown = f"a text of {len(instance):,} characters"
+    else:
+        shown = quoted[:MAX_SHOWN] + "..."
+    if message.startswith(quoted):
+        return shown + message[len(quoted):][:MAX_SHOWN]
+    return message[:MAX_SHOWN] + "..."
+
+
+def _key(key: str) -> str:
+    """A key as shown in a message: a long one is cut."""
+    return key if len(key) <= 60 else f"{key[:60]}... ({len(key):,} characters)"
 
 
 def _already_reported(loaded: Loaded, path: list[Any], error: Any) -> bool:
