@@ -122,11 +122,11 @@ def check(loaded: Loaded, schema_name: str, file: str) -> list[Problem]:
             unexpected = list(error.kind.unexpected)
             line, col = loaded.where(tuple(path) + (unexpected[0],), key=True)
             allowed = sorted(_subschema(root, spath[:-1]).get("properties", {}))
-            shown = [_key(u) for u in unexpected]
-            key_path = "/".join(str(p) for p in path + [shown[0]])
-            message = f"{key_path}: unknown key '{shown[0]}'" + (
-                f" (and {', '.join(repr(u) for u in shown[1:6])}{', ...' if len(shown) > 6 else ''})"
-                if len(shown) > 1 else "")
+            keys = [_key(u) for u in unexpected]
+            key_path = "/".join(str(p) for p in path + [keys[0]])
+            message = f"{key_path}: unknown key '{keys[0]}'" + (
+                f" (and {', '.join(repr(u) for u in keys[1:6])}{', ...' if len(keys) > 6 else ''})"
+                if len(keys) > 1 else "")
             hint = "remove it or fix its spelling; allowed here: " + ", ".join(allowed)
         elif kind == "Required":
             name = error.kind.property
