@@ -50,11 +50,12 @@ def _template_text(template: str) -> str:
     if not path.is_file():
         raise GenerateError(f"no template '{template}': use 'skeleton', a bundled scenario id "
                             f"({', '.join(bundled_ids())}) or a scenario file")
-    findings = [f for f in load_scenario(path).findings if f.code in ("yaml", "schema")]
+    findings = [f for f in load_scenario(path).findings if f.code in ("yaml", "schema", "text-control", "text-too-long")]
     if findings:
+        # The finding is not quoted: its message may quote the file, and --from must not print what any file holds.
         first = findings[0]
-        raise GenerateError(f"{first.file}:{first.line}:{first.col}: {template} is not a scenario file ({first.message}); "
-                            "--from takes 'skeleton', a bundled scenario id or a scenario file")
+        raise GenerateError(f"{first.file}:{first.line}:{first.col}: {template} is not a scenario file ('tcforge scenario "
+                            "check' says why); --from takes 'skeleton', a bundled scenario id or a scenario file")
     return path.read_text(encoding="utf-8")
 
 

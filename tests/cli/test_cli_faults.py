@@ -65,6 +65,16 @@ def test_new_from_an_arbitrary_yaml_file_is_refused(cli, tmp_path: Path) -> None
     assert not target.exists() and "hunter2" not in out + err
 
 
+@pytest.mark.parametrize("content", ["hunter2-secret\n", "[1, hunter2-secret]\n", "id: x\ntitle: \"hunter2-secret\\e\"\n"],
+                         ids=["text", "list", "control-character"])
+def test_new_from_a_file_that_is_not_a_scenario_never_prints_what_it_holds(cli, tmp_path: Path, content: str) -> None:
+    other = tmp_path / "secrets.yaml"
+    other.write_text(content, encoding="utf-8")
+    code, out, err = cli("scenario", "new", "copy", "--from", str(other), "--out", str(tmp_path / "copy.yaml"))
+    assert code == 1 and "not a scenario file" in one_line_no_traceback(err)
+    assert "hunter2" not in out + err and not (tmp_path / "copy.yaml").exists()
+
+
 def test_new_from_a_path_built_like_an_id_is_refused(cli, tmp_path: Path) -> None:
     target = tmp_path / "copy.yaml"
     code, _, err = cli("scenario", "new", "copy", "--from", "../../templates/scenario-skeleton", "--out", str(target))
