@@ -135,6 +135,9 @@ def _silence_stdout() -> None:
 
 def main() -> None:
     """The ``tcforge`` entry point: Ctrl-C, a full disk or a closed pipe end in one line, never a traceback."""
+    if sys.stdout is None:  # started with standard output closed (>&-)
+        err.print("tcforge: cannot write to standard output: it is closed", markup=False)
+        sys.exit(1)
     watched = _WatchedStdout(sys.stdout)
     sys.stdout = watched  # a proxy of the real stream
     try:

@@ -310,3 +310,10 @@ def test_ctrl_c_during_print_all_names_the_pdfs_finished_and_not_and_leaves_no_p
     for pdf in tmp_path.iterdir():
         data = pdf.read_bytes()
         assert data.startswith(b"%PDF") and data.rstrip().endswith(b"%%EOF"), pdf.name
+
+
+def test_standard_output_closed_is_one_line_and_exit_1() -> None:
+    result = subprocess.run(["sh", "-c", 'exec "$0" -m tcforge cards list >&-', sys.executable], cwd=ROOT,
+                            stderr=subprocess.PIPE, text=True, timeout=120, check=False)
+    assert result.returncode == 1
+    assert one_line_no_traceback(result.stderr) == "tcforge: cannot write to standard output: it is closed"
