@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import sys
 from typing import Any
 
@@ -33,6 +34,9 @@ LAZY_GROUPS = {
     "deck": ("tcforge.decks.cli", "Command decks of the fluid-time rules (source 003): list, show, odds, tables, print, rulebook."),
     "export": ("tcforge.export.cli", "Export a scenario or a command deck to Tabletop Simulator: deck sheets (PNG) and a save (JSON)."),
 }
+
+
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 class _LazyGroup(TyperGroup):
@@ -138,6 +142,12 @@ def main() -> None:
     if sys.stdout is None:  # started with standard output closed (>&-)
         err.print("tcforge: cannot write to standard output: it is closed", markup=False)
         sys.exit(1)
+    for number, argument in enumerate(sys.argv[1:], 1):
+        found = _CONTROL.search(argument)
+        if found:  # it would be echoed in some message: a terminal escape is never written raw
+            err.print(f"tcforge: argument {number} holds a control character (U+{ord(found.group()):04X}): "
+                      "remove it; names, ids and paths are printable text", markup=False)
+            sys.exit(2)
     watched = _WatchedStdout(sys.stdout)
     sys.stdout = watched  # a proxy of the real stream
     try:

@@ -317,3 +317,12 @@ def test_standard_output_closed_is_one_line_and_exit_1() -> None:
                             stderr=subprocess.PIPE, text=True, timeout=120, check=False)
     assert result.returncode == 1
     assert one_line_no_traceback(result.stderr) == "tcforge: cannot write to standard output: it is closed"
+
+
+@pytest.mark.parametrize("args", [("cards", "show", "\x1b[2J\x1b]0;pwned\x07"), ("scenario", "show", "hill\x9b31m"),
+                                  ("scenario", "new", "x", "--out", "a\u202eb.yaml")], ids=["escape", "csi", "bidi"])
+def test_an_argument_with_a_control_character_is_refused_and_never_echoed(tmp_path: Path, args: tuple[str, ...]) -> None:
+    result = tcforge(*args, cwd=tmp_path)
+    line = one_line_no_traceback(result.stderr)
+    assert result.returncode == 2 and "holds a control character" in line and line.isprintable()
+    assert list(tmp_path.iterdir()) == []
