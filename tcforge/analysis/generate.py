@@ -155,11 +155,12 @@ def jeff_mike(new_id: str, *, year: int, points: int, seed: int, kind: str = "me
     return header + yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=100)
 
 
-def write_new(text: str, path: Path, *, force: bool = False, file_name: str = "my-scenario.yaml") -> Path:
-    """Write a scenario file whole; ``file_name`` is the name suggested when ``path`` is a folder."""
+def write_new(text: str, path: Path, *, force: bool = False) -> Path:
+    """Write a scenario file whole; a folder is refused with the file name to give instead (the scenario's id)."""
     if path.is_dir():  # --force cannot help: a folder is never replaced by a file
+        found = re.search(r"^id: *([a-z0-9-]+) *$", text, re.MULTILINE)
         raise GenerateError(f"{path} is a folder, and --out takes the scenario file's name: "
-                            f"give --out {path / file_name}")
+                            f"give --out {path / ((found[1] if found else 'my-scenario') + '.yaml')}")
     if path.exists() and not force:
         raise GenerateError(f"{path} exists already: choose another id or --out, or pass --force")
     from tcforge.atomic import atomic_path

@@ -392,8 +392,7 @@ def new(
     """Write a new scenario file to fill in, from the commented skeleton or a bundled scenario."""
     from tcforge.analysis.generate import GenerateError, skeleton, write_new
     try:
-        path = write_new(skeleton(new_id, template), out or scenarios_dir() / f"{new_id}.yaml", force=force,
-                         file_name=f"{new_id}.yaml")
+        path = write_new(skeleton(new_id, template), out or scenarios_dir() / f"{new_id}.yaml", force=force)
     except GenerateError as exc:
         _err(f"tcforge: {exc}")
         raise typer.Exit(1) from None
@@ -416,7 +415,7 @@ def generate(
     sid = new_id or f"dyo-{year}-{points}-{seed}"
     try:
         path = write_new(jeff_mike(sid, year=year, points=points, seed=seed, kind=kind),
-                         out or scenarios_dir() / f"{sid}.yaml", force=force, file_name=f"{sid}.yaml")
+                         out or scenarios_dir() / f"{sid}.yaml", force=force)
     except GenerateError as exc:
         _err(f"tcforge: {exc}")
         raise typer.Exit(1) from None
