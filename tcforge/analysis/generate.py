@@ -158,7 +158,7 @@ def jeff_mike(new_id: str, *, year: int, points: int, seed: int, kind: str = "me
 def write_new(text: str, path: Path, *, force: bool = False) -> Path:
     """Write a scenario file whole; a folder is refused with the file name to give instead (the scenario's id)."""
     if path.is_dir():  # --force cannot help: a folder is never replaced by a file
-        found = re.search(r"^id: *([a-z0-9-]+) *$", text, re.MULTILINE)
+        found = re.search(r"^id: *([a-z0-9-]+)( |$)", text, re.MULTILINE)
         raise GenerateError(f"{path} is a folder, and --out takes the scenario file's name: "
                             f"give --out {path / ((found[1] if found else 'my-scenario') + '.yaml')}")
     if path.exists() and not force:
