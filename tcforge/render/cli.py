@@ -341,7 +341,7 @@ def all_cmd(
     pages = 0
     width = max(len(path.name) for path, _ in jobs)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=err, transient=True) as progress:  # a failure stays the last line
+    with Progress(*columns, console=err, transient=False) as progress:
         task = progress.add_task("building PDFs", total=len(jobs))
         done: list[Path] = []
         try:

@@ -5,6 +5,7 @@ process's own (its standard output on a full disk, Ctrl-C).
 """
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -27,6 +28,11 @@ def one_line_no_traceback(stderr: str) -> str:
     lines = [line for line in stderr.splitlines() if line.strip()]
     assert len(lines) == 1, stderr
     return lines[0]
+
+
+def without_progress(stderr: str) -> str:
+    """print all's progress bar, drawn once more when it stops, is not a message."""
+    return re.sub(r"(?m)^.* \d+/\d+ \d+:\d\d:\d\d$", "", stderr)
 
 
 # -- item 7: arguments --------------------------------------------------------------
@@ -247,7 +253,7 @@ def test_an_output_in_a_read_only_place_is_one_line_naming_it_and_nothing_is_lef
     before = set(read_only.iterdir())
     result = tcforge(*(a.format(ro=read_only) for a in args))
     assert result.returncode == 1
-    line = one_line_no_traceback(result.stderr)
+    line = one_line_no_traceback(without_progress(result.stderr))
     target = next(a.format(ro=read_only) for a in args if "{ro}" in a)
     assert line.startswith("tcforge: ") and target in line and ".part" not in line, line
     assert set(read_only.iterdir()) == before  # nothing half-written, no temporary file left
@@ -268,7 +274,7 @@ def test_an_output_that_is_a_folder_is_one_line_and_the_folder_is_untouched(tmp_
     (tmp_path / "plain.txt").write_text("keep me\n", encoding="utf-8")
     result = tcforge(*(a.format(dir=tmp_path) for a in args))
     assert result.returncode == 1
-    line = one_line_no_traceback(result.stderr)
+    line = one_line_no_traceback(without_progress(result.stderr))
     assert line.startswith("tcforge: ") and str(tmp_path) in line
     assert sorted(p.name for p in tmp_path.iterdir()) == ["plain.txt"]
     assert (tmp_path / "plain.txt").read_text(encoding="utf-8") == "keep me\n"
@@ -287,7 +293,6 @@ def test_scenario_new_or_generate_into_an_existing_folder_says_what_is_wrong_and
 
 def test_ctrl_c_during_print_all_names_the_pdfs_finished_and_not_and_leaves_no_partial_one(tmp_path: Path) -> None:
     import os
-    import re
     import signal
     import time
     proc = subprocess.Popen([sys.executable, "-m", "tcforge", "print", "all", "--no-scenarios", "--out-dir", str(tmp_path)],
