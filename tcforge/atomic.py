@@ -40,8 +40,11 @@ def atomic_path(target: Path) -> Iterator[Path]:
             if not parent.is_dir():
                 raise NotADirectoryError(f"{parent} is a file, not a folder: {target} cannot be written under it")
             break
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    except OSError as exc:
+        raise _cannot_write(exc, target) from exc
     os.close(fd)
     tmp = Path(name)
     try:
@@ -49,6 +52,18 @@ def atomic_path(target: Path) -> Iterator[Path]:
         # mkstemp makes the file private (0600); a PDF is an ordinary file.
         os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, target)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        if exc.filename in (str(tmp), tmp):  # name the target, never the temporary file
+            raise _cannot_write(exc, target) from exc
+        raise
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def _cannot_write(exc: OSError, target: Path) -> OSError:
+    """The same error, about ``target`` and its folder (a read-only or protected place), not the temporary file."""
+    reason = exc.strerror or str(exc)
+    return type(exc)(exc.errno, f"{reason}: no file can be written in {target.parent}; write it somewhere else",
+                     str(target))

@@ -25,15 +25,15 @@ EXPECTED: dict[str, tuple[int, int, str, int]] = {
     "points-nan.yaml": (16, 13, "schema", 1),
     "points-inf.yaml": (16, 13, "schema", 1),
     "points-neg-inf.yaml": (16, 13, "schema", 1),
-    "alias-terminal-escape.yaml": (18, 15, "schema", 1),
-    "name-20000-chars.yaml": (5, 11, "schema", 1),
+    "alias-terminal-escape.yaml": (18, 15, "text-control", 1),
+    "name-20000-chars.yaml": (5, 11, "text-too-long", 1),
     "name-201-chars.yaml": (5, 11, "schema", 1),
-    "name-c1-csi.yaml": (5, 11, "schema", 1),
+    "name-c1-csi.yaml": (5, 11, "text-control", 1),
     "name-empty.yaml": (5, 11, "schema", 1),
     "name-newline.yaml": (5, 11, "schema", 1),
-    "name-tab.yaml": (5, 11, "schema", 1),
-    "name-terminal-escape.yaml": (5, 11, "schema", 1),
-    "unknown-key-terminal-escape.yaml": (18, 5, "schema", 1),
+    "name-tab.yaml": (5, 11, "text-control", 1),
+    "name-terminal-escape.yaml": (5, 11, "text-control", 1),
+    "unknown-key-terminal-escape.yaml": (18, 5, "text-control", 1),
     "aliases-mapping.yaml": (18, 14, "schema", 1),
     "aliases-nested.yaml": (18, 23, "schema", 1),
     "aliases-number.yaml": (18, 14, "schema", 1),
@@ -72,6 +72,26 @@ EXPECTED: dict[str, tuple[int, int, str, int]] = {
     "years-mapping.yaml": (15, 20, "schema", 1),
     "years-number.yaml": (15, 12, "schema", 1),
     "years-text.yaml": (15, 20, "schema", 2),
+    # text bounds on every field a user writes: the loader refuses control characters and texts over 10,000
+    # characters anywhere; the schemas bound titles and names to 200 characters, other texts to 4,000
+    "deck-text-escape.yaml": (67, 16, "text-control", 1),
+    "deck-title-201-chars.yaml": (8, 7, "schema", 1),
+    "effect-reason-tab.yaml": (15, 15, "text-control", 1),
+    "effect-text-4001-chars.yaml": (17, 13, "schema", 1),
+    "effect-text-fr-escape.yaml": (18, 13, "text-control", 1),
+    "effect-text-giant.yaml": (17, 13, "text-too-long", 1),
+    "errata-title-fr-newline.yaml": (2, 30, "schema", 1),
+    "erratum-note-4001-chars.yaml": (7, 11, "schema", 1),
+    "erratum-note-escape.yaml": (7, 11, "text-control", 1),
+    "erratum-note-giant.yaml": (7, 11, "text-too-long", 1),
+    "name-fr-201-chars.yaml": (6, 14, "schema", 1),
+    "name-fr-bidi-override.yaml": (6, 14, "text-control", 1),
+    "name-fr-terminal-escape.yaml": (6, 14, "text-control", 1),
+    "source-section-giant.yaml": (2, 36, "text-too-long", 1),
+    # a long wrong value is described (a list of 3,000 items), never echoed whole
+    "name-list-3000-items.yaml": (5, 11, "schema", 1),
+    "points-text-9000-chars.yaml": (16, 13, "schema", 1),
+    "unknown-key-9000-chars.yaml": (18, 7, "schema", 1),
 }
 
 LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):(?P<col>\d+): \S")
@@ -123,16 +143,38 @@ def test_issue15_empty_folder_is_an_error(cli, tmp_path: Path) -> None:
     assert "0 file(s)" in stderr and "valid" not in stderr.replace("problem", "")
 
 
-@pytest.mark.parametrize("name", ["name-terminal-escape.yaml", "name-c1-csi.yaml", "unknown-key-terminal-escape.yaml"])
+CONTROLS = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+WITH_CONTROLS = sorted(n for n, (_, _, kind, _) in EXPECTED.items() if kind == "text-control")
+BROKEN_SCENARIOS = ROOT / "tests" / "data" / "scenarios" / "broken"
+
+
+@pytest.mark.parametrize("name", WITH_CONTROLS)
 def test_issue15_control_characters_are_never_echoed_raw(cli, name: str) -> None:
     for fmt in ("text", "json"):
-        _, stdout, _ = cli("validate", f"{FOLDER}/{name}", "--format", fmt)
-        assert "\x1b" not in stdout and "\x9b" not in stdout and "\x07" not in stdout
+        _, stdout, stderr = cli("validate", f"{FOLDER}/{name}", "--format", fmt)
+        assert not CONTROLS.search(stdout + stderr), (stdout + stderr)[:300]
+
+
+@pytest.mark.parametrize("path", sorted(BROKEN_SCENARIOS.glob("text-*.yaml")), ids=lambda p: p.stem)
+def test_issue15_scenario_texts_are_bounded_and_never_echoed_raw(cli, path: Path) -> None:
+    for command in ("check", "show"):
+        code, stdout, stderr = cli("scenario", command, str(path))
+        assert code == 1 and "Traceback" not in stdout + stderr
+        assert not CONTROLS.search(stdout + stderr), (stdout + stderr)[:300]
+        assert len(stdout + stderr) < 2000  # a giant text is reported by its length, never echoed
 
 
 def test_issue15_a_huge_name_is_reported_by_its_length_not_echoed(cli) -> None:
     _, stdout, _ = cli("validate", f"{FOLDER}/name-20000-chars.yaml")
-    assert "20,000 characters long, more than 200" in stdout and len(stdout) < 1000
+    assert "cards/0/name: text is 20,000 characters long, more than the 10,000" in stdout and len(stdout) < 1000
+
+
+@pytest.mark.parametrize(("name", "shown"), [("name-list-3000-items.yaml", "a list of 3,000 items is not of type"),
+                                             ("points-text-9000-chars.yaml", "a text of 9,000 characters is not valid"),
+                                             ("unknown-key-9000-chars.yaml", "... (9,000 characters)")])
+def test_issue15_a_long_wrong_value_is_described_not_echoed(cli, name: str, shown: str) -> None:
+    _, stdout, _ = cli("validate", f"{FOLDER}/{name}")
+    assert shown in stdout and len(stdout) < 1000
 
 
 @pytest.mark.parametrize(("name", "shown"), [("points-nan.yaml", ".nan"), ("points-inf.yaml", ".inf"),

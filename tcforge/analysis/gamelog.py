@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from tcforge.analysis.setup import Setup
+from tcforge.data.problems import printable
 from tcforge.engine.playout import LogLine
 from tcforge.scenarios.findings import ScenarioError
 from tcforge.scenarios.loading import bundled_ids, load, scenarios_dir
@@ -43,8 +44,9 @@ class LogError(ValueError):
     """A log that cannot be trusted or read; ``str()`` is the one line to show: ``LOG:LINE: what``."""
 
     def __init__(self, log: str, line: int, what: str):
+        what = printable(what)  # a log's texts never reach the terminal raw
         self.log, self.line, self.what = log, line, what
-        super().__init__(f"{log}:{line}: {what}")
+        super().__init__(f"{printable(log)}:{line}: {what}")
 
 
 @dataclass
@@ -155,6 +157,19 @@ def read(path: Path) -> GameLog:
     scenario_path = _scenario_path(log, path, record.scenario, digest)
     scenario = _load(log, scenario_path, record.balance, digest)
     return GameLog(record, lines, path, scenario_path, scenario, checked, end)
+
+
+def check_end(verified: GameLog, winner: str | None, reason: str) -> None:
+    """After a replay: the log's end line must give the outcome the replay reached (a forger who recomputes the
+    hashes can still change it; the replay cannot be fooled)."""
+    if verified.end is None:
+        return
+    line = len(verified.lines) + 2
+    said = verified.end.get("winner"), verified.end.get("reason")
+    if said != (winner, reason):
+        said_winner = str(said[0])[:40] if said[0] is not None else "nobody"
+        raise LogError(str(verified.path), line, f"the end line says {said_winner} wins ({str(said[1])[:80]}), the replay "
+                                                 f"gives {winner or 'nobody'} ({reason}): the log was changed")
 
 
 def _verify_chain(log: str, objs: list[Any]) -> dict[str, Any]:

@@ -50,11 +50,12 @@ def _template_text(template: str) -> str:
     if not path.is_file():
         raise GenerateError(f"no template '{template}': use 'skeleton', a bundled scenario id "
                             f"({', '.join(bundled_ids())}) or a scenario file")
-    findings = [f for f in load_scenario(path).findings if f.code in ("yaml", "schema")]
+    findings = [f for f in load_scenario(path).findings if f.code in ("yaml", "schema", "text-control", "text-too-long")]
     if findings:
+        # The finding is not quoted: its message may quote the file, and --from must not print what any file holds.
         first = findings[0]
-        raise GenerateError(f"{first.file}:{first.line}:{first.col}: {template} is not a scenario file ({first.message}); "
-                            "--from takes 'skeleton', a bundled scenario id or a scenario file")
+        raise GenerateError(f"{first.file}:{first.line}:{first.col}: {template} is not a scenario file ('tcforge scenario "
+                            "check' says why); --from takes 'skeleton', a bundled scenario id or a scenario file")
     return path.read_text(encoding="utf-8")
 
 
@@ -155,6 +156,11 @@ def jeff_mike(new_id: str, *, year: int, points: int, seed: int, kind: str = "me
 
 
 def write_new(text: str, path: Path, *, force: bool = False) -> Path:
+    """Write a scenario file whole; a folder is refused with the file name to give instead (the scenario's id)."""
+    if path.is_dir():  # --force cannot help: a folder is never replaced by a file
+        found = re.search(r"^id: *([a-z0-9-]+)( |$)", text, re.MULTILINE)
+        raise GenerateError(f"{path} is a folder, and --out takes the scenario file's name: "
+                            f"give --out {path / ((found[1] if found else 'my-scenario') + '.yaml')}")
     if path.exists() and not force:
         raise GenerateError(f"{path} exists already: choose another id or --out, or pass --force")
     from tcforge.atomic import atomic_path

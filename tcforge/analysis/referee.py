@@ -692,6 +692,12 @@ def audit_log(path: Path) -> Audit:
         return Audit(str(path), [Violation(exc.line, "log", exc.what)], error="unreadable")
     audit = audit_game(verified.scenario, state, verified.lines, str(path))
     audit.checked = verified.checked
+    if not audit.violations:  # the game was played out on ``state``: its end must be the one the log gives
+        winner = verified.scenario.grid.sides[state.winner] if state.winner is not None else None
+        try:
+            gamelog.check_end(verified, winner, state.outcome.reason if state.outcome is not None else "unfinished")
+        except gamelog.LogError as exc:
+            audit.violations.append(Violation(exc.line, "log", exc.what))
     return audit
 
 

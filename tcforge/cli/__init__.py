@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,9 @@ LAZY_GROUPS = {
     "deck": ("tcforge.decks.cli", "Command decks of the fluid-time rules (source 003): list, show, odds, tables, print, rulebook."),
     "export": ("tcforge.export.cli", "Export a scenario or a command deck to Tabletop Simulator: deck sheets (PNG) and a save (JSON)."),
 }
+
+
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 class _LazyGroup(TyperGroup):
@@ -101,22 +105,28 @@ class _WatchedStdout:
     """Standard output that remembers a failed write, so that ``main`` can tell a full disk under ``>`` from
     a failure of some file a command writes."""
 
-    def __init__(self, stream: Any) -> None:
+    def __init__(self, stream: Any, owner: _WatchedStdout | None = None) -> None:
         self._stream = stream
+        self._owner = owner or self  # the binary buffer's failures count as the text stream's
         self.failed = False
 
-    def write(self, text: str) -> int:
+    @property
+    def buffer(self) -> _WatchedStdout:
+        """The binary stream under the text one (a PO file is written as bytes), watched too."""
+        return _WatchedStdout(self._stream.buffer, self._owner)
+
+    def write(self, data: Any) -> int:
         try:
-            return int(self._stream.write(text))
+            return int(self._stream.write(data))
         except OSError:
-            self.failed = True
+            self._owner.failed = True
             raise
 
     def flush(self) -> None:
         try:
             self._stream.flush()
         except OSError:
-            self.failed = True
+            self._owner.failed = True
             raise
 
     def __getattr__(self, name: str) -> Any:
@@ -145,6 +155,15 @@ def _silence_stdout() -> None:
 
 def main() -> None:
     """The ``tcforge`` entry point: Ctrl-C, a full disk or a closed pipe end in one line, never a traceback."""
+    if sys.stdout is None:  # started with standard output closed (>&-)
+        err.print("tcforge: cannot write to standard output: it is closed", markup=False)
+        sys.exit(1)
+    for number, argument in enumerate(sys.argv[1:], 1):
+        found = _CONTROL.search(argument)
+        if found:  # it would be echoed in some message: a terminal escape is never written raw
+            err.print(f"tcforge: argument {number} holds a control character (U+{ord(found.group()):04X}): "
+                      "remove it; names, ids and paths are printable text", markup=False)
+            sys.exit(2)
     watched = _WatchedStdout(sys.stdout)
     sys.stdout = watched  # a proxy of the real stream
     try:

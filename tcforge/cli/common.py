@@ -13,7 +13,7 @@ from tcforge.data.dataset import GameData, load_cards, load_data
 from tcforge.data.problems import DataError
 
 # Piped output (files, scripts, tests) is not cut to 80 columns.
-out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 160)
+out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout is not None and sys.stdout.isatty() else 160)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 

@@ -112,17 +112,21 @@ def check(loaded: Loaded, schema_name: str, file: str) -> list[Problem]:
         kind = type(error.kind).__name__
         path = list(error.instance_path)
         spath = list(error.schema_path)
+        if _already_reported(loaded, path, error):
+            continue
         where = "/".join(str(p) for p in path) or "(top level)"
         line, col = loaded.where(tuple(path))
-        message = f"{where}: {error.message}"
+        message = f"{where}: {_bounded(error.message, error.instance)}"
         hint = ""
         if kind == "AdditionalProperties":
             unexpected = list(error.kind.unexpected)
             line, col = loaded.where(tuple(path) + (unexpected[0],), key=True)
             allowed = sorted(_subschema(root, spath[:-1]).get("properties", {}))
-            key_path = "/".join(str(p) for p in path + [unexpected[0]])
-            message = f"{key_path}: unknown key '{unexpected[0]}'" + (
-                f" (and {', '.join(repr(u) for u in unexpected[1:])})" if len(unexpected) > 1 else "")
+            keys = [_key(u) for u in unexpected]
+            key_path = "/".join(str(p) for p in path + [keys[0]])
+            message = f"{key_path}: unknown key '{keys[0]}'" + (
+                f" (and {', '.join(repr(u) for u in keys[1:6])}{', ...' if len(keys) > 6 else ''})"
+                if len(keys) > 1 else "")
             hint = "remove it or fix its spelling; allowed here: " + ", ".join(allowed)
         elif kind == "Required":
             name = error.kind.property
@@ -139,7 +143,7 @@ def check(loaded: Loaded, schema_name: str, file: str) -> list[Problem]:
             hint = f"shorten it to at most {limit} characters"
         elif kind == "Pattern" and _NO_CONTROLS in str(error.kind.pattern):
             message = f"{where}: text holds a control character (a tab, line break or terminal escape)"
-            hint = "remove it: names are plain printable text"
+            hint = "remove it: names and titles are one line of printable text"
         else:
             value = error.instance
             actual = _value_at(loaded.data, path)
@@ -164,6 +168,39 @@ def check(loaded: Loaded, schema_name: str, file: str) -> list[Problem]:
             seen.add(problem)
             problems.append(problem)
     return problems
+
+
+MAX_SHOWN = 200  # characters of a wrong value shown in a message: a giant list is described, never echoed
+
+
+def _bounded(message: str, instance: Any) -> str:
+    """The validator's message, with a long wrong value it quotes replaced by a description of it."""
+    if len(message) <= MAX_SHOWN * 2:
+        return message
+    quoted = json.dumps(instance, separators=(",", ":"), ensure_ascii=False)
+    if isinstance(instance, list):
+        shown = f"a list of {len(instance):,} items"
+    elif isinstance(instance, dict):
+        shown = f"a mapping of {len(instance):,} keys"
+    elif isinstance(instance, str):
+        shown = f"a text of {len(instance):,} characters"
+    else:
+        shown = quoted[:MAX_SHOWN] + "..."
+    if message.startswith(quoted):
+        return shown + message[len(quoted):][:MAX_SHOWN]
+    return message[:MAX_SHOWN] + "..."
+
+
+def _key(key: str) -> str:
+    """A key as shown in a message: a long one is cut."""
+    return key if len(key) <= 60 else f"{key[:60]}... ({len(key):,} characters)"
+
+
+def _already_reported(loaded: Loaded, path: list[Any], error: Any) -> bool:
+    """Whether the loader reported this text already (too long, or a control character in it)."""
+    if type(error.kind).__name__ == "AdditionalProperties":
+        return all(tuple(path) + (key,) in loaded.flagged for key in error.kind.unexpected)
+    return tuple(path) in loaded.flagged
 
 
 def _value_at(data: Any, path: list[Any]) -> Any:

@@ -12,13 +12,20 @@ tree with PyYAML (libyaml when available) and builds the Python values itself:
 - alias expansion is bounded by a count of built values, and recursive
   aliases are refused, so a hostile file fails fast in little memory;
 - the file size is bounded, and empty, binary and non-UTF-8 files are reported
-  clearly.
+  clearly;
+- every text (value or key) is bounded: at most :data:`MAX_TEXT` characters, and
+  no control character but the line break (no tab, no terminal escape, no
+  bidirectional override). An offending text is reported at its place, replaced
+  by a harmless one (control characters become U+FFFD, a giant text is cut) so
+  that it can never reach a terminal raw, and its path is marked in
+  :attr:`Loaded.flagged` so that the schema check does not report it twice.
 
 YAML 1.1 surprises (``no`` is a boolean, ``1.10`` a float) are left to the
 JSON Schemas, whose type checks catch them with a hint to quote the value.
 """
 from __future__ import annotations
 
+import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +39,9 @@ from tcforge.data.problems import Problem
 MAX_BYTES = 1 << 20  # one data file: 1 MiB is about 5,000 cards
 MAX_VALUES = 250_000  # values built from one file, aliases expanded
 MAX_DEPTH = 64  # nested lists and mappings: the deepest real data is 5 levels; bounded before Python's recursion limit
+MAX_TEXT = 10_000  # one text: the longest real one (a French rule case) is under 3,000 characters
+# C0 controls but the line break, DEL, C1 controls (ESC [ and CSI start terminal escapes), bidirectional overrides
+_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _RESOLVER = yaml.resolver.Resolver()
@@ -52,6 +62,7 @@ class Loaded:
     data: Any
     marks: dict[Path_, tuple[int, int]] = field(default_factory=dict)
     key_marks: dict[Path_, tuple[int, int]] = field(default_factory=dict)
+    flagged: set[Path_] = field(default_factory=set)  # texts already reported by the loader
 
     def where(self, path: Path_, *, key: bool = False) -> tuple[int, int]:
         """Position of the value at ``path`` (or of its key), else of its nearest parent."""
@@ -142,7 +153,7 @@ def load_yaml(path: Path, display: str | None = None) -> tuple[Loaded | None, li
         loader.dispose()
     if builder.empty:
         return None, [problem(1, 1, "file holds no data (only comments or blank lines)", "write the data, or delete the file", "empty")]
-    return Loaded(data, builder.marks, builder.key_marks), builder.problems
+    return Loaded(data, builder.marks, builder.key_marks, builder.flagged), builder.problems
 
 
 class _Builder:
@@ -165,6 +176,7 @@ class _Builder:
         self.problems: list[Problem] = []
         self.marks: dict[Path_, tuple[int, int]] = {}
         self.key_marks: dict[Path_, tuple[int, int]] = {}
+        self.flagged: set[Path_] = set()
 
     def _problem(self, event: Any, message: str, hint: str, code: str) -> Problem:
         mark = event.start_mark
@@ -212,6 +224,10 @@ class _Builder:
         self._count(event, 1)
         if isinstance(event, yaml.ScalarEvent):
             result = self._scalar(event)
+            if isinstance(result, str):
+                result, bad = self._text(event, result, path)
+                if bad:
+                    self.flagged.add(path)
         else:
             self.depth += 1
             if self.depth > MAX_DEPTH:
@@ -261,6 +277,9 @@ class _Builder:
                 continue
             if not isinstance(key, str):
                 key = str(key_event.value)  # JSON object keys are text: 8: 0 means "8": 0
+            key, bad = self._text(key_event, key, path, what="key")
+            if bad:
+                self.flagged.add(path + (key,))
             line, column = _place(key_event.start_mark)
             if key in first_seen:
                 self.problems.append(self._problem(
@@ -271,6 +290,24 @@ class _Builder:
             first_seen[key] = line
             self.key_marks[path + (key,)] = (line, column)
             result[key] = self.value(value_event, path + (key,))
+
+    def _text(self, event: Any, text: str, path: Path_, *, what: str = "text") -> tuple[str, bool]:
+        """``text`` and False if it is within bounds; else a harmless stand-in and True, with one problem at its place."""
+        bad, where = False, "/".join(str(step) for step in path) or "(top level)"
+        if len(text) > MAX_TEXT:
+            self.problems.append(self._problem(
+                event, f"{where}: {what} is {len(text):,} characters long, more than the {MAX_TEXT:,}-character limit of any text",
+                "shorten it: a long passage belongs in several shorter entries", "text-too-long"))
+            bad, text = True, text[:MAX_TEXT]
+        found = _CONTROL.search(text)
+        if found:
+            self.problems.append(self._problem(
+                event, f"{where}: {what} holds a control character (U+{ord(found.group()):04X}, {_control_name(found.group())}) "
+                       f"at character {found.start() + 1}",
+                "remove it: texts are printable characters and line breaks, never tabs or terminal escapes",
+                "text-control"))
+            bad, text = True, _CONTROL.sub("\ufffd", text)
+        return text, bad
 
     def _check_tag(self, event: Any, default: str) -> None:
         if event.tag not in (None, default, "!"):
@@ -301,6 +338,16 @@ class _Builder:
             return value  # a date stays the text the user wrote
         self.problems.append(self._tag_problem(event))
         return value
+
+
+def _control_name(char: str) -> str:
+    if char == "\t":
+        return "a tab"
+    if char in "\x1b\x9b":
+        return "a terminal escape"
+    if "\u202a" <= char <= "\u202e" or "\u2066" <= char <= "\u2069":
+        return "a bidirectional override"
+    return "a control character"
 
 
 _MERGE = object()

@@ -35,6 +35,8 @@ from tcforge.scenarios.victory import ControlPositions, ControlRank, HoldPositio
 # The one table of finding codes. Keep the codes stable: scripts and tests rely on them.
 CODES: dict[str, str] = {
     "yaml": "The file cannot be read as YAML (syntax, duplicate key, tag, encoding, size); the message says what.",
+    "text-control": "A text or key holds a control character (tab, terminal escape, bidirectional override); only line breaks may.",
+    "text-too-long": "A text or key is longer than 10,000 characters (titles and names: 200, other texts: 4,000, by the schema).",
     "schema": "The file does not match schemas/scenario.schema.json (unknown key, missing key, wrong value).",
     "file-name": "A bundled scenario's file name is not its id + .yaml.",
     "id-clash": "A scenario of your own data (--data) has the id of a bundled scenario: rename yours.",

@@ -318,6 +318,12 @@ def replay_log(
         number, _, what = str(exc).partition(": ")
         _err(f"{log}:{number.removeprefix('line ')}: the log does not replay: {what}")
         raise typer.Exit(1) from None
+    try:
+        winner = verified.scenario.grid.sides[state.winner] if state.winner is not None else None
+        gamelog.check_end(verified, winner, state.outcome.reason if state.outcome is not None else "unfinished")
+    except gamelog.LogError as exc:
+        _err(str(exc))
+        raise typer.Exit(1) from None
 
 
 @app.command("audit")

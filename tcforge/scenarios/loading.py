@@ -121,7 +121,8 @@ def load_scenario(path: Path, *, balance: str | None = None, ruleset: str | None
     ``ruleset`` and ``parameters`` then change the ruleset and its parameters (checked again)."""
     display = display_path(path)
     loaded, problems = load_yaml(path, display)
-    findings = [Finding(p.file, p.line, p.col, "yaml", p.message, p.hint) for p in problems]
+    findings = [Finding(p.file, p.line, p.col, p.code if p.code.startswith("text-") else "yaml", p.message, p.hint)
+                for p in problems]
     if loaded is None or findings:
         return Loading(None, findings)
     schema_findings = _schema(loaded, display)

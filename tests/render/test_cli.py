@@ -82,6 +82,19 @@ def test_bad_back_offset_and_a_folder_as_output(run, tmp_path: Path) -> None:
     assert result.exit_code == 1 and "folder" in one_clean_line(result.stderr)
 
 
+@pytest.mark.parametrize("saved", ['{"back_offset_mm": [1]}', '{"back_offset_mm": {"a4": "x"}}',
+                                   '{"back_offset_mm": {"a4": [1, 2, 3]}}', '{"back_offset_mm": {"a4": [true, 1]}}',
+                                   '{"back_offset_mm": {"a4": [NaN, 1]}}'],
+                         ids=["not-a-mapping", "text", "three-numbers", "boolean", "nan"])
+def test_a_tampered_print_settings_file_is_one_line_naming_it(run, tmp_path: Path, saved: str) -> None:
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "print-settings.json").write_text(saved, encoding="utf-8")
+    result = run("cards", "46", "--duplex", "--out", "duplex.pdf")
+    line = one_clean_line(result.stderr)
+    assert result.exit_code == 1 and "print-settings.json" in line and "print calibration --back-offset" in line
+    assert not (tmp_path / "duplex.pdf").exists()
+
+
 def test_over_long_name_is_reported_by_name_and_the_pdf_still_written(tmp_path: Path) -> None:
     data = with_long_card()
     report = build_proxies(tmp_path / "p.pdf", PrintOptions(), [long_card()], data.cards, data.ruleset)

@@ -71,6 +71,16 @@ def test_yaml_duplicate_key_is_reported_with_both_lines() -> None:
     assert "line 3" in str(findings[0]["message"])
 
 
+def test_text_with_a_terminal_escape_is_text_control_and_never_echoed(tmp_path: Path) -> None:
+    hits = expect(tmp_path, [("fr: Carrefour}", 'fr: "Carre\\e[2Jfour"}')], "text-control", "Carre")
+    assert "U+001B" in str(hits[0]["message"]) and all("\x1b" not in str(v) for v in hits[0].values())
+
+
+def test_text_over_ten_thousand_characters_is_text_too_long(tmp_path: Path) -> None:
+    hits = expect(tmp_path, [("fr: Aide plus tôt.}", "fr: " + "a" * 10_001 + "}")], "text-too-long", "a" * 100)
+    assert "10,001 characters" in str(hits[0]["message"]) and len(json.dumps(hits)) < 1000
+
+
 def test_schema_unknown_key_names_the_allowed_keys() -> None:
     exit_code, findings = run_check(FIXTURES / "unknown-key.yaml")
     assert exit_code == 1 and [(f["code"], f["line"]) for f in findings] == [("schema", 9)]

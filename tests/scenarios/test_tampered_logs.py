@@ -123,6 +123,15 @@ EDITS: dict[str, Callable[[Lines], Any]] = {
                                   rehash=True),
     "die_roll_illegal_forged": _edit(0, lambda ls: _set(ls[_first(ls, "d10")], "action", ["d10", 11]),
                                      "the log does not replay", rehash=True),
+    "end_winner_forged": _edit(N, lambda ls: _set(ls[-1]["end"], "winner", "soviet" if ls[-1]["end"]["winner"] != "soviet"
+                                                  else "german"), "the replay gives", rehash=True),
+    "end_reason_forged": _edit(N, lambda ls: _set(ls[-1]["end"], "reason", "surrender"), "the replay gives", rehash=True),
+    "end_winner_terminal_escape": _edit(N, lambda ls: _set(ls[-1]["end"], "winner", "\x1b[2J\x1b]0;pwned\x07"),
+                                        "the end line says \\x1b[2J", rehash=True),
+    "scenario_terminal_escape": _edit(1, lambda ls: _set(ls[0]["setup"], "scenario", "x\x1b[2J\x9b31m.yaml"),
+                                      "scenario file x\\x1b[2J\\x9b31m.yaml not found", rehash=True),
+    "balance_terminal_escape": _edit(1, lambda ls: _set(ls[0]["setup"], "balance", "\x1b[31mnope"),
+                                     "no balance option", rehash=True),
     "old_log_balance_unknown": _edit(1, lambda ls: _set(ls[0]["setup"], "balance", "nope"), "no balance option 'nope'",
                                      old=True),
     "old_log_action_not_a_list": _edit(3, lambda ls: _set(ls[2], "action", 5), "the action must be a list", old=True),
@@ -165,6 +174,7 @@ def test_15_3_tampered_log_is_named_at_its_line(name: str, real_log: Lines, tmp_
         if expected:
             tail = expected.split(": ", 1)[1] if expected.startswith(":") else expected
             assert tail in text
+        assert not any(c in text for c in "\x1b\x9b\x07"), text[-400:]  # a log's texts never reach a terminal raw
 
 
 def test_15_3_corpus_is_at_least_thirty_edits() -> None:

@@ -37,17 +37,27 @@ def load() -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
+def _offsets(data: dict[str, Any]) -> dict[str, Any]:
+    offsets = data.get("back_offset_mm", {})
+    if not isinstance(offsets, dict):
+        raise RenderError(f"{settings_path()}: back_offset_mm is not a mapping of paper to X,Y; fix or delete the file, "
+                          "then run 'tcforge print calibration --back-offset X,Y' again")
+    return offsets
+
+
 def back_offset(paper: str) -> tuple[float, float]:
-    """The saved offset for ``paper`` in mm, (0, 0) when none was saved."""
-    value = (load().get("back_offset_mm") or {}).get(paper)
-    try:
-        x, y = float(value[0]), float(value[1])  # type: ignore[index]
-    except (TypeError, ValueError, IndexError, KeyError):
+    """The saved offset for ``paper`` in mm, (0, 0) when none was saved; a saved value that is not a pair of
+    finite numbers of at most MAX_OFFSET mm is an error, never silently used or ignored."""
+    value = _offsets(load()).get(paper)
+    if value is None:
         return (0.0, 0.0)
-    if not (math.isfinite(x) and math.isfinite(y)) or abs(x) > MAX_OFFSET or abs(y) > MAX_OFFSET:
-        raise RenderError(f"{settings_path()}: back offset {x:g},{y:g} mm for {paper} is out of range; "
+    numbers = isinstance(value, list) and len(value) == 2 and all(
+        isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+    if not numbers or not all(math.isfinite(v) and abs(v) <= MAX_OFFSET for v in value):
+        shown = ",".join(f"{v:g}" for v in value) if numbers else "not a pair of numbers"
+        raise RenderError(f"{settings_path()}: back offset for {paper} ({shown}) is out of range; "
                           "run 'tcforge print calibration --back-offset X,Y' again")
-    return (x, y)
+    return (float(value[0]), float(value[1]))
 
 
 def save_back_offset(paper: str, offset: tuple[float, float]) -> Path:
@@ -55,7 +65,8 @@ def save_back_offset(paper: str, offset: tuple[float, float]) -> Path:
         raise RenderError(f"back offset {offset[0]:g},{offset[1]:g} mm is not a pair of finite numbers of at most "
                           f"{MAX_OFFSET:g} mm; nothing was saved")
     data = load()
-    data.setdefault("back_offset_mm", {})[paper] = [round(offset[0], 2), round(offset[1], 2)]
+    data["back_offset_mm"] = _offsets(data)
+    data["back_offset_mm"][paper] = [round(offset[0], 2), round(offset[1], 2)]
     path = settings_path()
     try:
         with atomic_path(path) as tmp:
