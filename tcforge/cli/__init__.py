@@ -22,6 +22,7 @@ from typer.core import TyperGroup
 from tcforge import __version__
 from tcforge.cli import bench, cards, errata, odds, rules, validate
 from tcforge.cli.common import err, fail, out
+from tcforge.cli.options import harmonise
 from tcforge.interrupt import interrupt_notes
 from tcforge.paths import DATA_ENV, MissingFilesError, use_data_dirs, user_data_dirs
 
@@ -38,6 +39,10 @@ LAZY_GROUPS = {
 
 
 class _LazyGroup(TyperGroup):
+    def get_params(self, ctx: Any) -> Any:
+        harmonise(self, ctx)
+        return super().get_params(ctx)
+
     def list_commands(self, ctx: Any) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(LAZY_GROUPS))
 
@@ -53,11 +58,11 @@ class _LazyGroup(TyperGroup):
             command = typer.main.get_group(sub)
             command.name, command.help = name, help_text
             self.add_command(command, name)
-        return command
+        return harmonise(command) if command is not None else None
 
 
 app = typer.Typer(help="Tank Commander: The Eastern Front Edition toolkit: data, rules engine, print shop.",
-                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False, cls=_LazyGroup)
+                  no_args_is_help=True, add_completion=True, pretty_exceptions_enable=False, cls=_LazyGroup)
 app.add_typer(cards.app, name="cards")
 app.add_typer(errata.app, name="errata")
 app.add_typer(bench.app, name="bench")
