@@ -458,7 +458,7 @@ def balance_cmd(
 @app.command("ladder")
 def ladder_cmd(
     scenario: str = typer.Argument(..., help="Scenario id or file."),
-    rungs: str = typer.Option("random,greedy,mcts:100,mcts:200,mcts:400", "--rungs",
+    rungs: str = typer.Option("random,greedy,rollout:16,rollout:32,rollout:64", "--rungs",
                               help="Agent specs, weakest first, separated by commas; each plays the one before it."),
     games: int = typer.Option(40, "--games", help="Games a rung, an even number: half with each side, on the same seeds."),
     jobs: int = typer.Option(1, "--jobs", help="Worker processes (results do not depend on it)."),
