@@ -52,22 +52,18 @@ def _metavar(param: Any, ctx: click.Context) -> str | None:
     label = param.display_type(ctx)
     if label is None:
         return None
-    bare = label.strip("<>")
-    listed = bare.startswith("list[")
-    bare = bare.removeprefix("list[").removesuffix("]")
+    bare = label.strip("<>").removeprefix("list[").removesuffix("]")
     if "|" in bare:
         return None  # choices: the values themselves
-    name = _LABELS.get(bare, None)
-    if name is None:
-        long = next((o for o in getattr(param, "opts", []) if o.startswith("--")), None)
-        name = (long or param.name or "value").lstrip("-").replace("-", "_").upper()
-        if param.param_type_name == "argument":
-            return None if not listed else f"{name}..."
-    return f"{name}..." if listed and param.param_type_name == "argument" else name
+    name = _LABELS.get(bare)
+    if name is None:  # a plain string: the option's own name (--terrain TERRAIN)
+        long = next((o for o in param.opts if o.startswith("--")), param.name or "value")
+        name = long.lstrip("-").replace("-", "_").upper()
+    return name
 
 
 def _tidy(command: click.Command, ctx: click.Context) -> None:
-    params = list(command.params)
+    params: list[Any] = list(command.params)  # Typer's parameters (display_type is theirs, not click's)
     helper = command.get_help_option(ctx)
     if helper is not None:
         params.append(helper)
@@ -76,7 +72,7 @@ def _tidy(command: click.Command, ctx: click.Context) -> None:
             label = param.display_type(ctx) or ""
             if "|" not in label:  # the name column says what it is (FIRER, PO_FILE): no type label after it
                 param.metavar = param.metavar or param.name.upper()
-                param.display_type_rich = lambda ctx=None: None
+                param.display_type_rich = lambda ctx=None: None  # Typer would print <str> after the name
             continue
         metavar = _metavar(param, ctx)
         if metavar is not None:

@@ -37,7 +37,7 @@ app = typer.Typer(help="Rule book translations: status, substance check, PO expo
 
 
 class Format(str, Enum):
-    table = "table"
+    text = "text"
     json = "json"
 
 
@@ -48,7 +48,7 @@ RulesOpt = Annotated[Path | None, typer.Option("--rules", metavar="DIR", file_ok
 RootOpt = Annotated[Path | None, typer.Option("--root", metavar="DATA", file_okay=False,
                                                  help="The data folder whose cards/, scenarios/, rules/ and i18n/ to read and "
                                                       "write (default: the checkout's data/).")]
-FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="table (one line per case that needs work) or json.")]
+FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="text (one line per case that needs work) or json.")]
 
 
 def _echo(text: str) -> None:
@@ -107,7 +107,7 @@ def _text_lines(lang: str, rows: list[TextStatus]) -> list[str]:
 def status(
     lang: LangOpt = "fr",
     check: Annotated[bool, typer.Option("--check", help="Exit 1 if any case is missing or stale.")] = False,
-    format: FormatOpt = Format.table,
+    format: FormatOpt = Format.text,
     rules: RulesOpt = None,
     root: RootOpt = None,
 ) -> None:
@@ -134,7 +134,7 @@ def status(
 @app.command("check")
 def check_cmd(
     lang: LangOpt = "fr",
-    format: FormatOpt = Format.table,
+    format: FormatOpt = Format.text,
     rules: RulesOpt = None,
     root: RootOpt = None,
 ) -> None:
