@@ -32,7 +32,8 @@ LAZY_GROUPS = {
     "print": ("tcforge.render.cli", "Print sleeve inserts, reference cards, proxies, scenario sheets and decks, "
                                     "and the rule booklets (PDF, A4 or Letter, English or French)."),
     "scenario": ("tcforge.scenarios.cli", "Scenarios: list, show, check their legality, play, replay, balance, generate."),
-    "i18n": ("tcforge.i18n.cli", "The French translation of the rule book: status, substance check, PO export and import."),
+    "i18n": ("tcforge.i18n.cli", "Translations of the rule book and the card and scenario texts: status, check, "
+                                  "PO export and import, a new language."),
     "deck": ("tcforge.decks.cli", "Command decks of the fluid-time rules (source 003): list, show, odds, tables, print, rulebook."),
     "export": ("tcforge.export.cli", "Export a scenario or a command deck to Tabletop Simulator: deck sheets (PNG) and a save (JSON)."),
 }

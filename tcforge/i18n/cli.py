@@ -32,7 +32,7 @@ from tcforge.i18n.texts import (
 )
 from tcforge.paths import checkout_root, data_dir, display_path, user_data_dirs
 
-app = typer.Typer(help="Rule book translations: status, substance check, PO export and import.",
+app = typer.Typer(help="Translations of the rule book and the card and scenario texts: status, check, PO export and import.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
 
 
