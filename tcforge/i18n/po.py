@@ -137,7 +137,8 @@ def build_catalog(book: RuleBook, lang: str, texts: list[Text] | None = None, re
                 msg = _message(getattr(en, part), getattr(tr, part) if tr else "", context(en.number, part),
                                fuzzy=state == STALE, comments=comments, location=(f"en/{en.file}", en.line))
                 previous = seen.get("title" if part == "title" else "en")
-                if state == STALE and tr is not None and seen.get("from") == tr.translated_from and previous:
+                if state == STALE and tr is not None and seen.get("from") == tr.translated_from and previous \
+                        and previous != getattr(en, part):
                     msg.previous_id = [previous]
                 _add(catalog, msg)
     for text in texts or []:

@@ -122,6 +122,7 @@ def test_a_stale_rule_case_carries_the_previous_msgid(data: Path, tmp_path: Path
     po = _export(data, tmp_path)
     entry = {m.context: m for m in read_po(BytesIO(po.read_bytes()))}[f"{case.number}|title"]
     assert entry.fuzzy and _previous(po, f"{case.number}|title") == case.title
+    assert _previous(po, f"{case.number}|text") == ""  # the text did not change: no previous msgid for it
 
 
 def test_import_of_a_reviewed_text_writes_the_data_file_and_records_the_english(data: Path, tmp_path: Path) -> None:
