@@ -23,6 +23,7 @@ from typer.core import TyperGroup
 from tcforge import __version__
 from tcforge.cli import bench, cards, errata, odds, rules, validate
 from tcforge.cli.common import err, fail, out
+from tcforge.cli.options import harmonise
 from tcforge.interrupt import interrupt_notes
 from tcforge.paths import DATA_ENV, MissingFilesError, use_data_dirs, user_data_dirs
 
@@ -32,7 +33,8 @@ LAZY_GROUPS = {
     "print": ("tcforge.render.cli", "Print sleeve inserts, reference cards, proxies, scenario sheets and decks, "
                                     "and the rule booklets (PDF, A4 or Letter, English or French)."),
     "scenario": ("tcforge.scenarios.cli", "Scenarios: list, show, check their legality, play, replay, balance, generate."),
-    "i18n": ("tcforge.i18n.cli", "The French translation of the rule book: status, substance check, PO export and import."),
+    "i18n": ("tcforge.i18n.cli", "Translations of the rule book and the card and scenario texts: status, check, "
+                                  "PO export and import, a new language."),
     "deck": ("tcforge.decks.cli", "Command decks of the fluid-time rules (source 003): list, show, odds, tables, print, rulebook."),
     "export": ("tcforge.export.cli", "Export a scenario or a command deck to Tabletop Simulator: deck sheets (PNG) and a save (JSON)."),
 }
@@ -42,6 +44,10 @@ _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 class _LazyGroup(TyperGroup):
+    def get_params(self, ctx: Any) -> Any:
+        harmonise(self, ctx)
+        return super().get_params(ctx)
+
     def list_commands(self, ctx: Any) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(LAZY_GROUPS))
 
@@ -57,11 +63,11 @@ class _LazyGroup(TyperGroup):
             command = typer.main.get_group(sub)
             command.name, command.help = name, help_text
             self.add_command(command, name)
-        return command
+        return harmonise(command) if command is not None else None
 
 
 app = typer.Typer(help="Tank Commander: The Eastern Front Edition toolkit: data, rules engine, print shop.",
-                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False, cls=_LazyGroup)
+                  no_args_is_help=True, add_completion=True, pretty_exceptions_enable=False, cls=_LazyGroup)
 app.add_typer(cards.app, name="cards")
 app.add_typer(errata.app, name="errata")
 app.add_typer(bench.app, name="bench")

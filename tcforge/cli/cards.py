@@ -40,7 +40,7 @@ def cards_list(
     nation: str | None = typer.Option(None, "--nation", help="german, soviet or any."),
     rarity: str | None = typer.Option(None, "--rarity", help="C, U, R or UR."),
     year: int | None = typer.Option(None, "--year", help="Only cards in service that year, e.g. 1943."),
-    format: ListFormat = typer.Option(ListFormat.table, "--format", "-f"),
+    format: ListFormat = typer.Option(ListFormat.text, "--format", "-f"),
     lang: Lang = typer.Option(Lang.en, "--lang"),
 ) -> None:
     """List cards, filtered by type, class, nation, rarity or year of service."""

@@ -23,7 +23,7 @@ class Format(str, Enum):
 
 
 class ListFormat(str, Enum):
-    table = "table"
+    text = "text"
     json = "json"
     csv = "csv"
 

@@ -28,7 +28,7 @@ def odds(
     fire_kind: str | None = typer.Option(None, "--fire", help="at, he, sa, ft or tmv (default: the best the firer has)."),
     ruleset: str | None = typer.Option(None, "--ruleset", help="Ruleset id (default six-pack-r3)."),
     format: Format = typer.Option(Format.text, "--format", "-f"),
-    out_dir: Path = typer.Option(Path("output"), "--out", help="odds matrix: folder for the CSV and the heat map."),
+    out_dir: Path = typer.Option(Path("output"), "--out", "-o", help="odds matrix: folder for the CSV and the heat map."),
 ) -> None:
     """Exact probabilities of one attack: tcforge odds FIRER TARGET [options].
 

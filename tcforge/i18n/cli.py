@@ -15,28 +15,40 @@ from typing import Annotated, NoReturn
 import typer
 
 from tcforge.data.problems import DataError
-from tcforge.i18n.catalog import RuleBook, load_rulebook
-from tcforge.i18n.po import PoError, export_po, import_po
+from tcforge.i18n.catalog import CURRENT, MISSING, STALE, RuleBook, load_rulebook
+from tcforge.i18n.po import PoError, export_po, import_po, placeholder_problems
 from tcforge.i18n.status import failing, statuses, table_lines, to_json
-from tcforge.paths import display_path
+from tcforge.i18n.texts import (
+    LANG_CODE,
+    Text,
+    TextStatus,
+    dump_record,
+    load_record,
+    load_texts,
+    record_path,
+    text_statuses,
+    translation,
+    write_atomic,
+)
+from tcforge.paths import checkout_root, data_dir, display_path, user_data_dirs
 
-app = typer.Typer(help="Rule book translations: status, substance check, PO export and import.",
+app = typer.Typer(help="Translations of the rule book and the card and scenario texts: status, check, PO export and import.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
 
 
-class Lang(str, Enum):
-    fr = "fr"
-
-
 class Format(str, Enum):
-    table = "table"
+    text = "text"
     json = "json"
 
 
-LangOpt = Annotated[Lang, typer.Option("--lang", help="Language of the translation.")]
-RulesOpt = Annotated[Path | None, typer.Option("--rules", help="Folder holding en/ and fr/ (default: data/rules).",
-                                                  file_okay=False)]
-FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="table (one line per case that needs work) or json.")]
+LangOpt = Annotated[str, typer.Option("--lang", metavar="LANG",
+                                      help="Language of the translation (fr, or one started with 'tcforge i18n init').")]
+RulesOpt = Annotated[Path | None, typer.Option("--rules", metavar="DIR", file_okay=False,
+                                                  help="Folder holding en/ and the translations (default: DATA/rules).")]
+RootOpt = Annotated[Path | None, typer.Option("--root", metavar="DATA", file_okay=False,
+                                                 help="The data folder whose cards/, scenarios/, rules/ and i18n/ to read and "
+                                                      "write (default: the checkout's data/).")]
+FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="text (one line per case that needs work) or json.")]
 
 
 def _echo(text: str) -> None:
@@ -48,9 +60,9 @@ def _fail(message: str, code: int = 1) -> NoReturn:
     raise typer.Exit(code)
 
 
-def _book(rules: Path | None) -> RuleBook:
+def _book(rules: Path | None, root: Path | None = None) -> RuleBook:
     try:
-        return load_rulebook(rules)
+        return load_rulebook(rules if rules is not None else (root / "rules" if root is not None else None))
     except DataError as exc:
         for p in exc.problems:
             sys.stderr.write(p.render() + "\n")
@@ -61,44 +73,82 @@ def _folder(book: RuleBook) -> str:
     return display_path(book.root)
 
 
+def _data(root: Path | None) -> Path:
+    return root if root is not None else data_dir()
+
+
+def _languages(book: RuleBook, data: Path) -> list[str]:
+    found = {lang for lang in book.books if lang != "en"}
+    found |= {p.stem for p in (data / "i18n").glob("*.json")} if (data / "i18n").is_dir() else set()
+    return sorted(found)
+
+
+def _lang(lang: str, book: RuleBook, data: Path) -> str:
+    known = _languages(book, data)
+    if lang not in known:
+        _fail(f"no translation '{lang}' (languages: {', '.join(known) or 'none'}); start one with 'tcforge i18n init {lang}'")
+    return lang
+
+
+def _texts(data: Path, rules: Path | None = None, root: Path | None = None) -> list[Text]:
+    """The card and scenario texts under ``data``; none when --rules alone names a rule book to work on."""
+    return [] if rules is not None and root is None else load_texts(data)
+
+
+def _text_lines(lang: str, rows: list[TextStatus]) -> list[str]:
+    c = {s: sum(1 for r in rows if r.state == s) for s in (CURRENT, STALE, MISSING)}
+    lines = [f"{lang}: {len(rows)} card and scenario text(s): {c[CURRENT]} current, {c[STALE]} stale, {c[MISSING]} missing"]
+    for r in sorted((r for r in rows if r.state != CURRENT), key=lambda r: (r.state != MISSING, r.file, r.line)):
+        lines.append(f"  {r.state:<8} {r.key}  {r.file}:{r.line}  {r.reason}")
+    return lines
+
+
 @app.command()
 def status(
-    lang: LangOpt = Lang.fr,
+    lang: LangOpt = "fr",
     check: Annotated[bool, typer.Option("--check", help="Exit 1 if any case is missing or stale.")] = False,
-    format: FormatOpt = Format.table,
+    format: FormatOpt = Format.text,
     rules: RulesOpt = None,
+    root: RootOpt = None,
 ) -> None:
-    """Which cases are current, stale (the English changed since) or missing in a translation.
+    """Which rule cases and card and scenario texts are current, stale (the English changed since) or missing.
 
     An English case marked `editorial` whose `previous_hash` is the translation's
     `translated_from` changed only in wording: its translation stays current.
     """
-    book = _book(rules)
-    rows = statuses(book, lang.value)
+    book, data = _book(rules, root), _data(root)
+    lang = _lang(lang, book, data)
+    rows = statuses(book, lang)
+    text_rows = text_statuses(_texts(data, rules, root), lang, load_record(data, lang))
     if format is Format.json:
-        _echo(json.dumps(to_json(lang.value, rows), indent=2, ensure_ascii=False))
+        body = to_json(lang, rows)
+        body["texts"] = [r.to_json() for r in text_rows]
+        _echo(json.dumps(body, indent=2, ensure_ascii=False))
     else:
-        for line in table_lines(lang.value, rows, _folder(book)):
+        for line in table_lines(lang, rows, _folder(book)) + (_text_lines(lang, text_rows) if text_rows else []):
             _echo(line)
-    if check and failing(rows):
+    if check and (failing(rows) or any(r.state in (STALE, MISSING) for r in text_rows)):
         raise typer.Exit(1)
 
 
 @app.command("check")
 def check_cmd(
-    lang: LangOpt = Lang.fr,
-    format: FormatOpt = Format.table,
+    lang: LangOpt = "fr",
+    format: FormatOpt = Format.text,
     rules: RulesOpt = None,
+    root: RootOpt = None,
 ) -> None:
     """Check that each translated case keeps the English numbers, modifiers, placeholders, references and cards.
 
-    One line per difference ('fr 9.3 (09-fire.yaml:52): number 12 only in English'); exit 1 if there is any.
+    One line per difference ('fr 9.3 (09-fire.yaml:52): number 12 only in English'), and one per broken
+    placeholder of a card or scenario text; exit 1 if there is any.
     """
     from tcforge.i18n.substance import check
 
-    book = _book(rules)
+    book, data = _book(rules, root), _data(root)
+    lang = _lang(lang, book, data)
     try:
-        found = check(book, lang.value)
+        found = check(book, lang)
     except DataError as exc:
         _fail(f"the card data has {len(exc.problems)} problem(s); run 'tcforge validate'")
     if format is Format.json:
@@ -106,26 +156,34 @@ def check_cmd(
     else:
         for d in found:
             _echo(d.render())
-        pairs = sum(1 for c in book.book(lang.value).cases() if c.number in book.source.case_map())
-        _echo(f"{lang.value}: {pairs} case(s) compared, {len(found)} difference(s)")
-    if found:
+        pairs = sum(1 for c in book.book(lang).cases() if c.number in book.source.case_map())
+        _echo(f"{lang}: {pairs} case(s) compared, {len(found)} difference(s)")
+    record = load_record(data, lang)
+    broken = [line for t in _texts(data, rules, root) for line in
+              placeholder_problems(t.en, translation(t, lang, record) or "", f"{display_path(t.file)}:{t.line}")]
+    for line in broken:
+        sys.stderr.write(line + "\n")
+    if found or broken:
         raise typer.Exit(1)
 
 
 @app.command("export")
 def export_cmd(
-    lang: LangOpt = Lang.fr,
+    lang: LangOpt = "fr",
     out_file: Annotated[Path | None, typer.Option("--out", "-o", help="PO file to write (default: standard output).",
                                                      dir_okay=False)] = None,
     rules: RulesOpt = None,
+    root: RootOpt = None,
 ) -> None:
     """Write the translation as a gettext PO file for Poedit, Weblate and the like.
 
-    msgctxt is CASE|title or CASE|text (CHAPTER|chapter for a chapter's title), msgid the English, msgstr the
-    translation; stale entries are marked fuzzy, missing ones have an empty msgstr.
+    msgctxt is CASE|title or CASE|text (CHAPTER|chapter for a chapter's title) for the rule book, card:ID|FIELD and
+    scenario:ID|FIELD for card and scenario texts; msgid the English, msgstr the translation; stale entries are
+    marked fuzzy and show the English they were translated from as their previous msgid; missing ones are empty.
     """
-    book = _book(rules)
-    data = export_po(book, lang.value)
+    book, folder = _book(rules, root), _data(root)
+    lang = _lang(lang, book, folder)
+    data = export_po(book, lang, _texts(folder, rules, root), load_record(folder, lang))
     if out_file is None:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
@@ -137,38 +195,88 @@ def export_cmd(
         tmp.replace(out_file)
     except OSError as exc:
         _fail(f"cannot write {display_path(out_file)}: {exc.strerror or exc}")
-    rows = statuses(book, lang.value)
-    sys.stderr.write(f"wrote {display_path(out_file)}: " + table_lines(lang.value, rows)[0] + "\n")
+    rows = statuses(book, lang)
+    sys.stderr.write(f"wrote {display_path(out_file)}: " + table_lines(lang, rows)[0] + "\n")
+
+
+def _targets(rules: Path | None, root: Path | None) -> tuple[Path, Path | None, bool]:
+    """Where an import writes: (the data folder, the rule text folder or None for the book's own, inline)."""
+    if root is not None:
+        return root, rules, True
+    if checkout_root() is not None:
+        return data_dir(), rules, True
+    own = user_data_dirs()
+    if own:
+        return own[0], rules or own[0] / "rules", False
+    _fail("this tcforge is installed: its bundled data is not edited in place; give --data DIR (tcforge --data DIR "
+          "i18n import ...) to write the translation into a folder of your own, or run from a checkout")
 
 
 @app.command("import")
 def import_cmd(
     po_file: Annotated[Path, typer.Argument(help="The PO file to read.", dir_okay=False)],
-    lang: LangOpt = Lang.fr,
+    lang: LangOpt = "fr",
     rules: RulesOpt = None,
+    root: RootOpt = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Say what would change; write nothing.")] = False,
 ) -> None:
-    """Read a PO file back into the translation's YAML files, keeping their layout.
+    """Read a PO file back into the translation's files, keeping their layout, and say where it wrote.
 
     A case whose entries are not fuzzy records the hash of the English it translates (the entries' msgid);
-    fuzzy entries are written but stay stale. A translation that did not change keeps its file untouched.
+    fuzzy entries are written but stay stale. Card and scenario translations go into their data files (into
+    DATA/i18n/LANG.json where a file has no place for the language), with the English they were made from.
+    A broken placeholder rejects the file: one line per problem, nothing written. From an installed copy, the
+    translation goes to the --data folder. --rules alone imports the rule book only.
     """
-    book = _book(rules)
+    book = _book(rules, root)
+    target, rules_out, inline = _targets(rules, root)
+    lang = _lang(lang, book, target if root is not None else data_dir())
+    with_texts = rules is None or root is not None
+    source = root if root is not None else data_dir()
+    record = load_record(target, lang) or load_record(source, lang)
+    if not dry_run:
+        _echo(f"writing into {display_path(target)}" + (f" (rule text: {display_path(rules_out)})" if rules_out else ""))
     try:
-        report = import_po(book, lang.value, po_file, write=not dry_run)
+        report = import_po(book, lang, po_file, write=not dry_run, texts=_texts(source) if with_texts else None,
+                           record=record, rules_out=rules_out,
+                           record_out=record_path(target, lang) if with_texts else None, inline=inline)
     except PoError as exc:
+        for line in exc.problems:
+            sys.stderr.write(line + "\n")
         _fail(str(exc))
     except OSError as exc:
-        _fail(f"cannot write the rule text: {exc.strerror or exc}")
+        _fail(f"cannot write the translation: {exc.strerror or exc}")
     for warning in report.warnings:
         sys.stderr.write(f"tcforge: warning: {warning}\n")
     verb = "would write" if dry_run else "wrote"
     for path in report.files:
         _echo(f"{verb} {display_path(path)}")
-    parts = [f"{len(report.updated)} case(s) updated", f"{len(report.added)} added"]
+    parts = [f"{len(report.updated)} updated", f"{len(report.added)} added"]
     if report.fuzzy:
         parts.append(f"{len(report.fuzzy)} still stale (fuzzy): {', '.join(report.fuzzy)}")
-    _echo(f"{lang.value}: " + ", ".join(parts) + ("" if report.files else "; no file changed"))
+    _echo(f"{lang}: " + ", ".join(parts) + ("" if report.files else "; no file changed"))
+
+
+@app.command("init")
+def init_cmd(
+    lang: Annotated[str, typer.Argument(metavar="LANG", help="The new language's two-letter code, e.g. de.")],
+    root: RootOpt = None,
+) -> None:
+    """Start a new language: an empty rule book folder and an empty record of card and scenario texts.
+
+    Then 'tcforge i18n export --lang LANG -o LANG.po', translate, and 'tcforge i18n import LANG.po --lang LANG'.
+    """
+    if not LANG_CODE.match(lang) or lang == "en":
+        _fail(f"'{lang}' is not a language code for a translation: give two lower-case letters other than en, e.g. de")
+    target, _, _ = _targets(None, root)
+    path = record_path(target, lang)
+    if path.exists():
+        _fail(f"{display_path(path)} exists: the language '{lang}' is started already ('tcforge i18n status --lang {lang}')")
+    folder = target / "rules" / lang
+    folder.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, dump_record(lang, {}))
+    _echo(f"started {lang}: wrote {display_path(path)} and {display_path(folder)}/; "
+          f"next: tcforge i18n export --lang {lang} -o {lang}.po")
 
 
 __all__ = ["app"]

@@ -20,18 +20,30 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
+import re
 import tempfile
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from io import BytesIO
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import PoFileError, read_po, write_po
+from babel.messages.pofile import PoFileError, normalize, read_po, write_po
 
 from tcforge import __version__
 from tcforge.i18n.catalog import CURRENT, STALE, Book, Case, Chapter, RuleBook, case_sort_key, case_state
 from tcforge.i18n.chapterfile import dump_chapter
 from tcforge.i18n.ruletext import text_hash
+from tcforge.i18n.texts import (
+    Slot,
+    Text,
+    dump_record,
+    is_text_key,
+    replace_in_file,
+    text_state,
+    translation,
+    write_atomic,
+)
 from tcforge.paths import display_path
 
 SEP = "|"
@@ -41,7 +53,30 @@ EPOCH = _dt.datetime(2002, 1, 1, tzinfo=_dt.UTC)
 
 
 class PoError(ValueError):
-    """A PO file that cannot be used, with a message that says where and why."""
+    """A PO file that cannot be used, with a message that says where and why (one line per problem)."""
+
+    def __init__(self, message: str, problems: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.problems = problems or []  # one line each, printed before the message
+
+
+_BRACE = re.compile(r"\{[^{}\n]*\}")
+
+
+def placeholder_problems(english: str, translated: str, where: str) -> list[str]:
+    """What is wrong with the ``{...}`` placeholders of a translation: one line each, ``file:line: ...``."""
+    if not translated:
+        return []
+    out: list[str] = []
+    want, got = Counter(_BRACE.findall(english)), Counter(_BRACE.findall(translated))
+    for token in sorted((want - got).elements()):
+        out.append(f"{where}: placeholder {token} of the English is missing from the translation; copy it unchanged")
+    for token in sorted((got - want).elements()):
+        out.append(f"{where}: placeholder {token} is not in the English; remove it or spell it as the English does")
+    rest = _BRACE.sub("", translated)
+    if ("{" in rest or "}" in rest) and not ("{" in _BRACE.sub("", english) or "}" in _BRACE.sub("", english)):
+        out.append(f"{where}: a brace without its pair; placeholders are written {{kind:name}} as in the English")
+    return out
 
 
 def context(number: str, part: str) -> str:
@@ -66,8 +101,16 @@ def _message(msgid: str, msgstr: str, ctxt: str, *, fuzzy: bool, comments: list[
     return msg
 
 
-def build_catalog(book: RuleBook, lang: str) -> Catalog:
-    """The PO catalogue of ``lang`` against the English source."""
+Record = dict[str, dict[str, str]]
+
+
+def build_catalog(book: RuleBook, lang: str, texts: list[Text] | None = None, record: Record | None = None) -> Catalog:
+    """The PO catalogue of ``lang`` against the English source: the rule book, then the card and scenario texts.
+
+    ``record`` (:mod:`tcforge.i18n.texts`) holds the English each translation was made from: a stale entry shows it
+    as its previous msgid (``#| msgid``), so the translator sees what changed.
+    """
+    record = record or {}
     catalog = Catalog(locale=lang, domain="rules", project="tcforge rule book", version=__version__,
                       copyright_holder="tcforge", msgid_bugs_address="", last_translator="tcforge translators",
                       language_team={"fr": "French"}.get(lang, lang), creation_date=EPOCH, revision_date=EPOCH,
@@ -89,10 +132,24 @@ def build_catalog(book: RuleBook, lang: str) -> Catalog:
                 comments.append(f"stale: translated from {tr.translated_from if tr else None}")
             if state == CURRENT and tr is not None and tr.translated_from != en.hash and en.editorial:
                 comments.append(f"the English changed editorially since: {en.editorial}")
+            seen = record.get(f"rule:{en.number}", {})
             for part in PARTS:
-                _add(catalog, _message(getattr(en, part), getattr(tr, part) if tr else "", context(en.number, part),
-                                       fuzzy=state == STALE, comments=comments,
-                                       location=(f"en/{en.file}", en.line)))
+                msg = _message(getattr(en, part), getattr(tr, part) if tr else "", context(en.number, part),
+                               fuzzy=state == STALE, comments=comments, location=(f"en/{en.file}", en.line))
+                previous = seen.get("title" if part == "title" else "en")
+                if state == STALE and tr is not None and seen.get("from") == tr.translated_from and previous \
+                        and previous != getattr(en, part):
+                    msg.previous_id = [previous]
+                _add(catalog, msg)
+    for text in texts or []:
+        state = text_state(text, lang, record)
+        comments = [f"{display_path(text.file)}, English hash {text.hash}"]
+        msg = _message(text.en, translation(text, lang, record) or "", text.key, fuzzy=state == STALE,
+                       comments=comments, location=(display_path(text.file), text.line))
+        previous = record.get(text.key, {}).get("en")
+        if state == STALE and previous and previous != text.en:
+            msg.previous_id = [previous]
+        _add(catalog, msg)
     english = book.source.case_map()
     for tr in target.cases():
         if tr.number not in english:
@@ -113,11 +170,26 @@ def _add(catalog: Catalog, msg: Message) -> None:
     catalog[msg.id] = msg  # Catalog keys messages by (id, context) when a context is set
 
 
-def export_po(book: RuleBook, lang: str) -> bytes:
-    catalog = build_catalog(book, lang)
+def export_po(book: RuleBook, lang: str, texts: list[Text] | None = None, record: Record | None = None) -> bytes:
+    catalog = build_catalog(book, lang, texts, record)
     buf = BytesIO()
     write_po(buf, catalog, width=76, include_previous=False)
-    return buf.getvalue()
+    return _with_previous(buf.getvalue().decode("utf-8"), catalog).encode("utf-8")
+
+
+def _with_previous(po: str, catalog: Catalog) -> str:
+    """The previous msgids as GNU gettext writes them: ``#| msgid "..."``, then one ``#| "..."`` per wrapped line.
+
+    (Babel's ``include_previous`` wraps them as free comments, breaking lines inside the quoted strings.)
+    """
+    for msg in catalog:
+        if not msg.previous_id or not msg.context:
+            continue
+        lines = normalize(msg.previous_id[0], width=76).split("\n")
+        block = "\n".join([f"#| msgid {lines[0]}"] + [f"#| {line}" for line in lines[1:]])
+        anchor = f"\nmsgctxt {normalize(msg.context, width=76)}\n"
+        po = po.replace(anchor, f"\n{block}{anchor}", 1)
+    return po
 
 
 @dataclass
@@ -139,16 +211,30 @@ def read_catalog(path: Path, lang: str) -> Catalog:
         raise PoError(f"{display_path(path)} is not a readable PO file: {exc}") from None
 
 
-def import_po(book: RuleBook, lang: str, po_path: Path, *, write: bool = True) -> ImportReport:
-    """Merge the translations of ``po_path`` into ``book``'s ``lang`` files; write the files that change."""
+def import_po(book: RuleBook, lang: str, po_path: Path, *, write: bool = True, texts: list[Text] | None = None,
+              record: Record | None = None, rules_out: Path | None = None, record_out: Path | None = None,
+              inline: bool = True) -> ImportReport:
+    """Merge the translations of ``po_path`` into ``book``'s ``lang`` files; write the files that change.
+
+    Rule cases go to ``rules_out/LANG`` (default: the book's own folder). Card and scenario texts go into their
+    data files where those have a slot for ``lang`` and ``inline`` is set, else into ``record_out`` (the record of
+    :mod:`tcforge.i18n.texts`, which also notes the English each translation was made from). Broken placeholders
+    reject the whole file before anything is written.
+    """
     catalog = read_catalog(po_path, lang)
     report = ImportReport()
     entries: dict[tuple[str, str], Message] = {}
+    text_entries: dict[str, Message] = {}
+    problems: list[str] = []
     for msg in catalog:
         if not msg.id:
             continue  # the header
         if msg.pluralizable:
             raise PoError(f"{display_path(po_path)}:{msg.lineno}: a plural entry ({msg.id[0]!r}); the rule book has none, remove it")
+        problems += placeholder_problems(_singular(msg.id), _singular(msg.string or ""), f"{display_path(po_path)}:{msg.lineno}")
+        if is_text_key(msg.context):
+            text_entries[str(msg.context)] = msg
+            continue
         key = split_context(msg.context)
         if key is None:
             report.warnings.append(f"{display_path(po_path)}:{msg.lineno}: entry without a case context "
@@ -156,6 +242,11 @@ def import_po(book: RuleBook, lang: str, po_path: Path, *, write: bool = True) -
             continue
         entries[key] = msg
 
+    if problems:
+        raise PoError(f"{display_path(po_path)}: {len(problems)} broken placeholder(s); nothing imported", problems)
+    old_record = record or {}
+    record = {k: dict(v) for k, v in old_record.items()}
+    rules_root = rules_out or book.root
     english = book.source
     target = book.books.setdefault(lang, Book(lang))
     known = {(c.number, p) for c in english.cases() for p in PARTS} | {(ch.number, "chapter") for ch in english.chapters}
@@ -183,7 +274,7 @@ def import_po(book: RuleBook, lang: str, po_path: Path, *, write: bool = True) -
         if created:
             target.chapters.append(chapter)
             target.chapters.sort(key=lambda c: c.file)
-        path = book.root / lang / chapter.file
+        path = rules_root / lang / chapter.file
         text = dump_chapter(chapter)
         old = path.read_text(encoding="utf-8") if path.is_file() else None
         if text != old:
@@ -191,7 +282,50 @@ def import_po(book: RuleBook, lang: str, po_path: Path, *, write: bool = True) -
             if write:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 _write(path, text)
+    for en in english.cases():
+        title_msg, text_msg = entries.get((en.number, "title")), entries.get((en.number, "text"))
+        if title_msg is not None and text_msg is not None and title_msg.string and text_msg.string \
+                and not (title_msg.fuzzy or text_msg.fuzzy):
+            seen_title, seen_text = _singular(title_msg.id), _singular(text_msg.id)
+            record[f"rule:{en.number}"] = {"from": text_hash(seen_title, seen_text), "title": seen_title, "en": seen_text}
+    _import_texts(texts or [], text_entries, lang, record, report, po_path, write=write, inline=inline)
+    if record_out is not None and record != old_record:
+        report.files.append(record_out)
+        if write:
+            write_atomic(record_out, dump_record(lang, record))
     return report
+
+
+def _import_texts(texts: list[Text], entries: dict[str, Message], lang: str, new_record: Record, report: ImportReport,
+                  po_path: Path, *, write: bool, inline: bool) -> None:
+    """Card and scenario translations: into their data files (``inline``), else into ``new_record``."""
+    by_key = {t.key: t for t in texts}
+    for key, msg in entries.items():
+        if key not in by_key:
+            report.warnings.append(f"{display_path(po_path)}:{msg.lineno}: no card or scenario text {key}; ignored")
+    edits: dict[Path, list[tuple[Slot, str]]] = {}
+    for text in texts:
+        entry = entries.get(text.key)
+        if entry is None or not entry.string:
+            continue
+        value, seen = _singular(entry.string), _singular(entry.id)
+        slot = text.slots.get(lang) if inline else None
+        if slot is not None:
+            if text.translations.get(lang) != value:
+                edits.setdefault(text.file, []).append((slot, value))
+                report.updated.append(text.key)
+            new_record.get(text.key, {}).pop("text", None)
+        elif new_record.get(text.key, {}).get("text") != value:
+            new_record.setdefault(text.key, {})["text"] = value
+            report.added.append(text.key)
+        if not entry.fuzzy:
+            new_record.setdefault(text.key, {}).update({"from": text_hash("", seen), "en": seen})
+        if entry.fuzzy or new_record.get(text.key, {}).get("from") != text.hash:
+            report.fuzzy.append(text.key)
+    for path, found in edits.items():
+        report.files.append(path)
+        if write:
+            _write(path, replace_in_file(path.read_text(encoding="utf-8"), found))
 
 
 def _merge_case(en: Case, by_number: dict[str, Case], entries: dict[tuple[str, str], Message], lang: str,

@@ -69,7 +69,7 @@ BleedOpt = Annotated[float, typer.Option("--bleed", min=0.0, max=5.0, help="Blee
 DuplexOpt = Annotated[bool, typer.Option("--duplex", help="Double-sided, long-edge flip: back pages mirror the columns "
                                          "and take the saved back offset.")]
 StrictOpt = Annotated[bool, typer.Option("--strict", help="Text that does not fit is an error (exit 1, no PDF).")]
-BalanceOpt = Annotated[str | None, typer.Option("--balance", help="Play one of the scenario's balance options "
+BalanceOpt = Annotated[str | None, typer.Option("--option", help="Play one of the scenario's balance options "
                                                    "(they are listed by 'tcforge scenario show ID').")]
 
 # The scenarios whose decks 'tcforge print all' prints: the two with the largest fixed forces.
@@ -342,7 +342,7 @@ def _bundled_scenarios() -> list[Scenario]:
 
 @app.command("all")
 def all_cmd(
-    out_dir: Annotated[Path, typer.Option("--out-dir", help="Folder for the PDFs.")] = Path("output"),
+    out_dir: Annotated[Path, typer.Option("--out", "-o", help="Folder for the PDFs.")] = Path("output"),
     ruleset: RulesetOpt = None,
     card_size: SizeOpt = "standard",
     bleed: BleedOpt = 0.0,
@@ -365,7 +365,7 @@ def all_cmd(
     for paper in Paper:
         for lang in Lang:
             options = _options(lang, paper, card_size, bleed, duplex, strict)
-            # the names the single commands give the same products, in --out-dir
+            # the names the single commands give the same products, in the --out folder
             for kind, maker in (("inserts", build_inserts), ("refcards", build_refcards)):
                 path = _default_out(kind, ruleset, options, folder=out_dir)
                 jobs.append((path, partial(maker, path, options, data.cards, data.ruleset)))

@@ -105,7 +105,7 @@ def show(
     scenario: str = typer.Argument(..., help="A bundled scenario id (hill-621) or a scenario file."),
     lang: Lang = typer.Option(Lang.en, "--lang", help="en or fr."),
     format: Format = typer.Option(Format.text, "--format", "-f", help="text: a readable summary; json: the resolved scenario."),
-    balance: str | None = typer.Option(None, "--balance", help="Apply a balance option by id first (german-plus)."),
+    balance: str | None = typer.Option(None, "--option", help="Apply a balance option by id first (german-plus)."),
 ) -> None:
     """Show a scenario: battlefield, forces, reinforcements, victory, special rules, balance options."""
     path = _resolve(scenario)
@@ -241,7 +241,7 @@ def play_one(
     agent: list[str] | None = typer.Option(None, "--agent", help=AGENT_HELP),
     policy: str | None = typer.Option(None, "--policy", help=POLICY_HELP, hidden=True),
     log: Path | None = typer.Option(None, "--log", help="Write the replayable log (JSON lines) here."),
-    balance: str | None = typer.Option(None, "--balance", "--option", help="A balance option of the scenario."),
+    balance: str | None = typer.Option(None, "--option", help="A balance option of the scenario."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the result line."),
     board: bool = typer.Option(False, "--board", help="Draw the board with its units at each turn's end, not only at the start."),
     format: Format = typer.Option(Format.text, "--format", "-f", help="text: the account; json: set-up, events, "
@@ -482,7 +482,7 @@ def ladder_cmd(
     games: int = typer.Option(40, "--games", help="Games a rung, an even number: half with each side, on the same seeds."),
     jobs: int = typer.Option(1, "--jobs", help="Worker processes (results do not depend on it)."),
     seed: int = typer.Option(1, "--seed", help="The root seed: the games/2 seeds, derived from it and each game's index, are played with each side."),
-    balance: str | None = typer.Option(None, "--option", "--balance", help="A balance option of the scenario."),
+    balance: str | None = typer.Option(None, "--option", help="A balance option of the scenario."),
     format: Format = typer.Option(Format.text, "--format", "-f"),
     plot: Path | None = typer.Option(None, "--plot", help="Write each rung's score with its interval as a PNG."),
 ) -> None:
@@ -639,7 +639,7 @@ class Method(str, Enum):
 def new(
     new_id: str = typer.Argument(..., help="The new scenario's id (lower case and dashes)."),
     template: str = typer.Option("skeleton", "--from", help="skeleton (the commented example) or a bundled scenario id."),
-    out: Path | None = typer.Option(None, "--out", help=NEW_OUT_HELP),
+    out: Path | None = typer.Option(None, "--out", "-o", help=NEW_OUT_HELP),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
     """Write a new scenario file to fill in, from the commented skeleton or a bundled scenario."""
@@ -660,7 +660,7 @@ def generate(
     seed: int = typer.Option(1, "--seed"),
     kind: str = typer.Option("meeting", "--kind", help="meeting or attack."),
     new_id: str | None = typer.Option(None, "--id", help="Scenario id (default: dyo-YEAR-POINTS-SEED)."),
-    out: Path | None = typer.Option(None, "--out", help=NEW_OUT_HELP),
+    out: Path | None = typer.Option(None, "--out", "-o", help=NEW_OUT_HELP),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
     """Build a legal random scenario by the design-your-own method of source 001; it passes 'scenario check'."""

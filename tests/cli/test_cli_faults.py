@@ -38,13 +38,13 @@ def without_progress(stderr: str) -> str:
 # -- item 7: arguments --------------------------------------------------------------
 
 def test_play_with_an_unknown_balance_option_names_it_and_the_known_ones(cli) -> None:
-    code, _, err = cli("scenario", "play", "hill-621", "--balance", "nope")
+    code, _, err = cli("scenario", "play", "hill-621", "--option", "nope")
     line = one_line_no_traceback(err)
     assert code == 2 and "'nope'" in line and "german-plus" in line and "not valid" not in line
 
 
 def test_show_with_an_unknown_balance_option_names_the_known_ones(cli) -> None:
-    code, _, err = cli("scenario", "show", "hill-621", "--balance", "nope")
+    code, _, err = cli("scenario", "show", "hill-621", "--option", "nope")
     assert code == 2 and "german-minus" in one_line_no_traceback(err)
 
 

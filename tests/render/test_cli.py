@@ -170,7 +170,7 @@ def test_all_builds_every_pdf_with_a_progress_bar(run, tmp_path: Path, monkeypat
     small = GameData(CardSet([real.cards.get(46), *[c for c in real.cards if c.card_class == "terrain"]],
                              real.cards.terrain_tables), real.ruleset, real.rulesets)
     monkeypatch.setattr(cli, "_data", lambda ruleset: small)
-    result = run("all", "--out-dir", "built", "--no-scenarios")
+    result = run("all", "--out", "built", "--no-scenarios")
     assert result.exit_code == 0, result.stderr
     names = files(tmp_path / "built")
     assert len(names) == 14

@@ -82,7 +82,7 @@ def test_show_json_shape(run) -> None:
 
 
 def test_show_with_a_balance_option(run) -> None:
-    code, out, _ = run("show", "hill-621", "--balance", "german-minus", "--format", "json")
+    code, out, _ = run("show", "hill-621", "--option", "german-minus", "--format", "json")
     data = json.loads(out)
     assert code == 0 and data["applied_balance"] == "german-minus"
     assert data["sides"][0]["reinforcements"][1]["arrives"]["turn"] == 12

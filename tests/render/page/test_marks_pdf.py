@@ -61,7 +61,7 @@ def test_16_2_letter_with_bleed_takes_three_by_two(render) -> None:
 
 def test_16_2_print_all_with_bleed_writes_every_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TCFORGE_CONFIG_DIR", str(tmp_path / "config"))
-    result = CliRunner().invoke(app, ["all", "--bleed", "3", "--no-scenarios", "--out-dir", str(tmp_path / "out")],
+    result = CliRunner().invoke(app, ["all", "--bleed", "3", "--no-scenarios", "--out", str(tmp_path / "out")],
                                 catch_exceptions=False)
     assert result.exit_code == 0, result.stderr
     names = sorted(p.name for p in (tmp_path / "out").iterdir())
@@ -74,7 +74,7 @@ def test_16_2_a_size_that_fits_no_paper_is_refused_before_anything_is_written(tm
     # A card that fits A4 once but is too tall for Letter: the A4 half must not be written first.
     monkeypatch.setattr("tcforge.render.page.geometry.CARD_LIMITS", (20.0, 300.0))
     result = CliRunner().invoke(app, ["all", "--card-size", "150x275", "--no-scenarios",
-                                      "--out-dir", str(tmp_path / "out")])
+                                      "--out", str(tmp_path / "out")])
     assert result.exit_code == 1
     assert "do not fit" in result.stderr and "Traceback" not in result.stderr
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())

@@ -219,7 +219,7 @@ def test_hill_621_sheet_in_french(sheet) -> None:
 
 
 def test_balance_option_is_applied_and_said(sheet) -> None:
-    reader, _ = sheet("hill-621", "--balance", "german-plus")
+    reader, _ = sheet("hill-621", "--option", "german-plus")
     text = flat(reader)
     assert "Balance option in play: german-plus" in text
     assert "Arrives on turn 10, on G2-2" in text and "Arrives on turn 11" not in text
@@ -287,7 +287,7 @@ def test_unknown_scenario_is_one_line_exit_1_and_no_file(run, tmp_path: Path) ->
 
 
 def test_unknown_balance_option_is_one_line_exit_1(run, tmp_path: Path) -> None:
-    result = run("scenario", "hill-621", "--balance", "soviet-plus", "--out", "x.pdf")
+    result = run("scenario", "hill-621", "--option", "soviet-plus", "--out", "x.pdf")
     assert result.exit_code == 1
     line = one_clean_line(result.stderr)
     assert "no balance option 'soviet-plus'" in line and "german-plus" in line
@@ -295,7 +295,7 @@ def test_unknown_balance_option_is_one_line_exit_1(run, tmp_path: Path) -> None:
 
 
 def test_default_file_name_says_scenario_balance_language_and_paper(run, tmp_path: Path) -> None:
-    result = run("scenario", "hill-621", "--lang", "fr", "--paper", "letter", "--balance", "german-minus")
+    result = run("scenario", "hill-621", "--lang", "fr", "--paper", "letter", "--option", "german-minus")
     assert result.exit_code == 0, result.stderr
     assert files(tmp_path) == ["scenario-hill-621-german-minus-fr-letter.pdf"]
 
@@ -310,7 +310,7 @@ def test_all_adds_every_scenario_sheet_and_the_two_decks(run, tmp_path: Path, mo
     monkeypatch.setattr(cli, "_data", lambda ruleset: small)
     # Two scenarios keep the test short; the real command prints all ten, and the decks of Hill 621 and Kursk.
     monkeypatch.setattr(cli, "_bundled_scenarios", lambda: [load("kursk"), load("tank-action")])
-    result = run("all", "--out-dir", "built")
+    result = run("all", "--out", "built")
     assert result.exit_code == 0, result.stderr
     names = files(tmp_path / "built")
     for tail in ("en-a4", "fr-a4", "en-letter", "fr-letter"):

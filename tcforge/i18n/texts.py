@@ -1,0 +1,256 @@
+"""Card and scenario texts as translation units, tracked like the rule cases.
+
+A *text* is one translatable string of the data: a card's ``name`` (its
+translation in ``name_fr``), a card effect's ``text: {en: ..., fr: ...}``, a
+scenario's title, description, place, special rules, side, area and
+reinforcement titles (any mapping of language codes whose ``en`` is a string).
+Its key says where it is: ``card:6|name``, ``card:20|effect.text``,
+``scenario:hill-621|sides.german.reinforcements.german-1.title`` (list items by
+their ``id``, else by their index).
+
+The translations themselves stay where the data keeps them (``name_fr``, the
+``fr:`` of a mapping). What the data files cannot say is which English a
+translation was made from: ``data/i18n/LANG.json`` records it, per text, as the
+hash of that English and the English itself (a fuzzy PO entry shows it as its
+previous msgid). A language without a slot in the data files (a new language,
+``tcforge i18n init de``) keeps its translated texts there too, under ``text``.
+
+A text is *current* when its translation exists and the recorded hash is the
+English's now, *stale* when the English changed since (or nothing is recorded),
+*missing* when there is no translation. The record is JSON, not YAML, so that
+``tcforge validate`` (which reads every YAML file under data/) never takes it
+for game data.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from tcforge.i18n.catalog import CURRENT, MISSING, STALE
+from tcforge.i18n.ruletext import text_hash
+from tcforge.paths import display_path
+
+LANG_CODE = re.compile(r"^[a-z]{2}$")
+_VARIANT = re.compile(r"^(?P<base>[a-z_]+?)_(?P<lang>[a-z]{2})$")
+_NAMED = re.compile(r"^\s*-?\s*name_[a-z]{2}:", re.MULTILINE)
+TEXT_FOLDERS = ("cards", "scenarios")
+RECORD_FOLDER = "i18n"
+
+
+@dataclass
+class Slot:
+    """Where a translation sits in a data file: the span of its YAML scalar."""
+
+    start: int
+    end: int
+    line: int
+    block: bool  # a literal or folded block scalar (its span ends on the next line)
+
+
+@dataclass
+class Text:
+    key: str
+    file: Path
+    line: int
+    en: str
+    translations: dict[str, str] = field(default_factory=dict)
+    slots: dict[str, Slot] = field(default_factory=dict)
+
+    @property
+    def hash(self) -> str:
+        return text_hash("", self.en)
+
+
+def _scalar(node: yaml.Node | None) -> str | None:
+    return node.value if isinstance(node, yaml.ScalarNode) and isinstance(node.value, str) else None
+
+
+def _slot(node: yaml.Node) -> Slot:
+    return Slot(node.start_mark.index, node.end_mark.index, node.start_mark.line + 1,
+                getattr(node, "style", None) in ("|", ">"))
+
+
+def _item_key(node: yaml.Node, index: int) -> str:
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            if _scalar(k) == "id" and _scalar(v):
+                return str(_scalar(v))
+    return str(index)
+
+
+def _walk(node: yaml.Node, prefix: str, path: list[str], file: Path, out: list[Text], *, names: bool) -> None:
+    if isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            _walk(item, prefix, path + [_item_key(item, i)], file, out, names=names)
+        return
+    if not isinstance(node, yaml.MappingNode):
+        return
+    pairs = {str(_scalar(k)): v for k, v in node.value if _scalar(k) is not None}
+    if "en" in pairs and _scalar(pairs["en"]) is not None and all(LANG_CODE.match(k) for k in pairs):
+        text = Text(f"{prefix}|{'.'.join(path)}", file, pairs["en"].start_mark.line + 1, str(_scalar(pairs["en"])))
+        for lang, value in pairs.items():
+            if lang != "en" and _scalar(value) is not None:
+                text.translations[lang] = str(_scalar(value))
+                text.slots[lang] = _slot(value)
+        out.append(text)
+        return
+    variants: dict[str, dict[str, yaml.Node]] = {}
+    for key, value in pairs.items():
+        match = _VARIANT.match(key)
+        if match and match["base"] in pairs and _scalar(value) is not None:
+            variants.setdefault(match["base"], {})[match["lang"]] = value
+    for key, value in pairs.items():
+        english = _scalar(value)
+        if english is not None and (key in variants or (names and key == "name" and not path)):
+            text = Text(f"{prefix}|{'.'.join(path + [key])}", file, value.start_mark.line + 1, english)
+            for lang, node in variants.get(key, {}).items():
+                text.translations[lang] = str(_scalar(node))
+                text.slots[lang] = _slot(node)
+            out.append(text)
+        elif not ((match := _VARIANT.match(key)) and match["base"] in variants):
+            _walk(value, prefix, path + [key], file, out, names=names)
+
+
+def read_texts(path: Path) -> list[Text]:
+    """The texts of one card or scenario file (an unreadable file has none: validate reports it)."""
+    try:
+        source = path.read_text(encoding="utf-8")
+        root = yaml.compose(source, Loader=yaml.SafeLoader)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return []
+    out: list[Text] = []
+    if not isinstance(root, yaml.MappingNode):
+        return out
+    pairs = {str(_scalar(k)): v for k, v in root.value if _scalar(k) is not None}
+    if isinstance(pairs.get("cards"), yaml.SequenceNode):
+        # A card's name is a text where its file translates names at all: vehicle and gun designations
+        # (PzKw IV G, SU-152) are the same in every language, and their files have no name_LL.
+        names = _NAMED.search(source) is not None
+        for i, item in enumerate(pairs["cards"].value):
+            _walk(item, f"card:{_item_key(item, i)}", [], path, out, names=names)
+    elif "sides" in pairs and _scalar(pairs.get("id")):
+        _walk(root, f"scenario:{_scalar(pairs['id'])}", [], path, out, names=False)
+    return out
+
+
+def load_texts(data: Path) -> list[Text]:
+    """Every text of the card and scenario files under ``data``, in file order."""
+    out: list[Text] = []
+    for folder in TEXT_FOLDERS:
+        for path in sorted((data / folder).glob("*.yaml")) if (data / folder).is_dir() else []:
+            out += read_texts(path)
+    return out
+
+
+def is_text_key(ctxt: str | None) -> bool:
+    return bool(ctxt) and ctxt.split("|", 1)[0].split(":", 1)[0] in ("card", "scenario")  # type: ignore[union-attr]
+
+
+# ---- the record: which English each translation was made from ----------------------------------------------------
+
+def record_path(data: Path, lang: str) -> Path:
+    return data / RECORD_FOLDER / f"{lang}.json"
+
+
+def load_record(data: Path, lang: str) -> dict[str, dict[str, str]]:
+    path = record_path(data, lang)
+    if not path.is_file():
+        return {}
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    return {str(k): {str(a): str(b) for a, b in v.items()} for k, v in (raw.get("texts") or {}).items()}
+
+
+def dump_record(lang: str, record: dict[str, dict[str, str]]) -> str:
+    body = {"lang": lang,
+            "about": "Which English each card and scenario translation was made from (tcforge i18n import writes it).",
+            "texts": {k: record[k] for k in sorted(record)}}
+    return json.dumps(body, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
+
+
+def write_atomic(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+        os.chmod(name, path.stat().st_mode & 0o777 if path.exists() else 0o644)
+        os.replace(name, path)
+    except BaseException:
+        Path(name).unlink(missing_ok=True)
+        raise
+
+
+def translation(text: Text, lang: str, record: dict[str, dict[str, str]]) -> str | None:
+    """The translation of ``text``: in the data file, else in the record (a language the files have no slot for)."""
+    found = text.translations.get(lang)
+    if found is not None:
+        return found
+    return record.get(text.key, {}).get("text")
+
+
+def text_state(text: Text, lang: str, record: dict[str, dict[str, str]]) -> str:
+    if not translation(text, lang, record):
+        return MISSING
+    return CURRENT if record.get(text.key, {}).get("from") == text.hash else STALE
+
+
+@dataclass(frozen=True)
+class TextStatus:
+    key: str
+    file: str
+    line: int
+    state: str
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.key, "file": self.file, "line": self.line, "state": self.state, "reason": self.reason}
+
+
+def text_statuses(texts: list[Text], lang: str, record: dict[str, dict[str, str]]) -> list[TextStatus]:
+    out = []
+    for t in texts:
+        state = text_state(t, lang, record)
+        reason = {MISSING: "no translation", CURRENT: ""}.get(state)
+        if reason is None:
+            seen = record.get(t.key, {}).get("from")
+            reason = (f"translated from {seen}, the English is now {t.hash}" if seen
+                      else f"no record of the English it was translated from (now {t.hash})")
+        slot = t.slots.get(lang)
+        out.append(TextStatus(t.key, display_path(t.file), slot.line if slot else t.line, state, reason))
+    return out
+
+
+def baseline(texts: list[Text], lang: str) -> dict[str, dict[str, str]]:
+    """A record that takes every translation in the files as made from today's English."""
+    return {t.key: {"from": t.hash, "en": t.en} for t in texts if t.translations.get(lang)}
+
+
+# ---- writing translations back into the data files ---------------------------------------------------------------
+
+def _quoted(value: str) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def replace_in_file(source: str, edits: list[tuple[Slot, str]]) -> str:
+    """``source`` with each slot's scalar replaced by a double-quoted ``value`` (valid in block and flow context)."""
+    for slot, value in sorted(edits, key=lambda e: e[0].start, reverse=True):
+        end = slot.end
+        if slot.block:  # a block scalar's span runs over its line breaks: keep them
+            end = source.rfind("\n", slot.start, slot.end)
+            while end > slot.start and source[end - 1] == "\n":
+                end -= 1
+            end = max(end, slot.start)
+        source = source[:slot.start] + _quoted(value) + source[end:]
+    return source
+
+
+__all__ = ["Slot", "Text", "TextStatus", "baseline", "dump_record", "is_text_key", "load_record", "load_texts",
+           "read_texts", "record_path", "replace_in_file", "text_state", "text_statuses", "translation",
+           "write_atomic"]
