@@ -34,7 +34,7 @@ OPTIONS: dict[str, tuple[str, str]] = {
 }
 FORMAT_VALUES = {"text", "json", "csv"}
 LANG_VALUES = {"en", "fr"}
-PAPER_VALUES = {"a4", "letter", "a5"}
+PAPER_VALUES = {"a4", "letter", "a5", "half-letter"}  # half-letter: the rule booklet only
 
 # old name -> the name to use: the old one still works, hidden from --help, with a warning.
 DEPRECATED: dict[str, str] = {"--balance": "--option", "--out-dir": "--out"}

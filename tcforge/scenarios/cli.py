@@ -531,7 +531,7 @@ def sweep_cmd(
     games: int | None = typer.Option(None, "--games", help="Games a cell (default 100)."),
     seed: int | None = typer.Option(None, "--seed", help="The root seed of every cell (default 1)."),
     batch: int | None = typer.Option(None, "--batch", help="Games a batch, the unit of work and of resuming (default 10)."),
-    out: Path = typer.Option(Path("sweep"), "--out", help="Folder of the table (sweep.csv, sweep.jsonl), plot and kept batches."),
+    out: Path = typer.Option(Path("sweep"), "--out", "-o", help="Folder of the table (sweep.csv, sweep.jsonl), plot and kept batches."),
     jobs: int = typer.Option(0, "--jobs", help=JOBS_HELP),
     scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
     no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
