@@ -131,8 +131,8 @@ def climb(reference: str, sides: Sequence[str], rungs: Sequence[str], *, games: 
           option: str | None = None, scenario_id: str | None = None,
           progress: Callable[[str, int], Callable[[int], None]] | None = None) -> Ladder:
     """Play the ladder of ``rungs`` (weakest first) on a scenario: ``games`` games a rung, half with each side,
-    the same ``games / 2`` seeds both ways (derived from ``seed`` and each game's index, as balance runs do). ``progress(label, total)`` returns a callback that is
-    told of each game played."""
+    the same ``games / 2`` seeds both ways (derived from ``seed`` and each game's index, as balance runs do).
+    ``progress(label, total)`` returns a callback that is told of each game played."""
     if len(rungs) < 2:
         raise ValueError("a ladder needs at least two rungs")
     if games < 2 or games % 2:

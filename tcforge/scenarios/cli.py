@@ -481,7 +481,8 @@ def ladder_cmd(
                               help="Agent specs, weakest first, separated by commas; each plays the one before it."),
     games: int = typer.Option(40, "--games", help="Games a rung, an even number: half with each side, on the same seeds."),
     jobs: int = typer.Option(1, "--jobs", help="Worker processes (results do not depend on it)."),
-    seed: int = typer.Option(1, "--seed", help="The root seed: the games/2 seeds, derived from it and each game's index, are played with each side."),
+    seed: int = typer.Option(1, "--seed", help="The root seed: the games/2 seeds, derived from it and each game's "
+                             "index, are played with each side."),
     balance: str | None = typer.Option(None, "--option", help="A balance option of the scenario."),
     format: Format = typer.Option(Format.text, "--format", "-f"),
     plot: Path | None = typer.Option(None, "--plot", help="Write each rung's score with its interval as a PNG."),

@@ -4,7 +4,7 @@ from __future__ import annotations
 import io
 import random
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tcforge.data.dataset import load_data
@@ -75,7 +75,10 @@ def check_invariants(state: GameState) -> None:
             places[item] = f"on {unit.uid}"
     assert sorted(places) == list(range(len(state.units)))  # every card in exactly one place
     assert state.supply >= 0
-    if state.phase != "move":  # 6.3: stacking holds at rest
+    # 6.3: stacking holds at rest; a card a Minefield stopped short (001) may end its move overstacked, and the turn's
+    # end then asks its owner which cards go (the unstack decisions, as 20.0 rule 5 says of arrivals): not yet at rest
+    unstacking = not state.is_terminal() and any(a[0] == "unstack" for a in state.legal_actions())
+    if state.phase != "move" and not unstacking:
         for p in range(state.game.board.size):
             for side in (0, 1):
                 combat, trucks = state.combat_count(p, side)
@@ -124,6 +127,7 @@ def test_serialize_round_trip_and_play_on(seed: int, stop: int) -> None:
 @settings(max_examples=8, deadline=None)
 @given(st.integers(min_value=0, max_value=10_000), st.sampled_from(["meeting", "attack"]),
        st.sampled_from([1942, 1943, 1944]))
+@example(4586, "meeting", 1943)  # a Minefield stopped a tank short, overstacked, until the turn's end (found by the fuzz)
 def test_random_play_of_generated_scenarios_keeps_every_invariant(seed: int, kind: str, year: int) -> None:
     """Source 001's design-your-own battles (they found the Minefield crash of issue 12): random legal play
     from their seeded set-up keeps every card in one place, Supply non-negative and stacking at rest."""
