@@ -97,13 +97,19 @@ def _card_key(state: GameState, uid: int) -> str:
     return str(state.units[uid].profile.card_id)
 
 
+def _hidden_draw(action: Action, units: list, other: int) -> bool:  # type: ignore[type-arg]
+    """A draw of ``other``'s that the observing side did not see (already masked in a dealt position: kept so,
+    since a search deals again from a position it dealt, as the greedy player does under hidden units)."""
+    return bool(action) and action[0] == "card" and (action[1] is None or units[action[1]].side == other)
+
+
 def observation(state: GameState, side: int) -> Observation:
     """Everything ``side`` may know of ``state``."""
     other = 1 - side
     known = tuple(sorted(u for u in state.hand[other] if _known_in_hand(state, u)))
     unknown = tuple(sorted([u for u in state.hand[other] if u not in known] + list(state.deck[other])))
     units = state.units
-    history = tuple(("card", None) if a and a[0] == "card" and units[a[1]].side == other else a for a in state.history)
+    history = tuple(("card", None) if _hidden_draw(a, units, other) else a for a in state.history)
     hidden = set(_hidden_enemy(state, side))
     if state.game.rules.hidden_units:
         history = tuple(_masked(state, side, a) for a in history)
@@ -151,7 +157,7 @@ def determinize(state: GameState, side: int, rng: random.Random) -> GameState:
     det.deck[other] = deck
     det.hand[side] = list(state.hand[side])
     det.deck[side] = sorted(state.deck[side])
-    det.history = [("card", None) if a and a[0] == "card" and units[a[1]].side == other else a for a in state.history]
+    det.history = [("card", None) if _hidden_draw(a, units, other) else a for a in state.history]
     det.changed()
     return det
 

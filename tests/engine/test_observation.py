@@ -82,3 +82,14 @@ def test_13_a_search_reading_the_real_state_would_be_caught(monkeypatch: pytest.
     first(state, random.Random(7))
     second(other, random.Random(7))
     assert first.last.values != second.last.values  # type: ignore[attr-defined]
+
+
+def test_13_a_dealt_position_can_be_dealt_again() -> None:
+    """A search deals from a position it dealt (the greedy player deals under hidden units, 001 1.0, and the playout
+    search asks it for its choice on a dealt view): the masked draws of the first deal stay masked."""
+    state = position()
+    hidden_changed(state)  # side 1's last draw is in the history
+    once = determinize(state, 0, random.Random(3))
+    assert once.history[-1] == ("card", None)
+    twice = determinize(once, 0, random.Random(4))
+    assert twice.history[-1] == ("card", None) and observation(twice, 0).hand_sizes == observation(state, 0).hand_sizes
