@@ -39,7 +39,6 @@ from tcforge.paths import display_path
 
 LANG_CODE = re.compile(r"^[a-z]{2}$")
 _VARIANT = re.compile(r"^(?P<base>[a-z_]+?)_(?P<lang>[a-z]{2})$")
-_NAMED = re.compile(r"^\s*-?\s*name_[a-z]{2}:", re.MULTILINE)
 TEXT_FOLDERS = ("cards", "scenarios")
 RECORD_FOLDER = "i18n"
 
@@ -130,10 +129,11 @@ def read_texts(path: Path) -> list[Text]:
         return out
     pairs = {str(_scalar(k)): v for k, v in root.value if _scalar(k) is not None}
     if isinstance(pairs.get("cards"), yaml.SequenceNode):
-        # A card's name is a text where its file translates names at all: vehicle and gun designations
-        # (PzKw IV G, SU-152) are the same in every language, and their files have no name_LL.
-        names = _NAMED.search(source) is not None
+        # A card's name is a text where the card translates it (name_LL): vehicle and gun designations
+        # (PzKw IV G, SU-152) are the same in every language (the glossary's kept_cards, which validate enforces).
         for i, item in enumerate(pairs["cards"].value):
+            names = isinstance(item, yaml.MappingNode) and any(
+                (m := _VARIANT.match(str(_scalar(k)))) is not None and m["base"] == "name" for k, _ in item.value)
             _walk(item, f"card:{_item_key(item, i)}", [], path, out, names=names)
     elif "sides" in pairs and _scalar(pairs.get("id")):
         _walk(root, f"scenario:{_scalar(pairs['id'])}", [], path, out, names=False)
