@@ -40,6 +40,7 @@ from tcforge.data.card_ids import (
     WEAPON_MALFUNCTION,
     WIRE,
 )
+from tcforge.engine import breakthrough
 from tcforge.engine.context import Counter, Entry, MeleeStart, Opportunity, Window, WindowData, WindowKind
 from tcforge.engine.core import Action, CoreState
 
@@ -127,10 +128,15 @@ def options(state: CoreState) -> list[Action]:
     elif kind == "opportunity":
         assert isinstance(data, Opportunity)
         out.extend(data.shots)
+    elif kind == "breakthrough":
+        out.extend(breakthrough.options(state, side))
     return out
 
 
 def legal(state: CoreState) -> list[Action]:
+    window = state.ctx.window
+    if window is not None and window.kind == "breakthrough":
+        return options(state)  # 001: the points are owed; there is no passing
     return options(state) + [("pass",)]
 
 
