@@ -356,6 +356,12 @@ class Referee:
         roles = [self.scenario.side(s).role for s in self.scenario.grid.sides]
         return roles.index("attacker") if roles.count("attacker") == 1 else None
 
+    def _captured(self, pos: int, side: int) -> bool:
+        """001: the zone holds a combat card of ``side`` at rest and no enemy card of any kind."""
+        units = self.state.units
+        return not self.state.occ[pos][1 - side] and any(units[u].profile.combat and units[u].carrier is None
+                                                          for u in self.state.occ[pos][side])
+
     def judge_exit(self, line: int, action: tuple[Any, ...], side: int) -> None:
         """001 break-through: who may exit, from where, with which cards; what the defender then owes."""
         case = "001 break-through"
@@ -365,7 +371,7 @@ class Referee:
             self.flag(line, case, f"side {side} moves cards off the map, but the ruleset has no break-through")
         if self._attacker() != side:
             self.flag(line, case, f"side {side} moves cards off the map, but it is not the scenario's attacker")
-        if pos not in self._rear_rank(1 - side) or not self.controls(pos, side):
+        if pos not in self._rear_rank(1 - side) or not self._captured(pos, side):
             self.flag(line, case, f"side {side} exits from {self.label(pos)}, not a zone of the enemy's second row "
                                   "it has captured")
         if not group or len(group) > self.rules.turn_cards_per_action:
@@ -404,7 +410,7 @@ class Referee:
         if exit_.hand < exit_.owed and after.hand[defender] != 0:
             self.flag(line, "001 break-through", f"side {defender} could not pay {exit_.owed} points but keeps "
                                                  f"{after.hand[defender]} card(s) in hand")
-        won = exit_.hand < exit_.owed and any(self.controls(p, exit_.side) for p in self._rear_rank(defender))
+        won = exit_.hand < exit_.owed and any(self._captured(p, exit_.side) for p in self._rear_rank(defender))
         declared = after.outcome is not None and after.outcome.condition == BREAK_THROUGH
         if won and not declared and after.outcome is None:
             self.victory_flagged = True

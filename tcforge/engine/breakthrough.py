@@ -7,9 +7,10 @@ of the defender's second row that he has captured: they go off the map into
 the defender's reserve (clear terrain, one step) and out of play, with their
 equipment and passengers. The defender then owes their points: he discards
 cards of his hand, one ``("yield", uid)`` at a time in a ``breakthrough``
-window, until the discarded points match or pass the total. When his whole hand
-is worth less, he discards it all, and the attacker wins if he still holds a
-captured zone of that row.
+window (:mod:`tcforge.engine.windows` lists them; there is no passing),
+until the discarded points match or pass the total. When his whole hand is
+worth less, he discards it all, and the attacker wins if he still holds a
+captured zone of that row (a combat card of his and no card of the defender).
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from itertools import combinations
 
 from tcforge.engine.context import BreakThrough, Window
 from tcforge.engine.core import Action, CoreState, IllegalActionError
+from tcforge.engine.movement import may_move
 from tcforge.engine.outcome import EndKind, Outcome
 from tcforge.engine.units import Unit
 
@@ -28,14 +30,15 @@ def enabled(state: CoreState) -> bool:
 
 
 def captured(state: CoreState) -> list[int]:
-    """The zones of the defender's second row the attacker has captured (his cards there and no enemy's)."""
+    """The zones of the defender's second row the attacker has captured: a combat card of his there and no card of
+    the defender's (001 counts any enemy unit; a face-down card's presence is known, its kind is not)."""
     attacker = state.game.attacker
     assert attacker is not None
-    return [p for p in state.game.board.rear_rank(1 - attacker) if state.controls(p, attacker)]
+    return [p for p in state.game.board.rear_rank(1 - attacker) if not state.occ[p][1 - attacker]
+            and any(state.units[u].profile.combat and state.units[u].carrier is None for u in state.occ[p][attacker])]
 
 
 def _may_exit(state: CoreState, unit: Unit) -> bool:
-    from tcforge.engine.movement import may_move  # movement sits above this module
     return unit.profile.combat and unit.carrier is None and may_move(state, unit)
 
 
@@ -73,8 +76,7 @@ def exit_cards(state: CoreState, action: Action) -> None:
     gone = [c for u in group for c in leaving(state, u)]
     owed = points(state, gone)
     for uid in group:
-        state.spot(uid)  # the cards are shown as they leave: their points are counted
-        state.destroy(uid)
+        state.destroy(uid)  # out of play: the discard pile never goes back into the deck (001 No Card Recycling)
     _demand(state, owed)
 
 
@@ -94,11 +96,6 @@ def _demand(state: CoreState, owed: int) -> None:
         state.outcome = Outcome(attacker, EndKind.VICTORY_CONDITION, state.turn,
                                 f"side {attacker} breaks through: side {defender}'s hand could not match {owed} points "
                                 "of exited cards (001 Attack/Defense)", CONDITION)
-
-
-def options(state: CoreState, side: int) -> list[Action]:
-    """The defender's choices: any card of his hand, while its points are still owed (no passing)."""
-    return [("yield", uid) for uid in sorted(state.hand[side])]
 
 
 def pay(state: CoreState, action: Action) -> None:

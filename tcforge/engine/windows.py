@@ -40,7 +40,6 @@ from tcforge.data.card_ids import (
     WEAPON_MALFUNCTION,
     WIRE,
 )
-from tcforge.engine import breakthrough
 from tcforge.engine.context import Counter, Entry, MeleeStart, Opportunity, Window, WindowData, WindowKind
 from tcforge.engine.core import Action, CoreState
 
@@ -129,7 +128,7 @@ def options(state: CoreState) -> list[Action]:
         assert isinstance(data, Opportunity)
         out.extend(data.shots)
     elif kind == "breakthrough":
-        out.extend(breakthrough.options(state, side))
+        out.extend(("yield", uid) for uid in sorted(state.hand[side]))  # 001 break-through: any card pays (breakthrough.py)
     return out
 
 

@@ -215,7 +215,8 @@ def exit_wins(state: GameState, action: Action) -> bool:
     stays held, and the exited points pass the most his hand could be worth, judged from what the attacker may
     know (the hand's size and the cards it could hold), never from the hand itself."""
     side, pos, group = state.active, action[1], set(action[2:])
-    stays = any(state.units[u].profile.combat for u in state.occ[pos][side] if u not in group)
+    stays = any(state.units[u].profile.combat and state.units[u].carrier is None
+                for u in state.occ[pos][side] if u not in group)
     if not stays and not any(p != pos for p in breakthrough.captured(state)):
         return False
     seen = observation(state, side)
