@@ -118,3 +118,15 @@ def test_001_victory_conditions_break_through_the_account_names_the_exit_and_the
     teller = Teller(sc, "en")
     said = describe(state, ("exit", 10, TANKS[0]), teller)
     assert said.startswith("break-through (001): ") and "points to answer" in said
+
+
+def test_001_victory_conditions_break_through_greedy_exits_from_what_it_may_know_with_hidden_units(tmp_path: Path) -> None:
+    """jeff-mike-2002 hides cards, so the greedy player decides on a dealt position (the draws masked): it still
+    sees that an empty-handed defender cannot pay, and takes the exit that keeps zone 10."""
+    sc = _attack(tmp_path)
+    state, _ = _opening(sc, empty_handed=True)
+    assert state.game.rules.hidden_units and any(a[0] == "card" for a in state.history)
+    action = greedy.greedy_policy(state, random.Random(0))
+    assert action[:2] == ("exit", 10) and len(action) == 3
+    rich, _ = _opening(sc)  # 80 points in hand: no exit is a sure win
+    assert greedy.greedy_policy(rich, random.Random(0))[0] != "exit"

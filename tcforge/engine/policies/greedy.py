@@ -35,7 +35,7 @@ from tcforge.engine import breakthrough, fire, melee, movement
 from tcforge.engine.attacks import attack_odds
 from tcforge.engine.board import RESERVE
 from tcforge.engine.context import BreakThrough, MeleeStart
-from tcforge.engine.observation import determinize, observation
+from tcforge.engine.observation import determinize
 from tcforge.engine.state import Action, GameState
 
 
@@ -213,17 +213,17 @@ def _pay(state: GameState, actions: list[Action]) -> Action:
 def exit_wins(state: GameState, action: Action) -> bool:
     """Whether an exit move (001 break-through) wins whatever the defender holds: a captured zone of his second row
     stays held, and the exited points pass the most his hand could be worth, judged from what the attacker may
-    know (the hand's size and the cards it could hold), never from the hand itself."""
+    know (the hand's size and the cards it could hold: hand and deck together, as the observation's unknowns), never
+    from the hand itself."""
     side, pos, group = state.active, action[1], set(action[2:])
     stays = any(state.units[u].profile.combat and state.units[u].carrier is None
                 for u in state.occ[pos][side] if u not in group)
     if not stays and not any(p != pos for p in breakthrough.captured(state)):
         return False
-    seen = observation(state, side)
-    could = sorted((max(state.units[u].profile.points, 0) for u in seen.opponent_unknown + seen.known_opponent_hand),
-                   reverse=True)
+    enemy = 1 - side  # his hand and deck together are what the attacker knows (the same in a dealt position)
+    could = sorted((max(state.units[u].profile.points, 0) for u in [*state.hand[enemy], *state.deck[enemy]]), reverse=True)
     owed = breakthrough.points(state, [c for u in group for c in breakthrough.leaving(state, u)])
-    return owed > sum(could[:seen.hand_sizes[1 - side]])
+    return owed > sum(could[:len(state.hand[enemy])])
 
 
 def _play(state: GameState, actions: list[Action], rng: random.Random) -> Action:
