@@ -160,7 +160,6 @@ class _Turn:
 class _Exit:
     """001 break-through: the points the defender owes for an exit, what his hand was worth, what he has paid."""
 
-    line: int
     side: int
     owed: int
     hand: int
@@ -380,11 +379,12 @@ class Referee:
             unit = units[uid]
             if unit.side != side or unit.pos != pos or not unit.profile.combat or unit.carrier is not None:
                 self.flag(line, case, f"{self.name(uid)} is not a combat card of side {side} at rest in {self.label(pos)}")
-            elif unit.immobilized or uid in self.turn.moved or uid in self.turn.fired:
-                self.flag(line, case, f"{self.name(uid)} exits though it is immobilised, moved or fired this turn")
+            elif unit.immobilized or uid in self.turn.fired or (uid in self.turn.moved and not self.rules.turn_card_may_move_twice):
+                self.flag(line, case, f"{self.name(uid)} exits though it is immobilised, fired or moved this turn "
+                                      "(and may not move twice)")
             self.turn.moved.add(uid)
         gone = [c for u in group if units[u].pos >= 0 for c in self._leaving(u)]
-        self.exit = _Exit(line, side, self._points(gone), self._points(list(state.hand[1 - side])))
+        self.exit = _Exit(side, self._points(gone), self._points(list(state.hand[1 - side])))
 
     def judge_yield(self, line: int, uid: int, side: int, before: _Snap) -> None:
         """001 break-through: the defender pays with a card of his own hand, only while points are owed."""

@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from enginekit import make as make_state
-from enginekit import pass_window, pos, uid
+from enginekit import pass_window, pos, start_one_card_move, uid
 from tcforge.engine.board import DISCARDED, RESERVE
 from tcforge.engine.outcome import EndKind
 from tcforge.engine.policies import greedy
@@ -79,6 +79,19 @@ def test_001_victory_conditions_break_through_only_from_a_captured_zone_of_the_d
     assert not exits(plain)  # the unified rules know no break-through
     held = make({0: [("PzKw IV H", "c4")], 1: [("T-34 M41", "a4")]})
     assert exits(held) == [("exit", pos(held, "c4"), uid(held, "PzKw IV H"))]
+
+
+def test_001_victory_conditions_break_through_the_exit_is_a_move_action_and_may_follow_the_move_in() -> None:
+    state = make({0: [("PzKw IV H", "c3"), ("PzKw IV H", "d4")], 1: [("T-34 M41", "a4"), ("T-34 M41", RESERVE)]})
+    tank = uid(state, "PzKw IV H", n=0)
+    start_one_card_move(state, "c3", "PzKw IV H")
+    state.apply_checked(("step", pos(state, "c4")))
+    state.apply_checked(("halt",))  # a fast card could go on: it stops in c4
+    pass_window(state)
+    assert state.units[tank].pos == pos(state, "c4") and state.supply == 1
+    assert ("exit", pos(state, "c4"), tank) in exits(state)  # a card may move twice in a turn (5.0)
+    state.apply_checked(("exit", pos(state, "c4"), tank))
+    assert state.supply == 0 and state.outcome is not None  # 28 points against the T-34's 24; d4 is still held
 
 
 def test_001_victory_conditions_break_through_needs_a_captured_zone_still_held() -> None:
