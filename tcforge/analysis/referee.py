@@ -380,7 +380,7 @@ class Referee:
             if unit.side != side or unit.pos != pos or not unit.profile.combat or unit.carrier is not None:
                 self.flag(line, case, f"{self.name(uid)} is not a combat card of side {side} at rest in {self.label(pos)}")
             elif unit.immobilized or uid in self.turn.fired or (uid in self.turn.moved and not self.rules.turn_card_may_move_twice):
-                self.flag(line, case, f"{self.name(uid)} exits though it is immobilised, fired or moved this turn "
+                self.flag(line, case, f"{self.name(uid)} exits though it is immobilized, fired or moved this turn "
                                       "(and may not move twice)")
             self.turn.moved.add(uid)
         gone = [c for u in group if units[u].pos >= 0 for c in self._leaving(u)]
