@@ -134,7 +134,8 @@ def test_balance_converge_json_reports_every_option_with_its_rounds(cli: Any, mo
     played: list[tuple[tuple[str, str], str | None]] = []
 
     def fake_run(reference: str, *, games: int, jobs: int = 1, option: str | None = None,
-                 policies: tuple[str, str] = ("greedy", "greedy"), base_seed: int = 1, progress: Any = None) -> list[GameResult]:
+                 policies: tuple[str, str] = ("greedy", "greedy"), base_seed: int = 1, progress: Any = None,
+                 **cluster: Any) -> list[GameResult]:
         played.append((policies, option))
         # German wins more with more search until 400 iterations; german-plus always adds 8 games
         budget = int(policies[0].split(":")[1])

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from tcforge.analysis import balance, ladder
+from tcforge.analysis.batches import game_seed
 from tcforge.analysis.games import GameResult
 
 SIDES = ("german", "soviet")
@@ -108,7 +109,7 @@ def test_scenario_ladder_command_json_and_plot(cli: Any, tmp_path: Path) -> None
     data = json.loads(out)
     assert code == 0 and data["scenario"] == "kursk" and data["rungs"] == ["random", "greedy"]
     [m] = data["matches"]
-    assert (m["agent"], m["below"], m["games"], m["seeds"]) == ("greedy", "random", 2, [5])
+    assert (m["agent"], m["below"], m["games"], m["seeds"]) == ("greedy", "random", 2, [game_seed(5, 0)])
     assert [(s["side"], s["games"]) for s in m["sides"]] == [("german", 1), ("soviet", 1)]
     assert m["wins"] + m["draws"] + m["losses"] == 2 and m["score"] == (m["wins"] + m["draws"] / 2) / 2
     assert m["climbs"] is False and data["flattens_at"] == "greedy"  # two games cannot show anything
