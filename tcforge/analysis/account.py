@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from tcforge.engine import breakthrough
 from tcforge.engine.board import ATTACHED, DECK, DISCARDED, PLACED, RESERVE, UNCLAIMED
 from tcforge.engine.state import CHANCE, GameState, IllegalActionError
 from tcforge.engine.units import Unit
@@ -347,6 +348,12 @@ def describe(state: GameState, action: tuple[Any, ...], teller: Teller) -> str:
         how = f" {w('acc_opportunity')}" if kind == "shoot" and window is not None and window.kind == "opportunity" else ""
         return w("acc_shoots" if kind == "shoot" else "acc_melee", unit=n(u[action[1]]), kind=str(action[3]).upper(),
                  target=n(u[action[2]])) + how
+    if kind == "exit":  # 001 Attack/Defense
+        gone = [c for uid in action[2:] for c in breakthrough.leaving(state, int(uid))]
+        return w("acc_exit", units=", ".join(n(u[int(uid)]) for uid in action[2:]), p=label(action[1]),
+                 points=breakthrough.points(state, gone))
+    if kind == "yield":
+        return w("acc_yield", unit=n(u[action[1]]), points=max(u[action[1]].profile.points, 0))
     if kind == "smoke":
         return w("acc_smoke_try", unit=n(u[action[1]]), p=label(action[2]))
     if kind in ("play", "interrupt", "fortify"):

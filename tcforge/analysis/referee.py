@@ -31,6 +31,12 @@ modules' legality helpers. What it checks, each with its rule case:
   rule 5 infantry and guns arrive with the transports they ride, and the
   arrival is the cards' move: none of them fires that turn, and a fast card
   going on has one position of its movement left.
+- 001 break-through (``victory.break_through``): an exit is the attacker's
+  move play from a zone of the defender's second row he captured, of at most
+  three of his combat cards there, at rest, not carried, immobilised, moved or
+  fired; the defender pays the exited points from his hand, all of it when he
+  cannot; the attacker wins exactly when the hand could not pay and he still
+  holds a captured zone of that row.
 - 16.0 victory: control computed here after every action (a card on its way
   controls nothing); a condition met must end the game at once (no later), and
   an ending the engine declares must hold; a turn limit or cap ends it on time.
@@ -50,6 +56,7 @@ from tcforge.analysis.games import rebuild
 from tcforge.analysis.scenario_hooks import engine_pos, turn_cap
 from tcforge.data.card_ids import CONFUSION, COORDINATION, PATH
 from tcforge.engine.board import DECK, DISCARDED, RESERVE
+from tcforge.engine.breakthrough import CONDITION as BREAK_THROUGH
 from tcforge.engine.core import CHANCE
 from tcforge.engine.outcome import EndKind
 from tcforge.engine.playout import LogLine
@@ -149,6 +156,16 @@ class _Turn:
     may_continue: bool = True  # fast arrivals may go on moving in a later play (20.0 rule 5)
 
 
+@dataclass
+class _Exit:
+    """001 break-through: the points the defender owes for an exit, what his hand was worth, what he has paid."""
+
+    side: int
+    owed: int
+    hand: int
+    paid: int = 0
+
+
 class Referee:
     """Replays one game and judges it; :meth:`run` returns the violations."""
 
@@ -164,6 +181,7 @@ class Referee:
         self.play: _Play | None = None
         self.victory_flagged = False
         self.seen: set[tuple[str, Any]] = set()
+        self.exit: _Exit | None = None  # the last exit (001 break-through)
 
     # ------------------------------------------------------------ geometry
     def _rc(self, pos: int) -> tuple[int, int]:
@@ -263,11 +281,14 @@ class Referee:
             return
         side = before.player
         if before.window is not None:
+            if kind == "yield":
+                self.judge_yield(line, int(action[1]), side, before)
             if kind == "interrupt" and state.units[int(action[1])].profile.card_id == CONFUSION:
                 self.turn.extra -= 1
             return
         if before.phase == "play":
-            cost = {"move": rules.turn_move_cost, "fire": rules.turn_fire_cost, "draw": rules.turn_draw_cost}.get(kind)
+            cost = {"move": rules.turn_move_cost, "exit": rules.turn_move_cost, "fire": rules.turn_fire_cost,
+                    "draw": rules.turn_draw_cost}.get(kind)
             if kind == "play":
                 card = state.units[int(action[1])].profile
                 if card.card_id == COORDINATION:
@@ -285,6 +306,8 @@ class Referee:
                     self.flag(line, "4.0", f"side {side} spends Supply point {self.turn.spent} of a turn that has {allowance}")
             if kind in ("move", "fire"):
                 self.play = _Play(kind, int(action[1]), line)
+            if kind == "exit":
+                self.judge_exit(line, action, side)
         elif before.phase == "move" and kind == "interrupt" and self.play is not None \
                 and state.units[int(action[1])].profile.card_id == PATH:
             self.play.path_card = True
@@ -316,6 +339,85 @@ class Referee:
         if not over:
             self.flag(line, "6.3", f"side {side} eliminates {self.name(uid)} to unstack {self.label(unit.pos)}, "
                                    f"which holds {combat} combat card(s) and {trucks} truck(s), within the limits")
+
+    def _points(self, uids: list[int]) -> int:
+        return sum(max(self.state.units[u].profile.points, 0) for u in uids)
+
+    def _leaving(self, uid: int) -> list[int]:
+        """001 break-through: the card, its equipment, its passengers and theirs."""
+        out = [uid, *self.state.units[uid].equipment]
+        for rider in self.state.units:
+            if rider.carrier == uid and rider.pos >= 0:
+                out.extend(self._leaving(rider.uid))
+        return out
+
+    def _attacker(self) -> int | None:
+        roles = [self.scenario.side(s).role for s in self.scenario.grid.sides]
+        return roles.index("attacker") if roles.count("attacker") == 1 else None
+
+    def _captured(self, pos: int, side: int) -> bool:
+        """001: the zone holds a combat card of ``side`` at rest and no enemy card of any kind."""
+        units = self.state.units
+        return not self.state.occ[pos][1 - side] and any(units[u].profile.combat and units[u].carrier is None
+                                                          for u in self.state.occ[pos][side])
+
+    def judge_exit(self, line: int, action: tuple[Any, ...], side: int) -> None:
+        """001 break-through: who may exit, from where, with which cards; what the defender then owes."""
+        case = "001 break-through"
+        state, units = self.state, self.state.units
+        pos, group = int(action[1]), [int(u) for u in action[2:]]
+        if not self.rules.victory_break_through:
+            self.flag(line, case, f"side {side} moves cards off the map, but the ruleset has no break-through")
+        if self._attacker() != side:
+            self.flag(line, case, f"side {side} moves cards off the map, but it is not the scenario's attacker")
+        if pos not in self._rear_rank(1 - side) or not self._captured(pos, side):
+            self.flag(line, case, f"side {side} exits from {self.label(pos)}, not a zone of the enemy's second row "
+                                  "it has captured")
+        if not group or len(group) > self.rules.turn_cards_per_action:
+            self.flag(line, "5.0", f"side {side} exits {len(group)} card(s) in one play")
+        for uid in group:
+            unit = units[uid]
+            if unit.side != side or unit.pos != pos or not unit.profile.combat or unit.carrier is not None:
+                self.flag(line, case, f"{self.name(uid)} is not a combat card of side {side} at rest in {self.label(pos)}")
+            elif unit.immobilized or uid in self.turn.fired or (uid in self.turn.moved and not self.rules.turn_card_may_move_twice):
+                self.flag(line, case, f"{self.name(uid)} exits though it is immobilized, fired or moved this turn "
+                                      "(and may not move twice)")
+            self.turn.moved.add(uid)
+        gone = [c for u in group if units[u].pos >= 0 for c in self._leaving(u)]
+        self.exit = _Exit(side, self._points(gone), self._points(list(state.hand[1 - side])))
+
+    def judge_yield(self, line: int, uid: int, side: int, before: _Snap) -> None:
+        """001 break-through: the defender pays with a card of his own hand, only while points are owed."""
+        exit_ = self.exit
+        if exit_ is None or side != 1 - exit_.side or before.window != ("breakthrough", side):
+            self.flag(line, "001 break-through", f"side {side} discards {self.name(uid)} with no break-through to answer")
+            return
+        if exit_.paid >= exit_.owed:
+            self.flag(line, "001 break-through", f"side {side} discards {self.name(uid)} after paying "
+                                                 f"{exit_.paid} of {exit_.owed} points")
+        exit_.paid += max(self.state.units[uid].profile.points, 0)
+
+    def judge_paid(self, line: int, before: _Snap, after: _Snap) -> None:
+        """001 break-through: once the exit is answered, the defender paid the points, or gave all his hand."""
+        exit_ = self.exit
+        if exit_ is None or after.window == ("breakthrough", 1 - exit_.side) or after.player == CHANCE:
+            return
+        self.exit = None
+        defender = 1 - exit_.side
+        if exit_.hand >= exit_.owed and exit_.paid < exit_.owed:
+            self.flag(line, "001 break-through", f"side {defender} paid {exit_.paid} of the {exit_.owed} points owed "
+                                                 "for the exited cards")
+        if exit_.hand < exit_.owed and after.hand[defender] != 0:
+            self.flag(line, "001 break-through", f"side {defender} could not pay {exit_.owed} points but keeps "
+                                                 f"{after.hand[defender]} card(s) in hand")
+        won = exit_.hand < exit_.owed and any(self._captured(p, exit_.side) for p in self._rear_rank(defender))
+        declared = after.outcome is not None and after.outcome.condition == BREAK_THROUGH
+        if won and not declared and after.outcome is None:
+            self.victory_flagged = True
+            self.flag(line, "001 break-through", f"side {exit_.side} broke through but the game goes on")
+        if declared and not won:
+            self.flag(line, "001 break-through", f"the engine declares a break-through for side {exit_.side}, "
+                                                 "but the hand could pay or no captured zone is held")
 
     def judge_shot(self, line: int, action: tuple[Any, ...], before: _Snap) -> None:
         state = self.state
@@ -369,6 +471,7 @@ class Referee:
         game_over = after.outcome is not None and before.outcome is None
         if side_turn_over or (game_over and after.outcome.kind in (EndKind.TURN_LIMIT, EndKind.ENGINE_CAP)):
             self.end_of_side_turn(line, before.active, before.turn)
+        self.judge_paid(line, before, after)
         self.judge_victory(line, before, after, side_turn_over)
         if side_turn_over:
             self.turn = _Turn()
@@ -637,6 +740,8 @@ class Referee:
         outcome = after.outcome
         sides = self.scenario.grid.sides
         if outcome is not None and before.outcome is None:
+            if outcome.condition == BREAK_THROUGH:
+                return  # judged with the exit that made it (judge_paid)
             end_of_game_turn = state.active != state.first and state.phase in ("discard", "melee")
             if outcome.kind in (EndKind.VICTORY_CONDITION, EndKind.ELIMINATION):
                 found = self.met(state.turn, end_of_game_turn=end_of_game_turn, only=outcome.condition or None)

@@ -58,6 +58,8 @@ def make_game(scenario: Scenario) -> Game:
                        overrides=dict(scenario.params), labels=labels, turn_limit=scenario.turn_limit,
                        max_turns=turn_cap(scenario), name=scenario.id)
     game.default_victory = False
+    roles = [scenario.side(s).role for s in grid.sides]
+    game.attacker = roles.index("attacker") if roles.count("attacker") == 1 else None
     game.initiative = (tuple(scenario.initiative.modifiers.get(side, 0) for side in grid.sides),
                        scenario.initiative.winner == "low")
     hooks = ScenarioHooks(scenario, game)

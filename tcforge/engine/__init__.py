@@ -22,7 +22,8 @@ checks there is no cycle and no function-level import dodging one):
   JSON). It imports no rule module.
 - ``windows``: opening a reaction window and listing the Interrupts that fit.
 - ``equipment``, then ``fire``, ``spotting`` (001's hidden units: who sees which card), ``movement``, then
-  ``melee`` and ``cards``: the rules of each part of the play, as functions of a state.
+  ``melee``, ``cards`` and ``breakthrough`` (001's exit off the map into the defender's reserve): the rules of
+  each part of the play, as functions of a state.
 - ``reactions``: what an Interrupt played in a window does, and how the play it
   interrupted goes on (it reaches into movement, fire and cards).
 - ``state``: the dispatcher. :class:`~tcforge.engine.state.GameState` is the core

@@ -18,7 +18,7 @@ from typing import Any, Literal
 Phase = Literal["setup", "initiative", "play", "move", "fire", "melee", "discard"]  # GameState.phase
 MoveStage = Literal["pick", "step", "done"]
 MeleeStage = Literal["order", "targets", "second", "resolve"]
-WindowKind = Literal["play", "entry", "fire", "melee", "counter", "opportunity"]
+WindowKind = Literal["play", "entry", "fire", "melee", "counter", "opportunity", "breakthrough"]
 MeleeOrder = tuple[int, int, str, int]  # (firer, target, kind of fire, equipment uid or -1)
 
 
@@ -236,7 +236,17 @@ class Opportunity:
         return {"shots": [list(a) for a in self.shots]}
 
 
-WindowData = Entry | Shot | MeleeStart | Counter | Opportunity | None  # None: a window before the opponent's play
+@dataclass(frozen=True, slots=True)
+class BreakThrough:
+    """001 Attack/Defense: the points the defender still owes for the attacker's cards that left the map."""
+
+    owed: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"owed": self.owed}
+
+
+WindowData = Entry | Shot | MeleeStart | Counter | Opportunity | BreakThrough | None  # None: a window before the opponent's play
 
 
 @dataclass(slots=True)
@@ -270,6 +280,8 @@ def _window_data(kind: WindowKind, raw: dict[str, Any]) -> WindowData:
         return Shot(tuple(raw["shot"]), bool(raw.get("opportunity")))
     if kind == "melee":
         return MeleeStart(raw["pos"])
+    if kind == "breakthrough":
+        return BreakThrough(int(raw["owed"]))
     if kind == "opportunity":
         return Opportunity(tuple(tuple(a) for a in raw["shots"]))
     if kind == "counter":

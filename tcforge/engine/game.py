@@ -68,6 +68,7 @@ class Game:
     victory_hooks: list[Callable[..., Any]] = field(default_factory=list)
     turn_hooks: list[Callable[..., Any]] = field(default_factory=list)  # at the start of each side's turn
     end_hooks: list[Callable[..., Any]] = field(default_factory=list)  # at the end of each game turn
+    attacker: int | None = None  # the attacking side of an attack/defense scenario (001's break-through), else None
     default_victory: bool = True  # 16.0's three positions of the enemy's rear rank, when no scenario says otherwise
     reinforcements_hook: Callable[..., Any] | None = None
     scenario_rules: Any = None  # the scenario's special rules (tcforge.analysis.scenario_hooks.ScenarioHooks)

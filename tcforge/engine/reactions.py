@@ -21,7 +21,7 @@ from tcforge.data.card_ids import (
     TACTICAL_ADVANTAGE,
     WIRE,
 )
-from tcforge.engine import cards, fire, movement, opportunity, spotting
+from tcforge.engine import breakthrough, cards, fire, movement, opportunity, spotting
 from tcforge.engine.attacks import Attack
 from tcforge.engine.context import Counter, Entry, Melee, MeleeStart, Shot, WindowData, WindowKind
 from tcforge.engine.core import Action, CoreState
@@ -35,6 +35,9 @@ def apply(state: CoreState, action: Action) -> None:
     if action[0] == "pass":
         state.ctx.window = None
         _resume(state, kind, data, cancelled=False)
+        return
+    if kind == "breakthrough":  # 001 Attack/Defense: a card paid for the exited cards, not an Interrupt
+        breakthrough.pay(state, action)
         return
     if kind == "opportunity":  # 001 2.1: a shot, not a card
         state.ctx.window = None

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from tcforge.engine import cards, equipment, fire, melee, movement, reactions, spotting, windows
+from tcforge.engine import breakthrough, cards, equipment, fire, melee, movement, reactions, spotting, windows
 from tcforge.engine.attacks import KILL, to_hit, to_kill
 from tcforge.engine.board import DECK, DISCARDED, RESERVE
 from tcforge.engine.context import Context, Melee, Play
@@ -308,6 +308,7 @@ def _legal_play(state: GameState) -> list[Action]:
     if state.supply >= rules.turn_move_cost:
         for pos in movement.move_sources(state):
             actions.append(("move", pos))
+        actions.extend(breakthrough.exits(state))  # 001 Attack/Defense: off the map into the defender's reserve
     if state.supply >= rules.turn_fire_cost:
         for pos in fire.fire_sources(state):
             actions.append(("fire", pos))
@@ -334,6 +335,10 @@ def _apply_play(state: GameState, action: Action) -> None:
         play.acted = True
         state.supply -= rules.turn_move_cost
         movement.begin(state, int(action[1]))
+    elif kind == "exit":  # 001 Attack/Defense: a move action off the map
+        play.acted = True
+        state.supply -= rules.turn_move_cost
+        breakthrough.exit_cards(state, action)
     elif kind == "fire":
         play.acted = True
         state.supply -= rules.turn_fire_cost

@@ -127,10 +127,15 @@ def options(state: CoreState) -> list[Action]:
     elif kind == "opportunity":
         assert isinstance(data, Opportunity)
         out.extend(data.shots)
+    elif kind == "breakthrough":
+        out.extend(("yield", uid) for uid in sorted(state.hand[side]))  # 001 break-through: any card pays (breakthrough.py)
     return out
 
 
 def legal(state: CoreState) -> list[Action]:
+    window = state.ctx.window
+    if window is not None and window.kind == "breakthrough":
+        return options(state)  # 001: the points are owed; there is no passing
     return options(state) + [("pass",)]
 
 

@@ -31,10 +31,10 @@ from tcforge.data.card_ids import (
     TANK_ACE,
     TANK_BUSTER,
 )
-from tcforge.engine import fire, melee, movement
+from tcforge.engine import breakthrough, fire, melee, movement
 from tcforge.engine.attacks import attack_odds
 from tcforge.engine.board import RESERVE
-from tcforge.engine.context import MeleeStart
+from tcforge.engine.context import BreakThrough, MeleeStart
 from tcforge.engine.observation import determinize
 from tcforge.engine.state import Action, GameState
 
@@ -146,6 +146,8 @@ def _window(state: GameState, actions: list[Action]) -> Action:
     kind = window.kind
     if kind == "opportunity":
         return _opportunity(state, actions)
+    if kind == "breakthrough":
+        return _pay(state, actions)
     plays = [a for a in actions if a[0] == "interrupt"]
     if not plays:
         return ("pass",)
@@ -196,10 +198,41 @@ def opportunity_score(state: GameState, action: Action) -> float:
     return _expected(state, replace(attack, modifier=attack.modifier + state.game.rules.opportunity_modifier), action[2])
 
 
+def _pay(state: GameState, actions: list[Action]) -> Action:
+    """001 break-through: pay the owed points with the least worth, the cheapest single card that covers the rest,
+    else the card that pays the most."""
+    window = state.ctx.window
+    assert window is not None and isinstance(window.data, BreakThrough)
+    owed = window.data.owed
+    covering = [a for a in actions if state.units[a[1]].profile.points >= owed]
+    if covering:
+        return min(covering, key=lambda a: (value(state, a[1]), a[1]))
+    return max(actions, key=lambda a: (state.units[a[1]].profile.points, -a[1]))
+
+
+def exit_wins(state: GameState, action: Action) -> bool:
+    """Whether an exit move (001 break-through) wins whatever the defender holds: a captured zone of his second row
+    stays held, and the exited points pass the most his hand could be worth, judged from what the attacker may
+    know (the hand's size and the cards it could hold: hand and deck together, as the observation's unknowns), never
+    from the hand itself."""
+    side, pos, group = state.active, action[1], set(action[2:])
+    stays = any(state.units[u].profile.combat and state.units[u].carrier is None
+                for u in state.occ[pos][side] if u not in group)
+    if not stays and not any(p != pos for p in breakthrough.captured(state)):
+        return False
+    enemy = 1 - side  # his hand and deck together are what the attacker knows (the same in a dealt position)
+    could = sorted((max(state.units[u].profile.points, 0) for u in [*state.hand[enemy], *state.deck[enemy]]), reverse=True)
+    owed = breakthrough.points(state, [c for u in group for c in breakthrough.leaving(state, u)])
+    return owed > sum(could[:len(state.hand[enemy])])
+
+
 def _play(state: GameState, actions: list[Action], rng: random.Random) -> Action:
     forced = free_play(state, actions)
     if forced is not None:
         return forced
+    for action in actions:
+        if action[0] == "exit" and exit_wins(state, action):
+            return action  # 001 break-through: a sure win
     candidates = play_candidates(state, actions)
     best = max(score for score, _ in candidates)
     top = [a for score, a in candidates if score == best]

@@ -1,0 +1,114 @@
+"""001's break-through victory (Attack/Defense): the attacker's cards leave the map into the defender's reserve.
+
+With ``victory.break_through`` on and a game that names its attacker
+(``Game.attacker``), the attacker may spend a move action (one Supply point,
+like any move) to take up to ``turn.cards_per_action`` combat cards off a zone
+of the defender's second row that he has captured: they go off the map into
+the defender's reserve (clear terrain, one step) and out of play, with their
+equipment and passengers. The defender then owes their points: he discards
+cards of his hand, one ``("yield", uid)`` at a time in a ``breakthrough``
+window (:mod:`tcforge.engine.windows` lists them; there is no passing),
+until the discarded points match or pass the total. When his whole hand is
+worth less, he discards it all, and the attacker wins if he still holds a
+captured zone of that row (a combat card of his and no card of the defender).
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from tcforge.engine.context import BreakThrough, Window
+from tcforge.engine.core import Action, CoreState, IllegalActionError
+from tcforge.engine.movement import may_move
+from tcforge.engine.outcome import EndKind, Outcome
+from tcforge.engine.units import Unit
+
+CONDITION = "001 break-through"
+
+
+def enabled(state: CoreState) -> bool:
+    return state.game.rules.victory_break_through and state.game.attacker is not None
+
+
+def captured(state: CoreState) -> list[int]:
+    """The zones of the defender's second row the attacker has captured: a combat card of his there and no card of
+    the defender's (001 counts any enemy unit; a face-down card's presence is known, its kind is not)."""
+    attacker = state.game.attacker
+    assert attacker is not None
+    return [p for p in state.game.board.rear_rank(1 - attacker) if not state.occ[p][1 - attacker]
+            and any(state.units[u].profile.combat and state.units[u].carrier is None for u in state.occ[p][attacker])]
+
+
+def _may_exit(state: CoreState, unit: Unit) -> bool:
+    return unit.profile.combat and unit.carrier is None and may_move(state, unit)
+
+
+def exits(state: CoreState) -> list[Action]:
+    """The exit move actions open to the active side: ``("exit", pos, uid, ...)``, every choice of its cards there."""
+    if not enabled(state) or state.active != state.game.attacker or state.supply < state.game.rules.turn_move_cost:
+        return []
+    most = state.game.rules.turn_cards_per_action
+    out: list[Action] = []
+    for pos in captured(state):
+        movers = sorted(u for u in state.occ[pos][state.active] if _may_exit(state, state.units[u]))
+        for n in range(1, min(most, len(movers)) + 1):
+            out.extend(("exit", pos, *group) for group in combinations(movers, n))
+    return out
+
+
+def leaving(state: CoreState, uid: int) -> list[int]:
+    """The card and what leaves with it: its equipment, its passengers and theirs."""
+    out = [uid, *state.units[uid].equipment]
+    for rider in state.units:
+        if rider.carrier == uid and rider.pos >= 0:
+            out.extend(leaving(state, rider.uid))
+    return out
+
+
+def points(state: CoreState, uids: list[int]) -> int:
+    return sum(max(state.units[u].profile.points, 0) for u in uids)
+
+
+def exit_cards(state: CoreState, action: Action) -> None:
+    """The exit move: the cards leave play, and the defender owes their points."""
+    pos, group = int(action[1]), [int(u) for u in action[2:]]
+    if pos not in captured(state) or any(state.units[u].pos != pos for u in group):
+        raise IllegalActionError(f"{list(action)!r}: exits are from a captured zone of the defender's second row")
+    gone = [c for u in group for c in leaving(state, u)]
+    owed = points(state, gone)
+    for uid in group:
+        state.destroy(uid)  # out of play: the discard pile never goes back into the deck (001 No Card Recycling)
+    _demand(state, owed)
+
+
+def _demand(state: CoreState, owed: int) -> None:
+    defender = 1 - state.active
+    hand = list(state.hand[defender])
+    if owed <= 0:
+        return
+    if points(state, hand) >= owed:
+        state.ctx.window = Window("breakthrough", defender, BreakThrough(owed))
+        state.changed()
+        return
+    for uid in hand:  # the project's reading: he cannot match, so he gives up all he has
+        state.discard_card(uid)
+    if captured(state):
+        attacker = state.active
+        state.outcome = Outcome(attacker, EndKind.VICTORY_CONDITION, state.turn,
+                                f"side {attacker} breaks through: side {defender}'s hand could not match {owed} points "
+                                "of exited cards (001 Attack/Defense)", CONDITION)
+
+
+def pay(state: CoreState, action: Action) -> None:
+    """The defender discards one card; the window closes when the points are matched."""
+    window = state.ctx.window
+    assert window is not None and isinstance(window.data, BreakThrough)
+    uid = int(action[1])
+    if action[0] != "yield" or uid not in state.hand[window.side]:
+        raise IllegalActionError(f"{list(action)!r}: the defender owes points and must discard a card of his hand")
+    owed = window.data.owed - max(state.units[uid].profile.points, 0)
+    state.discard_card(uid)
+    if owed > 0:  # the rest of his hand still covers it: the window opened only when the whole hand did
+        state.ctx.window = Window("breakthrough", window.side, BreakThrough(owed))
+    else:
+        state.ctx.window = None
+    state.changed()
