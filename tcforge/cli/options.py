@@ -83,17 +83,18 @@ def _alias(command: click.Command, old: str, target: TyperOption) -> None:
     """A hidden ``old`` that feeds ``target`` and warns."""
     stash = f"{_MARK}:{old}"
 
-    def merge(current: Any, value: Any) -> Any:
+    def merge(ctx: click.Context, current: Any, value: Any) -> Any:
         if target.multiple:
             return tuple(current or ()) + tuple(value or ())
-        return value if current in (None, "", ()) else current
+        given = ctx.get_parameter_source(target.name or "") not in (None, click.core.ParameterSource.DEFAULT)
+        return current if given else value  # the new name wins when both are given; else the old one's value
 
     def on_old(ctx: click.Context, _param: click.Parameter, value: Any) -> None:
         if value in (None, (), []):
             return
         sys.stderr.write(f"tcforge: warning: {old} is deprecated, use {target.opts[0]}\n")
         if target.name in ctx.params:
-            ctx.params[target.name] = merge(ctx.params[target.name], value)
+            ctx.params[target.name] = merge(ctx, ctx.params[target.name], value)
         else:
             ctx.meta[stash] = value
 
@@ -103,7 +104,7 @@ def _alias(command: click.Command, old: str, target: TyperOption) -> None:
         if original is not None:
             value = original(ctx, param, value)
         if stash in ctx.meta:
-            value = merge(value, ctx.meta.pop(stash))
+            value = merge(ctx, value, ctx.meta.pop(stash))
         return value
 
     target.callback = on_target

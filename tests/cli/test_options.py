@@ -5,6 +5,7 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -126,3 +127,27 @@ def test_show_completion_prints_a_script_for_the_shell() -> None:
                              "--show-completion", "bash"], capture_output=True, text=True, timeout=120, check=False)
     assert result.returncode == 0, result.stderr
     assert "_TCFORGE_COMPLETE=complete_bash" in result.stdout
+
+
+def test_7_an_old_option_name_still_sets_an_option_that_has_a_default(capsys: pytest.CaptureFixture[str]) -> None:
+    """--out-dir feeds --out even though --out has a default (print all's output/); --out wins when both are given."""
+    import typer as ty
+
+    from tcforge.cli.options import harmonise
+
+    mini = ty.Typer()
+
+    @mini.command()
+    def write(out: Path = ty.Option(Path("output"), "--out", "-o")) -> None:
+        print(f"into {out}")
+
+    @mini.command()
+    def other() -> None:  # two commands, so that typer keeps the subcommand names
+        pass
+
+    command = harmonise(ty.main.get_command(mini))
+    assert command.main(["write", "--out-dir", "elsewhere"], standalone_mode=False) is None
+    captured = capsys.readouterr()
+    assert "into elsewhere" in captured.out and "--out-dir is deprecated, use --out" in captured.err
+    command.main(["write", "--out-dir", "old", "--out", "new"], standalone_mode=False)
+    assert "into new" in capsys.readouterr().out
