@@ -243,7 +243,7 @@ READ_ONLY_WRITERS = {
     "print-deck": ("print", "deck", "--scenario", "hill-621", "--out", "{ro}/deck.pdf"),
     "print-calibration": ("print", "calibration", "--out", "{ro}/calibration.pdf"),
     "print-rulebook": ("print", "rulebook", "--out", "{ro}/rules.pdf"),
-    "print-all": ("print", "all", "--no-scenarios", "--out-dir", "{ro}/pdfs"),
+    "print-all": ("print", "all", "--no-scenarios", "--out", "{ro}/pdfs"),
     "deck-print": ("deck", "print", "russian-front-summer-1942", "--out", "{ro}/deck.pdf"),
     "export-tts": ("export", "tts", "hill-621", "--out", "{ro}/tts"),
 }
@@ -267,7 +267,7 @@ FOLDER_WRITERS = {
     "print-cards": ("print", "cards", "46", "--out", "{dir}"),
     "print-scenario": ("print", "scenario", "hill-621", "--out", "{dir}"),
     "deck-print": ("deck", "print", "russian-front-summer-1942", "--out", "{dir}"),
-    "print-all-under-a-file": ("print", "all", "--no-scenarios", "--out-dir", "{dir}/plain.txt"),
+    "print-all-under-a-file": ("print", "all", "--no-scenarios", "--out", "{dir}/plain.txt"),
 }
 
 
@@ -297,7 +297,7 @@ def test_ctrl_c_during_print_all_names_the_pdfs_finished_and_not_and_leaves_no_p
     import os
     import signal
     import time
-    proc = subprocess.Popen([sys.executable, "-m", "tcforge", "print", "all", "--no-scenarios", "--out-dir", str(tmp_path)],
+    proc = subprocess.Popen([sys.executable, "-m", "tcforge", "print", "all", "--no-scenarios", "--out", str(tmp_path)],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     deadline = time.monotonic() + 120
     while not list(tmp_path.glob("*.pdf")) and time.monotonic() < deadline and proc.poll() is None:
