@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from tcforge.engine.board import DECK, RESERVE
 from tcforge.engine.state import Action, GameState
@@ -97,7 +98,7 @@ def _card_key(state: GameState, uid: int) -> str:
     return str(state.units[uid].profile.card_id)
 
 
-def _hidden_draw(action: Action, units: list, other: int) -> bool:  # type: ignore[type-arg]
+def _hidden_draw(action: Action, units: list[Any], other: int) -> bool:
     """A draw of ``other``'s that the observing side did not see (already masked in a dealt position: kept so,
     since a search deals again from a position it dealt, as the greedy player does under hidden units)."""
     return bool(action) and action[0] == "card" and (action[1] is None or units[action[1]].side == other)
