@@ -311,33 +311,25 @@ def search_benchmark(budgets: tuple[int, ...], seconds: float, repeat: int,
             while not s.is_terminal():
                 s.apply_action(sample_chance(s, rng) if s.current_player() == CHANCE else policy(s, rng))
         yield f"{name} playouts to the end from here: {_rate(seconds, playout):,.1f}/s"
-    for budget in budgets:
+    def decision(spec: str, position: Any) -> float:
+        """The median wall time of one decision of a fresh ``spec`` player from ``position``, over ``repeat`` seeds."""
         times = []
         for r in range(repeat):
-            agent = make(f"mcts:{budget}")
+            agent = make(spec)
             start = time.perf_counter()
-            agent(state, random.Random(r))
+            agent(position, random.Random(r))
             times.append(time.perf_counter() - start)
-        wall = statistics.median(times)
+        return statistics.median(times)
+
+    for budget in budgets:
+        wall = decision(f"mcts:{budget}", state)
         yield f"mcts:{budget}: a decision in {wall * 1000:,.0f} ms ({budget / wall:,.0f} iterations/s)"
     for budget in playout_budgets:
-        times = []
-        for r in range(repeat):
-            agent = make(f"rollout:{budget}")
-            start = time.perf_counter()
-            agent(state, random.Random(r))
-            times.append(time.perf_counter() - start)
-        wall = statistics.median(times)
+        wall = decision(f"rollout:{budget}", state)
         yield f"rollout:{budget}: a decision in {wall * 1000:,.0f} ms ({budget / wall:,.1f} playouts/s)"
     big = midgame_state("kursk", 2, 3)  # a larger battle, for scale
     budget = max(budgets)
-    times = []
-    for r in range(repeat):
-        agent = make(f"mcts:{budget}")
-        start = time.perf_counter()
-        agent(big, random.Random(r))
-        times.append(time.perf_counter() - start)
-    wall = statistics.median(times)
+    wall = decision(f"mcts:{budget}", big)
     yield (f"kursk seed 2, {big.describe()}, {len(big.units)} cards: mcts:{budget} a decision in {wall * 1000:,.0f} ms "
            f"({budget / wall:,.0f} iterations/s)")
 
