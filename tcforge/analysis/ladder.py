@@ -153,10 +153,10 @@ def render(ladder: Ladder) -> list[str]:
     """The ladder as text: one line a rung, then where it flattens."""
     sides = [s.side for s in ladder.matches[0].sides]
     half = ladder.games // 2
-    first, last = ladder.matches[0].seeds[0], ladder.matches[0].seeds[-1]
-    seeds = f"seed {first}" if first == last else f"seeds {first}-{last}"
+    played = ladder.matches[0].seeds  # derived from the root seed and each game's index: a list, not a range
+    shown = ", ".join(str(s) for s in played[:2]) + (f" and {len(played) - 2} more" if len(played) > 2 else "")
     head = (f"{ladder.scenario} [{ladder.option or 'as written'}]: strength ladder, {ladder.games} games a rung "
-            f"({half} with each side, {seeds} both ways)")
+            f"({half} with each side, the same seeds both ways: {shown})")
     lines = [head, f"  {'rung':<14} {'v below':<14} {'score':>6}  {'95 %':<11}  "
              + "  ".join(f"{'as ' + s:<20}" for s in sides) + "  won-drawn-lost"]
     for m in ladder.matches:
