@@ -86,11 +86,7 @@ class MCTSAgent:
     only the last search's statistics (:attr:`last`) and which equipment it has passed in the current move."""
 
     def __init__(self, spec: AgentSpec):
-        known = {"c", "depth", "rollout", "seed"}
-        unknown = set(spec.options) - known
-        if unknown:
-            raise SpecError(f"agent spec {spec.text!r}: unknown option(s) {', '.join(sorted(unknown))}; "
-                            f"mcts takes {', '.join(sorted(known))}")
+        spec.check_options({"c", "depth", "rollout", "seed"})
         self.spec = spec
         self.iterations = spec.iterations if spec.iterations is not None or spec.seconds is not None else DEFAULT_ITERATIONS
         self.seconds = spec.seconds

@@ -79,11 +79,7 @@ class RolloutAgent:
     """The playout search player of one side for one game; :attr:`last` keeps the last search's figures."""
 
     def __init__(self, spec: AgentSpec):
-        known = {"horizon", "k", "seed", "shape", "z"}
-        unknown = set(spec.options) - known
-        if unknown:
-            raise SpecError(f"agent spec {spec.text!r}: unknown option(s) {', '.join(sorted(unknown))}; "
-                            f"rollout takes {', '.join(sorted(known))}")
+        spec.check_options({"horizon", "k", "seed", "shape", "z"})
         self.spec = spec
         self.playouts = spec.iterations if spec.iterations is not None or spec.seconds is not None else DEFAULT_PLAYOUTS
         self.seconds = spec.seconds

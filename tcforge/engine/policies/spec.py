@@ -42,6 +42,13 @@ class AgentSpec:
     def has_budget(self) -> bool:
         return self.iterations is not None or self.seconds is not None
 
+    def check_options(self, known: set[str]) -> None:
+        """Raise :class:`SpecError` naming the options a player does not take (``known``: the ones it does)."""
+        unknown = set(self.options) - known
+        if unknown:
+            raise SpecError(f"agent spec {self.text!r}: unknown option(s) {', '.join(sorted(unknown))}; "
+                            f"{self.name} takes {', '.join(sorted(known))}")
+
     def __str__(self) -> str:
         return self.text
 
