@@ -287,7 +287,7 @@ def search_benchmark(budgets: tuple[int, ...], seconds: float, repeat: int,
                      playout_budgets: tuple[int, ...] = (8, 16, 32, 64)) -> Iterator[str]:
     """The search players' costs from a mid-game Hill 621 position: state copies, dealt positions and playouts a
     second, search iterations a second, and a decision's wall time at each budget (median of ``repeat``): mcts
-    at each iteration budget, rollout at each playout budget."""
+    at each iteration budget, rollout and plan at each playout budget."""
     import random
     import statistics
 
@@ -327,6 +327,9 @@ def search_benchmark(budgets: tuple[int, ...], seconds: float, repeat: int,
     for budget in playout_budgets:
         wall = decision(f"rollout:{budget}", state)
         yield f"rollout:{budget}: a decision in {wall * 1000:,.0f} ms ({budget / wall:,.1f} playouts/s)"
+    for budget in playout_budgets:  # the turn's search comes at its first decision: the rest of the turn is free
+        wall = decision(f"plan:{budget}", state)
+        yield f"plan:{budget}: a turn's search in {wall * 1000:,.0f} ms ({budget / wall:,.1f} playouts/s, 4 half-turns each)"
     big = midgame_state("kursk", 2, 3)  # a larger battle, for scale
     budget = max(budgets)
     wall = decision(f"mcts:{budget}", big)

@@ -153,8 +153,8 @@ def test_the_engine_core_imports_no_rule_module() -> None:
 ENGINE_LAYERS = (  # as tcforge/engine/__init__.py describes them: each imports only from the layers before it
     ("rules", "outcome", "context", "attacks", "board"), ("units",), ("game",), ("core",), ("windows", "equipment"),
     ("fire",), ("spotting",), ("opportunity",), ("movement",), ("melee", "cards", "breakthrough"), ("reactions",), ("state",),
-    ("observation", "playout"), ("spec", "greedy"), ("evaluate",), ("mcts",), ("rollout",), ("policies",))  # the last
-    # five: engine/policies/, its __init__ last
+    ("observation", "playout"), ("spec", "greedy"), ("evaluate",), ("mcts",), ("rollout",), ("plan",), ("policies",))
+    # the last six: engine/policies/, its __init__ last
 
 
 def test_engine_modules_import_only_from_the_layers_below_them() -> None:

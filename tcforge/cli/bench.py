@@ -67,7 +67,7 @@ def bench_search(
     budgets: str = typer.Option("50,100,200,400,800", "--budgets", help="Iteration budgets to time, comma-separated."),
     seconds: float = typer.Option(2.0, "--seconds", help="Seconds per rate measurement."),
     repeat: int = typer.Option(3, "--repeat", help="Decisions timed per budget; the median is kept."),
-    playouts: str = typer.Option("8,16,32,64", "--playouts", help="Playout budgets of the rollout player to time."),
+    playouts: str = typer.Option("8,16,32,64", "--playouts", help="Playout budgets of the rollout and plan players to time."),
 ) -> None:
     """The search players from a mid-game Hill 621 position: copies/s, iterations/s, a decision's time per budget."""
     from tcforge.bench import search_benchmark

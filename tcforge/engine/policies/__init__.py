@@ -10,7 +10,9 @@ New players register in :data:`AGENTS` with a factory taking the parsed spec.
 - ``greedy``: one decision ahead (:mod:`tcforge.engine.policies.greedy`);
 - ``mcts``: information-set Monte Carlo tree search (:mod:`tcforge.engine.policies.mcts`);
 - ``rollout``: playouts to the end of the game from greedy's best plays, on information sets
-  (:mod:`tcforge.engine.policies.rollout`): the strongest player, its strength growing with its budget.
+  (:mod:`tcforge.engine.policies.rollout`);
+- ``plan``: whole-turn plans (greedy with seeded deviations) played out a few half-turns on information sets
+  (:mod:`tcforge.engine.policies.plan`): the strongest player, its strength growing with its budget.
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from collections.abc import Callable
 from tcforge.engine.playout import random_policy
 from tcforge.engine.policies.greedy import goals, greedy_policy, open_goals, value
 from tcforge.engine.policies.mcts import MCTSAgent
+from tcforge.engine.policies.plan import PlanAgent
 from tcforge.engine.policies.rollout import RolloutAgent
 from tcforge.engine.policies.spec import AgentSpec, SpecError, parse
 from tcforge.engine.state import Action, GameState
@@ -39,7 +42,8 @@ def _plain(policy: Policy) -> Callable[[AgentSpec], Policy]:
 
 
 AGENTS: dict[str, Callable[[AgentSpec], Policy]] = {"random": _plain(random_policy), "greedy": _plain(greedy_policy),
-                                                    "mcts": MCTSAgent, "rollout": RolloutAgent}
+                                                    "mcts": MCTSAgent, "rollout": RolloutAgent,
+                                                    "plan": PlanAgent}
 POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}  # the players that need no spec
 
 

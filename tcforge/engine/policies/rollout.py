@@ -126,14 +126,7 @@ class RolloutAgent:
                 world.apply_action(action)
                 row.append(self._playout(world, side, chance))
             done += 1
-        best, best_bound = 0, 0.0
-        for i in range(1, len(candidates)):
-            gain = [a - b for a, b in zip(values[i], values[0], strict=True)]
-            mean = sum(gain) / done
-            spread = math.sqrt(sum((g - mean) ** 2 for g in gain) / (done - 1))
-            bound = mean - self.z * t_over_z(done - 1) * spread / math.sqrt(done)
-            if bound > best_bound:
-                best, best_bound = i, bound
+        best = paired_best(values, self.z)
         self.last = PlayoutStats(done * len(candidates), time.perf_counter() - start, candidates,
                                  [sum(row) / done for row in values], best)
         return candidates[best]
@@ -169,10 +162,32 @@ class RolloutAgent:
                 if self.horizon and half_turns >= self.horizon:
                     return heuristic(world, side)
             world.apply_action(greedy_policy(world, rng))
-        targets = goals(world, side)
-        held = sum(world.controls(p, side) for p in targets) / len(targets) if targets else 0.0
-        shaping = self.shape * (0.6 * held + 0.4 * heuristic(world, side))
-        outcome = world.outcome
-        if outcome is None or outcome.winner is None:
-            return shaping
-        return (1.0 if outcome.winner == side else -1.0) + shaping
+        return playout_value(world, side, self.shape)
+
+
+def playout_value(world: GameState, side: int, shape: float) -> float:
+    """What a finished (or capped) playout is worth to ``side``: 1 won, 0 drawn, -1 lost, plus a shaping term of at
+    most ``shape``: the share of its goal positions it holds (0.6) and the heuristic (0.4)."""
+    targets = goals(world, side)
+    held = sum(world.controls(p, side) for p in targets) / len(targets) if targets else 0.0
+    shaping = shape * (0.6 * held + 0.4 * heuristic(world, side))
+    outcome = world.outcome
+    if outcome is None or outcome.winner is None:
+        return shaping
+    return (1.0 if outcome.winner == side else -1.0) + shaping
+
+
+def paired_best(values: list[list[float]], z: float) -> int:
+    """The candidate to play, given each one's playout values on the same deals and dice (candidate 0 is the
+    default): the one whose paired gain over candidate 0 has the highest lower bound (mean - z standard errors,
+    widened as Student's t for few rounds), if that bound is above zero; else 0. With ``z`` 0 the best mean wins."""
+    rounds = len(values[0])
+    best, best_bound = 0, 0.0
+    for i in range(1, len(values)):
+        gain = [a - b for a, b in zip(values[i], values[0], strict=True)]
+        mean = sum(gain) / rounds
+        spread = math.sqrt(sum((g - mean) ** 2 for g in gain) / (rounds - 1)) if rounds > 1 else math.inf
+        bound = mean - z * t_over_z(rounds - 1) * spread / math.sqrt(rounds) if z else mean
+        if bound > best_bound:
+            best, best_bound = i, bound
+    return best

@@ -1,0 +1,173 @@
+"""A search player over whole turns: seeded turn plans, each played out on dealt positions, the best one kept.
+
+The playout player of :mod:`.rollout` weighs single plays, and leaves every
+step, target and card of a move to the greedy player. Many of the greedy
+player's losses come from those: a stack that ends its turn overstacked, a
+tank driven into woods, a turn spent firing when it should have moved. This
+player weighs whole turns instead, as policy search over a small family of
+turn policies (Bertsekas' rollout over policies, not actions):
+
+- at the first decision of its turn it draws ``k`` *plans*: plan 0 is the
+  greedy player; plan ``i`` is the greedy player whose every decision of this
+  turn (plays, moves, steps, picks, targets) is, with probability ``eps``,
+  replaced by a legal alternative drawn by the plan's own seeded generator.
+  A plan is a deterministic policy (its seed fixes every deviation), so what
+  the search measures is exactly what it will play;
+- each plan plays the rest of the turn, then the greedy player plays both
+  sides until ``horizon`` half-turns, this one included, are over (0: to the
+  end of the game); the
+  position is scored by the heuristic of :mod:`.evaluate` (or the result, as
+  :func:`.rollout.playout_value` scores it, when the game ends first);
+- every plan is played out on the same positions dealt by
+  :func:`~tcforge.engine.observation.determinize` with the same dice (common
+  random numbers), ``budget / k`` times, so plans are compared paired, on the
+  same luck; the plan with the best paired gain over greedy's (its lower bound
+  ``z`` standard errors below the mean must be above zero; ``z`` 0: the best
+  mean) is followed for the rest of the turn.
+
+Decisions outside the side's own turn (reactions, melee answers) are greedy's.
+It never reads the hidden cards: playouts start from dealt positions, and a
+plan's deviations depend only on its seed and the legal actions.
+
+Options (``plan:64:k=8,eps=0.25,z=0,horizon=4,shape=0.3``, the defaults;
+``plan:2s`` for a time budget a turn): ``k`` plans, ``eps`` the share of a
+plan's decisions that deviate, ``z`` the confidence a departure from greedy
+needs, ``horizon`` the half-turns played out before scoring (this one included), ``shape``
+the weight of the shaping term of a finished playout.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from tcforge.engine.observation import determinize
+from tcforge.engine.playout import sample_chance
+from tcforge.engine.policies.evaluate import heuristic
+from tcforge.engine.policies.greedy import greedy_policy, play_candidates
+from tcforge.engine.policies.rollout import PLAYOUT_CAP, paired_best, playout_value
+from tcforge.engine.policies.spec import AgentSpec, SpecError
+from tcforge.engine.state import CHANCE, TERMINAL, Action, GameState
+
+DEFAULT_BUDGET = 64  # playouts a turn
+DEVIATING_PHASES = ("play", "move", "fire")  # where a plan may leave greedy's choice (melee targets and discards stay greedy's)
+
+
+class TurnPlan:
+    """A deterministic policy for one turn: greedy, except that a share ``eps`` of its decisions (drawn by its own
+    seeded generator) take a legal alternative. Plan 0 (``eps`` 0) is the greedy player."""
+
+    def __init__(self, seed: int, eps: float):
+        self.seed = seed
+        self.eps = eps
+        self._noise = random.Random(seed)
+        self._ties = random.Random(seed ^ 0x5EED)  # greedy's tie-breaks, fixed by the plan too
+
+    def __call__(self, state: GameState) -> Action:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        if self.eps and state.ctx.window is None and state.phase in DEVIATING_PHASES and self._noise.random() < self.eps:
+            # in the play phase, the plays greedy can weigh (ending the turn among them); elsewhere any legal choice
+            pool = [a for _, a in play_candidates(state, actions)] if state.phase == "play" else actions
+            if pool:
+                return pool[self._noise.randrange(len(pool))]
+        return greedy_policy(state, self._ties)
+
+
+@dataclass
+class PlanStats:
+    """What the last turn's search did: playouts, seconds, each plan's mean value for the side (plan 0 greedy's),
+    and the index of the plan followed."""
+
+    playouts: int = 0
+    seconds: float = 0.0
+    means: list[float] = field(default_factory=list)
+    chosen: int = 0
+
+
+class PlanAgent:
+    """The turn-plan search player of one side for one game; :attr:`last` keeps the last turn's figures and
+    :attr:`turns` how many turns it searched and how many of them it left greedy's plan."""
+
+    def __init__(self, spec: AgentSpec):
+        spec.check_options({"eps", "horizon", "k", "seed", "shape", "z"})
+        self.spec = spec
+        self.budget = spec.iterations if spec.iterations is not None or spec.seconds is not None else DEFAULT_BUDGET
+        self.seconds = spec.seconds
+        try:
+            self.k = int(spec.options.get("k", 8))
+            self.eps = float(spec.options.get("eps", 0.25))
+            self.z = float(spec.options.get("z", 0.0))
+            self.horizon = int(spec.options.get("horizon", 4))
+            self.shape = float(spec.options.get("shape", 0.3))
+            self.seed = int(spec.options.get("seed", 0))
+        except ValueError:
+            raise SpecError(f"agent spec {spec.text!r}: k, horizon and seed are whole numbers, eps, z and shape numbers") from None
+        if self.k < 2 or self.horizon < 0 or not 0 < self.eps <= 1 or not math.isfinite(self.z) or self.z < 0 \
+                or not 0 <= self.shape < 1:
+            raise SpecError(f"agent spec {spec.text!r}: k is at least 2, horizon and z at least 0, eps in (0, 1], "
+                            "shape in [0, 1)")
+        self.last = PlanStats()
+        self.turns = [0, 0]  # turns searched, turns a plan other than greedy's was followed
+        self._turn: tuple[int, int] | None = None
+        self._plan: TurnPlan | None = None
+
+    def __call__(self, state: GameState, rng: random.Random) -> Action:
+        side = state.current_player()
+        turn = (state.turn, state.active)
+        own = state.active == side and state.ctx.window is None
+        if own and state.phase == "play" and turn != self._turn:
+            self._turn = turn
+            self._plan = self._search(state, side, random.Random(rng.getrandbits(64) ^ self.seed))
+        if own and self._plan is not None and turn == self._turn:
+            action = self._plan(state)
+            if action in state.legal_actions():
+                return action
+        return greedy_policy(state, rng)
+
+    def _search(self, state: GameState, side: int, rng: random.Random) -> TurnPlan:
+        seeds = [rng.getrandbits(64) for _ in range(self.k)]
+        turn = (state.turn, state.active)
+        values: list[list[float]] = [[] for _ in seeds]
+        rounds = max(2, (self.budget or 0) // self.k)
+        start = time.perf_counter()
+        done = 0
+        while True:
+            if self.seconds is None and done >= rounds:
+                break
+            if self.seconds is not None and done >= 2 and time.perf_counter() - start >= self.seconds:
+                break
+            deal = rng.getrandbits(64)
+            for i, (seed, row) in enumerate(zip(seeds, values, strict=True)):
+                chance = random.Random(deal)  # the same deal and dice for every plan
+                world = determinize(state, side, chance)
+                row.append(self._playout(world, side, chance, TurnPlan(seed, self.eps if i else 0.0), turn))
+            done += 1
+        best = paired_best(values, self.z)
+        self.last = PlanStats(done * self.k, time.perf_counter() - start, [sum(row) / done for row in values], best)
+        self.turns[0] += 1
+        self.turns[1] += best != 0
+        return TurnPlan(seeds[best], self.eps if best else 0.0)
+
+    def _playout(self, world: GameState, side: int, rng: random.Random, plan: TurnPlan, turn: tuple[int, int]) -> float:
+        half_turns, current = 0, turn
+        for _ in range(PLAYOUT_CAP):
+            player = world.current_player()
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                world.apply_action(sample_chance(world, rng))
+                continue
+            now = (world.turn, world.active)
+            if now != current:
+                current = now
+                half_turns += 1
+                if self.horizon and half_turns >= self.horizon:
+                    return heuristic(world, side)
+            if now == turn and player == side and world.ctx.window is None:
+                world.apply_action(plan(world))
+            else:
+                world.apply_action(greedy_policy(world, rng))
+        return playout_value(world, side, self.shape)

@@ -1,0 +1,93 @@
+"""The turn-plan search player (plan:N): seeded whole-turn plans played out on dealt positions (issue 13)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from enginekit import make as make_state
+from tcforge.engine.playout import play, sample_chance
+from tcforge.engine.policies import SpecError, canonical, greedy_policy, make, plan
+from tcforge.engine.state import CHANCE, GameState
+from tests.engine.test_observation import hidden_changed, position
+
+
+def duel() -> GameState:
+    return make_state({0: [("PzKw IV H", "c2"), ("German Line Squad", "c1")], 1: [("T-34 M41", "c3"), ("Soviet Line Squad", "c4")]},
+                      max_turns=3)
+
+
+@pytest.mark.parametrize("text, why", [
+    ("plan:8:k=1", "k is at least 2"), ("plan:8:eps=0", "eps in"), ("plan:8:z=-1", "z at least 0"),
+    ("plan:8:eps=x", "numbers"), ("plan:8:depth=3", "unknown option"),
+])
+def test_13_a_bad_plan_spec_says_what_is_wrong(text: str, why: str) -> None:
+    with pytest.raises(SpecError, match=why):
+        canonical(text)
+
+
+def test_13_the_plan_search_does_not_peek_its_choice_is_the_same_when_the_hidden_cards_change() -> None:
+    state = position()
+    other = hidden_changed(state)
+    first, second = make("plan:24:k=3,horizon=2"), make("plan:24:k=3,horizon=2")
+    assert first(state, random.Random(7)) == second(other, random.Random(7))
+    assert first.last.means == second.last.means and first.last.playouts == 24  # type: ignore[attr-defined]
+
+
+def test_13_a_plan_search_reading_the_real_state_would_be_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The no-peek test has teeth: playouts from the real position instead of dealt ones see the hidden card."""
+    monkeypatch.setattr(plan, "determinize", lambda state, side, rng: state.clone())
+    state = position()
+    other = hidden_changed(state)
+    first, second = make("plan:24:k=3,horizon=2"), make("plan:24:k=3,horizon=2")
+    first(state, random.Random(7))
+    second(other, random.Random(7))
+    assert first.last.means != second.last.means  # type: ignore[attr-defined]
+
+
+def test_13_plan_zero_is_the_greedy_player_and_a_plan_replays_its_deviations() -> None:
+    """Plan 0 plays greedy's choices; a deviating plan is a fixed policy: the same seed makes the same choices."""
+    state = duel()
+    assert plan.TurnPlan(5, 0.0)(state) == greedy_policy(state, random.Random(5 ^ 0x5EED))
+    picks = {tuple(plan.TurnPlan(seed, 1.0)(state) for _ in range(3)) for seed in range(8)}
+    assert len(picks) > 1  # deviating plans differ from one another
+    assert tuple(plan.TurnPlan(3, 1.0)(state) for _ in range(3)) == tuple(plan.TurnPlan(3, 1.0)(state) for _ in range(3))
+
+
+def test_13_the_plan_search_is_reproducible_and_follows_its_plan_for_the_turn() -> None:
+    state = duel()
+    one, two = make("plan:12:k=3,horizon=2"), make("plan:12:k=3,horizon=2")
+    assert one(state, random.Random(3)) == two(state, random.Random(3))
+    assert one.last.means == two.last.means and one.turns == [1, 1 if one.last.chosen else 0]  # type: ignore[attr-defined]
+
+
+def test_13_without_confidence_the_plan_search_plays_greedy() -> None:
+    """A plan replaces greedy's only when its gain is sure: with z huge, every turn is greedy's plan."""
+    state = duel()
+    agent = make("plan:8:k=4,z=1000000,horizon=2")
+    for seed in range(40):
+        if state.is_terminal():
+            break
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(sample_chance(state, random.Random(seed)))
+            continue
+        action = agent(state, random.Random(seed)) if player == 0 else greedy_policy(state, random.Random(seed))
+        state.apply_action(action)
+    assert agent.turns[0] >= 1 and agent.turns[1] == 0  # type: ignore[attr-defined]
+
+
+def test_13_the_plan_search_plays_a_game_to_its_end_with_legal_actions() -> None:
+    state = duel()
+    seen = []
+
+    def checking(agent):  # type: ignore[no-untyped-def]
+        def choose(s: GameState, rng: random.Random):  # type: ignore[no-untyped-def]
+            action = agent(s, rng)
+            assert action in s.legal_actions()
+            seen.append(action)
+            return action
+        return choose
+
+    play(state, (checking(make("plan:6:k=2")), checking(make("plan:6:k=3,horizon=0"))), random.Random(2), record=False)
+    assert state.is_terminal() and len(seen) > 10
