@@ -71,8 +71,11 @@ def client(scheduler: str | None = None, workers: int = 1) -> Iterator[Any]:
     processes = workers > 1
     try:
         with _quiet_worker_start() if processes else nullcontext():
+            # No dashboard; the scheduler's small HTTP server (health checks) still starts, on any free port: on
+            # its default 8787 a second run at the same time would print Dask's "port in use" warning.
             cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=processes, dashboard_address=None,
-                                   scheduler_port=0, silence_logs=logging.CRITICAL)
+                                   scheduler_port=0, silence_logs=logging.CRITICAL,
+                                   scheduler_kwargs={"dashboard_address": ":0"})
     except BaseException:
         # Stopped while the workers start (Ctrl-C): Dask closes the half-started cluster when the interpreter
         # exits, with tracebacks of its own. Handlers run last registered first, so this one runs before Dask's

@@ -31,9 +31,10 @@ class Lang(str, Enum):
     fr = "fr"
 
 
-AGENT_HELP = ("A side's player, SIDE=SPEC (german=rollout:32), or SPEC for both sides; repeat for each side. "
-              "SPEC is random, greedy, rollout[:BUDGET[:OPTIONS]] (the strongest: rollout:32 playouts a decision, "
-              "rollout:2s) or mcts[:BUDGET[:OPTIONS]] (mcts:400 iterations a decision); default greedy.")
+AGENT_HELP = ("A side's player, SIDE=SPEC (german=plan:32), or SPEC for both sides; repeat for each side. "
+              "SPEC is random, greedy, plan[:BUDGET[:OPTIONS]] (the strongest: plan:32 playouts a turn, plan:2s), "
+              "rollout[:BUDGET[:OPTIONS]] (rollout:32 playouts a decision) or mcts[:BUDGET[:OPTIONS]] "
+              "(mcts:400 iterations a decision); default greedy.")
 POLICY_HELP = "Deprecated: use --agent. Players as A or A,B."
 
 
@@ -477,7 +478,7 @@ def balance_cmd(
 @app.command("ladder")
 def ladder_cmd(
     scenario: str = typer.Argument(..., help="Scenario id or file."),
-    rungs: str = typer.Option("random,greedy,rollout:16,rollout:32,rollout:64", "--rungs",
+    rungs: str = typer.Option("random,greedy,plan:16,plan:32,plan:64", "--rungs",
                               help="Agent specs, weakest first, separated by commas; each plays the one before it."),
     games: int = typer.Option(40, "--games", help="Games a rung, an even number: half with each side, on the same seeds."),
     jobs: int = typer.Option(1, "--jobs", help="Worker processes (results do not depend on it)."),

@@ -136,3 +136,22 @@ def test_a_good_sweep_file_gives_the_grid_it_says(tmp_path: Path) -> None:
     grid = cells(sweep)
     assert len(grid) == (4 + 1) * 2  # hill-621: as written and 3 options, kursk: as written; two pairs of agents each
     assert ("random", "greedy") in {c.agents for c in grid if c.scenario == "kursk"}
+
+
+def test_a_second_run_at_the_same_time_prints_no_dask_port_warning() -> None:
+    """Two balance runs at once: the local cluster's HTTP server must not want Dask's default port 8787 (whose
+    "port in use" warning would land in the user's terminal)."""
+    import socket
+    import warnings
+
+    with socket.socket() as busy:
+        try:
+            busy.bind(("127.0.0.1", 8787))
+        except OSError:
+            pass  # taken already: the case under test either way
+        busy.listen()
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            with cluster.client(None, 1):
+                pass
+    assert not [w for w in caught if "8787" in str(w.message) or "in use" in str(w.message)]

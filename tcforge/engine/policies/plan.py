@@ -29,7 +29,7 @@ Decisions outside the side's own turn (reactions, melee answers) are greedy's.
 It never reads the hidden cards: playouts start from dealt positions, and a
 plan's deviations depend only on its seed and the legal actions.
 
-Options (``plan:64:k=8,eps=0.25,z=0,horizon=4,shape=0.3``, the defaults;
+Options (``plan:64:k=8,eps=0.1,z=0,horizon=4,shape=0.3``, the defaults;
 ``plan:2s`` for a time budget a turn): ``k`` plans, ``eps`` the share of a
 plan's decisions that deviate, ``z`` the confidence a departure from greedy
 needs, ``horizon`` the half-turns played out before scoring (this one included), ``shape``
@@ -98,7 +98,7 @@ class PlanAgent:
         self.seconds = spec.seconds
         try:
             self.k = int(spec.options.get("k", 8))
-            self.eps = float(spec.options.get("eps", 0.25))
+            self.eps = float(spec.options.get("eps", 0.1))
             self.z = float(spec.options.get("z", 0.0))
             self.horizon = int(spec.options.get("horizon", 4))
             self.shape = float(spec.options.get("shape", 0.3))
