@@ -12,7 +12,7 @@ New players register in :data:`AGENTS` with a factory taking the parsed spec.
 - ``rollout``: playouts to the end of the game from greedy's best plays, on information sets
   (:mod:`tcforge.engine.policies.rollout`);
 - ``plan``: whole-turn plans (greedy with seeded deviations) played out a few half-turns on information sets
-  (:mod:`tcforge.engine.policies.plan`): the strongest player, its strength growing with its budget.
+  (:mod:`tcforge.engine.policies.plan`): the strongest player (``tcforge scenario ladder`` measures it).
 """
 from __future__ import annotations
 
