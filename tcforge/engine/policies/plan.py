@@ -1,23 +1,22 @@
 """A search player over whole turns: seeded turn plans, each played out on dealt positions, the best one kept.
 
 The playout player of :mod:`.rollout` weighs single plays, and leaves every
-step, target and card of a move to the greedy player. Many of the greedy
-player's losses come from those: a stack that ends its turn overstacked, a
-tank driven into woods, a turn spent firing when it should have moved. This
-player weighs whole turns instead, as policy search over a small family of
-turn policies (Bertsekas' rollout over policies, not actions):
+step, target and card of a move to the greedy player, though a turn is won or
+lost by how its plays fit together (which stack moves, where it stops, what
+fires first). This player weighs whole turns instead, as a search over a small
+family of turn policies (rollout over policies, after Bertsekas):
 
 - at the first decision of its turn it draws ``k`` *plans*: plan 0 is the
   greedy player; plan ``i`` is the greedy player whose every decision of this
   turn (plays, moves, steps, picks, targets) is, with probability ``eps``,
   replaced by a legal alternative drawn by the plan's own seeded generator.
-  A plan is a deterministic policy (its seed fixes every deviation), so what
-  the search measures is exactly what it will play;
+  A plan is a fixed policy (its seed fixes every deviation), so the turn the
+  player follows is the policy its playouts measured;
 - each plan plays the rest of the turn, then the greedy player plays both
   sides until ``horizon`` half-turns, this one included, are over (0: to the
-  end of the game); the
-  position is scored by the heuristic of :mod:`.evaluate` (or the result, as
-  :func:`.rollout.playout_value` scores it, when the game ends first);
+  end of the game); the position is then scored by the heuristic of
+  :mod:`.evaluate`, or, when the game ended first, as
+  :func:`.rollout.playout_value` scores a result;
 - every plan is played out on the same positions dealt by
   :func:`~tcforge.engine.observation.determinize` with the same dice (common
   random numbers), ``budget / k`` times, so plans are compared paired, on the
@@ -32,8 +31,8 @@ plan's deviations depend only on its seed and the legal actions.
 Options (``plan:64:k=8,eps=0.1,z=0,horizon=4,shape=0.3``, the defaults;
 ``plan:2s`` for a time budget a turn): ``k`` plans, ``eps`` the share of a
 plan's decisions that deviate, ``z`` the confidence a departure from greedy
-needs, ``horizon`` the half-turns played out before scoring (this one included), ``shape``
-the weight of the shaping term of a finished playout.
+needs, ``horizon`` the half-turns played out before scoring (this one
+included), ``shape`` the weight of the shaping term of a finished playout.
 """
 from __future__ import annotations
 
