@@ -1,18 +1,19 @@
-"""Where the batches are played: Dask distributed, on this machine or on a running cluster.
+"""Where the batches are played: a process pool on this machine, or Dask distributed on a cluster.
 
-One code path: the batches go to a :class:`distributed.Client` and come back as they finish, whatever
-the client is connected to.
+One code path for the work: :func:`play` hands the batches to whatever :func:`client` opened, each played by
+:func:`~tcforge.analysis.batches.play_batch`, and gives each result back as it finishes.
 
-- ``scheduler`` given (``tcp://HOST:8786``): the running cluster that ``dask scheduler`` and
+- ``scheduler`` a Dask address (``tcp://HOST:8786``): the running cluster that ``dask scheduler`` and
   ``dask worker tcp://HOST:8786`` set up;
-- else ``workers`` > 1: a :class:`distributed.LocalCluster` of that many worker processes, one thread
-  each (the engine is pure Python: threads would share one core);
-- else one worker thread in this process (a cluster of one, started in milliseconds instead of the
-  seconds a worker process takes to start and import the engine).
+- ``scheduler`` ``"local"``: a :class:`distributed.LocalCluster` of ``workers`` processes, one thread each
+  (the engine is pure Python: threads would share one core); one worker: a thread in this process;
+- else (the default) a :class:`~tcforge.analysis.pool.LocalPool` of ``workers`` processes; one worker plays in
+  this process. ``tcforge bench cluster`` measures why: on two cores Dask's own processes cost the games time,
+  and a local cluster takes a second to start against a few hundredths for the pool.
 
-A worker that dies loses only the batch it was playing: the scheduler gives that batch to another
-worker. What stops the whole run (Ctrl-C, a batch that kills every worker it is given to, the scheduler
-gone) raises :class:`Stopped` after the batches that finished were handed to ``on_batch``.
+A worker that dies loses only the batch it was playing: it is played again elsewhere. What stops the whole
+run (Ctrl-C, a batch that kills every worker it is given to, the scheduler gone) raises :class:`Stopped` after
+the batches that finished were handed to ``on_batch``.
 """
 from __future__ import annotations
 
@@ -25,8 +26,20 @@ from contextlib import contextmanager, nullcontext, suppress
 from typing import Any
 
 from tcforge.analysis.batches import Batch, BatchResult, play_batch
+from tcforge.analysis.pool import BatchKilledWorkers, LocalPool
 
 CONNECT_TIMEOUT = "10s"
+LOCAL = "local"  # --scheduler local: a Dask cluster on this machine instead of the process pool
+# Dask's periodic work, made rarer on a local cluster: its event-loop health check (every 20 ms), system monitor
+# (500 ms) and the client's scheduler-info poll (2 s) take the cores the games need; nobody reads them here (no
+# dashboard). With memory_limit=0 below the nanny and the worker do not poll the memory every 100 ms either.
+LOCAL_DASK_CONFIG = {
+    "distributed.worker.profile.enabled": False,  # the profiler samples every thread's stack every 10 ms
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "10s",
+    "distributed.client.scheduler-info-interval": "10s",
+    "distributed.scheduler.work-stealing": False,  # the scheduler hands batches out as workers free up anyway
+}
 
 
 class Stopped(Exception):
@@ -49,11 +62,16 @@ def local_workers(jobs: int, batches: int) -> int:
 
 @contextmanager
 def client(scheduler: str | None = None, workers: int = 1) -> Iterator[Any]:
-    """A Dask client for ``scheduler``, or for a local cluster of ``workers`` processes (one: a thread here)."""
+    """What plays the batches: a Dask client for ``scheduler`` (an address, or ``"local"`` for a local Dask cluster
+    of ``workers`` processes), else a local process pool of ``workers`` (one: this process)."""
+    if not scheduler:
+        with LocalPool(workers) as pool:
+            yield pool
+        return
     from distributed import Client, LocalCluster
 
     _quiet()
-    if scheduler:
+    if scheduler != LOCAL:
         try:
             connected = Client(scheduler, timeout=CONNECT_TIMEOUT)
         except ValueError as exc:
@@ -65,14 +83,12 @@ def client(scheduler: str | None = None, workers: int = 1) -> Iterator[Any]:
             yield connected
         return
     import dask
-    # The workers' statistical profiler samples every thread's stack every 10 ms: a cost on pure-Python games
-    # that nobody reads here (no dashboard). The nanny passes the setting on to the worker processes.
-    dask.config.set({"distributed.worker.profile.enabled": False})
     processes = workers > 1
     try:
-        with _quiet_worker_start() if processes else nullcontext():
+        # The nanny passes the configuration on to the worker processes.
+        with dask.config.set(LOCAL_DASK_CONFIG), _quiet_worker_start() if processes else nullcontext():
             cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=processes, dashboard_address=None,
-                                   scheduler_port=0, silence_logs=logging.CRITICAL)
+                                   scheduler_port=0, silence_logs=logging.CRITICAL, memory_limit=0)
     except BaseException:
         # Stopped while the workers start (Ctrl-C): Dask closes the half-started cluster when the interpreter
         # exits, with tracebacks of its own. Handlers run last registered first, so this one runs before Dask's
@@ -80,7 +96,7 @@ def client(scheduler: str | None = None, workers: int = 1) -> Iterator[Any]:
         atexit.register(_silence_stderr)
         raise
     try:
-        with Client(cluster) as local:
+        with dask.config.set(LOCAL_DASK_CONFIG), Client(cluster) as local:
             if processes:
                 local.register_plugin(_ignore_ctrl_c(), name="tcforge-ignore-ctrl-c")
             yield local
@@ -139,16 +155,25 @@ def _quiet() -> None:
         logging.getLogger(name).setLevel(logging.CRITICAL)
 
 
-def play(dask_client: Any, batches: Iterable[Batch], on_batch: Callable[[BatchResult], None]) -> None:
-    """Submit every batch, hand each result to ``on_batch`` as it comes back (in the order they finish).
-    Raises :class:`Stopped` when the run cannot go on; the batches handed over by then are complete."""
-    from distributed import as_completed
-    from distributed.client import FutureCancelledError
-
+def play(runner: Any, batches: Iterable[Batch], on_batch: Callable[[BatchResult], None]) -> None:
+    """Play every batch on what :func:`client` opened, hand each result to ``on_batch`` as it comes back (in the
+    order they finish). Raises :class:`Stopped` when the run cannot go on; the batches handed over by then are
+    complete."""
     batches = list(batches)
     if not batches:
         return
-    futures = [dask_client.submit(play_batch, b, pure=False) for b in batches]
+    if isinstance(runner, LocalPool):
+        try:
+            runner.play(batches, on_batch)
+        except KeyboardInterrupt:
+            raise Stopped("interrupted", interrupted=True) from None
+        except BatchKilledWorkers as exc:
+            raise Stopped(f"a batch killed every worker it was given to ({exc})") from None
+        return
+    from distributed import as_completed
+    from distributed.client import FutureCancelledError
+
+    futures = [runner.submit(play_batch, b, pure=False) for b in batches]
     try:
         for future in as_completed(futures):
             try:
@@ -173,4 +198,4 @@ def play(dask_client: Any, batches: Iterable[Batch], on_batch: Callable[[BatchRe
         waiting = [f for f in futures if not f.done()]
         if waiting:
             with suppress(Exception):  # the scheduler may be gone: nothing left to cancel then
-                dask_client.cancel(waiting)  # one message to the scheduler, not one a batch
+                runner.cancel(waiting)  # one message to the scheduler, not one a batch
