@@ -45,7 +45,7 @@ def _spread(values: list[float], fmt: str = "{:.2f}") -> str:
 
 def _cpu() -> float:
     """CPU seconds of this process and its children (the workers, Dask's nannies), user and system."""
-    import psutil
+    import psutil  # type: ignore[import-untyped]  # installed with dask.distributed, its stubs are not
     me = psutil.Process()
     total = 0.0
     for process in [me, *me.children(recursive=True)]:
