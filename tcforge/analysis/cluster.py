@@ -9,7 +9,7 @@ One code path for the work: :func:`play` hands the batches to whatever :func:`cl
   (the engine is pure Python: threads would share one core); one worker: a thread in this process;
 - else (the default) a :class:`~tcforge.analysis.pool.LocalPool` of ``workers`` processes; one worker plays in
   this process. ``tcforge bench cluster`` measures why: on two cores Dask's own processes cost the games time,
-  and a local cluster takes a second to start against a few hundredths for the pool.
+  and a local Dask cluster takes seconds to start against a fraction of a second for the pool.
 
 A worker that dies loses only the batch it was playing: it is played again elsewhere. What stops the whole
 run (Ctrl-C, a batch that kills every worker it is given to, the scheduler gone) raises :class:`Stopped` after
