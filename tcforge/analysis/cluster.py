@@ -33,6 +33,7 @@ LOCAL = "local"  # --scheduler local: a Dask cluster on this machine instead of 
 # Dask's periodic work, made rarer on a local cluster: its event-loop health check (every 20 ms), system monitor
 # (500 ms) and the client's scheduler-info poll (2 s) take the cores the games need; nobody reads them here (no
 # dashboard). With memory_limit=0 below the nanny and the worker do not poll the memory every 100 ms either.
+# Together, paired against a process pool on two cores, they took Dask's extra CPU time from +9.7 % to +2.2 %.
 LOCAL_DASK_CONFIG = {
     "distributed.worker.profile.enabled": False,  # the profiler samples every thread's stack every 10 ms
     "distributed.admin.tick.interval": "1s",
