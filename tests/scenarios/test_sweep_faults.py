@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 
 from conftest import ROOT
 from tcforge.analysis import cluster
+from tcforge.analysis.batches import Cell, plan
 from tcforge.analysis.sweep import BATCHES, TABLE, Sweep, run_sweep
 from tcforge.cli import app
 
@@ -80,6 +81,26 @@ def test_a_killed_pool_worker_loses_only_its_batch_and_the_table_is_unchanged(tm
     assert outcome.stopped is None and outcome.played_now == 12 and runners[0].lost == 1
     assert lines(tmp_path / "killed") == 12
     assert (tmp_path / "killed" / TABLE).read_text() == (tmp_path / "whole" / TABLE).read_text()
+
+
+class Deadly:
+    """A batch that kills the worker it is sent to: unpickling it there calls os._exit."""
+
+    def key(self) -> str:
+        return "deadly"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (os._exit, (3,))
+
+
+def test_a_batch_that_kills_every_worker_it_is_given_to_stops_the_run_in_one_line() -> None:
+    good = plan(Cell("hill-621"), 2, 1)
+    kept: list[str] = []
+    with cluster.client(None, 2) as pool, pytest.raises(cluster.Stopped) as stop:
+        cluster.play(pool, [*good, Deadly()], lambda done: kept.append(done.batch.key()))
+    assert stop.value.reason == "a batch killed every worker it was given to (batch deadly killed 4 workers, exit code 3)"
+    assert not stop.value.interrupted and pool.lost == 4
+    assert kept and set(kept) <= {b.key() for b in good}
 
 
 def test_a_killed_dask_worker_loses_only_its_batch_and_the_table_is_unchanged(tmp_path: Path,
