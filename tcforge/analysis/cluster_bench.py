@@ -66,11 +66,12 @@ def _timed(runner: object, batches: list[Batch]) -> tuple[float, float]:
     return time.perf_counter() - start, _cpu() - cpu
 
 
-def _one(batches: list[Batch], cell: Cell) -> float:
+def _one(batches: list[Batch], cell: Cell) -> tuple[float, float]:
+    """(playing s, playing CPU s) in this process."""
     from tcforge.analysis import cluster
     _warm(cell)
     with cluster.client(None, 1) as runner:
-        return _timed(runner, batches)[0]
+        return _timed(runner, batches)
 
 
 def _pool_two(batches: list[Batch], cell: Cell) -> tuple[float, float, float]:
@@ -103,6 +104,7 @@ def cluster_benchmark(games: int = 100, repeat: int = 3, batch: int = 10, scenar
     cell = Cell(scenario)
     batches = plan(cell, games, batch)
     one: list[float] = []
+    one_cpu: list[float] = []
     pool: list[float] = []
     pool_cpu: list[float] = []
     dask: list[float] = []
@@ -113,7 +115,9 @@ def cluster_benchmark(games: int = 100, repeat: int = 3, batch: int = 10, scenar
     yield (f"{scenario}, greedy v greedy, {games} games in batches of {batch}, {repeat} repetition(s), each pair in one run "
            f"({_load()})")
     for r in range(repeat):
-        one.append(_one(batches, cell))
+        playing, cpu = _one(batches, cell)
+        one.append(playing)
+        one_cpu.append(cpu)
         started, playing, cpu = _pool_two(batches, cell)
         pool_start.append(started)
         pool.append(playing)
@@ -134,6 +138,9 @@ def cluster_benchmark(games: int = 100, repeat: int = 3, batch: int = 10, scenar
     share = [tk / bt * 100 for tk, bt in zip(task, batch_time, strict=True)]
     yield f"1 local worker (this process): {_spread(rate1)} games/s"
     yield f"2 local workers (the process pool): {_spread(rate2)} games/s; speed-up over 1 worker {_spread(speedup)}x"
+    yield (f"CPU time a game: 1 worker {_spread([c / games * 1000 for c in one_cpu], '{:.1f}')} ms, pool of 2 "
+           f"{_spread([c / games * 1000 for c in pool_cpu], '{:.1f}')} ms, Dask of 2 "
+           f"{_spread([c / games * 1000 for c in dask_cpu], '{:.1f}')} ms")
     yield (f"Dask LocalCluster of 2 against the pool of 2 on the same batches: {_spread(overhead, '{:+.1f}')} % time, "
            f"{_spread(cpu_overhead, '{:+.1f}')} % CPU time (positive: Dask costs more)")
     yield (f"scheduling on Dask: {_spread([t * 1000 for t in task], '{:.1f}')} ms a task against {_spread(batch_time)} s a "
