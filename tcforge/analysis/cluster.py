@@ -30,10 +30,11 @@ from tcforge.analysis.pool import BatchKilledWorkers, LocalPool
 
 CONNECT_TIMEOUT = "10s"
 LOCAL = "local"  # --scheduler local: a Dask cluster on this machine instead of the process pool
-# Dask's periodic work, made rarer on a local cluster: its event-loop health check (every 20 ms), system monitor
-# (500 ms) and the client's scheduler-info poll (2 s) take the cores the games need; nobody reads them here (no
-# dashboard). With memory_limit=0 below the nanny and the worker do not poll the memory every 100 ms either.
-# Together, paired against a process pool on two cores, they took Dask's extra CPU time from +9.7 % to +2.2 %.
+# Dask's periodic work, made rarer on a local cluster (the knobs dask/distributed#5000 names for idle CPU): its
+# event-loop health check (every 20 ms), system monitor (500 ms) and the client's scheduler-info poll (2 s) take
+# the cores the games need, and nobody reads them here (no dashboard). With memory_limit=0 below, the nanny and
+# the worker do not poll the memory every 100 ms either. Together, paired against a process pool on two cores
+# (5 runs, load 5-7), they took Dask's extra CPU time from +9.7 % (4.1 to 18.8) to +2.2 % (0.6 to 6.4).
 LOCAL_DASK_CONFIG = {
     "distributed.worker.profile.enabled": False,  # the profiler samples every thread's stack every 10 ms
     "distributed.admin.tick.interval": "1s",
