@@ -90,7 +90,10 @@ def client(scheduler: str | None = None, workers: int = 1) -> Iterator[Any]:
         # The nanny passes the configuration on to the worker processes.
         with dask.config.set(LOCAL_DASK_CONFIG), _quiet_worker_start() if processes else nullcontext():
             cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=processes, dashboard_address=None,
-                                   scheduler_port=0, silence_logs=logging.CRITICAL, memory_limit=0)
+                                   scheduler_port=0, silence_logs=logging.CRITICAL, memory_limit=0,
+                                   # its HTTP routes (health, metrics) even without a dashboard: on any free port of
+                                   # this machine, not 8787 (taken by another cluster, Dask warns) on every interface
+                                   scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
     except BaseException:
         # Stopped while the workers start (Ctrl-C): Dask closes the half-started cluster when the interpreter
         # exits, with tracebacks of its own. Handlers run last registered first, so this one runs before Dask's
