@@ -32,14 +32,19 @@ CONNECT_TIMEOUT = "10s"
 LOCAL = "local"  # --scheduler local: a Dask cluster on this machine instead of the process pool
 # Dask's periodic work, made rarer on a local cluster (the knobs dask/distributed#5000 names for idle CPU): its
 # event-loop health check (every 20 ms), system monitor (500 ms) and the client's scheduler-info poll (2 s) take
-# the cores the games need, and nobody reads them here (no dashboard). With memory_limit=0 below, the nanny and
-# the worker do not poll the memory every 100 ms either. Together, paired against a process pool on two cores
-# (5 runs, load 5-7), they took Dask's extra CPU time from +9.7 % (4.1 to 18.8) to +2.2 % (0.6 to 6.4).
+# the cores the games need, and nobody reads them here (no dashboard); nor the memory, which the nanny and the
+# worker poll every 100 ms to spill, pause or end a worker (a batch's games hold little). Together, paired against
+# a process pool on two cores (5 runs, load 5-7), they took Dask's extra CPU time from +9.7 % (4.1 to 18.8) to
+# +2.2 % (0.6 to 6.4).
 LOCAL_DASK_CONFIG = {
     "distributed.worker.profile.enabled": False,  # the profiler samples every thread's stack every 10 ms
     "distributed.admin.tick.interval": "1s",
     "distributed.admin.system-monitor.interval": "10s",
     "distributed.client.scheduler-info-interval": "10s",
+    "distributed.worker.memory.target": False,
+    "distributed.worker.memory.spill": False,
+    "distributed.worker.memory.pause": False,
+    "distributed.worker.memory.terminate": False,
     "distributed.scheduler.work-stealing": False,  # the scheduler hands batches out as workers free up anyway
 }
 
@@ -85,15 +90,16 @@ def client(scheduler: str | None = None, workers: int = 1) -> Iterator[Any]:
             yield connected
         return
     import dask
+    # The nanny passes the configuration on to the worker processes.
+    dask.config.set(LOCAL_DASK_CONFIG)
     processes = workers > 1
     try:
-        # The nanny passes the configuration on to the worker processes.
-        with dask.config.set(LOCAL_DASK_CONFIG), _quiet_worker_start() if processes else nullcontext():
+        with _quiet_worker_start() if processes else nullcontext():
+            # No dashboard; the scheduler's small HTTP server (health checks) still starts, on any free port: on
+            # its default 8787 a second run at the same time would print Dask's "port in use" warning.
             cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=processes, dashboard_address=None,
-                                   scheduler_port=0, silence_logs=logging.CRITICAL, memory_limit=0,
-                                   # its HTTP routes (health, metrics) even without a dashboard: on any free port of
-                                   # this machine, not 8787 (taken by another cluster, Dask warns) on every interface
-                                   scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
+                                   scheduler_port=0, silence_logs=logging.CRITICAL,
+                                   scheduler_kwargs={"dashboard_address": ":0"})
     except BaseException:
         # Stopped while the workers start (Ctrl-C): Dask closes the half-started cluster when the interpreter
         # exits, with tracebacks of its own. Handlers run last registered first, so this one runs before Dask's
@@ -101,7 +107,7 @@ def client(scheduler: str | None = None, workers: int = 1) -> Iterator[Any]:
         atexit.register(_silence_stderr)
         raise
     try:
-        with dask.config.set(LOCAL_DASK_CONFIG), Client(cluster) as local:
+        with Client(cluster) as local:
             if processes:
                 local.register_plugin(_ignore_ctrl_c(), name="tcforge-ignore-ctrl-c")
             yield local
