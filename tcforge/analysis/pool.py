@@ -83,8 +83,8 @@ class LocalPool:
         self._busy: list[_Worker] = []
 
     def pids(self) -> list[int]:
-        """The worker processes playing a batch now."""
-        return [w.process.pid for w in self._busy]
+        """The worker processes playing a batch now (given one, and no result from it waiting here)."""
+        return [w.process.pid for w in self._busy if not w.conn.poll()]
 
     def play(self, batches: Iterable[Batch], on_batch: Callable[[BatchResult], None]) -> None:
         """Play every batch, hand each result to ``on_batch`` as it comes back (in the order they finish)."""

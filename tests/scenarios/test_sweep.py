@@ -42,7 +42,8 @@ def test_identical_tables_on_one_worker_the_local_pool_of_two_and_a_local_cluste
 
     run_sweep(TINY, tmp_path / "one", jobs=1, plot=False)  # in this process
     run_sweep(TINY, tmp_path / "two", jobs=2, plot=False)  # the local process pool
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as real:
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                      scheduler_kwargs={"dashboard_address": ":0"}) as real:  # not 8787, maybe taken
         run_sweep(TINY, tmp_path / "cluster", scheduler=real.scheduler_address, plot=False)
     tables = [(tmp_path / name / TABLE).read_text() for name in ("one", "two", "cluster")]
     assert tables[0] == tables[1] == tables[2]

@@ -56,14 +56,16 @@ def opened_runners(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
     yield seen
 
 
-def after_games(count: int, action: Callable[[], None]) -> Callable[[int], None]:
-    """A progress callback that runs ``action`` once, when ``count`` games have come back."""
-    done = [0]
+def after_games(count: int, action: Callable[[], bool]) -> Callable[[int], None]:
+    """A progress callback that runs ``action`` once ``count`` games have come back, at each batch until it returns
+    True (the workers may all be between batches at one moment: two batches played side by side end together)."""
+    games_back = [0]
+    done = [False]
 
     def progress(games: int) -> None:
-        done[0] += games
-        if done[0] >= count > done[0] - games:
-            action()
+        games_back[0] += games
+        if games_back[0] >= count and not done[0]:
+            done[0] = action()
 
     return progress
 
@@ -72,10 +74,11 @@ def test_a_killed_pool_worker_loses_only_its_batch_and_the_table_is_unchanged(tm
                                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     run_sweep(GRID, tmp_path / "whole", jobs=1, plot=False)
     with opened_runners(monkeypatch) as runners:
-        def kill() -> None:
-            pool = runners[0]
-            assert pool.pids(), "a worker is playing a batch"
-            os.kill(pool.pids()[0], signal.SIGKILL)
+        def kill() -> bool:
+            playing = runners[0].pids()
+            if playing:
+                os.kill(playing[0], signal.SIGKILL)
+            return bool(playing)
 
         outcome = run_sweep(GRID, tmp_path / "killed", jobs=2, plot=False, progress=after_games(2, kill))
     assert outcome.stopped is None and outcome.played_now == 12 and runners[0].lost == 1
@@ -108,12 +111,14 @@ def test_a_killed_dask_worker_loses_only_its_batch_and_the_table_is_unchanged(tm
     run_sweep(GRID, tmp_path / "whole", jobs=1, plot=False)
     killed: list[int] = []
     with opened_runners(monkeypatch) as runners:
-        def kill() -> None:
+        def kill() -> bool:
             client = runners[0]
             pids = client.run(os.getpid)
-            busy = [worker for worker, keys in client.processing().items() if keys] or list(pids)
-            killed.append(pids[busy[0]])
-            os.kill(pids[busy[0]], signal.SIGKILL)  # its nanny starts another worker
+            busy = [worker for worker, keys in client.processing().items() if keys]
+            if busy:
+                killed.append(pids[busy[0]])
+                os.kill(pids[busy[0]], signal.SIGKILL)  # its nanny starts another worker
+            return bool(busy)
 
         outcome = run_sweep(GRID, tmp_path / "killed", jobs=2, scheduler=cluster.LOCAL, plot=False,
                             progress=after_games(2, kill))
