@@ -207,7 +207,7 @@ def scenario_benchmark(games: int, big: int) -> Iterator[str]:
     start = time.perf_counter()
     run("hill-621", games=games, jobs=2)
     two = time.perf_counter() - start
-    yield (f"hill-621, {games} games as a user runs them: --jobs 1 {one:.2f} s, --jobs 2 {two:.2f} s (the local cluster's "
+    yield (f"hill-621, {games} games as a user runs them: --jobs 1 {one:.2f} s, --jobs 2 {two:.2f} s (the process pool's "
            f"start included): speed-up {one / two:.2f}x; 'tcforge bench cluster' measures the playing alone, repeated")
     if big:
         start = time.perf_counter()

@@ -1,6 +1,6 @@
 """Balance of a scenario: many seeded games, played in parallel, and their statistics.
 
-The games are played in batches on Dask (:mod:`tcforge.analysis.cluster`); game ``i``
+The games are played in batches by a local process pool or Dask (:mod:`tcforge.analysis.cluster`); game ``i``
 is seeded from the root seed and ``i`` (:func:`tcforge.analysis.batches.game_seed`)
 whatever played it, so the results depend on neither ``--jobs`` nor the cluster. The metrics follow Ludii's
 definitions: each side's win rate with a 95 % Wilson interval, balance
@@ -23,8 +23,8 @@ from tcforge.analysis.games import GameResult
 from tcforge.scenarios.scenario import Scenario
 
 Z95 = 1.959963984540054
-# Games a batch: at greedy speed (0.1-0.3 s a game) a batch takes one to three seconds, against a few
-# milliseconds of Dask's scheduling per task (`tcforge bench cluster` measures both).
+# Games a batch: at greedy speed (0.03-0.3 s a game) a batch takes a few tenths of a second or more, against a few
+# milliseconds of Dask's scheduling a task (`tcforge bench cluster` measures both).
 BATCH = 10
 
 
@@ -84,8 +84,8 @@ class Report:
 def run(reference: str, *, games: int, jobs: int = 1, option: str | None = None, policies: tuple[str, str] = ("greedy", "greedy"),
         base_seed: int = 1, progress: Callable[[int], None] | None = None, scheduler: str | None = None,
         batch: int = BATCH, client: Any = None) -> list[GameResult]:
-    """Play ``games`` games of a scenario on Dask: ``jobs`` local workers (0: a core each; never more than there are
-    batches of ``batch`` games), or the cluster at ``scheduler``, or an open ``client`` (several runs, one cluster); results
+    """Play ``games`` games of a scenario: ``jobs`` local workers (0: a core each; never more than there are batches of
+    ``batch`` games), or the Dask cluster at ``scheduler``, or on an open ``client`` (several runs, one pool); results
     in game order, game ``i`` seeded with :func:`~tcforge.analysis.batches.game_seed` (``base_seed``, ``i``)."""
     cell = Cell(reference, option, agents=policies, seed=base_seed)
     found: dict[int, list[GameResult]] = {}
@@ -99,8 +99,8 @@ def run(reference: str, *, games: int, jobs: int = 1, option: str | None = None,
     if client is not None:
         cluster.play(client, batches, keep)
     else:
-        with cluster.client(scheduler, cluster.local_workers(jobs, len(batches))) as dask_client:
-            cluster.play(dask_client, batches, keep)
+        with cluster.client(scheduler, cluster.local_workers(jobs, len(batches))) as runner:
+            cluster.play(runner, batches, keep)
     return [r for start in sorted(found) for r in found[start]]
 
 

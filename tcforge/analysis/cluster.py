@@ -1,18 +1,19 @@
-"""Where the batches are played: Dask distributed, on this machine or on a running cluster.
+"""Where the batches are played: a process pool on this machine, or Dask distributed on a cluster.
 
-One code path: the batches go to a :class:`distributed.Client` and come back as they finish, whatever
-the client is connected to.
+One code path for the work: :func:`play` hands the batches to whatever :func:`client` opened, each played by
+:func:`~tcforge.analysis.batches.play_batch`, and gives each result back as it finishes.
 
-- ``scheduler`` given (``tcp://HOST:8786``): the running cluster that ``dask scheduler`` and
+- ``scheduler`` a Dask address (``tcp://HOST:8786``): the running cluster that ``dask scheduler`` and
   ``dask worker tcp://HOST:8786`` set up;
-- else ``workers`` > 1: a :class:`distributed.LocalCluster` of that many worker processes, one thread
-  each (the engine is pure Python: threads would share one core);
-- else one worker thread in this process (a cluster of one, started in milliseconds instead of the
-  seconds a worker process takes to start and import the engine).
+- ``scheduler`` ``"local"``: a :class:`distributed.LocalCluster` of ``workers`` processes, one thread each
+  (the engine is pure Python: threads would share one core); one worker: a thread in this process;
+- else (the default) a :class:`~tcforge.analysis.pool.LocalPool` of ``workers`` processes; one worker plays in
+  this process. ``tcforge bench cluster`` measures why: on two cores Dask's own processes cost the games time,
+  and a local Dask cluster takes seconds to start against a fraction of a second for the pool.
 
-A worker that dies loses only the batch it was playing: the scheduler gives that batch to another
-worker. What stops the whole run (Ctrl-C, a batch that kills every worker it is given to, the scheduler
-gone) raises :class:`Stopped` after the batches that finished were handed to ``on_batch``.
+A worker that dies loses only the batch it was playing: it is played again elsewhere. What stops the whole
+run (Ctrl-C, a batch that kills every worker it is given to, the scheduler gone) raises :class:`Stopped` after
+the batches that finished were handed to ``on_batch``.
 """
 from __future__ import annotations
 
@@ -25,8 +26,27 @@ from contextlib import contextmanager, nullcontext, suppress
 from typing import Any
 
 from tcforge.analysis.batches import Batch, BatchResult, play_batch
+from tcforge.analysis.pool import BatchKilledWorkers, LocalPool
 
 CONNECT_TIMEOUT = "10s"
+LOCAL = "local"  # --scheduler local: a Dask cluster on this machine instead of the process pool
+# Dask's periodic work, made rarer on a local cluster (the knobs dask/distributed#5000 names for idle CPU): its
+# event-loop health check (every 20 ms), system monitor (500 ms) and the client's scheduler-info poll (2 s) take
+# the cores the games need, and nobody reads them here (no dashboard); nor the memory, which the nanny and the
+# worker poll every 100 ms to spill, pause or end a worker (a batch's games hold little). Together, paired against
+# a process pool on two cores (5 runs, load 5-7), they took Dask's extra CPU time from +9.7 % (4.1 to 18.8) to
+# +2.2 % (0.6 to 6.4).
+LOCAL_DASK_CONFIG = {
+    "distributed.worker.profile.enabled": False,  # the profiler samples every thread's stack every 10 ms
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "10s",
+    "distributed.client.scheduler-info-interval": "10s",
+    "distributed.worker.memory.target": False,
+    "distributed.worker.memory.spill": False,
+    "distributed.worker.memory.pause": False,
+    "distributed.worker.memory.terminate": False,
+    "distributed.scheduler.work-stealing": False,  # the scheduler hands batches out as workers free up anyway
+}
 
 
 class Stopped(Exception):
@@ -49,11 +69,16 @@ def local_workers(jobs: int, batches: int) -> int:
 
 @contextmanager
 def client(scheduler: str | None = None, workers: int = 1) -> Iterator[Any]:
-    """A Dask client for ``scheduler``, or for a local cluster of ``workers`` processes (one: a thread here)."""
+    """What plays the batches: a Dask client for ``scheduler`` (an address, or ``"local"`` for a local Dask cluster
+    of ``workers`` processes), else a local process pool of ``workers`` (one: this process)."""
+    if not scheduler:
+        with LocalPool(workers) as pool:
+            yield pool
+        return
     from distributed import Client, LocalCluster
 
     _quiet()
-    if scheduler:
+    if scheduler != LOCAL:
         try:
             connected = Client(scheduler, timeout=CONNECT_TIMEOUT)
         except ValueError as exc:
@@ -65,9 +90,8 @@ def client(scheduler: str | None = None, workers: int = 1) -> Iterator[Any]:
             yield connected
         return
     import dask
-    # The workers' statistical profiler samples every thread's stack every 10 ms: a cost on pure-Python games
-    # that nobody reads here (no dashboard). The nanny passes the setting on to the worker processes.
-    dask.config.set({"distributed.worker.profile.enabled": False})
+    # The nanny passes the configuration on to the worker processes.
+    dask.config.set(LOCAL_DASK_CONFIG)
     processes = workers > 1
     try:
         with _quiet_worker_start() if processes else nullcontext():
@@ -142,16 +166,25 @@ def _quiet() -> None:
         logging.getLogger(name).setLevel(logging.CRITICAL)
 
 
-def play(dask_client: Any, batches: Iterable[Batch], on_batch: Callable[[BatchResult], None]) -> None:
-    """Submit every batch, hand each result to ``on_batch`` as it comes back (in the order they finish).
-    Raises :class:`Stopped` when the run cannot go on; the batches handed over by then are complete."""
-    from distributed import as_completed
-    from distributed.client import FutureCancelledError
-
+def play(runner: Any, batches: Iterable[Batch], on_batch: Callable[[BatchResult], None]) -> None:
+    """Play every batch on what :func:`client` opened, hand each result to ``on_batch`` as it comes back (in the
+    order they finish). Raises :class:`Stopped` when the run cannot go on; the batches handed over by then are
+    complete."""
     batches = list(batches)
     if not batches:
         return
-    futures = [dask_client.submit(play_batch, b, pure=False) for b in batches]
+    if isinstance(runner, LocalPool):
+        try:
+            runner.play(batches, on_batch)
+        except KeyboardInterrupt:
+            raise Stopped("interrupted", interrupted=True) from None
+        except BatchKilledWorkers as exc:
+            raise Stopped(f"a batch killed every worker it was given to ({exc})") from None
+        return
+    from distributed import as_completed
+    from distributed.client import FutureCancelledError
+
+    futures = [runner.submit(play_batch, b, pure=False) for b in batches]
     try:
         for future in as_completed(futures):
             try:
@@ -176,4 +209,4 @@ def play(dask_client: Any, batches: Iterable[Batch], on_batch: Callable[[BatchRe
         waiting = [f for f in futures if not f.done()]
         if waiting:
             with suppress(Exception):  # the scheduler may be gone: nothing left to cancel then
-                dask_client.cancel(waiting)  # one message to the scheduler, not one a batch
+                runner.cancel(waiting)  # one message to the scheduler, not one a batch

@@ -1,5 +1,6 @@
 """A balance sweep: a grid of scenarios, balance options, rulesets, parameter overrides and agents, played
-in batches on Dask, kept on disk as the batches finish, and tabulated one row per cell.
+in batches (by a local process pool or Dask: :mod:`tcforge.analysis.cluster`), kept on disk as the batches
+finish, and tabulated one row per cell.
 
 The grid comes from the command line or from a small YAML sweep file (:func:`read_sweep_file`)::
 
@@ -25,7 +26,10 @@ import io
 import itertools
 import json
 import os
-from collections.abc import Callable
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -259,15 +263,29 @@ class Store:
     def add(self, done: BatchResult) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
         line = json.dumps({"batch": done.batch.key(), "results": [result_to_json(r) for r in done.results]}, ensure_ascii=False)
-        with self.path.open("a", encoding="utf-8") as handle:
-            handle.write(line + "\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-        self.done[done.batch.key()] = done.results
+        with _ctrl_c_after():  # the line on disk and the count in memory agree, so the stop message counts it right
+            with self.path.open("a", encoding="utf-8") as handle:
+                handle.write(line + "\n")
+                handle.flush()
+                os.fsync(handle.fileno())
+            self.done[done.batch.key()] = done.results
 
     def results(self, batches: list[Batch]) -> list[GameResult]:
         """The kept results of these batches, in game order (batches not played yet left out)."""
         return [r for b in sorted(batches, key=lambda b: b.start) for r in self.done.get(b.key(), [])]
+
+
+@contextmanager
+def _ctrl_c_after() -> Iterator[None]:
+    """Ctrl-C held back until the block is done (where signals can be blocked, in the main thread)."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)  # a Ctrl-C that came meanwhile is raised here
 
 
 @dataclass
@@ -342,24 +360,22 @@ def run_sweep(sweep: Sweep, folder: Path, *, grid: list[Cell] | None = None, job
     kept = planned - sum(b.count for b in missing)
     if on_start:
         on_start(planned, kept)
-    played = 0
     stopped: cluster.Stopped | None = None
 
     def keep(done: BatchResult) -> None:
-        nonlocal played
         store.add(done)
-        played += len(done.results)
         if progress:
             progress(len(done.results))
 
     if missing:
         try:
-            with cluster.client(scheduler, cluster.local_workers(jobs, len(missing))) as dask_client:
-                cluster.play(dask_client, missing, keep)
+            with cluster.client(scheduler, cluster.local_workers(jobs, len(missing))) as runner:
+                cluster.play(runner, missing, keep)
         except cluster.Stopped as exc:
             stopped = exc
         except KeyboardInterrupt:
             stopped = cluster.Stopped("interrupted", interrupted=True)
+    played = sum(len(store.done.get(b.key(), ())) for b in missing)
     rows = table(grid, plans, store, sweep.games)
     write_table(rows, Path(folder), plot=plot)
     return Outcome(rows, planned, kept, played, store.dropped, stopped)

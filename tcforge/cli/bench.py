@@ -55,7 +55,7 @@ def bench_cluster(
     repeat: int = typer.Option(3, "--repeat", help="Repetitions; the figures are their median and range."),
     batch: int = typer.Option(10, "--batch", help="Games a batch."),
 ) -> None:
-    """Games a second on 1 and 2 local Dask workers, Dask against a process pool, scheduling cost a batch."""
+    """Games a second on 1 and 2 local workers, a Dask LocalCluster against the local pool, Dask's cost a task."""
     from tcforge.analysis.cluster_bench import cluster_benchmark
 
     for line in cluster_benchmark(games, repeat, batch):

@@ -356,8 +356,10 @@ def audit_cmd(
         raise typer.Exit(1)
 
 
-JOBS_HELP = "Local worker processes (default: this machine's cores; one runs in this process). Results do not depend on it."
-SCHEDULER_HELP = "Play on a running Dask cluster: tcp://HOST:8786 (see the README). Without it a local cluster starts by itself."
+JOBS_HELP = ("Local worker processes (default: this machine's cores; one plays in this process). Results do not depend "
+             "on it.")
+SCHEDULER_HELP = ("Play on a running Dask cluster: tcp://HOST:8786 (see the README); 'local' for a Dask cluster of --jobs "
+                  "workers on this machine. Without it a local process pool plays (faster on a few cores).")
 
 
 @app.command("balance")
@@ -398,26 +400,26 @@ def balance_cmd(
     why: list[list[Ending]] = []  # the last round's endings, one list per option
     workers = cluster.local_workers(jobs, len(options) * -(-games // BATCH))
 
-    def play_round(agents: tuple[str, str], dask_client: Any) -> list[BalanceReport]:
+    def play_round(agents: tuple[str, str], runner: Any) -> list[BalanceReport]:
         reports = []
         why.clear()
         with working(f"{sc.id}", total=games * len(options)) as progress:
             for opt in options:
                 step(progress, 0, f"{sc.id} {opt or 'as written'} ({agents[0]} v {agents[1]})")
                 results = run(str(_resolve(scenario)), games=games, option=opt, policies=agents, base_seed=seed,
-                              client=dask_client, progress=lambda n: step(progress, n))
+                              client=runner, progress=lambda n: step(progress, n))
                 reports.append(report(_load(scenario, opt), results, agents, opt))
                 why.append(endings(results, list(sc.grid.sides)))
         return reports
 
     converged = None
     try:
-        with cluster.client(scheduler, workers) as dask_client:
+        with cluster.client(scheduler, workers) as runner:
             if converge:
                 from tcforge.analysis.converge import converge as converge_rounds
                 from tcforge.engine.policies import SpecError
                 try:
-                    converged = converge_rounds(lambda agents: play_round(agents, dask_client), players,
+                    converged = converge_rounds(lambda agents: play_round(agents, runner), players,
                                                 max_budget=max_budget, on_round=None if format is Format.json else
                                                 lambda r: _err(f"played {r.agents[0]} v {r.agents[1]}: " + "; ".join(
                                                     f"{rep.option or 'as written'} {rep.sides[0].side} {rep.sides[0].rate:.1%}"
@@ -427,7 +429,7 @@ def balance_cmd(
                 assert converged is not None
                 reports = converged.final
             else:
-                reports = play_round(players, dask_client)
+                reports = play_round(players, runner)
     except cluster.Stopped as exc:
         _err(f"tcforge: balance stopped: {exc.reason}" + ("; 'tcforge scenario sweep' keeps the games finished before a stop"
                                                           if exc.interrupted else ""))

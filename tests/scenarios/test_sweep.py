@@ -1,5 +1,5 @@
-"""Balance sweeps on Dask distributed (issue 14): per-game seeds, identical tables wherever the games ran,
-resuming after an interruption, and sweep files checked at file:line:col."""
+"""Balance sweeps (issue 14): per-game seeds, identical tables wherever the games ran (this process, the local
+pool, Dask), resuming after an interruption, and sweep files checked at file:line:col."""
 from __future__ import annotations
 
 import json
@@ -37,12 +37,13 @@ def test_a_proof_seed_of_the_table_replays_with_scenario_play(tmp_path: Path, mo
     assert played.exit_code == 0 and "Soviet wins" in played.stdout
 
 
-def test_identical_tables_on_one_worker_two_local_workers_and_a_local_cluster(tmp_path: Path) -> None:
+def test_identical_tables_on_one_worker_the_local_pool_of_two_and_a_local_cluster_of_two(tmp_path: Path) -> None:
     from distributed import LocalCluster
 
-    run_sweep(TINY, tmp_path / "one", jobs=1, plot=False)
-    run_sweep(TINY, tmp_path / "two", jobs=2, plot=False)
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as real:
+    run_sweep(TINY, tmp_path / "one", jobs=1, plot=False)  # in this process
+    run_sweep(TINY, tmp_path / "two", jobs=2, plot=False)  # the local process pool
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                      scheduler_kwargs={"dashboard_address": ":0"}) as real:  # not 8787, maybe taken
         run_sweep(TINY, tmp_path / "cluster", scheduler=real.scheduler_address, plot=False)
     tables = [(tmp_path / name / TABLE).read_text() for name in ("one", "two", "cluster")]
     assert tables[0] == tables[1] == tables[2]
