@@ -153,6 +153,6 @@ def test_a_second_run_at_the_same_time_prints_no_dask_port_warning() -> None:
         busy.listen()
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            with cluster.client(None, 1):
+            with cluster.client(cluster.LOCAL, 1):
                 pass
     assert not [w for w in caught if "8787" in str(w.message) or "in use" in str(w.message)]
