@@ -144,13 +144,12 @@ def test_a_second_run_at_the_same_time_prints_no_dask_port_warning() -> None:
     "port in use" warning would land in the user's terminal)."""
     import socket
     import warnings
+    from contextlib import suppress
 
     with socket.socket() as busy:
-        try:
+        with suppress(OSError):  # taken already: the case under test either way
             busy.bind(("127.0.0.1", 8787))
-        except OSError:
-            pass  # taken already: the case under test either way
-        busy.listen()
+            busy.listen()
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             with cluster.client(cluster.LOCAL, 1):
