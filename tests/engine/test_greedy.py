@@ -81,3 +81,17 @@ def test_20_0_rule_5_greedy_clears_the_village_its_reinforcements_arrive_on_next
     villages = [p for p in (pos(state, "G7-4"), pos(state, "G7-5")) if p in sources]
     assert villages
     assert max(sources, key=lambda p: sources[p]) in villages
+
+
+def test_20_0_when_only_a_given_turn_decides_greedy_brings_its_rear_cards_up_rather_than_fire() -> None:
+    # three German tanks in the rear (a1, three positions from the goals), a squad on c2 with a Soviet squad in
+    # range; in turn 3 a shot is worth more than the tanks' march in a game won the moment the goals are taken,
+    # but where only the end of a given turn counts (Hill 621, 20.0) the rear must come up in time
+    def best(check: str) -> Action:
+        state = make({0: [("PzKw IV G", "a1")] * 3 + [("German Line Squad", "c2")], 1: [("Soviet Line Squad", "d3")]},
+                     overrides={"victory.check": check})
+        state.turn = 3
+        return max(play_candidates(state, state.legal_actions()))[1]
+
+    assert best("given_turn") == ("move", 0)
+    assert best("instant") == ("fire", 7)

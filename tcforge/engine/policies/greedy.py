@@ -324,6 +324,8 @@ def play_candidates(state: GameState, actions: list[Action]) -> list[tuple[float
     return candidates
 
 
+MOVE_WEIGHT = 0.12  # a move's worth per point of the cards it brings closer (see _move_value)
+MARCH = 0.5  # the share of the distance a move's worth is divided by in a game decided at a given turn
 UNSTACK = 100.0  # a move out of an overstacked position comes before any other play (6.3)
 FINAL_TAKE = 20.0  # in the last turn, each card a move brings onto a goal the side has no card on yet ...
 FINAL_ASSAULT = 6.0  # ... or onto one the enemy holds (its attackers hold it only if the melee clears it: 20.0)
@@ -354,7 +356,10 @@ def _move_value(state: GameState, source: int) -> float:
         return 0.0  # the last card holding a goal stays
     # the worth of the cards brought closer, growing as the turns run out so that no firefight lasts for ever
     worth = sum(value(state, u) for u in sorted(movers, key=lambda u: -value(state, u))[:3])
-    return 0.12 * worth * (1 + state.turn / 4) / (1 + here) + (2.0 if source == RESERVE else 0.0)
+    # where the victory is checked only at a given turn's end (Hill 621, 20.0) the rear cards must come up in time,
+    # so the distance counts for less (with the full distance the rear never moves while the front fires)
+    march = MARCH if state.game.rules.victory_check == "given_turn" else 1.0
+    return MOVE_WEIGHT * worth * (1 + state.turn / 4) / (1 + march * here) + (2.0 if source == RESERVE else 0.0)
 
 
 def _final_move_value(state: GameState, source: int, movers: list[int], targets: tuple[int, ...]) -> float:
