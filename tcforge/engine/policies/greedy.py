@@ -406,6 +406,10 @@ def _move(state: GameState, actions: list[Action], rng: random.Random) -> Action
         loads = [a for a in actions if a[0] in ("load", "tow")]
         if loads and not crowded:  # 6.3: a passenger still counts, so loading frees no room where it is too crowded
             return loads[0]
+        if not crowded and not move.picked:
+            lift = _lift(state, actions, move.source, side)
+            if lift is not None:
+                return lift  # 8.6: squads ride a truck (two positions a move) rather than walk one
         picks = [a for a in actions if a[0] == "pick" and state.units[a[1]].profile.combat]
         if move.source in goals(state, side) and state.controls(move.source, side):
             left = [u for u in state.occ[move.source][side] if state.units[u].profile.combat
@@ -443,6 +447,17 @@ def _move(state: GameState, actions: list[Action], rng: random.Random) -> Action
             if _step_score(state, unit, unit.pos, across, targets) > best_score:
                 return a
     return best
+
+
+def _lift(state: GameState, actions: list[Action], source: int, side: int) -> Action | None:
+    """The pick of a truck that can carry a squad waiting with it at ``source`` (the squad boards next), if any."""
+    trucks = [a for a in actions if a[0] == "pick" and state.units[a[1]].profile.truck
+              and state.units[a[1]].profile.carries > 0]
+    if not trucks or source == RESERVE:
+        return None
+    walkers = [u for u in state.occ[source][side] if state.units[u].profile.infantry and state.units[u].carrier is None
+               and movement.may_move(state, state.units[u])]
+    return trucks[0] if walkers else None
 
 
 def _holds_alone(state: GameState, unit: Any) -> bool:
