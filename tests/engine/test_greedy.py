@@ -83,18 +83,28 @@ def test_20_0_rule_5_greedy_clears_the_village_its_reinforcements_arrive_on_next
     assert max(sources, key=lambda p: sources[p]) in villages
 
 
-def test_20_0_when_only_a_given_turn_decides_greedy_brings_its_rear_cards_up_rather_than_fire() -> None:
-    # three German tanks in the rear (a1, three positions from the goals), a squad on c2 with a Soviet squad in
-    # range; in turn 3 a shot is worth more than the tanks' march in a game won the moment the goals are taken,
-    # but where only the end of a given turn counts (Hill 621, 20.0) the rear must come up in time
-    def best(check: str) -> Action:
-        state = make({0: [("PzKw IV G", "a1")] * 3 + [("German Line Squad", "c2")], 1: [("Soviet Line Squad", "d3")]},
-                     overrides={"victory.check": check})
-        state.turn = 3
-        return max(play_candidates(state, state.legal_actions()))[1]
+def rear_or_fire(check: str, soviet_tanks: int) -> Action:
+    """The greedy player's play with three German tanks in the rear (a1, three positions from the goals) and a squad
+    on c2 with a Soviet squad in range (d3), in turn 3; the Soviet has ``soviet_tanks`` more cards far off (e4)."""
+    state = make({0: [("PzKw IV G", "a1")] * 3 + [("German Line Squad", "c2")],
+                  1: [("Soviet Line Squad", "d3")] + [("T-34 M43", "e4")] * soviet_tanks},
+                 overrides={"victory.check": check})
+    state.turn = 3
+    return max(play_candidates(state, state.legal_actions()))[1]
 
-    assert best("given_turn") == ("move", 0)
-    assert best("instant") == ("fire", 7)
+
+def test_20_0_when_only_a_given_turn_decides_greedy_brings_its_rear_cards_up_rather_than_fire() -> None:
+    # in a game won the moment the goals are taken the shot is worth more than the tanks' march so early, but where
+    # only the end of a given turn counts (Hill 621, 20.0) the rear must come up in time
+    assert rear_or_fire("instant", 3) == ("fire", 7)
+    assert rear_or_fire("given_turn", 3) == ("move", 0)
+
+
+def test_16_0_a_side_that_won_the_firefight_goes_for_the_goals() -> None:
+    # the same position with the Soviet down to its one squad: the Germans, far stronger, march rather than shoot
+    # on (Kursk's battles that reached the turn cap were won on material and never taken to the goals)
+    assert rear_or_fire("instant", 3) == ("fire", 7)
+    assert rear_or_fire("instant", 0) == ("move", 0)
 
 
 def test_8_6_greedy_lets_a_squad_ride_the_truck_beside_it() -> None:

@@ -303,6 +303,7 @@ def play_candidates(state: GameState, actions: list[Action]) -> list[tuple[float
     scores 0.01; a play it cannot judge is left out). The search player of :mod:`.rollout` starts from these."""
     side = state.active
     last = final_turn(state)
+    edge: float | None = None
     candidates: list[tuple[float, Action]] = [(0.01, ("end",))] if ("end",) in actions else []
     for a in actions:
         kind = a[0]
@@ -311,7 +312,9 @@ def play_candidates(state: GameState, actions: list[Action]) -> list[tuple[float
                              if fire.may_fire(state, state.units[u])), reverse=True)[:3]
             candidates.append((sum(scores), a))
         elif kind == "move":
-            candidates.append((_move_value(state, a[1]), a))
+            if edge is None:
+                edge = 1.0 if state.game.rules.victory_check == "given_turn" else _edge(state, side)
+            candidates.append((_move_value(state, a[1], edge), a))
         elif kind == "draw":
             units_in_hand = sum(1 for u in state.hand[side] if state.units[u].profile.combat)
             candidates.append((3.0 if units_in_hand == 0 else 0.5, a))
@@ -326,12 +329,24 @@ def play_candidates(state: GameState, actions: list[Action]) -> list[tuple[float
 
 MOVE_WEIGHT = 0.12  # a move's worth per point of the cards it brings closer (see _move_value)
 MARCH = 0.5  # the share of the distance a move's worth is divided by in a game decided at a given turn
+EDGE_CAP = 2.0  # a side twice as strong as the enemy or more moves with twice the weight
 UNSTACK = 100.0  # a move out of an overstacked position comes before any other play (6.3)
 FINAL_TAKE = 20.0  # in the last turn, each card a move brings onto a goal the side has no card on yet ...
 FINAL_ASSAULT = 6.0  # ... or onto one the enemy holds (its attackers hold it only if the melee clears it: 20.0)
 
 
-def _move_value(state: GameState, source: int) -> float:
+def _edge(state: GameState, side: int) -> float:
+    """How much stronger the side is on the battlefield: its combat cards' worth over the enemy's, from 1 to EDGE_CAP.
+    Where taking the goals wins at once (Kursk, 16.0) a side that has won the firefight should go for them instead of
+    shooting on (the battles that reached the turn cap); where a given turn decides, :data:`MARCH` does that."""
+    worth = [0.0, 0.0]
+    for unit in state.units:
+        if unit.pos >= 0 and unit.profile.combat and not unit.profile.truck:
+            worth[unit.side] += value(state, unit.uid)
+    return max(1.0, min(EDGE_CAP, worth[side] / worth[1 - side] if worth[1 - side] else EDGE_CAP))
+
+
+def _move_value(state: GameState, source: int, edge: float = 1.0) -> float:
     side = state.active
     targets = open_goals(state, side)
     if not targets:
@@ -359,7 +374,7 @@ def _move_value(state: GameState, source: int) -> float:
     # where the victory is checked only at a given turn's end (Hill 621, 20.0) the rear cards must come up in time,
     # so the distance counts for less (with the full distance the rear never moves while the front fires)
     march = MARCH if state.game.rules.victory_check == "given_turn" else 1.0
-    return MOVE_WEIGHT * worth * (1 + state.turn / 4) / (1 + march * here) + (2.0 if source == RESERVE else 0.0)
+    return MOVE_WEIGHT * edge * worth * (1 + state.turn / 4) / (1 + march * here) + (2.0 if source == RESERVE else 0.0)
 
 
 def _final_move_value(state: GameState, source: int, movers: list[int], targets: tuple[int, ...]) -> float:
