@@ -106,15 +106,3 @@ def test_16_0_a_side_that_won_the_firefight_goes_for_the_goals() -> None:
     assert rear_or_fire("instant", 3) == ("fire", 7)
     assert rear_or_fire("instant", 0) == ("move", 0)
 
-
-def test_8_6_greedy_lets_a_squad_ride_the_truck_beside_it() -> None:
-    # a Soviet Guards squad and a truck on c4: aboard (8.6) the squad goes the truck's two positions, on foot one
-    state = make({0: [("German Line Squad", "a1")], 1: [("Soviet Guards Squad", "c4"), ("Truck USSR", "c4")]})
-    state.apply_action(("end",))  # the German turn
-    while state.ctx.window is not None:
-        state.apply_action(("pass",))
-    state.apply_action(("move", pos(state, "c4")))
-    while state.phase == "move":
-        state.apply_action(greedy_policy(state, random.Random(1)))
-    squad = state.units[uid(state, "Soviet Guards Squad")]
-    assert state.game.board.distance(squad.pos, pos(state, "c4")) == 2

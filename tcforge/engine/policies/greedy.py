@@ -364,8 +364,8 @@ def _move_value(state: GameState, source: int, edge: float = 1.0) -> float:
     if final_turn(state):
         return _final_move_value(state, source, movers, targets)
     here = _distance_to_goal(state, source, targets)
-    if here == 0:
-        return 0.0  # its cards already stand on a goal they do not hold yet: a move would take them off, or nowhere
+    if here == 0 and all(_destination(state, state.units[u], source, targets) in (None, source) for u in movers[:3]):
+        return 0.0  # its cards stand on a goal they do not hold yet and would not go on to another: a wasted Supply point
     if source != RESERVE and source in goals(state, state.active) and state.controls(source, state.active) \
             and len(state.occ[source][state.active]) <= 1:
         return 0.0  # the last card holding a goal stays
@@ -421,10 +421,6 @@ def _move(state: GameState, actions: list[Action], rng: random.Random) -> Action
         loads = [a for a in actions if a[0] in ("load", "tow")]
         if loads and not crowded:  # 6.3: a passenger still counts, so loading frees no room where it is too crowded
             return loads[0]
-        if not crowded and not move.picked:
-            lift = _lift(state, actions, move.source, side)
-            if lift is not None:
-                return lift  # 8.6: squads ride a truck (two positions a move) rather than walk one
         picks = [a for a in actions if a[0] == "pick" and state.units[a[1]].profile.combat]
         if move.source in goals(state, side) and state.controls(move.source, side):
             left = [u for u in state.occ[move.source][side] if state.units[u].profile.combat
@@ -462,17 +458,6 @@ def _move(state: GameState, actions: list[Action], rng: random.Random) -> Action
             if _step_score(state, unit, unit.pos, across, targets) > best_score:
                 return a
     return best
-
-
-def _lift(state: GameState, actions: list[Action], source: int, side: int) -> Action | None:
-    """The pick of a truck that can carry a squad waiting with it at ``source`` (the squad boards next), if any."""
-    trucks = [a for a in actions if a[0] == "pick" and state.units[a[1]].profile.truck
-              and state.units[a[1]].profile.carries > 0]
-    if not trucks or source == RESERVE:
-        return None
-    walkers = [u for u in state.occ[source][side] if state.units[u].profile.infantry and state.units[u].carrier is None
-               and movement.may_move(state, state.units[u])]
-    return trucks[0] if walkers else None
 
 
 def _holds_alone(state: GameState, unit: Any) -> bool:
