@@ -5,6 +5,13 @@ fires where the expected damage is highest, moves its cards towards the
 positions its side must take or hold, plays the cards whose effect it can
 judge (artillery on the fattest target, Smoke when outnumbered in a melee,
 every cancelling Interrupt), and otherwise saves its Supply points.
+
+It keeps what it has: it moves cards off a position over the stacking limits
+before its turn ends, and off the positions its next reinforcements arrive on
+(6.3, 20.0 rule 5); a card that alone holds a goal stays; a vehicle goes round
+Woods (8.4.1). Where a given turn decides (Hill 621) its rear marches earlier;
+where taking the goals wins at once, a side stronger on the table marches
+sooner; in the game's last turn only the goals count, for moves and for fire.
 """
 from __future__ import annotations
 
@@ -381,12 +388,12 @@ def _final_move_value(state: GameState, source: int, movers: list[int], targets:
     """In the last turn a move is worth only the goals it brings cards onto: where the greedy player would take each
     of the (at most three) cards it picks, alone."""
     side, mine = state.active, goals(state, state.active)
-    if source in mine and len(state.occ[source][side]) <= 1:
-        return 0.0  # the last card holding a goal stays
+    if source in mine:
+        return 0.0  # cards on a goal stay there: taking another would leave this one
     score = 0.0
     for uid in sorted(movers, key=lambda u: -value(state, u))[:3]:
         end = _destination(state, state.units[uid], source, targets)
-        if end is None or end not in mine or source in mine:
+        if end is None or end not in mine:
             continue
         if any(state.units[u].profile.combat for u in state.occ[end][1 - side]):
             score += FINAL_ASSAULT
