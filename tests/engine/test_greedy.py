@@ -106,3 +106,16 @@ def test_16_0_a_side_that_won_the_firefight_goes_for_the_goals() -> None:
     assert rear_or_fire("instant", 3) == ("fire", 7)
     assert rear_or_fire("instant", 0) == ("move", 0)
 
+
+
+def test_20_0_a_card_contesting_a_goal_stays_where_a_given_turn_decides() -> None:
+    # a German squad shares the goal c4 with a Soviet squad (a melee to come), d4 next to it is an empty goal: where
+    # holding a goal even in a melee counts at a given turn's end (Hill 621) a move from c4 is worth nothing; where
+    # taking the goals wins at once the squad may go on to d4
+    def move_from_c4(check: str) -> float:
+        state = make({0: [("German Line Squad", "c4")], 1: [("Soviet Line Squad", "c4"), ("Soviet Line Squad", "a4")]},
+                     overrides={"victory.check": check})
+        return next(score for score, a in play_candidates(state, state.legal_actions()) if a == ("move", pos(state, "c4")))
+
+    assert move_from_c4("given_turn") == 0.0
+    assert move_from_c4("instant") > 0.0

@@ -31,7 +31,7 @@ def test_a_proof_seed_of_the_table_replays_with_scenario_play(tmp_path: Path, mo
     monkeypatch.chdir(ROOT)
     outcome = run_sweep(Sweep(["hill-621"], options=["german-plus"], games=12, batch=6), tmp_path, plot=False)
     soviet = outcome.rows[0].report.sides[1]
-    assert soviet.side == "soviet" and soviet.example_seed == game_seed(1, 4)  # the first of the Soviet's 3 wins in 12 games
+    assert soviet.side == "soviet" and soviet.example_seed == game_seed(1, 9)  # the one Soviet win of these 12 games
     played = CliRunner().invoke(app, ["scenario", "play", "hill-621", "--balance", "german-plus", "--seed", str(soviet.example_seed),
                                       "--quiet"])
     assert played.exit_code == 0 and "Soviet wins" in played.stdout

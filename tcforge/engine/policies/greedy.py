@@ -371,8 +371,12 @@ def _move_value(state: GameState, source: int, edge: float = 1.0) -> float:
     if final_turn(state):
         return _final_move_value(state, source, movers, targets)
     here = _distance_to_goal(state, source, targets)
-    if here == 0 and all(_destination(state, state.units[u], source, targets) in (None, source) for u in movers[:3]):
-        return 0.0  # its cards stand on a goal they do not hold yet and would not go on to another: a wasted Supply point
+    given = state.game.rules.victory_check == "given_turn"
+    if here == 0 and (given or all(_destination(state, state.units[u], source, targets) in (None, source)
+                                   for u in movers[:3])):
+        # its cards stand on a goal they do not hold yet: where a given turn decides they stay (20.0: holding it in a
+        # melee counts), elsewhere they may go on to the next goal (a bridgehead is taken so); else a wasted Supply point
+        return 0.0
     if source != RESERVE and source in goals(state, state.active) and state.controls(source, state.active) \
             and len(state.occ[source][state.active]) <= 1:
         return 0.0  # the last card holding a goal stays
@@ -380,7 +384,7 @@ def _move_value(state: GameState, source: int, edge: float = 1.0) -> float:
     worth = sum(value(state, u) for u in sorted(movers, key=lambda u: -value(state, u))[:3])
     # where the victory is checked only at a given turn's end (Hill 621, 20.0) the rear cards must come up in time,
     # so the distance counts for less (with the full distance the rear never moves while the front fires)
-    march = MARCH if state.game.rules.victory_check == "given_turn" else 1.0
+    march = MARCH if given else 1.0
     return MOVE_WEIGHT * edge * worth * (1 + state.turn / 4) / (1 + march * here) + (2.0 if source == RESERVE else 0.0)
 
 
