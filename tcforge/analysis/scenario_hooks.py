@@ -89,6 +89,7 @@ class ScenarioHooks:
         self.grace = scenario.rules(HandLimitGrace)
         self.arrival = scenario.rules(ReinforcementArrival)
         self._goals: dict[int, tuple[int, ...]] = {}
+        self._spots: dict[tuple[int, int], tuple[int, ...]] = {}
 
     def side_index(self, side_id: str) -> int:
         return self.sides.index(side_id)
@@ -104,6 +105,16 @@ class ScenarioHooks:
                 out.extend(self.targets.get(cond.id, {}).get(self.sides[side], ()))
         self._goals[side] = tuple(dict.fromkeys(out))
         return self._goals[side]
+
+    def arrival_spots(self, side: int, turn: int) -> tuple[int, ...]:
+        """The positions where the side's reinforcement groups of game turn ``turn`` come onto the table, for the
+        players' plans (20.0 rule 5: they come in over the stacking limits, whatever already stands there)."""
+        known = self._spots.get((side, turn))
+        if known is None:
+            groups = self.scenario.side(self.sides[side]).reinforcements
+            known = self._spots[side, turn] = tuple(dict.fromkeys(
+                engine_pos(self.scenario, p) for g in groups if g.turn == turn and not g.to_reserve for p in g.positions))
+        return known
 
     def _controls(self, state: GameState, pos: int, side: int, units: tuple[str, ...] = ("combat",),
                   contested_ok: bool = False) -> bool:

@@ -81,10 +81,10 @@ def test_8_0_a_step_of_two_positions_is_caught() -> None:
 
 
 def test_5_0_moving_after_firing_in_the_same_turn_is_caught() -> None:
-    # turn 7: the squad at b3 fires at the Germans on c2, then moves back to b4 in a second play
-    lines, audit = _audit_tampered([["fire", 13], ["shoot", 22, 50, "sa"], ["done"],
-                                    ["move", 13], ["pick", 22], ["go"], ["step", 19]], turn=7, play="fire")
-    step = _line_of(lines, ["step", 19], after=_line_of(lines, ["move", 13]))
+    # turn 7: the squad on G3-3 fires at the Germans on G2-2, then moves on to G3-4 in a second play
+    lines, audit = _audit_tampered([["fire", 8], ["shoot", 20, 50, "sa"], ["done"],
+                                    ["move", 8], ["pick", 20], ["go"], ["step", 9]], turn=7, play="fire")
+    step = _line_of(lines, ["step", 9], after=_line_of(lines, ["move", 8]))
     assert [(v.line, v.case) for v in audit.violations] == [(step, "5.0")]
     assert "moves after firing" in audit.violations[0].what
 

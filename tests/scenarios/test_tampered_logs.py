@@ -74,7 +74,7 @@ def _edit(line: int, change: Callable[[Lines], Any], message: str, *, rehash: bo
 
 
 CHAIN = "the log was changed here (hash chain broken)"
-N = 420  # kursk seed 1 greedy v greedy: the set-up, 418 actions, the end line
+N = 343  # kursk seed 1 greedy v greedy: the set-up, 341 actions, the end line
 
 EDITS: dict[str, Callable[[Lines], Any]] = {
     "die_roll_changed": _die,
@@ -91,7 +91,8 @@ EDITS: dict[str, Callable[[Lines], Any]] = {
     "turn_changed": _edit(3, lambda ls: _set(ls[2], "turn", 7), CHAIN),
     "about_changed": _edit(3, lambda ls: _set(ls[2], "about", "anything"), CHAIN),
     "hash_removed_from_action": _edit(4, lambda ls: ls[3].pop("hash"), CHAIN),
-    "end_winner_changed": _edit(N, lambda ls: _set(ls[-1]["end"], "winner", "german"), CHAIN),
+    "end_winner_changed": _edit(N, lambda ls: _set(ls[-1]["end"], "winner", "soviet" if ls[-1]["end"]["winner"] != "soviet"
+                                                   else "german"), CHAIN),
     "truncated_end_line_missing": _edit(N - 1, lambda ls: ls.pop(), f"the log is truncated after line {N - 1} "
                                         "(its last line, the outcome, is missing)"),
     "truncated_mid_game": _edit(200, lambda ls: ls.__delitem__(slice(200, None)), "the log is truncated after line 200"),

@@ -5,6 +5,13 @@ fires where the expected damage is highest, moves its cards towards the
 positions its side must take or hold, plays the cards whose effect it can
 judge (artillery on the fattest target, Smoke when outnumbered in a melee,
 every cancelling Interrupt), and otherwise saves its Supply points.
+
+It keeps what it has: it moves cards off a position over the stacking limits
+before its turn ends, and off the positions its next reinforcements arrive on
+(6.3, 20.0 rule 5); a card that alone holds a goal stays; a vehicle goes round
+Woods (8.4.1). Where a given turn decides (Hill 621) its rear marches earlier;
+where taking the goals wins at once, a side stronger on the table marches
+sooner; in the game's last turn only the goals count, for moves and for fire.
 """
 from __future__ import annotations
 
@@ -30,6 +37,7 @@ from tcforge.data.card_ids import (
     SPECIAL_AMMO,
     TANK_ACE,
     TANK_BUSTER,
+    WOODS,
 )
 from tcforge.engine import breakthrough, fire, melee, movement
 from tcforge.engine.attacks import attack_odds
@@ -69,7 +77,8 @@ def _expected(state: GameState, attack: Any, target: int) -> float:
     return kill * worth + immobilize * worth * 0.3
 
 
-def _best_shot(state: GameState, uid: int) -> tuple[float, Action | None]:
+def _best_shot(state: GameState, uid: int, last: bool = False) -> tuple[float, Action | None]:
+    """The card's best shot and its expected damage (``last``: weighed as in the last turn, :func:`_final_weight`)."""
     unit = state.units[uid]
     best: tuple[float, Action | None] = (0.0, None)
     for target, kind, eq in fire.shots(state, unit):
@@ -77,10 +86,44 @@ def _best_shot(state: GameState, uid: int) -> tuple[float, Action | None]:
         attack = fire.equipment_attack(state, unit, victim, state.units[eq]) if eq >= 0 else fire.build_attack(state, unit, victim, kind)
         if attack is None:
             continue
-        score = _expected(state, attack, target)
+        score = _expected(state, attack, target) * (_final_weight(state, target) if last else 1.0)
         if score > best[0]:
             best = (score, ("shoot", uid, target, kind) if eq < 0 else ("shoot", uid, target, kind, eq))
     return best
+
+
+def overstacked(state: GameState, pos: int, side: int) -> bool:
+    """The side has more cards at ``pos`` than the stacking limits allow (6.3); only arrivals come to stand there
+    (20.0 rule 5), and whatever is still there at the turn's end is eliminated."""
+    if pos < 0:
+        return False
+    combat, trucks = state.combat_count(pos, side)
+    rules = state.game.rules
+    return combat > rules.stacking_combat_cards or trucks > rules.stacking_trucks
+
+
+def unstack_loss(state: GameState, pos: int, side: int) -> float:
+    """The worth of the cards the side would lose at ``pos`` if the turn ended now (6.3): as many as it has over each
+    limit, the cheapest (:mod:`~tcforge.engine.state` lets the owner choose, and the greedy player gives the least)."""
+    rules = state.game.rules
+    combat = sorted(value(state, u) for u in state.occ[pos][side]
+                    if state.units[u].profile.combat and not state.units[u].profile.truck)
+    trucks = sorted(value(state, u) for u in state.occ[pos][side] if state.units[u].profile.truck)
+    return (sum(combat[:max(0, len(combat) - rules.stacking_combat_cards)])
+            + sum(trucks[:max(0, len(trucks) - rules.stacking_trucks)]))
+
+
+def final_turn(state: GameState) -> bool:
+    """The game's last turn (its turn limit): only who holds the goals at its end still counts (Hill 621's condition
+    is checked at the end of turn 16, 20.0; a game without a condition there ends with the default winner)."""
+    limit = state.game.turn_limit
+    return limit is not None and state.turn >= limit
+
+
+def arrivals_next_turn(state: GameState, side: int) -> tuple[int, ...]:
+    """Where the side's reinforcements of the next game turn arrive on the table (none without a scenario)."""
+    rules = state.game.scenario_rules
+    return rules.arrival_spots(side, state.turn + 1) if rules is not None else ()
 
 
 def open_goals(state: GameState, side: int) -> tuple[int, ...]:
@@ -120,7 +163,9 @@ def _decide(state: GameState, rng: random.Random) -> Action:
     if phase == "move":
         return _move(state, actions, rng)
     if phase == "fire":
-        best = max(((_shot_score(state, a), a) for a in actions if a[0] == "shoot"), default=(0.0, ("done",)))
+        last = final_turn(state)
+        best = max(((_shot_score(state, a) * (_final_weight(state, a[2]) if last else 1.0), a)
+                    for a in actions if a[0] == "shoot"), default=(0.0, ("done",)))
         return best[1] if best[0] > 0 else ("done",)
     if phase == "melee":
         return _melee(state, actions)
@@ -133,6 +178,16 @@ def _shot_attack(state: GameState, action: Action) -> Any:
     unit, victim = state.units[action[1]], state.units[action[2]]
     return (fire.equipment_attack(state, unit, victim, state.units[action[4]]) if len(action) > 4
             else fire.build_attack(state, unit, victim, action[3]))
+
+
+GOAL_FIRE = 3.0  # in the last turn, fire at the cards on a goal counts three times (they decide who holds it) ...
+OTHER_FIRE = 0.1  # ... and fire at any other card a tenth: its losses no longer change the result
+
+
+def _final_weight(state: GameState, target: int) -> float:
+    """What fire at ``target`` is worth in the last turn, for the fire's expected damage."""
+    pos = state.units[target].pos
+    return GOAL_FIRE if pos in goals(state, 0) or pos in goals(state, 1) else OTHER_FIRE
 
 
 def _shot_score(state: GameState, action: Action) -> float:
@@ -254,15 +309,19 @@ def play_candidates(state: GameState, actions: list[Action]) -> list[tuple[float
     """The plays the greedy player weighs in the play phase, each with its one-decision score (ending the turn
     scores 0.01; a play it cannot judge is left out). The search player of :mod:`.rollout` starts from these."""
     side = state.active
+    last = final_turn(state)
+    edge: float | None = None
     candidates: list[tuple[float, Action]] = [(0.01, ("end",))] if ("end",) in actions else []
     for a in actions:
         kind = a[0]
         if kind == "fire":
-            scores = sorted((_best_shot(state, u)[0] for u in state.occ[a[1]][side] if fire.may_fire(state, state.units[u])),
-                            reverse=True)[:3]
+            scores = sorted((_best_shot(state, u, last)[0] for u in state.occ[a[1]][side]
+                             if fire.may_fire(state, state.units[u])), reverse=True)[:3]
             candidates.append((sum(scores), a))
         elif kind == "move":
-            candidates.append((_move_value(state, a[1]), a))
+            if edge is None:
+                edge = 1.0 if state.game.rules.victory_check == "given_turn" else _edge(state, side)
+            candidates.append((_move_value(state, a[1], edge), a))
         elif kind == "draw":
             units_in_hand = sum(1 for u in state.hand[side] if state.units[u].profile.combat)
             candidates.append((3.0 if units_in_hand == 0 else 0.5, a))
@@ -275,21 +334,76 @@ def play_candidates(state: GameState, actions: list[Action]) -> list[tuple[float
     return candidates
 
 
-def _move_value(state: GameState, source: int) -> float:
-    targets = open_goals(state, state.active)
+MOVE_WEIGHT = 0.12  # a move's worth per point of the cards it brings closer (see _move_value)
+MARCH = 0.5  # the share of the distance a move's worth is divided by in a game decided at a given turn
+EDGE_CAP = 2.0  # a side twice as strong as the enemy or more moves with twice the weight
+UNSTACK = 100.0  # a move out of an overstacked position comes before any other play (6.3)
+FINAL_TAKE = 20.0  # in the last turn, each card a move brings onto a goal the side has no card on yet ...
+FINAL_ASSAULT = 6.0  # ... or onto one the enemy holds (its attackers hold it only if the melee clears it: 20.0)
+
+
+def _edge(state: GameState, side: int) -> float:
+    """How much stronger the side is on the battlefield: its combat cards' worth over the enemy's, from 1 to EDGE_CAP.
+    Where taking the goals wins at once (Kursk, 16.0) a side that has won the firefight should go for them instead of
+    shooting on (the battles that reached the turn cap); where a given turn decides, :data:`MARCH` does that."""
+    worth = [0.0, 0.0]
+    for unit in state.units:
+        if unit.pos >= 0 and unit.profile.combat and not unit.profile.truck:
+            worth[unit.side] += value(state, unit.uid)
+    return max(1.0, min(EDGE_CAP, worth[side] / worth[1 - side] if worth[1 - side] else EDGE_CAP))
+
+
+def _move_value(state: GameState, source: int, edge: float = 1.0) -> float:
+    side = state.active
+    targets = open_goals(state, side)
     if not targets:
         return 0.0
-    pool = state.hand[state.active] if source == RESERVE else state.occ[source][state.active]
+    pool = state.hand[side] if source == RESERVE else state.occ[source][side]
     movers = [u for u in pool if movement.may_move(state, state.units[u]) and state.units[u].profile.combat]
     if not movers:
         return 0.0
+    if overstacked(state, source, side):
+        # 6.3: what still stands there over the limits at the turn's end is eliminated (20.0 rule 5)
+        return UNSTACK + unstack_loss(state, source, side)
+    if source != RESERVE and source in arrivals_next_turn(state, side):
+        # 20.0 rule 5: next turn's reinforcements come in over the limits here, and the cards they crowd out are lost
+        return sum(value(state, u) for u in movers)
+    if final_turn(state):
+        return _final_move_value(state, source, movers, targets)
     here = _distance_to_goal(state, source, targets)
+    given = state.game.rules.victory_check == "given_turn"
+    if here == 0 and (given or all(_destination(state, state.units[u], source, targets) in (None, source)
+                                   for u in movers[:3])):
+        # its cards stand on a goal they do not hold yet: where a given turn decides they stay (20.0: holding it in a
+        # melee counts), elsewhere they may go on to the next goal (a bridgehead is taken so); else a wasted Supply point
+        return 0.0
     if source != RESERVE and source in goals(state, state.active) and state.controls(source, state.active) \
             and len(state.occ[source][state.active]) <= 1:
         return 0.0  # the last card holding a goal stays
     # the worth of the cards brought closer, growing as the turns run out so that no firefight lasts for ever
     worth = sum(value(state, u) for u in sorted(movers, key=lambda u: -value(state, u))[:3])
-    return 0.12 * worth * (1 + state.turn / 4) / (1 + here) + (2.0 if source == RESERVE else 0.0)
+    # where the victory is checked only at a given turn's end (Hill 621, 20.0) the rear cards must come up in time,
+    # so the distance counts for less (with the full distance the rear never moves while the front fires)
+    march = MARCH if given else 1.0
+    return MOVE_WEIGHT * edge * worth * (1 + state.turn / 4) / (1 + march * here) + (2.0 if source == RESERVE else 0.0)
+
+
+def _final_move_value(state: GameState, source: int, movers: list[int], targets: tuple[int, ...]) -> float:
+    """In the last turn a move is worth only the goals it brings cards onto: where the greedy player would take each
+    of the (at most three) cards it picks, alone."""
+    side, mine = state.active, goals(state, state.active)
+    if source in mine:
+        return 0.0  # cards on a goal stay there: taking another would leave this one
+    score = 0.0
+    for uid in sorted(movers, key=lambda u: -value(state, u))[:3]:
+        end = _destination(state, state.units[uid], source, targets)
+        if end is None or end not in mine:
+            continue
+        if any(state.units[u].profile.combat for u in state.occ[end][1 - side]):
+            score += FINAL_ASSAULT
+        elif not any(state.units[u].profile.combat for u in state.occ[end][side]):
+            score += FINAL_TAKE
+    return score
 
 
 def _card_value(state: GameState, action: Action) -> float:
@@ -314,10 +428,16 @@ def _move(state: GameState, actions: list[Action], rng: random.Random) -> Action
     side = state.active
     targets = open_goals(state, side)
     if move.stage == "pick":
+        crowded = overstacked(state, move.source, side)
         loads = [a for a in actions if a[0] in ("load", "tow")]
-        if loads:
+        if loads and not crowded:  # 6.3: a passenger still counts, so loading frees no room where it is too crowded
             return loads[0]
         picks = [a for a in actions if a[0] == "pick" and state.units[a[1]].profile.combat]
+        if move.source in goals(state, side) and state.controls(move.source, side):
+            left = [u for u in state.occ[move.source][side] if state.units[u].profile.combat
+                    and u not in move.picked and state.units[u].carrier is None]
+            if len(left) <= 1:
+                picks = []  # the last card holding a goal stays
         if picks:
             return max(picks, key=lambda a: value(state, a[1]))
         for a in actions:  # 8.2: cards that would assault the same position go in together
@@ -332,10 +452,15 @@ def _move(state: GameState, actions: list[Action], rng: random.Random) -> Action
             return ("go",)
         return actions[0]
     unit = state.units[move.cur]  # type: ignore[index]
+    if ("halt",) in actions and _holds_alone(state, unit):
+        return ("halt",)  # the card (with its riders) alone holds a goal: it stays, as the last holder does (16.0)
     steps = [a for a in actions if a[0] == "step"]
     best, best_score = ("halt",) if ("halt",) in actions else (steps[0] if steps else actions[0]), 0.0
+    crowded = overstacked(state, unit.pos, side)
     for a in steps:
         score = _step_score(state, unit, unit.pos, a[1], targets)
+        if crowded and movement.has_room(state, unit, a[1]):
+            score += UNSTACK  # 6.3: any step to a position with room beats staying where the card would be eliminated
         if score > best_score:
             best, best_score = a, score
     for a in actions:  # 001 Streams: a Ford or Bridge when the zone across is the better step
@@ -346,6 +471,15 @@ def _move(state: GameState, actions: list[Action], rng: random.Random) -> Action
     return best
 
 
+def _holds_alone(state: GameState, unit: Any) -> bool:
+    """The card, with the cards moving with it, is all its side has on a goal position it controls."""
+    at, side = unit.pos, unit.side
+    if at not in goals(state, side) or not state.controls(at, side):
+        return False
+    group = {unit.uid, *(r.uid for r in movement.riders(state, unit))}
+    return not any(state.units[u].profile.combat for u in state.occ[at][side] if u not in group)
+
+
 def _step_score(state: GameState, unit: Any, at: int, to: int, targets: tuple[int, ...]) -> float:
     """How much the greedy player likes a step from ``at`` to ``to`` (0 or less: not worth it)."""
     if to == RESERVE:
@@ -354,7 +488,12 @@ def _step_score(state: GameState, unit: Any, at: int, to: int, targets: tuple[in
     gain = _distance_to_goal(state, at, targets) - _distance_to_goal(state, to, targets) if targets else 0
     enemies = sum(value(state, u) for u in state.occ[to][1 - side])
     friends = sum(value(state, u) for u in state.occ[to][side]) + value(state, unit.uid)
-    return gain + (0.5 if to in targets else 0.0) - (1.0 if enemies > 1.5 * friends else 0.0)
+    score = gain + (0.5 if to in targets else 0.0) - (1.0 if enemies > 1.5 * friends else 0.0)
+    if unit.profile.vehicle and state.terrain[to] == WOODS and to not in targets:
+        # 8.4.1: a vehicle entering Woods is immobilised on a low roll (5 or less on the die in Six-Pack, a half):
+        # a step forward into Woods is not worth that risk unless it takes a goal
+        score -= 2.0 * state.game.rules.movement_woods_immobilise_max_roll / 10
+    return score
 
 
 def _destination(state: GameState, unit: Any, source: int, targets: tuple[int, ...]) -> int | None:
@@ -369,6 +508,8 @@ def _destination(state: GameState, unit: Any, source: int, targets: tuple[int, .
         if best is None:
             break
         at, end, first = best, best, False
+        if best in goals(state, unit.side) and not state.occ[best][0] and not state.occ[best][1]:
+            break  # it takes an empty goal and stays there (as :func:`_move` halts it)
         left = 0 if movement.stops_at(state, unit, best) else left - 1
     return end
 
