@@ -375,7 +375,8 @@ def balance_cmd(
     seed: int = typer.Option(1, "--seed", help="The root seed: game i's seed is derived from it and i."),
     converge: bool = typer.Option(False, "--converge", help="Double the agents' iteration budgets each round until "
                                   "no win rate moves out of its 95 % interval, or --max-budget is reached (provisional)."),
-    max_budget: int = typer.Option(400, "--max-budget", help="With --converge: the largest budget to play (iterations or playouts, as the agent counts them)."),
+    max_budget: int = typer.Option(400, "--max-budget", help="With --converge: the largest budget to play "
+                                   "(iterations or playouts, as the agent counts them)."),
     format: Format = typer.Option(Format.text, "--format", "-f"),
     plot: Path | None = typer.Option(None, "--plot", help="Write the win rates with their intervals as a PNG."),
 ) -> None:
