@@ -45,7 +45,7 @@ from tcforge.engine.observation import determinize
 from tcforge.engine.playout import sample_chance
 from tcforge.engine.policies.evaluate import heuristic
 from tcforge.engine.policies.greedy import greedy_policy, play_candidates
-from tcforge.engine.policies.rollout import PLAYOUT_CAP, paired_best, playout_value
+from tcforge.engine.policies.rollout import PLAYOUT_CAP, paired_best, paired_rounds, playout_value
 from tcforge.engine.policies.spec import AgentSpec, SpecError
 from tcforge.engine.state import CHANCE, TERMINAL, Action, GameState
 
@@ -130,20 +130,14 @@ class PlanAgent:
         seeds = [rng.getrandbits(64) for _ in range(self.k)]
         turn = (state.turn, state.active)
         values: list[list[float]] = [[] for _ in seeds]
-        rounds = max(2, (self.budget or 0) // self.k)
         start = time.perf_counter()
-        done = 0
-        while True:
-            if self.seconds is None and done >= rounds:
-                break
-            if self.seconds is not None and done >= 2 and time.perf_counter() - start >= self.seconds:
-                break
+        for _ in paired_rounds(self.budget, self.seconds, self.k):
             deal = rng.getrandbits(64)
             for i, (seed, row) in enumerate(zip(seeds, values, strict=True)):
                 chance = random.Random(deal)  # the same deal and dice for every plan
                 world = determinize(state, side, chance)
                 row.append(self._playout(world, side, chance, TurnPlan(seed, self.eps if i else 0.0), turn))
-            done += 1
+        done = len(values[0])
         best = paired_best(values, self.z)
         self.last = PlanStats(done * self.k, time.perf_counter() - start, [sum(row) / done for row in values], best)
         self.turns[0] += 1

@@ -37,6 +37,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from tcforge.engine.observation import determinize
@@ -112,20 +113,14 @@ class RolloutAgent:
             return candidates[0]
         start = time.perf_counter()
         values: list[list[float]] = [[] for _ in candidates]
-        rounds = max(2, (self.playouts or 0) // len(candidates))
-        done = 0
-        while True:
-            if self.seconds is None and done >= rounds:
-                break
-            if self.seconds is not None and done >= 2 and time.perf_counter() - start >= self.seconds:
-                break
+        for _ in paired_rounds(self.playouts, self.seconds, len(candidates)):
             seed = search_rng.getrandbits(64)
             for action, row in zip(candidates, values, strict=True):
                 chance = random.Random(seed)
                 world = determinize(state, side, chance)
                 world.apply_action(action)
                 row.append(self._playout(world, side, chance))
-            done += 1
+        done = len(values[0])
         best = paired_best(values, self.z)
         self.last = PlayoutStats(done * len(candidates), time.perf_counter() - start, candidates,
                                  [sum(row) / done for row in values], best)
@@ -175,6 +170,18 @@ def playout_value(world: GameState, side: int, shape: float) -> float:
     if outcome is None or outcome.winner is None:
         return shaping
     return (1.0 if outcome.winner == side else -1.0) + shaping
+
+
+def paired_rounds(playouts: int | None, seconds: float | None, candidates: int) -> Iterator[int]:
+    """The rounds of a paired search (each plays every candidate once on the same luck): ``playouts / candidates``
+    of them, or with a time budget as many as ``seconds`` allow; at least 2 either way, so that a gain has a
+    spread. Yields each round's number, from 1."""
+    rounds = max(2, (playouts or 0) // candidates)
+    start = time.perf_counter()
+    done = 0
+    while (done < rounds) if seconds is None else (done < 2 or time.perf_counter() - start < seconds):
+        done += 1
+        yield done
 
 
 def paired_best(values: list[list[float]], z: float) -> int:
