@@ -95,8 +95,9 @@ def bench_ladder(
 ) -> None:
     """A short strength ladder (tcforge scenario ladder) timed: wall time, games/s, each rung's score."""
     from tcforge.bench import ladder_benchmark
+    from tcforge.engine.policies.spec import split_specs
 
-    for line in ladder_benchmark(scenario, tuple(r.strip() for r in rungs.split(",")), games, jobs):
+    for line in ladder_benchmark(scenario, tuple(split_specs(rungs)), games, jobs):
         out.print(line, markup=False, emoji=False)
 
 

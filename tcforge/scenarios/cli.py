@@ -497,7 +497,8 @@ def ladder_cmd(
 
     from tcforge.analysis.ladder import climb, render, write_plot
     from tcforge.engine.policies import SpecError, canonical
-    specs = [r.strip() for r in rungs.split(",") if r.strip()]
+    from tcforge.engine.policies.spec import split_specs
+    specs = split_specs(rungs)
     if len(specs) < 2:
         _usage("--rungs needs at least two agent specs, weakest first (random,greedy,mcts:100)")
     try:

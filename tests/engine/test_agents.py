@@ -117,3 +117,13 @@ def test_13_the_seed_option_changes_the_search_and_nothing_else() -> None:
     plain, same, other = make("mcts:30"), make("mcts:30:seed=0"), make("mcts:30:seed=99")
     plain(state, random.Random(4)), same(state, random.Random(4)), other(state, random.Random(4))
     assert plain.last.visits == same.last.visits != other.last.visits  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("text, specs", [
+    ("random,greedy,plan:32", ["random", "greedy", "plan:32"]),
+    ("greedy,plan:128:k=4,z=1,mcts:400", ["greedy", "plan:128:k=4,z=1", "mcts:400"]),
+    (" greedy , rollout:8:k=2,horizon=4 ", ["greedy", "rollout:8:k=2,horizon=4"]),
+])
+def test_13_a_list_of_specs_keeps_each_specs_own_comma_separated_options(text: str, specs: list[str]) -> None:
+    from tcforge.engine.policies.spec import split_specs
+    assert split_specs(text) == specs

@@ -81,3 +81,18 @@ def parse(text: str) -> AgentSpec:
             raise SpecError(f"agent spec {text!r}: options are key=value, separated by commas")
         options[key.strip()] = value.strip()
     return AgentSpec(name, iterations, seconds, options)
+
+
+def split_specs(text: str) -> list[str]:
+    """Specs written one after another, separated by commas (``random,greedy,plan:64:k=4,z=1``): a piece that
+    holds ``=`` but no ``:`` is one more option of the spec before it, since a spec's options are comma-separated
+    too."""
+    specs: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        if specs and "=" in piece and ":" not in piece:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
