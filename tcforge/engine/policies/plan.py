@@ -42,12 +42,10 @@ import time
 from dataclasses import dataclass, field
 
 from tcforge.engine.observation import determinize
-from tcforge.engine.playout import sample_chance
-from tcforge.engine.policies.evaluate import heuristic
 from tcforge.engine.policies.greedy import greedy_policy, play_candidates
-from tcforge.engine.policies.rollout import PLAYOUT_CAP, paired_best, paired_rounds, playout_value
+from tcforge.engine.policies.rollout import paired_best, paired_rounds, play_out
 from tcforge.engine.policies.spec import AgentSpec, SpecError
-from tcforge.engine.state import CHANCE, TERMINAL, Action, GameState
+from tcforge.engine.state import Action, GameState
 
 DEFAULT_BUDGET = 64  # playouts a turn
 DEVIATING_PHASES = ("play", "move", "fire")  # where a plan may leave greedy's choice (melee targets and discards stay greedy's)
@@ -145,22 +143,7 @@ class PlanAgent:
         return TurnPlan(seeds[best], self.eps if best else 0.0)
 
     def _playout(self, world: GameState, side: int, rng: random.Random, plan: TurnPlan, turn: tuple[int, int]) -> float:
-        half_turns, current = 0, turn
-        for _ in range(PLAYOUT_CAP):
-            player = world.current_player()
-            if player == TERMINAL:
-                break
-            if player == CHANCE:
-                world.apply_action(sample_chance(world, rng))
-                continue
-            now = (world.turn, world.active)
-            if now != current:
-                current = now
-                half_turns += 1
-                if self.horizon and half_turns >= self.horizon:
-                    return heuristic(world, side)
-            if now == turn and player == side and world.ctx.window is None:
-                world.apply_action(plan(world))
-            else:
-                world.apply_action(greedy_policy(world, rng))
-        return playout_value(world, side, self.shape)
+        def choose(w: GameState, player: int) -> Action:  # the plan for the rest of this turn, then greedy
+            own = (w.turn, w.active) == turn and player == side and w.ctx.window is None
+            return plan(w) if own else greedy_policy(w, rng)
+        return play_out(world, side, rng, self.horizon, self.shape, choose)

@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from tcforge.engine.observation import determinize
@@ -143,21 +143,29 @@ class RolloutAgent:
         return out
 
     def _playout(self, world: GameState, side: int, rng: random.Random) -> float:
-        half_turns, turn = 0, (world.turn, world.active)
-        for _ in range(PLAYOUT_CAP):
-            player = world.current_player()
-            if player == TERMINAL:
-                break
-            if player == CHANCE:
-                world.apply_action(sample_chance(world, rng))
-                continue
-            if (world.turn, world.active) != turn:
-                turn = (world.turn, world.active)
-                half_turns += 1
-                if self.horizon and half_turns >= self.horizon:
-                    return heuristic(world, side)
-            world.apply_action(greedy_policy(world, rng))
-        return playout_value(world, side, self.shape)
+        return play_out(world, side, rng, self.horizon, self.shape)
+
+
+def play_out(world: GameState, side: int, rng: random.Random, horizon: int, shape: float,
+             choose: Callable[[GameState, int], Action] | None = None) -> float:
+    """Play ``world`` on, chance drawn by ``rng``, each decision by ``choose(world, player)`` (default: the greedy
+    player); stop when ``horizon`` half-turns (this one included; 0: none) are over and score the position with the
+    heuristic, else score the end as :func:`playout_value` does. The playout of the rollout and plan searches."""
+    half_turns, turn = 0, (world.turn, world.active)
+    for _ in range(PLAYOUT_CAP):
+        player = world.current_player()
+        if player == TERMINAL:
+            break
+        if player == CHANCE:
+            world.apply_action(sample_chance(world, rng))
+            continue
+        if (world.turn, world.active) != turn:
+            turn = (world.turn, world.active)
+            half_turns += 1
+            if horizon and half_turns >= horizon:
+                return heuristic(world, side)
+        world.apply_action(choose(world, player) if choose is not None else greedy_policy(world, rng))
+    return playout_value(world, side, shape)
 
 
 def playout_value(world: GameState, side: int, shape: float) -> float:
