@@ -182,6 +182,7 @@ class CoreState:
             for key in ("immobilized", "moved", "fired", "entered_from", "moved_to_reserve", "carrier"):
                 setattr(unit, key, u[key])
             unit.equipment = tuple(u["equipment"])
+            unit.drawn = u.get("drawn", False)  # written only when set: positions saved before it read the same
             state.units.append(unit)
         for key in ("hand", "deck", "discard", "terrain", "smoke", "water", "turn", "first", "active", "supply", "phase",
                     "effects", "initiative_rolls", "arrivals", "ap_shots"):

@@ -64,6 +64,7 @@ def to_reserve(state: CoreState, squad: Unit) -> None:
     for item in carried(state, squad):
         item.pos = RESERVE
         item.carrier = None
+        item.drawn = False  # seen going back with its squad
         state.hand[squad.side].append(item.uid)
     squad.equipment = tuple(e for e in squad.equipment if not state.units[e].profile.equipment)  # an ace stays
 

@@ -451,6 +451,7 @@ def _move_card(state: CoreState, unit: Unit, to: int, enemy_there: bool, first: 
         unit.pos = RESERVE
         state.hand[side].append(unit.uid)
         unit.moved_to_reserve = True
+        unit.drawn = False  # seen going back (8.3)
         unit.entered_from = None
         unit.carrier = None
         equipment.to_reserve(state, unit)

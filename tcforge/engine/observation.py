@@ -2,10 +2,13 @@
 
 A side sees every card on the battlefield, both discard piles, its own hand,
 the size of each hand and deck, and the pending chance events. It does not see
-the opponent's hand, nor the order of either deck. The draws are already chance
+the opponent's draws, nor the order of either deck. The draws are already chance
 events over a deck's remaining cards (the state fixes no order), so the hidden
-part of a position is the opponent's hand: which of the cards it could hold
-(its hand and its undrawn deck together) are in the hand and which in the deck.
+part of a position is which of the opponent's deck cards it has drawn. The rest
+of its hand is known: the cards its reserve held at the start (the scenario is
+public) and those seen going back from the battlefield (8.3), until played.
+In Kursk, say, the reserves are tanks and the decks terrain and events: a deal
+that shuffled the reserve into the deck would face a much weaker enemy.
 
 With source 001's hidden units (ruleset parameter ``hidden.units``) the enemy's
 face-down battlefield cards are hidden too: the observation lists them as
@@ -43,7 +46,7 @@ class Observation:
     discard: tuple[tuple[int, ...], tuple[int, ...]]
     hand_sizes: tuple[int, int]
     deck_sizes: tuple[int, int]
-    known_opponent_hand: tuple[int, ...]  # cards seen going back into the opponent's reserve this turn (8.3)
+    known_opponent_hand: tuple[int, ...]  # cards the side knows the opponent holds: not drawn since it saw them
     opponent_unknown: tuple[int, ...]  # sorted: the cards that may be in the opponent's hand or deck
     history: tuple[Action, ...]  # the actions so far, the opponent's draws masked as ("card", None)
     face_down: tuple[tuple[int, int], ...] = ()  # (position, side) of each face-down card on the battlefield (001 1.0)
@@ -56,10 +59,13 @@ class Observation:
 
 
 def _known_in_hand(state: GameState, uid: int) -> bool:
-    """A card in the reserve that its side was seen putting there (moved back this turn), face up when
-    cards are hidden (a face-down card going back is not known: 001 1.9)."""
+    """A card in the reserve whose side the enemy saw put it there: in the reserve from the start (the scenario
+    is public) or moved back from the battlefield (8.3), not drawn since (14.0). With hidden units only a card
+    seen face up going back this turn is known (a face-down card going back is not: 001 1.9)."""
     unit = state.units[uid]
-    return (unit.moved_to_reserve or unit.moved > 0) and (not state.game.rules.hidden_units or uid in state.seen)
+    if state.game.rules.hidden_units:
+        return (unit.moved_to_reserve or unit.moved > 0) and uid in state.seen
+    return not unit.drawn
 
 
 def _hidden_enemy(state: GameState, side: int) -> list[int]:
@@ -131,7 +137,8 @@ def determinize(state: GameState, side: int, rng: random.Random) -> GameState:
     """A full position consistent with what ``side`` knows of ``state``, the opponent's hidden cards dealt by ``rng``.
 
     The result depends only on :func:`observation`'s view of ``state`` and on ``rng``: the opponent's unknown
-    cards are shuffled from their sorted list, dealt to the hand up to its size and the rest to the deck, with
+    cards (its deck and the cards it drew from it) are shuffled from their sorted list, dealt to the hand as many
+    as it drew and the rest to the deck, with
     the fresh-card fields a card has in a hand or deck; both decks are kept sorted; the history's hidden draws
     are masked. With hidden units the enemy's face-down cards are then given identities (:func:`_redeal`).
     """
@@ -148,6 +155,7 @@ def determinize(state: GameState, side: int, rng: random.Random) -> GameState:
     for uid in pool:
         unit = units[uid]  # the clone's own copy
         unit.pos = RESERVE if uid in hand else DECK
+        unit.drawn = uid in hand  # still unknown to ``side``, so a search dealing from this deal deals it again
         unit.immobilized = False
         unit.moved = unit.fired = 0
         unit.entered_from = None

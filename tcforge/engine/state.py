@@ -242,6 +242,7 @@ class GameState(CoreState):
             self.deck[side].remove(uid)
             self.hand[side].append(uid)
             self.units[uid].pos = RESERVE
+            self.units[uid].drawn = True  # the enemy does not see what was drawn (14.0)
             return
         roll = int(action[1])
         if kind == "initiative":

@@ -73,6 +73,7 @@ class Unit:
 
     __slots__ = (
         "carrier",
+        "drawn",
         "entered_from",
         "equipment",
         "fired",
@@ -97,17 +98,18 @@ class Unit:
         self.moved_to_reserve = False
         self.carrier: int | None = None
         self.equipment: tuple[int, ...] = ()
+        self.drawn = False  # in its hand by a draw its enemy did not see (not since shown): see engine/observation.py
 
     def copy(self) -> Unit:
         other = Unit.__new__(Unit)  # field by field: about twice as fast as a loop over the slots (search copies)
         other.uid, other.side, other.profile, other.pos = self.uid, self.side, self.profile, self.pos
         other.immobilized, other.moved, other.fired = self.immobilized, self.moved, self.fired
         other.entered_from, other.moved_to_reserve = self.entered_from, self.moved_to_reserve
-        other.carrier, other.equipment = self.carrier, self.equipment
+        other.carrier, other.equipment, other.drawn = self.carrier, self.equipment, self.drawn
         return other
 
     def to_json(self) -> dict[str, Any]:
         return {"uid": self.uid, "side": self.side, "card": self.profile.card_id, "pos": self.pos,
                 "immobilized": self.immobilized, "moved": self.moved, "fired": self.fired,
                 "entered_from": self.entered_from, "moved_to_reserve": self.moved_to_reserve,
-                "carrier": self.carrier, "equipment": list(self.equipment)}
+                "carrier": self.carrier, "equipment": list(self.equipment)} | ({"drawn": True} if self.drawn else {})
