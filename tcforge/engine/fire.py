@@ -273,10 +273,11 @@ def lays_smoke(state: CoreState, unit: Unit) -> bool:
 
 
 def smoke_attack(state: CoreState, unit: Unit, pos: int) -> Attack:
-    """Roll the HE value or less, no terrain modifier; +2 at long range as for HE (9.5.1 f)."""
+    """Roll the HE value or less, no terrain modifier; +2 at long range as for HE (9.5.1 f); +4 from a smoked
+    position, since Smoke hampers all fire out of it (9.5.1 c; the target position is never smoked already)."""
     dist = state.game.board.distance(unit.pos, pos)
     extra = state.game.rules.fire_he_long_range_modifier if dist == 2 else 0
-    return Attack("smoke", unit.profile.he, extra)
+    return Attack("smoke", unit.profile.he, extra + smoke_modifier(state, unit.pos, pos))
 
 
 def fire_sources(state: CoreState) -> list[int]:

@@ -1,6 +1,8 @@
 """Issue 12 departures in movement, arrival and stacking: each test fails on the engine before its fix."""
 from __future__ import annotations
 
+import pytest
+
 from enginekit import make, pass_window, pos, roll, uid
 from tcforge.engine.board import RESERVE
 
@@ -208,3 +210,22 @@ def test_6_3_overstacked_arrivals_are_reduced_by_their_owner_at_the_turn_end() -
     while any(a[0] == "unstack" for a in state.legal_actions()):
         state.apply_checked(state.legal_actions()[-1])  # the owner chooses which cards go
     assert (not movement.over_limit(state, side) and state.active != side) or state.phase == "discard"
+
+
+@pytest.mark.parametrize("slow_first", [True, False])
+@pytest.mark.parametrize("ride_slow", [True, False])
+def test_8_1_8_6_two_tanks_carrying_a_squad_go_at_the_slower_ones_pace(slow_first: bool, ride_slow: bool) -> None:
+    """A fast tank and a slow one carry a squad together (8.6): they move together, so one position (8.1), whichever
+    tank was picked first and whichever the squad rides (a departure noted in an earlier session; a regression test)."""
+    state = make({0: [("PzKw IV H", "c1"), ("PzKw VI B", "c1"), ("German Line Squad", "c1")], 1: [("T-34 M41", "e4")]})
+    fast, slow, squad = uid(state, "PzKw IV H"), uid(state, "PzKw VI B"), uid(state, "German Line Squad")
+    pass_window(state)
+    state.apply_checked(("move", pos(state, "c1")))
+    for tank in ((slow, fast) if slow_first else (fast, slow)):
+        state.apply_checked(("pick", tank))
+    state.apply_checked(("load", squad, slow if ride_slow else fast))
+    if state.ctx.move is not None and state.ctx.move.stage == "pick":
+        state.apply_checked(("go",))
+    state.apply_checked(("step", pos(state, "b2")))
+    assert not [a for a in state.legal_actions() if a[0] == "step"]
+    assert {state.units[u].pos for u in (fast, slow, squad)} == {pos(state, "b2")}

@@ -108,6 +108,15 @@ def test_9_5_1_f_he_fire_lays_smoke_on_its_he_value_plus_2_at_long_range() -> No
     assert state.smoke[c3] >= 0
 
 
+def test_9_5_1_c_laying_smoke_out_of_a_smoked_position_takes_the_4() -> None:
+    """Smoke adds 4 to all fire out of its position, Smoke-laying fire included (9.5.1 c with f)."""
+    state = make({0: [("PzKw IV H", "c1")], 1: [("T-34 M41", "c3")]})
+    state.smoke[pos(state, "c1")] = 9
+    state.apply_checked(("fire", pos(state, "c1")))
+    state.apply_checked(("smoke", uid(state, "PzKw IV H"), pos(state, "c2")))
+    assert state.rolls[0][1] == Attack("smoke", 6, 4)
+
+
 def test_12_1_an_instant_is_played_in_ones_own_play() -> None:
     state = make({0: [("PzKw IV H", "a1")], 1: [("T-34 M41", "e4"), ("Sniper", RESERVE)]})
     assert not any(a[0] == "play" for a in state.legal_actions())
