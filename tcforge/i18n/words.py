@@ -766,7 +766,7 @@ W: dict[str, tuple[str, str]] = {
     "cd:intensity_note": ("Then roll the side's support intensity (7.1).", "Lancez ensuite l'intensité de l'appui du camp (7.1)."),
     "cd:bomber": ("bomber", "bombardier"), "cd:fighter": ("fighter", "chasseur"),
     "cd:none": ("no support", "pas d'appui"),
-    "cd:see_table": ("see {table}", "voir {table}"),
+    "cd:see_table": ("roll on the {table} table", "lancez le dé sur la table {table}"),
     # what each impulse type lets the named unit or side do (003, Types of Impulse Cards)
     "cd:do:side_move": ("Each unit of the side may make a Move, or stay or become stationary; a stationary unit may go "
                      "on Overwatch.",

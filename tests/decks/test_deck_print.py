@@ -61,3 +61,16 @@ def test_print_deck_unknown_deck_one_line(cli, tmp_path: Path):
     code, _, stderr = cli("deck", "print", "nope", "--out", str(tmp_path / "x.pdf"))
     assert code == 2 and stderr.strip().count("\n") == 0 and stderr.startswith("tcforge: no deck 'nope'")
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_a_support_card_names_the_table_it_sends_you_to_as_players_know_it_not_by_its_data_id():
+    """The Soviet Support card's 1-3 sends the roll to the Soviet air table: "Air support", never "soviet-air"."""
+    from tcforge.decks.load import load_decks
+    from tcforge.render.cards.command_deck import _support_lines
+
+    _, decks = load_decks()
+    deck = decks["russian-front-summer-1942"]
+    card = next(c for c in deck.cards if c.support == "soviet-support")
+    for lang, title in (("en", "Air support"), ("fr", "Appui aérien")):
+        text = "\n".join(_support_lines(deck, card, lang))
+        assert "soviet-air" not in text and dw("see_table", lang, table=title) in text

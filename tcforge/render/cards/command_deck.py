@@ -38,6 +38,12 @@ def _colour(deck: CommandDeck, card: DeckCard) -> Color:
     return style.NATION.get(nation, style.NATION["any"])
 
 
+def _table_title(deck: CommandDeck, table: str, lang: str) -> str:
+    """A support table as a player knows it, by its kind (Air support), never by its id in the data (soviet-air)."""
+    kind = deck.support_tables[table].kind if table in deck.support_tables else ""
+    return dw(f"support:{kind}", lang) if kind else table
+
+
 def _support_lines(deck: CommandDeck, card: DeckCard, lang: str) -> list[str]:
     table = deck.support_tables[card.support] if card.support else None
     if table is None:
@@ -47,7 +53,7 @@ def _support_lines(deck: CommandDeck, card: DeckCard, lang: str) -> list[str]:
     lines = [dw("roll", lang) + ":"]
     for r in table.results:
         faces = str(r.rolls[0]) if len(r.rolls) == 1 else f"{r.rolls[0]}–{r.rolls[-1]}"
-        how = dw("see_table", lang, table=r.table) if r.table else dw(r.attacker or "none", lang)
+        how = dw("see_table", lang, table=_table_title(deck, r.table, lang)) if r.table else dw(r.attacker or "none", lang)
         shown = r.result if r.result.lower() != how.lower() else ""
         lines.append(f"{faces}: {shown}{' — ' if shown else ''}{how}")
     lines.append(dw("intensity_note", lang))
