@@ -7,8 +7,8 @@ events over a deck's remaining cards (the state fixes no order), so the hidden
 part of a position is which of the opponent's deck cards it has drawn. The rest
 of its hand is known: the cards its reserve held at the start (the scenario is
 public) and those seen going back from the battlefield (8.3), until played.
-In Kursk, say, the reserves are tanks and the decks terrain and events: a deal
-that shuffled the reserve into the deck would face a much weaker enemy.
+Where a reserve of tanks starts beside a deck of terrain and events, a deal that
+shuffled the two together would face a much weaker enemy than the real one.
 
 With source 001's hidden units (ruleset parameter ``hidden.units``) the enemy's
 face-down battlefield cards are hidden too: the observation lists them as
