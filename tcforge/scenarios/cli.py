@@ -432,9 +432,12 @@ def balance_cmd(
             else:
                 reports = play_round(players, runner)
     except cluster.Stopped as exc:
-        _err(f"tcforge: balance stopped: {exc.reason}" + ("; 'tcforge scenario sweep' keeps the games finished before a stop"
-                                                          if exc.interrupted else ""))
-        raise typer.Exit(130 if exc.interrupted else 1) from None
+        if exc.interrupted:  # the entry point says "tcforge: interrupted" once, then this note
+            from tcforge.interrupt import note_interrupted
+            note_interrupted("balance keeps no games; 'tcforge scenario sweep' keeps the games finished before a stop")
+            raise typer.Exit(130) from exc
+        _err(f"tcforge: balance stopped: {exc.reason}")
+        raise typer.Exit(1) from None
     effects = option_effects(reports, {b.id: b.favours for b in sc.balance})
     if plot is not None:
         write_plot(reports, plot)

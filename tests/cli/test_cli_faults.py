@@ -197,6 +197,8 @@ def test_ctrl_c_during_a_parallel_balance_says_interrupted_with_no_worker_traceb
     assert proc.returncode == 130
     assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr, stderr
     assert "tcforge: interrupted" in stderr
+    lines = [line for line in stderr.splitlines() if line.strip()]
+    assert lines[0] == "tcforge: interrupted" and "sweep' keeps the games" in lines[1], stderr  # one line, then the note
 
 
 # -- item 4: read-only places (the tests run as root, whom chmod does not stop) ------------------------------
