@@ -5,7 +5,9 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
+from tcforge.decks.load import load_decks
 from tcforge.i18n.words import W, dw
+from tcforge.render.cards.command_deck import _support_lines
 
 
 def _texts(path: Path) -> list[str]:
@@ -65,9 +67,6 @@ def test_print_deck_unknown_deck_one_line(cli, tmp_path: Path):
 
 def test_a_support_card_names_the_table_it_sends_you_to_as_players_know_it_not_by_its_data_id():
     """The Soviet Support card's 1-3 sends the roll to the Soviet air table: "Air support", never "soviet-air"."""
-    from tcforge.decks.load import load_decks
-    from tcforge.render.cards.command_deck import _support_lines
-
     _, decks = load_decks()
     deck = decks["russian-front-summer-1942"]
     card = next(c for c in deck.cards if c.support == "soviet-support")

@@ -39,9 +39,9 @@ def _colour(deck: CommandDeck, card: DeckCard) -> Color:
 
 
 def _table_title(deck: CommandDeck, table: str, lang: str) -> str:
-    """A support table as a player knows it, by its kind (Air support), never by its id in the data (soviet-air)."""
-    kind = deck.support_tables[table].kind if table in deck.support_tables else ""
-    return dw(f"support:{kind}", lang) if kind else table
+    """A support table as a player knows it, by its kind (Air support), never by its id in the data (soviet-air);
+    the loader has checked that the table exists and the schema that its kind is one the word table names."""
+    return dw(f"support:{deck.support_tables[table].kind}", lang)
 
 
 def _support_lines(deck: CommandDeck, card: DeckCard, lang: str) -> list[str]:
