@@ -147,30 +147,34 @@ def _never_won(scenario: Scenario, side: str, results: Iterable[GameResult]) -> 
 
 def write_plot(reports: list[Report], path: Any, *, labels: list[str] | None = None, title: str | None = None) -> Any:
     """Win rates with their 95 % intervals, one group of bars per report (PNG): labelled by balance option, or by
-    ``labels`` (a sweep's cells)."""
-    from PIL import Image, ImageDraw, ImageFont
+    ``labels`` (a sweep's cells), each label whole, wrapped under its group; a legend names the sides' colours."""
+    from PIL import Image, ImageDraw
 
+    from tcforge.analysis.plotting import font, text_width, wrap
     from tcforge.atomic import atomic_path
-    from tcforge.paths import fonts_dir
-    left, top, bottom = 60, 40, 70
-    width, height = max(640, left + 20 + 120 * len(reports)), 360
-    font: ImageFont.FreeTypeFont | ImageFont.ImageFont
-    try:
-        font = ImageFont.truetype(str(fonts_dir() / "DejaVuSans.ttf"), 12)
-    except OSError:
-        font = ImageFont.load_default()
+    face = font(12)
+    left, top, line_h = 60, 56, 15
+    group = 170.0 if labels else 120.0
+    width = int(max(640, left + 20 + group * len(reports)))
+    names = [labels[g] if labels else rep.option or "as written" for g, rep in enumerate(reports)]
+    wrapped = [wrap(name, face, group * 0.9) for name in names]
+    plot_h = 250
+    height = top + plot_h + 10 + line_h * max(len(lines) for lines in wrapped) + 10
     image = Image.new("RGB", (width, height), "white")
     draw = ImageDraw.Draw(image)
-    plot_h = height - top - bottom
     draw.text((left, 10), title or f"Win rates, {reports[0].scenario} ({reports[0].games} games each, 95 % intervals)",
-              fill="black", font=font)
+              fill="black", font=face)
+    colours = [(70, 90, 140), (170, 60, 50)]
+    x = float(left)
+    for i, side in enumerate(reports[0].sides):  # the legend: every report has the scenario's sides in its order
+        draw.rectangle([x, 32, x + 12, 44], fill=colours[i % 2])
+        draw.text((x + 17, 31), side.side, fill="black", font=face)
+        x += 17 + text_width(face, side.side) + 24
     for frac in (0, 0.25, 0.5, 0.75, 1.0):
         y = top + plot_h * (1 - frac)
         draw.line([left, y, width - 20, y], fill=(225, 225, 225))
-        draw.text((10, y - 7), f"{int(frac * 100)} %", fill="black", font=font)
-    colours = [(70, 90, 140), (170, 60, 50)]
+        draw.text((10, y - 7), f"{int(frac * 100)} %", fill="black", font=face)
     group = (width - left - 20) / max(1, len(reports))
-    chars = max(6, int(group / 7))
     for g, rep in enumerate(reports):
         x0 = left + g * group
         for i, side in enumerate(rep.sides):
@@ -181,10 +185,8 @@ def write_plot(reports: list[Report], path: Any, *, labels: list[str] | None = N
             lo, hi = side.interval
             cx = bx + bw / 2
             draw.line([cx, top + plot_h * (1 - lo), cx, top + plot_h * (1 - hi)], fill="black", width=2)
-            draw.text((bx, top + plot_h + 4), side.side[:9], fill="black", font=font)
-        label = labels[g] if labels else rep.option or "as written"
-        for n, start in enumerate(range(0, min(len(label), 3 * chars), chars)):
-            draw.text((x0 + group * 0.1, top + plot_h + 20 + 14 * n), label[start:start + chars], fill="black", font=font)
+        for n, line in enumerate(wrapped[g]):
+            draw.text((x0 + group * 0.05, top + plot_h + 8 + line_h * n), line.rstrip(), fill="black", font=face)
     with atomic_path(path) as tmp:
         image.save(tmp, format="PNG")
     return path

@@ -183,26 +183,25 @@ def render(ladder: Ladder) -> list[str]:
 
 
 def write_plot(ladder: Ladder, path: Any) -> Any:
-    """Each rung's score against the one below with its 95 % interval, and the 0.5 line (PNG)."""
-    from PIL import Image, ImageDraw, ImageFont
+    """Each rung's score against the one below with its 95 % interval, and the 0.5 line (PNG); under each rung its
+    spec and the rung below it, whole (wrapped, never cut)."""
+    from PIL import Image, ImageDraw
 
+    from tcforge.analysis.plotting import font, wrap
     from tcforge.atomic import atomic_path
-    width, height, left, top, bottom = 640, 360, 60, 40, 70
-    font: ImageFont.FreeTypeFont | ImageFont.ImageFont
-    try:
-        font = ImageFont.truetype("DejaVuSans.ttf", 12)
-    except OSError:
-        font = ImageFont.load_default()
+    face = font(12)
+    width, left, top, plot_h, line_h = 640, 60, 40, 250, 16
+    step = (width - left - 20) / max(1, len(ladder.matches))
+    names = [(wrap(m.agent, face, step - 8), wrap(f"v {m.below}", face, step - 8)) for m in ladder.matches]
+    height = top + plot_h + 10 + line_h * max((len(a) + len(b) for a, b in names), default=2) + 10
     image = Image.new("RGB", (width, height), "white")
     draw = ImageDraw.Draw(image)
-    plot_h = height - top - bottom
     draw.text((left, 10), f"Strength ladder, {ladder.scenario} ({ladder.games} games a rung, side-swapped, 95 % intervals)",
-              fill="black", font=font)
+              fill="black", font=face)
     for frac in (0, 0.25, 0.5, 0.75, 1.0):
         y = top + plot_h * (1 - frac)
         draw.line([left, y, width - 20, y], fill=(120, 120, 120) if frac == 0.5 else (225, 225, 225))
-        draw.text((10, y - 7), f"{frac:.2f}", fill="black", font=font)
-    step = (width - left - 20) / max(1, len(ladder.matches))
+        draw.text((10, y - 7), f"{frac:.2f}", fill="black", font=face)
     for i, m in enumerate(ladder.matches):
         cx = left + step * (i + 0.5)
         colour = (40, 130, 60) if m.climbs else (170, 60, 50)
@@ -210,8 +209,10 @@ def write_plot(ladder: Ladder, path: Any) -> Any:
         draw.line([cx, top + plot_h * (1 - lo), cx, top + plot_h * (1 - hi)], fill=colour, width=3)
         y = top + plot_h * (1 - m.score)
         draw.ellipse([cx - 5, y - 5, cx + 5, y + 5], fill=colour)
-        draw.text((cx - step / 2 + 4, top + plot_h + 6), m.agent[:16], fill="black", font=font)
-        draw.text((cx - step / 2 + 4, top + plot_h + 22), f"v {m.below}"[:18], fill=(90, 90, 90), font=font)
+        rung, below = names[i]
+        lines = [(line, "black") for line in rung] + [(line, (90, 90, 90)) for line in below]
+        for n, (line, ink) in enumerate(lines):
+            draw.text((cx - step / 2 + 4, top + plot_h + 6 + line_h * n), line.rstrip(), fill=ink, font=face)
     with atomic_path(path) as tmp:
         image.save(tmp, format="PNG")
     return path

@@ -116,21 +116,15 @@ def write_csv(matrix: Matrix, path: Path) -> Path:
 
 def write_heatmap(matrix: Matrix, path: Path, title: str) -> Path:
     """Kill probability as colour, firers down, targets across (the first range and terrain of the matrix)."""
-    from PIL import Image, ImageDraw, ImageFont
+    from PIL import Image, ImageDraw
 
-    from tcforge.paths import fonts_dir
+    from tcforge.analysis.plotting import font as plot_font
 
     first = (matrix.rows[0].range, matrix.rows[0].terrain) if matrix.rows else ("", "")
     cells = {(c.firer.id, c.target.id): c for c in matrix.rows if (c.range, c.terrain) == first}
     size, left, top = 12, 190, 150
     width, height = left + size * len(matrix.targets) + 20, top + size * len(matrix.firers) + 40
-    font: ImageFont.FreeTypeFont | ImageFont.ImageFont
-    title_font: ImageFont.FreeTypeFont | ImageFont.ImageFont
-    try:
-        font = ImageFont.truetype(str(fonts_dir() / "DejaVuSans.ttf"), 10)
-        title_font = ImageFont.truetype(str(fonts_dir() / "DejaVuSans-Bold.ttf"), 14)
-    except OSError:
-        font = title_font = ImageFont.load_default()
+    font, title_font = plot_font(10), plot_font(14, bold=True)
     image = Image.new("RGB", (width, height), "white")
     draw = ImageDraw.Draw(image)
     draw.text((10, 8), f"{title} ({first[1]})", fill="black", font=title_font)
