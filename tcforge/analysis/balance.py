@@ -154,8 +154,8 @@ def write_plot(reports: list[Report], path: Any, *, labels: list[str] | None = N
     from tcforge.atomic import atomic_path
     face = font(12)
     left, top, line_h = 60, 56, 15
-    group = 170.0 if labels else 120.0
-    width = int(max(640, left + 20 + group * len(reports)))
+    width = int(max(640, left + 20 + (170 if labels else 120) * len(reports)))  # a sweep's labels are longer
+    group = (width - left - 20) / max(1, len(reports))
     names = [labels[g] if labels else rep.option or "as written" for g, rep in enumerate(reports)]
     wrapped = [wrap(name, face, group * 0.9) for name in names]
     plot_h = 250
@@ -174,7 +174,6 @@ def write_plot(reports: list[Report], path: Any, *, labels: list[str] | None = N
         y = top + plot_h * (1 - frac)
         draw.line([left, y, width - 20, y], fill=(225, 225, 225))
         draw.text((10, y - 7), f"{int(frac * 100)} %", fill="black", font=face)
-    group = (width - left - 20) / max(1, len(reports))
     for g, rep in enumerate(reports):
         x0 = left + g * group
         for i, side in enumerate(rep.sides):

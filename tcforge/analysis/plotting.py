@@ -45,7 +45,7 @@ def wrap(text: str, face: Font, width: float) -> list[str]:
             lines.append(line)
             line = ""
         while text_width(face, piece.rstrip()) > width and len(piece) > 1:
-            cut = max(1, max(n for n in range(1, len(piece) + 1) if text_width(face, piece[:n]) <= width or n == 1))
+            cut = max([1] + [n for n in range(2, len(piece)) if text_width(face, piece[:n]) <= width])
             lines.append(piece[:cut])
             piece = piece[cut:]
         line = piece

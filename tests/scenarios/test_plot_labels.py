@@ -40,6 +40,7 @@ def _report(option: str) -> Report:
 
 def test_the_sweep_plot_grows_to_hold_its_longest_label(tmp_path: Path) -> None:
     short, long = tmp_path / "short.png", tmp_path / "long.png"
-    write_plot([_report("as-written")], short, labels=["hill-621: as written, greedy"])
-    write_plot([_report("german-minus")], long, labels=[SWEEP_CELL])
+    cells = 6  # groups as narrow as a sweep's
+    write_plot([_report("as-written")] * cells, short, labels=["hill-621: as written, greedy"] * cells)
+    write_plot([_report("german-minus")] * cells, long, labels=[SWEEP_CELL] * cells)
     assert Image.open(long).height > Image.open(short).height
