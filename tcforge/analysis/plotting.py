@@ -5,7 +5,9 @@ The plots are small PNGs drawn with Pillow, which the print shop already needs;
 a plotting library would add a large dependency for four bar and dot charts.
 Pillow has no text layout of its own, so :func:`wrap` breaks a label where a
 reader expects it (after a comma or a space) and never cuts it short: a sweep's
-cell is only known by its whole label.
+cell is only known by its whole label. (The print shop's
+:func:`tcforge.render.page.text.wrap` does the same for PDFs with reportlab's
+metrics; it sits a layer above analysis, which may not import it.)
 """
 from __future__ import annotations
 
