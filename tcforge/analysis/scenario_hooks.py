@@ -72,6 +72,25 @@ def make_game(scenario: Scenario) -> Game:
     return game
 
 
+def _least_crowded(state: GameState, spots: list[int], side: int, cards: list[Unit]) -> int:
+    """Where an arriving card and what rides on or behind it go. The scenario lets the owner choose among the
+    positions (20.0: "any number of" them); the engine chooses as an owner would: the position where the group adds
+    least over the stacking limits (6.3: what is still over them at the turn's end must move or is lost), then the
+    least crowded one, then the first listed."""
+    rules = state.game.rules
+    combat = sum(1 for c in cards if c.profile.combat and not c.profile.truck)
+    trucks = sum(1 for c in cards if c.profile.truck)
+
+    def over(c: int, t: int) -> int:
+        return max(0, c - rules.stacking_combat_cards) + max(0, t - rules.stacking_trucks)
+
+    def cost(item: tuple[int, int]) -> tuple[int, int, int]:
+        i, at = item
+        here_c, here_t = state.combat_count(at, side)
+        return over(here_c + combat, here_t + trucks) - over(here_c, here_t), here_c + here_t, i
+    return min(enumerate(spots), key=cost)[1]
+
+
 class ScenarioHooks:
     """The scenario's victory conditions, reinforcements and special rules, as the engine calls them."""
 
@@ -250,9 +269,10 @@ class ScenarioHooks:
                     carried.setdefault(free[0].uid, []).extend([unit] + free[1:])
                     continue
             placed.append(unit)
-        for i, unit in enumerate(u for u in placed if u.uid not in busy or u.uid in carried):
-            at = spots[i % len(spots)]
-            for card in [unit] + carried.get(unit.uid, []):
+        for unit in (u for u in placed if u.uid not in busy or u.uid in carried):
+            group_cards = [unit] + carried.get(unit.uid, [])
+            at = _least_crowded(state, spots, side, group_cards)
+            for card in group_cards:
                 card.pos = at
                 state.occ[at][side].append(card.uid)
         for unit, _ in made:  # a transport that found no passenger, or a card left over

@@ -198,6 +198,21 @@ def test_20_0_rule_5_reinforcements_arrive_loaded_for_one_supply_point() -> None
     assert not fire.may_fire(state, su)  # the arrival was a move (5.0 b)
 
 
+def test_20_0_rule_5_reinforcements_are_spread_over_their_positions_as_their_owner_would() -> None:
+    # German turn 11: the second group (eleven combat cards, its three half-tracks among them: they are not trucks)
+    # joins the first (six, none of them moved) on the four Path positions of rank 2, any of which the owner may
+    # use. Seventeen combat cards on four positions of three are at least five over the limit (6.3); dealt out in
+    # turn they were seven over (two more cards to move off or lose)
+    from tcforge.analysis.scenario_hooks import engine_pos
+    state, side = _hill_621_until(11, "german")
+    group = state.game.scenario_rules.scenario.side("german").reinforcements[1]
+    spots = [engine_pos(state.game.scenario_rules.scenario, p) for p in group.positions]
+    limit = state.game.rules.stacking_combat_cards
+    combat = [state.combat_count(p, side)[0] for p in spots]
+    assert len(spots) == 4 and sum(combat) == 17
+    assert sum(max(0, c - limit) for c in combat) == sum(combat) - limit * len(spots)  # no spread is over by less
+
+
 def test_6_3_overstacked_arrivals_are_reduced_by_their_owner_at_the_turn_end() -> None:
     state, side = _hill_621_until(8, "soviet")
     from tcforge.engine import movement

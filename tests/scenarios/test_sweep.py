@@ -31,7 +31,8 @@ def test_a_proof_seed_of_the_table_replays_with_scenario_play(tmp_path: Path, mo
     monkeypatch.chdir(ROOT)
     outcome = run_sweep(Sweep(["hill-621"], options=["german-plus"], games=12, batch=6), tmp_path, plot=False)
     soviet = outcome.rows[0].report.sides[1]
-    assert soviet.side == "soviet" and soviet.example_seed == game_seed(1, 9)  # the one Soviet win of these 12 games
+    # a Soviet win among these 12 games (the sweep keeps one as its proof), whose seed is one of the cell's
+    assert soviet.side == "soviet" and soviet.wins >= 1 and soviet.example_seed in {game_seed(1, i) for i in range(12)}
     played = CliRunner().invoke(app, ["scenario", "play", "hill-621", "--balance", "german-plus", "--seed", str(soviet.example_seed),
                                       "--quiet"])
     assert played.exit_code == 0 and "Soviet wins" in played.stdout
