@@ -277,7 +277,7 @@ class ScenarioHooks:
                 state.occ[at][side].append(card.uid)
         for unit, _ in made:  # a transport that found no passenger, or a card left over
             if unit.pos == RESERVE and unit.uid not in state.hand[side]:
-                at = spots[0]
+                at = _least_crowded(state, spots, side, [unit])
                 unit.pos = at
                 state.occ[at][side].append(unit.uid)
         rule = self.arrival_rule(side)
