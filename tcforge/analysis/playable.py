@@ -35,7 +35,8 @@ class Verdict:
             if n == 0:
                 why.append(f"{side} never won")
         detail = f" ({'; '.join(why)})" if why else ""
-        return (f"{self.scenario}: {status}{detail}: {self.games} games (greedy v greedy), all ended "
+        ended = "all ended" if self.ended == self.games else f"{self.ended} ended"
+        return (f"{self.scenario}: {status}{detail}: {self.games} games ({self.agents[0]} v {self.agents[1]}), {ended} "
                 f"({self.capped} at the engine's cap); wins: {wins}")
 
     def to_json(self) -> dict[str, Any]:

@@ -64,3 +64,11 @@ def test_13_balance_and_check_play_take_agents(monkeypatch: pytest.MonkeyPatch) 
                                 "--agent", "random", "--agent", "prussian=greedy"])
     verdict = json.loads(check.stdout)["playable"][0]
     assert verdict["agents"] == ["random", "random"] and verdict["games"] == 2
+
+
+def test_13_check_play_names_the_agents_that_played_in_its_text_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the verdict line said "greedy v greedy" whatever --agent chose (its JSON had the agents right)
+    monkeypatch.chdir(ROOT)
+    check = CliRunner().invoke(app, ["scenario", "check", "hill-621", "--play", "--games", "2", "--agent", "german=random"])
+    verdict = next(line for line in check.stdout.splitlines() if line.startswith("hill-621:"))
+    assert "2 games (random v greedy), all ended" in verdict, verdict
