@@ -22,7 +22,15 @@ family of turn policies (rollout over policies, after Bertsekas):
   random numbers), ``budget / k`` times, so plans are compared paired, on the
   same luck; the plan with the best paired gain over greedy's (its lower bound
   ``z`` standard errors below the mean must be above zero; ``z`` 0: the best
-  mean) is followed for the rest of the turn.
+  mean) is followed for the rest of the turn;
+- with ``lead``, the confidence a departure needs depends on how the side
+  stands: before the plans, ``standing`` games are played out from dealt
+  positions to the end by the greedy player on both sides, and while the side
+  wins more than half of them it needs ``lead`` (a side that wins anyway should
+  not stake its game on a noisy measurement), else ``z`` (a side that loses
+  anyway loses little by a gamble). Measured on Kursk: the best mean (``z`` 0)
+  makes greedy's Soviet stronger and its German weaker; ``z`` 1 keeps both as
+  greedy plays them (README, issue 13).
 
 Decisions outside the side's own turn (reactions, melee answers) are greedy's.
 It never reads the hidden cards: playouts start from dealt positions, and a
@@ -32,7 +40,9 @@ Options (``plan:64:k=8,eps=0.1,z=0,horizon=4,shape=0.3``, the defaults;
 ``plan:2s`` for a time budget a turn): ``k`` plans, ``eps`` the share of a
 plan's decisions that deviate, ``z`` the confidence a departure from greedy
 needs, ``horizon`` the half-turns played out before scoring (this one
-included), ``shape`` the weight of the shaping term of a finished playout.
+included), ``shape`` the weight of the shaping term of a finished playout;
+``lead`` (unset: ``z`` always) the confidence a departure needs while the side
+leads, judged on ``standing`` (8) playouts to the end.
 """
 from __future__ import annotations
 
@@ -82,6 +92,8 @@ class PlanStats:
     seconds: float = 0.0
     means: list[float] = field(default_factory=list)
     chosen: int = 0
+    standing: float | None = None  # the side's score in the standing playouts (with ``lead`` only)
+    z: float = 0.0  # the confidence the chosen departure needed
 
 
 class PlanAgent:
@@ -89,7 +101,7 @@ class PlanAgent:
     :attr:`turns` how many turns it searched and how many of them it left greedy's plan."""
 
     def __init__(self, spec: AgentSpec):
-        spec.check_options({"eps", "horizon", "k", "seed", "shape", "z"})
+        spec.check_options({"eps", "horizon", "k", "lead", "seed", "shape", "standing", "z"})
         self.spec = spec
         self.budget = spec.iterations if spec.iterations is not None or spec.seconds is not None else DEFAULT_BUDGET
         self.seconds = spec.seconds
@@ -100,12 +112,16 @@ class PlanAgent:
             self.horizon = int(spec.options.get("horizon", 4))
             self.shape = float(spec.options.get("shape", 0.3))
             self.seed = int(spec.options.get("seed", 0))
+            self.lead = float(spec.options["lead"]) if "lead" in spec.options else None
+            self.standing = int(spec.options.get("standing", 8))
         except ValueError:
-            raise SpecError(f"agent spec {spec.text!r}: k, horizon and seed are whole numbers, eps, z and shape numbers") from None
+            raise SpecError(f"agent spec {spec.text!r}: k, horizon, standing and seed are whole numbers, eps, z, lead "
+                            "and shape numbers") from None
         if self.k < 2 or self.horizon < 0 or not 0 < self.eps <= 1 or not math.isfinite(self.z) or self.z < 0 \
-                or not 0 <= self.shape < 1:
-            raise SpecError(f"agent spec {spec.text!r}: k is at least 2, horizon and z at least 0, eps in (0, 1], "
-                            "shape in [0, 1)")
+                or not 0 <= self.shape < 1 or self.standing < 1 \
+                or (self.lead is not None and (not math.isfinite(self.lead) or self.lead < 0)):
+            raise SpecError(f"agent spec {spec.text!r}: k is at least 2, horizon, z and lead at least 0, standing at "
+                            "least 1, eps in (0, 1], shape in [0, 1)")
         self.last = PlanStats()
         self.turns = [0, 0]  # turns searched, turns a plan other than greedy's was followed
         self._turn: tuple[int, int] | None = None
@@ -125,10 +141,14 @@ class PlanAgent:
         return greedy_policy(state, rng)
 
     def _search(self, state: GameState, side: int, rng: random.Random) -> TurnPlan:
+        start = time.perf_counter()
+        standing, z = None, self.z
+        if self.lead is not None:
+            standing = self._standing(state, side, rng)
+            z = self.lead if standing > 0.5 else self.z
         seeds = [rng.getrandbits(64) for _ in range(self.k)]
         turn = (state.turn, state.active)
         values: list[list[float]] = [[] for _ in seeds]
-        start = time.perf_counter()
         for _ in paired_rounds(self.budget, self.seconds, self.k):
             deal = rng.getrandbits(64)
             for i, (seed, row) in enumerate(zip(seeds, values, strict=True)):
@@ -136,11 +156,25 @@ class PlanAgent:
                 world = determinize(state, side, chance)
                 row.append(self._playout(world, side, chance, TurnPlan(seed, self.eps if i else 0.0), turn))
         done = len(values[0])
-        best = paired_best(values, self.z)
-        self.last = PlanStats(done * self.k, time.perf_counter() - start, [sum(row) / done for row in values], best)
+        best = paired_best(values, z)
+        self.last = PlanStats(done * self.k, time.perf_counter() - start, [sum(row) / done for row in values], best,
+                              standing, z)
         self.turns[0] += 1
         self.turns[1] += best != 0
         return TurnPlan(seeds[best], self.eps if best else 0.0)
+
+    def _standing(self, state: GameState, side: int, rng: random.Random) -> float:
+        """How the side stands: its score (a win 1, a draw 1/2) over games played to the end from dealt positions by
+        the greedy player on both sides."""
+        score = 0.0
+        for _ in range(self.standing):
+            chance = random.Random(rng.getrandbits(64))
+            world = determinize(state, side, chance)
+            play_out(world, side, chance, 0, 0.0)
+            outcome = world.outcome
+            if outcome is not None:
+                score += 0.5 if outcome.winner is None else float(outcome.winner == side)
+        return score / self.standing
 
     def _playout(self, world: GameState, side: int, rng: random.Random, plan: TurnPlan, turn: tuple[int, int]) -> float:
         def choose(w: GameState, player: int) -> Action:  # the plan for the rest of this turn, then greedy
