@@ -18,8 +18,9 @@ def duel() -> GameState:
 
 
 @pytest.mark.parametrize("text, why", [
-    ("plan:8:k=1", "k is at least 2"), ("plan:8:eps=0", "eps in"), ("plan:8:z=-1", "z at least 0"),
-    ("plan:8:eps=x", "numbers"), ("plan:8:depth=3", "unknown option"),
+    ("plan:8:k=1", "k is at least 2"), ("plan:8:eps=0", "eps in"), ("plan:8:z=-1", "z and lead at least 0"),
+    ("plan:8:eps=x", "numbers"), ("plan:8:depth=3", "unknown option"), ("plan:8:lead=-1", "z and lead at least 0"),
+    ("plan:8:lead=1,standing=0", "standing at"), ("plan:8:standing=x", "whole numbers"),
 ])
 def test_13_a_bad_plan_spec_says_what_is_wrong(text: str, why: str) -> None:
     with pytest.raises(SpecError, match=why):
@@ -91,3 +92,47 @@ def test_13_the_plan_search_plays_a_game_to_its_end_with_legal_actions() -> None
 
     play(state, (checking(make("plan:6:k=2")), checking(make("plan:6:k=3,horizon=0"))), random.Random(2), record=False)
     assert state.is_terminal() and len(seen) > 10
+
+
+def _greedy_turns(agent, state: GameState) -> None:  # type: ignore[no-untyped-def]
+    for seed in range(40):
+        if state.is_terminal():
+            break
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(sample_chance(state, random.Random(seed)))
+            continue
+        action = agent(state, random.Random(seed)) if player == 0 else greedy_policy(state, random.Random(seed))
+        state.apply_action(action)
+
+
+@pytest.mark.parametrize("standing, leads", [(0.9, True), (0.5, False), (0.1, False)])
+def test_13_with_lead_a_side_that_stands_to_win_needs_that_confidence_to_leave_greedy(
+        monkeypatch: pytest.MonkeyPatch, standing: float, leads: bool) -> None:
+    """lead=Z: a side winning more than half its standing playouts needs Z to depart; otherwise z (here 0) applies."""
+    monkeypatch.setattr(plan.PlanAgent, "_standing", lambda self, state, side, rng: standing)
+    agent = make("plan:8:k=4,lead=1000000,horizon=2")
+    _greedy_turns(agent, duel())
+    assert agent.last.standing == standing  # type: ignore[attr-defined]
+    assert agent.last.z == (1000000.0 if leads else 0.0)  # type: ignore[attr-defined]
+    if leads:
+        assert agent.turns[0] >= 1 and agent.turns[1] == 0  # type: ignore[attr-defined]
+
+
+def test_13_the_standing_playouts_score_the_side_and_do_not_peek() -> None:
+    state = position()
+    other = hidden_changed(state)
+    first, second = make("plan:8:k=2,lead=1,standing=6"), make("plan:8:k=2,lead=1,standing=6")
+    a = first._standing(state, state.current_player(), random.Random(4))  # type: ignore[attr-defined]
+    b = second._standing(other, other.current_player(), random.Random(4))  # type: ignore[attr-defined]
+    assert a == b and 0.0 <= a <= 1.0 and (a * 12) % 1 == 0  # six games of wins (1) and draws (1/2)
+
+
+def test_13_without_lead_the_plan_search_draws_no_standing_playouts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without lead the search is as before: no standing playouts, so earlier games replay unchanged."""
+    def fail(*args):  # type: ignore[no-untyped-def]
+        raise AssertionError("standing playouts without lead")
+    monkeypatch.setattr(plan.PlanAgent, "_standing", fail)
+    agent = make("plan:8:k=2,horizon=2")
+    agent(duel(), random.Random(1))
+    assert agent.last.standing is None and agent.last.playouts == 8  # type: ignore[attr-defined]
