@@ -66,15 +66,7 @@ def test_13_without_confidence_the_plan_search_plays_greedy() -> None:
     """A plan replaces greedy's only when its gain is sure: with z huge, every turn is greedy's plan."""
     state = duel()
     agent = make("plan:8:k=4,z=1000000,horizon=2")
-    for seed in range(40):
-        if state.is_terminal():
-            break
-        player = state.current_player()
-        if player == CHANCE:
-            state.apply_action(sample_chance(state, random.Random(seed)))
-            continue
-        action = agent(state, random.Random(seed)) if player == 0 else greedy_policy(state, random.Random(seed))
-        state.apply_action(action)
+    _greedy_turns(agent, state)
     assert agent.turns[0] >= 1 and agent.turns[1] == 0  # type: ignore[attr-defined]
 
 
@@ -95,6 +87,7 @@ def test_13_the_plan_search_plays_a_game_to_its_end_with_legal_actions() -> None
 
 
 def _greedy_turns(agent, state: GameState) -> None:  # type: ignore[no-untyped-def]
+    """Play up to 40 decisions: ``agent`` for side 0, greedy for side 1, chance by seed."""
     for seed in range(40):
         if state.is_terminal():
             break
