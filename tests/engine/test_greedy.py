@@ -119,3 +119,36 @@ def test_20_0_a_card_contesting_a_goal_stays_where_a_given_turn_decides() -> Non
 
     assert move_from_c4("given_turn") == 0.0
     assert move_from_c4("instant") > 0.0
+
+
+def moves_that_move_nothing(scenario: str, seed: int) -> list[tuple[int, str, list]]:
+    """The move plays of a greedy game that moved no card (5.0: each one cost its side a Supply point)."""
+    from tcforge.analysis.games import play_game
+    game, _ = play_game(load(scenario), seed, ("greedy", "greedy"))
+    log = [(line.turn, line.actor, line.action) for line in game.log]
+    wasted = []
+    for i, (turn, actor, action) in enumerate(log):
+        if action[0] != "move" or len(action) != 2:
+            continue
+        stepped = False
+        for _, who, then in log[i + 1:]:
+            if who != actor:
+                if then[0] == "pass":  # the enemy lets a reaction window pass mid-move
+                    continue
+                break
+            if then[0] == "step":
+                stepped = True
+            if then[0] not in ("pick", "go", "together", "load", "tow", "step") or then[0] == "halt":
+                break
+        if not stepped:
+            wasted.append((turn, actor, action))
+    return wasted
+
+
+def test_5_0_greedy_never_spends_a_supply_point_on_a_move_that_moves_no_card() -> None:
+    # each game once spent moves so, every time for a different reason (5.0, 6.3, 8.2, 8.6): Hill 621 seed 6, a
+    # SU-122 in a melee picked and halted; seed 7, a squad loaded onto two tanks that then had no room to go to; seed
+    # 10, German tanks on the hill grouped until they were its last holders, who stay; Kursk seed 5, three cards
+    # picked whose steps were all worse than staying
+    for scenario, seed in (("hill-621", 6), ("hill-621", 7), ("hill-621", 10), ("kursk", 5)):
+        assert moves_that_move_nothing(scenario, seed) == [], (scenario, seed)

@@ -380,8 +380,13 @@ def _move_value(state: GameState, source: int, edge: float = 1.0) -> float:
     if source != RESERVE and source in goals(state, state.active) and state.controls(source, state.active) \
             and len(state.occ[source][state.active]) <= 1:
         return 0.0  # the last card holding a goal stays
+    top = sorted(movers, key=lambda u: -value(state, u))[:3]
+    if all(_destination(state, state.units[u], source, targets) in (None, source) for u in top):
+        # none of the cards it would pick has a step worth taking, so it would halt them where they stand: a Supply
+        # point spent on nothing (Hill 621 and Kursk games spent 5 to 13 % of their moves so)
+        return 0.0
     # the worth of the cards brought closer, growing as the turns run out so that no firefight lasts for ever
-    worth = sum(value(state, u) for u in sorted(movers, key=lambda u: -value(state, u))[:3])
+    worth = sum(value(state, u) for u in top)
     # where the victory is checked only at a given turn's end (Hill 621, 20.0) the rear cards must come up in time,
     # so the distance counts for less (with the full distance the rear never moves while the front fires)
     march = MARCH if given else 1.0
@@ -429,8 +434,11 @@ def _move(state: GameState, actions: list[Action], rng: random.Random) -> Action
     targets = open_goals(state, side)
     if move.stage == "pick":
         crowded = overstacked(state, move.source, side)
-        loads = [a for a in actions if a[0] in ("load", "tow")]
-        if loads and not crowded:  # 6.3: a passenger still counts, so loading frees no room where it is too crowded
+        # 6.3: a passenger still counts, so loading frees no room where it is too crowded; and a card is loaded only
+        # onto a vehicle with a step worth taking (else the loaded group halts where it stands, the move wasted)
+        loads = [a for a in actions if a[0] in ("load", "tow") and not crowded
+                 and _group_may_go(state, a, move.source, targets)]
+        if loads:
             return loads[0]
         picks = [a for a in actions if a[0] == "pick" and state.units[a[1]].profile.combat]
         if move.source in goals(state, side) and state.controls(move.source, side):
@@ -446,7 +454,8 @@ def _move(state: GameState, actions: list[Action], rng: random.Random) -> Action
                 end = _destination(state, leader, move.source, targets)
                 if end is not None and state.occ[end][1 - side] and end == _destination(state, follower, move.source, targets) \
                         and movement.has_room(
-                        state, leader, end, [leader, follower] + movement.riders(state, leader) + movement.riders(state, follower)):
+                        state, leader, end, [leader, follower] + movement.riders(state, leader) + movement.riders(state, follower)) \
+                        and _group_may_go(state, a, move.source, targets):
                     return a
         if ("go",) in actions:
             return ("go",)
@@ -469,6 +478,18 @@ def _move(state: GameState, actions: list[Action], rng: random.Random) -> Action
             if _step_score(state, unit, unit.pos, across, targets) > best_score:
                 return a
     return best
+
+
+def _group_may_go(state: GameState, action: Action, source: int, targets: tuple[int, ...]) -> bool:
+    """Whether the card a load, tow or together action adds to (its third item: the vehicle, the leader) still has a
+    step worth taking with the group it makes: the group may find no room or no way where the card alone would go
+    (6.3, 8.5, 8.6), or take with it the last cards holding a goal, and would then halt where it stands (see
+    :func:`_move`), the move wasted. Tried on a copy, as grouping is rare."""
+    trial = state.clone()
+    trial.apply_action(action)
+    card = trial.units[action[2]]
+    return not _holds_alone(trial, card) and any(_step_score(trial, card, source, to, targets) > 0
+               for to in movement.steps(trial, card, source, movement.speed(card, trial), True))
 
 
 def _holds_alone(state: GameState, unit: Any) -> bool:
