@@ -383,7 +383,7 @@ def _move_value(state: GameState, source: int, edge: float = 1.0) -> float:
     top = sorted(movers, key=lambda u: -value(state, u))[:3]
     if all(_destination(state, state.units[u], source, targets) in (None, source) for u in top):
         # none of the cards it would pick has a step worth taking, so it would halt them where they stand: a Supply
-        # point spent on nothing (Hill 621 and Kursk games spent 5 to 13 % of their moves so)
+        # point spent on nothing (before this check, 8 % of the moves of 20 Hill 621 games and 12 % of 10 Kursk games)
         return 0.0
     # the worth of the cards brought closer, growing as the turns run out so that no firefight lasts for ever
     worth = sum(value(state, u) for u in top)
@@ -488,8 +488,10 @@ def _group_may_go(state: GameState, action: Action, source: int, targets: tuple[
     trial = state.clone()
     trial.apply_action(action)
     card = trial.units[action[2]]
-    return not _holds_alone(trial, card) and any(_step_score(trial, card, source, to, targets) > 0
-               for to in movement.steps(trial, card, source, movement.speed(card, trial), True))
+    if _holds_alone(trial, card):
+        return False
+    reach = movement.steps(trial, card, source, movement.speed(card, trial), True)
+    return any(_step_score(trial, card, source, to, targets) > 0 for to in reach)
 
 
 def _holds_alone(state: GameState, unit: Any) -> bool:
