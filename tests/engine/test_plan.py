@@ -20,7 +20,8 @@ def duel() -> GameState:
 @pytest.mark.parametrize("text, why", [
     ("plan:8:k=1", "k is at least 2"), ("plan:8:eps=0", "eps in"), ("plan:8:z=-1", "z and lead at least 0"),
     ("plan:8:eps=x", "numbers"), ("plan:8:depth=3", "unknown option"), ("plan:8:lead=-1", "z and lead at least 0"),
-    ("plan:8:lead=1,standing=0", "standing at"), ("plan:8:standing=x", "whole numbers"),
+    ("plan:8:lead=1,standing=0", "standing and from at"), ("plan:8:standing=x", "whole numbers"),
+    ("plan:8:from=0", "standing and from at least 1"), ("plan:8:from=late", "whole numbers"),
 ])
 def test_13_a_bad_plan_spec_says_what_is_wrong(text: str, why: str) -> None:
     with pytest.raises(SpecError, match=why):
@@ -129,3 +130,25 @@ def test_13_without_lead_the_plan_search_draws_no_standing_playouts(monkeypatch:
     agent = make("plan:8:k=2,horizon=2")
     agent(duel(), random.Random(1))
     assert agent.last.standing is None and agent.last.playouts == 8  # type: ignore[attr-defined]
+
+
+def test_13_with_from_the_plan_search_plays_greedy_before_that_turn_and_searches_from_it() -> None:
+    """from=N: before game turn N the player is the greedy player, choice for choice on the same random numbers (so
+    the game is greedy's own until then); from turn N it searches every turn of its side."""
+    def game(side0):  # type: ignore[no-untyped-def]
+        state, rng, seen = duel(), random.Random(9), []
+        while not state.is_terminal():
+            player = state.current_player()
+            action = sample_chance(state, rng) if player == CHANCE else (side0 if player == 0 else greedy_policy)(state, rng)
+            seen.append((state.turn, action))
+            state.apply_action(action)
+        return seen
+
+    agent = make("plan:8:k=2,horizon=2,from=3")
+    searched, greedy = game(agent), game(greedy_policy)
+    before = [a for a in greedy if a[0] < 3]
+    assert before and searched[:len(before)] == before
+    assert agent.turns[0] == 1  # type: ignore[attr-defined]  # turn 3 only: the duel ends with it
+    everywhere = make("plan:8:k=2,horizon=2")
+    game(everywhere)
+    assert everywhere.turns[0] == 3  # type: ignore[attr-defined]

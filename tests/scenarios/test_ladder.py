@@ -1,8 +1,9 @@
-"""The strength ladder (issue 13 item 3): score with half-draws and its Wilson interval, side-swapped matches on
-paired seeds, where the ladder flattens, and the command's JSON."""
+"""The strength ladder (issue 13 item 3): score with half-draws and its interval (each side's Wilson interval,
+combined), side-swapped matches on paired seeds, where the ladder flattens, and the command's JSON."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,49 @@ def test_score_counts_a_draw_as_half_a_win_and_takes_the_wilson_interval_of_that
     assert tuple(round(x, 4) for x in interval) == (0.1682, 0.6873)
     # a half point moves the interval: 4.5/10 lies between 4/10 and 5/10
     assert balance.wilson(4, 10)[0] < balance.wilson(4.5, 10)[0] < balance.wilson(5, 10)[0]
+
+
+def side(name: str, wins: int, draws: int, games: int) -> ladder.SideScore:
+    rate, interval = ladder.score(wins, draws, games)
+    return ladder.SideScore(name, games, wins, draws, rate, interval)
+
+
+def test_a_swapped_score_combines_the_sides_wilson_intervals_by_mover() -> None:
+    # as german 9 of 10 won, as soviet 1 of 10 won and 2 drawn: (0.9 + 0.2) / 2 = 0.55
+    german, soviet = side("german", 9, 0, 10), side("soviet", 1, 2, 10)
+    rate, (lo, hi) = ladder.swapped_score([german, soviet])
+    assert rate == 0.55
+    # MOVER by hand from the two Wilson intervals: (0.5958, 0.9821) and (0.0567, 0.5098)
+    assert [round(x, 4) for x in (*german.interval, *soviet.interval)] == [0.5958, 0.9821, 0.0567, 0.5098]
+    assert abs(lo - (0.55 - ((0.9 - 0.5958) ** 2 / 4 + (0.2 - 0.0567) ** 2 / 4) ** 0.5)) < 1e-4 and round(lo, 3) == 0.382
+    assert abs(hi - (0.55 + ((0.9821 - 0.9) ** 2 / 4 + (0.5098 - 0.2) ** 2 / 4) ** 0.5)) < 1e-4 and round(hi, 3) == 0.710
+
+
+def test_even_sides_give_the_pooled_wilson_interval_lopsided_sides_a_narrower_one() -> None:
+    even = ladder.swapped_score([side("german", 200, 0, 400), side("soviet", 200, 0, 400)])[1]
+    pooled = balance.wilson(400, 800)
+    assert abs(even[0] - pooled[0]) < 0.001 and abs(even[1] - pooled[1]) < 0.001
+    # Hill 621's shape: the German side wins nine games in ten whoever plays it
+    rate, lopsided = ladder.swapped_score([side("german", 372, 0, 400), side("soviet", 37, 0, 400)])
+    wide = balance.wilson(409, 800)
+    assert rate == 409 / 800
+    assert lopsided[1] - lopsided[0] < 0.6 * (wide[1] - wide[0])
+
+
+def test_the_swapped_interval_covers_the_true_score_95_times_in_100_and_the_pooled_one_nearly_always() -> None:
+    # Simulated side-swapped matches, 200 games each side: the rung wins 90 % as german and 12 % as soviet, so its
+    # true score is 0.51. The combined interval must hold 0.51 in about 95 % of matches; one Wilson interval over
+    # the 400 games, as if they were one proportion, holds it in nearly all, being far too wide.
+    rng = random.Random(2026)
+    truth, trials, covered, pooled_covered = 0.51, 2000, 0, 0
+    for _ in range(trials):
+        won = [sum(rng.random() < p for _ in range(200)) for p in (0.90, 0.12)]
+        _, (lo, hi) = ladder.swapped_score([side("german", won[0], 0, 200), side("soviet", won[1], 0, 200)])
+        covered += lo <= truth <= hi
+        plo, phi = balance.wilson(sum(won), 400)
+        pooled_covered += plo <= truth <= phi
+    assert 0.93 <= covered / trials <= 0.97
+    assert pooled_covered / trials > 0.995
 
 
 def test_a_rung_plays_each_side_half_its_games_on_the_same_seeds(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -66,7 +110,7 @@ def test_a_match_credits_the_upper_rung_with_the_side_it_played() -> None:
     # as german the rung wins 8 of 10, draws 2; as soviet it wins 3 of 10 and loses 7
     m = ladder.match("mcts:100", "greedy", SIDES, results(range(1, 11), 8, 2, "german"), results(range(1, 11), 3, 0, "soviet"))
     assert (m.wins, m.draws, m.losses, m.games) == (11, 2, 7, 20)
-    assert m.score == 12 / 20 and m.interval == balance.wilson(12, 20)
+    assert m.score == 12 / 20 and m.interval == ladder.swapped_score(m.sides)[1]
     assert [(s.side, s.wins, s.draws, s.score) for s in m.sides] == [("german", 8, 2, 0.9), ("soviet", 3, 0, 0.3)]
     assert m.proof == {"win": {"seed": 1, "side": "german"}, "draw": {"seed": 9, "side": "german"},
                        "loss": {"seed": 4, "side": "soviet"}}

@@ -42,7 +42,11 @@ plan's decisions that deviate, ``z`` the confidence a departure from greedy
 needs, ``horizon`` the half-turns played out before scoring (this one
 included), ``shape`` the weight of the shaping term of a finished playout;
 ``lead`` (unset: ``z`` always) the confidence a departure needs while the side
-leads, judged on ``standing`` (8) playouts to the end.
+leads, judged on ``standing`` (8) playouts to the end; ``from`` (1) the first
+game turn searched: before it the player is the greedy player, choice for choice
+on the game's own random numbers, so the game is greedy's own until then. Where
+a given turn decides (Hill 621, 20.0) ``plan:128:from=12,horizon=0,lead=1``
+spends the whole budget on the last turns, each plan played to the end.
 """
 from __future__ import annotations
 
@@ -101,7 +105,7 @@ class PlanAgent:
     :attr:`turns` how many turns it searched and how many of them it left greedy's plan."""
 
     def __init__(self, spec: AgentSpec):
-        spec.check_options({"eps", "horizon", "k", "lead", "seed", "shape", "standing", "z"})
+        spec.check_options({"eps", "from", "horizon", "k", "lead", "seed", "shape", "standing", "z"})
         self.spec = spec
         self.budget = spec.iterations if spec.iterations is not None or spec.seconds is not None else DEFAULT_BUDGET
         self.seconds = spec.seconds
@@ -114,14 +118,15 @@ class PlanAgent:
             self.seed = int(spec.options.get("seed", 0))
             self.lead = float(spec.options["lead"]) if "lead" in spec.options else None
             self.standing = int(spec.options.get("standing", 8))
+            self.first_turn = int(spec.options.get("from", 1))
         except ValueError:
-            raise SpecError(f"agent spec {spec.text!r}: k, horizon, standing and seed are whole numbers, eps, z, lead "
-                            "and shape numbers") from None
+            raise SpecError(f"agent spec {spec.text!r}: k, horizon, standing, from and seed are whole numbers, eps, z, "
+                            "lead and shape numbers") from None
         if self.k < 2 or self.horizon < 0 or not 0 < self.eps <= 1 or not math.isfinite(self.z) or self.z < 0 \
-                or not 0 <= self.shape < 1 or self.standing < 1 \
+                or not 0 <= self.shape < 1 or self.standing < 1 or self.first_turn < 1 \
                 or (self.lead is not None and (not math.isfinite(self.lead) or self.lead < 0)):
-            raise SpecError(f"agent spec {spec.text!r}: k is at least 2, horizon, z and lead at least 0, standing at "
-                            "least 1, eps in (0, 1], shape in [0, 1)")
+            raise SpecError(f"agent spec {spec.text!r}: k is at least 2, horizon, z and lead at least 0, standing and "
+                            "from at least 1, eps in (0, 1], shape in [0, 1)")
         self.last = PlanStats()
         self.turns = [0, 0]  # turns searched, turns a plan other than greedy's was followed
         self._turn: tuple[int, int] | None = None
@@ -131,7 +136,7 @@ class PlanAgent:
         side = state.current_player()
         turn = (state.turn, state.active)
         own = state.active == side and state.ctx.window is None
-        if own and state.phase == "play" and turn != self._turn:
+        if own and state.phase == "play" and turn != self._turn and state.turn >= self.first_turn:
             self._turn = turn
             self._plan = self._search(state, side, random.Random(rng.getrandbits(64) ^ self.seed))
         if own and self._plan is not None and turn == self._turn:
