@@ -138,10 +138,14 @@ class Teller:
                     groups[where].append(u)
             goals = list(rules.goals(i))
             held = [state.game.board.label(p) for p in goals if state.controls(p, i)]
+            # both sides' combat cards stand there (a melee): not held (16.0), yet Hill 621's condition counts it (20.0)
+            contested = [state.game.board.label(p) for p in goals
+                         if all(any(state.units[u].profile.combat for u in state.occ[p][s]) for s in (0, 1))]
             sides[sid] = {"name": self.sides[i],
                           **{k: {"cards": len(v), "points": sum(u.profile.points for u in v if self.sees(u))}
                              for k, v in groups.items()},
-                          "goals": {"positions": [state.game.board.label(p) for p in goals], "held": held}}
+                          "goals": {"positions": [state.game.board.label(p) for p in goals], "held": held,
+                                    "contested": contested}}
         winner = None if state.winner is None else self.scenario.grid.sides[state.winner]
         return {"turn": state.turn, "turn_limit": self.scenario.turn_limit, "units": units, "sides": sides,
                 "over": state.is_terminal(), "winner": winner}
@@ -158,6 +162,8 @@ class Teller:
                 text += f"{self.w('acc_semicolon')} " + self.w("acc_goals", n=len(goals["held"]), m=len(goals["positions"]))
                 if goals["held"]:
                     text += f" ({', '.join(goals['held'])})"
+                if goals["contested"]:
+                    text += ", " + self.w("acc_contested", n=len(goals["contested"]), where=", ".join(goals["contested"]))
             lines.append("  " + text)
         return lines
 

@@ -688,6 +688,7 @@ W: dict[str, tuple[str, str]] = {
                      "{side}\u00a0: champ de bataille {n} carte(s), {p} pts\u202f; réserve {r}, {rp} pts\u202f; "
                      "perdues {lost}, {lp} pts"),
     "acc_goals": ("objectives held {n} of {m}", "objectifs tenus {n} sur {m}"),
+    "acc_contested": ("in a melee on {n} ({where})", "en mêlée sur {n} ({where})"),
     "acc_reserve_of": ("{side} reserve", "réserve ({side})"),
     "acc_in_reserve": ("reserve", "réserve"),
     "acc_in_deck": ("deck", "pioche"),

@@ -105,3 +105,26 @@ def test_tags_are_letters_and_side_initials_differ() -> None:
     assert [_letters(n) for n in (0, 25, 26, 27)] == ["a", "z", "aa", "ab"]
     assert _initials(["German", "Soviet"]) == ("G", "S")
     assert _initials(["Attacker", "Allies"]) == ("At", "Al")
+
+
+def test_20_0_a_hill_position_in_a_melee_is_named_beside_the_objectives_held(monkeypatch: pytest.MonkeyPatch) -> None:
+    """20.0: the Soviet takes the hill with cards standing on each position, even in a melee; 16.0 control needs
+    no enemy there. So a Soviet win may show "objectives held 2 of 3": the turn-end line then names the position in
+    a melee too, and the JSON snapshot lists it: a goal position with cards of both sides on it, never one held."""
+    monkeypatch.chdir(ROOT)
+    runner = CliRunner()
+    found = []
+    for seed in range(1, 9):
+        result = runner.invoke(app, ["scenario", "play", "hill-621", "--seed", str(seed), "--format", "json"],
+                               catch_exceptions=False)
+        snap = json.loads(result.stdout)["end"]["snapshot"]
+        goals = snap["sides"]["soviet"]["goals"]
+        for label in goals["contested"]:
+            assert label in goals["positions"] and label not in goals["held"]
+            assert {u["side"] for u in snap["units"] if u["where"] == label} == {"german", "soviet"}
+        if goals["contested"]:
+            found.append(seed)
+            text = runner.invoke(app, ["scenario", "play", "hill-621", "--seed", str(seed)], catch_exceptions=False).stdout
+            line = [x for x in text.splitlines() if x.startswith("  Soviet: ")][-1]
+            assert line.endswith(f", in a melee on {len(goals['contested'])} ({', '.join(goals['contested'])})")
+    assert found, "no game of seeds 1-8 ended with a hill position in a melee"
