@@ -495,7 +495,8 @@ def ladder_cmd(
     plot: Path | None = typer.Option(None, "--plot", help="Write each rung's score with its interval as a PNG."),
 ) -> None:
     """A strength ladder: each rung plays the one below it, side-swapped, and scores (wins + draws/2) / games
-    with a 95 % Wilson interval; says where the ladder flattens (the first rung not clearly above 0.5)."""
+    with a 95 % interval (each side's Wilson interval, combined); says where the ladder flattens (the first rung
+    not clearly above 0.5)."""
     from rich.progress import Progress
 
     from tcforge.analysis.ladder import climb, render, write_plot
