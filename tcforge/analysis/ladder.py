@@ -59,6 +59,7 @@ class Rung:
     seeds: list[int]  # the seeds played with each side (the same list both ways)
     side_wins: dict[str, int]  # games each side of the scenario won, whichever agent played it
     proof: dict[str, dict[str, Any]] = field(default_factory=dict)  # "win"/"draw"/"loss" -> {"seed", "side"}
+    correlation: float = 0.0  # of the rung's points with each side, seed by seed (see swapped_score)
 
     @property
     def climbs(self) -> bool:
@@ -69,7 +70,7 @@ class Rung:
         return {"agent": self.agent, "below": self.below, "games": self.games, "wins": self.wins, "draws": self.draws,
                 "losses": self.losses, "errors": self.errors, "score": self.score, "interval95": list(self.interval),
                 "climbs": self.climbs, "sides": [s.to_json() for s in self.sides], "seeds": self.seeds,
-                "side_wins": self.side_wins, "proof_seeds": self.proof}
+                "side_wins": self.side_wins, "proof_seeds": self.proof, "seed_correlation": self.correlation}
 
 
 @dataclass
@@ -97,25 +98,47 @@ def score(wins: int, draws: int, games: int) -> tuple[float, tuple[float, float]
     return (points / games if games else 0.0), balance.wilson(points, games)
 
 
-def swapped_score(sides: Sequence[SideScore]) -> tuple[float, tuple[float, float]]:
+def swapped_score(sides: Sequence[SideScore], correlation: float = 0.0) -> tuple[float, tuple[float, float]]:
     """A side-swapped match's score, the mean of its scores with each side (each side plays half the games), and
     its 95 % interval, built from each side's Wilson interval by the method of variance estimates recovery
     (MOVER: Zou and Donner, Stat. Med. 2008; Newcombe, Stat. Med. 1998, for a difference of proportions).
 
     One Wilson interval over all the games would treat them as draws from one proportion. They are not: which side
     the rung plays is fixed by the match, and the side can decide most games (Hill 621's German wins some 90 % of
-    them whoever plays it). The variance of the mean of two proportions is the sum of their own variances over 4,
-    at most the pooled one, and far below it when each side is lopsided: there the pooled interval is about twice
-    too wide (its coverage near 100 % instead of 95 %, tests/scenarios/test_ladder.py). With even sides the two
-    agree. MOVER carries Wilson's behaviour near 0 and 1 over to the sum:
-    lower = s - sqrt(sum(((p_i - l_i) / 2)^2)), upper = s + sqrt(sum(((u_i - p_i) / 2)^2))."""
+    them whoever plays it). The variance of the mean of two independent proportions is the sum of their own
+    variances over 4, below the pooled one by ((p1 - p2) / 2)^2 / games: where each side is lopsided the pooled
+    interval is 1.6 to 1.8 times too wide (coverage near 100 % instead of 95 %, tests/scenarios/test_ladder.py);
+    with even sides and many games the two nearly agree. MOVER carries Wilson's behaviour near 0 and 1 over:
+    lower = s - sqrt(sum(((p_i - l_i) / 2)^2) + 2 r (p_1 - l_1) (p_2 - l_2) / 4), and the upper bound alike.
+
+    The two sides are played on the same seeds, so a rung's results with each side may be correlated: ``r``, the
+    correlation of its points seed by seed (:func:`seed_correlation`), widens the interval when positive (seeds
+    where skill tells, for both sides at once). A negative one would narrow it; that credit is not taken."""
     if not sides:
         return 0.0, (0.0, 1.0)
+    games = sum(s.games for s in sides)
+    mean = sum(s.score * s.games for s in sides) / games if games else 0.0  # the points over the games, exactly
     weight = 1 / len(sides)
-    mean = sum(weight * s.score for s in sides)
-    below = math.sqrt(sum((weight * (s.score - s.interval[0])) ** 2 for s in sides))
-    above = math.sqrt(sum((weight * (s.interval[1] - s.score)) ** 2 for s in sides))
+    r = max(0.0, correlation) if len(sides) == 2 else 0.0
+    down = [weight * (s.score - s.interval[0]) for s in sides]
+    up = [weight * (s.interval[1] - s.score) for s in sides]
+    below = math.sqrt(sum(d * d for d in down) + (2 * r * down[0] * down[1] if r else 0.0))
+    above = math.sqrt(sum(u * u for u in up) + (2 * r * up[0] * up[1] if r else 0.0))
     return mean, (max(0.0, mean - below), min(1.0, mean + above))
+
+
+def seed_correlation(first: Sequence[float], second: Sequence[float]) -> float:
+    """The Pearson correlation of a rung's points (1 won, 1/2 undecided, 0 lost) with each side, seed by seed
+    (0 when either side's points do not vary)."""
+    n = len(first)
+    if n < 2 or n != len(second):
+        return 0.0
+    ma, mb = sum(first) / n, sum(second) / n
+    va = sum((a - ma) ** 2 for a in first)
+    vb = sum((b - mb) ** 2 for b in second)
+    if va == 0 or vb == 0:
+        return 0.0
+    return sum((a - ma) * (b - mb) for a, b in zip(first, second, strict=True)) / math.sqrt(va * vb)
 
 
 def flattening(matches: Sequence[Rung]) -> int | None:
@@ -145,10 +168,13 @@ def match(agent: str, below: str, sides: Sequence[str], as_first: Sequence[GameR
             outcome = "win" if r.winner == side else "draw" if r.winner is None else "loss"
             proof.setdefault(outcome, {"seed": r.seed, "side": side})
     games = len(as_first) + len(as_second)
-    rate, interval = swapped_score(per_side)
+    points = [[1.0 if r.winner == side else 0.5 if r.winner is None else 0.0 for r in results]
+              for side, results in zip(sides, (as_first, as_second), strict=False)]
+    correlation = seed_correlation(points[0], points[1])
+    rate, interval = swapped_score(per_side, correlation)
     side_wins = {side: sum(1 for r in (*as_first, *as_second) if r.winner == side) for side in sides}
     return Rung(agent, below, games, wins, draws, games - wins - draws, errors, rate, interval, per_side, seeds,
-                side_wins, {k: proof[k] for k in ("win", "draw", "loss") if k in proof})
+                side_wins, {k: proof[k] for k in ("win", "draw", "loss") if k in proof}, correlation)
 
 
 def climb(reference: str, sides: Sequence[str], rungs: Sequence[str], *, games: int, jobs: int = 1, seed: int = 1,
