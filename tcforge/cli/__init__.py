@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import os
 import re
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -97,6 +98,17 @@ def _root(
         fail(f"{where} names no such folder: {', '.join(str(d) for d in missing)}", 2)
 
 
+_SIGNALLED: list[int] = []  # the signal that stopped the command, if any but Ctrl-C's
+
+
+def _on_sigterm(signum: int, frame: Any) -> None:
+    """SIGTERM (``kill PID``, a batch system's time limit) stops a command as Ctrl-C does: its workers are ended,
+    what it had finished is kept and said, and it exits 143 (128 + 15). Left to the default, the command died at
+    once and its pool's workers went on playing their batches with nobody to send them to."""
+    _SIGNALLED.append(signum)
+    raise KeyboardInterrupt
+
+
 def _interrupted(exc: BaseException) -> bool:
     """Typer turns Ctrl-C into exit 130, raised from the KeyboardInterrupt: look for it in the chain."""
     seen: BaseException | None = exc
@@ -172,13 +184,15 @@ def main() -> None:
             sys.exit(2)
     watched = _WatchedStdout(sys.stdout)
     sys.stdout = watched  # a proxy of the real stream
+    if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         try:
             app()
         finally:
             watched.flush()  # output held in the buffer fails here, not in the interpreter's exit
     except SystemExit as exc:
-        if exc.code == 130 and _interrupted(exc):
+        if exc.code == 130 and (_interrupted(exc) or _SIGNALLED):
             _report_interrupt()
         raise
     except KeyboardInterrupt:
@@ -201,7 +215,7 @@ def main() -> None:
 
 
 def _report_interrupt() -> None:
-    err.print("tcforge: interrupted", markup=False)
+    err.print("tcforge: terminated" if _SIGNALLED else "tcforge: interrupted", markup=False)
     for line in interrupt_notes():
         err.print(f"  {line}", markup=False)
-    sys.exit(130)
+    sys.exit(128 + _SIGNALLED[0] if _SIGNALLED else 130)

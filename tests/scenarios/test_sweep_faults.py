@@ -149,6 +149,63 @@ def test_ctrl_c_stops_a_pool_sweep_keeps_its_batches_and_says_so(tmp_path: Path)
     assert f"hill-621 [as written, greedy]: {kept}/200 games" in stdout
 
 
+def test_sigterm_stops_a_pool_sweep_as_ctrl_c_does_and_leaves_no_worker_running(tmp_path: Path) -> None:
+    """``kill PID`` (SIGTERM, to the command alone, as a batch system's time limit sends it): the command ends its
+    workers, keeps the batches that finished and says so, and exits 143. It used to die at once, its workers playing
+    on with nobody to send their games to."""
+    out = tmp_path / "cut"
+    command = [str(Path(sys.executable).parent / "tcforge"), "scenario", "sweep", "hill-621", "--games", "200", "--batch", "1",
+               "--jobs", "2", "--no-progress", "--out", str(out)]
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    workers: set[int] = set()
+    try:
+        deadline = time.monotonic() + 60
+        while lines(out) < 3 and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        workers = descendants(process.pid)
+        os.kill(process.pid, signal.SIGTERM)
+        stdout, stderr = process.communicate(timeout=60)
+        assert f"hill-621 [as written, greedy]: {lines(out)}/200 games" in stdout
+    finally:
+        if process.poll() is None:
+            process.kill()
+    kept = lines(out)
+    assert process.returncode == 143 and "Traceback" not in stderr, stderr
+    assert "tcforge: terminated" in stderr.splitlines() and "tcforge: interrupted" not in stderr
+    assert 3 <= kept < 200 and f"{kept} of 200 games are kept in {out}" in stderr
+    assert workers, "the sweep had started no worker"
+    deadline = time.monotonic() + 10
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not [pid for pid in workers if alive(pid)], "a worker outlived the command"
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process below ``pid`` (its pool's forkserver and workers), read from /proc."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found, frontier = set(), {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def alive(pid: int) -> bool:
+    """The process exists and is not a zombie."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
