@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from tcforge.engine import breakthrough
+from tcforge.engine import breakthrough, movement
 from tcforge.engine.board import ATTACHED, DECK, DISCARDED, PLACED, RESERVE, UNCLAIMED
 from tcforge.engine.state import CHANCE, GameState, IllegalActionError
 from tcforge.engine.units import Unit
@@ -348,7 +348,11 @@ def describe(state: GameState, action: tuple[Any, ...], teller: Teller) -> str:
         return w(where[kind], p=label(action[1]))
     if kind == "step":
         mover = u[state.ctx.move.cur]  # type: ignore[union-attr,index]
-        return w("acc_step", unit=n(mover), p=label(action[1]) if action[1] != RESERVE else w("acc_the_reserve"))
+        to = label(action[1]) if action[1] != RESERVE else w("acc_the_reserve")
+        group = movement.riders(state, mover)  # a passenger, a towed gun, the second tank of a pair (8.6), 8.2's
+        if group:
+            return w("acc_step_with", unit=n(mover), p=to, riders=", ".join(n(r) for r in group))
+        return w("acc_step", unit=n(mover), p=to)
     if kind in ("shoot", "target"):
         window = state.ctx.window
         how = f" {w('acc_opportunity')}" if kind == "shoot" and window is not None and window.kind == "opportunity" else ""
@@ -368,6 +372,14 @@ def describe(state: GameState, action: tuple[Any, ...], teller: Teller) -> str:
         return w("acc_equip", item=n(u[action[1]]), unit=n(u[action[2]]))
     if kind in ("discard", "unstack"):
         return w(f"acc_{kind}", unit=n(u[action[1]]))
+    if kind == "load" and state.ctx.move is not None:
+        rider, carrier, move = u[action[1]], u[action[2]], state.ctx.move
+        if rider.profile.infantry and carrier.profile.tank and carrier.profile.carries == 0:
+            # 8.6: two tanks carry one squad; the engine takes the next tank picked as the second (movement._load)
+            partner = next((u[x] for x in move.picked if x != carrier.uid and u[x].profile.tank
+                            and x not in (move.riders or {})), None)
+            if partner is not None:
+                return w("acc_load_pair", unit=n(rider), other=n(carrier), partner=n(partner))
     if kind in ("together", "load", "tow"):
         return w(f"acc_{kind}", unit=n(u[action[1]]), other=n(u[action[2]]))
     if kind in ("draw", "end"):

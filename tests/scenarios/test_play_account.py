@@ -128,3 +128,23 @@ def test_20_0_a_hill_position_in_a_melee_is_named_beside_the_objectives_held(mon
             line = [x for x in text.splitlines() if x.startswith("  Soviet: ")][-1]
             assert line.endswith(f", in a melee on {len(goals['contested'])} ({', '.join(goals['contested'])})")
     assert found, "no game of seeds 1-8 ended with a hill position in a melee"
+
+
+def test_8_6_a_squad_riding_two_tanks_names_both_and_the_step_names_what_moves_with_the_mover(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """8.6: two tanks carry one squad and move together. The account named only the first tank, then moved it alone
+    ("Sf boards SU-152 Sam", "SU-152 Sam to G5-2"), which read as one tank carrying a squad against 8.6."""
+    monkeypatch.chdir(ROOT)
+    runner = CliRunner()
+    pairs = 0
+    for seed in range(1, 6):
+        lines = runner.invoke(app, ["scenario", "play", "hill-621", "--seed", str(seed)], catch_exceptions=False).stdout.splitlines()
+        for i, line in enumerate(lines):
+            found = re.fullmatch(r"  (.+) boards (.+) and (.+)", line)
+            if not found:
+                continue
+            rider, tank, partner = found.groups()
+            step = lines[i + 1]
+            assert step.startswith(f"  {tank} to ") and step.endswith(f" with {rider}, {partner}"), step
+            pairs += 1
+    assert pairs, "no squad rode a pair of tanks in Hill 621 seeds 1-5"
