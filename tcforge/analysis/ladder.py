@@ -207,13 +207,14 @@ def render(ladder: Ladder) -> list[str]:
     shown = ", ".join(str(s) for s in played[:2]) + (f" and {len(played) - 2} more" if len(played) > 2 else "")
     head = (f"{ladder.scenario} [{ladder.option or 'as written'}]: strength ladder, {ladder.games} games a rung "
             f"({half} with each side, the same seeds both ways: {shown})")
-    lines = [head, f"  {'rung':<14} {'v below':<14} {'score':>6}  {'95 %':<11}  "
+    width = max([14] + [len(m.agent) for m in ladder.matches] + [len(m.below) for m in ladder.matches])  # long specs
+    lines = [head, f"  {'rung':<{width}} {'v below':<{width}} {'score':>6}  {'95 %':<11}  "
              + "  ".join(f"{'as ' + s:<20}" for s in sides) + "  won-drawn-lost"]
     for m in ladder.matches:
         per_side = "  ".join(f"{s.score:.3f} ({s.interval[0]:.2f}-{s.interval[1]:.2f})".ljust(20) for s in m.sides)
         lo, hi = m.interval
         mark = "" if m.climbs else "  <- not shown to beat the rung below"
-        lines.append(f"  {m.agent:<14} {m.below:<14} {m.score:6.3f}  {lo:.2f}-{hi:.2f}    {per_side}  "
+        lines.append(f"  {m.agent:<{width}} {m.below:<{width}} {m.score:6.3f}  {lo:.2f}-{hi:.2f}    {per_side}  "
                      f"{m.wins}-{m.draws}-{m.losses}{mark}")
     index = flattening(ladder.matches)
     if index is None:

@@ -203,3 +203,12 @@ def test_scenario_ladder_command_json_and_plot(cli: Any, tmp_path: Path) -> None
 def test_scenario_ladder_usage_errors_are_one_line(cli: Any, args: list[str], message: str) -> None:
     code, out, err = cli("scenario", "ladder", "kursk", *args)
     assert code == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_ladder_table_widens_its_rung_columns_for_a_long_spec() -> None:
+    long = "plan:128:from=12,horizon=0,lead=1"
+    m = _rung(long, "greedy", 15)
+    rows = ladder.render(ladder.Ladder("hill-621", None, 40, ["greedy", long], [m]))
+    head, row = rows[1], rows[2]
+    assert row.startswith(f"  {long} greedy ") and head.index("v below") == row.index("greedy")
+    assert head.index("score") + len("score") == row.index(f"{m.score:.3f}") + len(f"{m.score:.3f}")
