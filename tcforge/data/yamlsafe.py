@@ -131,13 +131,21 @@ def load_yaml(path: Path, display: str | None = None) -> tuple[Loaded | None, li
         line, col = _bytes_line_col(raw, exc.start)
         return None, [problem(line, col, f"file is not UTF-8: byte 0x{raw[exc.start]:02x} cannot be decoded",
                               "save the file as UTF-8 in your editor", "encoding")]
-    loader = Loader(text)
+    return _build(name, text, Loader, problem)
+
+
+def _build(name: str, text: str, loader_class: Any, problem: Any) -> tuple[Loaded | None, list[Problem]]:
+    loader = loader_class(text)
     builder = _Builder(name, loader)
     try:
         data = builder.document()
     except _Abort as stop:
         return None, builder.problems + [stop.problem]
     except yaml.MarkedYAMLError as exc:
+        if "nesting depth" in str(exc.problem) and loader_class is not yaml.SafeLoader:
+            # libyaml (PyYAML 6.0.4's C loader) stops at its own depth of 1000, reading far ahead of the events, so it
+            # ends before the builder meets MAX_DEPTH: the pure-Python parser, which has no such limit, says where
+            return _build(name, text, yaml.SafeLoader, problem)
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         what = exc.problem or exc.context or "invalid YAML"
