@@ -373,13 +373,9 @@ def describe(state: GameState, action: tuple[Any, ...], teller: Teller) -> str:
     if kind in ("discard", "unstack"):
         return w(f"acc_{kind}", unit=n(u[action[1]]))
     if kind == "load" and state.ctx.move is not None:
-        rider, carrier, move = u[action[1]], u[action[2]], state.ctx.move
-        if rider.profile.infantry and carrier.profile.tank and carrier.profile.carries == 0:
-            # 8.6: two tanks carry one squad; the engine takes the next tank picked as the second (movement._load)
-            partner = next((u[x] for x in move.picked if x != carrier.uid and u[x].profile.tank
-                            and x not in (move.riders or {})), None)
-            if partner is not None:
-                return w("acc_load_pair", unit=n(rider), other=n(carrier), partner=n(partner))
+        partner = movement.pair_partner(state, int(action[1]), int(action[2]))  # 8.6: two tanks carry one squad
+        if partner is not None:
+            return w("acc_load_pair", unit=n(u[action[1]]), other=n(u[action[2]]), partner=n(partner))
     if kind in ("together", "load", "tow"):
         return w(f"acc_{kind}", unit=n(u[action[1]]), other=n(u[action[2]]))
     if kind in ("draw", "end"):

@@ -122,8 +122,8 @@ def swapped_score(sides: Sequence[SideScore], correlation: float = 0.0) -> tuple
     r = max(0.0, correlation) if len(sides) == 2 else 0.0
     down = [weight * (s.score - s.interval[0]) for s in sides]
     up = [weight * (s.interval[1] - s.score) for s in sides]
-    below = math.sqrt(sum(d * d for d in down) + (2 * r * down[0] * down[1] if r else 0.0))
-    above = math.sqrt(sum(u * u for u in up) + (2 * r * up[0] * up[1] if r else 0.0))
+    below = math.sqrt(sum(d * d for d in down) + (2 * r * down[0] * down[1]))
+    above = math.sqrt(sum(u * u for u in up) + (2 * r * up[0] * up[1]))
     return mean, (max(0.0, mean - below), min(1.0, mean + above))
 
 

@@ -368,15 +368,24 @@ def _load(state: CoreState, rider: int, vehicle: int) -> None:
     if move.riders is None:
         move.riders = {}
     group = move.riders.setdefault(vehicle, [])
-    unit, carrier = state.units[rider], state.units[vehicle]
+    unit = state.units[rider]
     group.append(rider)
     unit.carrier = vehicle
-    if unit.profile.infantry and carrier.profile.tank and carrier.profile.carries == 0:
-        # 8.6: two tanks carry one squad; they begin, move and end together
-        partner = next(state.units[u] for u in move.picked if u != vehicle and state.units[u].profile.tank
-                       and u not in move.riders)
+    partner = pair_partner(state, rider, vehicle)
+    if partner is not None:  # 8.6: two tanks carry one squad; they begin, move and end together
         group.append(partner.uid)
         move.picked.remove(partner.uid)
+
+
+def pair_partner(state: CoreState, rider: int, vehicle: int) -> Unit | None:
+    """8.6: the second tank that carries ``rider`` with ``vehicle`` (the next tank picked), when a squad boards a
+    tank that carries no squad alone; None otherwise."""
+    move = _current(state)
+    unit, carrier = state.units[rider], state.units[vehicle]
+    if not (unit.profile.infantry and carrier.profile.tank and carrier.profile.carries == 0):
+        return None
+    return next((state.units[u] for u in move.picked if u != vehicle and state.units[u].profile.tank
+                 and u not in (move.riders or {})), None)
 
 
 def _join(state: CoreState, follower: int, leader: int) -> None:
