@@ -20,6 +20,7 @@ def duel() -> GameState:
 @pytest.mark.parametrize("text, why", [
     ("plan:8:k=1", "k is at least 2"), ("plan:8:eps=0", "eps in"), ("plan:8:z=-1", "z and lead at least 0"),
     ("plan:8:eps=x", "numbers"), ("plan:8:depth=3", "unknown option"), ("plan:8:lead=-1", "z and lead at least 0"),
+    ("plan:8:lead=nan", "lead may be inf"),
     ("plan:8:lead=1,standing=0", "standing and from at"), ("plan:8:standing=x", "whole numbers"),
     ("plan:8:from=0", "standing and from at least 1"), ("plan:8:from=late", "whole numbers"),
 ])
@@ -111,6 +112,41 @@ def test_13_with_lead_a_side_that_stands_to_win_needs_that_confidence_to_leave_g
     assert agent.last.z == (1000000.0 if leads else 0.0)  # type: ignore[attr-defined]
     if leads:
         assert agent.turns[0] >= 1 and agent.turns[1] == 0  # type: ignore[attr-defined]
+
+
+def test_13_lead_inf_plays_as_an_unreachable_finite_lead_does_but_spends_no_plan_playouts(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """lead=inf: a leading side never leaves greedy's plan, so its plans are not played out at all; the game is the
+    one a lead no gain can reach (1e9) plays, action for action, on the same random numbers."""
+    monkeypatch.setattr(plan.PlanAgent, "_standing", lambda self, state, side, rng: 1.0)
+
+    def game(spec: str):  # type: ignore[no-untyped-def]
+        agent, state, seen = make(spec), duel(), []
+        play(state, (_watch(agent, seen), greedy_policy), random.Random(4), record=False)
+        return agent, seen
+
+    finite, finite_seen = game("plan:8:k=3,lead=1000000000,horizon=2")
+    endless, endless_seen = game("plan:8:k=3,lead=inf,horizon=2")
+    assert endless_seen == finite_seen and len(endless_seen) > 10
+    assert endless.turns == finite.turns and endless.turns[0] >= 2 and endless.turns[1] == 0  # type: ignore[attr-defined]
+    assert finite.last.playouts > 0 and endless.last.playouts == 0  # type: ignore[attr-defined]
+    assert canonical("plan:8:lead=inf") == "plan:8:lead=inf"
+
+
+def test_13_lead_inf_still_searches_where_the_side_does_not_lead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A side at or below half its standing playouts takes z (0: the best mean), lead=inf or not."""
+    monkeypatch.setattr(plan.PlanAgent, "_standing", lambda self, state, side, rng: 0.25)
+    agent = make("plan:8:k=2,lead=inf,horizon=2")
+    agent(duel(), random.Random(1))
+    assert agent.last.z == 0.0 and agent.last.playouts == 8  # type: ignore[attr-defined]
+
+
+def _watch(agent, seen: list):  # type: ignore[no-untyped-def]
+    def choose(state: GameState, rng: random.Random):  # type: ignore[no-untyped-def]
+        action = agent(state, rng)
+        seen.append(action)
+        return action
+    return choose
 
 
 def test_13_the_standing_playouts_score_the_side_and_do_not_peek() -> None:

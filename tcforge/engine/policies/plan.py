@@ -124,9 +124,9 @@ class PlanAgent:
                             "lead and shape numbers") from None
         if self.k < 2 or self.horizon < 0 or not 0 < self.eps <= 1 or not math.isfinite(self.z) or self.z < 0 \
                 or not 0 <= self.shape < 1 or self.standing < 1 or self.first_turn < 1 \
-                or (self.lead is not None and (not math.isfinite(self.lead) or self.lead < 0)):
-            raise SpecError(f"agent spec {spec.text!r}: k is at least 2, horizon, z and lead at least 0, standing and "
-                            "from at least 1, eps in (0, 1], shape in [0, 1)")
+                or (self.lead is not None and (math.isnan(self.lead) or self.lead < 0)):
+            raise SpecError(f"agent spec {spec.text!r}: k is at least 2, horizon, z and lead at least 0 (lead may be "
+                            "inf), standing and from at least 1, eps in (0, 1], shape in [0, 1)")
         self.last = PlanStats()
         self.turns = [0, 0]  # turns searched, turns a plan other than greedy's was followed
         self._turn: tuple[int, int] | None = None
@@ -152,6 +152,12 @@ class PlanAgent:
             standing = self._standing(state, side, rng)
             z = self.lead if standing > 0.5 else self.z
         seeds = [rng.getrandbits(64) for _ in range(self.k)]
+        if math.isinf(z):
+            # no gain can be sure past infinite confidence, so no playout could move the choice from greedy's plan:
+            # spend none (the same plan, and the same generator draws, as playing them out and keeping plan 0)
+            self.last = PlanStats(0, time.perf_counter() - start, [], 0, standing, z)
+            self.turns[0] += 1
+            return TurnPlan(seeds[0], 0.0)
         turn = (state.turn, state.active)
         values: list[list[float]] = [[] for _ in seeds]
         for _ in paired_rounds(self.budget, self.seconds, self.k):
