@@ -30,7 +30,10 @@ family of turn policies (rollout over policies, after Bertsekas):
   not stake its game on a noisy measurement), else ``z`` (a side that loses
   anyway loses little by a gamble). Measured on Kursk: the best mean (``z`` 0)
   makes greedy's Soviet stronger and its German weaker; ``z`` 1 keeps both as
-  greedy plays them (README, issue 13).
+  greedy plays them (README, issue 13). ``lead=1`` still left greedy's plan in
+  a quarter of a leading German's turns there, on the best of seven noisy
+  gains (the winner's curse); ``lead=inf`` never does, and then plays no plan
+  out at all while the side leads, only the standing games.
 
 Decisions outside the side's own turn (reactions, melee answers) are greedy's.
 It never reads the hidden cards: playouts start from dealt positions, and a
@@ -41,7 +44,7 @@ Options (``plan:64:k=8,eps=0.1,z=0,horizon=4,shape=0.3``, the defaults;
 plan's decisions that deviate, ``z`` the confidence a departure from greedy
 needs, ``horizon`` the half-turns played out before scoring (this one
 included), ``shape`` the weight of the shaping term of a finished playout;
-``lead`` (unset: ``z`` always) the confidence a departure needs while the side
+``lead`` (unset: ``z`` always; ``inf``: never) the confidence a departure needs while the side
 leads, judged on ``standing`` (8) playouts to the end; ``from`` (1) the first
 game turn searched: before it the player is the greedy player, choice for choice
 on the game's own random numbers, so the game is greedy's own until then. Where
