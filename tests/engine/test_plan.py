@@ -74,17 +74,9 @@ def test_13_without_confidence_the_plan_search_plays_greedy() -> None:
 
 def test_13_the_plan_search_plays_a_game_to_its_end_with_legal_actions() -> None:
     state = duel()
-    seen = []
-
-    def checking(agent):  # type: ignore[no-untyped-def]
-        def choose(s: GameState, rng: random.Random):  # type: ignore[no-untyped-def]
-            action = agent(s, rng)
-            assert action in s.legal_actions()
-            seen.append(action)
-            return action
-        return choose
-
-    play(state, (checking(make("plan:6:k=2")), checking(make("plan:6:k=3,horizon=0"))), random.Random(2), record=False)
+    seen: list = []
+    play(state, (_watch(make("plan:6:k=2"), seen), _watch(make("plan:6:k=3,horizon=0"), seen)), random.Random(2),
+         record=False)
     assert state.is_terminal() and len(seen) > 10
 
 
@@ -142,8 +134,10 @@ def test_13_lead_inf_still_searches_where_the_side_does_not_lead(monkeypatch: py
 
 
 def _watch(agent, seen: list):  # type: ignore[no-untyped-def]
+    """``agent``, checked to choose a legal action each time, and each choice appended to ``seen``."""
     def choose(state: GameState, rng: random.Random):  # type: ignore[no-untyped-def]
         action = agent(state, rng)
+        assert action in state.legal_actions()
         seen.append(action)
         return action
     return choose
