@@ -15,7 +15,8 @@ tree with PyYAML (libyaml when available) and builds the Python values itself:
   clearly;
 - every text (value or key) is bounded: at most :data:`MAX_TEXT` characters, and
   no control character but the line break (no tab, no terminal escape, no
-  bidirectional override). An offending text is reported at its place, replaced
+  bidirectional override, no invisible format character): :func:`text_faults`,
+  the one rule that PO import applies too. An offending text is reported at its place, replaced
   by a harmless one (control characters become U+FFFD, a giant text is cut) so
   that it can never reach a terminal raw, and its path is marked in
   :attr:`Loaded.flagged` so that the schema check does not report it twice.
@@ -41,7 +42,44 @@ MAX_VALUES = 250_000  # values built from one file, aliases expanded
 MAX_DEPTH = 64  # nested lists and mappings: the deepest real data is 5 levels; bounded before Python's recursion limit
 MAX_TEXT = 10_000  # one text: the longest real one (a French rule case) is under 3,000 characters
 # C0 controls but the line break, DEL, C1 controls (ESC [ and CSI start terminal escapes), bidirectional overrides
-_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+# (U+202A-U+202E, U+2066-U+2069) and the other invisible format characters: the Arabic letter mark, the Mongolian
+# vowel separator, zero-width spaces and joiners, the direction marks (U+200B-U+200F), the line and paragraph
+# separators (U+2028, U+2029), the word joiner and invisible operators (U+2060-U+2064), the deprecated format
+# characters (U+206A-U+206F), the zero-width no-break space (U+FEFF) and the interlinear annotation marks.
+_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064"
+                      "\u2066-\u206f\ufeff\ufff9-\ufffb]")
+
+
+@dataclass(frozen=True)
+class TextFault:
+    """What is wrong with one text, by the rule every data text follows (:func:`text_faults`)."""
+
+    message: str  # "text is 20,000 characters long, ...", without the place
+    hint: str
+    code: str  # text-too-long or text-control
+    at: int  # the 0-based index of the offending character (0 for a text too long)
+
+
+def text_faults(text: str, what: str = "text") -> list[TextFault]:
+    """The one rule for any text tcforge reads or writes as data (a YAML value or key, an imported translation):
+    at most :data:`MAX_TEXT` characters, and no control or invisible format character but the line break."""
+    faults = []
+    if len(text) > MAX_TEXT:
+        faults.append(TextFault(f"{what} is {len(text):,} characters long, more than the {MAX_TEXT:,}-character limit of any text",
+                                "shorten it: a long passage belongs in several shorter entries", "text-too-long", 0))
+    found = _CONTROL.search(text)
+    if found:
+        faults.append(TextFault(
+            f"{what} holds a control character (U+{ord(found.group()):04X}, {_control_name(found.group())}) "
+            f"at character {found.start() + 1}",
+            "remove it: texts are printable characters and line breaks, never tabs, terminal escapes or invisible "
+            "format characters", "text-control", found.start()))
+    return faults
+
+
+def harmless(text: str) -> str:
+    """``text`` cut to :data:`MAX_TEXT` characters, each control or invisible format character replaced by U+FFFD."""
+    return _CONTROL.sub("\ufffd", text[:MAX_TEXT])
 
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _RESOLVER = yaml.resolver.Resolver()
@@ -132,6 +170,20 @@ def load_yaml(path: Path, display: str | None = None) -> tuple[Loaded | None, li
         return None, [problem(line, col, f"file is not UTF-8: byte 0x{raw[exc.start]:02x} cannot be decoded",
                               "save the file as UTF-8 in your editor", "encoding")]
     return _build(name, text, Loader, problem)
+
+
+def load_yaml_text(text: str, display: str) -> tuple[Loaded | None, list[Problem]]:
+    """Load YAML held in memory (a file's would-be contents) by the same rules as :func:`load_yaml`."""
+
+    def problem(line: int, col: int, message: str, hint: str, code: str) -> Problem:
+        return Problem(display, line, col, message, hint, code=code)
+
+    if len(text.encode("utf-8")) > MAX_BYTES:
+        return None, [problem(1, 1, f"file would be more than the {MAX_BYTES:,}-byte limit", "split it into several files",
+                              "too-large")]
+    if not text.strip():
+        return None, [problem(1, 1, "file is empty", "write the data, or delete the file", "empty")]
+    return _build(display, text, Loader, problem)
 
 
 def _build(name: str, text: str, loader_class: Any, problem: Any) -> tuple[Loaded | None, list[Problem]]:
@@ -301,21 +353,13 @@ class _Builder:
 
     def _text(self, event: Any, text: str, path: Path_, *, what: str = "text") -> tuple[str, bool]:
         """``text`` and False if it is within bounds; else a harmless stand-in and True, with one problem at its place."""
-        bad, where = False, "/".join(str(step) for step in path) or "(top level)"
-        if len(text) > MAX_TEXT:
-            self.problems.append(self._problem(
-                event, f"{where}: {what} is {len(text):,} characters long, more than the {MAX_TEXT:,}-character limit of any text",
-                "shorten it: a long passage belongs in several shorter entries", "text-too-long"))
-            bad, text = True, text[:MAX_TEXT]
-        found = _CONTROL.search(text)
-        if found:
-            self.problems.append(self._problem(
-                event, f"{where}: {what} holds a control character (U+{ord(found.group()):04X}, {_control_name(found.group())}) "
-                       f"at character {found.start() + 1}",
-                "remove it: texts are printable characters and line breaks, never tabs or terminal escapes",
-                "text-control"))
-            bad, text = True, _CONTROL.sub("\ufffd", text)
-        return text, bad
+        faults = text_faults(text, what)
+        if not faults:
+            return text, False
+        where = "/".join(str(step) for step in path) or "(top level)"
+        for fault in faults:
+            self.problems.append(self._problem(event, f"{where}: {fault.message}", fault.hint, fault.code))
+        return harmless(text), True
 
     def _check_tag(self, event: Any, default: str) -> None:
         if event.tag not in (None, default, "!"):
@@ -355,6 +399,10 @@ def _control_name(char: str) -> str:
         return "a terminal escape"
     if "\u202a" <= char <= "\u202e" or "\u2066" <= char <= "\u2069":
         return "a bidirectional override"
+    if char in "\u2028\u2029":
+        return "a line or paragraph separator"
+    if ord(char) > 0x9f:
+        return "an invisible format character"
     return "a control character"
 
 
