@@ -37,15 +37,16 @@ class Move:
     path: bool = False  # a Path card was played for the current mover
     pending_step: int | None = None  # the step waiting for the mines' rolls
     ends: list[int] = field(default_factory=list)  # where this action's groups came to rest (8.2)
+    back: int | None = None  # the current mover is passing through a full position: where it last could stop (8.0)
 
     def copy(self) -> Move:
         riders = None if self.riders is None else {k: list(v) for k, v in self.riders.items()}
         return Move(self.source, list(self.picked), self.stage, None if self.queue is None else list(self.queue),
-                    self.cur, self.left, self.first, riders, self.path, self.pending_step, list(self.ends))
+                    self.cur, self.left, self.first, riders, self.path, self.pending_step, list(self.ends), self.back)
 
     def to_json(self, out: dict[str, Any]) -> None:
         out.update(move=self.source, picked=self.picked, stage=self.stage)
-        for key in ("queue", "cur", "left", "first", "pending_step"):
+        for key in ("queue", "cur", "left", "first", "pending_step", "back"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = value
@@ -61,7 +62,7 @@ class Move:
         riders = raw.get("riders")
         return cls(raw["move"], list(raw["picked"]), raw["stage"], raw.get("queue"), raw.get("cur"), raw.get("left"),
                    raw.get("first"), None if riders is None else {int(k): list(v) for k, v in riders.items()},
-                   bool(raw.get("path")), raw.get("pending_step"), list(raw.get("ends", ())))
+                   bool(raw.get("path")), raw.get("pending_step"), list(raw.get("ends", ())), raw.get("back"))
 
 
 @dataclass(slots=True)

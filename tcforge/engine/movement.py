@@ -7,7 +7,8 @@ positions and slow cards one (8.1); slowing terrain is entered only from an
 adjacent position and ends the move (8.4); entering a position with enemy
 cards ends the move (8.5); a vehicle entering Woods rolls for immobilisation
 (8.4.1). Stacking limits hold where a card comes to rest, not on the way
-(6.3, 8.0).
+(6.3, 8.0): a card stopped (a Minefield, Wire, a Stream or Swamp) in a full
+position it was only passing through goes back to where it last could stop.
 """
 from __future__ import annotations
 
@@ -418,6 +419,7 @@ def _next_unit(state: CoreState) -> None:
     move.cur = uid
     move.left = _groupspeed(state, state.units[uid])
     move.first = True
+    move.back = None
 
 
 def do_step(state: CoreState, to: int) -> None:
@@ -427,6 +429,10 @@ def do_step(state: CoreState, to: int) -> None:
     stop = stops_at(state, unit, to)
     enemy_there = to >= 0 and bool(state.occ[to][1 - unit.side])
     members = [unit] + riders(state, unit)
+    if _may_rest(state, unit, to, members):
+        move.back = None
+    elif move.back is None:
+        move.back = unit.pos  # 8.0: passing through a full position; the last place the group could stop
     for member in members:
         _move_card(state, member, to, enemy_there, bool(move.first))
     spotting.after_step(state, members, to)  # 001 1.3, 1.6
@@ -447,7 +453,8 @@ def after_mines(state: CoreState, to: int) -> None:
     _current(state).pending_step = to
 
 
-def _move_card(state: CoreState, unit: Unit, to: int, enemy_there: bool, first: bool) -> None:
+def _move_card(state: CoreState, unit: Unit, to: int, enemy_there: bool, first: bool, *, returning: bool = False) -> None:
+    """The card enters ``to``; ``returning``: it goes back where it was this move (no new Woods roll)."""
     at = unit.pos
     side = unit.side
     if first:
@@ -468,15 +475,34 @@ def _move_card(state: CoreState, unit: Unit, to: int, enemy_there: bool, first: 
     unit.entered_from = at if enemy_there else None
     unit.pos = to
     state.occ[to][side].append(unit.uid)
-    if (state.terrain[to] == WOODS and unit.profile.vehicle
+    if (state.terrain[to] == WOODS and unit.profile.vehicle and not returning
             and state.game.rules.movement_woods_immobilise_max_roll > 0):
         state.rolls.append(("woods", unit.uid))  # 8.4.1
+
+
+def _go_back(state: CoreState, unit: Unit, group: list[Unit]) -> None:
+    """8.0: the mover's move ends where it may not stop (6.3): its group goes back to the last place it could stop.
+
+    The project's reading: 8.0 lets a card through a full position only if it does not end its move there, and
+    no rule says where a card goes when a Minefield, Wire, a Stream or Swamp stops it there; its steps through the
+    full positions are taken back, as 11.1 sends vehicles a Stream turns back to the position just left."""
+    move = _current(state)
+    back, move.back = move.back, None
+    members = [m for m in [unit] + group if m.pos >= 0]  # the cards of the group still on the table
+    if back is None or not members or _may_rest(state, members[0], members[0].pos, members):
+        return  # it stopped where it may (losses may have made room)
+    enemy_there = back >= 0 and bool(state.occ[back][1 - members[0].side])
+    for member in members:
+        _move_card(state, member, back, enemy_there, False, returning=True)
+    spotting.after_step(state, members, back)
+    state.update_unclaimed()
 
 
 def _finish_unit(state: CoreState) -> None:
     move = _current(state)
     unit = state.units[move.cur]  # type: ignore[index]
     group = riders(state, unit)
+    _go_back(state, unit, group)
     for rider in group:
         rider.carrier = None  # the project's reading of 8.6: riders get off where the move ends
     if move.riders is not None:

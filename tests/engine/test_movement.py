@@ -1,7 +1,7 @@
 """Movement (8.0-8.5), stacking (6.3), melee exit (10.0) and victory (16.0)."""
 from __future__ import annotations
 
-from enginekit import make, pos, roll, uid
+from enginekit import make, pass_window, pos, roll, uid
 from tcforge.engine.board import RESERVE
 
 
@@ -100,6 +100,45 @@ def test_6_3_stacking_holds_at_rest_not_on_the_way() -> None:
     state.apply_checked(("step", pos(state, "c2")))
     assert ("halt",) not in state.legal_actions()  # ...but not stop there
     assert pos(state, "c3") in steps_of(state, None)
+
+
+def _through_the_full_c2_into(interrupt: str):
+    """A fast tank goes c1 -> c2 (three friendly combat cards: full) -> c3; the enemy answers the step into c3."""
+    state = make({0: [("PzKw IV H", "c1"), ("PzKw IV G", "c2"), ("PzKw IV J", "c2"), ("PzKw III L", "c2")],
+                  1: [("T-34 M41", "e4"), (interrupt, RESERVE)]})
+    pass_window(state)
+    start_move(state, "c1", "PzKw IV H")
+    state.apply_checked(("step", pos(state, "c2")))
+    state.apply_checked(("pass",))  # the enemy lets it into c2
+    state.apply_checked(("step", pos(state, "c3")))
+    state.apply_checked(("interrupt", uid(state, interrupt)))
+    return state, state.units[uid(state, "PzKw IV H")]
+
+
+def _at_rest_within_the_limits(state) -> None:
+    for p in range(state.game.board.size):
+        for side in (0, 1):
+            assert state.combat_count(p, side)[0] <= 3, (state.game.board.label(p), side)
+
+
+def test_8_0_minefield_immobilising_a_card_passing_through_a_full_position_sends_it_back_to_where_it_could_stop() -> None:
+    """8.0 and 6.3: a card may pass through a full position but never end its move there. A Minefield that
+    immobilises it on its way out would leave it there; the project's reading takes its steps back to the last
+    position it could end in (here where it started), immobilised, and nothing is eliminated at the turn's end."""
+    state, tank = _through_the_full_c2_into("Minefield")
+    roll(state, 3)  # 3: the tank is immobilised (9.3.2), not destroyed
+    assert tank.immobilized and tank.pos == pos(state, "c1")
+    assert state.phase == "play" and state.ctx.move is None
+    _at_rest_within_the_limits(state)
+    state.apply_checked(("end",))
+    assert not [a for a in state.legal_actions() if a[0] == "unstack"]  # 20.0 rule 5's elimination is Hill 621's only
+    assert tank.pos == pos(state, "c1") and len(state.occ[pos(state, "c2")][0]) == 3
+
+
+def test_8_0_wire_stopping_a_card_in_a_full_position_it_passes_through_sends_it_back_to_where_it_could_stop() -> None:
+    state, tank = _through_the_full_c2_into("Wire")
+    assert tank.pos == pos(state, "c1") and not tank.immobilized and state.ctx.move is None
+    _at_rest_within_the_limits(state)
 
 
 def test_16_0_victory_the_instant_three_rear_positions_are_controlled() -> None:
