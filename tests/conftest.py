@@ -1,8 +1,10 @@
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from typer.testing import CliRunner
 
 from tcforge.cli import app
@@ -11,6 +13,21 @@ from tcforge.data.dataset import load_cards
 
 ROOT = Path(__file__).resolve().parent.parent
 BAD = ROOT / "tests" / "data" / "bad"
+
+# The property tests (hypothesis) draw the same examples on every run of `make test` and CI: the "ci" profile is
+# derandomized and keeps no example database (no failure saved by one run changes what a later run draws).
+# `make fuzz` (HYPOTHESIS_PROFILE=fuzz) draws fresh random examples, FUZZ_SCALE times as many, to search for new
+# failures; keep each one it finds as an @example of its test, so that `make test` checks it from then on.
+HYPOTHESIS_PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
+FUZZ_SCALE = 40
+settings.register_profile("ci", derandomize=True, database=None, deadline=None, print_blob=True)
+settings.register_profile("fuzz", derandomize=False, database=None, deadline=None, print_blob=True)
+settings.load_profile(HYPOTHESIS_PROFILE)
+
+
+def examples(count: int) -> int:
+    """How many examples a property test draws: ``count`` under the "ci" profile, FUZZ_SCALE times more in `make fuzz`."""
+    return count * FUZZ_SCALE if HYPOTHESIS_PROFILE == "fuzz" else count
 
 
 @pytest.fixture(scope="session")
