@@ -93,6 +93,9 @@ def _terrain(scenario: Scenario, rng: random.Random, record: Setup) -> None:
                     continue
                 if card.id in FORTIFICATIONS:
                     continue  # placed with the forces that hold them
+                if not card.effective.get("terrain_effects"):  # the loader refuses it (terrain-map): never a KeyError in play
+                    raise SetupError(f"{scenario.id}: {card.name} on the map has no terrain effect; "
+                                     "'tcforge scenario check' says what to write")
                 record.terrain[engine_pos(scenario, pos)] = card.id
         return
     if terrain.method == "random":  # 6.1.1: ten terrain cards and ten dummies dealt onto each side's ten positions

@@ -48,7 +48,8 @@ CODES: dict[str, str] = {
     "side-nations": "Both sides have the same nation.",
     "no-units": "A side with no unit (vehicle, AT gun, infantry, cavalry) anywhere in its forces and no build to buy some.",
     "grid-labels": "Rank labels: not one per row, or one label used for two rows.",
-    "terrain-map": "The fixed terrain map: a missing or repeated row, a wrong number of columns, a card that is not terrain.",
+    "terrain-map": "The fixed terrain map: a missing or repeated row, a wrong number of columns, a card that is not terrain, "
+                   "a crossing card (Path, Bridge, Ford) without a terrain_as rule, a fortification, two terrain cards on a position.",
     "terrain-streams": "001's Streams between positions: an end off the grid, ends not adjacent, a repeated edge, a crossing "
                        "that is no Ford or Bridge, or a ruleset without cards.stream_between_zones.",
     "unknown-position": "A position of a setup zone, placement or area that is not on the battlefield, or a selection that is empty.",
@@ -64,6 +65,7 @@ CODES: dict[str, str] = {
     "placement-count": "A count that cannot be split as per_position says over the positions.",
     "stacking": "More combat cards or trucks on positions at setup than the ruleset's stacking limits (6.3).",
     "outside-zone": "Cards placed outside the side's setup zone, or in the reserve when the setup forbids it.",
+    "setup-zone": "A setup zone with positions of the enemy's half of the battlefield (6.2: cards are placed on friendly positions).",
     "prohibited-terrain": "Vehicles or AT guns placed on a position whose terrain forbids them (Stream, Swamp: 11.0).",
     "terrain-clash": "A terrain card placed on a position whose terrain does not allow a second card (11.0).",
     "attachment": "Equipment attached to a card that cannot carry it, or to carriers the group does not have enough of (8.7).",
@@ -181,6 +183,7 @@ class _Checker:
             self.builds(side)
             self.deck_policy(side)
             self.deck_limit(side)
+            self.setup_zone(side)
             self.placement(side)
             self.carriers(side.forces, side, None)
             for group in side.reinforcements:
@@ -323,6 +326,16 @@ class _Checker:
         if t.method == "discretionary" and side.id in t.by:
             zone |= set(self.s.grid.positions()) if t.where == "any" else set(self.s.grid.side_positions(side.id))
         return zone
+
+    def setup_zone(self, side: Side) -> None:
+        """6.2: a side sets up on friendly positions; a zone on the enemy's ranks would start both sides on one position."""
+        grid = self.s.grid
+        enemy = [q for q in side.zone if grid.owner(q) == grid.other(side.id)]
+        if enemy:
+            labels = ", ".join(self.s.label(q, side.id) for q in sorted(enemy))
+            self.add(side.path + ("setup", "zone"), "setup-zone",
+                     f"the setup zone of side '{side.id}' holds {len(enemy)} position(s) of the enemy's half: {labels}",
+                     "set up on your own ranks (zone: all, or ranks counted from your reserve without of: enemy)", "6.2")
 
     def placement(self, side: Side) -> None:
         for entry in side.forces:

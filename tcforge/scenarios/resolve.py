@@ -47,6 +47,7 @@ from tcforge.scenarios.format import (
 from tcforge.scenarios.grid import Grid, Position
 from tcforge.scenarios.resolve_rules import special_rule, victory_condition
 from tcforge.scenarios.scenario import Scenario
+from tcforge.scenarios.special_rules import TerrainAs
 
 NATION_PREFIX = {"german": "G", "soviet": "R"}  # position labels: G1-3, R2-1
 
@@ -74,6 +75,7 @@ class Builder:
         self.side_ids: list[str] = []
         self.roles: dict[str, str] = {}
         self.nations: dict[str, str] = {}
+        self.map_cards: list[tuple[YamlPath, Position, Card]] = []  # the fixed map's cards, where each is written
 
     # helpers
     def add(self, path: YamlPath, code: str, message: str, hint: str = "", case: str = "", *, key: bool = False) -> None:
@@ -155,6 +157,7 @@ class Builder:
         default = data["victory"].get("default")
         default_winner = self.side_ref(default, ("victory", "default")) if default is not None else None
         rules = [r for r in (special_rule(self, i, raw) for i, raw in enumerate(data.get("special_rules") or [])) if r]
+        self._map_meanings(rules)
         balance_options = []
         for i, raw in enumerate(data.get("balance") or []):
             favours = self.side_ref(raw["favours"], ("balance", i, "favours")) or raw["favours"]
@@ -180,6 +183,33 @@ class Builder:
             notes=[t for t in (text_from(n) for n in data.get("notes") or []) if t], balance=balance_options,
             applied_balance=balance, interpretations=interpretations, file=self.file, path=self.path, loaded=self.loaded,
             cards=self.cards)
+
+    def _map_meanings(self, rules: list[Any]) -> None:
+        """Every card left on the fixed map must mean one terrain to the engine (6.1, 6.3): a crossing card (Path,
+        Bridge, Ford: Interrupts) only through a terrain_as rule, a fortification never (it belongs to a side), and
+        one terrain card a position."""
+        as_clear = {r.card_id for r in rules if isinstance(r, TerrainAs) and r.as_ == CLEAR}
+        kept: dict[Position, list[Card]] = {}
+        for path, pos, card in self.map_cards:
+            if card.id in as_clear:
+                continue
+            if card.card_class == "crossing":
+                self.add(path, "terrain-map", f"card {card.id} ({card.name}) is a crossing card, played as an Interrupt: "
+                         "on a map the rules give it no terrain effect",
+                         f"say what it counts as with a special rule (rule: terrain_as, card: {card.name}, as: clear), "
+                         "or write Clear", "6.1")
+                continue
+            if card.card_class == "fortification":
+                self.add(path, "terrain-map", f"card {card.id} ({card.name}) is a fortification: it belongs to a side, "
+                         "and a map position has none", f"list it in the side's forces: {{card: {card.name}, count: 1, "
+                         f"at: {self.grid.label(pos)}}}", "11.0")
+                continue
+            before = kept.setdefault(pos, [])
+            if before:
+                self.add(path, "terrain-map", f"map position {self.grid.label(pos)} holds {before[0].name} and {card.name}: "
+                         "one terrain card a position", "keep one of them", "6.3")
+                continue
+            before.append(card)
 
     def _game_data(self) -> GameData | None:
         rid = self.data["ruleset"]["id"]
@@ -325,6 +355,7 @@ class Builder:
                                          "a map position holds terrain cards (Woods, Hills, ...) or Clear", "6.1")
                                 continue
                             found.append(card)
+                            self.map_cards.append((cpath, Position(row, c), card))
                         if found:
                             terrain.cells[Position(row, c)] = tuple(found)
                 missing = [self.grid.row_label(r) for r in range(1, self.grid.rows + 1) if r not in rows_seen]

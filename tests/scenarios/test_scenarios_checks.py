@@ -152,6 +152,37 @@ def test_terrain_map_holds_only_terrain_cards(tmp_path: Path) -> None:
     expect(tmp_path, [("G4: [Village,", "G4: [T-70,")], "terrain-map", "G4: [T-70")
 
 
+@pytest.mark.parametrize("crossing", ["Path", "Bridge", "Ford"])
+def test_6_1_a_crossing_card_on_the_map_needs_a_terrain_as_rule(tmp_path: Path, crossing: str) -> None:
+    hits = expect(tmp_path, [("G4: [Village, Clear,", f"G4: [Village, {crossing},")], "terrain-map", f"G4: [Village, {crossing}")
+    line = BASE.splitlines()[int(str(hits[0]["line"])) - 1].replace("Clear", crossing, 1)
+    assert "terrain_as" in str(hits[0]["hint"]) and hits[0]["col"] == line.index(crossing) + 1
+
+
+def test_6_1_a_crossing_card_with_a_terrain_as_rule_is_clear_and_legal(tmp_path: Path) -> None:
+    path, _ = broken(tmp_path, ("G4: [Village, Clear,", "G4: [Village, Path,"),
+                     ("special_rules:\n", "special_rules:\n  - {id: path-as-clear, rule: terrain_as, card: Path, as: clear, case: test,"
+                                          " text: {en: Path is Clear., fr: Le chemin est dégagé.}}\n"))
+    assert run_check(path) == (0, [])
+
+
+def test_11_0_a_fortification_on_the_map_belongs_to_no_side(tmp_path: Path) -> None:
+    hits = expect(tmp_path, [("G4: [Village, Clear,", "G4: [Village, Bunkers,")], "terrain-map", "G4: [Village, Bunkers")
+    assert "at: G4-2" in str(hits[0]["hint"])
+
+
+def test_6_3_one_terrain_card_a_map_position(tmp_path: Path) -> None:
+    expect(tmp_path, [("G4: [Village, Clear,", "G4: [Village, [Woods, Hills],")], "terrain-map", "G4: [Village, [Woods")
+
+
+def test_6_2_a_setup_zone_on_the_enemys_ranks_is_refused(tmp_path: Path) -> None:
+    hits = expect(tmp_path, [("zone: {ranks: [2]}", "zone: {ranks: [2], of: enemy}"), ("at: G2-1}", "at: R2-1}"),
+                             ("German Line Squad, count: 2, at: G2-3}", "German Line Squad, count: 2, at: R2-3}"),
+                             ("Mittlerer SPW, count: 1, at: G2-3}", "Mittlerer SPW, count: 1, at: R2-3}")],
+                  "setup-zone", "zone: {ranks: [2], of: enemy}")
+    assert "5 position(s) of the enemy's half" in str(hits[0]["message"])
+
+
 def test_unknown_position_in_a_placement(tmp_path: Path) -> None:
     hits = expect(tmp_path, [("at: G2-1}", "at: G9-1}")], "unknown-position", "G9-1")
     assert "G2" in str(hits[0]["hint"])
