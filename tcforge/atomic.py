@@ -1,22 +1,37 @@
-"""Write a file whole or not at all.
+"""Write a file whole or not at all: every file tcforge writes goes through here.
 
-A PDF, a CSV, a picture or a game log is written to a temporary file in the
-target's folder (same file system, so the final rename is atomic) and renamed
-over the target only when everything succeeded. On any exception,
-KeyboardInterrupt included, the temporary file is deleted and an existing
-target is left untouched: a failed build never leaves a half-written file.
+A PDF, a CSV, a picture, a PO file, a translation or a game log is written to
+a temporary file in the target's folder (same file system, so the final rename
+is atomic) and renamed over the target only when everything succeeded. The
+temporary file is created exclusively (:func:`tempfile.mkstemp`: an
+unpredictable name, ``O_EXCL``, never through a symbolic link planted in the
+folder). On any exception, a full disk (ENOSPC) and KeyboardInterrupt
+included, the temporary file is deleted and an existing target is left
+untouched: a failed build never leaves a half-written or a ``.part`` file.
+
+The target itself is checked without following it (``lstat``): a symbolic
+link, a FIFO, a device or a socket there is refused with one clear message
+and never opened (opening a FIFO would hang, writing through a link would
+write somewhere the user did not name).
+
+:func:`write_atomic` writes bytes or text through the temporary file's own
+descriptor; :func:`write_all` writes several files all or nothing; and
+:func:`atomic_path` yields the temporary path for libraries that want a file
+name (reportlab, WeasyPrint, Pillow).
 """
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 
 class NotARegularFileError(OSError):
-    """The target exists and is not a regular file: it is never replaced."""
+    """The target exists and is not a regular file (a link, FIFO, device or socket): it is never replaced."""
 
 
 def _umask() -> int:
@@ -26,32 +41,62 @@ def _umask() -> int:
     return mask
 
 
-@contextmanager
-def atomic_path(target: Path) -> Iterator[Path]:
-    """Yield a temporary path next to ``target``; rename it to ``target`` if the block succeeds."""
+def check_target(target: Path) -> int | None:
+    """Refuse a target tcforge must not write: a folder, a symbolic link, a FIFO, device or socket, or a path under a
+    file. Returns the existing regular file's permission bits (kept by the new file), or None when there is none."""
     target = Path(target)
-    if target.is_dir():
-        raise IsADirectoryError(f"{target} is a folder; give a file name")
-    if target.exists() and not target.is_file():
-        # A device node, pipe or socket: renaming over it would replace it with a regular file.
-        raise NotARegularFileError(f"{target} is not a regular file (a device, pipe or socket); give a file name")
     for parent in (target.parent, *target.parent.parents):
         if parent.exists():
             if not parent.is_dir():
-                raise NotADirectoryError(f"{parent} is a file, not a folder: {target} cannot be written under it")
+                raise NotADirectoryError(errno.ENOTDIR, f"{parent} is a file, not a folder, so nothing can be written "
+                                                        "under it", str(target))
             break
+    try:
+        status = os.lstat(target)
+    except FileNotFoundError:
+        status = None
+    except OSError as exc:
+        raise _cannot_write(exc, target) from exc
+    if status is not None:
+        if stat.S_ISLNK(status.st_mode):
+            raise NotARegularFileError(errno.ELOOP, "it is a symbolic link, and tcforge never writes through a link; "
+                                                    "remove the link or give the path of a plain file", str(target))
+        if stat.S_ISDIR(status.st_mode):
+            raise IsADirectoryError(errno.EISDIR, "it is a folder; give a file name", str(target))
+        if not stat.S_ISREG(status.st_mode):
+            # A FIFO would hang the writer; a device node or socket would be replaced by a regular file.
+            raise NotARegularFileError(errno.EINVAL, "it is not a regular file but a FIFO, device or socket, which "
+                                                     "tcforge never opens or replaces; give the name of a plain file",
+                                       str(target))
+    return stat.S_IMODE(status.st_mode) if status is not None else None
+
+
+def _temporary(target: Path) -> tuple[int, Path]:
+    """A new, empty, private file beside ``target``, created exclusively (its descriptor and its path)."""
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
     except OSError as exc:
         raise _cannot_write(exc, target) from exc
+    return fd, Path(name)
+
+
+def _finish(tmp: Path, target: Path, mode: int | None) -> None:
+    # mkstemp makes the file private (0600): a new file gets the usual permissions, a replaced one keeps its own.
+    os.chmod(tmp, mode if mode is not None else 0o666 & ~_umask())
+    os.replace(tmp, target)
+
+
+@contextmanager
+def atomic_path(target: Path) -> Iterator[Path]:
+    """Yield a temporary path next to ``target``; rename it to ``target`` if the block succeeds."""
+    target = Path(target)
+    mode = check_target(target)
+    fd, tmp = _temporary(target)
     os.close(fd)
-    tmp = Path(name)
     try:
         yield tmp
-        # mkstemp makes the file private (0600); a PDF is an ordinary file.
-        os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, target)
+        _finish(tmp, target, mode)
     except OSError as exc:
         tmp.unlink(missing_ok=True)
         if exc.filename in (str(tmp), tmp):  # name the target, never the temporary file
@@ -62,8 +107,77 @@ def atomic_path(target: Path) -> Iterator[Path]:
         raise
 
 
+def _stage(target: Path, data: bytes | str) -> tuple[Path, int | None]:
+    """``data`` written to a new temporary file beside ``target`` (removed again on any failure)."""
+    mode = check_target(target)
+    fd, tmp = _temporary(target)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data.encode("utf-8") if isinstance(data, str) else data)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException as exc:
+        tmp.unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise _cannot_write(exc, target) from exc
+        raise
+    return tmp, mode
+
+
+def write_atomic(target: Path, data: bytes | str) -> None:
+    """Write ``data`` (text is written as UTF-8, line ends as given) to ``target``, whole or not at all."""
+    target = Path(target)
+    tmp, mode = _stage(target, data)
+    try:
+        _finish(tmp, target, mode)
+    except BaseException as exc:
+        tmp.unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise _cannot_write(exc, target) from exc
+        raise
+
+
+def write_all(files: Mapping[Path, bytes | str]) -> None:
+    """Write every file or none: all are staged first (a full disk fails here, nothing replaced), then renamed.
+
+    If a rename fails after others succeeded, the files already replaced get their old contents back (a file that
+    did not exist is removed again), so the set stays as it was.
+    """
+    targets = [Path(t) for t in files]
+    for target in targets:
+        check_target(target)
+    old = {target: (target.read_bytes() if target.is_file() else None) for target in targets}
+    staged: list[tuple[Path, Path, int | None]] = []
+    done: list[Path] = []
+    try:
+        for target, data in zip(targets, files.values(), strict=True):
+            tmp, mode = _stage(target, data)
+            staged.append((target, tmp, mode))
+        for target, tmp, mode in staged:
+            try:
+                _finish(tmp, target, mode)
+            except OSError as exc:
+                raise _cannot_write(exc, target) from exc
+            done.append(target)
+    except BaseException:
+        for _, tmp, _ in staged:
+            tmp.unlink(missing_ok=True)
+        for target in done:  # best effort: put back what was there
+            before = old[target]
+            with suppress(OSError):
+                if before is None:
+                    target.unlink()
+                else:
+                    write_atomic(target, before)
+        raise
+
+
 def _cannot_write(exc: OSError, target: Path) -> OSError:
-    """The same error, about ``target`` and its folder (a read-only or protected place), not the temporary file."""
+    """The same error, about ``target`` and its folder (a read-only, full or protected place), not the temporary file."""
     reason = exc.strerror or str(exc)
-    return type(exc)(exc.errno, f"{reason}: no file can be written in {target.parent}; write it somewhere else",
-                     str(target))
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        advice = f"{target} was not written and nothing was left behind in {target.parent}; free some space or write it " \
+                 "somewhere else"
+    else:
+        advice = f"no file can be written in {target.parent}; write it somewhere else"
+    return type(exc)(exc.errno, f"{reason}: {advice}", str(target))
