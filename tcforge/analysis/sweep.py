@@ -277,11 +277,13 @@ class Store:
 
 @contextmanager
 def _ctrl_c_after() -> Iterator[None]:
-    """Ctrl-C held back until the block is done (where signals can be blocked, in the main thread)."""
+    """Ctrl-C and SIGTERM held back until the block is done (where signals can be blocked, in the main thread).
+    Both stop the command (SIGTERM raises KeyboardInterrupt as Ctrl-C does: tcforge.cli): with SIGTERM let through,
+    a batch written to the disk could be missing from the count the report is made from, one short of what is kept."""
     if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
         yield
         return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
     try:
         yield
     finally:

@@ -1,6 +1,8 @@
 """Issue 14's faults, made for real: a worker killed mid-run (the local pool's and a Dask worker), Ctrl-C sent to
 the command's process group, and the Dask scheduler killed mid-run, with a rerun against a fresh one. Each
-starts real processes, with tiny batches; they are skipped only where processes cannot be started."""
+starts real processes, with tiny batches; they are skipped only where processes cannot be started. None waits
+for time: each waits for the event it needs (batches kept on disk, a worker stopped), with a long timeout only
+as a safety net (tests/processkit.py), so that a busy machine makes them slower, never red."""
 from __future__ import annotations
 
 import os
@@ -9,7 +11,6 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -19,9 +20,10 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
+from processkit import PATIENCE, alive, descendants, state, wait_for
 from tcforge.analysis import cluster
-from tcforge.analysis.batches import Cell, plan
-from tcforge.analysis.sweep import BATCHES, TABLE, Sweep, run_sweep
+from tcforge.analysis.batches import Cell, plan, play_batch
+from tcforge.analysis.sweep import BATCHES, TABLE, Store, Sweep, run_sweep
 from tcforge.cli import app
 
 GRID = Sweep(["hill-621"], options=[None, "german-plus"], games=6, batch=1)  # 12 batches of one game
@@ -30,7 +32,7 @@ GRID = Sweep(["hill-621"], options=[None, "german-plus"], games=6, batch=1)  # 1
 @pytest.fixture(scope="module", autouse=True)
 def processes_can_start() -> None:
     try:
-        subprocess.run([sys.executable, "-c", "pass"], check=True, timeout=60)
+        subprocess.run([sys.executable, "-c", "pass"], check=True, timeout=PATIENCE)
     except (OSError, subprocess.SubprocessError) as exc:
         pytest.skip(f"cannot start a process here: {exc}")
 
@@ -75,10 +77,16 @@ def test_a_killed_pool_worker_loses_only_its_batch_and_the_table_is_unchanged(tm
     run_sweep(GRID, tmp_path / "whole", jobs=1, plot=False)
     with opened_runners(monkeypatch) as runners:
         def kill() -> bool:
-            playing = runners[0].pids()
-            if playing:
-                os.kill(playing[0], signal.SIGKILL)
-            return bool(playing)
+            """Kill a worker in the middle of its batch: stopped first, it can send nothing more, so a worker
+            with no result waiting then loses its batch for sure (killed outright, it could finish first)."""
+            for pid in runners[0].pids():
+                os.kill(pid, signal.SIGSTOP)
+                wait_for(lambda pid=pid: state(pid) in ("T", "t", "Z", ""), f"worker {pid} to stop")
+                if pid in runners[0].pids():  # still no result from it
+                    os.kill(pid, signal.SIGKILL)
+                    return True
+                os.kill(pid, signal.SIGCONT)  # its result came in meanwhile: try the next batch
+            return False
 
         outcome = run_sweep(GRID, tmp_path / "killed", jobs=2, plot=False, progress=after_games(2, kill))
     assert outcome.stopped is None and outcome.played_now == 12 and runners[0].lost == 1
@@ -134,11 +142,9 @@ def test_ctrl_c_stops_a_pool_sweep_keeps_its_batches_and_says_so(tmp_path: Path)
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                start_new_session=True)
     try:
-        deadline = time.monotonic() + 60
-        while lines(out) < 3 and process.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.02)
+        wait_for(lambda: lines(out) >= 3, "3 batches kept", process=process)
         os.killpg(process.pid, signal.SIGINT)
-        stdout, stderr = process.communicate(timeout=60)
+        stdout, stderr = process.communicate(timeout=PATIENCE)
     finally:
         if process.poll() is None:
             process.kill()
@@ -147,6 +153,36 @@ def test_ctrl_c_stops_a_pool_sweep_keeps_its_batches_and_says_so(tmp_path: Path)
     assert 3 <= kept < 200
     assert f"sweep stopped (interrupted): {kept} of 200 games are kept in {out}" in stderr
     assert f"hill-621 [as written, greedy]: {kept}/200 games" in stdout
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_a_stop_signal_while_a_batch_is_kept_counts_it_as_the_disk_does(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                        signum: int) -> None:
+    """The signal lands just after a batch's line reaches the disk (raised from inside its fsync, every time): the
+    count the report is made from must hold that batch too. SIGTERM stops the command as Ctrl-C does (tcforge.cli
+    turns it into KeyboardInterrupt); it was not held back as Ctrl-C was, and the report after ``kill PID`` came out
+    one batch short of the batches kept."""
+    import tcforge.cli
+    first, second = (play_batch(b) for b in plan(Cell("hill-621"), 2, 1))
+    store = Store(tmp_path)
+    store.add(first)
+    real_fsync = os.fsync
+
+    def fsync_then_signal(fd: int) -> None:
+        real_fsync(fd)
+        signal.raise_signal(signum)
+
+    monkeypatch.setattr(tcforge.cli, "_SIGNALLED", [])  # what the handler notes stays in this test
+    monkeypatch.setattr(os, "fsync", fsync_then_signal)
+    before = signal.signal(signal.SIGTERM, tcforge.cli._on_sigterm)  # as the tcforge command installs it
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            store.add(second)
+    finally:
+        signal.signal(signal.SIGTERM, before)
+        monkeypatch.setattr(os, "fsync", real_fsync)
+    assert lines(tmp_path) == 2 and len(store.done) == 2
+    assert len(Store(tmp_path).done) == len(store.done)
 
 
 def test_sigterm_stops_a_pool_sweep_as_ctrl_c_does_and_leaves_no_worker_running(tmp_path: Path) -> None:
@@ -160,12 +196,10 @@ def test_sigterm_stops_a_pool_sweep_as_ctrl_c_does_and_leaves_no_worker_running(
                                start_new_session=True)
     workers: set[int] = set()
     try:
-        deadline = time.monotonic() + 60
-        while lines(out) < 3 and process.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.02)
+        wait_for(lambda: lines(out) >= 3, "3 batches kept", process=process)
         workers = descendants(process.pid)
         os.kill(process.pid, signal.SIGTERM)
-        stdout, stderr = process.communicate(timeout=60)
+        stdout, stderr = process.communicate(timeout=PATIENCE)
         assert f"hill-621 [as written, greedy]: {lines(out)}/200 games" in stdout
     finally:
         if process.poll() is None:
@@ -175,35 +209,8 @@ def test_sigterm_stops_a_pool_sweep_as_ctrl_c_does_and_leaves_no_worker_running(
     assert "tcforge: terminated" in stderr.splitlines() and "tcforge: interrupted" not in stderr
     assert 3 <= kept < 200 and f"{kept} of 200 games are kept in {out}" in stderr
     assert workers, "the sweep had started no worker"
-    deadline = time.monotonic() + 10
-    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not [pid for pid in workers if alive(pid)], "a worker outlived the command"
-
-
-def descendants(pid: int) -> set[int]:
-    """Every process below ``pid`` (its pool's forkserver and workers), read from /proc."""
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
-    found, frontier = set(), {pid}
-    while frontier:
-        frontier = {child for child, parent in parents.items() if parent in frontier} - found
-        found |= frontier
-    return found
-
-
-def alive(pid: int) -> bool:
-    """The process exists and is not a zombie."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
+    # Ended by the command, they go in a moment; one left playing would outlast the safety net by far.
+    wait_for(lambda: not any(alive(pid) for pid in workers), "the workers to end: a worker outlived the command")
 
 
 def free_port() -> int:
@@ -224,14 +231,14 @@ def dask_cluster() -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
                                "--no-dashboard", "--no-nanny"], **quiet)
     try:
         from distributed import Client
-        with Client(address, timeout="30s") as client:
-            client.wait_for_workers(1, timeout=30)
+        with Client(address, timeout=f"{PATIENCE:.0f}s") as client:  # safety nets: a busy machine starts them slowly
+            client.wait_for_workers(1, timeout=PATIENCE)
         yield address, scheduler
     finally:
         for process in (worker, scheduler):
             if process.poll() is None:
                 process.kill()
-            process.wait(timeout=30)
+            process.wait(timeout=PATIENCE)
 
 
 def test_the_scheduler_gone_stops_the_sweep_in_one_line_and_a_rerun_plays_only_the_rest(
@@ -241,10 +248,10 @@ def test_the_scheduler_gone_stops_the_sweep_in_one_line_and_a_rerun_plays_only_t
     args = ["scenario", "sweep", "hill-621", "--games", "40", "--batch", "1", "--no-progress", "--out", str(out)]
     with dask_cluster() as (address, scheduler):
         def kill_the_scheduler() -> None:
-            deadline = time.monotonic() + 60
-            while lines(out) < 3 and time.monotonic() < deadline:
-                time.sleep(0.01)
-            scheduler.kill()
+            try:
+                wait_for(lambda: lines(out) >= 3, "3 batches kept")
+            finally:
+                scheduler.kill()  # at the latest when the safety net runs out; the asserts below then say so
 
         killer = threading.Thread(target=kill_the_scheduler)
         killer.start()
