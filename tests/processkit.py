@@ -41,6 +41,19 @@ def descendants(pid: int) -> set[int]:
     return found
 
 
+def workers(pid: int) -> set[int]:
+    """The processes below ``pid``'s children: a pool's workers, forked by its forkserver."""
+    below = descendants(pid)
+    return below - {child for child in below if parent(child) == pid}
+
+
+def parent(pid: int) -> int:
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except OSError:
+        return 0
+
+
 def alive(pid: int) -> bool:
     """The process exists and is not a zombie."""
     return state(pid) not in ("", "Z")

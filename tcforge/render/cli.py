@@ -142,6 +142,15 @@ def _report(path: Path, report: Report, quiet: bool = False) -> None:
         out.print(f"wrote {display_path(path)}: {report.pages} page(s), {report.pieces} piece(s)", markup=False)
 
 
+def _file_id(path: Path) -> tuple[int, int] | None:
+    """What tells a file written anew from the one that was there (a whole file is renamed into place), or None."""
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return found.st_ino, found.st_mtime_ns
+
+
 def _run(path: Path, build: Callable[[], Report], quiet: bool = False, spinner: bool = True) -> Report:
     """Run one build (a spinner on a terminal meanwhile); any expected failure becomes one line on stderr and exit 1."""
     try:
@@ -388,14 +397,20 @@ def all_cmd(
     width = max(len(path.name) for path, _ in jobs)
     with working("building PDFs", total=len(jobs)) as progress:
         done: list[Path] = []
+        before: tuple[Path, tuple[int, int] | None] | None = None  # the PDF under way, and the file it replaces
         try:
             for path, build in jobs:
                 step(progress, 0, f"{path.name:<{width}}")
+                before = (path, _file_id(path))
                 pages += _run(path, build, quiet=True, spinner=False).pages
                 done.append(path)
                 step(progress)
         except KeyboardInterrupt:
-            # Each PDF is written whole or not at all (tcforge.atomic): the one under way was not written.
+            # Each PDF is written whole or not at all (tcforge.atomic). The one under way counts as finished if it
+            # reached the disk before Ctrl-C did (a new file in its place), so the note names exactly what is there.
+            if before is not None and len(done) < len(jobs) and before[0] == jobs[len(done)][0] \
+                    and _file_id(before[0]) not in (None, before[1]):
+                done.append(before[0])
             rest = [path.name for path, _ in jobs[len(done):]]
             note_interrupted(f"{len(done)} of {len(jobs)} PDF(s) finished in {display_path(out_dir)}: "
                              + (", ".join(path.name for path in done) or "none"),

@@ -187,13 +187,21 @@ def test_standard_output_on_a_full_disk_is_one_line_and_non_zero(command: str, t
 def test_ctrl_c_during_a_parallel_balance_says_interrupted_with_no_worker_traceback() -> None:
     import os
     import signal
-    import time
+
+    from processkit import PATIENCE, descendants, ignores, wait_for, workers
     proc = subprocess.Popen([sys.executable, "-m", "tcforge", "scenario", "balance", "hill-621", "--games", "5000",
                              "--jobs", "2", "--option", "as-written"], cwd=ROOT, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, start_new_session=True)
-    time.sleep(4)  # the workers are playing by now
-    os.killpg(proc.pid, signal.SIGINT)  # as the terminal does: the whole process group
-    _, stderr = proc.communicate(timeout=60)
+    try:
+        # The workers are playing: both started, and every process below the command ignores Ctrl-C by now (a
+        # worker hit while it starts, before it does, would print a traceback of its own).
+        wait_for(lambda: len(workers(proc.pid)) >= 2 and all(ignores(p) for p in descendants(proc.pid)),
+                 "both workers playing", process=proc)
+        os.killpg(proc.pid, signal.SIGINT)  # as the terminal does: the whole process group
+        _, stderr = proc.communicate(timeout=PATIENCE)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
     assert proc.returncode == 130
     assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr, stderr
     assert "tcforge: interrupted" in stderr
@@ -298,15 +306,19 @@ def test_scenario_new_or_generate_into_an_existing_folder_says_what_is_wrong_and
 def test_ctrl_c_during_print_all_names_the_pdfs_finished_and_not_and_leaves_no_partial_one(tmp_path: Path) -> None:
     import os
     import signal
-    import time
+
+    from processkit import PATIENCE, wait_for
     proc = subprocess.Popen([sys.executable, "-m", "tcforge", "print", "all", "--no-scenarios", "--out", str(tmp_path)],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-    deadline = time.monotonic() + 120
-    while not list(tmp_path.glob("*.pdf")) and time.monotonic() < deadline and proc.poll() is None:
-        time.sleep(0.1)
-    time.sleep(0.3)  # into the next PDF
-    os.killpg(proc.pid, signal.SIGINT)  # as the terminal does: the whole process group
-    _, stderr = proc.communicate(timeout=60)
+    try:
+        # Stopped as soon as the first PDF is on disk: whether the command had counted it yet or not, what it says
+        # was finished must be exactly the PDFs there.
+        wait_for(lambda: any(not p.name.startswith(".") for p in tmp_path.glob("*.pdf")), "the first PDF", process=proc)
+        os.killpg(proc.pid, signal.SIGINT)  # as the terminal does: the whole process group
+        _, stderr = proc.communicate(timeout=PATIENCE)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
     assert proc.returncode == 130, stderr
     assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr, stderr
     finished = re.search(r"^  (\d+) of (\d+) PDF\(s\) finished in (.+?): (.+)$", stderr, re.MULTILINE)
@@ -319,6 +331,29 @@ def test_ctrl_c_during_print_all_names_the_pdfs_finished_and_not_and_leaves_no_p
     for pdf in tmp_path.iterdir():
         data = pdf.read_bytes()
         assert data.startswith(b"%PDF") and data.rstrip().endswith(b"%%EOF"), pdf.name
+
+
+def test_ctrl_c_just_after_a_pdf_reaches_the_disk_counts_it_as_finished(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C between the first PDF's rename into place and the command's count of it, every time (raised where
+    the command would say it wrote it): the note must name that PDF among the finished ones, as the disk has it."""
+    from typer.testing import CliRunner
+
+    from tcforge import interrupt
+    from tcforge.render import cli as print_cli
+    monkeypatch.setattr(interrupt, "_NOTES", [])
+
+    def ctrl_c(*_: Any, **__: Any) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(print_cli, "_report", ctrl_c)
+    monkeypatch.setenv("TCFORGE_CONFIG_DIR", str(tmp_path / "config"))
+    out = tmp_path / "pdfs"
+    CliRunner().invoke(print_cli.app, ["all", "--no-scenarios", "--out", str(out)])
+    on_disk = sorted(p.name for p in out.iterdir())
+    finished, not_made = interrupt.interrupt_notes()
+    assert len(on_disk) == 1 and finished.startswith("1 of ") and finished.endswith(f": {on_disk[0]}"), finished
+    assert on_disk[0] not in not_made
 
 
 def test_standard_output_closed_is_one_line_and_exit_1() -> None:
