@@ -30,7 +30,7 @@ from tcforge.i18n.texts import (
     translation,
     write_atomic,
 )
-from tcforge.paths import checkout_root, data_dir, display_path, user_data_dirs
+from tcforge.paths import data_dir, display_path, user_data_dirs
 
 app = typer.Typer(help="Translations of the rule book and the card and scenario texts: status, check, PO export and import.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
@@ -189,27 +189,33 @@ def export_cmd(
         sys.stdout.flush()
         return
     try:
-        out_file.parent.mkdir(parents=True, exist_ok=True)
-        tmp = out_file.with_name(f".{out_file.name}.part")
-        tmp.write_bytes(data)
-        tmp.replace(out_file)
+        write_atomic(out_file, data)
     except OSError as exc:
         _fail(f"cannot write {display_path(out_file)}: {exc.strerror or exc}")
     rows = statuses(book, lang)
     sys.stderr.write(f"wrote {display_path(out_file)}: " + table_lines(lang, rows)[0] + "\n")
 
 
-def _targets(rules: Path | None, root: Path | None) -> tuple[Path, Path | None, bool]:
-    """Where an import writes: (the data folder, the rule text folder or None for the book's own, inline)."""
+def _targets(rules: Path | None, root: Path | None, into_package: bool = False,
+             dry_run: bool = False) -> tuple[Path, Path | None, bool]:
+    """Where an import writes: (the data folder, the rule text folder or None for the book's own, inline).
+
+    Only where the user said: --root DATA, --rules DIR, a data folder of their own (tcforge --data DIR, or
+    TCFORGE_DATA), or --into-package for tcforge's own data (the checkout's data/, an installed copy's bundle).
+    Never tcforge's own data by default: a translation in progress must not overwrite the tested one.
+    """
     if root is not None:
         return root, rules, True
-    if checkout_root() is not None:
-        return data_dir(), rules, True
+    if rules is not None:
+        return data_dir(), rules, True  # --rules alone: the rule book only, into the folder named
     own = user_data_dirs()
-    if own:
-        return own[0], rules or own[0] / "rules", False
-    _fail("this tcforge is installed: its bundled data is not edited in place; give --data DIR (tcforge --data DIR "
-          "i18n import ...) to write the translation into a folder of your own, or run from a checkout")
+    if own and not into_package:
+        return own[0], own[0] / "rules", False
+    if into_package or dry_run:
+        return data_dir(), None, True
+    _fail(f"an import writes only where you say, never into tcforge's own data ({display_path(data_dir())}) unless "
+          "asked: give --data DIR before the command (tcforge --data DIR i18n import ...) for a folder of your own, "
+          "--root DATA for a copy of the data folder, or --into-package to edit tcforge's own data")
 
 
 @app.command("import")
@@ -218,24 +224,34 @@ def import_cmd(
     lang: LangOpt = "fr",
     rules: RulesOpt = None,
     root: RootOpt = None,
-    dry_run: Annotated[bool, typer.Option("--dry-run", help="Say what would change; write nothing.")] = False,
+    into_package: Annotated[bool, typer.Option("--into-package",
+                                               help="Write into tcforge's own data (the checkout's data/, or an "
+                                                    "installed copy's bundled data); without it an import writes only "
+                                                    "into a folder you name.")] = False,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Check the file and say what would change; write nothing.")] = False,
 ) -> None:
     """Read a PO file back into the translation's files, keeping their layout, and say where it wrote.
 
     A case whose entries are not fuzzy records the hash of the English it translates (the entries' msgid);
     fuzzy entries are written but stay stale. Card and scenario translations go into their data files (into
     DATA/i18n/LANG.json where a file has no place for the language), with the English they were made from.
-    A broken placeholder rejects the file: one line per problem, nothing written. From an installed copy, the
-    translation goes to the --data folder. --rules alone imports the rule book only.
+
+    Everything is checked before anything is written (syntax, charset, plural forms, placeholders, and the data's
+    own limits on every text: length, control and invisible characters, a name's one line of 200 characters): any
+    problem is one line, fr.po:LINE:COL, and no file changes; else all files are written, or none.
+
+    Where: --root DATA, --rules DIR (the rule book only), or a data folder of your own (tcforge --data DIR i18n
+    import ...); tcforge's own data only with --into-package.
     """
     book = _book(rules, root)
-    target, rules_out, inline = _targets(rules, root)
+    target, rules_out, inline = _targets(rules, root, into_package, dry_run)
     lang = _lang(lang, book, target if root is not None else data_dir())
     with_texts = rules is None or root is not None
     source = root if root is not None else data_dir()
-    record = load_record(target, lang) or load_record(source, lang)
-    if not dry_run:
-        _echo(f"writing into {display_path(target)}" + (f" (rule text: {display_path(rules_out)})" if rules_out else ""))
+    try:
+        record = load_record(target, lang) or load_record(source, lang)
+    except (OSError, ValueError, AttributeError) as exc:
+        _fail(f"cannot read the record of the {lang} translations in {display_path(target)}: {exc}")
     try:
         report = import_po(book, lang, po_file, write=not dry_run, texts=_texts(source) if with_texts else None,
                            record=record, rules_out=rules_out,
@@ -245,12 +261,14 @@ def import_cmd(
             sys.stderr.write(line + "\n")
         _fail(str(exc))
     except OSError as exc:
-        _fail(f"cannot write the translation: {exc.strerror or exc}")
+        _fail(f"cannot write the translation, so no file changed: {exc.strerror or exc}")
     for warning in report.warnings:
         sys.stderr.write(f"tcforge: warning: {warning}\n")
-    verb = "would write" if dry_run else "wrote"
+    into = display_path(rules_out if rules is not None and root is None and rules_out is not None else target)
+    _echo(("checked; nothing written, an import would write" if dry_run else "wrote") + f" into {into}"
+          + (f" (rule text: {display_path(rules_out)})" if rules_out is not None and root is not None else ""))
     for path in report.files:
-        _echo(f"{verb} {display_path(path)}")
+        _echo(f"{'would write' if dry_run else 'wrote'} {display_path(path)}")
     parts = [f"{len(report.updated)} updated", f"{len(report.added)} added"]
     if report.fuzzy:
         parts.append(f"{len(report.fuzzy)} still stale (fuzzy): {', '.join(report.fuzzy)}")

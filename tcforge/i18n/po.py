@@ -1,4 +1,4 @@
-"""Gettext PO files for translators (Poedit, Weblate, ...), read and written with Babel.
+"""Gettext PO files for translators (Poedit, Weblate, ...): written with Babel, read strictly (:mod:`.poread`).
 
 One entry per piece of text: ``msgctxt`` is the case number and the part,
 ``9.3.1|title`` or ``9.3.1|text`` (a chapter's own title is ``9.0|chapter``),
@@ -15,34 +15,46 @@ English the translator saw (the entries' ``msgid``): current when the PO is
 up to date, still stale when it was exported before the English changed. A
 fuzzy case keeps the ``translated_from`` it had. A case whose translation did
 not change keeps its hash, so exporting and importing again changes no file.
+
+An import checks everything before it writes anything: the file's syntax (a
+string cut short, an unknown escape, an entry without its msgstr), its charset
+and headers, plural entries, every text by the data's own rule
+(:func:`tcforge.data.yamlsafe.text_faults`: length, control and invisible
+format characters), placeholders, and every YAML file it would write, read back
+by the loader and the schemas (a card name's 200 characters on one line). One
+problem a line, ``fr.po:LINE:COL: what is wrong (hint: how to fix it)``; then
+all files are written or none.
 """
 from __future__ import annotations
 
 import datetime as _dt
-import os
 import re
-import tempfile
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from io import BytesIO
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import PoFileError, normalize, read_po, write_po
+from babel.messages.pofile import normalize, write_po
 
 from tcforge import __version__
+from tcforge.atomic import write_all
+from tcforge.data import schemas
+from tcforge.data.documents import detect_kind
+from tcforge.data.problems import Problem, printable
+from tcforge.data.yamlsafe import Loaded, load_yaml, load_yaml_text, text_faults
 from tcforge.i18n.catalog import CURRENT, STALE, Book, Case, Chapter, RuleBook, case_sort_key, case_state
 from tcforge.i18n.chapterfile import dump_chapter
+from tcforge.i18n.poread import Entry, read_po_file
 from tcforge.i18n.ruletext import text_hash
 from tcforge.i18n.texts import (
     Slot,
     Text,
     dump_record,
     is_text_key,
-    replace_in_file,
+    replaced_at,
     text_state,
     translation,
-    write_atomic,
 )
 from tcforge.paths import display_path
 
@@ -160,12 +172,6 @@ def build_catalog(book: RuleBook, lang: str, texts: list[Text] | None = None, re
     return catalog
 
 
-def _singular(text: str | tuple[str, ...] | list[str]) -> str:
-    """A message's id or string as one text (import_po refuses plural entries: the rule book has none)."""
-    assert isinstance(text, str), text
-    return text
-
-
 def _add(catalog: Catalog, msg: Message) -> None:
     catalog[msg.id] = msg  # Catalog keys messages by (id, context) when a context is set
 
@@ -201,14 +207,61 @@ class ImportReport:
     warnings: list[str] = field(default_factory=list)
 
 
-def read_catalog(path: Path, lang: str) -> Catalog:
-    try:
-        with path.open("rb") as fh:
-            return read_po(fh, locale=lang, abort_invalid=True)
-    except OSError as exc:
-        raise PoError(f"cannot read {display_path(path)}: {exc.strerror or exc}") from None
-    except (PoFileError, ValueError, UnicodeDecodeError) as exc:
-        raise PoError(f"{display_path(path)} is not a readable PO file: {exc}") from None
+@dataclass
+class Msg:
+    """One entry of an imported PO file, as the merge reads it, with where each of its strings was written."""
+
+    id: str
+    string: str
+    context: str | None
+    fuzzy: bool
+    entry: Entry
+
+    @property
+    def lineno(self) -> int:
+        return self.entry.line
+
+    def at(self) -> str:
+        """``file:line:col`` of the msgstr keyword (where a problem of the translation is shown)."""
+        target = self.entry.strings[0] if self.entry.strings else self.entry.id
+        assert target is not None
+        return f"{target.line}:{target.col}"
+
+
+def read_catalog(path: Path, lang: str) -> list[Msg]:
+    """The entries of ``path``, checked: raises :class:`PoError` with one line per problem of syntax, charset,
+    header, plural form, text (the data's own rule: length, control and invisible characters) or placeholder."""
+    display = display_path(path)
+    po = read_po_file(path, display, lang)
+    problems = [p.render() for p in po.problems]
+    out: list[Msg] = []
+    for entry in po.entries:
+        assert entry.id is not None
+        where = entry.context.text if entry.context is not None else entry.id.text
+        label = printable(where if len(where) <= 60 else where[:57] + "...")
+        if entry.plural is not None:
+            problems.append(Problem(display, entry.plural.line, entry.plural.col,
+                                    f"{label}: a plural entry (msgid_plural); the rule book and the card and scenario "
+                                    "texts have none", "remove msgid_plural and keep one msgstr", code="po-plural").render())
+            continue
+        for part in entry.fields():
+            for fault in text_faults(part.text, f"its {part.keyword}"):
+                line, col = part.where(fault.at) if fault.code == "text-control" else (part.line, part.col)
+                problems.append(Problem(display, line, col, f"{label}: {fault.message}", fault.hint,
+                                        code=fault.code).render())
+        msgstr = entry.strings[0]
+        english, text = entry.id.text, msgstr.text
+        problems += placeholder_problems(english, text, f"{display}:{msgstr.line}:{msgstr.col}")
+        if text and text != text.rstrip() and english == english.rstrip():
+            line, col = msgstr.where(len(text.rstrip()))
+            problems.append(Problem(display, line, col, f"{label}: the translation ends with white space the English "
+                                                        "does not have, as a string cut short would (a truncated file?)",
+                                    "remove the trailing space or line break, or export the catalogue again and "
+                                    "translate anew", code="po-truncated").render())
+        out.append(Msg(english, text, entry.context.text if entry.context is not None else None, entry.fuzzy, entry))
+    if problems:
+        raise PoError(f"{display}: {len(problems)} problem(s); nothing imported, no file changed", problems)
+    return out
 
 
 def import_po(book: RuleBook, lang: str, po_path: Path, *, write: bool = True, texts: list[Text] | None = None,
@@ -218,32 +271,41 @@ def import_po(book: RuleBook, lang: str, po_path: Path, *, write: bool = True, t
 
     Rule cases go to ``rules_out/LANG`` (default: the book's own folder). Card and scenario texts go into their
     data files where those have a slot for ``lang`` and ``inline`` is set, else into ``record_out`` (the record of
-    :mod:`tcforge.i18n.texts`, which also notes the English each translation was made from). Broken placeholders
-    reject the whole file before anything is written.
+    :mod:`tcforge.i18n.texts`, which also notes the English each translation was made from).
+
+    Everything is checked before anything is written: the PO file itself (:func:`read_catalog`), then every file
+    the import would write, read back by the data loader's own rules and schemas. Any problem raises
+    :class:`PoError` (one line each, at the PO entry that causes it) and no file changes; else every file is
+    written, all or none (:func:`tcforge.atomic.write_all`).
     """
-    catalog = read_catalog(po_path, lang)
+    messages = read_catalog(po_path, lang)
+    display = display_path(po_path)
     report = ImportReport()
-    entries: dict[tuple[str, str], Message] = {}
-    text_entries: dict[str, Message] = {}
+    entries: dict[tuple[str, str], Msg] = {}
+    text_entries: dict[str, Msg] = {}
     problems: list[str] = []
-    for msg in catalog:
-        if not msg.id:
-            continue  # the header
-        if msg.pluralizable:
-            raise PoError(f"{display_path(po_path)}:{msg.lineno}: a plural entry ({msg.id[0]!r}); the rule book has none, remove it")
-        problems += placeholder_problems(_singular(msg.id), _singular(msg.string or ""), f"{display_path(po_path)}:{msg.lineno}")
+    seen: dict[str, Msg] = {}
+    for msg in messages:
+        if msg.context is not None and msg.context in seen:
+            problems.append(f"{display}:{msg.entry.line}:{msg.entry.col}: msgctxt {printable(msg.context)!r} again (first "
+                            f"on line {seen[msg.context].entry.line}); only one translation can be imported "
+                            "(hint: keep one of the two entries)")
+            continue
+        if msg.context is not None:
+            seen[msg.context] = msg
         if is_text_key(msg.context):
             text_entries[str(msg.context)] = msg
             continue
         key = split_context(msg.context)
         if key is None:
-            report.warnings.append(f"{display_path(po_path)}:{msg.lineno}: entry without a case context "
-                                   f"(msgctxt {msg.context!r}); ignored")
+            if msg.id:
+                report.warnings.append(f"{display}:{msg.lineno}: entry without a case context "
+                                       f"(msgctxt {printable(str(msg.context))!r}); ignored")
             continue
         entries[key] = msg
-
     if problems:
-        raise PoError(f"{display_path(po_path)}: {len(problems)} broken placeholder(s); nothing imported", problems)
+        raise PoError(f"{display}: {len(problems)} problem(s); nothing imported, no file changed", problems)
+
     old_record = record or {}
     record = {k: dict(v) for k, v in old_record.items()}
     rules_root = rules_out or book.root
@@ -252,12 +314,14 @@ def import_po(book: RuleBook, lang: str, po_path: Path, *, write: bool = True, t
     known = {(c.number, p) for c in english.cases() for p in PARTS} | {(ch.number, "chapter") for ch in english.chapters}
     for key, msg in entries.items():
         if key not in known:
-            report.warnings.append(f"{display_path(po_path)}:{msg.lineno}: no English case {key[0]} ({key[1]}); ignored")
+            report.warnings.append(f"{display}:{msg.lineno}: no English case {key[0]} ({key[1]}); ignored")
 
+    files: dict[Path, str] = {}
+    sources: dict[Path, list[tuple[int, Msg]]] = {}  # per file written: the line of each value a PO entry gave
     for en_chapter in english.chapters:
         chapter = target.chapter(en_chapter.file)
         title_msg = entries.get((en_chapter.number, "chapter"))
-        new_title = _singular(title_msg.string) if title_msg is not None and title_msg.string else None
+        new_title = title_msg.string if title_msg is not None and title_msg.string else None
         if chapter is None:
             chapter = Chapter(en_chapter.file, en_chapter.number, new_title or en_chapter.title, lang)
             created = True
@@ -267,7 +331,7 @@ def import_po(book: RuleBook, lang: str, po_path: Path, *, write: bool = True, t
                 chapter.title = new_title
         by_number = {c.number: c for c in chapter.cases}
         for en in en_chapter.cases:
-            _merge_case(en, by_number, entries, lang, report, po_path)
+            _merge_case(en, by_number, entries, lang, report, display)
         chapter.cases = sorted(by_number.values(), key=lambda c: case_sort_key(c.number))
         if created and not chapter.cases:
             continue
@@ -279,40 +343,90 @@ def import_po(book: RuleBook, lang: str, po_path: Path, *, write: bool = True, t
         old = path.read_text(encoding="utf-8") if path.is_file() else None
         if text != old:
             report.files.append(path)
-            if write:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                _write(path, text)
+            files[path] = text
+            sources[path] = _chapter_sources(chapter, text, entries)
     for en in english.cases():
         title_msg, text_msg = entries.get((en.number, "title")), entries.get((en.number, "text"))
         if title_msg is not None and text_msg is not None and title_msg.string and text_msg.string \
                 and not (title_msg.fuzzy or text_msg.fuzzy):
-            seen_title, seen_text = _singular(title_msg.id), _singular(text_msg.id)
-            record[f"rule:{en.number}"] = {"from": text_hash(seen_title, seen_text), "title": seen_title, "en": seen_text}
-    _import_texts(texts or [], text_entries, lang, record, report, po_path, write=write, inline=inline)
+            record[f"rule:{en.number}"] = {"from": text_hash(title_msg.id, text_msg.id), "title": title_msg.id,
+                                           "en": text_msg.id}
+    _import_texts(texts or [], text_entries, lang, record, report, display, files, sources, inline=inline)
     if record_out is not None and record != old_record:
         report.files.append(record_out)
-        if write:
-            write_atomic(record_out, dump_record(lang, record))
+        files[record_out] = dump_record(lang, record)
+    problems = _check_files(files, sources, display)
+    if problems:
+        raise PoError(f"{display}: {len(problems)} problem(s); nothing imported, no file changed", problems)
+    if write and files:
+        write_all(files)
     return report
 
 
-def _import_texts(texts: list[Text], entries: dict[str, Message], lang: str, new_record: Record, report: ImportReport,
-                  po_path: Path, *, write: bool, inline: bool) -> None:
+def _chapter_sources(chapter: Chapter, text: str, entries: dict[tuple[str, str], Msg]) -> list[tuple[int, Msg]]:
+    """Where each translated title and text of ``chapter`` stands in its file's ``text``."""
+    loaded, _ = load_yaml_text(text, chapter.file)
+    if loaded is None:
+        return []
+    out = []
+    title_msg = entries.get((chapter.number, "chapter"))
+    if title_msg is not None:
+        out.append((loaded.where(("title",))[0], title_msg))
+    for i, case in enumerate(chapter.cases):
+        for part in PARTS:
+            msg = entries.get((case.number, part))
+            if msg is not None:
+                out.append((loaded.where(("cases", i, part))[0], msg))
+    return sorted(out, key=lambda pair: pair[0])
+
+
+def _file_problems(loaded_problems: tuple[Loaded | None, list[Problem]], path: Path) -> list[Problem]:
+    loaded, problems = loaded_problems
+    if loaded is not None:
+        kind = detect_kind(path, loaded.data)
+        if kind is not None:
+            problems = problems + schemas.check(loaded, kind.name, display_path(path))
+    return problems
+
+
+def _check_files(files: dict[Path, str], sources: dict[Path, list[tuple[int, Msg]]], display: str) -> list[str]:
+    """What would be wrong with the YAML files an import writes, by the data loader's rules and schemas, that is not
+    wrong with them now: one line each, at the PO entry whose translation causes it."""
+    out: list[str] = []
+    for path, text in files.items():
+        if path.suffix not in (".yaml", ".yml"):
+            continue
+        before = Counter((p.code, p.message) for p in (_file_problems(load_yaml(path, display_path(path)), path)
+                                                     if path.is_file() else []))
+        for problem in _file_problems(load_yaml_text(text, display_path(path)), path):
+            if before[(problem.code, problem.message)] > 0:
+                before[(problem.code, problem.message)] -= 1
+                continue
+            placed = [msg for line, msg in sources.get(path, []) if line <= problem.line]
+            at = f"{display}:{placed[-1].at()}: {printable(placed[-1].context or '')}: " if placed else f"{display}: "
+            detail = printable(problem.message) + (f" (hint: {printable(problem.hint)})" if problem.hint else "")
+            out.append(f"{at}the translation would make {problem.file}:{problem.line}:{problem.col} invalid: {detail}")
+    return out
+
+
+def _import_texts(texts: list[Text], entries: dict[str, Msg], lang: str, new_record: Record, report: ImportReport,
+                  display: str, files: dict[Path, str], sources: dict[Path, list[tuple[int, Msg]]], *,
+                  inline: bool) -> None:
     """Card and scenario translations: into their data files (``inline``), else into ``new_record``."""
     by_key = {t.key: t for t in texts}
     for key, msg in entries.items():
         if key not in by_key:
-            report.warnings.append(f"{display_path(po_path)}:{msg.lineno}: no card or scenario text {key}; ignored")
-    edits: dict[Path, list[tuple[Slot, str]]] = {}
+            report.warnings.append(f"{display}:{msg.lineno}: no card or scenario text {printable(key)}; ignored")
+    edits: dict[Path, list[tuple[Slot, str, Msg]]] = {}
     for text in texts:
         entry = entries.get(text.key)
         if entry is None or not entry.string:
             continue
-        value, seen = _singular(entry.string), _singular(entry.id)
+        value, seen = entry.string, entry.id
         slot = text.slots.get(lang) if inline else None
         if slot is not None:
             if text.translations.get(lang) != value:
-                edits.setdefault(text.file, []).append((slot, value))
+                edits.setdefault(text.file, []).append((slot, value, entry))
                 report.updated.append(text.key)
             new_record.get(text.key, {}).pop("text", None)
         elif new_record.get(text.key, {}).get("text") != value:
@@ -324,28 +438,29 @@ def _import_texts(texts: list[Text], entries: dict[str, Message], lang: str, new
             report.fuzzy.append(text.key)
     for path, found in edits.items():
         report.files.append(path)
-        if write:
-            _write(path, replace_in_file(path.read_text(encoding="utf-8"), found))
+        new, lines = replaced_at(path.read_text(encoding="utf-8"), [(slot, value) for slot, value, _ in found])
+        files[path] = new
+        sources[path] = sorted(zip(lines, (msg for _, _, msg in found), strict=True), key=lambda pair: pair[0])
 
 
-def _merge_case(en: Case, by_number: dict[str, Case], entries: dict[tuple[str, str], Message], lang: str,
-                report: ImportReport, po_path: Path) -> None:
+def _merge_case(en: Case, by_number: dict[str, Case], entries: dict[tuple[str, str], Msg], lang: str,
+                report: ImportReport, display: str) -> None:
     title_msg, text_msg = entries.get((en.number, "title")), entries.get((en.number, "text"))
     tr = by_number.get(en.number)
-    title = _singular(title_msg.string) if title_msg is not None and title_msg.string else None
-    text = _singular(text_msg.string) if text_msg is not None and text_msg.string else None
+    title = title_msg.string if title_msg is not None and title_msg.string else None
+    text = text_msg.string if text_msg is not None and text_msg.string else None
     if title is None and text is None:
         return  # not translated in this PO: the files keep what they have
     if tr is None and (title is None or text is None):
-        report.warnings.append(f"{display_path(po_path)}: case {en.number} has a translated "
+        report.warnings.append(f"{display}: case {en.number} has a translated "
                                f"{'title' if title else 'text'} only; not added")
         return
     new_title = title if title is not None else tr.title  # type: ignore[union-attr]
     new_text = text if text is not None else tr.text  # type: ignore[union-attr]
     fuzzy = any(m is not None and m.fuzzy for m in (title_msg, text_msg))
     # The English the translator saw: the entries' msgid (the current English where an entry is absent).
-    seen_title = _singular(title_msg.id) if title_msg is not None else en.title
-    seen_text = _singular(text_msg.id) if text_msg is not None else en.text
+    seen_title = title_msg.id if title_msg is not None else en.title
+    seen_text = text_msg.id if text_msg is not None else en.text
     if tr is not None and tr.title == new_title and tr.text == new_text and (fuzzy or case_state(en, tr) == CURRENT):
         return  # nothing changed: keep the file as it is (an editorially current hash included)
     if fuzzy:
@@ -362,22 +477,9 @@ def _merge_case(en: Case, by_number: dict[str, Case], entries: dict[tuple[str, s
         report.fuzzy.append(en.number)
 
 
-def _write(path: Path, text: str) -> None:
-    """Whole or not at all: a temporary file in the same folder, renamed over the target."""
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
-        os.chmod(name, mode)
-        os.replace(name, path)
-    except BaseException:
-        Path(name).unlink(missing_ok=True)
-        raise
-
-
 __all__ = [
     "ImportReport",
+    "Msg",
     "PoError",
     "build_catalog",
     "context",

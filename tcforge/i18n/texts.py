@@ -24,15 +24,14 @@ for game data.
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from tcforge.atomic import write_atomic as _write_atomic
 from tcforge.i18n.catalog import CURRENT, MISSING, STALE
 from tcforge.i18n.ruletext import text_hash
 from tcforge.paths import display_path
@@ -174,17 +173,9 @@ def dump_record(lang: str, record: dict[str, dict[str, str]]) -> str:
     return json.dumps(body, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
 
 
-def write_atomic(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        os.chmod(name, path.stat().st_mode & 0o777 if path.exists() else 0o644)
-        os.replace(name, path)
-    except BaseException:
-        Path(name).unlink(missing_ok=True)
-        raise
+def write_atomic(path: Path, text: bytes | str) -> None:
+    """Whole or not at all, never through a link (:func:`tcforge.atomic.write_atomic`)."""
+    _write_atomic(path, text)
 
 
 def translation(text: Text, lang: str, record: dict[str, dict[str, str]]) -> str | None:
@@ -240,17 +231,33 @@ def _quoted(value: str) -> str:
 
 def replace_in_file(source: str, edits: list[tuple[Slot, str]]) -> str:
     """``source`` with each slot's scalar replaced by a double-quoted ``value`` (valid in block and flow context)."""
-    for slot, value in sorted(edits, key=lambda e: e[0].start, reverse=True):
+    return replaced_at(source, edits)[0]
+
+
+def replaced_at(source: str, edits: list[tuple[Slot, str]]) -> tuple[str, list[int]]:
+    """:func:`replace_in_file`'s text, and the 1-based line each edit's new value stands on (in the order given)."""
+    order = sorted(range(len(edits)), key=lambda i: edits[i][0].start)
+    pieces: list[str] = []
+    lines = [0] * len(edits)
+    done = 0
+    line = 1
+    for i in order:
+        slot, value = edits[i]
         end = slot.end
         if slot.block:  # a block scalar's span runs over its line breaks: keep them
             end = source.rfind("\n", slot.start, slot.end)
             while end > slot.start and source[end - 1] == "\n":
                 end -= 1
             end = max(end, slot.start)
-        source = source[:slot.start] + _quoted(value) + source[end:]
-    return source
+        before = source[done:slot.start]
+        pieces += [before, _quoted(value)]
+        line += before.count("\n")
+        lines[i] = line
+        done = end
+    pieces.append(source[done:])
+    return "".join(pieces), lines
 
 
 __all__ = ["Slot", "Text", "TextStatus", "baseline", "dump_record", "is_text_key", "load_record", "load_texts",
-           "read_texts", "record_path", "replace_in_file", "text_state", "text_statuses", "translation",
+           "read_texts", "record_path", "replace_in_file", "replaced_at", "text_state", "text_statuses", "translation",
            "write_atomic"]

@@ -144,12 +144,14 @@ def test_import_and_export_commands(rules: Path, tmp_path: Path) -> None:
     assert _snapshot(rules) == before
 
 
-def test_import_of_a_malformed_po_file_is_one_line_and_exit_1(rules: Path, tmp_path: Path) -> None:
+def test_import_of_a_malformed_po_file_is_one_line_per_problem_and_exit_1(rules: Path, tmp_path: Path) -> None:
     bad = tmp_path / "bad.po"
     bad.write_text('msgid "x"\nmsgstr "y\nthis is not a PO file\n', encoding="utf-8")
     result = CliRunner().invoke(app, ["import", str(bad), "--rules", str(rules)])
     assert result.exit_code == 1
-    assert result.stderr.startswith("tcforge: ") and len(result.stderr.strip().splitlines()) == 1
+    *problems, summary = result.stderr.strip().splitlines()
+    assert [p.split(": ")[0] for p in problems] == [f"{bad}:2:10", f"{bad}:3:1"]  # the unclosed string, the stray line
+    assert summary.startswith("tcforge: ") and "nothing imported" in summary and "Traceback" not in result.stderr
 
 
 def test_import_of_a_plural_entry_is_one_line_and_exit_1(rules: Path, tmp_path: Path) -> None:
@@ -163,5 +165,6 @@ def test_import_of_a_plural_entry_is_one_line_and_exit_1(rules: Path, tmp_path: 
     po.write_bytes(buf.getvalue())
     result = CliRunner().invoke(app, ["import", str(po), "--rules", str(rules)])
     assert result.exit_code == 1
-    assert "a plural entry ('one case')" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    problem, summary = result.stderr.strip().splitlines()  # the problem, then what happened: nothing imported
+    assert "1.2|title: a plural entry (msgid_plural)" in problem and summary.startswith("tcforge: ")
     assert _snapshot(rules) == before

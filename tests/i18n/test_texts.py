@@ -11,7 +11,6 @@ import pytest
 from babel.messages.pofile import read_po, write_po
 from typer.testing import CliRunner
 
-import tcforge.i18n.cli as i18n_cli
 from conftest import ROOT
 from tcforge.i18n.catalog import CURRENT, MISSING, STALE, load_rulebook
 from tcforge.i18n.cli import app
@@ -133,7 +132,7 @@ def test_import_of_a_reviewed_text_writes_the_data_file_and_records_the_english(
                "scenario:hill-621|description": ("Au début de juillet 1944, l'offensive d'été soviétique.", False)})
     code, out, err = _run("import", str(po), "--root", str(data))
     assert code == 0, err
-    assert f"writing into {data}" in out
+    assert f"wrote into {data}" in out
     texts = {t.key: t for t in load_texts(data)}
     assert texts["card:8|name"].translations["fr"] == "Cavalerie montée allemande"
     assert texts["scenario:hill-621|description"].translations["fr"].startswith("Au début de juillet 1944")
@@ -169,7 +168,7 @@ def test_import_rejects_broken_placeholders_one_line_each_and_writes_nothing(dat
     assert code == 1
     problems = [line for line in err.splitlines() if not line.startswith("tcforge: ")]
     assert len(problems) == 3  # one line per problem, each file:line: what is wrong
-    assert all(re.match(rf"{re.escape(str(po))}:\d+: ", line) for line in problems), problems
+    assert all(re.match(rf"{re.escape(str(po))}:\d+:\d+: ", line) for line in problems), problems
     assert any(placeholder in line and "missing" in line for line in problems)
     assert any("{param:oops} is not in the English" in line for line in problems)
     assert any("brace without its pair" in line for line in problems)
@@ -205,20 +204,21 @@ def test_unknown_language_and_bad_code_are_one_line(data: Path) -> None:
     assert code == 1 and "two lower-case letters" in err
 
 
-def test_import_from_an_installed_copy_needs_a_data_folder_and_says_where(data: Path, tmp_path: Path,
-                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_import_without_a_named_folder_is_refused_and_a_data_folder_of_ones_own_gets_it(
+        data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An import never writes into tcforge's own data unless asked (--into-package): with no folder named it says how
+    to name one; with tcforge --data DIR (TCFORGE_DATA) it writes there, and says so."""
     po = _export(data, tmp_path)
     _edit(po, {"card:8|name": ("Cavalerie à cheval allemande", False)})
-    monkeypatch.setattr(i18n_cli, "checkout_root", lambda: None)
     monkeypatch.delenv("TCFORGE_DATA", raising=False)
+    before = _snapshot(DATA)
     code, _, err = _run("import", str(po))
-    assert code == 1 and "give --data DIR" in err
+    assert code == 1 and "give --data DIR" in err and "--into-package" in err
     own = tmp_path / "mine"
     monkeypatch.setenv("TCFORGE_DATA", str(own))
-    before = _snapshot(DATA)
     code, out, err = _run("import", str(po))
     assert code == 0, err
-    assert f"writing into {own}" in out
+    assert f"wrote into {own}" in out
     record = json.loads((own / "i18n" / "fr.json").read_text(encoding="utf-8"))["texts"]
     assert record["card:8|name"]["text"] == "Cavalerie à cheval allemande"
     assert _snapshot(DATA) == before  # the bundled data is never edited
