@@ -1,12 +1,14 @@
 # tcforge: `make demo` runs the main job, `make test` runs the tests.
 # Both create .venv/ and install tcforge (editable, with its test extra) when missing.
 # `make lint` runs ruff and mypy (their configuration is in pyproject.toml); `make test` runs lint, then pytest.
+# `make fuzz` searches for new failures of the property tests with fresh random examples (not part of `make test`,
+# whose examples are the same on every run); `make test-stress` runs the whole suite 5 times under load (README).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install demo lint test bench clean
+.PHONY: install demo lint test fuzz test-stress bench clean
 
 install: $(STAMP)
 
@@ -40,6 +42,12 @@ lint: install
 
 test: lint
 	$(BIN)/python -m pytest
+
+fuzz: install
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests/engine/test_properties.py -p no:cacheprovider --hypothesis-show-statistics
+
+test-stress: install
+	tests/stress.sh 5
 
 bench: install
 	$(BIN)/tcforge bench validate
