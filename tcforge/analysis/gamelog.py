@@ -1,4 +1,5 @@
-"""A game log that checks itself: a digest of the scenario played and a hash chain over its lines.
+"""A game log that checks itself: a digest of the scenario played, a hash chain over its lines, and a game that
+its seed and agents give again.
 
 Format 2 (written since issue 15), JSON lines:
 
@@ -12,11 +13,16 @@ Format 2 (written since issue 15), JSON lines:
   says so.
 
 Canonical JSON is sorted keys, no spaces, so only a change of meaning breaks the chain. The chain has no
-secret: it catches any edit made by hand or by a careless tool, not a forger who recomputes every hash.
+secret: it catches any edit made by hand or by a careless tool, not a forger who recomputes every hash. What
+a forger cannot recompute is chance: the set-up is the one the seed deals, and every die is the next draw of the
+seed's random stream, which the recorded agents draw from too; :func:`tcforge.analysis.games.rebuild` plays the
+game again from the seed with those agents and names the first line that differs.
 
 The setup's ``scenario`` is a bundled id or a ``.yaml`` path relative to the log's folder; nothing else is
-ever opened, and a file is parsed only once its bytes match the digest. Logs written before format 2 (no
-hashes) still replay, bundled scenarios only, with a notice that they cannot be checked.
+ever opened, and a file is parsed only once its bytes match the digest. A log that cannot be proven (no chain:
+written before format 2, or stripped; no agents recorded; an agent with a time budget, whose choices a second run
+does not repeat) is refused unless the reader asks for it (``unsigned``, the command line's ``--unsigned``); it
+then replays (an unchained one from a bundled scenario only), every action still checked legal, with a notice.
 """
 from __future__ import annotations
 
@@ -37,6 +43,7 @@ from tcforge.scenarios.loading import bundled_ids, load, scenarios_dir
 from tcforge.scenarios.scenario import Scenario
 
 FORMAT = 2
+MAX_DEPTH = 16  # no line of a log nests deeper (an action is a list of numbers and short lists)
 _ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 
@@ -58,8 +65,9 @@ class GameLog:
     path: Path
     scenario_path: Path
     scenario: Scenario
-    checked: bool  # False: a log written before format 2, which cannot be checked for changes
+    checked: bool  # True: its hash chain was verified (False: a log without one, read as unsigned)
     end: dict[str, Any] | None = None
+    seeded: bool = False  # True: read signed, so rebuild() checks it is the game its seed and agents give
 
 
 def canonical(obj: Any) -> str:
@@ -117,9 +125,10 @@ def write(handle: TextIO, record: Setup, lines: Iterable[LogLine], scenario: Sce
     handle.write(json.dumps(end) + "\n")
 
 
-def read(path: Path) -> GameLog:
+def read(path: Path, *, unsigned: bool = False) -> GameLog:
     """Read and verify a log: structure, hash chain, truncation, then the scenario it names and its digest.
-    Raises :class:`LogError` at the first problem."""
+    Raises :class:`LogError` at the first problem. A log without its chain, or of format 2, is refused unless
+    ``unsigned`` (the user asked for it); the dice are checked by :func:`tcforge.analysis.games.rebuild`."""
     log = str(path)
     try:
         data = path.read_bytes()
@@ -133,30 +142,77 @@ def read(path: Path) -> GameLog:
     objs: list[Any] = []
     for number, raw in enumerate(texts, 1):
         try:
-            objs.append(json.loads(raw.decode("utf-8")) if raw.strip() else None)
+            obj = json.loads(raw.decode("utf-8")) if raw.strip() else None
         except (UnicodeDecodeError, ValueError):
             raise LogError(log, number, "not a tcforge game log (its first line is not JSON)" if number == 1
                            else "not a JSON line: the log was changed here") from None
+        except RecursionError:  # [[[[...]]]] deeper than the parser's stack
+            obj = _TOO_DEEP
+        if obj is _TOO_DEEP or _too_deep(obj):
+            raise LogError(log, number, f"a JSON value nested more than {MAX_DEPTH} deep: not a line of a tcforge game "
+                                        "log") from None
+        objs.append(obj)
     head = objs[0]
     if not isinstance(head, dict) or not isinstance(head.get("setup"), dict):
         raise LogError(log, 1, "the first line is not a game's set-up: not a tcforge game log")
-    checked = "format" in head or "hash" in head or "digest" in head
-    if checked:
+    chained = "format" in head or "hash" in head or "digest" in head
+    if chained:
         if head.get("format") != FORMAT:
-            raise LogError(log, 1, f"log format {head.get('format')!r} is not one this tcforge reads ({FORMAT})")
+            raise LogError(log, 1, f"log format {canonical(head.get('format'))[:20]} is not one this tcforge reads ({FORMAT})")
         end = _verify_chain(log, objs)
         body = objs[1:-1]
     else:
+        if not unsigned:
+            raise LogError(log, 1, "the log has no hash chain (no 'hash', 'format' or 'digest'): it cannot be checked "
+                                   "for changes, so it is refused; give --unsigned to replay it unchecked")
         end = None
         body = [o for o in objs[1:] if o is not None]  # old logs: blank lines were allowed
+        if body and isinstance(body[-1], dict) and isinstance(body[-1].get("end"), dict):  # a chain stripped off
+            end = body.pop()["end"]
     record = _setup(log, head)
     lines = [_action(log, number, obj) for number, obj in enumerate(body, 2)]
-    digest = head.get("digest") if checked else None
-    if checked and not (isinstance(digest, dict) and isinstance(digest.get("file"), str)):
+    digest = head.get("digest") if chained else None
+    if chained and not (isinstance(digest, dict) and isinstance(digest.get("file"), str)):
         raise LogError(log, 1, "the set-up line has no scenario digest")
     scenario_path = _scenario_path(log, path, record.scenario, digest)
     scenario = _load(log, scenario_path, record.balance, digest)
-    return GameLog(record, lines, path, scenario_path, scenario, checked, end)
+    if not unsigned:
+        _replayable(log, record)
+    return GameLog(record, lines, path, scenario_path, scenario, chained, end, seeded=not unsigned)
+
+
+def _replayable(log: str, record: Setup) -> None:
+    """A signed log's agents must play the same game again from its seed (see games.rebuild)."""
+    from tcforge.engine.policies import SpecError, make, parse
+    agents = record.agents
+    if agents is None or len(agents) != 2 or not all(isinstance(a, str) for a in agents):
+        raise LogError(log, 1, "the set-up records no agents, so its game cannot be played again from its seed to check "
+                               "its dice: refused; give --unsigned to replay it unchecked")
+    for spec in agents:
+        try:
+            make(spec)
+            timed = parse(spec).seconds is not None
+        except SpecError as exc:
+            raise LogError(log, 1, f"the set-up's agent {spec[:40]!r} is not one tcforge plays ({exc})") from None
+        if timed:
+            raise LogError(log, 1, f"agent {spec[:40]} searches for a time, so its choices, and the dice after them, are "
+                                   "not the same when played again from the seed: refused; give --unsigned to replay "
+                                   "it unchecked")
+
+
+_TOO_DEEP = object()
+
+
+def _too_deep(obj: Any) -> bool:
+    """Whether a parsed line nests deeper than MAX_DEPTH (measured without recursion)."""
+    stack: list[tuple[Any, int]] = [(obj, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, (list, dict)):
+            if depth > MAX_DEPTH:
+                return True
+            stack.extend((child, depth + 1) for child in (node.values() if isinstance(node, dict) else node))
+    return False
 
 
 def check_end(verified: GameLog, winner: str | None, reason: str) -> None:

@@ -26,6 +26,7 @@ from tcforge.scenarios.scenario import Scenario
 MAX_ACTIONS = 100_000  # a game that has not ended after this many actions is an engine fault
 
 
+
 @dataclass
 class GameResult:
     """What one game of a scenario came to."""
@@ -173,8 +174,56 @@ def replay(path: Path) -> tuple[Scenario, GameState, list[LogLine]]:
 
 
 def rebuild(verified: gamelog.GameLog) -> GameState:
-    """The start a verified log's set-up describes; a set-up the scenario cannot hold is the log's line 1."""
+    """The start a verified log's set-up describes; a set-up the scenario cannot hold is the log's line 1. A log
+    read signed (not ``--unsigned``) must be the game its seed and agents give: the set-up the seed deals and, line
+    by line, every die of the seed's random stream and every choice of the recorded agents (who draw from the same
+    stream, so the dice cannot be checked without them). A re-chained forgery is named at the line it changed."""
     try:
-        return start(verified.scenario, verified.setup)
+        state = start(verified.scenario, verified.setup)
     except Exception as exc:  # a hand-made set-up (old logs are not checked): one line, no traceback
         raise gamelog.LogError(str(verified.path), 1, f"the set-up does not fit the scenario ({type(exc).__name__}: {exc})") from None
+    if verified.seeded:
+        _check_setup(verified)
+        _check_seed(verified, state.clone())
+    return state
+
+
+def _check_setup(verified: gamelog.GameLog) -> None:
+    record = verified.setup
+    try:
+        dealt = setup(verified.scenario, record.seed)
+    except Exception as exc:  # a seed the scenario cannot be set up with: the log cannot come from it
+        raise gamelog.LogError(str(verified.path), 1, f"seed {record.seed} deals no set-up of this scenario "
+                                                      f"({type(exc).__name__}): the log was changed") from None
+    dealt.scenario, dealt.agents = record.scenario, record.agents  # the log names the scenario by id or path
+    if dealt.to_json() != record.to_json():
+        raise gamelog.LogError(str(verified.path), 1, f"the set-up is not the one seed {record.seed} deals for this "
+                                                      "scenario: the log was changed")
+
+
+def _check_seed(verified: gamelog.GameLog, state: GameState) -> None:
+    """Play the game again from the seed, the dice drawn from its stream and each choice made by the recorded agent
+    (exactly as :func:`play_game` played it), and compare every line. The walk stops where the game ends or an
+    agent cannot choose: the replay (or the referee) then names what follows its own way."""
+    from tcforge.engine.playout import sample_chance
+    from tcforge.engine.state import CHANCE
+    seed, agents = verified.setup.seed, verified.setup.agents
+    assert agents is not None  # gamelog.read refuses a signed log without them
+    players = (make_agent(agents[0]), make_agent(agents[1]))
+    rng = random.Random(seed)
+    for number, line in enumerate(verified.lines, 2):
+        player = state.current_player()
+        try:
+            if player == CHANCE:
+                expected, who = sample_chance(state, rng), f"seed {seed}'s die gives"
+            elif player in (0, 1):
+                expected, who = players[player](state, rng), f"{agents[player]} plays on seed {seed}"
+            else:
+                return
+        except Exception:  # an agent that cannot choose here: the replay names the line
+            return
+        said, due = gamelog.canonical(line.action), gamelog.canonical(list(expected))
+        if said != due:
+            raise gamelog.LogError(str(verified.path), number, f"the log has {said[:60]} where {who} {due[:60]}: the log "
+                                                               "was changed here, or made by another version of tcforge")
+        state.apply_action(tuple(expected))

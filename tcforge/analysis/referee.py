@@ -90,7 +90,7 @@ class Audit:
     actions: int = 0
     ending: str = ""
     error: str = ""  # the log could not be read or replayed to its end
-    checked: bool = True  # False: an old log without hashes, which cannot be checked for changes
+    checked: bool = True  # False: a log accepted unsigned (--unsigned), not checked for changes
 
     def lines(self) -> list[str]:
         return [f"{self.log}:{v.line}: rule {v.case}: {v.what}" for v in self.violations]
@@ -788,15 +788,16 @@ class Referee:
         return "nobody" if side is None else self.scenario.grid.sides[side]
 
 
-def audit_log(path: Path) -> Audit:
-    """The referee's audit of one game log (read with :func:`tcforge.analysis.games.read_log`)."""
+def audit_log(path: Path, *, unsigned: bool = False) -> Audit:
+    """The referee's audit of one game log (read and checked by :func:`tcforge.analysis.gamelog.read`, its set-up
+    and dice by :func:`tcforge.analysis.games.rebuild`); ``unsigned``: also accept a log without its chain."""
     try:
-        verified = gamelog.read(path)
+        verified = gamelog.read(path, unsigned=unsigned)
         state = rebuild(verified)
     except gamelog.LogError as exc:  # bad or changed input: one line, no traceback
         return Audit(str(path), [Violation(exc.line, "log", exc.what)], error="unreadable")
     audit = audit_game(verified.scenario, state, verified.lines, str(path))
-    audit.checked = verified.checked
+    audit.checked = verified.seeded
     if not audit.violations:  # the game was played out on ``state``: its end must be the one the log gives
         winner = verified.scenario.grid.sides[state.winner] if state.winner is not None else None
         try:

@@ -285,6 +285,12 @@ def _tell(sc: Any, state: Any, lines: list[Any], seed: int, agents: tuple[str, s
     _echo(result(sc, state, seed, agents, lang)["text"])
 
 
+UNSIGNED_HELP = ("Accept a log that cannot be proven: one without its hash chain, or whose game is not played again "
+                 "from its seed (no agents recorded, a time budget). Its actions are still checked legal, its chain if it "
+                 "has one, but not its dice. Without it such a log is refused.")
+UNSIGNED_NOTICE = "accepted with --unsigned: its actions are checked legal, but its dice are not checked against its seed"
+
+
 @app.command("replay")
 def replay_log(
     log: Path = typer.Argument(..., help="A log written by 'tcforge scenario play --log'."),
@@ -293,21 +299,23 @@ def replay_log(
     lang: Lang = typer.Option(Lang.en, "--lang", help="en or fr."),
     as_side: str = typer.Option("", "--as", help="Tell the game as this side saw it (german, soviet): the enemy's "
                                 "hidden cards are shown as unknowns."),
+    unsigned: bool = typer.Option(False, "--unsigned", help=UNSIGNED_HELP),
 ) -> None:
-    """Show a logged game again, every action checked as it is replayed."""
+    """Show a logged game again, every action checked as it is replayed, and every die (and each agent's choice)
+    against the game its seed gives."""
     from tcforge.analysis import gamelog
     from tcforge.analysis.games import rebuild
     from tcforge.engine.state import IllegalActionError
     if not log.is_file():
         _usage(f"no such log file: {log}")
     try:
-        verified = gamelog.read(log)
+        verified = gamelog.read(log, unsigned=unsigned)
         state = rebuild(verified)
     except gamelog.LogError as exc:
         _err(str(exc))
         raise typer.Exit(1) from None
-    if not verified.checked:
-        _err(f"{log}:1: notice: an old log without hashes: it replays, but cannot be checked for changes")
+    if not verified.seeded:
+        _err(f"{log}:1: notice: {UNSIGNED_NOTICE}")
     sides = list(verified.scenario.grid.sides)
     if as_side and as_side not in sides:
         _usage(f"--as {as_side}: not a side of {verified.scenario.id}; use one of {', '.join(sides)}")
@@ -331,6 +339,7 @@ def replay_log(
 def audit_cmd(
     logs: list[Path] = typer.Argument(..., help="Logs written by 'tcforge scenario play --log'."),
     format: Format = typer.Option(Format.text, "--format", "-f"),
+    unsigned: bool = typer.Option(False, "--unsigned", help=UNSIGNED_HELP),
 ) -> None:
     """Re-check logged games against the rules with the referee (its own rule code, not the engine's
     move generator): one line per violation, LOG:LINE: rule CASE: what happened; exit 1 on any."""
@@ -340,14 +349,14 @@ def audit_cmd(
         _err(f"tcforge: no such log file: {log}")
     if missing:
         raise typer.Exit(2)
-    audits = [audit_log(log) for log in logs]
+    audits = [audit_log(log, unsigned=unsigned) for log in logs]
     total = sum(len(a.violations) for a in audits)
     if format == Format.json:
         _echo(audit_json(audits))
     else:
         for a in audits:
             if not a.checked:
-                _err(f"{a.log}:1: notice: an old log without hashes: it cannot be checked for changes")
+                _err(f"{a.log}:1: notice: {UNSIGNED_NOTICE}")
             for text in a.lines():
                 _echo(text)
         _echo(f"{len(audits)} log(s), {sum(a.actions for a in audits)} action(s): "

@@ -11,7 +11,8 @@ from conftest import ROOT
 from tcforge.cli import app
 
 
-def test_13_play_records_each_sides_agent_and_replays_old_logs_without_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_13_play_records_each_sides_agent_and_replays_old_logs_without_them_only_when_asked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     runner = CliRunner()
     log = tmp_path / "game.jsonl"
@@ -29,9 +30,12 @@ def test_13_play_records_each_sides_agent_and_replays_old_logs_without_them(tmp_
             obj.pop(key, None)
     old = tmp_path / "old.jsonl"
     old.write_text("\n".join(json.dumps(obj) for obj in [setup, *rest[:-1]]) + "\n")
-    replayed = runner.invoke(app, ["scenario", "replay", str(old)])
+    refused = runner.invoke(app, ["scenario", "replay", str(old)])  # nothing proves it: refused unless asked for
+    assert refused.exit_code == 1 and refused.stdout == ""
+    assert refused.stderr.startswith(f"{old}:1: the log has no hash chain") and len(refused.stderr.splitlines()) == 1
+    replayed = runner.invoke(app, ["scenario", "replay", str(old), "--unsigned"])
     assert replayed.exit_code == 0 and "Game over" in replayed.stdout
-    assert "cannot be checked for changes" in replayed.stderr
+    assert "notice: accepted with --unsigned" in replayed.stderr
 
 
 def test_13_policy_still_works_and_says_it_is_deprecated(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -192,11 +192,13 @@ def test_audit_cli_prints_log_line_case_and_exits_1(tmp_path: Path, cli) -> None
     log = tmp_path / "g.jsonl"
     with log.open("w", encoding="utf-8") as handle:
         write_log(handle, setup(sc, HILL_LOG_SEED), lines, sc, folder=tmp_path)
-    code, out, _ = cli("scenario", "audit", str(log))
+    code, out, _ = cli("scenario", "audit", str(log))  # made by hand, not by its seed's agents: refused at line 1
+    assert code == 1 and out.splitlines()[0].startswith(f"{log}:1: rule log: the set-up records no agents")
+    code, out, _ = cli("scenario", "audit", str(log), "--unsigned")  # asked for: the referee judges every line
     shot = _line_of(lines, ["step", 21])
     assert code == 1 and out.splitlines()[0].startswith(f"{log}:{shot}: rule 8.0: ")
     assert "1 violation(s)" in out.splitlines()[-1]
-    code, out, _ = cli("scenario", "audit", str(log), "--format", "json")
+    code, out, _ = cli("scenario", "audit", str(log), "--format", "json", "--unsigned")
     data = json.loads(out)
     assert code == 1 and data["violations"] == 1 and data["logs"][0]["violations"][0]["line"] == shot
 

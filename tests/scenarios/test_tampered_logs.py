@@ -1,5 +1,7 @@
-"""Issue 15 item 3: tampered game logs. A real log (kursk, seed 1) is changed by one named edit each; replay
-and audit must say `LOG:LINE: what` in one line, exit 1, and print no traceback."""
+"""Tampered game logs. A real log (kursk, seed 1) is changed by one named edit each; replay and audit must say
+`LOG:LINE: what` in one line, exit 1, and print no traceback. A log that cannot be proven (no chain, no agents, a
+timed agent) is refused unless asked for with --unsigned (the old_log_ edits are read with it), and a re-chained
+forgery of the seed, the set-up or a die is named at its line: the game is played again from its seed."""
 from __future__ import annotations
 
 import json
@@ -63,18 +65,49 @@ def _swap(lines: Lines) -> str:
 
 def _edit(line: int, change: Callable[[Lines], Any], message: str, *, rehash: bool = False,
           old: bool = False) -> Callable[[Lines], str]:
+    """An edit and what it must be refused with, at ``line`` (negative: from the end of the real log, -1 its end
+    line; 0: no line); ``{n}`` in the message is the real log's number of lines."""
     def run(lines: Lines) -> str:
+        n = len(lines)
+        number = n + line + 1 if line < 0 else line
         if old:
             lines[:] = _old(lines)
         change(lines)
         if rehash:
             _rehash(lines)
-        return f":{line}: {message}" if line else message
+        text = message.format(n=n, n1=n - 1)
+        return f":{number}: {text}" if number else text
     return run
 
 
+def _die_rechained(lines: Lines) -> str:  # a forger changes a die and recomputes every hash
+    i = [j for j, obj in enumerate(lines) if obj.get("action", [None])[0] == "d10"][3]
+    lines[i]["action"][1] = lines[i]["action"][1] % 10 + 1
+    _rehash(lines)
+    return f":{i + 1}: the log has"
+
+
+def _seed_and_setup_rechained(lines: Lines) -> str:
+    """A careful forger: another seed, the set-up that seed deals, every hash recomputed; the dice give it away at
+    the first die (the initiative roll, line 2)."""
+    from tcforge.analysis.setup import setup
+    from tcforge.scenarios.loading import load
+    head = lines[0]["setup"]
+    dealt = setup(load("kursk"), 2)
+    dealt.agents = tuple(head["agents"])
+    lines[0]["setup"] = dict(dealt.to_json()["setup"], scenario=head["scenario"])
+    _rehash(lines)
+    return ":2: the log has"
+
+
+def _line_after_the_end(lines: Lines) -> str:
+    lines.append(dict(lines[5]))
+    return f":{len(lines)}: a line after the game's end"
+
+
 CHAIN = "the log was changed here (hash chain broken)"
-N = 343  # kursk seed 1 greedy v greedy: the set-up, 341 actions, the end line
+N = -1  # the end line of the real log (kursk seed 1 greedy v greedy: the set-up, the actions, the end line)
+UNSIGNED = "the log has no hash chain (no 'hash', 'format' or 'digest')"
 
 EDITS: dict[str, Callable[[Lines], Any]] = {
     "die_roll_changed": _die,
@@ -93,11 +126,11 @@ EDITS: dict[str, Callable[[Lines], Any]] = {
     "hash_removed_from_action": _edit(4, lambda ls: ls[3].pop("hash"), CHAIN),
     "end_winner_changed": _edit(N, lambda ls: _set(ls[-1]["end"], "winner", "soviet" if ls[-1]["end"]["winner"] != "soviet"
                                                    else "german"), CHAIN),
-    "truncated_end_line_missing": _edit(N - 1, lambda ls: ls.pop(), f"the log is truncated after line {N - 1} "
+    "truncated_end_line_missing": _edit(-2, lambda ls: ls.pop(), "the log is truncated after line {n1} "
                                         "(its last line, the outcome, is missing)"),
     "truncated_mid_game": _edit(200, lambda ls: ls.__delitem__(slice(200, None)), "the log is truncated after line 200"),
     "blank_line_inserted": _edit(5, lambda ls: ls.insert(4, None), "an empty line: the log was changed here"),
-    "line_after_the_end": _edit(N + 1, lambda ls: ls.append(dict(ls[5])), "a line after the game's end"),
+    "line_after_the_end": _line_after_the_end,
     "end_count_forged": _edit(N, lambda ls: _set(ls[-1]["end"], "actions", 3), "the end line does not count",
                               rehash=True),
     "format_unknown": _edit(1, lambda ls: _set(ls[0], "format", 99), "log format 99 is not one"),
@@ -123,7 +156,20 @@ EDITS: dict[str, Callable[[Lines], Any]] = {
     "rules_digest_changed": _edit(1, lambda ls: _set(ls[0]["digest"], "rules", "sha256:0"), "the rules in force differ",
                                   rehash=True),
     "die_roll_illegal_forged": _edit(0, lambda ls: _set(ls[_first(ls, "d10")], "action", ["d10", 11]),
-                                     "the log does not replay", rehash=True),
+                                     "where seed 1's die gives", rehash=True),
+    "die_roll_changed_and_rechained": _die_rechained,
+    "seed_changed_and_rechained": _edit(1, lambda ls: _set(ls[0]["setup"], "seed", 2),
+                                        "the set-up is not the one seed 2 deals", rehash=True),
+    "seed_and_setup_changed_and_rechained": _seed_and_setup_rechained,
+    "setup_changed_and_rechained": _edit(1, lambda ls: ls[0]["setup"]["forces"]["0"].reverse(),
+                                         "the set-up is not the one seed 1 deals", rehash=True),
+    "agents_missing_without_unsigned": _edit(1, lambda ls: ls[0]["setup"].pop("agents"), "the set-up records no agents",
+                                             rehash=True),
+    "agent_with_a_time_budget_without_unsigned": _edit(1, lambda ls: _set(ls[0]["setup"], "agents", ["plan:2s", "greedy"]),
+                                                       "agent plan:2s searches for a time", rehash=True),
+    "chain_stripped_without_unsigned": _edit(1, lambda ls: ls.__setitem__(slice(None), [
+        {k: v for k, v in obj.items() if k not in ("hash", "format", "digest")} for obj in ls]), UNSIGNED),
+    "old_log_without_unsigned": _edit(1, lambda ls: ls.__setitem__(slice(None), _old(ls)), UNSIGNED),
     "end_winner_forged": _edit(N, lambda ls: _set(ls[-1]["end"], "winner", "soviet" if ls[-1]["end"]["winner"] != "soviet"
                                                   else "german"), "the replay gives", rehash=True),
     "end_reason_forged": _edit(N, lambda ls: _set(ls[-1]["end"], "reason", "surrender"), "the replay gives", rehash=True),
@@ -158,14 +204,17 @@ def test_15_3_tampered_log_is_named_at_its_line(name: str, real_log: Lines, tmp_
     expected = EDITS[name](lines)
     log = tmp_path / "game.jsonl"
     _write(log, lines)
-    if name in ("die_roll_illegal_forged", "old_log_die_roll_illegal"):
+    if name == "die_roll_illegal_forged":
+        expected = f":{_first(lines, 'd10') + 1}: the log has [\"d10\",11] where seed 1's die gives"
+    if name == "old_log_die_roll_illegal":
         expected = f":{_first(lines, 'd10') + 1}: the log does not replay"
+    unsigned = ["--unsigned"] if name.startswith("old_log_") and name != "old_log_without_unsigned" else []
     for command in ("replay", "audit"):
-        result = CliRunner().invoke(app, ["scenario", command, str(log)])
+        result = CliRunner().invoke(app, ["scenario", command, str(log), *unsigned])
         text = result.stdout + result.stderr
         assert result.exit_code == 1, (command, text[-400:])
         assert "Traceback" not in text and (result.exception is None or isinstance(result.exception, SystemExit))
-        if command == "audit" and name in ("die_roll_illegal_forged", "old_log_die_roll_illegal"):
+        if command == "audit" and name == "old_log_die_roll_illegal":
             continue  # the referee names the line its own way (rule engine)
         problem = [t for t in text.splitlines() if t.startswith(f"{log}:")]
         assert problem, (command, text[-400:])
