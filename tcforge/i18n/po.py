@@ -251,7 +251,7 @@ def read_catalog(path: Path, lang: str) -> list[Msg]:
                                         code=fault.code).render())
         msgstr = entry.strings[0]
         english, text = entry.id.text, msgstr.text
-        problems += placeholder_problems(english, text, f"{display}:{msgstr.line}:{msgstr.col}")
+        problems += placeholder_problems(english, text, f"{display}:{msgstr.line}:{msgstr.col}: {label}")
         if text and text != text.rstrip() and english == english.rstrip():
             line, col = msgstr.where(len(text.rstrip()))
             problems.append(Problem(display, line, col, f"{label}: the translation ends with white space the English "

@@ -141,11 +141,16 @@ def _charset(raw: bytes, display: str) -> tuple[str, Problem | None]:
     line, col = _line_col(raw, match.start(1))
     try:
         info = codecs.lookup(name)
+    except LookupError:
+        return "", Problem(display, line, col, f"unknown charset '{name}' in the Content-Type header",
+                           "save the file as UTF-8 and write charset=UTF-8 there", code="po-charset")
+    try:
         readable = info._is_text_encoding and _ASCII_PROBE.encode(info.name) == _ASCII_PROBE.encode("ascii")
     except (LookupError, UnicodeError, ValueError):
         readable = False
     if not readable:
-        return "", Problem(display, line, col, f"unknown charset '{name}' in the Content-Type header",
+        return "", Problem(display, line, col, f"charset '{name}' in the Content-Type header is not one a PO file can "
+                                               "be read in (PO keywords are ASCII)",
                            "save the file as UTF-8 and write charset=UTF-8 there", code="po-charset")
     return info.name, None
 
