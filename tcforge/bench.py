@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tcforge.atomic import write_atomic
 from tcforge.data.documents import discover
 from tcforge.paths import data_dir, schemas_dir
 from tcforge.validate import validate
@@ -50,7 +51,7 @@ def generate_cards(folder: Path, count: int) -> list[Path]:
                       f"    years: {{first: {1941 + n % 3}, last: 1945}}", f"    points: {10 + n % 30}",
                       f"    speed: {'fast' if n % 5 else 'slow'}"]
         path = folder / f"generated-{first // CARDS_PER_FILE:03d}.yaml"
-        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        write_atomic(path, "\n".join(lines) + "\n")
         files.append(path)
     return files
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 from io import BytesIO
 from pathlib import Path
 
+from tcforge.atomic import write_atomic
+
 SHEET_NAMES = {"a5": "A4", "a4": "A3", "letter": "Tabloid", "half-letter": "Letter"}
 
 
@@ -85,7 +87,7 @@ def impose(path: Path, paper: str) -> tuple[int, str]:
         writer.add_metadata({k: str(v) for k, v in reader.metadata.items() if isinstance(v, str)})
     buf = BytesIO()
     writer.write(buf)
-    path.write_bytes(buf.getvalue())
+    write_atomic(path, buf.getvalue())
     sheets = len(sides) // 2
     sheet = SHEET_NAMES.get(paper, "double-width")
     return sheets, (f"{len(pages)} pages imposed 2-up on {sheets} {sheet} sheet(s), {len(sides)} sides: "
