@@ -135,16 +135,29 @@ def _forces(scenario: Scenario, side: Side, index: int, rng: random.Random, reco
     if not entries and side.build is not None:
         entries = _buy(scenario, side, rng)
     room: dict[int, list[int]] = {}  # engine position -> [combat, trucks] of this side
+    # Room kept for the cards the scenario puts on one exact position (at: ONE, or per_position), so that a card
+    # placed anywhere in the zone never takes it first: the check found the setup legal, so it must be laid out.
+    reserved: dict[int, list[int]] = {}
+    for entry in entries:
+        if _exact(entry):
+            p = entry.placement
+            each = p.per_position or entry.count
+            for q in p.positions:
+                reserved.setdefault(engine_pos(scenario, q), [0, 0])[1 if is_truck(entry.card, params) else 0] += each
 
-    def fits(card: Card, pos: int) -> bool:
+    def fits(card: Card, pos: int, exact: bool = False) -> bool:
         combat, trucks = room.setdefault(pos, [0, 0])
+        kept = [0, 0] if exact else reserved.get(pos, [0, 0])
         if is_truck(card, params):
-            return trucks < rules.stacking_trucks
-        return combat < rules.stacking_combat_cards
+            return trucks + kept[1] < rules.stacking_trucks
+        return combat + kept[0] < rules.stacking_combat_cards
 
-    def put(card: Card, pos: int) -> None:
+    def put(card: Card, pos: int, exact: bool = False) -> None:
         counts = room.setdefault(pos, [0, 0])
         counts[1 if is_truck(card, params) else 0] += 1
+        if exact and pos in reserved:
+            kept = reserved[pos]
+            kept[1 if is_truck(card, params) else 0] -= 1
         placed.append((card.id, pos))
 
     carriers: list[tuple[Any, int]] = []  # (force entry, index in ``placed``) of cards that go with a carrier
@@ -169,10 +182,12 @@ def _forces(scenario: Scenario, side: Side, index: int, rng: random.Random, reco
                 continue
             spots = [engine_pos(scenario, p) for p in entry.placement.positions] or [
                 engine_pos(scenario, p) for p in side.zone]
+            exact = _exact(entry)
             if entry.placement.per_position:
-                spot = next((p for p in spots if placed.count((card.id, p)) < entry.placement.per_position and fits(card, p)), None)
+                spot = next((p for p in spots if placed.count((card.id, p)) < entry.placement.per_position
+                             and fits(card, p, exact)), None)
             else:
-                options = [p for p in spots if fits(card, p)]
+                options = [p for p in spots if fits(card, p, exact)]
                 rng.shuffle(options)
                 spot = options[0] if options else None
             if spot is None:
@@ -180,7 +195,7 @@ def _forces(scenario: Scenario, side: Side, index: int, rng: random.Random, reco
                     placed.append((card.id, RESERVE))
                     continue
                 raise SetupError(f"{scenario.id}: no room for {card.name} in {side.id}'s set-up positions")
-            put(card, spot)
+            put(card, spot, exact)
     for entry, index_in_list in carriers:  # riders and equipment go where their carrier is
         carrier_id = entry.carrier
         candidates = [i for i, (cid, pos) in enumerate(placed) if cid == carrier_id and pos >= 0]
@@ -198,6 +213,13 @@ def _forces(scenario: Scenario, side: Side, index: int, rng: random.Random, reco
     for count in side.deck:
         placed.extend((count.card_id, DECK if scenario.deck.draw_deck else RESERVE) for _ in range(count.count))
     record.forces[index] = placed
+
+
+def _exact(entry: ForceEntry) -> bool:
+    """A unit the scenario puts on one exact position (at: ONE), or so many on each of its positions (per_position)."""
+    p = entry.placement
+    return (p.kind == "positions" and not p.from_zone and entry.carrier is None and is_unit(entry.card)
+            and (p.per_position is not None or len(p.positions) == 1))
 
 
 def _buy(scenario: Scenario, side: Side, rng: random.Random) -> list[Any]:

@@ -60,7 +60,8 @@ CODES: dict[str, str] = {
     "over-budget": "The cards cost more build points than the budget.",
     "unpriced-card": "A card without a point value in a point-budget build.",
     "too-many-cards": "More cards than the build allows.",
-    "card-not-allowed": "A card the build or the deck policy excludes (type, AT fire, terrain, only the listed cards).",
+    "card-not-allowed": "A card the build or the deck policy excludes (type, AT fire, terrain, only the listed cards), or a free "
+                        "card that is no terrain for its side to lay (17.4).",
     "deck-limit": "More identical special event cards than allowed (14.0: two, unless the scenario says otherwise).",
     "placement-count": "A count that cannot be split as per_position says over the positions.",
     "stacking": "More combat cards or trucks on positions at setup than the ruleset's stacking limits (6.3).",
@@ -182,6 +183,7 @@ class _Checker:
             self.has_units(side)
             self.builds(side)
             self.deck_policy(side)
+            self.free_cards(side)
             self.deck_limit(side)
             self.setup_zone(side)
             self.placement(side)
@@ -276,6 +278,23 @@ class _Checker:
             elif not build.terrain and category(card) == "terrain":
                 self.add(path + ("card",), "card-not-allowed", f"{self.name(card)} is terrain; {owner} may not choose terrain",
                          "the attacker of this scenario buys no terrain", "17.4")
+
+    def free_cards(self, side: Side) -> None:
+        """17.4, 6.1.2: a side's free cards are the terrain it lays at setup; the set-up lays each on one of its positions."""
+        t = self.s.terrain
+        lays = t.method == "discretionary" and side.id in t.by
+        for count in side.free_cards:
+            if not lays:
+                self.add(count.path + ("card",), "card-not-allowed", f"{self.name(count.card)} is a free card of side "
+                         f"'{side.id}', which lays no terrain: it would never enter the game",
+                         "free cards are the terrain a side lays (battlefield.terrain method: discretionary, by: [...]); "
+                         "list other cards in its forces or deck", "17.4")
+            elif category(count.card) != "terrain":
+                self.add(count.path + ("card",), "card-not-allowed",
+                         f"{self.name(count.card)} is no terrain card: a free card is terrain the side lays on a position at setup",
+                         "give it a terrain, water or fortification card (Woods, Stream, Foxholes, ...); "
+                         "list other cards in its forces or deck",
+                         "17.4")
 
     def deck_policy(self, side: Side) -> None:
         deck = self.s.deck
