@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 import stat
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -48,6 +49,28 @@ MAX_TEXT = 10_000  # one text: the longest real one (a French rule case) is unde
 # characters (U+206A-U+206F), the zero-width no-break space (U+FEFF) and the interlinear annotation marks.
 _CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064"
                       "\u2066-\u206f\ufeff\ufff9-\ufffb]")
+# The regular expression is the fast path; the rule itself is the Unicode categories: every control (Cc) but the line
+# break, every format character (Cf: also the soft hyphen, the Arabic number signs, the invisible tag characters
+# U+E0001 and U+E0020-U+E007F that can smuggle a hidden text, ...), the line and paragraph separators (Zl, Zp). The
+# project's own English and French texts need none of them (checked over data/: their only character outside the
+# printable ones is the no-break space U+00A0, a visible space of category Zs, which stays allowed like U+202F).
+_FORBIDDEN = frozenset(("Cc", "Cf", "Zl", "Zp"))
+
+
+def _forbidden_at(text: str) -> int | None:
+    """The 0-based index of the first character no text may hold, or None."""
+    if text.isprintable():  # the usual case: isprintable() is False for every forbidden character
+        return None
+    found = _CONTROL.search(text)
+    limit = found.start() if found else len(text)
+    start = 0
+    for segment in text[:limit].split("\n"):  # only a line that is not printable (a no-break space...) is read closely
+        if not segment.isprintable():
+            for i, char in enumerate(segment):
+                if unicodedata.category(char) in _FORBIDDEN:
+                    return start + i
+        start += len(segment) + 1
+    return found.start() if found else None
 
 
 @dataclass(frozen=True)
@@ -67,19 +90,22 @@ def text_faults(text: str, what: str = "text") -> list[TextFault]:
     if len(text) > MAX_TEXT:
         faults.append(TextFault(f"{what} is {len(text):,} characters long, more than the {MAX_TEXT:,}-character limit of any text",
                                 "shorten it: a long passage belongs in several shorter entries", "text-too-long", 0))
-    found = _CONTROL.search(text)
-    if found:
+    at = _forbidden_at(text)
+    if at is not None:
         faults.append(TextFault(
-            f"{what} holds a control character (U+{ord(found.group()):04X}, {_control_name(found.group())}) "
-            f"at character {found.start() + 1}",
+            f"{what} holds a control character (U+{ord(text[at]):04X}, {_control_name(text[at])}) "
+            f"at character {at + 1}",
             "remove it: texts are printable characters and line breaks, never tabs, terminal escapes or invisible "
-            "format characters", "text-control", found.start()))
+            "format characters", "text-control", at))
     return faults
 
 
 def harmless(text: str) -> str:
     """``text`` cut to :data:`MAX_TEXT` characters, each control or invisible format character replaced by U+FFFD."""
-    return _CONTROL.sub("\ufffd", text[:MAX_TEXT])
+    text = _CONTROL.sub("\ufffd", text[:MAX_TEXT])
+    if _forbidden_at(text) is None:
+        return text
+    return "".join("\ufffd" if unicodedata.category(c) in _FORBIDDEN and c != "\n" else c for c in text)
 
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _RESOLVER = yaml.resolver.Resolver()
@@ -401,6 +427,10 @@ def _control_name(char: str) -> str:
         return "a bidirectional override"
     if char in "\u2028\u2029":
         return "a line or paragraph separator"
+    if char == "\u00ad":
+        return "a soft hyphen, invisible"
+    if "\U000e0000" <= char <= "\U000e007f":
+        return "an invisible tag character"
     if ord(char) > 0x9f:
         return "an invisible format character"
     return "a control character"
