@@ -10,6 +10,9 @@ again. The seed is an ordinary integer: ``tcforge scenario play --seed N`` repla
 """
 from __future__ import annotations
 
+import dataclasses
+import enum
+import functools
 import hashlib
 import json
 from dataclasses import asdict, dataclass, field
@@ -83,6 +86,66 @@ class Batch:
 class BatchResult:
     batch: Batch
     results: list[GameResult] = field(default_factory=list)
+    content: str = ""  # content_key() of what was played: a kept batch is used again only while it matches
+
+
+# The code that decides a game: the engine and its agents, the set-up, the scenario's rules as engine hooks, how a
+# game is played and seeded. Its source is hashed, so any change to it (even a comment) retires the kept batches.
+GAME_CODE = ("engine", "analysis/games.py", "analysis/setup.py", "analysis/scenario_hooks.py", "analysis/batches.py")
+
+
+@functools.cache
+def code_version() -> str:
+    """A hash of the package version and of the source of :data:`GAME_CODE` (read once a process)."""
+    import tcforge
+    root = Path(tcforge.__file__).resolve().parent
+    digest = hashlib.sha256(f"tcforge {tcforge.__version__}".encode())
+    for name in GAME_CODE:
+        target = root / name
+        for path in sorted(target.rglob("*.py")) if target.is_dir() else [target]:
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+_SKIP = {"loaded", "path", "file"}  # where the scenario was read from and its YAML marks: not what it says
+
+
+def _plain(obj: Any, seen: frozenset[int] = frozenset()) -> Any:
+    """A resolved scenario (dataclasses, card sets, mappings, enums) as plain JSON data, in a stable order."""
+    from tcforge.data.cards import CardSet
+    if obj is None or isinstance(obj, (bool, int, float, str)):
+        return obj
+    if id(obj) in seen:
+        return "<cycle>"
+    seen = seen | {id(obj)}
+    if isinstance(obj, enum.Enum):
+        return _plain(obj.value, seen)
+    if isinstance(obj, Path):
+        return obj.as_posix()
+    if isinstance(obj, CardSet):
+        return {"cards": _plain(obj.cards, seen), "terrain_tables": _plain(obj.terrain_tables, seen)}
+    if isinstance(obj, dict):
+        items = [[_plain(k, seen), _plain(v, seen)] for k, v in obj.items()]
+        return sorted(items, key=lambda kv: json.dumps(kv[0], sort_keys=True))
+    if isinstance(obj, (list, tuple)):
+        return [_plain(x, seen) for x in obj]
+    if isinstance(obj, (set, frozenset)):
+        return sorted((_plain(x, seen) for x in obj), key=lambda v: json.dumps(v, sort_keys=True))
+    if dataclasses.is_dataclass(obj):
+        return [type(obj).__name__, {f.name: _plain(getattr(obj, f.name), seen) for f in dataclasses.fields(obj)
+                                     if f.name not in _SKIP}]
+    if hasattr(obj, "__dict__"):
+        return [type(obj).__name__, {k: _plain(v, seen) for k, v in sorted(vars(obj).items()) if not k.startswith("_")}]
+    text = repr(obj)
+    return type(obj).__name__ if " at 0x" in text else text
+
+
+def content_key(cell: Cell, scenario: Scenario) -> str:
+    """What decides the games of a cell: the resolved scenario's content (its cards, ruleset parameters and the
+    cell's overrides in force, balance option applied), the cell (agents, seed) and the code version. Two runs
+    whose keys match play the same games."""
+    body = json.dumps([code_version(), cell.key(), _plain(scenario)], sort_keys=True, ensure_ascii=False, default=str)
+    return "sha256:" + hashlib.sha256(body.encode("utf-8")).hexdigest()
 
 
 def plan(cell: Cell, games: int, size: int) -> list[Batch]:
@@ -93,15 +156,26 @@ def plan(cell: Cell, games: int, size: int) -> list[Batch]:
 
 
 _SCENARIOS: dict[str, Scenario] = {}
+_CONTENT: dict[str, str] = {}
 
 
 def scenario_of(cell: Cell) -> Scenario:
-    """The cell's scenario, loaded once per worker process (the agents and the seed do not change it)."""
-    key = json.dumps([_where(cell.scenario), cell.option, cell.ruleset, [list(p) for p in cell.parameters]])
+    """The cell's scenario, loaded once per worker process while its file is unchanged (the agents and the seed do
+    not change it; a worker that lives on, or the process itself with one job, sees an edited file)."""
+    key = json.dumps([_where(cell.scenario), _file_stamp(cell.scenario), cell.option, cell.ruleset,
+                      [list(p) for p in cell.parameters]], default=str)
     scenario = _SCENARIOS.get(key)
     if scenario is None:
         scenario = _SCENARIOS[key] = Cell(_where(cell.scenario), cell.option, cell.ruleset, cell.parameters).load()
     return scenario
+
+
+def _file_stamp(reference: str) -> str:
+    path = find_scenario(reference)
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest() if path is not None else ""
+    except OSError:
+        return ""
 
 
 def _where(reference: str) -> str:
@@ -110,11 +184,16 @@ def _where(reference: str) -> str:
 
 
 def play_batch(batch: Batch) -> BatchResult:
-    """Play the batch's games, in order; what every worker runs."""
+    """Play the batch's games, in order; what every worker runs. The result carries the content key of what this
+    worker played (its scenario as it read it, its code)."""
     scenario = scenario_of(batch.cell)
     cell = batch.cell
+    memo = f"{id(scenario)}:{cell.key()}"  # a scenario object is kept for the process's life: its id is never reused
+    content = _CONTENT.get(memo)
+    if content is None:
+        content = _CONTENT[memo] = content_key(cell, scenario)
     return BatchResult(batch, [play_game(scenario, game_seed(cell.seed, i), cell.agents, record=False)[1]
-                               for i in range(batch.start, batch.start + batch.count)])
+                               for i in range(batch.start, batch.start + batch.count)], content)
 
 
 def result_to_json(result: GameResult) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator
+from pathlib import Path
 
 from tcforge.data.cards import Card
 from tcforge.engine.cards import EFFECTS
@@ -21,6 +22,13 @@ from tcforge.scenarios.findings import Finding
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.scenario import Scenario
 from tcforge.scenarios.victory import holds_as
+
+
+def check_problems(path: Path) -> list[Finding]:
+    """Every finding 'tcforge scenario check' makes of a scenario file, the engine's checks included (empty: it is
+    legal). The one check that play, balance, ladder and sweep make before playing a scenario."""
+    from tcforge.scenarios.check import check_file
+    return list(check_file(Path(path), engine=engine_findings).findings)
 
 
 def engine_findings(scenario: Scenario) -> Iterator[Finding]:

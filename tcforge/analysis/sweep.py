@@ -34,9 +34,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tcforge import bounds
 from tcforge.analysis import cluster
 from tcforge.analysis.balance import BATCH, Report, report, write_plot
-from tcforge.analysis.batches import Batch, BatchResult, Cell, plan, result_from_json, result_to_json
+from tcforge.analysis.batches import (
+    Batch,
+    BatchResult,
+    Cell,
+    content_key,
+    plan,
+    result_from_json,
+    result_to_json,
+    scenario_of,
+)
 from tcforge.analysis.games import GameResult
 from tcforge.atomic import atomic_path
 from tcforge.data.problems import Problem
@@ -102,6 +112,7 @@ def agents_of(choice: str | dict[str, str], sides: list[str]) -> tuple[str, str]
 def cells(sweep: Sweep, where: Where = _cli_where) -> list[Cell]:
     """Every cell of the grid, each checked by loading its scenario; SweepError lists every problem, placed
     at the sweep file's value that causes it (``where`` maps a path in the file to file, line, column)."""
+    from tcforge.analysis.scenario_checks import check_problems
     from tcforge.scenarios.loading import find_scenario, load
 
     problems: list[Problem] = []
@@ -120,6 +131,13 @@ def cells(sweep: Sweep, where: Where = _cli_where) -> list[Cell]:
         except ScenarioError as exc:
             fail(("scenarios", si), f"scenario '{reference}' is not valid: {exc.findings[0].render()}",
                  "run 'tcforge scenario check' on it")
+            continue
+        illegal = check_problems(find_scenario(reference) or Path(reference))
+        if illegal:  # what 'scenario check' refuses is never played (as play and balance refuse it)
+            first = illegal[0]
+            fail(("scenarios", si), f"scenario '{reference}' is not legal ({len(illegal)} problem(s)), the first: "
+                 f"{first.file}:{first.line}:{first.col}: {first.message} [{first.code}]",
+                 f"run 'tcforge scenario check {reference}' for them all")
             continue
         sides = list(base.grid.sides)
         known = [b.id for b in base.balance]
@@ -146,10 +164,10 @@ def cells(sweep: Sweep, where: Where = _cli_where) -> list[Cell]:
                     continue
                 for option, agents in itertools.product(dict.fromkeys(options), agent_pairs):
                     out.append(Cell(reference, option, ruleset, tuple(sorted(params.items())), agents, sweep.seed))
-    if sweep.games < 1:
-        fail(("games",), f"games is {sweep.games}", "play at least 1 game a cell")
-    if sweep.batch < 1:
-        fail(("batch",), f"batch is {sweep.batch}", "give at least 1 game a batch")
+    for key, bound in (("games", bounds.GAMES), ("seed", bounds.SEED), ("batch", bounds.BATCH)):
+        value = getattr(sweep, key)
+        if bound.problem(value):  # 10,000,000,000 games would be planned, in memory, before the first is played
+            fail((key,), f"{key} is {value}", bound.problem(value))
     if problems:
         raise SweepError(_unique(problems))
     return list(dict.fromkeys(out))
@@ -214,12 +232,18 @@ def read_sweep_file(path: Path) -> Sweep:
             return default
         return value
 
-    scenarios = [str(Path(path).parent / s) if not _bundled(s) else s for s in listed("scenarios", str, "a scenario id or file")]
+    scenarios = [str(Path(path).parent / s) if not _bundled(s) else s
+                 for s in listed("scenarios", str, "a scenario id or file") if isinstance(s, str)]
     if "scenarios" not in data:
         fail((), "no scenarios", "add 'scenarios: [hill-621]' (bundled ids or files)")
     options = [None if o == "as-written" else o for o in listed("options", str, "a balance option id")] or [None]
     rulesets = listed("rulesets", str, "a ruleset id") or [None]
     parameters = listed("parameters", dict, "a mapping of parameter names to values") or [{}]
+    for pi, params in enumerate(parameters if isinstance(data.get("parameters"), list) else []):
+        for name in params if isinstance(params, dict) else {}:
+            if not isinstance(name, str):
+                fail(("parameters", pi, name), f"parameters: {name!r} is not a parameter name", "write NAME: VALUE, "
+                     "the name as text (turn.hand_limit: 6)", key=True)
     agents = listed("agents", (str, dict), "an agent spec or a mapping side: spec") or ["greedy"]
     sweep = Sweep(scenarios, options, rulesets, parameters, agents, number("games", 100), number("seed", 1), number("batch", BATCH))
     if problems:
@@ -242,6 +266,7 @@ class Store:
         self.folder = Path(folder)
         self.path = self.folder / BATCHES
         self.done: dict[str, list[GameResult]] = {}
+        self.content: dict[str, str] = {}  # batch key -> content key of what was played ("" in older stores)
         self.dropped = 0
         if self.path.is_file():
             self._read()
@@ -257,22 +282,33 @@ class Store:
             try:
                 entry = json.loads(line)
                 self.done[entry["batch"]] = [result_from_json(r) for r in entry["results"]]
-            except (ValueError, KeyError, TypeError):
+                self.content[entry["batch"]] = str(entry.get("content", ""))
+            except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
                 self.dropped += 1
 
     def add(self, done: BatchResult) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
-        line = json.dumps({"batch": done.batch.key(), "results": [result_to_json(r) for r in done.results]}, ensure_ascii=False)
+        line = json.dumps({"batch": done.batch.key(), "content": done.content,
+                           "results": [result_to_json(r) for r in done.results]}, ensure_ascii=False)
         with _ctrl_c_after():  # the line on disk and the count in memory agree, so the stop message counts it right
             with self.path.open("a", encoding="utf-8") as handle:
                 handle.write(line + "\n")
                 handle.flush()
                 os.fsync(handle.fileno())
             self.done[done.batch.key()] = done.results
+            self.content[done.batch.key()] = done.content
 
-    def results(self, batches: list[Batch]) -> list[GameResult]:
-        """The kept results of these batches, in game order (batches not played yet left out)."""
-        return [r for b in sorted(batches, key=lambda b: b.start) for r in self.done.get(b.key(), [])]
+    def kept(self, batch: Batch, content: str) -> bool:
+        """Whether the batch is kept, played with this content (scenario, rules, agents, code)."""
+        return batch.key() in self.done and self.content.get(batch.key()) == content
+
+    def stale(self, batch: Batch, content: str) -> bool:
+        """Whether the batch is kept but was played with other content: it is played again."""
+        return batch.key() in self.done and self.content.get(batch.key()) != content
+
+    def results(self, batches: list[Batch], content: str) -> list[GameResult]:
+        """The kept results of these batches played with this content, in game order (others left out)."""
+        return [r for b in sorted(batches, key=lambda b: b.start) if self.kept(b, content) for r in self.done[b.key()]]
 
 
 @contextmanager
@@ -351,15 +387,23 @@ class Outcome:
 
 def run_sweep(sweep: Sweep, folder: Path, *, grid: list[Cell] | None = None, jobs: int = 1, scheduler: str | None = None,
               plot: bool = True, progress: Callable[[int], None] | None = None,
-              on_start: Callable[[int, int], None] | None = None) -> Outcome:
+              on_start: Callable[[int, int], None] | None = None,
+              on_stale: Callable[[int], None] | None = None) -> Outcome:
     """Play the missing batches of the sweep, keep each as it finishes, then write the table and the plot from
-    every kept batch. ``on_start(total games, games already kept)`` is called before any game is played."""
+    every kept batch. A kept batch counts only while its content key (:func:`~tcforge.analysis.batches.content_key`:
+    the resolved scenario, rules, overrides, agents, seed and code version) is the cell's now; one that was played
+    with other content is played again, ``on_stale(games)`` told first. ``on_start(total games, games already
+    kept)`` is called before any game is played."""
     grid = cells(sweep) if grid is None else grid
     store = Store(folder)
     plans = {cell: plan(cell, sweep.games, sweep.batch) for cell in grid}
-    missing = [b for batches in plans.values() for b in batches if b.key() not in store.done]
+    content = {cell: content_key(cell, _scenario(cell)) for cell in grid}
+    missing = [b for cell, batches in plans.items() for b in batches if not store.kept(b, content[cell])]
+    stale = sum(b.count for cell, batches in plans.items() for b in batches if store.stale(b, content[cell]))
     planned = sweep.games * len(grid)
     kept = planned - sum(b.count for b in missing)
+    if on_stale and stale:
+        on_stale(stale)
     if on_start:
         on_start(planned, kept)
     stopped: cluster.Stopped | None = None
@@ -378,23 +422,20 @@ def run_sweep(sweep: Sweep, folder: Path, *, grid: list[Cell] | None = None, job
         except KeyboardInterrupt:
             stopped = cluster.Stopped("interrupted", interrupted=True)
     played = sum(len(store.done.get(b.key(), ())) for b in missing)
-    rows = table(grid, plans, store, sweep.games)
+    rows = table(grid, plans, store, sweep.games, content)
     write_table(rows, Path(folder), plot=plot)
     return Outcome(rows, planned, kept, played, store.dropped, stopped)
 
 
-_LOADED: dict[tuple[str, str | None, str | None, tuple[tuple[str, Any], ...]], Scenario] = {}
+def _scenario(cell: Cell) -> Scenario:
+    """The cell's scenario as its file reads now (loaded again when the file changes)."""
+    return scenario_of(cell)
 
 
-def table(grid: list[Cell], plans: dict[Cell, list[Batch]], store: Store, games: int) -> list[Row]:
-    rows = []
-    for cell in grid:
-        key = (cell.scenario, cell.option, cell.ruleset, cell.parameters)
-        scenario = _LOADED.get(key)
-        if scenario is None:
-            scenario = _LOADED[key] = cell.load()
-        rows.append(Row(cell, games, report(scenario, store.results(plans[cell]), cell.agents, cell.option)))
-    return rows
+def table(grid: list[Cell], plans: dict[Cell, list[Batch]], store: Store, games: int,
+          content: dict[Cell, str]) -> list[Row]:
+    return [Row(cell, games, report(_scenario(cell), store.results(plans[cell], content[cell]), cell.agents, cell.option))
+            for cell in grid]
 
 
 def write_table(rows: list[Row], folder: Path, *, plot: bool = True) -> None:

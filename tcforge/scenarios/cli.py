@@ -222,17 +222,34 @@ def _known_balance(path: Path, balance: str | None) -> None:
 
 
 def _load(reference: str, balance: str | None = None) -> Any:
+    """The scenario, refused (its findings, then one line, exit 1) unless 'scenario check' finds it legal: what play,
+    balance and ladder play, as a sweep does (the same check, tcforge.analysis.scenario_checks.check_problems)."""
+    from tcforge.analysis.scenario_checks import check_problems
     from tcforge.scenarios.findings import ScenarioError
     from tcforge.scenarios.loading import load
     path = _resolve(reference)
     _known_balance(path, balance)
     try:
-        return load(path, balance=balance)
+        scenario = load(path, balance=balance)
     except ScenarioError as exc:
         for f in exc.findings:
             _err(f.render())
         _err("tcforge: the scenario is not valid; run 'tcforge scenario check'")
         raise typer.Exit(1) from None
+    import hashlib
+    key = f"{path.resolve()}:{hashlib.sha256(path.read_bytes()).hexdigest()}"  # as the file reads now
+    if key not in _LEGAL:
+        _LEGAL[key] = check_problems(path)
+    if _LEGAL[key]:
+        for f in _LEGAL[key]:
+            _err(f.render())
+        _err(f"tcforge: the scenario is not legal ({len(_LEGAL[key])} problem(s)): no game is played; "
+             f"'tcforge scenario check {reference}' lists them")
+        raise typer.Exit(1) from None
+    return scenario
+
+
+_LEGAL: dict[str, list[Any]] = {}  # a command checks a file once (balance loads it once per option)
 
 
 @app.command("play")
@@ -615,8 +632,12 @@ def sweep_cmd(
             _err(f"resuming: {kept} of {total} games kept in {out}; " + (f"playing the other {total - kept}" if kept < total
                                                                          else "nothing left to play"))
 
+    def stale(games: int) -> None:
+        _err(f"tcforge: {games} game(s) kept in {out} were played with another version of their scenario, rules, "
+             "agents or tcforge's engine: they are played again (a fresh --out keeps both tables)")
+
     with progress:
-        outcome = run_sweep(sweep, out, grid=grid, jobs=jobs, scheduler=scheduler, on_start=started,
+        outcome = run_sweep(sweep, out, grid=grid, jobs=jobs, scheduler=scheduler, on_start=started, on_stale=stale,
                             progress=lambda n: progress.advance(task, n))
     if outcome.dropped:
         _err(f"{outcome.dropped} batch line(s) in {out} were cut short and are played again")
