@@ -41,10 +41,18 @@ def _umask() -> int:
     return mask
 
 
+def _path(target: Path | str) -> Path:
+    """``target`` as a Path; a Path stays itself (tcforge.outpath.FolderPath: written as a folder, refused below)."""
+    return target if isinstance(target, Path) else Path(target)
+
+
 def check_target(target: Path) -> int | None:
     """Refuse a target tcforge must not write: a folder, a symbolic link, a FIFO, device or socket, or a path under a
     file. Returns the existing regular file's permission bits (kept by the new file), or None when there is none."""
-    target = Path(target)
+    if getattr(target, "written_as_folder", False):  # --out results/: the user named a folder (tcforge.outpath)
+        raise IsADirectoryError(errno.EISDIR, "it is written as a folder (it ends with a slash); give a file name",
+                                os.path.join(target, ""))
+    target = _path(target)
     for parent in (target.parent, *target.parent.parents):
         if parent.exists():
             if not parent.is_dir():
@@ -90,7 +98,7 @@ def _finish(tmp: Path, target: Path, mode: int | None) -> None:
 @contextmanager
 def atomic_path(target: Path) -> Iterator[Path]:
     """Yield a temporary path next to ``target``; rename it to ``target`` if the block succeeds."""
-    target = Path(target)
+    target = _path(target)
     mode = check_target(target)
     fd, tmp = _temporary(target)
     os.close(fd)
@@ -126,7 +134,7 @@ def _stage(target: Path, data: bytes | str) -> tuple[Path, int | None]:
 
 def write_atomic(target: Path, data: bytes | str) -> None:
     """Write ``data`` (text is written as UTF-8, line ends as given) to ``target``, whole or not at all."""
-    target = Path(target)
+    target = _path(target)
     tmp, mode = _stage(target, data)
     try:
         _finish(tmp, target, mode)
@@ -143,7 +151,7 @@ def write_all(files: Mapping[Path, bytes | str]) -> None:
     If a rename fails after others succeeded, the files already replaced get their old contents back (a file that
     did not exist is removed again), so the set stays as it was.
     """
-    targets = [Path(t) for t in files]
+    targets = [_path(t) for t in files]
     for target in targets:
         check_target(target)
     old = {target: (target.read_bytes() if target.is_file() else None) for target in targets}

@@ -10,6 +10,7 @@ written is an ordinary scenario file, checked like any other.
 """
 from __future__ import annotations
 
+import os
 import random
 import re
 from pathlib import Path
@@ -30,10 +31,22 @@ class GenerateError(ValueError):
     """Bad arguments for a new scenario; the message says what to change."""
 
 
-def skeleton(new_id: str, template: str) -> str:
-    """The text of a new scenario file made from the commented skeleton or from a bundled scenario."""
+def _new_id(new_id: str) -> None:
+    """A new scenario's id: well formed, and no scenario's already (a copy of hill-621 named hill-621 would clash
+    with the bundled one, and every later command would refuse the user's data)."""
+    from tcforge.scenarios.loading import bundled_ids, own_scenarios
     if not ID.match(new_id):
         raise GenerateError(f"'{new_id}' is not a scenario id: use lower case letters, digits and dashes")
+    if new_id in bundled_ids():
+        raise GenerateError(f"'{new_id}' is the id of a bundled scenario: give the new one its own id "
+                            f"(tcforge scenario new my-{new_id} --from {new_id} copies it)")
+    if new_id in own_scenarios():
+        raise GenerateError(f"'{new_id}' is the id of one of your scenarios already: give the new one its own id")
+
+
+def skeleton(new_id: str, template: str) -> str:
+    """The text of a new scenario file made from the commented skeleton or from a bundled scenario."""
+    _new_id(new_id)
     text = _template_text(template)
     return re.sub(r"(?m)^id: [^\s#]+", f"id: {new_id}", text, count=1)
 
@@ -69,8 +82,7 @@ def points_range(kind: str) -> tuple[int, int]:
 
 def jeff_mike(new_id: str, *, year: int, points: int, seed: int, kind: str = "meeting") -> str:
     """A random scenario by source 001's design-your-own method, as scenario-file text."""
-    if not ID.match(new_id):
-        raise GenerateError(f"'{new_id}' is not a scenario id: use lower case letters, digits and dashes")
+    _new_id(new_id)
     if not 1941 <= year <= 1945:
         raise GenerateError(f"year {year}: the cards cover 1941-1945")
     if kind not in ("meeting", "attack"):
@@ -157,9 +169,10 @@ def jeff_mike(new_id: str, *, year: int, points: int, seed: int, kind: str = "me
 
 def write_new(text: str, path: Path, *, force: bool = False) -> Path:
     """Write a scenario file whole; a folder is refused with the file name to give instead (the scenario's id)."""
-    if path.is_dir():  # --force cannot help: a folder is never replaced by a file
+    if path.is_dir() or getattr(path, "written_as_folder", False):  # --force cannot help: a folder is never replaced by a file
         found = re.search(r"^id: *([a-z0-9-]+)( |$)", text, re.MULTILINE)
-        raise GenerateError(f"{path} is a folder, and --out takes the scenario file's name: "
+        shown = path if path.is_dir() else os.path.join(path, "")  # results/ as the user wrote it
+        raise GenerateError(f"{shown} is a folder, and --out takes the scenario file's name: "
                             f"give --out {path / ((found[1] if found else 'my-scenario') + '.yaml')}")
     if path.exists() and not force:
         raise GenerateError(f"{path} exists already: choose another id or --out, or pass --force")

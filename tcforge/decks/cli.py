@@ -19,6 +19,7 @@ import typer
 from tcforge.data.problems import DataError
 from tcforge.decks.load import DeckLookupError, find_deck, load_decks
 from tcforge.decks.model import CommandDeck, FluidRules
+from tcforge.outpath import file_out
 
 app = typer.Typer(help="Command decks of the fluid-time rules (source 003): list, show, odds, tables, print, rulebook.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
@@ -213,7 +214,8 @@ def print_cmd(
     deck_name: str = typer.Argument(..., metavar="DECK", help="Deck id or a deck file."),
     lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the card texts."),
     paper: Paper = typer.Option(Paper.a4, "--paper", help="A4 or US Letter; 3 x 3 cards, centered."),
-    out_file: Path | None = typer.Option(None, "--out", "-o", help="PDF to write (default: output/command-deck-ID-LANG-PAPER.pdf)."),
+    out_file: Path | None = typer.Option(None, "--out", "-o", parser=file_out, metavar="FILE",
+                                         help="PDF to write (default: output/command-deck-ID-LANG-PAPER.pdf)."),
     card_size: str = typer.Option("standard", "--card-size", help="standard (63 x 88 mm), poker (63.5 x 88.9 mm) or WxH in mm."),
     bleed: float = typer.Option(0.0, "--bleed", min=0.0, max=5.0, help="Bleed in mm (gutters are twice it)."),
     duplex: bool = typer.Option(False, "--duplex", help="Double-sided, long-edge flip: every card gets the deck's back; "
@@ -276,7 +278,8 @@ def rulebook_cmd(
     lang: Lang = typer.Option(Lang.en, "--lang", help="en, or fr (untranslated or out-of-date cases are marked)."),
     paper: BookPaper = typer.Option(BookPaper.a4, "--paper", help="a4, letter or a5."),
     deck_name: str = typer.Option(DEFAULT_RULES_DECK, "--deck", help="The deck whose figures the booklet prints."),
-    out_file: Path | None = typer.Option(None, "--out", "-o", help="PDF to write (default: output/rules-003-LANG-PAPER.pdf)."),
+    out_file: Path | None = typer.Option(None, "--out", "-o", parser=file_out, metavar="FILE",
+                                         help="PDF to write (default: output/rules-003-LANG-PAPER.pdf)."),
 ) -> None:
     """The fluid-time rules of source 003 as a booklet (data/rules-003), with tables computed from the rules and a deck.
 

@@ -30,6 +30,7 @@ from tcforge.i18n.texts import (
     translation,
     write_atomic,
 )
+from tcforge.outpath import file_out
 from tcforge.paths import data_dir, display_path, user_data_dirs
 
 app = typer.Typer(help="Translations of the rule book and the card and scenario texts: status, check, PO export and import.",
@@ -171,7 +172,7 @@ def check_cmd(
 def export_cmd(
     lang: LangOpt = "fr",
     out_file: Annotated[Path | None, typer.Option("--out", "-o", help="PO file to write (default: standard output).",
-                                                     dir_okay=False)] = None,
+                                                     parser=file_out, metavar="FILE")] = None,
     rules: RulesOpt = None,
     root: RootOpt = None,
 ) -> None:

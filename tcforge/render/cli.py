@@ -22,6 +22,7 @@ from tcforge.data.cards import Card, CardLookupError, CardSet
 from tcforge.data.dataset import GameData, load_data
 from tcforge.data.problems import DataError
 from tcforge.interrupt import note_interrupted
+from tcforge.outpath import file_out
 from tcforge.paths import display_path
 from tcforge.progress import step, working
 from tcforge.render.cards.calibration import build_calibration
@@ -62,7 +63,8 @@ PaperOpt = Annotated[Paper, typer.Option("--paper", help="A4 or US Letter; 3 x 3
                                        "fewer when bleed or card size leave no room for cut marks.")]
 RulesetOpt = Annotated[str | None, typer.Option("--ruleset", help="Ruleset whose errata and numbers to print "
                                                    "(default six-pack-r3).")]
-OutOpt = Annotated[Path | None, typer.Option("--out", "-o", help="PDF to write (default: under output/).")]
+OutOpt = Annotated[Path | None, typer.Option("--out", "-o", parser=file_out, metavar="FILE",
+                                              help="PDF to write (default: under output/).")]
 SizeOpt = Annotated[str, typer.Option("--card-size", help="standard (63 x 88 mm), poker (63.5 x 88.9 mm) or WxH in mm.")]
 BleedOpt = Annotated[float, typer.Option("--bleed", min=0.0, max=5.0, help="Bleed in mm (gutters are at least twice it); "
                                          "inserts are normally printed without.")]

@@ -12,6 +12,7 @@ from typing import Any
 
 import typer
 
+from tcforge.outpath import file_out
 from tcforge.scenarios.check import CODES, Report, check_file
 from tcforge.scenarios.findings import Finding
 from tcforge.scenarios.loading import clashes, find_scenario, load_scenario, new_scenario_path, scenario_ids, scenarios_dir
@@ -55,6 +56,19 @@ def _progress_console() -> Any:
 def _usage(message: str) -> None:
     _err(f"tcforge: {message}")
     raise typer.Exit(2)
+
+
+def _writable(path: Path | None) -> None:
+    """Refuse a file output that can never be written (a folder, results/, a link, a path under a file) before any
+    game is played: one line, exit 1, as the writer itself would say after the games."""
+    from tcforge.atomic import check_target
+    if path is None:
+        return
+    try:
+        check_target(path)
+    except OSError as exc:
+        _err(f"tcforge: cannot write {exc.filename or path}: {exc.strerror or exc}")
+        raise typer.Exit(1) from None
 
 
 def _resolve(reference: str) -> Path:
@@ -258,7 +272,8 @@ def play_one(
     seed: int = typer.Option(1, "--seed", help="The game's seed: set-up, dice and tie-breaks."),
     agent: list[str] | None = typer.Option(None, "--agent", help=AGENT_HELP),
     policy: str | None = typer.Option(None, "--policy", help=POLICY_HELP, hidden=True),
-    log: Path | None = typer.Option(None, "--log", help="Write the replayable log (JSON lines) here."),
+    log: Path | None = typer.Option(None, "--log", parser=file_out, metavar="FILE",
+                                    help="Write the replayable log (JSON lines) here."),
     balance: str | None = typer.Option(None, "--option", help="A balance option of the scenario."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the result line."),
     board: bool = typer.Option(False, "--board", help="Draw the board with its units at each turn's end, not only at the start."),
@@ -270,6 +285,7 @@ def play_one(
     state at each turn's end, and the result (on standard output); optionally a replayable log."""
     from tcforge.analysis.games import new_game, play_game, write_log
     from tcforge.progress import working
+    _writable(log)
     sc = _load(scenario, balance)
     players = _agents(list(sc.grid.sides), agent, policy)
     with working(f"playing {sc.id}, seed {seed} ({players[0]} v {players[1]})"):
@@ -404,7 +420,8 @@ def balance_cmd(
     max_budget: int = typer.Option(400, "--max-budget", help="With --converge: the largest budget to play "
                                    "(iterations or playouts, as the agent counts them)."),
     format: Format = typer.Option(Format.text, "--format", "-f"),
-    plot: Path | None = typer.Option(None, "--plot", help="Write the win rates with their intervals as a PNG."),
+    plot: Path | None = typer.Option(None, "--plot", parser=file_out, metavar="FILE",
+                                     help="Write the win rates with their intervals as a PNG."),
 ) -> None:
     """Play many seeded games in parallel and report win rates, balance, completion, lengths and losses, how the
     games ended and what each balance option changes; with --converge, at doubling budgets until the rates settle."""
@@ -415,6 +432,7 @@ def balance_cmd(
     from tcforge.progress import step, working
     if games < 1 or jobs < 0:
         _usage("--games must be at least 1 and --jobs at least 0 (0: a worker a core)")
+    _writable(plot)
     sc = _load(scenario)
     players = _agents(list(sc.grid.sides), agent, policy)
     asked = [o for o in option or [] if o != "all"]
@@ -518,7 +536,8 @@ def ladder_cmd(
                              "index, are played with each side."),
     balance: str | None = typer.Option(None, "--option", help="A balance option of the scenario."),
     format: Format = typer.Option(Format.text, "--format", "-f"),
-    plot: Path | None = typer.Option(None, "--plot", help="Write each rung's score with its interval as a PNG."),
+    plot: Path | None = typer.Option(None, "--plot", parser=file_out, metavar="FILE",
+                                     help="Write each rung's score with its interval as a PNG."),
 ) -> None:
     """A strength ladder: each rung plays the one below it, side-swapped, and scores (wins + draws/2) / games
     with a 95 % interval (each side's Wilson interval, combined); says where the ladder flattens (the first rung
@@ -537,6 +556,7 @@ def ladder_cmd(
         _usage(f"--rungs: {exc}")
     if games < 2 or games % 2 or jobs < 1:
         _usage("--games must be an even number of at least 2 (half with each side) and --jobs at least 1")
+    _writable(plot)
     sc = _load(scenario, balance)
     with Progress(transient=True, console=_progress_console(), disable=format is Format.json) as progress:
         def tick(label: str, total: int) -> Any:
@@ -667,8 +687,8 @@ def codes(format: Format = typer.Option(Format.text, "--format", "-f")) -> None:
         _echo(f"{code:<{width}}  {text}")
 
 
-NEW_OUT_HELP = ("Where to write it (default: ID.yaml in the first --data folder; else data/scenarios/ in a checkout, "
-                "the working folder when installed).")
+NEW_OUT_HELP = ("Where to write it (default: ID.yaml in the first --data folder, else in the working folder; never among the "
+                "bundled scenarios unless given here).")
 
 
 class Method(str, Enum):
@@ -678,8 +698,9 @@ class Method(str, Enum):
 @app.command("new")
 def new(
     new_id: str = typer.Argument(..., help="The new scenario's id (lower case and dashes)."),
-    template: str = typer.Option("skeleton", "--from", help="skeleton (the commented example) or a bundled scenario id."),
-    out: Path | None = typer.Option(None, "--out", "-o", help=NEW_OUT_HELP),
+    template: str = typer.Option("skeleton", "--from", help="skeleton (the commented example), a bundled scenario id or a "
+                                 "scenario file; the copy gets NEW_ID."),
+    out: Path | None = typer.Option(None, "--out", "-o", parser=file_out, metavar="FILE", help=NEW_OUT_HELP),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
     """Write a new scenario file to fill in, from the commented skeleton or a bundled scenario."""
@@ -700,7 +721,7 @@ def generate(
     seed: int = typer.Option(1, "--seed"),
     kind: str = typer.Option("meeting", "--kind", help="meeting or attack."),
     new_id: str | None = typer.Option(None, "--id", help="Scenario id (default: dyo-YEAR-POINTS-SEED)."),
-    out: Path | None = typer.Option(None, "--out", "-o", help=NEW_OUT_HELP),
+    out: Path | None = typer.Option(None, "--out", "-o", parser=file_out, metavar="FILE", help=NEW_OUT_HELP),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
     """Build a legal random scenario by the design-your-own method of source 001; it passes 'scenario check'."""

@@ -17,7 +17,7 @@ from typing import Any
 
 from tcforge.data import schemas
 from tcforge.data.yamlsafe import Loaded, load_yaml
-from tcforge.paths import checkout_root, data_dir, display_path, user_data_dirs
+from tcforge.paths import data_dir, display_path, user_data_dirs
 from tcforge.scenarios.findings import Finding, ScenarioError
 from tcforge.scenarios.format import YamlPath
 from tcforge.scenarios.patch import PatchError, apply_patch
@@ -63,12 +63,12 @@ def scenario_ids() -> list[str]:
 
 
 def new_scenario_path(sid: str) -> Path:
-    """Where a new scenario goes by default: the first --data folder; else, in a checkout, data/scenarios/ (it joins the
-    bundled ones); else, installed, the working folder (never inside the installed package)."""
+    """Where a new scenario goes by default: the first --data folder, else the working folder; never the bundled
+    scenarios (data/scenarios/ of a checkout, or of the installed package) unless --out names them."""
     own = user_data_dirs()
     if own:
         return own[0] / f"{sid}.yaml"
-    return scenarios_dir() / f"{sid}.yaml" if checkout_root() is not None else Path(f"{sid}.yaml")
+    return Path(f"{sid}.yaml")
 
 
 def own_scenarios() -> dict[str, Path]:

@@ -14,6 +14,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
+from tcforge.outpath import file_out
 from tcforge.paths import display_path
 from tcforge.progress import working
 
@@ -56,7 +57,7 @@ def rulebook(
                                           "Tabloid); print "
                                           "double-sided, flip on the short edge, fold, staple.")] = False,
     out_file: Annotated[Path | None, typer.Option("--out", "-o", help="PDF to write (default: under output/).",
-                                                     dir_okay=False)] = None,
+                                                     parser=file_out, metavar="FILE")] = None,
 ) -> None:
     """The rule book as a PDF booklet, in English or French.
 
