@@ -11,6 +11,7 @@ reads the index of test names the build wrote instead (:func:`tests_index`).
 """
 from __future__ import annotations
 
+import errno
 import os
 from importlib import resources
 from pathlib import Path
@@ -90,22 +91,46 @@ def user_data_dirs() -> list[Path]:
     """A designer's own folders of cards, errata, rulesets and scenarios (``tcforge --data DIR``, or ``TCFORGE_DATA``,
     folders separated by ``os.pathsep``), layered over the bundled data: theirs are added to it, never replace it."""
     raw = os.environ.get(DATA_ENV, "")
-    return [Path(part).expanduser().resolve() for part in raw.split(os.pathsep) if part.strip()]
+    return [resolved(Path(part).expanduser()) for part in raw.split(os.pathsep) if part.strip()]
 
 
 def use_data_dirs(folders: list[Path]) -> None:
     """Layer ``folders`` over the bundled data for this process and the worker processes it starts."""
-    os.environ[DATA_ENV] = os.pathsep.join(str(Path(f).expanduser().resolve()) for f in folders)
+    os.environ[DATA_ENV] = os.pathsep.join(str(resolved(Path(f).expanduser())) for f in folders)
+
+
+def resolved(path: Path) -> Path:
+    """``path`` made absolute with its links resolved; a symbolic link loop (which Python 3.11's ``resolve`` raises
+    RuntimeError for) or a link to nothing is kept as named, absolute, so that the loader can say what it is."""
+    try:
+        whole = path.resolve()
+    except (OSError, RuntimeError):
+        return Path(os.path.abspath(path))
+    if path.is_symlink() and not whole.exists():  # a link to nothing is shown as itself, not as the missing target
+        return Path(os.path.abspath(path))
+    return whole
+
+
+def not_found(path: Path) -> str:
+    """Why ``path``, which does not exist, cannot be read: a symbolic link loop, a link to nothing, or nothing there."""
+    if not path.is_symlink():
+        return "no such file or folder"
+    try:
+        path.stat()
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "a symbolic link loop: it leads back round to itself"
+    return f"a symbolic link to {os.readlink(path)}, which does not exist"
 
 
 def display_path(path: Path) -> str:
     """A path as users should see it: relative to the working directory when possible."""
-    resolved = path.resolve()
+    whole = resolved(path)
     try:
-        return str(resolved.relative_to(Path.cwd().resolve()))
+        return str(whole.relative_to(Path.cwd().resolve()))
     except ValueError:
         pass
     bundle = _bundle()
-    if bundle is not None and resolved.is_relative_to(bundle):  # an installed copy's own file: where it is in the repository
-        return f"(bundled) {resolved.relative_to(bundle)}"
+    if bundle is not None and whole.is_relative_to(bundle):  # an installed copy's own file: where it is in the repository
+        return f"(bundled) {whole.relative_to(bundle)}"
     return str(path)

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tcforge.data.dataset import build, explain_clashes, load_documents
-from tcforge.data.documents import Document, discover
+from tcforge.data.documents import Document, discover, walk
 from tcforge.data.problems import Problem
 from tcforge.decks.load import problems_of as deck_problems
-from tcforge.paths import data_dir, display_path
+from tcforge.paths import data_dir, display_path, resolved
 from tcforge.scenarios.check import EngineCheck, check_file
 from tcforge.scenarios.loading import clashes
 
@@ -39,22 +39,23 @@ class Report:
 def validate(paths: list[Path] | None = None, *, root: Path | None = None, scenario_engine: EngineCheck | None = None) -> Report:
     root = (root or data_dir()).resolve()
     targets: list[Path] = []
-    empty: list[Problem] = []
+    folders: list[Problem] = []  # what a named folder lacks or hides: no data file, a link loop, no permission
     for path in paths or [root]:
-        found = discover(path) if path.exists() or paths else []  # a missing data folder is nothing to validate
+        found, unread = walk(path) if path.exists() or paths else ([], [])  # a missing data folder is nothing to validate
+        folders += unread  # never skipped without a word
         if not found:
-            empty.append(Problem(display_path(path), 1, 1, "folder holds no data file (.yaml or .yml)",
+            folders.append(Problem(display_path(path), 1, 1, "folder holds no data file (.yaml or .yml)",
                                  "name a folder of data files, or the files themselves", code="no-files"))
         targets += found
-    target_set = {p.resolve() for p in targets}
-    context = [p for p in discover(root) if p.resolve() not in target_set] if root.is_dir() else []
+    target_set = {resolved(p) for p in targets}
+    context = [p for p in discover(root) if resolved(p) not in target_set] if root.is_dir() else []
     documents, problems = load_documents(targets)
-    problems += empty
+    problems += folders
     context_documents, _ = load_documents(context)
     result = build(context_documents + documents)  # context first: a clash is reported in the named file
-    reported = {d.display for d in documents} | {p.file for p in empty}
+    reported = {d.display for d in documents} | {p.file for p in folders}
     problems += [p for p in result.problems + deck_problems(context_documents + documents) if p.file in reported]
-    if any(not d.path.resolve().is_relative_to(root) for d in documents):  # a designer's own files: clashes told as such
+    if any(not resolved(d.path).is_relative_to(root) for d in documents):  # a designer's own files: clashes told as such
         problems = explain_clashes(problems, context_documents)
     problems += _scenario_problems(documents, problems, scenario_engine)
     problems.sort(key=lambda p: (p.file, p.line, p.col, p.message))

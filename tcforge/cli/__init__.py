@@ -26,7 +26,7 @@ from tcforge.cli import bench, cards, errata, odds, rules, validate
 from tcforge.cli.common import err, fail, out
 from tcforge.cli.options import harmonise
 from tcforge.interrupt import interrupt_notes
-from tcforge.paths import DATA_ENV, MissingFilesError, use_data_dirs, user_data_dirs
+from tcforge.paths import DATA_ENV, MissingFilesError, not_found, use_data_dirs, user_data_dirs
 
 # The print shop, the scenarios and the translation tools import reportlab, WeasyPrint and the engine: they
 # are loaded when their command is asked for, so that 'tcforge validate' starts in a fraction of a second.
@@ -95,7 +95,10 @@ def _root(
     missing = [d for d in user_data_dirs() if not d.exists()]
     if missing:
         where = "--data" if data else DATA_ENV
-        fail(f"{where} names no such folder: {', '.join(str(d) for d in missing)}", 2)
+        reasons = {not_found(d) for d in missing}  # a link loop or a link to nothing is said as such
+        if reasons == {"no such file or folder"}:
+            fail(f"{where} names no such folder: {', '.join(str(d) for d in missing)}", 2)
+        fail(f"{where} names no folder: " + "; ".join(f"{d} is {not_found(d)}" for d in missing), 2)
 
 
 _SIGNALLED: list[int] = []  # the signal that stopped the command, if any but Ctrl-C's

@@ -24,7 +24,12 @@ def validate(
 
     missing = [p for p in paths or [] if not p.exists()]
     if missing:
-        fail(f"no such file or folder: {', '.join(str(p) for p in missing)}", 2)
+        from tcforge.paths import not_found
+
+        reasons = {not_found(p) for p in missing}  # a link loop or a link to nothing is said as such
+        if reasons == {"no such file or folder"}:
+            fail(f"no such file or folder: {', '.join(str(p) for p in missing)}", 2)
+        fail("; ".join(f"{p} is {not_found(p)}" for p in missing), 2)
     from tcforge.analysis.scenario_checks import engine_findings
     from tcforge.paths import user_data_dirs
 

@@ -13,7 +13,7 @@ from typing import Any
 from tcforge.data import schemas
 from tcforge.data.cards import Card, CardSet, Change, get_field, has_field
 from tcforge.data.coverage_file import check as check_coverage
-from tcforge.data.documents import Document, discover, read
+from tcforge.data.documents import Document, discover, read, walk
 from tcforge.data.glossary import check_cards as check_glossary
 from tcforge.data.names import name_key
 from tcforge.data.problems import DataError, Problem
@@ -162,11 +162,22 @@ def _check_names(cards: list[Card], where: dict[object, tuple[Document, tuple[ob
         else:
             names[key] = card
     aliases: dict[tuple[str, str], Card] = {}
+    order = {id(card): i for i, card in enumerate(cards)}  # the bundled data comes first: a clash is the newcomer's
     for card in cards:
         doc, path = where[card.id]
         for j, alias in enumerate(card.printed.get("aliases") or []):
             key = name_key(alias)
             owner = names.get(key)
+            if owner is not None and owner is not card and order[id(owner)] > order[id(card)]:
+                # a later card (a designer's own, over the bundled data) took an earlier card's alias as its name: said
+                # at that name, or validate would pass the designer's file and every card command fail in the package
+                owner_doc, owner_path = where[owner.id]
+                problems.append(owner_doc.problem(
+                    owner_path + ("name",), f"card {owner.id}: name '{owner.printed['name']}' is already an alias of "
+                                            f"card {card.id} ({card.printed['name']})",
+                    f"a name may not be another card's alias (ignoring case and punctuation); "
+                    f"card {card.id} is at {card.file}:{card.line}", "name-is-alias"))
+                continue
             if owner is not None and owner is not card:
                 problems.append(doc.problem(path + ("aliases", j), f"card {card.id}: alias '{alias}' is the name of card {owner.id}",
                                             "an alias may not be another card's name; remove it", "alias-shadows-name"))
@@ -307,13 +318,21 @@ GAME_KINDS = ("cards", "errata", "rulings", "ruleset")  # the kinds of file the 
 def user_game_documents() -> tuple[list[Document], list[Problem]]:
     """The designer's own files the game reads (cards, errata, rulesets), found by kind in the --data folders, and
     their problems (their other files, scenarios say, are not the game's: 'tcforge validate' reports those)."""
-    documents, problems = load_documents([p for folder in user_data_dirs() for p in discover(folder)])
+    walked = [walk(folder) for folder in user_data_dirs()]
+    documents, problems = load_documents([p for files, _ in walked for p in files])
     game = [d for d in documents if d.kind is not None and d.kind.name in GAME_KINDS]
     shown = {d.display for d in game}
-    return game, [p for p in problems if p.file in shown]
+    # a folder or a file that cannot be read at all (a link loop or to nothing, no permission, a FIFO) may hold cards:
+    # an error, never a silent gap
+    unread = [p for p in problems if p.code in UNREADABLE]
+    return game, [p for p in problems if p.file in shown] + unread + [p for _, found in walked for p in found]
 
 
-CLASHES = ("duplicate-id", "duplicate-name", "duplicate-alias", "duplicate-set", "duplicate-table", "duplicate-ruleset")
+UNREADABLE = ("unreadable", "not-a-file")  # the loader's codes for a file it could not open
+
+
+CLASHES = ("duplicate-id", "duplicate-name", "duplicate-alias", "name-is-alias", "duplicate-set", "duplicate-table",
+           "duplicate-ruleset")
 
 
 def explain_clashes(problems: list[Problem], bundled: list[Document]) -> list[Problem]:
