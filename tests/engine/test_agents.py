@@ -32,7 +32,7 @@ def test_an_agent_spec_reads_name_budget_and_options(text: str, name: str, itera
 
 
 @pytest.mark.parametrize("text, why", [
-    ("", "starts with a player's name"), ("mcts:lots", "number of iterations"), ("mcts:0", "above zero"),
+    ("", "starts with a player's name"), ("mcts:lots", "number of iterations"), ("mcts:0", "iterations from 1 to 1,000,000"),
     ("mcts:400:c", "key=value"), ("chess", "unknown player"), ("greedy:400", "takes no budget"),
     ("mcts:400:speed=9", "unknown option"), ("mcts:400:rollout=smart", "rollout is one of"), ("mcts:4:1:2", "name:budget"),
 ])

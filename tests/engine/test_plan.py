@@ -18,11 +18,11 @@ def duel() -> GameState:
 
 
 @pytest.mark.parametrize("text, why", [
-    ("plan:8:k=1", "k is at least 2"), ("plan:8:eps=0", "eps in"), ("plan:8:z=-1", "z and lead at least 0"),
-    ("plan:8:eps=x", "numbers"), ("plan:8:depth=3", "unknown option"), ("plan:8:lead=-1", "z and lead at least 0"),
-    ("plan:8:lead=nan", "lead may be inf"),
-    ("plan:8:lead=1,standing=0", "standing and from at"), ("plan:8:standing=x", "whole numbers"),
-    ("plan:8:from=0", "standing and from at least 1"), ("plan:8:from=late", "whole numbers"),
+    ("plan:8:k=1", "k is a whole number from 2 to 64"), ("plan:8:eps=0", r"eps is a number from 0 to 1 \(0 excluded\)"),
+    ("plan:8:z=-1", "z is a number from 0 to 10"), ("plan:8:eps=x", "eps is a number"), ("plan:8:depth=3", "unknown option"),
+    ("plan:8:lead=-1", "lead is a number from 0 to inf"), ("plan:8:lead=nan", "lead is a number from 0 to inf"),
+    ("plan:8:lead=1,standing=0", "standing is a whole number from 1"), ("plan:8:standing=x", "standing is a whole number"),
+    ("plan:8:from=0", "from is a whole number from 1"), ("plan:8:from=late", "from is a whole number"),
 ])
 def test_13_a_bad_plan_spec_says_what_is_wrong(text: str, why: str) -> None:
     with pytest.raises(SpecError, match=why):

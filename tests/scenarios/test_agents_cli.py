@@ -46,7 +46,7 @@ def test_13_policy_still_works_and_says_it_is_deprecated(monkeypatch: pytest.Mon
 
 @pytest.mark.parametrize("args, why", [
     (["--agent", "prussian=greedy"], "no side 'prussian'"),
-    (["--agent", "german=mcts:fast"], "the budget is a number"),
+    (["--agent", "german=mcts:fast"], "the budget is a whole number of iterations from 1 to 1,000,000"),
     (["--agent", "greedy", "--policy", "random"], "not both"),
 ])
 def test_13_a_bad_agent_is_one_line_and_exit_2(args: list[str], why: str, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -33,7 +33,7 @@ from tcforge.engine.observation import determinize
 from tcforge.engine.playout import random_policy, sample_chance
 from tcforge.engine.policies.evaluate import evaluate
 from tcforge.engine.policies.greedy import greedy_policy
-from tcforge.engine.policies.spec import AgentSpec, SpecError
+from tcforge.engine.policies.spec import MAX_SEED, AgentSpec, SpecError
 from tcforge.engine.state import CHANCE, TERMINAL, Action, GameState
 
 DEFAULT_ITERATIONS = 200
@@ -90,12 +90,9 @@ class MCTSAgent:
         self.spec = spec
         self.iterations = spec.iterations if spec.iterations is not None or spec.seconds is not None else DEFAULT_ITERATIONS
         self.seconds = spec.seconds
-        try:
-            self.c = float(spec.options.get("c", 0.25))
-            self.depth = int(spec.options.get("depth", 4))
-            self.seed = int(spec.options.get("seed", 0))
-        except ValueError:
-            raise SpecError(f"agent spec {spec.text!r}: c is a number, depth and seed whole numbers") from None
+        self.c = spec.number("c", 0.25, 0, 100)
+        self.depth = int(spec.number("depth", 4, 0, 1000, whole=True))
+        self.seed = int(spec.number("seed", 0, 0, MAX_SEED, whole=True))
         rollout = spec.options.get("rollout", "random")
         if rollout not in ROLLOUTS:
             raise SpecError(f"agent spec {spec.text!r}: rollout is one of {', '.join(sorted(ROLLOUTS))}")

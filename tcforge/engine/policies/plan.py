@@ -61,7 +61,7 @@ from dataclasses import dataclass, field
 from tcforge.engine.observation import determinize
 from tcforge.engine.policies.greedy import greedy_policy, play_candidates
 from tcforge.engine.policies.rollout import paired_best, paired_rounds, play_out
-from tcforge.engine.policies.spec import AgentSpec, SpecError
+from tcforge.engine.policies.spec import MAX_SEED, AgentSpec
 from tcforge.engine.state import Action, GameState
 
 DEFAULT_BUDGET = 64  # playouts a turn
@@ -112,24 +112,15 @@ class PlanAgent:
         self.spec = spec
         self.budget = spec.iterations if spec.iterations is not None or spec.seconds is not None else DEFAULT_BUDGET
         self.seconds = spec.seconds
-        try:
-            self.k = int(spec.options.get("k", 8))
-            self.eps = float(spec.options.get("eps", 0.1))
-            self.z = float(spec.options.get("z", 0.0))
-            self.horizon = int(spec.options.get("horizon", 4))
-            self.shape = float(spec.options.get("shape", 0.3))
-            self.seed = int(spec.options.get("seed", 0))
-            self.lead = float(spec.options["lead"]) if "lead" in spec.options else None
-            self.standing = int(spec.options.get("standing", 8))
-            self.first_turn = int(spec.options.get("from", 1))
-        except ValueError:
-            raise SpecError(f"agent spec {spec.text!r}: k, horizon, standing, from and seed are whole numbers, eps, z, "
-                            "lead and shape numbers") from None
-        if self.k < 2 or self.horizon < 0 or not 0 < self.eps <= 1 or not math.isfinite(self.z) or self.z < 0 \
-                or not 0 <= self.shape < 1 or self.standing < 1 or self.first_turn < 1 \
-                or (self.lead is not None and (math.isnan(self.lead) or self.lead < 0)):
-            raise SpecError(f"agent spec {spec.text!r}: k is at least 2, horizon, z and lead at least 0 (lead may be "
-                            "inf), standing and from at least 1, eps in (0, 1], shape in [0, 1)")
+        self.k = int(spec.number("k", 8, 2, 64, whole=True))
+        self.eps = spec.number("eps", 0.1, 0, 1, open_least=True)
+        self.z = spec.number("z", 0.0, 0, 10)
+        self.horizon = int(spec.number("horizon", 4, 0, 1000, whole=True))
+        self.shape = spec.number("shape", 0.3, 0, 1, open_most=True)
+        self.seed = int(spec.number("seed", 0, 0, MAX_SEED, whole=True))
+        self.lead = spec.number("lead", math.nan, 0, math.inf) if "lead" in spec.options else None
+        self.standing = int(spec.number("standing", 8, 1, 1000, whole=True))
+        self.first_turn = int(spec.number("from", 1, 1, 1000, whole=True))
         self.last = PlanStats()
         self.turns = [0, 0]  # turns searched, turns a plan other than greedy's was followed
         self._turn: tuple[int, int] | None = None

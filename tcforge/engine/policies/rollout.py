@@ -45,7 +45,7 @@ from tcforge.engine.playout import sample_chance
 from tcforge.engine.policies.evaluate import heuristic
 from tcforge.engine.policies.greedy import free_play, goals, greedy_policy, play_candidates
 from tcforge.engine.policies.mcts import keyed
-from tcforge.engine.policies.spec import AgentSpec, SpecError
+from tcforge.engine.policies.spec import MAX_SEED, AgentSpec
 from tcforge.engine.state import CHANCE, TERMINAL, Action, GameState
 
 DEFAULT_PLAYOUTS = 48
@@ -84,17 +84,11 @@ class RolloutAgent:
         self.spec = spec
         self.playouts = spec.iterations if spec.iterations is not None or spec.seconds is not None else DEFAULT_PLAYOUTS
         self.seconds = spec.seconds
-        try:
-            self.k = int(spec.options.get("k", 4))
-            self.z = float(spec.options.get("z", 1.96))
-            self.shape = float(spec.options.get("shape", 0.3))
-            self.horizon = int(spec.options.get("horizon", 0))
-            self.seed = int(spec.options.get("seed", 0))
-        except ValueError:
-            raise SpecError(f"agent spec {spec.text!r}: k, horizon and seed are whole numbers, z and shape numbers") from None
-        if self.k < 1 or self.horizon < 0 or not math.isfinite(self.z) or not math.isfinite(self.shape) \
-                or not 0 <= self.shape < 1:
-            raise SpecError(f"agent spec {spec.text!r}: k is at least 1, horizon at least 0, shape in [0, 1)")
+        self.k = int(spec.number("k", 4, 1, 64, whole=True))
+        self.z = spec.number("z", 1.96, 0, 10)
+        self.shape = spec.number("shape", 0.3, 0, 1, open_most=True)
+        self.horizon = int(spec.number("horizon", 0, 0, 1000, whole=True))
+        self.seed = int(spec.number("seed", 0, 0, MAX_SEED, whole=True))
         self.last = PlayoutStats()
 
     def __call__(self, state: GameState, rng: random.Random) -> Action:

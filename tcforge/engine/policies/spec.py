@@ -9,11 +9,19 @@ An iteration budget is reproducible under a game's seed; a time budget is not
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
+from decimal import Decimal
 
-_BUDGET = re.compile(r"^(?:(?P<n>\d+)|(?P<s>\d+(?:\.\d+)?)s|(?P<ms>\d+)ms)$")
+_BUDGET = re.compile(r"^(?:(?P<n>[0-9]+)|(?P<s>[0-9]+(?:\.[0-9]+)?)s|(?P<ms>[0-9]+)ms)$")
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
+MAX_TEXT = 200  # characters of a spec: the longest useful one is under 80
+MAX_ITERATIONS = 1_000_000  # iterations or playouts a decision (or a turn): hours a game on any machine
+MIN_MS, MAX_MS = 1, 3_600_000  # a time budget: 1ms to an hour a decision, in whole milliseconds
+MAX_SEED = 2 ** 64 - 1  # a search seed is mixed with 64 random bits
+BUDGET_HELP = (f"the budget is a whole number of iterations from 1 to {MAX_ITERATIONS:,} (400) or a time from "
+               f"{MIN_MS}ms to {MAX_MS // 1000}s in whole milliseconds (2s, 1.5s, 500ms)")
 
 
 class SpecError(ValueError):
@@ -33,7 +41,7 @@ class AgentSpec:
         if self.iterations is not None:
             out += f":{self.iterations}"
         elif self.seconds is not None:
-            out += f":{self.seconds:g}s" if self.seconds >= 1 else f":{round(self.seconds * 1000)}ms"
+            out += ":" + _time(round(self.seconds * 1000))
         if self.options:
             out += ":" + ",".join(f"{k}={v}" for k, v in sorted(self.options.items()))
         return out
@@ -49,12 +57,54 @@ class AgentSpec:
             raise SpecError(f"agent spec {self.text!r}: unknown option(s) {', '.join(sorted(unknown))}; "
                             f"{self.name} takes {', '.join(sorted(known))}")
 
+    def number(self, key: str, default: float, least: float, most: float, *, whole: bool = False,
+               open_least: bool = False, open_most: bool = False) -> float:
+        """Option ``key`` as a number (``default`` when absent), refused with its range unless it is from ``least``
+        to ``most`` (either end excluded if open; ``most`` inf allows inf), and a whole number if ``whole``."""
+        raw = self.options.get(key)
+        if raw is None:
+            return default
+        ends = []
+        if open_least:
+            ends.append(f"{least:g} excluded")
+        if open_most:
+            ends.append(f"{most:g} excluded")
+        span = (f"from {least:,} to {most:,}" if whole and math.isfinite(most) else f"from {least:g} to {most:g}") \
+            + (f" ({', '.join(ends)})" if ends else "")
+        wrong = SpecError(f"agent spec {self.text!r}: {key}={_cut(raw)}; {key} is {'a whole number' if whole else 'a number'} "
+                          f"{span}")
+        if len(raw) > 30:
+            raise wrong
+        try:
+            value: float = int(raw) if whole else float(raw)
+        except ValueError:
+            raise wrong from None
+        if math.isnan(value) or not least <= value <= most or (open_least and value == least) \
+                or (open_most and value == most):
+            raise wrong
+        return value
+
     def __str__(self) -> str:
         return self.text
 
 
+def _time(ms: int) -> str:
+    """A time budget in whole milliseconds, written as parse() reads it back exactly: 500ms, 2s, 1.25s."""
+    if ms < 1000:
+        return f"{ms}ms"
+    whole, rest = divmod(ms, 1000)
+    return f"{whole}s" if not rest else f"{whole}.{rest:03d}".rstrip("0") + "s"
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= 30 else text[:27] + "..."
+
+
 def parse(text: str) -> AgentSpec:
-    """Read ``name[:budget][:key=value,...]``; raises :class:`SpecError` with the reason."""
+    """Read ``name[:budget][:key=value,...]``; raises :class:`SpecError` with the reason and the allowed range.
+    ``parse(spec.text) == spec`` for every spec parse returns: the text a log or a worker is given reads back."""
+    if len(text) > MAX_TEXT:
+        raise SpecError(f"agent spec {_cut(text)!r} is {len(text):,} characters long: write it in at most {MAX_TEXT}")
     parts = text.strip().split(":")
     name = parts[0].strip().lower()
     if not _NAME.match(name):
@@ -64,21 +114,27 @@ def parse(text: str) -> AgentSpec:
     options: dict[str, str] = {}
     rest = parts[1:]
     if rest and "=" not in rest[0]:
-        budget = _BUDGET.match(rest.pop(0).strip())
+        written = rest.pop(0).strip()
+        budget = _BUDGET.match(written)
         if budget is None:
-            raise SpecError(f"agent spec {text!r}: the budget is a number of iterations (400) or a time (2s, 500ms)")
+            raise SpecError(f"agent spec {text!r}: {BUDGET_HELP}")
         if budget["n"] is not None:
             iterations = int(budget["n"])
+            if not 1 <= iterations <= MAX_ITERATIONS:
+                raise SpecError(f"agent spec {text!r}: {iterations:,} iterations; {BUDGET_HELP}")
         else:
-            seconds = float(budget["s"]) if budget["s"] is not None else int(budget["ms"]) / 1000
-        if (iterations is not None and iterations < 1) or (seconds is not None and seconds <= 0):
-            raise SpecError(f"agent spec {text!r}: the budget must be above zero")
+            ms = Decimal(budget["s"]) * 1000 if budget["s"] is not None else Decimal(budget["ms"])
+            if ms != ms.to_integral_value() or not MIN_MS <= ms <= MAX_MS:
+                raise SpecError(f"agent spec {text!r}: a time of {written}; {BUDGET_HELP}")
+            seconds = int(ms) / 1000
     if len(rest) > 1:
         raise SpecError(f"agent spec {text!r}: write name:budget:key=value,key=value")
     for item in rest[0].split(",") if rest else ():
         key, eq, value = item.partition("=")
         if not eq or not key.strip() or not value.strip():
             raise SpecError(f"agent spec {text!r}: options are key=value, separated by commas")
+        if key.strip() in options:
+            raise SpecError(f"agent spec {text!r}: option {key.strip()} is given twice; give it once")
         options[key.strip()] = value.strip()
     return AgentSpec(name, iterations, seconds, options)
 

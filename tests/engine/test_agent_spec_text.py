@@ -1,0 +1,63 @@
+"""An agent spec's text reads back as the same spec: a spec is normalised, then read again in a worker or from a log,
+so every spec parse() accepts is written by AgentSpec.text in a form parse() accepts, equal to it (issue 31 item 7:
+mcts:0.0004s was written back as mcts:0ms, mcts:2000000s as mcts:2e+06s, both refused)."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from tcforge.engine.policies import SpecError, canonical, parse
+from tcforge.engine.policies.spec import MAX_ITERATIONS, MAX_MS
+
+
+@pytest.mark.parametrize(("text", "again"), [
+    ("mcts:1ms", "mcts:1ms"), ("mcts:0.001s", "mcts:1ms"), ("mcts:999ms", "mcts:999ms"), ("mcts:1000ms", "mcts:1s"),
+    ("mcts:1.5s", "mcts:1.5s"), ("mcts:1.500s", "mcts:1.5s"), ("mcts:1.25s", "mcts:1.25s"), ("mcts:2.001s", "mcts:2.001s"),
+    ("mcts:3600s", "mcts:3600s"), ("mcts:3600000ms", "mcts:3600s"), ("plan:1000000", "plan:1000000"),
+    ("rollout:0001", "rollout:1"), ("plan:64:lead=inf", "plan:64:lead=inf"),
+])
+def test_a_time_or_iteration_budget_is_written_back_exactly(text: str, again: str) -> None:
+    assert canonical(text) == again and parse(again) == parse(text) and canonical(again) == again
+
+
+@pytest.mark.parametrize(("text", "bound"), [
+    ("mcts:0.0004s", "1ms to 3600s"), ("mcts:0.0005s", "1ms to 3600s"), ("mcts:2000000s", "1ms to 3600s"),
+    ("mcts:3600.001s", "1ms to 3600s"), ("mcts:1.2345s", "whole milliseconds"), ("mcts:1000001", "from 1 to 1,000,000"),
+    ("mcts:2e+06s", "from 1 to 1,000,000"), ("mcts:0", "from 1 to 1,000,000"),
+])
+def test_a_budget_outside_its_bounds_is_refused_with_the_bounds(text: str, bound: str) -> None:
+    with pytest.raises(SpecError, match=bound):
+        parse(text)
+
+
+budgets = st.one_of(
+    st.integers(0, MAX_ITERATIONS + 10).map(str),
+    st.integers(0, MAX_MS + 10).map(lambda ms: f"{ms}ms"),
+    st.integers(0, 4).flatmap(lambda places: st.decimals(0, 4000, places=places)).map(lambda d: f"{d:f}s"),
+    st.text("0123456789.-+esmnai", max_size=8),
+)
+options = st.dictionaries(st.sampled_from(["c", "depth", "seed", "k", "z", "eps", "lead", "horizon", "shape"]),
+                          st.one_of(st.integers(-5, 100).map(str), st.floats(allow_nan=True).map(repr),
+                                    st.sampled_from(["inf", "nan", "-inf", "1e999", "x"])), max_size=3)
+
+
+@settings(derandomize=True, max_examples=300, database=None, deadline=None)
+@given(st.sampled_from(["mcts", "plan", "rollout", "greedy", "MCTS"]), st.none() | budgets, options)
+@example("mcts", "0.0004s", {})
+@example("mcts", "2000000s", {})
+@example("plan", "64", {"lead": "inf"})
+def test_every_spec_parse_accepts_reads_back_from_its_text_as_the_same_spec(name: str, budget: str | None,
+                                                                             opts: dict[str, str]) -> None:
+    text = name + (f":{budget}" if budget is not None else "") + (
+        ":" + ",".join(f"{k}={v}" for k, v in opts.items()) if opts else "")
+    try:
+        spec = parse(text)
+    except SpecError:
+        return  # refused with a reason: fine
+    assert parse(spec.text) == spec and parse(spec.text).text == spec.text
+    try:
+        written = canonical(text)
+    except SpecError:
+        return  # a player refuses an option (its range in the message)
+    assert canonical(written) == written and parse(written) == spec
