@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tcforge.data.documents import Document
+from tcforge.data.limits import parameter_problem
 from tcforge.data.problems import Problem
 
 
@@ -68,19 +69,6 @@ def differences(first: Ruleset, second: Ruleset) -> list[dict[str, Any]]:
     return diffs
 
 
-def value_kind(value: Any) -> str:
-    """The kind of a parameter's value, in words: an override must keep the kind of the value it replaces."""
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "list"
-    return "table"
-
-
 def resolve(documents: list[Document], terrain_tables: set[str], errata_sets: set[str]) -> tuple[dict[str, Ruleset], list[Problem]]:
     """All rulesets of the documents, variants resolved against their bases, with their problems."""
     problems: list[Problem] = []
@@ -126,11 +114,10 @@ def resolve(documents: list[Document], terrain_tables: set[str], errata_sets: se
                                                     "unknown-parameter", key=True))
                     continue
                 old = base.params[name]
-                if value_kind(old.value) != value_kind(entry["value"]):
-                    problems.append(doc.problem(("parameters", name, "value"),
-                                                f"ruleset '{rid}': '{name}' must be {value_kind(old.value)} like in '{base.id}', "
-                                                f"not {value_kind(entry['value'])}",
-                                                f"the base value is {old.value!r}", "parameter-type"))
+                problem = parameter_problem(name, entry["value"], old.value)
+                if problem:
+                    problems.append(doc.problem(("parameters", name, "value"), f"ruleset '{rid}': {problem}",
+                                                f"the value in '{base.id}' is {old.value!r}", "parameter-type"))
                     continue
                 description = old.description
             else:

@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 
 import typer
 
+from tcforge.bounds import SAMPLES, SEED, bounded
 from tcforge.data.problems import DataError
 from tcforge.decks.load import DeckLookupError, find_deck, load_decks
 from tcforge.decks.model import CommandDeck, FluidRules
@@ -124,9 +125,9 @@ def odds(
     turn_overs: int | None = typer.Option(None, "--turn-overs", help="What if the turn ended on this Turn Over card "
                                              "(default: the rules' turn.turn_overs_to_end)."),
     sensitivity: bool = typer.Option(True, "--sensitivity/--no-sensitivity", help="Add the one-card-more-or-less table."),
-    monte_carlo: int = typer.Option(0, "--monte-carlo", min=0, help="Also play this many shuffled turns and show the "
+    monte_carlo: int = typer.Option(0, "--monte-carlo", callback=bounded(SAMPLES), help="Also play this many shuffled turns and show the "
                                     "estimates with their 99.9 % intervals."),
-    seed: int = typer.Option(1, "--seed", help="Seed of the Monte Carlo turns."),
+    seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="Seed of the Monte Carlo turns."),
 ) -> None:
     """Exact odds of a deck's turn: impulses per turn, each side's and formation's chance to act, longest runs,
     the commanders' Free Action cards, and the effect of one card more or less."""

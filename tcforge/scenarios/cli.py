@@ -12,6 +12,7 @@ from typing import Any
 
 import typer
 
+from tcforge.bounds import BATCH, BUDGET, EVEN_GAMES, GAMES, JOBS, SEED, WORKERS, bounded, shown
 from tcforge.outpath import file_out
 from tcforge.scenarios.check import CODES, Report, check_file
 from tcforge.scenarios.findings import Finding
@@ -142,8 +143,8 @@ def check(
     scenarios: list[str] | None = typer.Argument(None, help="Scenario ids or files (default: every bundled scenario)."),
     format: Format = typer.Option(Format.text, "--format", "-f", help="text: one line per finding; json: one report per file."),
     play: bool = typer.Option(False, "--play", help="Also play games (greedy against greedy, or --agent) to prove the scenario playable."),
-    games: int = typer.Option(60, "--games", help="With --play: games per scenario."),
-    jobs: int = typer.Option(1, "--jobs", help="With --play: worker processes."),
+    games: int = typer.Option(60, "--games", callback=bounded(GAMES), help="With --play: games per scenario."),
+    jobs: int = typer.Option(1, "--jobs", callback=bounded(JOBS), help="With --play: worker processes (0: one a core)."),
     agent: list[str] | None = typer.Option(None, "--agent", help="With --play: " + AGENT_HELP),
 ) -> None:
     """Check scenarios (or setups written as scenario files) for legality: every finding in one run.
@@ -269,7 +270,7 @@ _LEGAL: dict[str, list[Any]] = {}  # a command checks a file once (balance loads
 @app.command("play")
 def play_one(
     scenario: str = typer.Argument(..., help="Scenario id or file."),
-    seed: int = typer.Option(1, "--seed", help="The game's seed: set-up, dice and tie-breaks."),
+    seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="The game's seed: set-up, dice and tie-breaks."),
     agent: list[str] | None = typer.Option(None, "--agent", help=AGENT_HELP),
     policy: str | None = typer.Option(None, "--policy", help=POLICY_HELP, hidden=True),
     log: Path | None = typer.Option(None, "--log", parser=file_out, metavar="FILE",
@@ -407,17 +408,17 @@ SCHEDULER_HELP = ("Play on a running Dask cluster: tcp://HOST:8786 (see the READ
 @app.command("balance")
 def balance_cmd(
     scenario: str = typer.Argument(..., help="Scenario id or file."),
-    games: int = typer.Option(200, "--games", help="Games per balance option (per round with --converge)."),
-    jobs: int = typer.Option(0, "--jobs", help=JOBS_HELP),
+    games: int = typer.Option(200, "--games", callback=bounded(GAMES), help="Games per balance option (per round with --converge)."),
+    jobs: int = typer.Option(0, "--jobs", callback=bounded(JOBS), help=JOBS_HELP),
     scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
     option: list[str] | None = typer.Option(None, "--option", help="Balance options to compare, 'as-written' for none, "
                                                "'all' for as written and every option (the default)."),
     agent: list[str] | None = typer.Option(None, "--agent", help=AGENT_HELP),
     policy: str | None = typer.Option(None, "--policy", help=POLICY_HELP, hidden=True),
-    seed: int = typer.Option(1, "--seed", help="The root seed: game i's seed is derived from it and i."),
+    seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="The root seed: game i's seed is derived from it and i."),
     converge: bool = typer.Option(False, "--converge", help="Double the agents' iteration budgets each round until "
                                   "no win rate moves out of its 95 % interval, or --max-budget is reached (provisional)."),
-    max_budget: int = typer.Option(400, "--max-budget", help="With --converge: the largest budget to play "
+    max_budget: int = typer.Option(400, "--max-budget", callback=bounded(BUDGET), help="With --converge: the largest budget to play "
                                    "(iterations or playouts, as the agent counts them)."),
     format: Format = typer.Option(Format.text, "--format", "-f"),
     plot: Path | None = typer.Option(None, "--plot", parser=file_out, metavar="FILE",
@@ -530,9 +531,10 @@ def ladder_cmd(
     scenario: str = typer.Argument(..., help="Scenario id or file."),
     rungs: str = typer.Option("random,greedy,plan:16,plan:32,plan:64", "--rungs",
                               help="Agent specs, weakest first, separated by commas; each plays the one before it."),
-    games: int = typer.Option(40, "--games", help="Games a rung, an even number: half with each side, on the same seeds."),
-    jobs: int = typer.Option(1, "--jobs", help="Worker processes (results do not depend on it)."),
-    seed: int = typer.Option(1, "--seed", help="The root seed: the games/2 seeds, derived from it and each game's "
+    games: int = typer.Option(40, "--games", callback=bounded(EVEN_GAMES),
+                              help="Games a rung, an even number: half with each side, on the same seeds."),
+    jobs: int = typer.Option(1, "--jobs", callback=bounded(WORKERS), help="Worker processes (results do not depend on it)."),
+    seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="The root seed: the games/2 seeds, derived from it and each game's "
                              "index, are played with each side."),
     balance: str | None = typer.Option(None, "--option", help="A balance option of the scenario."),
     format: Format = typer.Option(Format.text, "--format", "-f"),
@@ -584,18 +586,18 @@ def sweep_cmd(
     set_: list[str] | None = typer.Option(None, "--set", help="Ruleset parameter overrides, each a cell: NAME=VALUE[;NAME=VALUE]."),
     agents: list[str] | None = typer.Option(None, "--agents", help="Players, each a cell: SPEC for both sides or FIRST/SECOND "
                                                                    "(greedy, mcts:100/greedy); default greedy."),
-    games: int | None = typer.Option(None, "--games", help="Games a cell (default 100)."),
-    seed: int | None = typer.Option(None, "--seed", help="The root seed of every cell (default 1)."),
-    batch: int | None = typer.Option(None, "--batch", help="Games a batch, the unit of work and of resuming (default 10)."),
+    games: int | None = typer.Option(None, "--games", callback=bounded(GAMES), help="Games a cell (default 100)."),
+    seed: int | None = typer.Option(None, "--seed", callback=bounded(SEED), help="The root seed of every cell (default 1)."),
+    batch: int | None = typer.Option(None, "--batch", callback=bounded(BATCH),
+                                     help="Games a batch, the unit of work and of resuming (default 10)."),
     out: Path = typer.Option(Path("sweep"), "--out", "-o", help="Folder of the table (sweep.csv, sweep.jsonl), plot and kept batches."),
-    jobs: int = typer.Option(0, "--jobs", help=JOBS_HELP),
+    jobs: int = typer.Option(0, "--jobs", callback=bounded(JOBS), help=JOBS_HELP),
     scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
     no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
 ) -> None:
     """Play a grid of scenarios x balance options x rulesets x parameter overrides x agents; write one row per cell
     (games, wins per side with 95 % intervals, endings, mean length), a plot, and keep every finished batch: a rerun
     with the same arguments plays only what is missing."""
-    import yaml
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from tcforge.analysis.sweep import ROWS, TABLE, Sweep, SweepError, cells, read_sweep_file, run_sweep
@@ -615,14 +617,12 @@ def sweep_cmd(
         sweep.rulesets = list(ruleset)
     if set_:
         sweep.parameters = []
+        from tcforge.data.limits import SetError, parse_set
         for text in set_:
-            overrides: dict[str, Any] = {}
-            for part in filter(None, (p.strip() for p in text.split(";"))):
-                name, eq, value = part.partition("=")
-                if not eq or not name.strip():
-                    _usage(f"--set {text}: write NAME=VALUE, several joined by ';' (turn.hand_limit=6)")
-                overrides[name.strip()] = yaml.safe_load(value)
-            sweep.parameters.append(overrides)
+            try:  # a value YAML cannot read, an alias, a tag, a date: one line here; a wrong kind or range: cells()
+                sweep.parameters.append(parse_set(text))
+            except SetError as exc:
+                _usage(f"--set {shown(text)}: {exc}")
     if agents:
         sweep.agents = list(agents)
     sweep.games = games if games is not None else sweep.games

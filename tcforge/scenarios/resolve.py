@@ -16,8 +16,9 @@ from typing import Any
 from tcforge.data.card_ids import BRIDGE, FORD
 from tcforge.data.cards import Card, CardId, CardLookupError
 from tcforge.data.dataset import GameData, load_data
+from tcforge.data.limits import parameter_problem
 from tcforge.data.problems import DataError
-from tcforge.data.rulesets import Ruleset, value_kind
+from tcforge.data.rulesets import Ruleset
 from tcforge.data.yamlsafe import Loaded
 from tcforge.paths import user_data_dirs
 from tcforge.scenarios.card_kinds import category
@@ -238,10 +239,10 @@ class Builder:
                          ("did you mean " + ", ".join(close) + "?") if close else "see data/rulesets/" + ruleset.id + ".yaml", key=True)
                 continue
             old = ruleset.params[name].value
-            if value_kind(old) != value_kind(entry["value"]):
-                self.add(path + ("value",), "parameter-type",
-                         f"'{name}' must be {value_kind(old)} like the ruleset's {old!r}, not {value_kind(entry['value'])}",
-                         "give a value of the same kind as the ruleset's", ruleset.params[name].case)
+            problem = parameter_problem(name, entry["value"], old)
+            if problem:  # a float where the engine counts, a negative hand limit: refused here, before any game
+                self.add(path + ("value",), "parameter-type", problem,
+                         f"the value of ruleset '{ruleset.id}' is {old!r}", ruleset.params[name].case)
                 continue
             params[name] = entry["value"]
             overrides[name] = Override(name, entry["value"], old, str(entry["case"]), str(entry["reason"]))
