@@ -214,7 +214,7 @@ def _targets(rules: Path | None, root: Path | None, into_package: bool = False,
         return own[0], own[0] / "rules", False
     if into_package or dry_run:
         return data_dir(), None, True
-    _fail(f"an import writes only where you say, never into tcforge's own data ({display_path(data_dir())}) unless "
+    _fail(f"tcforge i18n writes only where you say, never into tcforge's own data ({display_path(data_dir())}) unless "
           "asked: give --data DIR before the command (tcforge --data DIR i18n import ...) for a folder of your own, "
           "--root DATA for a copy of the data folder, or --into-package to edit tcforge's own data")
 
