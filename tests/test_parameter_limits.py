@@ -13,6 +13,7 @@ from tcforge.data.dataset import load_data
 from tcforge.data.limits import CHOICES, ITEMS, NUMBERS, SetError, parameter_problem, parse_set
 from tcforge.engine.game import FIXED
 from tcforge.engine.rules import Rules
+from tcforge.paths import DATA_ENV
 
 HINTS = typing.get_type_hints(Rules)
 PARAMS = {f.metadata["param"]: HINTS[f.name] for f in fields(Rules)}
@@ -67,7 +68,8 @@ def test_a_plain_set_value_reads_as_the_data_files_would() -> None:
         parse_set("turn.initiative=2024-01-01")
 
 
-def test_a_variant_ruleset_with_a_float_count_is_refused_at_its_line(tmp_path: Path, cli) -> None:
+def test_a_variant_ruleset_with_a_float_count_is_refused_at_its_line(tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(DATA_ENV, "")  # --data sets it for the process: put back as it was after the test
     (tmp_path / "mine.yaml").write_text(
         "id: my-variant\nextends: six-pack-r3\ntitle: {en: Mine, fr: Mien}\nsource: {document: '000', section: '1'}\n"
         "parameters:\n  turn.hand_limit:\n    value: 6.5\n    case: '5.0'\n    reason: hostile\n", encoding="utf-8")
