@@ -76,6 +76,7 @@ def _deck(doc: Document, rules: dict[str, FluidRules]) -> tuple[CommandDeck | No
                                             f"support table '{tid}': result '{result.result}' "
                                             f"says neither how it attacks nor which table it uses",
                                             "add attacker: bomber, fighter, artillery or none, or table: ID", "support-result"))
+    problems += _check_circles(doc, tables)
     if rule_set is not None:
         intensity = rule_set.params.get("support.intensity")
         nations = set(intensity.value) if intensity is not None else set()
@@ -113,6 +114,11 @@ def _deck(doc: Document, rules: dict[str, FluidRules]) -> tuple[CommandDeck | No
                                       heading, doc.where(card_path)[0]))
     deck = CommandDeck(data["id"], dict(data["title"]), data["front"], dict(data["period"]), data["rules"], sides,
                        formations, tuple(cards), tables, tuple(data.get("interpretations") or ()), doc.display)
+    if deck.shuffled and all(c.type == TURN_OVER for c in deck.shuffled):
+        problems.append(doc.problem(("command_deck",), f"deck '{deck.id}' shuffles only Turn Over cards: every turn ends "
+                                                       "before any side or formation acts",
+                                    "add the sides' cards (Move, Free Action, support, the formations' cards)",
+                                    "only-turn-overs"))
     if rule_set is not None:
         needed = rule_set["turn.turn_overs_to_end"]
         if deck.count(TURN_OVER) < needed:
@@ -160,6 +166,85 @@ def _check_card(doc: Document, path: tuple[object, ...], raw: dict[str, Any], si
         problems.append(doc.problem(path + ("support",), f"card '{raw['text']}': unknown support table '{raw['support']}'",
                                     "use a key of support_tables: " + (", ".join(sorted(tables)) or "none defined"), "unknown-table"))
     return problems
+
+
+def _check_circles(doc: Document, tables: dict[str, SupportTable]) -> list[Problem]:
+    """One problem for each group of support tables that lead to each other in a circle (a table naming itself
+    included): a roll there could send the player round for ever, and the odds of the tables would be cut short.
+    It is placed at the reference that leaves the circle's first table (in the file's order) and names the tables."""
+    edges = {tid: [(i, r.table) for i, r in enumerate(t.results) if r.table in tables] for tid, t in tables.items()}
+    problems = []
+    for group in _strongly_connected(list(tables), {tid: [to for _, to in out] for tid, out in edges.items()}):
+        start = group[0]
+        if len(group) == 1 and start not in {to for _, to in edges[start]}:
+            continue
+        circle = _circle(start, set(group), edges)
+        i = next(i for i, to in edges[start] if to == circle[1])
+        problems.append(doc.problem(("support_tables", start, "results", i, "table"),
+                                    "support tables refer to each other in a circle: " + " -> ".join(circle),
+                                    "a roll must end on a result that attacks: give one of these results "
+                                    "attacker: bomber, fighter, artillery or none instead of a table", "support-circle"))
+    return problems
+
+
+def _strongly_connected(nodes: list[str], edges: dict[str, list[str]]) -> list[list[str]]:
+    """Tarjan's strongly connected components, without recursion; each component in ``nodes`` order."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+    for root in nodes:
+        if root in index:
+            continue
+        work = [(root, 0)]
+        while work:
+            node, at = work.pop()
+            if at == 0:
+                index[node] = low[node] = len(index)
+                stack.append(node)
+                on_stack.add(node)
+            if at < len(edges[node]):
+                work.append((node, at + 1))
+                nxt = edges[node][at]
+                if nxt not in index:
+                    work.append((nxt, 0))
+                elif nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+                continue
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                groups.append(sorted(group, key=nodes.index))
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+    return sorted(groups, key=lambda g: nodes.index(g[0]))
+
+
+def _circle(start: str, group: set[str], edges: dict[str, list[tuple[int, str]]]) -> list[str]:
+    """The shortest way from ``start`` back to itself inside ``group``: [start, ..., start]."""
+    came: dict[str, str] = {}
+    frontier = [start]
+    while frontier:
+        following = []
+        for node in frontier:
+            for _, to in edges[node]:
+                if to == start:
+                    path = [node]
+                    while path[-1] != start:
+                        path.append(came[path[-1]])
+                    return [start] + path[::-1][1:] + [start] if node != start else [start, start]
+                if to in group and to not in came:
+                    came[to] = node
+                    following.append(to)
+        frontier = following
+    raise AssertionError(f"{start} is in a circle")
 
 
 def _check_table(doc: Document, tid: str, raw: dict[str, Any]) -> list[Problem]:

@@ -11,6 +11,10 @@ Over card is drawn (or when the deck is spent). A question that needs more
 than counts (the longest run of one side's cards) carries a small extra state
 through a ``step`` function. Probabilities are exact fractions; no permutation
 is enumerated, and a 40-card deck with four categories has a few thousand states.
+
+Its states grow as the product of the categories' counts, so a 400-card deck is out
+of its reach: the odds use the closed forms of :mod:`tcforge.decks.draws`, and the
+tests keep this walk as the plain reference they are compared with.
 """
 from __future__ import annotations
 
