@@ -127,6 +127,16 @@ def test_a_linked_folder_of_cards_is_followed(tmp_path: Path, tcforge) -> None:
     assert code == 0 and "Own Smoke Screen" in out, err
 
 
+def test_a_linked_folder_of_scenarios_is_listed_like_the_cards(tmp_path: Path, tcforge) -> None:
+    """The designer's scenarios are found by the same walk as the cards: a linked folder is followed there too."""
+    (tmp_path / "shared").mkdir()
+    shutil.copy(ROOT / "tests" / "data" / "scenarios" / "base.yaml", tmp_path / "shared" / "linked-raid.yaml")
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "scenarios").symlink_to(tmp_path / "shared")
+    code, out, err = tcforge("--data", "mine", "scenario", "list")
+    assert code == 0 and "Test base" in out, out + err
+
+
 def test_a_folder_reached_twice_is_refused_at_the_link_not_read_twice(tmp_path: Path, tcforge) -> None:
     mine = _mine(tmp_path)
     (mine / "cards").mkdir()

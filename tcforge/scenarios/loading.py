@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tcforge.data import schemas
+from tcforge.data.documents import discover
 from tcforge.data.yamlsafe import Loaded, load_yaml
 from tcforge.paths import data_dir, display_path, user_data_dirs
 from tcforge.scenarios.findings import Finding, ScenarioError
@@ -75,8 +76,7 @@ def own_scenarios() -> dict[str, Path]:
     """The scenario files of the designer's own folders (--data, TCFORGE_DATA) by id (= file name), first one first."""
     out: dict[str, Path] = {}
     for folder in user_data_dirs():
-        files = sorted(folder.rglob("*.y*ml")) if folder.is_dir() else [folder]
-        for path in files:
+        for path in discover(folder):  # the walk every data command shares: linked folders followed, loops never
             if path.suffix in (".yaml", ".yml") and _is_scenario(path):
                 out.setdefault(path.stem, path)
     return out
