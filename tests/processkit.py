@@ -24,6 +24,13 @@ def wait_for(event: Callable[[], bool], what: str, *, process: subprocess.Popen[
         time.sleep(0.02)
 
 
+def ctrl_c_as_in_a_terminal() -> None:
+    """``preexec_fn`` of a command the test stops with Ctrl-C: SIGINT back to its default, as a terminal starts a
+    command. A test run started in the background (``make test &``, nohup, some CI runners) hands SIGINT down
+    ignored, and the command would rightly ignore the Ctrl-C the test sends."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def descendants(pid: int) -> set[int]:
     """Every process below ``pid`` (its pool's forkserver and workers), read from /proc."""
     parents: dict[int, int] = {}

@@ -188,10 +188,10 @@ def test_ctrl_c_during_a_parallel_balance_says_interrupted_with_no_worker_traceb
     import os
     import signal
 
-    from processkit import PATIENCE, descendants, ignores, wait_for, workers
+    from processkit import PATIENCE, ctrl_c_as_in_a_terminal, descendants, ignores, wait_for, workers
     proc = subprocess.Popen([sys.executable, "-m", "tcforge", "scenario", "balance", "hill-621", "--games", "5000",
                              "--jobs", "2", "--option", "as-written"], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stderr=subprocess.PIPE, text=True, start_new_session=True, preexec_fn=ctrl_c_as_in_a_terminal)
     try:
         # The workers are playing: both started, and every process below the command ignores Ctrl-C by now (a
         # worker hit while it starts, before it does, would print a traceback of its own).
@@ -307,9 +307,10 @@ def test_ctrl_c_during_print_all_names_the_pdfs_finished_and_not_and_leaves_no_p
     import os
     import signal
 
-    from processkit import PATIENCE, wait_for
+    from processkit import PATIENCE, ctrl_c_as_in_a_terminal, wait_for
     proc = subprocess.Popen([sys.executable, "-m", "tcforge", "print", "all", "--no-scenarios", "--out", str(tmp_path)],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=ctrl_c_as_in_a_terminal)
     try:
         # Stopped as soon as the first PDF is on disk: whether the command had counted it yet or not, what it says
         # was finished must be exactly the PDFs there.

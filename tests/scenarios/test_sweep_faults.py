@@ -20,7 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
-from processkit import PATIENCE, alive, descendants, state, wait_for
+from processkit import PATIENCE, alive, ctrl_c_as_in_a_terminal, descendants, state, wait_for
 from tcforge.analysis import cluster
 from tcforge.analysis.batches import Cell, plan, play_batch
 from tcforge.analysis.sweep import BATCHES, TABLE, Store, Sweep, run_sweep
@@ -140,7 +140,7 @@ def test_ctrl_c_stops_a_pool_sweep_keeps_its_batches_and_says_so(tmp_path: Path)
                "--jobs", "2", "--no-progress", "--out", str(out)]
     # Its own process group, as a terminal's: Ctrl-C reaches the command and its workers alike.
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               start_new_session=True)
+                               start_new_session=True, preexec_fn=ctrl_c_as_in_a_terminal)
     try:
         wait_for(lambda: lines(out) >= 3, "3 batches kept", process=process)
         os.killpg(process.pid, signal.SIGINT)
