@@ -14,10 +14,9 @@ PACKAGE = Path(tcforge.__file__).resolve().parent
 # the layers below; the parts of one layer stand side by side and import neither each other nor anything above.
 # Each package's cli.py is its command group: it belongs to the command line, the top layer.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("paths", "atomic", "interrupt", "progress", "testnames", "bounds"),  # where the files are; writing a file whole
-                                                                # or not at all; what Ctrl-C stopped; progress on long
-                                                                # work; the tests' names rule coverage reads; the range
-                                                                # of every count and budget a user types
+    # where the files are; writing a file whole or not at all; an output option written as a folder; what Ctrl-C
+    # stopped; progress on long work; the tests' names rule coverage reads; the range of every count and budget a user types
+    ("paths", "atomic", "outpath", "interrupt", "progress", "testnames", "bounds"),
     ("data",),                               # YAML -> the validated model: cards, errata, rulesets, schemas
     ("i18n",),                               # the words every output prints, the rule book's languages
     ("engine", "scenarios", "decks"),        # the rules engine; scenarios; command decks (source 003)

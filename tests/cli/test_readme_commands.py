@@ -134,6 +134,8 @@ def resolve(tokens: list[str]) -> tuple[tuple[str, ...], Any, list[str]]:
     ctx = typer.Context(command, info_name="tcforge")
     path: list[str] = []
     rest = list(tokens)
+    while rest[:1] == ["--data"] and len(rest) > 1:  # the global option before the command: tcforge --data DIR ...
+        rest = rest[2:]
     while isinstance(command, typer.core.TyperGroup) and rest and not rest[0].startswith("-"):
         sub = command.get_command(ctx, rest[0])
         if sub is None:
