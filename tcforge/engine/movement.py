@@ -7,8 +7,9 @@ positions and slow cards one (8.1); slowing terrain is entered only from an
 adjacent position and ends the move (8.4); entering a position with enemy
 cards ends the move (8.5); a vehicle entering Woods rolls for immobilisation
 (8.4.1). Stacking limits hold where a card comes to rest, not on the way
-(6.3, 8.0): a card stopped (a Minefield, Wire, a Stream or Swamp) in a full
-position it was only passing through goes back to where it last could stop.
+(6.3, 8.0): a card stopped (a Minefield, Wire, a Stream or Swamp, Woods entered
+on a Path) in a full position it was only passing through goes back to where it
+last could stop.
 """
 from __future__ import annotations
 
@@ -484,8 +485,9 @@ def _go_back(state: CoreState, unit: Unit, group: list[Unit]) -> None:
     """8.0: the mover's move ends where it may not stop (6.3): its group goes back to the last place it could stop.
 
     The project's reading: 8.0 lets a card through a full position only if it does not end its move there, and
-    no rule says where a card goes when a Minefield, Wire, a Stream or Swamp stops it there; its steps through the
-    full positions are taken back, as 11.1 sends vehicles a Stream turns back to the position just left."""
+    no rule says where a card goes when a Minefield, Wire, a Stream or Swamp (or Woods entered on a Path, 8.4.1) stops
+    it there; its steps through the full positions are taken back, as 11.1 sends vehicles a Stream turns back to the
+    position just left. A card sent back to the reserve it came from stays there, immobilised or not."""
     move = _current(state)
     back, move.back = move.back, None
     members = [m for m in [unit] + group if m.pos >= 0]  # the cards of the group still on the table

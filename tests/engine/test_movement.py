@@ -141,6 +141,18 @@ def test_8_0_wire_stopping_a_card_in_a_full_position_it_passes_through_sends_it_
     _at_rest_within_the_limits(state)
 
 
+def test_8_0_8_4_1_a_vehicle_immobilised_in_full_woods_it_passes_through_on_a_path_goes_back_to_where_it_could_stop() -> None:
+    state = make({0: [("PzKw IV H", "c1"), ("PzKw IV G", "c2"), ("PzKw IV J", "c2"), ("PzKw III L", "c2"), ("Path", RESERVE)],
+                  1: [("T-34 M41", "e4")]}, terrain={"c2": "Woods"})
+    start_move(state, "c1", "PzKw IV H")
+    state.apply_checked(("interrupt", uid(state, "Path")))  # the Woods do not stop it: it may pass through
+    state.apply_checked(("step", pos(state, "c2")))
+    roll(state, 1)  # 8.4.1: immobilised entering the Woods
+    tank = state.units[uid(state, "PzKw IV H")]
+    assert tank.immobilized and tank.pos == pos(state, "c1") and state.ctx.move is None
+    _at_rest_within_the_limits(state)
+
+
 def test_16_0_victory_the_instant_three_rear_positions_are_controlled() -> None:
     state = make({0: [("PzKw IV H", "a3"), ("PzKw IV G", "b3"), ("PzKw IV J", "c4")], 1: [("T-34 M41", "e3")]},
                  overrides={"stacking.combat_cards": 3})
