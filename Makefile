@@ -45,6 +45,7 @@ test: lint
 
 fuzz: install
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests/engine/test_properties.py -p no:cacheprovider --hypothesis-show-statistics
+	HYPOTHESIS_PROFILE=fuzz TCFORGE_FUZZ=1 $(BIN)/python -m pytest -m fuzz -p no:cacheprovider --hypothesis-show-statistics
 
 test-stress: install
 	tests/stress.sh 5
