@@ -19,7 +19,7 @@ def duel() -> GameState:
 
 @pytest.mark.parametrize("text, why", [
     ("plan:8:k=1", "k is a whole number from 2 to 64"), ("plan:8:eps=0", r"eps is a number from 0 to 1 \(0 excluded\)"),
-    ("plan:8:z=-1", "z is a number from 0 to 10"), ("plan:8:eps=x", "eps is a number"), ("plan:8:depth=3", "unknown option"),
+    ("plan:8:z=-1", "z is a number from 0 to inf"), ("plan:8:eps=x", "eps is a number"), ("plan:8:depth=3", "unknown option"),
     ("plan:8:lead=-1", "lead is a number from 0 to inf"), ("plan:8:lead=nan", "lead is a number from 0 to inf"),
     ("plan:8:lead=1,standing=0", "standing is a whole number from 1"), ("plan:8:standing=x", "standing is a whole number"),
     ("plan:8:from=0", "from is a whole number from 1"), ("plan:8:from=late", "from is a whole number"),

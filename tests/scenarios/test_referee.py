@@ -93,12 +93,20 @@ _JOIN_E6 = [["move", 35], ["pick", 15], ["pick", 16], ["pick", 21], ["together",
             ["go"], ["step", 34], ["end"]]  # three squads from f6 join the two at e6, as one group (8.2)
 
 
+def _stay_overstacked(bent: pytest.MonkeyPatch) -> None:
+    """The step to e6 is not a legal one (it ends the move with five where three may stand); the engine applying it
+    unchecked would take the group back to f6 (8.0, movement._go_back), so these tests keep it there to get a stack
+    over the limits at the turn's end."""
+    bent.setattr(movement, "_go_back", lambda _state, _unit, _group: None)
+
+
 def test_6_3_overstacking_at_the_end_of_the_side_turn_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     # five combat cards where three may stand; an engine forgetting 6.3 asks for no unstacking at the turn's end
     # (the referee replays through that engine too, but counts the stack itself)
     sc, state, prefix = _hill_start()
     with monkeypatch.context() as bent:
         bent.setattr(movement, "over_limit", lambda _state, _side: [])
+        _stay_overstacked(bent)
         lines = prefix + _drive(state, _JOIN_E6)
         assert state.turn == 2  # side 1 ended its turn 1 on five
         audit = audit_game(sc, start(sc, setup(sc, HILL_LOG_SEED)), lines)
@@ -106,9 +114,10 @@ def test_6_3_overstacking_at_the_end_of_the_side_turn_is_caught(monkeypatch: pyt
     assert "5 combat card(s)" in audit.violations[0].what
 
 
-def test_6_3_unstacking_a_card_from_a_position_within_the_limits_is_caught() -> None:
-    # the honest engine asks side 1 to unstack e6 at its turn's end; the log eliminates squad 18 on G7-2 (within
+def test_6_3_unstacking_a_card_from_a_position_within_the_limits_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the engine asks side 1 to unstack e6 at its turn's end; the log eliminates squad 18 on G7-2 (within
     # the limits) first, then two of e6's: the turn ends with three at e6, only the first unstacking is wrong
+    _stay_overstacked(monkeypatch)
     sc, state, prefix = _hill_start()
     lines = prefix + _drive(state, _JOIN_E6)
     assert state.phase == "discard" and ("unstack", 18) not in state.legal_actions()

@@ -114,7 +114,7 @@ class PlanAgent:
         self.seconds = spec.seconds
         self.k = int(spec.number("k", 8, 2, 64, whole=True))
         self.eps = spec.number("eps", 0.1, 0, 1, open_least=True)
-        self.z = spec.number("z", 0.0, 0, 10)
+        self.z = spec.number("z", 0.0, 0, math.inf)  # inf: never leave greedy's plan
         self.horizon = int(spec.number("horizon", 4, 0, 1000, whole=True))
         self.shape = spec.number("shape", 0.3, 0, 1, open_most=True)
         self.seed = int(spec.number("seed", 0, 0, MAX_SEED, whole=True))

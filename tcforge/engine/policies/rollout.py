@@ -85,7 +85,7 @@ class RolloutAgent:
         self.playouts = spec.iterations if spec.iterations is not None or spec.seconds is not None else DEFAULT_PLAYOUTS
         self.seconds = spec.seconds
         self.k = int(spec.number("k", 4, 1, 64, whole=True))
-        self.z = spec.number("z", 1.96, 0, 10)
+        self.z = spec.number("z", 1.96, 0, math.inf)  # inf: never leave greedy's choice
         self.shape = spec.number("shape", 0.3, 0, 1, open_most=True)
         self.horizon = int(spec.number("horizon", 0, 0, 1000, whole=True))
         self.seed = int(spec.number("seed", 0, 0, MAX_SEED, whole=True))
