@@ -93,7 +93,8 @@ def test_a_link_to_a_folder_that_contains_it_is_a_loop(tmp_path: Path, tcforge, 
 def test_a_yaml_named_link_that_loops_is_a_file_that_cannot_be_read(tmp_path: Path, tcforge) -> None:
     """This one was a traceback in validate: looking for the designer's scenarios resolved the link."""
     (_mine(tmp_path) / "cards.yaml").symlink_to("cards.yaml")
-    _refused(tcforge, "mine", ["mine/cards.yaml:1:1: cannot read the file: Too many levels of symbolic links"])
+    _refused(tcforge, "mine", ["mine/cards.yaml:1:1: cannot read the file: it is a symbolic link loop: it leads back "
+                               "round to itself"])
 
 
 def test_a_data_folder_that_is_itself_a_loop_is_a_usage_error(tmp_path: Path, tcforge,
@@ -114,8 +115,23 @@ def test_a_link_to_nothing_is_said_when_it_may_have_been_a_folder_or_a_data_file
     (mine / "tanks").symlink_to("../moved-away")
     (mine / "infantry.yaml").symlink_to("../moved-away.yaml")
     (mine / "notes.txt").symlink_to("../old-notes.txt")  # not data, like any other .txt file: not read, not said
-    _refused(tcforge, "mine", ["mine/infantry.yaml:1:1: cannot read the file: No such file or directory",
+    _refused(tcforge, "mine", ["mine/infantry.yaml:1:1: cannot read the file: it is a symbolic link to "
+                               "../moved-away.yaml, which does not exist",
                                "mine/tanks:1:1: symbolic link to '../moved-away', which does not exist"])
+
+
+def test_hidden_entries_are_not_read_so_an_editor_lock_link_breaks_nothing(tmp_path: Path, tcforge) -> None:
+    """Emacs locks a file it edits with ``.#cards.yaml``, a link to ``user@host.pid:boot`` (nothing): that link, named
+    like data, failed every card command. Hidden files and folders (``.git``) are not data and are not read."""
+    mine = _mine(tmp_path)
+    (mine / ".#smoke-screen.yaml").symlink_to("user@host.123:1700000000")
+    (mine / ".git").mkdir()
+    (mine / ".git" / "broken.yaml").write_text("{ not: yaml", encoding="utf-8")
+    (mine / ".backup.yaml").write_text("{ not: yaml", encoding="utf-8")
+    code, out, err = tcforge("--data", "mine", "validate")
+    assert (code, out) == (0, "") and err.startswith("1 file(s), 1 card(s): valid"), out + err
+    code, out, err = tcforge("--data", "mine", "cards", "show", "OWN-4")
+    assert code == 0 and "Own Smoke Screen" in out, err
 
 
 def test_a_linked_folder_of_cards_is_followed(tmp_path: Path, tcforge) -> None:

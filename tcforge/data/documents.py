@@ -78,7 +78,8 @@ DATA_SUFFIXES = (".yaml", ".yml")
 
 def walk(root: Path) -> tuple[list[Path], list[Problem]]:
     """Every YAML file under ``root`` (a folder or a single file), in a stable order, and a problem for each part of
-    the folder that cannot be read: nothing in a data folder is skipped without a word.
+    the folder that cannot be read: nothing in a data folder is skipped without a word, except hidden entries (a name
+    that starts with a dot: ``.git``, Emacs's lock ``.#cards.yaml``, which is a link to nothing), which no tool reads.
 
     Anything that is not a folder is returned as it is, whatever its name: a FIFO or a device named on the command
     line, or named ``*.yaml`` in a folder, is then refused by the loader with a message, and so is a ``*.yaml`` link
@@ -126,6 +127,8 @@ def walk(root: Path) -> tuple[list[Path], list[Problem]]:
                                             "data folder", "unreadable-folder"))
             continue
         for entry in entries:
+            if entry.name.startswith("."):  # hidden: .git, an editor's lock (.#cards.yaml, a link to nothing) or backup
+                continue
             path = Path(entry.path)
             link = entry.is_symlink()
             try:

@@ -26,6 +26,7 @@ JSON Schemas, whose type checks catch them with a hint to quote the value.
 """
 from __future__ import annotations
 
+import errno
 import re
 import stat
 import unicodedata
@@ -37,6 +38,7 @@ import yaml
 from yaml.nodes import ScalarNode
 
 from tcforge.data.problems import Problem
+from tcforge.paths import not_found
 
 MAX_BYTES = 1 << 20  # one data file: 1 MiB is about 5,000 cards
 MAX_VALUES = 250_000  # values built from one file, aliases expanded
@@ -182,6 +184,9 @@ def load_yaml(path: Path, display: str | None = None) -> tuple[Loaded | None, li
                                   "split it into several files", "too-large")]
         raw = path.read_bytes()
     except OSError as exc:
+        if path.is_symlink() and exc.errno in (errno.ENOENT, errno.ELOOP):  # a link to nothing, or a loop: said as such
+            return None, [problem(1, 1, f"cannot read the file: it is {not_found(path)}",
+                                  "point the link at your data file, or remove it", "unreadable")]
         return None, [problem(1, 1, f"cannot read the file: {exc.strerror or exc}", "check the path and its permissions", "unreadable")]
     if not raw.strip():
         return None, [problem(1, 1, "file is empty", "write the data, or delete the file", "empty")]
