@@ -31,22 +31,28 @@ class GenerateError(ValueError):
     """Bad arguments for a new scenario; the message says what to change."""
 
 
-def _new_id(new_id: str) -> None:
+def _new_id(new_id: str, replacing: Path | None = None) -> None:
     """A new scenario's id: well formed, and no scenario's already (a copy of hill-621 named hill-621 would clash
-    with the bundled one, and every later command would refuse the user's data)."""
+    with the bundled one, and every later command would refuse the user's data). ``replacing`` is the file --force
+    lets the new scenario overwrite: one of the user's scenarios with this id in that very file is the one replaced,
+    not a clash; a bundled scenario's id, or the id of a scenario in another file, still is."""
+    from tcforge.paths import display_path, resolved
     from tcforge.scenarios.loading import bundled_ids, own_scenarios
     if not ID.match(new_id):
         raise GenerateError(f"'{new_id}' is not a scenario id: use lower case letters, digits and dashes")
     if new_id in bundled_ids():
         raise GenerateError(f"'{new_id}' is the id of a bundled scenario: give the new one its own id "
                             f"(tcforge scenario new my-{new_id} --from {new_id} copies it)")
-    if new_id in own_scenarios():
-        raise GenerateError(f"'{new_id}' is the id of one of your scenarios already: give the new one its own id")
+    mine = own_scenarios().get(new_id)
+    if mine is not None and (replacing is None or resolved(mine) != resolved(replacing)):
+        raise GenerateError(f"'{new_id}' is the id of one of your scenarios already: give the new one its own id, or "
+                            f"replace that scenario with --force --out {display_path(mine)}")
 
 
-def skeleton(new_id: str, template: str) -> str:
-    """The text of a new scenario file made from the commented skeleton or from a bundled scenario."""
-    _new_id(new_id)
+def skeleton(new_id: str, template: str, *, replacing: Path | None = None) -> str:
+    """The text of a new scenario file made from the commented skeleton or from a bundled scenario (``replacing``: the
+    file it may overwrite, see :func:`_new_id`)."""
+    _new_id(new_id, replacing)
     text = _template_text(template)
     return re.sub(r"(?m)^id: [^\s#]+", f"id: {new_id}", text, count=1)
 
@@ -80,9 +86,11 @@ def points_range(kind: str) -> tuple[int, int]:
     return MIN_POINTS, (top if kind == "meeting" else top * 2 // 3)
 
 
-def jeff_mike(new_id: str, *, year: int, points: int, seed: int, kind: str = "meeting") -> str:
-    """A random scenario by source 001's design-your-own method, as scenario-file text."""
-    _new_id(new_id)
+def jeff_mike(new_id: str, *, year: int, points: int, seed: int, kind: str = "meeting",
+              replacing: Path | None = None) -> str:
+    """A random scenario by source 001's design-your-own method, as scenario-file text (``replacing``: the file it may
+    overwrite, see :func:`_new_id`)."""
+    _new_id(new_id, replacing)
     if not 1941 <= year <= 1945:
         raise GenerateError(f"year {year}: the cards cover 1941-1945")
     if kind not in ("meeting", "attack"):

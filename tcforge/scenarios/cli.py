@@ -706,7 +706,8 @@ def new(
     """Write a new scenario file to fill in, from the commented skeleton or a bundled scenario."""
     from tcforge.analysis.generate import GenerateError, skeleton, write_new
     try:
-        path = write_new(skeleton(new_id, template), out or new_scenario_path(new_id), force=force)
+        target = out or new_scenario_path(new_id)
+        path = write_new(skeleton(new_id, template, replacing=target if force else None), target, force=force)
     except GenerateError as exc:
         _err(f"tcforge: {exc}")
         raise typer.Exit(1) from None
@@ -728,8 +729,9 @@ def generate(
     from tcforge.analysis.generate import GenerateError, jeff_mike, write_new
     sid = new_id or f"dyo-{year}-{points}-{seed}"
     try:
-        path = write_new(jeff_mike(sid, year=year, points=points, seed=seed, kind=kind),
-                         out or new_scenario_path(sid), force=force)
+        target = out or new_scenario_path(sid)
+        path = write_new(jeff_mike(sid, year=year, points=points, seed=seed, kind=kind,
+                                   replacing=target if force else None), target, force=force)
     except GenerateError as exc:
         _err(f"tcforge: {exc}")
         raise typer.Exit(1) from None

@@ -87,3 +87,31 @@ def test_scenario_new_in_a_checkout_writes_to_the_working_folder_not_the_tracked
     assert result.exit_code == 0, result.output
     assert (tmp_path / "zz-not-bundled.yaml").is_file()
     assert not (ROOT / "data" / "scenarios" / "zz-not-bundled.yaml").exists()
+
+
+@pytest.mark.parametrize("command", [("scenario", "generate", "--id", "dyo-x", "--seed", "3"), ("scenario", "new", "dyo-x")],
+                         ids=["generate", "new"])
+def test_force_replaces_your_own_scenario_in_its_own_file_but_never_makes_a_second_with_its_id(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: tuple[str, ...]) -> None:
+    """--force could not overwrite the designer's own scenario: the id was refused as taken before --force was read.
+    Replacing the very file that holds the id is allowed; writing the id into another file is still a clash."""
+    monkeypatch.setenv("TCFORGE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("TCFORGE_DATA", "")  # --data sets it for the whole process: put back after the test
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "dd").mkdir()
+    first = CliRunner().invoke(app, ["--data", "dd", *command, "--out", "dd/dyo-x.yaml"])
+    assert first.exit_code == 0, first.output
+    (tmp_path / "dd" / "dyo-x.yaml").write_text((tmp_path / "dd" / "dyo-x.yaml").read_text(encoding="utf-8")
+                                               + "# edited\n", encoding="utf-8")
+    unforced = CliRunner().invoke(app, ["--data", "dd", *command, "--out", "dd/dyo-x.yaml"])
+    assert unforced.exit_code == 1 and "one of your scenarios already" in unforced.stderr
+    forced = CliRunner().invoke(app, ["--data", "dd", *command, "--out", "./dd/../dd/dyo-x.yaml", "--force"])
+    assert forced.exit_code == 0, forced.output
+    assert "# edited" not in (tmp_path / "dd" / "dyo-x.yaml").read_text(encoding="utf-8")
+    elsewhere = CliRunner().invoke(app, ["--data", "dd", *command, "--out", "dd/copy.yaml", "--force"])
+    assert elsewhere.exit_code == 1
+    assert elsewhere.stderr.strip() == ("tcforge: 'dyo-x' is the id of one of your scenarios already: give the new one "
+                                        "its own id, or replace that scenario with --force --out dd/dyo-x.yaml")
+    assert sorted(p.name for p in (tmp_path / "dd").iterdir()) == ["dyo-x.yaml"]
+    bundled = CliRunner().invoke(app, ["--data", "dd", "scenario", "new", "kursk", "--out", "dd/kursk.yaml", "--force"])
+    assert bundled.exit_code == 1 and "'kursk' is the id of a bundled scenario" in bundled.stderr
