@@ -29,6 +29,8 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
+TEMP_NAME_KEPT = 64  # characters of the target's name kept in its temporary file's name (.NAME.XXXXXXXX.part)
+
 
 class NotARegularFileError(OSError):
     """The target exists and is not a regular file (a link, FIFO, device or socket): it is never replaced."""
@@ -83,7 +85,9 @@ def _temporary(target: Path) -> tuple[int, Path]:
     """A new, empty, private file beside ``target``, created exclusively (its descriptor and its path)."""
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+        # The temporary name is the target's cut short: the whole name plus 15 characters made a legal name of 241 to
+        # 255 bytes fail, "File name too long", though the target itself could be written.
+        fd, name = tempfile.mkstemp(prefix=f".{target.name[:TEMP_NAME_KEPT]}.", suffix=".part", dir=target.parent)
     except OSError as exc:
         raise _cannot_write(exc, target) from exc
     return fd, Path(name)
@@ -186,6 +190,8 @@ def _cannot_write(exc: OSError, target: Path) -> OSError:
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
         advice = f"{target} was not written and nothing was left behind in {target.parent}; free some space or write it " \
                  "somewhere else"
+    elif exc.errno == errno.ENAMETOOLONG:  # the name, not the folder: another folder would not help
+        advice = "the name is longer than the file system allows (255 bytes at most, usually); give a shorter one"
     else:
         advice = f"no file can be written in {target.parent}; write it somewhere else"
     return type(exc)(exc.errno, f"{reason}: {advice}", str(target))

@@ -183,3 +183,24 @@ def test_the_atomic_writer_refuses_a_link_and_keeps_a_replaced_files_permissions
     write_atomic(script, "new")
     assert script.read_text() == "new" and stat.S_IMODE(script.stat().st_mode) == 0o750
     assert _parts(tmp_path) == []
+
+
+def test_a_long_legal_file_name_is_written_and_a_name_too_long_is_said_as_such(tmp_path: Path) -> None:
+    """The temporary file was named '.NAME.XXXXXXXX.part', 15 characters longer than the target: a legal name of 241
+    to 255 bytes failed 'File name too long: no file can be written in .; write it somewhere else'."""
+    if os.pathconf(tmp_path, "PC_NAME_MAX") < 255:
+        pytest.skip("this file system takes names shorter than 255 bytes")
+    long = tmp_path / ("n" * 246 + ".pdf")  # 250 characters
+    write_atomic(long, "whole")
+    assert long.read_text() == "whole"
+    longer = tmp_path / ("m" * 246 + ".csv")
+    with atomic_path(longer) as tmp:
+        tmp.write_text("whole")
+    assert longer.read_text() == "whole"
+    write_all({tmp_path / ("o" * 250): "a", tmp_path / ("p" * 255): "b"})
+    assert (tmp_path / ("p" * 255)).read_text() == "b"
+    with pytest.raises(OSError) as refused:
+        write_atomic(tmp_path / ("q" * 256), "x")
+    assert refused.value.errno == errno.ENAMETOOLONG
+    assert "give a shorter one" in str(refused.value.strerror) and "somewhere else" not in str(refused.value.strerror)
+    assert _parts(tmp_path) == []
