@@ -52,8 +52,8 @@ def check_target(target: Path) -> int | None:
     """Refuse a target tcforge must not write: a folder, a symbolic link, a FIFO, device or socket, or a path under a
     file. Returns the existing regular file's permission bits (kept by the new file), or None when there is none."""
     if getattr(target, "written_as_folder", False):  # --out results/: the user named a folder (tcforge.outpath)
-        raise IsADirectoryError(errno.EISDIR, "it is written as a folder (it ends with a slash); give a file name",
-                                os.path.join(target, ""))
+        why = target.refusal()  # type: ignore[attr-defined]  # tcforge.outpath.FolderPath's: one wording everywhere
+        raise IsADirectoryError(errno.EISDIR, why, os.path.join(target, ""))
     target = _path(target)
     for parent in (target.parent, *target.parent.parents):
         if parent.exists():

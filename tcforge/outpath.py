@@ -20,6 +20,11 @@ class FolderPath(type(Path())):  # type: ignore[misc]  # the concrete class of t
 
     written_as_folder = True
 
+    def refusal(self, option: str = "this option", example: Path | None = None) -> str:
+        """Why this path is refused (:func:`folder_refusal`); the writer (tcforge.atomic, beside this module) asks the
+        path itself, so that the message is this one wherever the refusal is made."""
+        return folder_refusal(self, option, example)
+
 
 def file_out(raw: str) -> Path:
     """The typer parser of an option naming one file to write: a path, marked when written as a folder."""
@@ -29,3 +34,14 @@ def file_out(raw: str) -> Path:
 def written_as_folder(path: object) -> bool:
     """Whether the user wrote ``path`` as a folder (with a trailing slash)."""
     return bool(getattr(path, "written_as_folder", False))
+
+
+def folder_refusal(path: Path, option: str = "this option", example: Path | None = None) -> str:
+    """The one refusal of a file output that names a folder: written with a trailing slash (``nosuch/``, a folder
+    whether or not it exists yet), or an existing folder; ``example`` is the file to give instead, when the command
+    knows its name (``scenario new``: the scenario's id)."""
+    if written_as_folder(path):
+        what = f"{os.path.join(path, '')} is written as a folder (it ends with a slash)"
+    else:
+        what = f"{path} is a folder"
+    return f"{what}, but {option} names one file: " + (f"give {option} {example}" if example else "give a file name")

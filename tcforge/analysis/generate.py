@@ -10,7 +10,6 @@ written is an ordinary scenario file, checked like any other.
 """
 from __future__ import annotations
 
-import os
 import random
 import re
 from pathlib import Path
@@ -19,6 +18,7 @@ from typing import Any
 import yaml
 
 from tcforge.data.dataset import load_data
+from tcforge.outpath import folder_refusal, written_as_folder
 from tcforge.paths import templates_dir
 
 TERRAIN = ("Woods", "Hills", "Village", "Walls", "Wheatfield", "Balka")
@@ -177,11 +177,9 @@ def jeff_mike(new_id: str, *, year: int, points: int, seed: int, kind: str = "me
 
 def write_new(text: str, path: Path, *, force: bool = False) -> Path:
     """Write a scenario file whole; a folder is refused with the file name to give instead (the scenario's id)."""
-    if path.is_dir() or getattr(path, "written_as_folder", False):  # --force cannot help: a folder is never replaced by a file
+    if path.is_dir() or written_as_folder(path):  # --force cannot help: a folder is never replaced by a file
         found = re.search(r"^id: *([a-z0-9-]+)( |$)", text, re.MULTILINE)
-        shown = path if path.is_dir() else os.path.join(path, "")  # results/ as the user wrote it
-        raise GenerateError(f"{shown} is a folder, and --out takes the scenario file's name: "
-                            f"give --out {path / ((found[1] if found else 'my-scenario') + '.yaml')}")
+        raise GenerateError(folder_refusal(path, "--out", path / ((found[1] if found else "my-scenario") + ".yaml")))
     if path.exists() and not force:
         raise GenerateError(f"{path} exists already: choose another id or --out, or pass --force")
     from tcforge.atomic import atomic_path

@@ -41,7 +41,22 @@ def test_a_file_output_given_a_folder_is_one_line_exit_1_and_writes_nothing(
     lines = [x for x in result.stderr.splitlines() if x.startswith("tcforge: ")]
     assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
     assert "folder" in lines[0] and written.rstrip("/") in lines[0]
+    if written.endswith("/"):  # one wording (tcforge.outpath.folder_refusal), which never says 'newdir/ is a folder'
+        assert f"{written} is written as a folder (it ends with a slash), but " in lines[0], lines[0]
+        assert f"{written} is a folder" not in lines[0]
     assert sorted(p.name for p in work.iterdir()) == ["existing"] and not any((work / "existing").iterdir())
+
+
+def test_scenario_new_into_a_folder_that_does_not_exist_gives_the_file_name_to_use(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """'--out nosuch/' was called 'nosuch/ is a folder', though there is none: it is written as one."""
+    monkeypatch.setenv("TCFORGE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["scenario", "new", "zz", "--out", "nosuch/"])
+    assert result.exit_code == 1
+    assert result.stderr.strip() == ("tcforge: nosuch/ is written as a folder (it ends with a slash), but --out names "
+                                     "one file: give --out nosuch/zz.yaml")
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_a_folder_output_takes_a_trailing_slash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
