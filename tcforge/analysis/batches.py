@@ -38,10 +38,62 @@ def game_seed(root: int, index: int) -> int:
     return int.from_bytes(digest, "big") >> (64 - SEED_BITS)
 
 
+class Table(tuple[Any, ...]):
+    """A table (mapping) override value held in a :class:`Cell`: its items as pairs in a canonical order, so that the
+    cell can be hashed. Never equal to a plain tuple, so a table and a list of pairs stay two cells."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Table and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(("tcforge-table", tuple(self)))
+
+    def __repr__(self) -> str:
+        return f"Table({tuple.__repr__(self)})"
+
+
+def _order(item: tuple[Any, Any]) -> tuple[int, Any, str]:
+    """Numbers and numbers written as text in numeric order (8 before 10), everything else by its text."""
+    key = item[0]
+    if isinstance(key, (int, float)) and not isinstance(key, bool):
+        return (0, key, "")
+    if isinstance(key, str) and key.isascii() and key.isdigit():
+        return (1, int(key), key)
+    return (2, 0, repr(key))
+
+
+def freeze(value: Any) -> Any:
+    """An override value in a hashable form: a list as a tuple, a table as a :class:`Table` (both all the way down).
+    :func:`thaw` gives the value back."""
+    if isinstance(value, Table):
+        return value
+    if isinstance(value, dict):
+        return Table(sorted(((freeze(k), freeze(v)) for k, v in value.items()), key=_order))
+    if isinstance(value, (list, tuple)):
+        return tuple(freeze(x) for x in value)
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """The override value :func:`freeze` was given: a tuple as a list, a :class:`Table` as a mapping."""
+    if isinstance(value, Table):
+        return {thaw(k): thaw(v) for k, v in value}
+    if isinstance(value, tuple):
+        return [thaw(x) for x in value]
+    return value
+
+
 @dataclass(frozen=True)
 class Cell:
     """One point of the grid. ``scenario`` is a bundled id or a file path (the workers load it themselves: on
-    a cluster the file must be at that path on every machine, a bundled id always is)."""
+    a cluster the file must be at that path on every machine, a bundled id always is). ``parameters`` holds the
+    overrides as (name, value) pairs, sorted by name, each value frozen (:func:`freeze`): a cell is hashed (the grid
+    and its plans are keyed by cells) whatever the values, lists and tables included."""
 
     scenario: str
     option: str | None = None
@@ -50,16 +102,24 @@ class Cell:
     agents: tuple[str, str] = ("greedy", "greedy")
     seed: int = 1
 
+    def __post_init__(self) -> None:
+        pairs = self.parameters.items() if isinstance(self.parameters, dict) else self.parameters
+        object.__setattr__(self, "parameters", tuple(sorted(((str(n), freeze(v)) for n, v in pairs), key=lambda p: p[0])))
+
+    def overrides(self) -> dict[str, Any]:
+        """The parameter overrides as the loader takes them (lists and tables as written)."""
+        return {name: thaw(value) for name, value in self.parameters}
+
     def key(self) -> str:
         """A stable text naming the cell: the batches kept on disk are found again by it."""
-        return json.dumps([self.scenario, self.option, self.ruleset, [list(p) for p in self.parameters], list(self.agents),
-                           self.seed], ensure_ascii=False, separators=(",", ":"))
+        return json.dumps([self.scenario, self.option, self.ruleset, [[n, thaw(v)] for n, v in self.parameters],
+                           list(self.agents), self.seed], ensure_ascii=False, separators=(",", ":"), default=str)
 
     def label(self) -> str:
         parts = [self.option or "as written"]
         if self.ruleset:
             parts.append(self.ruleset)
-        parts += [f"{name}={value}" for name, value in self.parameters]
+        parts += [f"{name}={value}" for name, value in self.overrides().items()]
         if len(set(self.agents)) == 1:
             parts.append(self.agents[0])
         else:
@@ -67,7 +127,7 @@ class Cell:
         return ", ".join(parts)
 
     def load(self) -> Scenario:
-        return load(self.scenario, balance=self.option, ruleset=self.ruleset, parameters=dict(self.parameters) or None)
+        return load(self.scenario, balance=self.option, ruleset=self.ruleset, parameters=self.overrides() or None)
 
 
 @dataclass(frozen=True)
@@ -163,7 +223,7 @@ def scenario_of(cell: Cell) -> Scenario:
     """The cell's scenario, loaded once per worker process while its file is unchanged (the agents and the seed do
     not change it; a worker that lives on, or the process itself with one job, sees an edited file)."""
     key = json.dumps([_where(cell.scenario), _file_stamp(cell.scenario), cell.option, cell.ruleset,
-                      [list(p) for p in cell.parameters]], default=str)
+                      repr(cell.parameters)], default=str)
     scenario = _SCENARIOS.get(key)
     if scenario is None:
         scenario = _SCENARIOS[key] = Cell(_where(cell.scenario), cell.option, cell.ruleset, cell.parameters).load()

@@ -163,7 +163,7 @@ def cells(sweep: Sweep, where: Where = _cli_where) -> list[Cell]:
                 if params and not _loads(reference, ("parameters", pi), fail, ruleset=ruleset, parameters=params):
                     continue
                 for option, agents in itertools.product(dict.fromkeys(options), agent_pairs):
-                    out.append(Cell(reference, option, ruleset, tuple(sorted(params.items())), agents, sweep.seed))
+                    out.append(Cell(reference, option, ruleset, tuple(params.items()), agents, sweep.seed))
     for key, bound in (("games", bounds.GAMES), ("seed", bounds.SEED), ("batch", bounds.BATCH)):
         value = getattr(sweep, key)
         if bound.problem(value):  # 10,000,000,000 games would be planned, in memory, before the first is played
@@ -339,7 +339,7 @@ class Row:
     def to_json(self) -> dict[str, Any]:
         rep = self.report
         return {"scenario": rep.scenario, "option": self.cell.option, "ruleset": self.cell.ruleset,
-                "parameters": dict(self.cell.parameters), "agents": list(self.cell.agents), "seed": self.cell.seed,
+                "parameters": self.cell.overrides(), "agents": list(self.cell.agents), "seed": self.cell.seed,
                 "games": rep.games, "planned": self.planned, "complete": self.complete,
                 "sides": [{"side": s.side, "wins": s.wins, "win_rate": round(s.rate, 4),
                            "interval95": [round(s.interval[0], 4), round(s.interval[1], 4)], "example_win_seed": s.example_seed}

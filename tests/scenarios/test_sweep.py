@@ -156,3 +156,36 @@ def test_a_second_run_at_the_same_time_prints_no_dask_port_warning() -> None:
             with cluster.client(cluster.LOCAL, 1):
                 pass
     assert not [w for w in caught if "8787" in str(w.message) or "in use" in str(w.message)]
+
+
+def test_list_and_table_overrides_make_cells_from_set_and_from_a_sweep_file(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    args = ["scenario", "sweep", "hill-621", "--set", "fire.flank_rolls=[1, 2]",
+            "--set", "melee.tank_melee_modifiers={8: 0, 10: 0, 12: -1, 14: -1}", "--games", "1", "--jobs", "1",
+            "--out", str(tmp_path / "cli"), "--no-progress"]
+    first = CliRunner().invoke(app, args)
+    assert first.exit_code == 0 and "Traceback" not in first.output, first.output
+    rows = [json.loads(r) for r in (tmp_path / "cli" / ROWS).read_text().splitlines()]
+    assert [r["parameters"] for r in rows] == [{"fire.flank_rolls": [1, 2]},
+                                              {"melee.tank_melee_modifiers": {"8": 0, "10": 0, "12": -1, "14": -1}}]
+    assert all(r["games"] == 1 for r in rows)
+    again = CliRunner().invoke(app, args)  # the kept batches are found again under the same cells
+    assert again.exit_code == 0 and "nothing left to play" in again.stderr, again.stderr
+    path = tmp_path / "grid.yaml"
+    path.write_text("scenarios: [hill-621]\nparameters:\n  - {fire.flank_rolls: [1, 2]}\n"
+                    "  - {melee.tank_melee_modifiers: {8: 0, 10: 0, 12: -1, 14: -1}}\n")
+    from tcforge.analysis.sweep import cells
+    grid = cells(read_sweep_file(path))
+    table = {"8": 0, "10": 0, "12": -1, "14": -1}  # as the loader reads a table's keys
+    assert [c.overrides() for c in grid] == [{"fire.flank_rolls": [1, 2]}, {"melee.tank_melee_modifiers": table}]
+    assert len(set(grid)) == 2 and grid[1].load().params["melee.tank_melee_modifiers"] == table
+    assert grid[0].load().params["fire.flank_rolls"] == [1, 2]
+
+
+def test_a_table_override_and_a_list_of_pairs_are_two_cells_with_two_keys() -> None:
+    table = Cell("hill-621", parameters=(("x.y", {1: 2}),))
+    pairs = Cell("hill-621", parameters=(("x.y", [[1, 2]]),))
+    assert table != pairs and table.key() != pairs.key() and len({table, pairs}) == 2
+    assert table.overrides() == {"x.y": {1: 2}} and pairs.overrides() == {"x.y": [[1, 2]]}
+    assert Cell("k", parameters=(("x.y", {2: 0, 1: 0}),)) == Cell("k", parameters=(("x.y", {1: 0, 2: 0}),))
