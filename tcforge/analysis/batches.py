@@ -167,7 +167,12 @@ def code_version() -> str:
     return digest.hexdigest()
 
 
-_SKIP = {"loaded", "path", "file"}  # where the scenario was read from and its YAML marks: not what it says
+# Where a thing was read from, not what it says: left out of the content key. A ``file`` (a scenario's, a card's, a
+# ruleset's) is shown relative to the working folder, so a worker started elsewhere would find another key; the
+# Scenario's own ``path`` and ``loaded`` (its YAML marks) too, on the Scenario only: a field of the same name further
+# in (a reinforcement arriving ``loaded``, a rule's place in the file) is part of what the scenario says.
+_WHERE_READ = frozenset({"file"})
+_SCENARIO_WHERE_READ = _WHERE_READ | {"loaded", "path"}
 
 
 def _plain(obj: Any, seen: frozenset[int] = frozenset()) -> Any:
@@ -192,8 +197,9 @@ def _plain(obj: Any, seen: frozenset[int] = frozenset()) -> Any:
     if isinstance(obj, (set, frozenset)):
         return sorted((_plain(x, seen) for x in obj), key=lambda v: json.dumps(v, sort_keys=True))
     if dataclasses.is_dataclass(obj):
+        skip = _SCENARIO_WHERE_READ if isinstance(obj, Scenario) else _WHERE_READ
         return [type(obj).__name__, {f.name: _plain(getattr(obj, f.name), seen) for f in dataclasses.fields(obj)
-                                     if f.name not in _SKIP}]
+                                     if f.name not in skip}]
     if hasattr(obj, "__dict__"):
         return [type(obj).__name__, {k: _plain(v, seen) for k, v in sorted(vars(obj).items()) if not k.startswith("_")}]
     text = repr(obj)
