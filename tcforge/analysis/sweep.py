@@ -421,7 +421,8 @@ def run_sweep(sweep: Sweep, folder: Path, *, grid: list[Cell] | None = None, job
             stopped = exc
         except KeyboardInterrupt:
             stopped = cluster.Stopped("interrupted", interrupted=True)
-    played = sum(len(store.done.get(b.key(), ())) for b in missing)
+    # what this run kept: a stale batch (kept with other content) counts only once it was played again
+    played = sum(len(store.done[b.key()]) for b in missing if store.kept(b, content[b.cell]))
     rows = table(grid, plans, store, sweep.games, content)
     write_table(rows, Path(folder), plot=plot)
     return Outcome(rows, planned, kept, played, store.dropped, stopped)

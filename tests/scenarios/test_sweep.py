@@ -189,3 +189,20 @@ def test_a_table_override_and_a_list_of_pairs_are_two_cells_with_two_keys() -> N
     assert table != pairs and table.key() != pairs.key() and len({table, pairs}) == 2
     assert table.overrides() == {"x.y": {1: 2}} and pairs.overrides() == {"x.y": [[1, 2]]}
     assert Cell("k", parameters=(("x.y", {2: 0, 1: 0}),)) == Cell("k", parameters=(("x.y", {1: 0, 2: 0}),))
+
+
+def test_a_stopped_rerun_counts_as_kept_only_the_batches_played_with_todays_content(tmp_path: Path) -> None:
+    run_sweep(TINY, tmp_path, plot=False)  # four batches of one game kept
+    kept = [json.loads(line) for line in (tmp_path / BATCHES).read_text().splitlines()]
+    assert len(kept) == 4
+    # as if the scenario had been edited since: every kept batch is stale, played with other content
+    (tmp_path / BATCHES).write_text("".join(json.dumps({**entry, "content": "sha256:" + "0" * 64}) + "\n"
+                                            for entry in kept))
+
+    def stop_after_the_first_game(games: int) -> None:
+        raise KeyboardInterrupt
+
+    again = run_sweep(TINY, tmp_path, progress=stop_after_the_first_game, plot=False)
+    assert again.stopped is not None and again.stopped.interrupted
+    assert (again.kept_before, again.played_now, again.finished) == (0, 1, 1)
+    assert json.loads((tmp_path / ROWS).read_text())["games"] == 1  # what the table holds, as the count says
