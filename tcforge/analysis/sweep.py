@@ -22,11 +22,13 @@ it back and plays only the batches that are missing (:class:`Store`). The table,
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import itertools
 import json
 import os
 import signal
+import stat
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -48,7 +50,7 @@ from tcforge.analysis.batches import (
     scenario_of,
 )
 from tcforge.analysis.games import GameResult
-from tcforge.atomic import atomic_path
+from tcforge.atomic import NotARegularFileError, atomic_path, check_target
 from tcforge.data.problems import Problem
 from tcforge.scenarios.findings import ScenarioError
 from tcforge.scenarios.scenario import Scenario
@@ -268,16 +270,41 @@ class Store:
         self.done: dict[str, list[GameResult]] = {}
         self.content: dict[str, str] = {}  # batch key -> content key of what was played ("" in older stores)
         self.dropped = 0
+        check_target(self.path)  # a link, FIFO, device or folder there: refused before any game is played
         if self.path.is_file():
             self._read()
 
+    def _open(self, flags: int) -> int:
+        """The store's file opened as a plain file only, checked again (tcforge.atomic.check_target): a link planted
+        since is not followed (O_NOFOLLOW), a FIFO does not hang the open (O_NONBLOCK) and is refused, as is a device."""
+        check_target(self.path)
+        extra = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+        try:
+            fd = os.open(self.path, flags | extra, 0o666)
+        except OSError as exc:
+            if exc.errno in (errno.ELOOP, errno.ENXIO):  # a link (O_NOFOLLOW), a FIFO nobody reads (O_NONBLOCK)
+                check_target(self.path)  # says what is there now
+                raise NotARegularFileError(exc.errno, "it is not a plain file, and tcforge keeps batches in a plain file "
+                                                      "only", str(self.path)) from None
+            raise
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            check_target(self.path)
+            raise NotARegularFileError(errno.EINVAL, "it is not a plain file, and tcforge keeps batches in a plain file "
+                                                     "only", str(self.path))
+        return fd
+
     def _read(self) -> None:
-        raw = self.path.read_bytes()
+        with os.fdopen(self._open(os.O_RDONLY), "rb") as handle:
+            raw = handle.read()
         good = raw.rfind(b"\n") + 1
         if good < len(raw):  # the last line was cut short: drop it, so that the next line starts clean
             self.dropped += 1
-            with self.path.open("r+b") as handle:
-                handle.truncate(good)
+            fd = self._open(os.O_WRONLY)
+            try:
+                os.ftruncate(fd, good)
+            finally:
+                os.close(fd)
         for line in raw[:good].decode("utf-8", errors="replace").splitlines():
             try:
                 entry = json.loads(line)
@@ -291,8 +318,8 @@ class Store:
         line = json.dumps({"batch": done.batch.key(), "content": done.content,
                            "results": [result_to_json(r) for r in done.results]}, ensure_ascii=False)
         with _ctrl_c_after():  # the line on disk and the count in memory agree, so the stop message counts it right
-            with self.path.open("a", encoding="utf-8") as handle:
-                handle.write(line + "\n")
+            with os.fdopen(self._open(os.O_WRONLY | os.O_APPEND | os.O_CREAT), "ab") as handle:
+                handle.write((line + "\n").encode("utf-8"))
                 handle.flush()
                 os.fsync(handle.fileno())
             self.done[done.batch.key()] = done.results
@@ -385,6 +412,14 @@ class Outcome:
         return self.kept_before + self.played_now
 
 
+class _NotKept(Exception):
+    """A finished batch that could not be kept: carries the OSError out of the runner."""
+
+    def __init__(self, error: OSError):
+        super().__init__(str(error))
+        self.error = error
+
+
 def run_sweep(sweep: Sweep, folder: Path, *, grid: list[Cell] | None = None, jobs: int = 1, scheduler: str | None = None,
               plot: bool = True, progress: Callable[[int], None] | None = None,
               on_start: Callable[[int, int], None] | None = None,
@@ -409,7 +444,10 @@ def run_sweep(sweep: Sweep, folder: Path, *, grid: list[Cell] | None = None, job
     stopped: cluster.Stopped | None = None
 
     def keep(done: BatchResult) -> None:
-        store.add(done)
+        try:
+            store.add(done)
+        except OSError as exc:  # through the runner as itself: Dask's runner would take an OSError for the scheduler lost
+            raise _NotKept(exc) from exc
         if progress:
             progress(len(done.results))
 
@@ -421,6 +459,8 @@ def run_sweep(sweep: Sweep, folder: Path, *, grid: list[Cell] | None = None, job
             stopped = exc
         except KeyboardInterrupt:
             stopped = cluster.Stopped("interrupted", interrupted=True)
+        except _NotKept as exc:  # the batches file refused (a link, a FIFO planted meanwhile) or the disk full
+            raise exc.error from None
     # what this run kept: a stale batch (kept with other content) counts only once it was played again
     played = sum(len(store.done[b.key()]) for b in missing if store.kept(b, content[b.cell]))
     rows = table(grid, plans, store, sweep.games, content)

@@ -600,7 +600,7 @@ def sweep_cmd(
     with the same arguments plays only what is missing."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from tcforge.analysis.sweep import ROWS, TABLE, Sweep, SweepError, cells, read_sweep_file, run_sweep
+    from tcforge.analysis.sweep import BATCHES, PLOT, ROWS, TABLE, Sweep, SweepError, cells, read_sweep_file, run_sweep
     try:
         sweep = read_sweep_file(file) if file is not None else Sweep(list(scenarios or []))
     except SweepError as exc:
@@ -636,6 +636,8 @@ def sweep_cmd(
         for p in exc.problems:
             _err(p.render().replace("command line:1:1: ", "tcforge: "))
         raise typer.Exit(2 if file is None else 1) from None
+    for name in (BATCHES, TABLE, ROWS, PLOT):  # a link, FIFO or device among the outputs: one line, before any game
+        _writable(out / name)
 
     class Rate(TextColumn):
         def render(self, task: Any) -> Any:

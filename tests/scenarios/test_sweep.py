@@ -3,6 +3,8 @@ pool, Dask), resuming after an interruption, and sweep files checked at file:lin
 from __future__ import annotations
 
 import json
+import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -206,3 +208,68 @@ def test_a_stopped_rerun_counts_as_kept_only_the_batches_played_with_todays_cont
     assert again.stopped is not None and again.stopped.interrupted
     assert (again.kept_before, again.played_now, again.finished) == (0, 1, 1)
     assert json.loads((tmp_path / ROWS).read_text())["games"] == 1  # what the table holds, as the count says
+
+
+@pytest.mark.parametrize("kind", ["symbolic link", "FIFO"])
+def test_sweep_refuses_a_link_or_a_fifo_as_its_batches_file_in_one_line(kind: str, tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    out = tmp_path / "out"
+    out.mkdir()
+    elsewhere = tmp_path / "elsewhere.jsonl"
+    elsewhere.write_text("")
+    reader = None
+    if kind == "FIFO":
+        os.mkfifo(out / BATCHES)
+        reader = os.open(out / BATCHES, os.O_RDONLY | os.O_NONBLOCK)  # a reader: a writer's open cannot hang
+    else:
+        (out / BATCHES).symlink_to(elsewhere)
+    try:
+        result = CliRunner().invoke(app, ["scenario", "sweep", "hill-621", "--games", "1", "--jobs", "1",
+                                          "--out", str(out), "--no-progress"])
+        sent = _pending(reader) if reader is not None else b""
+    finally:
+        if reader is not None:
+            os.close(reader)
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert result.exit_code == 1 and len(lines) == 1, result.output
+    assert f"{out / BATCHES}" in lines[0] and kind in lines[0] and "Traceback" not in result.output
+    assert sent == b"" and elsewhere.read_text() == "" and not (out / TABLE).exists()
+    assert (out / BATCHES).is_symlink() if kind == "symbolic link" else stat.S_ISFIFO(os.lstat(out / BATCHES).st_mode)
+
+
+def _pending(fd: int) -> bytes:
+    try:
+        return os.read(fd, 1 << 16)
+    except BlockingIOError:
+        return b""
+
+
+@pytest.mark.parametrize("kind", ["symbolic link", "FIFO"])
+def test_a_link_or_fifo_planted_after_the_check_is_neither_followed_nor_waited_on(
+        kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import signal
+
+    from tcforge.analysis import sweep as sweep_module
+    from tcforge.analysis.batches import BatchResult
+    store = Store(tmp_path)
+    monkeypatch.setattr(sweep_module, "check_target", lambda target: None)  # planted between the check and the open
+    elsewhere = tmp_path / "elsewhere.jsonl"
+    elsewhere.write_text("")
+    if kind == "FIFO":
+        os.mkfifo(tmp_path / BATCHES)  # nobody reads it: an open that waits for a reader would hang
+    else:
+        (tmp_path / BATCHES).symlink_to(elsewhere)
+
+    def hung(*_: object) -> None:
+        raise AssertionError("the open waited on the FIFO")
+
+    before = signal.signal(signal.SIGALRM, hung)  # only a guard against a hang: the open must fail at once
+    signal.alarm(20)
+    try:
+        with pytest.raises(OSError, match="not a plain file"):
+            store.add(BatchResult(plan(Cell("hill-621"), 1, 1)[0], [], "sha256:x"))
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, before)
+    assert elsewhere.read_text() == "" and store.done == {}
