@@ -6,6 +6,9 @@ replaced by ones that fail the test if they are called.
 """
 from __future__ import annotations
 
+import importlib
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,16 +36,30 @@ def _cases() -> list[Any]:
     return cases
 
 
+PLAYERS = ("tcforge.analysis.games.play_game", "tcforge.analysis.batches.play_game", "tcforge.analysis.balance.run",
+           "tcforge.analysis.sweep.run_sweep", "tcforge.analysis.ladder.climb", "tcforge.analysis.playable.playable",
+           "tcforge.decks.odds.deck_odds")
+
+
 @pytest.fixture()
-def no_game(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """Every way a command plays games fails the test; the commands run in an empty folder (a sweep's default --out)."""
+def no_game(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+    """Every way a command plays games fails the test; the commands run in an empty folder (a sweep's default --out).
+
+    The modules are imported before the stand-ins go in: a module first imported while they are in place would keep
+    one for the rest of the run (batches.py takes play_game by name), and later tests would play no game."""
     def played(*_: Any, **__: Any) -> Any:
         raise AssertionError("a game was played for an input that must be refused first")
 
-    for target in ("tcforge.analysis.games.play_game", "tcforge.analysis.balance.run", "tcforge.analysis.sweep.run_sweep",
-                   "tcforge.analysis.ladder.climb", "tcforge.analysis.playable.playable", "tcforge.decks.odds.deck_odds"):
+    for target in PLAYERS:
+        importlib.import_module(target.rsplit(".", 1)[0])
+    for target in PLAYERS:
         monkeypatch.setattr(target, played)
     monkeypatch.chdir(tmp_path)
+    yield
+    monkeypatch.undo()
+    kept = [f"{name}.{attr}" for name, module in list(sys.modules.items()) if name.startswith("tcforge")
+            for attr, value in list(vars(module).items()) if value is played]
+    assert not kept, f"a stand-in outlived the test: {kept}"
 
 
 def refusal(args: list[str]) -> tuple[int, str]:
