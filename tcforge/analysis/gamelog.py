@@ -127,7 +127,7 @@ def write(handle: TextIO, record: Setup, lines: Iterable[LogLine], scenario: Sce
 
 def read(path: Path, *, unsigned: bool = False) -> GameLog:
     """Read and verify a log: structure, hash chain, truncation, then the scenario it names and its digest.
-    Raises :class:`LogError` at the first problem. A log without its chain, or of format 2, is refused unless
+    Raises :class:`LogError` at the first problem. A log without its chain, or of a format before 2, is refused unless
     ``unsigned`` (the user asked for it); the dice are checked by :func:`tcforge.analysis.games.rebuild`."""
     log = str(path)
     try:

@@ -75,6 +75,26 @@ def test_13_without_confidence_the_playout_search_plays_greedys_choice() -> None
     assert searched >= 1
 
 
+def test_13_z_inf_plays_what_an_unreachable_confidence_plays_without_a_playout() -> None:
+    """z=inf: no gain can pass it, so the choice is greedy's (the first candidate) with no playout spent on it; the
+    game is the one a finite but unreachable z plays, action for action."""
+    finite, infinite = make("rollout:12:k=4,z=1000000"), make("rollout:12:k=4,z=inf")
+    state = duel()
+    compared = 0
+    for seed in range(6):
+        if state.is_terminal():
+            break
+        action = infinite(state.clone(), random.Random(seed))
+        assert action == finite(state.clone(), random.Random(seed))
+        if infinite.last.candidates:  # type: ignore[attr-defined]
+            compared += 1
+            assert infinite.last.playouts == 0 and finite.last.playouts > 0  # type: ignore[attr-defined]
+        state.apply_action(action)
+        while state.current_player() == CHANCE:
+            state.apply_action(sample_chance(state, random.Random(seed)))
+    assert compared >= 1
+
+
 def test_13_the_playout_search_plays_a_game_to_its_end_with_legal_actions() -> None:
     state = duel()
     seen = []

@@ -175,11 +175,14 @@ def test_a_stop_signal_while_a_batch_is_kept_counts_it_as_the_disk_does(tmp_path
     monkeypatch.setattr(tcforge.cli, "_SIGNALLED", [])  # what the handler notes stays in this test
     monkeypatch.setattr(os, "fsync", fsync_then_signal)
     before = signal.signal(signal.SIGTERM, tcforge.cli._on_sigterm)  # as the tcforge command installs it
+    # Ctrl-C as a terminal delivers it: a suite started in the background (make test &) inherits SIGINT ignored
+    before_int = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         with pytest.raises(KeyboardInterrupt):
             store.add(second)
     finally:
         signal.signal(signal.SIGTERM, before)
+        signal.signal(signal.SIGINT, before_int)
         monkeypatch.setattr(os, "fsync", real_fsync)
     assert lines(tmp_path) == 2 and len(store.done) == 2
     assert len(Store(tmp_path).done) == len(store.done)

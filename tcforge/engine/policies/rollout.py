@@ -103,7 +103,10 @@ class RolloutAgent:
         if forced is not None:
             return forced
         candidates = self._candidates(view, actions, search_rng)
-        if len(candidates) == 1:
+        if len(candidates) == 1 or math.isinf(self.z):
+            # z=inf: no gain can pass infinite confidence, so greedy's choice (the first) stands; its playouts would
+            # be played only to be thrown away (the game's own stream is not drawn from here: the same game)
+            self.last = PlayoutStats(0, 0.0, candidates, [], 0)
             return candidates[0]
         start = time.perf_counter()
         values: list[list[float]] = [[] for _ in candidates]
