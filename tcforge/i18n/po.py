@@ -252,10 +252,13 @@ def read_catalog(path: Path, lang: str) -> list[Msg]:
         msgstr = entry.strings[0]
         english, text = entry.id.text, msgstr.text
         problems += placeholder_problems(english, text, f"{display}:{msgstr.line}:{msgstr.col}: {label}")
-        if text and text != text.rstrip() and english == english.rstrip():
+        if entry is po.last and text and text != text.rstrip() and english == english.rstrip():
+            # Only at the end of the file: a file cut at a line break inside the last string ends with the space its
+            # next line began after. Elsewhere a trailing space is the translator's, and is kept.
             line, col = msgstr.where(len(text.rstrip()))
             problems.append(Problem(display, line, col, f"{label}: the translation ends with white space the English "
-                                                        "does not have, as a string cut short would (a truncated file?)",
+                                                        "does not have, and the file ends there, as a file cut short "
+                                                        "would (a truncated file?)",
                                     "remove the trailing space or line break, or export the catalogue again and "
                                     "translate anew", code="po-truncated").render())
         out.append(Msg(english, text, entry.context.text if entry.context is not None else None, entry.fuzzy, entry))

@@ -79,6 +79,7 @@ class PoFile:
     entries: list[Entry]  # the translation entries, header and obsolete entries left out
     header: dict[str, tuple[str, tuple[int, int]]]  # lower-case name: (value, where the line is)
     problems: list[Problem]
+    last: Entry | None = None  # the entry whose msgstr is the file's last line: where a file cut at a line break ends
 
 
 def _line_col(raw: bytes, offset: int) -> tuple[int, int]:
@@ -121,12 +122,9 @@ def read_po_file(path: Path, display: str, lang: str) -> PoFile:
                     "save the file as UTF-8 and say charset=UTF-8 in its Content-Type header", "po-encoding")
     if text.startswith("\ufeff"):
         text = text[1:]
+    # No final line break is no fault (msgfmt takes it, and so do editors that do not add one): a file cut inside a
+    # string is refused there ("not closed"), and one cut at a line break is looked for in its last entry (po.last).
     po = _Parser(display, text).parse()
-    if not raw.endswith(b"\n") and not po.problems:
-        line, col = _line_col(raw, len(raw))
-        po.problems.append(Problem(display, line, col, "the file does not end with a line break: it looks cut short",
-                                   "export it again, or check that its last entry is complete and end it with a line "
-                                   "break", code="po-truncated"))
     _check_header(po, display, lang)
     return po
 
@@ -201,6 +199,9 @@ class _Parser:
             spaces = len(rest) - len(rest.lstrip(" \t"))
             if self.open is not None:
                 self._string(self.open, number, indent + match.end() + spaces, rest.lstrip(" \t"))
+        # The file ends in a translation's string (not a comment, an obsolete entry or a msgid): that entry is the one
+        # a cut at a line break would have shortened.
+        last = self.current if self.open is not None and self.open.keyword.startswith("msgstr") else None
         self._finish(self.last_line)
         header: dict[str, tuple[str, tuple[int, int]]] = {}
         entries = []
@@ -215,7 +216,7 @@ class _Parser:
                     start += len(item) + 1
             else:
                 entries.append(entry)
-        return PoFile(entries, header, self.problems)
+        return PoFile(entries, header, self.problems, last if any(e is last for e in entries) else None)
 
     def _keyword(self, keyword: str, index: str | None, line: int, col: int) -> None:
         new = Field(keyword, line, col)

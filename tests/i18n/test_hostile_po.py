@@ -11,10 +11,12 @@ from typer.testing import CliRunner
 
 from conftest import ROOT
 from tcforge.i18n.cli import app
+from tcforge.i18n.po import PoError, read_catalog
 from tcforge.i18n.texts import load_texts
 
 DATA = ROOT / "data"
 HOSTILE = ROOT / "tests" / "data" / "i18n" / "hostile"
+ACCEPTED = ROOT / "tests" / "data" / "i18n" / "accepted"
 
 # file -> (how many problem lines, a piece of the first)
 CASES = {
@@ -82,6 +84,36 @@ def test_a_hostile_po_is_refused_one_line_a_problem_and_changes_no_file(name: st
     assert summary.startswith("tcforge: ") and "nothing imported, no file changed" in summary
     assert all(line.isprintable() for line in err.splitlines())  # no control character reaches the terminal raw
     assert _snapshot(data) == before
+
+
+@pytest.mark.parametrize("name", ["no-final-line-break.po", "trailing-space-mid-file.po"])
+def test_a_po_without_a_final_line_break_or_with_a_trailing_space_before_its_end_imports(name: str, data: Path) -> None:
+    """Both were refused as 'a truncated file?': no final line break (msgfmt takes it), and any translation ending with
+    a space the English lacks. A cut inside a string is 'not closed'; a cut at a line break only ever ends the file."""
+    assert sorted(p.name for p in ACCEPTED.glob("*.po")) == ["no-final-line-break.po", "trailing-space-mid-file.po"]
+    code, out, err = _run("import", str(ACCEPTED / name), "--root", str(data))
+    assert code == 0, err
+    assert "wrote into data" in out
+    title = (data / "rules" / "fr" / "01-introduction.yaml").read_text(encoding="utf-8")
+    assert ('title: "Le jeu de cartes "' if name.startswith("trailing") else 'title: "Le jeu de cartes"\n') in title
+
+
+def test_a_trailing_space_is_refused_only_when_it_ends_the_file_and_the_english_has_none(tmp_path: Path) -> None:
+    """The truncation a line break leaves: the file's last translation ends with a space its English does not have."""
+    head = (ACCEPTED / "trailing-space-mid-file.po").read_text(encoding="utf-8").split("\n\nmsgctxt")[0]
+
+    def catalog(*entries: tuple[str, str]) -> Path:
+        po = tmp_path / "fr.po"
+        po.write_text(head + "".join(f'\n\nmsgid "{english}"\nmsgstr "{french}"' for english, french in entries) + "\n",
+                      encoding="utf-8")
+        return po
+
+    assert [m.string for m in read_catalog(catalog(("Fire ", "Tir "),), "fr")] == ["Tir "]  # the English has it too
+    assert len(read_catalog(catalog(("Fire", "Tir "), ("Move", "Mouvement")), "fr")) == 2  # not the last entry
+    with pytest.raises(PoError) as refused:
+        read_catalog(catalog(("Move", "Mouvement"), ("Fire", "Tir ")), "fr")
+    [problem] = refused.value.problems
+    assert "Fire: the translation ends with white space the English does not have, and the file ends there" in problem
 
 
 def test_the_same_files_import_once_repaired(data: Path, tmp_path: Path) -> None:
