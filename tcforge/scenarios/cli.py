@@ -285,6 +285,7 @@ def play_one(
     """Play one headless game: the set-up and its board, every action, each side's points and the victory
     state at each turn's end, and the result (on standard output); optionally a replayable log."""
     from tcforge.analysis.games import new_game, play_game, write_log
+    from tcforge.engine.policies.spec import parse
     from tcforge.progress import working
     _writable(log)
     sc = _load(scenario, balance)
@@ -302,6 +303,10 @@ def play_one(
           lang=lang.value, board=board, format=format, quiet=quiet)
     if log is not None:
         _err(f"wrote {log}")
+        timed = [spec for spec in players if parse(spec).seconds is not None]
+        if timed:  # its choices depend on the clock: a second run from the seed need not make them again
+            _err(f"note: {', '.join(timed)} searches for a time, so 'scenario replay' and 'audit' cannot prove this log "
+                 f"(they need --unsigned); give a number of iterations instead for a log that can be checked")
 
 
 def _tell(sc: Any, state: Any, lines: list[Any], seed: int, agents: tuple[str, str] | None, *, lang: str, board: bool,

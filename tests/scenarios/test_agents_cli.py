@@ -76,3 +76,15 @@ def test_13_check_play_names_the_agents_that_played_in_its_text_verdict(monkeypa
     check = CliRunner().invoke(app, ["scenario", "check", "hill-621", "--play", "--games", "2", "--agent", "german=random"])
     verdict = next(line for line in check.stdout.splitlines() if line.startswith("hill-621:"))
     assert "2 games (random v greedy), all ended" in verdict, verdict
+
+
+def test_a_log_played_by_a_timed_search_says_replay_cannot_prove_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a log whose agent searched for a time is refused by replay and audit unless --unsigned (its choices follow the
+    # clock); play says so when it writes one, instead of leaving the user to find out at replay
+    monkeypatch.chdir(ROOT)
+    log = tmp_path / "timed.jsonl"
+    played = CliRunner().invoke(app, ["scenario", "play", "hill-621", "--quiet", "--agent", "german=rollout:1ms", "--log", str(log)])
+    assert played.exit_code == 0, played.stderr
+    assert "rollout:1ms searches for a time" in played.stderr and "--unsigned" in played.stderr
+    counted = CliRunner().invoke(app, ["scenario", "play", "hill-621", "--quiet", "--log", str(tmp_path / "greedy.jsonl")])
+    assert counted.exit_code == 0 and "searches for a time" not in counted.stderr
