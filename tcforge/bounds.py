@@ -12,8 +12,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import typer
-
 
 @dataclass(frozen=True)
 class Bound:
@@ -46,16 +44,23 @@ BUDGET = Bound(1, MAX_BUDGET, "iterations or playouts")
 SAMPLES = Bound(0, 1_000_000, "shuffled turns", "0: none")
 
 
-def shown(text: object, most: int = 40) -> str:
-    """``text`` cut to ``most`` characters for a message: a hostile value is never echoed whole."""
+def shown(text: object, most: int = 40, *, count: bool = True) -> str:
+    """``text`` cut to ``most`` characters for a message: a hostile value is never echoed whole. The cut text ends in
+    '...' and, with ``count``, says how long the whole was. Every message that quotes what a user typed or a file
+    holds cuts it here (this module imports no command-line library, so that the engine and the data can use it)."""
     text = str(text)
-    return text if len(text) <= most else f"{text[:most - 3]}... ({len(text):,} characters)"
+    if len(text) <= most:
+        return text
+    return f"{text[:most - 3]}..." + (f" ({len(text):,} characters)" if count else "")
 
 
 def bounded(bound: Bound) -> Callable[..., Any]:
     """A Typer option callback refusing a value outside ``bound`` (each one, for a repeated option) in one line."""
+    import typer  # here, not above: shown is imported by the engine and the data, which need no command line
 
-    def check(ctx: typer.Context, param: typer.CallbackParam, value: Any) -> Any:
+    # Typer passes a callback's arguments by their annotations, or else by position (ctx, param, value): these are
+    # left as Any since typer.Context, read from this module's globals, would need typer imported above.
+    def check(ctx: Any, param: Any, value: Any) -> Any:
         if ctx.resilient_parsing or value is None:
             return value
         for one in value if isinstance(value, (list, tuple)) else (value,):

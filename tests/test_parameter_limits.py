@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tcforge.bounds import shown
 from tcforge.data.dataset import load_data
 from tcforge.data.limits import CHOICES, ITEMS, NUMBERS, SetError, parameter_problem, parse_set
 from tcforge.engine.game import FIXED
@@ -76,3 +77,33 @@ def test_a_variant_ruleset_with_a_float_count_is_refused_at_its_line(tmp_path: P
     code, out, err = cli("--data", str(tmp_path), "validate")
     assert code == 1 and "Traceback" not in err
     assert "mine.yaml:7:12:" in out + err and "must be a whole number like the ruleset's 12, not 6.5" in out + err
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("fire.tank_classes=[tank\u200b]", "(U+200B, an invisible format character) at character 6: remove it"),
+    ("fire.tank_classes=[tank\u2060]", "(U+2060, an invisible format character)"),
+    ('fire.tank_classes=["tank\\u200b"]', "(U+200B, an invisible format character) at character 5: remove it"),
+    ("turn.initiative=\u202eroll", "(U+202E, a bidirectional override) at character 1"),
+    ("turn.initiative=\x1b[2J", "(U+001B, a terminal escape)"),
+    ("turn.initiative=ro\nll", "holds a line break at character 3: a --set value is one line; remove it"),
+])
+def test_a_set_value_follows_the_one_rule_of_every_data_text(text: str, says: str) -> None:
+    """--set had its own list of control characters, without the invisible format characters: a zero-width space
+    reached the engine's tank classes. It asks yamlsafe.text_faults now, of the value typed and of every text YAML
+    read from it (an escape in double quotes), and keeps a --set value to one line."""
+    with pytest.raises(SetError) as refused:
+        parse_set(text)
+    message = str(refused.value)
+    assert message.startswith(f"the value of '{text.split('=')[0]}' holds ") and says in message, message
+
+
+def test_messages_cut_a_long_value_as_before_with_the_one_helper() -> None:
+    """bounds.shown is the one cut (limits and the agent specs had their own): '...' after most - 3 characters, and
+    the whole's length only where bounds always gave it."""
+    assert shown("x" * 40) == "x" * 40
+    assert shown("x" * 50) == "x" * 37 + "... (50 characters)"
+    assert shown("x" * 50, 30, count=False) == "x" * 27 + "..."
+    with pytest.raises(SetError, match=r"^'(y{37})\.\.\.': write NAME=VALUE"):
+        parse_set("y" * 60)
+    assert parameter_problem("turn.initiative", "z" * 60, "roll") == (f"'turn.initiative' is '{'z' * 36}...: the engine "
+                                                                      "plays only 'roll'")

@@ -19,6 +19,9 @@ from typing import Any
 
 import yaml
 
+from tcforge.bounds import shown
+from tcforge.data.yamlsafe import text_faults
+
 D10 = (1, 10)  # a die roll
 MODIFIER = (-30, 30)  # a modifier or a fire value: the largest printed values are in the twenties
 
@@ -108,8 +111,9 @@ def _whole(value: Any) -> bool:
 
 
 def _shown(value: Any) -> str:
+    """A parameter value as a message quotes it: true/false, a text in quotes, cut (:func:`tcforge.bounds.shown`)."""
     text = "true" if value is True else "false" if value is False else repr(value) if isinstance(value, str) else str(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return shown(text, count=False)
 
 
 def parameter_problem(name: str, value: Any, base: Any) -> str:
@@ -150,7 +154,6 @@ def parameter_problem(name: str, value: Any, base: Any) -> str:
 
 MAX_VALUE_TEXT = 200  # characters of one --set value: the scenario schema's limit of a text value
 _NAME = re.compile(r"^[a-z_]+\.[a-z0-9_]+$")  # the scenario schema's pattern of a parameter name
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 _PLAIN_TAGS = (None, "!")
 _HOW = "write a number, true or false, a word, a list [1, 3] or a table {8: 0}; quote a text that YAML would read otherwise"
 
@@ -170,9 +173,9 @@ def parse_set(text: str) -> dict[str, Any]:
         name, eq, value = part.partition("=")
         name = name.strip()
         if not eq or not name:
-            raise SetError(f"'{_cut(part)}': write NAME=VALUE, several joined by ';' (turn.hand_limit=6)")
+            raise SetError(f"'{shown(part, count=False)}': write NAME=VALUE, several joined by ';' (turn.hand_limit=6)")
         if not _NAME.match(name):
-            raise SetError(f"'{_cut(name)}' is not a parameter name: names are section.name in lower case "
+            raise SetError(f"'{shown(name, count=False)}' is not a parameter name: names are section.name in lower case "
                            "(turn.hand_limit); 'tcforge rules' lists them")
         if name in overrides:
             raise SetError(f"'{name}' is set twice in one --set: set it once")
@@ -186,52 +189,60 @@ def parse_value(name: str, text: str) -> Any:
     """One ``--set`` value (see :func:`parse_set`)."""
     if len(text) > MAX_VALUE_TEXT:
         raise SetError(f"the value of '{name}' is {len(text):,} characters long: write it in at most {MAX_VALUE_TEXT}")
-    found = _CONTROL.search(text)
-    if found:
-        raise SetError(f"the value of '{name}' holds a control character (U+{ord(found.group()):04X}): remove it")
+    _plain_text(name, text)
     if not text:
         raise SetError(f"no value for '{name}': {_HOW}")
     depth = 0
     try:
         for event in yaml.parse(text, Loader=yaml.SafeLoader):
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-                raise SetError(f"the value of '{name}', {_cut(text)}, uses a YAML anchor or alias (&, *): {_HOW}")
+                raise SetError(f"the value of '{name}', {shown(text, count=False)}, uses a YAML anchor or alias (&, *): {_HOW}")
             if isinstance(event, (yaml.ScalarEvent, yaml.CollectionStartEvent)) and event.tag not in _PLAIN_TAGS:
-                tag = _cut(str(event.tag).replace("tag:yaml.org,2002:", "!!"), 30)
-                raise SetError(f"the value of '{name}', {_cut(text)}, has a YAML tag ({tag}): {_HOW}")
+                tag = shown(str(event.tag).replace("tag:yaml.org,2002:", "!!"), 30, count=False)
+                raise SetError(f"the value of '{name}', {shown(text, count=False)}, has a YAML tag ({tag}): {_HOW}")
             if isinstance(event, yaml.CollectionStartEvent):
                 depth += 1
                 if depth > 1:
-                    raise SetError(f"the value of '{name}', {_cut(text)}, nests a list or table in another: {_HOW}")
+                    raise SetError(f"the value of '{name}', {shown(text, count=False)}, nests a list or table in another: {_HOW}")
             elif isinstance(event, yaml.CollectionEndEvent):
                 depth -= 1
         value = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         what = getattr(exc, "problem", None) or "not YAML"
-        raise SetError(f"the value of '{name}', {_cut(text)}, cannot be read ({what}): {_HOW}") from None
+        raise SetError(f"the value of '{name}', {shown(text, count=False)}, cannot be read ({what}): {_HOW}") from None
     return _plain(name, text, value)
 
 
 def _plain(name: str, text: str, value: Any) -> Any:
     if isinstance(value, dict):
         if any(not isinstance(k, (str, int)) or isinstance(k, bool) for k in value):
-            raise SetError(f"the table of '{name}', {_cut(text)}, has a key that is not a word or a number: {_HOW}")
+            raise SetError(f"the table of '{name}', {shown(text, count=False)}, has a key that is not a word or a number: {_HOW}")
         return {str(k): _plain(name, text, v) for k, v in value.items()}  # 8: 0 means "8": 0, as in the data files
     if isinstance(value, list):
         return [_plain(name, text, v) for v in value]
     if value is None:
-        raise SetError(f"the value of '{name}', {_cut(text)}, is empty (null): {_HOW}")
+        raise SetError(f"the value of '{name}', {shown(text, count=False)}, is empty (null): {_HOW}")
     if isinstance(value, (datetime.date, datetime.datetime)):
-        raise SetError(f"the value of '{name}', {_cut(text)}, is a date, which no parameter takes; quote it if a text "
-                       f"was meant ('{_cut(text)}')")
+        raise SetError(f"the value of '{name}', {shown(text, count=False)}, is a date, which no parameter takes; quote it if a text "
+                       f"was meant ('{shown(text, count=False)}')")
     if isinstance(value, bytes):
         raise SetError(f"the value of '{name}' is binary: {_HOW}")
+    if isinstance(value, str):  # "\u200b" in double quotes is read as the character itself
+        _plain_text(name, value)
     return value
 
 
-def _cut(text: object, most: int = 40) -> str:
-    text = str(text)
-    return text if len(text) <= most else text[:most - 3] + "..."
+def _plain_text(name: str, text: str) -> None:
+    """Refuse a --set value (as typed, or a text YAML read from it) that is not one line of printable characters: the
+    data's one rule for a text (:func:`tcforge.data.yamlsafe.text_faults`: control characters, terminal escapes and
+    invisible format characters), and no line break, which that rule lets through and a --set value never needs."""
+    for fault in text_faults(text, f"the value of '{name}'"):
+        if fault.code == "text-control":
+            raise SetError(f"{fault.message}: remove it")
+    if "\n" in text:
+        raise SetError(f"the value of '{name}' holds a line break at character {text.index(chr(10)) + 1}: a --set value "
+                       "is one line; remove it")
+
 
 
 __all__ = ["CHOICES", "ITEMS", "MAX_ITEMS", "MAX_VALUE_TEXT", "NUMBERS", "SetError", "parameter_problem", "parse_set",

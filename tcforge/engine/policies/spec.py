@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from tcforge.bounds import shown
+
 _BUDGET = re.compile(r"^(?:(?P<n>[0-9]+)|(?P<s>[0-9]+(?:\.[0-9]+)?)s|(?P<ms>[0-9]+)ms)$")
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 MAX_TEXT = 200  # characters of a spec: the longest useful one is under 80
@@ -71,8 +73,8 @@ class AgentSpec:
             ends.append(f"{most:g} excluded")
         span = (f"from {least:,} to {most:,}" if whole and math.isfinite(most) else f"from {least:g} to {most:g}") \
             + (f" ({', '.join(ends)})" if ends else "")
-        wrong = SpecError(f"agent spec {self.text!r}: {key}={_cut(raw)}; {key} is {'a whole number' if whole else 'a number'} "
-                          f"{span}")
+        kind = "a whole number" if whole else "a number"
+        wrong = SpecError(f"agent spec {self.text!r}: {key}={shown(raw, 30, count=False)}; {key} is {kind} {span}")
         if len(raw) > 30:
             raise wrong
         try:
@@ -96,15 +98,11 @@ def _time(ms: int) -> str:
     return f"{whole}s" if not rest else f"{whole}.{rest:03d}".rstrip("0") + "s"
 
 
-def _cut(text: str) -> str:
-    return text if len(text) <= 30 else text[:27] + "..."
-
-
 def parse(text: str) -> AgentSpec:
     """Read ``name[:budget][:key=value,...]``; raises :class:`SpecError` with the reason and the allowed range.
     ``parse(spec.text) == spec`` for every spec parse returns: the text a log or a worker is given reads back."""
     if len(text) > MAX_TEXT:
-        raise SpecError(f"agent spec {_cut(text)!r} is {len(text):,} characters long: write it in at most {MAX_TEXT}")
+        raise SpecError(f"agent spec {shown(text, 30, count=False)!r} is {len(text):,} characters long: write it in at most {MAX_TEXT}")
     parts = text.strip().split(":")
     name = parts[0].strip().lower()
     if not _NAME.match(name):
