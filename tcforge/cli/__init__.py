@@ -15,6 +15,7 @@ import os
 import re
 import signal
 import sys
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -174,15 +175,27 @@ def _silence_stdout() -> None:
         pass
 
 
+def _unprintable(argument: str) -> str | None:
+    """The first character of an argument no text may hold: a control character (the line break too, in an
+    argument), or an invisible format or separator one (U+200B, U+200F, U+2028...), as the data's own rule
+    (tcforge.data.yamlsafe.text_faults) refuses them."""
+    found = _CONTROL.search(argument)
+    if found:
+        return found.group()
+    if argument.isprintable():
+        return None
+    return next((c for c in argument if unicodedata.category(c) in ("Cf", "Zl", "Zp")), None)
+
+
 def main() -> None:
     """The ``tcforge`` entry point: Ctrl-C, a full disk or a closed pipe end in one line, never a traceback."""
     if sys.stdout is None:  # started with standard output closed (>&-)
         err.print("tcforge: cannot write to standard output: it is closed", markup=False)
         sys.exit(1)
     for number, argument in enumerate(sys.argv[1:], 1):
-        found = _CONTROL.search(argument)
-        if found:  # it would be echoed in some message: a terminal escape is never written raw
-            err.print(f"tcforge: argument {number} holds a control character (U+{ord(found.group()):04X}): "
+        found = _unprintable(argument)
+        if found:  # it would be echoed in some message: a terminal escape or an invisible character is never written
+            err.print(f"tcforge: argument {number} holds a control character (U+{ord(found):04X}): "
                       "remove it; names, ids and paths are printable text", markup=False)
             sys.exit(2)
     watched = _WatchedStdout(sys.stdout)

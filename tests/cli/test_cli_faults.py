@@ -365,7 +365,10 @@ def test_standard_output_closed_is_one_line_and_exit_1() -> None:
 
 
 @pytest.mark.parametrize("args", [("cards", "show", "\x1b[2J\x1b]0;pwned\x07"), ("scenario", "show", "hill\x9b31m"),
-                                  ("scenario", "new", "x", "--out", "a\u202eb.yaml")], ids=["escape", "csi", "bidi"])
+                                  ("scenario", "new", "x", "--out", "a\u202eb.yaml"),
+                                  ("scenario", "sweep", "hill-621", "--set", "fire.tank_classes=[tank\u200b]"),
+                                  ("cards", "show", "T-34\u2028"), ("scenario", "show", "hill\u200f-621")],
+                         ids=["escape", "csi", "bidi", "zero-width-space", "line-separator", "right-to-left-mark"])
 def test_an_argument_with_a_control_character_is_refused_and_never_echoed(tmp_path: Path, args: tuple[str, ...]) -> None:
     result = tcforge(*args, cwd=tmp_path)
     line = one_line_no_traceback(result.stderr)
