@@ -22,7 +22,8 @@ fi
 echo "stress check: $runs runs of the whole suite, $cores core(s) kept busy by ${#load[@]} process(es)"
 for run in $(seq "$runs"); do
     echo "run $run of $runs"
-    if ! .venv/bin/python -m pytest -q -p no:cacheprovider; then
+    # -q comes from pyproject's addopts: a second one would drop the closing 'N passed in S s' line
+    if ! .venv/bin/python -m pytest -p no:cacheprovider; then
         echo "stress check failed on run $run of $runs" >&2
         exit 1
     fi
