@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -78,3 +79,27 @@ def render(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
         return PdfReader(out), result.stderr
 
     return invoke
+
+
+@pytest.fixture()
+def tcforge(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """The CLI in-process, from ``tmp_path`` with its own settings folder; returns (exit code, stdout, stderr).
+    The global --data sets TCFORGE_DATA for the process: it is undone after the test."""
+    monkeypatch.setenv("TCFORGE_DATA", "")
+    monkeypatch.setenv("TCFORGE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.chdir(tmp_path)
+
+    def invoke(*args: str) -> tuple[int, str, str]:
+        result = CliRunner().invoke(app, list(args), catch_exceptions=False)
+        return result.exit_code, result.stdout, result.stderr
+
+    return invoke
+
+
+@pytest.fixture()
+def data(tmp_path: Path) -> Path:
+    """A copy of the bundled data folders an import or export may touch (cards, scenarios, rules, i18n)."""
+    target = tmp_path / "data"
+    for folder in ("cards", "scenarios", "rules", "i18n"):
+        shutil.copytree(ROOT / "data" / folder, target / folder)
+    return target

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import errno
 import os
-import shutil
 import signal
 import stat
 from collections.abc import Iterator
@@ -20,14 +19,6 @@ from tcforge.atomic import atomic_path, write_all, write_atomic
 from tcforge.i18n.cli import app
 
 DATA = ROOT / "data"
-
-
-@pytest.fixture()
-def data(tmp_path: Path) -> Path:
-    target = tmp_path / "data"
-    for folder in ("cards", "scenarios", "rules", "i18n"):
-        shutil.copytree(DATA / folder, target / folder)
-    return target
 
 
 @pytest.fixture()

@@ -15,27 +15,11 @@ import shutil
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from conftest import ROOT
-from tcforge.cli import app
 
 CORPUS = ROOT / "tests" / "data" / "hostile" / "datafolders"
 LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):(?P<col>\d+): \S")
-
-
-@pytest.fixture()
-def tcforge(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    """The CLI in-process, from ``tmp_path``; --data's setting of TCFORGE_DATA is undone after the test."""
-    monkeypatch.setenv("TCFORGE_DATA", "")
-    monkeypatch.setenv("TCFORGE_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.chdir(tmp_path)
-
-    def run(*args: str) -> tuple[int, str, str]:
-        result = CliRunner().invoke(app, list(args), catch_exceptions=False)
-        return result.exit_code, result.stdout, result.stderr
-
-    return run
 
 
 def _mine(tmp_path: Path) -> Path:

@@ -4,11 +4,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from conftest import ROOT
 from tcforge.analysis.scenario_checks import engine_findings
-from tcforge.cli import app
 from tcforge.scenarios.check import check_file
 from tcforge.scenarios.loading import load
 from tcforge.validate import validate
@@ -124,20 +122,6 @@ def own_folder(tmp_path: Path, card_id: str = "901", card_name: str = "Club Panz
     (folder / "scenarios" / f"{scenario_id}.yaml").write_text(text.replace("{card: PzKw IV G, count: 2, at: G2-1}",
                                                                          "{card: Club Panzer, count: 2, at: G2-1}"), encoding="utf-8")
     return folder
-
-
-@pytest.fixture()
-def tcforge(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    """The CLI in-process, from ``tmp_path``; --data's setting of TCFORGE_DATA is undone after the test."""
-    monkeypatch.setenv("TCFORGE_DATA", "")
-    monkeypatch.setenv("TCFORGE_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.chdir(tmp_path)
-
-    def run(*args: str) -> tuple[int, str, str]:
-        result = CliRunner().invoke(app, list(args), catch_exceptions=False)
-        return result.exit_code, result.stdout, result.stderr
-
-    return run
 
 
 def test_data_folder_validates_plays_and_prints_over_the_bundled_data(tmp_path: Path, tcforge) -> None:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from io import BytesIO
 from pathlib import Path
 
@@ -17,14 +16,6 @@ from tcforge.i18n.cli import app
 from tcforge.i18n.texts import load_record, load_texts, text_state, text_statuses
 
 DATA = ROOT / "data"
-
-
-@pytest.fixture()
-def data(tmp_path: Path) -> Path:
-    target = tmp_path / "data"
-    for folder in ("cards", "scenarios", "rules", "i18n"):
-        shutil.copytree(DATA / folder, target / folder)
-    return target
 
 
 def _run(*args: str) -> tuple[int, str, str]:
