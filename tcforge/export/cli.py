@@ -7,6 +7,8 @@ from typing import NoReturn
 
 import typer
 
+from tcforge.bounds import SEED, bounded
+
 app = typer.Typer(help="Export cards to other play tools: Tabletop Simulator deck sheets and a saved table.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
 
@@ -30,7 +32,7 @@ def _group() -> None:
 def tts(
     name: str = typer.Argument(..., metavar="SCENARIO|DECK", help="A scenario (id or file) or a command deck (id or file)."),
     lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the cards."),
-    seed: int = typer.Option(1, "--seed", min=0, help="A scenario's set-up: the same seed as 'tcforge scenario play' "
+    seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="A scenario's set-up: the same seed as 'tcforge scenario play' "
                              "gives the same terrain and placement."),
     out: Path | None = typer.Option(None, "--out", "-o", help="Folder to write the save (JSON) and the PNGs into "
                                        "(default: output/tts/NAME-LANG, and -seedN for a seed other than 1)."),

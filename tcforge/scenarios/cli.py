@@ -726,7 +726,7 @@ def generate(
     method: Method = typer.Option(Method.jeff_mike, "--method", help="The design-your-own method of source 001."),
     year: int = typer.Option(1943, "--year", help="Year of the battle: only cards in service then."),
     points: int = typer.Option(400, "--points", help="Build points of each side (the attacker gets half as much again)."),
-    seed: int = typer.Option(1, "--seed"),
+    seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="The draw of the forces and the map."),
     kind: str = typer.Option("meeting", "--kind", help="meeting or attack."),
     new_id: str | None = typer.Option(None, "--id", help="Scenario id (default: dyo-YEAR-POINTS-SEED)."),
     out: Path | None = typer.Option(None, "--out", "-o", parser=file_out, metavar="FILE", help=NEW_OUT_HELP),
