@@ -214,7 +214,7 @@ class Paper(str, Enum):
 def print_cmd(
     deck_name: str = typer.Argument(..., metavar="DECK", help="Deck id or a deck file."),
     lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the card texts."),
-    paper: Paper = typer.Option(Paper.a4, "--paper", help="A4 or US Letter; 3 x 3 cards, centered."),
+    paper: Paper = typer.Option(Paper.a4, "--paper", case_sensitive=False, help="A4 or US Letter; 3 x 3 cards, centered."),
     out_file: Path | None = typer.Option(None, "--out", "-o", parser=file_out, metavar="FILE",
                                          help="PDF to write (default: output/command-deck-ID-LANG-PAPER.pdf)."),
     card_size: str = typer.Option("standard", "--card-size", help="standard (63 x 88 mm), poker (63.5 x 88.9 mm) or WxH in mm."),
@@ -277,7 +277,7 @@ class BookPaper(str, Enum):
 @app.command("rulebook")
 def rulebook_cmd(
     lang: Lang = typer.Option(Lang.en, "--lang", help="en, or fr (untranslated or out-of-date cases are marked)."),
-    paper: BookPaper = typer.Option(BookPaper.a4, "--paper", help="a4, letter or a5."),
+    paper: BookPaper = typer.Option(BookPaper.a4, "--paper", case_sensitive=False, help="a4, letter or a5."),
     deck_name: str = typer.Option(DEFAULT_RULES_DECK, "--deck", help="The deck whose figures the booklet prints."),
     out_file: Path | None = typer.Option(None, "--out", "-o", parser=file_out, metavar="FILE",
                                          help="PDF to write (default: output/rules-003-LANG-PAPER.pdf)."),

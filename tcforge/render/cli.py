@@ -59,7 +59,7 @@ class Paper(str, Enum):
 
 
 LangOpt = Annotated[Lang, typer.Option("--lang", help="Language of card texts, headings and checklist.")]
-PaperOpt = Annotated[Paper, typer.Option("--paper", help="A4 or US Letter; 3 x 3 cards, centred, "
+PaperOpt = Annotated[Paper, typer.Option("--paper", case_sensitive=False, help="A4 or US Letter; 3 x 3 cards, centred, "
                                        "fewer when bleed or card size leave no room for cut marks.")]
 RulesetOpt = Annotated[str | None, typer.Option("--ruleset", help="Ruleset whose errata and numbers to print "
                                                    "(default six-pack-r3).")]

@@ -151,3 +151,17 @@ def test_7_an_old_option_name_still_sets_an_option_that_has_a_default(capsys: py
     assert "into elsewhere" in captured.out and "--out-dir is deprecated, use --out" in captured.err
     command.main(["write", "--out-dir", "old", "--out", "new"], standalone_mode=False)
     assert "into new" in capsys.readouterr().out
+
+
+def test_every_paper_option_takes_the_size_as_printed_on_the_ream() -> None:
+    """'--paper A4' and '--paper Letter' are how a user writes them: every --paper reads them as a4 and letter."""
+    checked = 0
+    for path, command in _commands():
+        for param in getattr(command, "params", []):
+            if "--paper" not in getattr(param, "opts", ()):
+                continue
+            ctx = click.Context(command, info_name=path[-1])
+            for written in ("A4", "Letter", "LETTER"):
+                assert param.process_value(ctx, written).value == written.lower(), (path, written)
+            checked += 1
+    assert checked >= 4  # print's products, the booklet, the command deck and its rule book

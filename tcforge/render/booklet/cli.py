@@ -50,7 +50,7 @@ def rulebook(
     ruleset: Annotated[str | None, typer.Option("--ruleset", help="Ruleset whose numbers, tables and errata to "
                                                    "print (default six-pack-r3); a variant adds an appendix of what "
                                                    "it changes.")] = None,
-    paper: Annotated[Paper, typer.Option("--paper", help="Page size: A4, US Letter, A5 or half-Letter "
+    paper: Annotated[Paper, typer.Option("--paper", case_sensitive=False, help="Page size: A4, US Letter, A5 or half-Letter "
                                           "(5.5 x 8.5 in).")] = Paper.a4,
     booklet: Annotated[bool, typer.Option("--booklet", help="Impose for saddle stitching: two pages a sheet side, "
                                           "in folding order (A5 pages on A4, half-Letter on Letter, A4 on A3, Letter on "
