@@ -44,7 +44,7 @@ test: lint
 	$(BIN)/python -m pytest
 
 fuzz: install
-	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests/engine/test_properties.py -p no:cacheprovider --hypothesis-show-statistics
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests/engine/test_properties.py tests/engine/test_agent_spec_text.py tests/scenarios/test_legal_scenarios_play.py -p no:cacheprovider --hypothesis-show-statistics
 	HYPOTHESIS_PROFILE=fuzz TCFORGE_FUZZ=1 $(BIN)/python -m pytest -m fuzz -p no:cacheprovider --hypothesis-show-statistics
 
 test-stress: install

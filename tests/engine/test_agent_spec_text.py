@@ -7,6 +7,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from conftest import examples
 from tcforge.engine.policies import SpecError, canonical, parse
 from tcforge.engine.policies.spec import MAX_ITERATIONS, MAX_MS
 
@@ -42,7 +43,7 @@ options = st.dictionaries(st.sampled_from(["c", "depth", "seed", "k", "z", "eps"
                                     st.sampled_from(["inf", "nan", "-inf", "1e999", "x"])), max_size=3)
 
 
-@settings(derandomize=True, max_examples=300, database=None, deadline=None)
+@settings(max_examples=examples(300))  # derandomized in make test, fresh in make fuzz (conftest profiles)
 @given(st.sampled_from(["mcts", "plan", "rollout", "greedy", "MCTS"]), st.none() | budgets, options)
 @example("mcts", "0.0004s", {})
 @example("mcts", "2000000s", {})

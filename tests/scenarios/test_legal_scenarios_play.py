@@ -16,7 +16,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from typer.testing import CliRunner
 
-from conftest import ROOT
+from conftest import ROOT, examples
 from scenariokit import crossing_cards, map_cards, play_accepted, scenario_docs, write
 from tcforge.analysis.scenario_checks import engine_findings
 from tcforge.scenarios.check import check_file
@@ -26,7 +26,7 @@ FIXTURES = ROOT / "tests" / "data" / "scenarios"
 SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 
 
-@settings(max_examples=25, derandomize=True, deadline=None, database=None, suppress_health_check=SLOW)
+@settings(max_examples=examples(25), suppress_health_check=SLOW)  # the conftest profile: derandomized in make test
 @given(doc=scenario_docs())
 def test_a_generated_scenario_the_check_accepts_plays_to_the_end(doc: dict, tmp_path_factory: pytest.TempPathFactory) -> None:
     play_accepted(write(doc, tmp_path_factory.mktemp("generated")))
