@@ -261,10 +261,10 @@ def midgame_state(scenario_id: str = "hill-621", seed: int = 1, turn: int = 4) -
     """A mid-game position: greedy players from the seeded start until ``turn``, at the active side's first play decision."""
     import random
 
-    from tcforge.analysis.games import new_game
+    from tcforge.agents import greedy_policy
     from tcforge.engine.playout import sample_chance
-    from tcforge.engine.policies import greedy_policy
     from tcforge.engine.state import CHANCE
+    from tcforge.play.games import new_game
     from tcforge.scenarios.loading import load
 
     state = new_game(load(scenario_id), seed)
@@ -292,9 +292,9 @@ def search_benchmark(budgets: tuple[int, ...], seconds: float, repeat: int,
     import random
     import statistics
 
+    from tcforge.agents import greedy_policy, make
     from tcforge.engine.observation import determinize
     from tcforge.engine.playout import random_policy, sample_chance
-    from tcforge.engine.policies import greedy_policy, make
     from tcforge.engine.state import CHANCE
 
     state = midgame_state()

@@ -32,7 +32,7 @@ class Bound:
 MAX_GAMES = 100_000  # games of one run (a balance option, a sweep cell, a ladder rung): hours on a large machine
 MAX_JOBS = 256  # worker processes on this machine
 MAX_SEED = 2 ** 48 - 1  # tcforge.analysis.batches.SEED_BITS: every seed a run derives is below it too
-MAX_BUDGET = 1_000_000  # iterations or playouts a decision or a turn (tcforge.engine.policies.spec.MAX_ITERATIONS)
+MAX_BUDGET = 1_000_000  # iterations or playouts a decision or a turn (tcforge.agents.spec.MAX_ITERATIONS)
 
 GAMES = Bound(1, MAX_GAMES, "games")
 EVEN_GAMES = Bound(2, MAX_GAMES, "games, an even number: half with each side")

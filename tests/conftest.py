@@ -52,7 +52,7 @@ def cli(monkeypatch: pytest.MonkeyPatch):
 @pytest.fixture()
 def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """Invoke ``tcforge print`` (the print app) in ``tmp_path`` with its own settings folder; returns the result."""
-    from tcforge.render import cli as print_cli
+    from tcforge.cli import printing as print_cli
     monkeypatch.setenv("TCFORGE_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()
@@ -68,7 +68,7 @@ def render(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """Run ``tcforge print ...`` in-process with a private config folder; returns (PDF reader, stderr)."""
     from pypdf import PdfReader
 
-    from tcforge.render import cli as print_cli
+    from tcforge.cli import printing as print_cli
     monkeypatch.setenv("TCFORGE_CONFIG_DIR", str(tmp_path / "config"))
     runner = CliRunner()
 

@@ -202,8 +202,8 @@ AGENTS = (("greedy", "greedy"), ("random", "random"))
 def play_accepted(path: Path, seeds: tuple[int, ...] = (1,)) -> bool:
     """Check the file as 'tcforge scenario check' does; if it is legal, play it to the end with each pair of
     AGENTS on each seed and fail on any engine error. Whether the check accepted it."""
-    from tcforge.analysis.games import play_game
-    from tcforge.analysis.scenario_checks import engine_findings
+    from tcforge.play.checks import engine_findings
+    from tcforge.play.games import play_game
     from tcforge.scenarios.check import check_file
     from tcforge.scenarios.loading import load
     report = check_file(path, engine=engine_findings)

@@ -20,19 +20,19 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("data",),                               # YAML -> the validated model: cards, errata, rulesets, schemas
     ("i18n",),                               # the words every output prints, the rule book's languages
     ("engine", "scenarios", "decks"),        # the rules engine; scenarios; command decks (source 003)
+    ("agents",),                             # the players: greedy, the search players, the spec parser, playouts
+    ("play",),                               # a scenario as a game: set-up, hooks, games, logs, accounts, referee
     ("analysis", "validate"),                # odds, playouts, balance, scenario games; the whole-data check
     ("render", "bench"),                     # the printers (PDF); the benchmarks
     ("export",),                             # Tabletop Simulator decks and tables, drawn by the printers
-    ("cli", "*.cli"),                        # the command line: tcforge/cli/ and each package's command group
+    ("cli",),                                # the command line: one module per command group under tcforge/cli/
     ("__main__",),                           # python -m tcforge
 )
 
 
 def part_of(module: str) -> str:
-    """The part of the package a module belongs to: ``tcforge.engine.fire`` -> ``engine``, a command group -> ``*.cli``."""
+    """The part of the package a module belongs to: ``tcforge.engine.fire`` -> ``engine``."""
     parts = module.split(".")[1:]
-    if len(parts) >= 2 and parts[1] == "cli":
-        return "*.cli" if parts[0] != "cli" else "cli"
     return parts[0] if parts else "__init__"
 
 
@@ -143,7 +143,7 @@ def test_engine_has_no_function_level_imports_of_its_own_modules() -> None:
 
 
 def test_the_engine_core_imports_no_rule_module() -> None:
-    rules = {"movement", "fire", "melee", "equipment", "cards", "windows", "reactions", "state", "policies", "playout",
+    rules = {"movement", "fire", "melee", "equipment", "cards", "windows", "reactions", "state", "playout",
              "observation"}
     core = {target.rsplit(".", 1)[-1] for target, _, _ in imports(PACKAGE / "engine" / "core.py")
             if target.startswith("tcforge.engine.")}
@@ -153,8 +153,7 @@ def test_the_engine_core_imports_no_rule_module() -> None:
 ENGINE_LAYERS = (  # as tcforge/engine/__init__.py describes them: each imports only from the layers before it
     ("rules", "outcome", "context", "attacks", "board"), ("units",), ("game",), ("core",), ("windows", "equipment"),
     ("fire",), ("spotting",), ("opportunity",), ("movement",), ("melee", "cards", "breakthrough"), ("reactions",), ("state",),
-    ("observation", "playout"), ("spec", "greedy"), ("evaluate",), ("mcts",), ("rollout",), ("plan",), ("policies",))
-    # the last six: engine/policies/, its __init__ last
+    ("observation", "playout"))
 
 
 def test_engine_modules_import_only_from_the_layers_below_them() -> None:
@@ -185,12 +184,12 @@ def test_every_module_has_a_layer() -> None:
 
 def test_the_layer_check_sees_an_upward_import() -> None:
     edges = [("tcforge.data.cards", "tcforge.engine.state", 3), ("tcforge.engine.fire", "tcforge.data.cards", 4),
-             ("tcforge.engine.fire", "tcforge.scenarios.grid", 5), ("tcforge.scenarios.cli", "tcforge.analysis.games", 6),
-             ("tcforge.analysis.games", "tcforge.scenarios.cli", 7), ("tcforge.render.cli", "tcforge.render.page.build", 8)]
+             ("tcforge.engine.fire", "tcforge.scenarios.grid", 5), ("tcforge.cli.scenario", "tcforge.play.games", 6),
+             ("tcforge.play.games", "tcforge.cli.scenario", 7), ("tcforge.cli.printing", "tcforge.render.page.build", 8)]
     assert upward_imports(edges) == [
         "tcforge.data.cards:3 imports tcforge.engine.state (data may not import engine)",
         "tcforge.engine.fire:5 imports tcforge.scenarios.grid (engine may not import scenarios)",
-        "tcforge.analysis.games:7 imports tcforge.scenarios.cli (analysis may not import *.cli)",
+        "tcforge.play.games:7 imports tcforge.cli.scenario (play may not import cli)",
     ]
 
 

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 import tcforge.atomic as atomic
 from conftest import ROOT
 from tcforge.atomic import atomic_path, write_all, write_atomic
-from tcforge.i18n.cli import app
+from tcforge.cli.i18n import app
 
 DATA = ROOT / "data"
 

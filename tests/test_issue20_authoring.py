@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from tcforge.analysis.scenario_checks import engine_findings
+from tcforge.play.checks import engine_findings
 from tcforge.scenarios.check import check_file
 from tcforge.scenarios.loading import load
 from tcforge.validate import validate

@@ -19,7 +19,7 @@ from typing import Any
 
 from tcforge.analysis import cluster
 from tcforge.analysis.batches import BatchResult, Cell, plan
-from tcforge.analysis.games import GameResult
+from tcforge.play.games import GameResult
 from tcforge.scenarios.scenario import Scenario
 
 Z95 = 1.959963984540054

@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tcforge.analysis.games import GameResult, play_game
+from tcforge.play.games import GameResult, play_game
 from tcforge.scenarios.loading import find_scenario, load
 from tcforge.scenarios.scenario import Scenario
 
@@ -151,7 +151,7 @@ class BatchResult:
 
 # The code that decides a game: the engine and its agents, the set-up, the scenario's rules as engine hooks, how a
 # game is played and seeded. Its source is hashed, so any change to it (even a comment) retires the kept batches.
-GAME_CODE = ("engine", "analysis/games.py", "analysis/setup.py", "analysis/scenario_hooks.py", "analysis/batches.py")
+GAME_CODE = ("engine", "agents", "play/games.py", "play/setup.py", "play/hooks.py", "analysis/batches.py")
 
 
 @functools.cache

@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tcforge.agents.spec import AgentSpec, SpecError, parse
 from tcforge.analysis.balance import Report
-from tcforge.engine.policies.spec import AgentSpec, SpecError, parse
 
 Agents = tuple[str, str]
 

@@ -9,7 +9,7 @@ since the side is fixed by the design of the match, not drawn at random; a
 ladder *climbs* at a rung when that interval lies above 0.5, and *flattens* at
 the first rung where it does not (more thinking no longer beats less there, or
 the games are too few to tell). The agents are any specs
-(:mod:`tcforge.engine.policies.spec`), so the ladder measures whatever player
+(:mod:`tcforge.agents.spec`), so the ladder measures whatever player
 it is given; the games are played by :func:`tcforge.analysis.balance.run`.
 """
 from __future__ import annotations
@@ -21,7 +21,7 @@ from itertools import pairwise
 from typing import Any
 
 from tcforge.analysis import balance
-from tcforge.analysis.games import GameResult
+from tcforge.play.games import GameResult
 
 LOPSIDED = 0.8  # a side that wins this share of a match's games, whoever plays it, is noted under the ladder
 

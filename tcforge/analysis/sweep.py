@@ -49,9 +49,9 @@ from tcforge.analysis.batches import (
     result_to_json,
     scenario_of,
 )
-from tcforge.analysis.games import GameResult
 from tcforge.atomic import NotARegularFileError, atomic_path, check_target
 from tcforge.data.problems import Problem
+from tcforge.play.games import GameResult
 from tcforge.scenarios.findings import ScenarioError
 from tcforge.scenarios.scenario import Scenario
 
@@ -93,7 +93,7 @@ def _cli_where(_: tuple[object, ...]) -> tuple[str, int, int]:
 def agents_of(choice: str | dict[str, str], sides: list[str]) -> tuple[str, str]:
     """A pair of agent specs from ``SPEC`` (both sides), ``SPEC/SPEC`` (the first side's, the second's) or a
     mapping side -> spec (a side left out plays greedy). Raises ValueError saying what is wrong."""
-    from tcforge.engine.policies import SpecError, canonical
+    from tcforge.agents import SpecError, canonical
     if isinstance(choice, dict):
         unknown = [s for s in choice if s not in sides]
         if unknown:
@@ -114,7 +114,7 @@ def agents_of(choice: str | dict[str, str], sides: list[str]) -> tuple[str, str]
 def cells(sweep: Sweep, where: Where = _cli_where) -> list[Cell]:
     """Every cell of the grid, each checked by loading its scenario; SweepError lists every problem, placed
     at the sweep file's value that causes it (``where`` maps a path in the file to file, line, column)."""
-    from tcforge.analysis.scenario_checks import check_problems
+    from tcforge.play.checks import check_problems
     from tcforge.scenarios.loading import find_scenario, load
 
     problems: list[Problem] = []

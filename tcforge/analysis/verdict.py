@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tcforge.analysis.balance import Report
-from tcforge.analysis.games import GameResult
+from tcforge.play.games import GameResult
 
 
 @dataclass

@@ -2,9 +2,9 @@
 
 One module per command group, each a thin layer over a library call:
 ``validate``, ``cards``, ``errata``, ``rules``, ``odds`` and ``bench`` here;
-``print`` (tcforge/render/cli.py), ``scenario`` (tcforge/scenarios/cli.py) and
-``i18n`` (tcforge/i18n/cli.py), ``deck`` (tcforge/decks/cli.py) and ``export``
-(tcforge/export/cli.py) live with their library and are imported only
+``print`` (tcforge/cli/printing.py), ``scenario`` (tcforge/cli/scenario.py) and
+``i18n`` (tcforge/cli/i18n.py), ``deck`` (tcforge/cli/deck.py) and ``export``
+(tcforge/cli/export.py) live with their library and are imported only
 when asked for. :mod:`tcforge.cli.common` holds the consoles, the output
 formats and the one-line failure.
 """
@@ -32,13 +32,13 @@ from tcforge.paths import DATA_ENV, MissingFilesError, not_found, use_data_dirs,
 # The print shop, the scenarios and the translation tools import reportlab, WeasyPrint and the engine: they
 # are loaded when their command is asked for, so that 'tcforge validate' starts in a fraction of a second.
 LAZY_GROUPS = {
-    "print": ("tcforge.render.cli", "Print sleeve inserts, reference cards, proxies, scenario sheets and decks, "
+    "print": ("tcforge.cli.printing", "Print sleeve inserts, reference cards, proxies, scenario sheets and decks, "
                                     "and the rule booklets (PDF, A4 or Letter, English or French)."),
-    "scenario": ("tcforge.scenarios.cli", "Scenarios: list, show, check their legality, play, replay, balance, generate."),
-    "i18n": ("tcforge.i18n.cli", "Translations of the rule book and the card and scenario texts: status, check, "
+    "scenario": ("tcforge.cli.scenario", "Scenarios: list, show, check their legality, play, replay, balance, generate."),
+    "i18n": ("tcforge.cli.i18n", "Translations of the rule book and the card and scenario texts: status, check, "
                                   "PO export and import, a new language."),
-    "deck": ("tcforge.decks.cli", "Command decks of the fluid-time rules (source 003): list, show, odds, tables, print, rulebook."),
-    "export": ("tcforge.export.cli", "Export a scenario or a command deck to Tabletop Simulator: deck sheets (PNG) and a save (JSON)."),
+    "deck": ("tcforge.cli.deck", "Command decks of the fluid-time rules (source 003): list, show, odds, tables, print, rulebook."),
+    "export": ("tcforge.cli.export", "Export a scenario or a command deck to Tabletop Simulator: deck sheets (PNG) and a save (JSON)."),
 }
 
 
@@ -59,7 +59,7 @@ class _LazyGroup(TyperGroup):
             module, help_text = LAZY_GROUPS[name]
             sub = importlib.import_module(module).app
             if name == "print":
-                from tcforge.render.booklet.cli import rulebook
+                from tcforge.cli.rulebook import rulebook
                 if not any(c.name == "rulebook" for c in sub.registered_commands):
                     sub.command("rulebook")(rulebook)
             command = typer.main.get_group(sub)

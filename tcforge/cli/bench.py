@@ -94,8 +94,8 @@ def bench_ladder(
     jobs: int = typer.Option(1, "--jobs", help="Worker processes."),
 ) -> None:
     """A short strength ladder (tcforge scenario ladder) timed: wall time, games/s, each rung's score."""
+    from tcforge.agents.spec import split_specs
     from tcforge.bench import ladder_benchmark
-    from tcforge.engine.policies.spec import split_specs
 
     for line in ladder_benchmark(scenario, tuple(split_specs(rungs)), games, jobs):
         out.print(line, markup=False, emoji=False)

@@ -30,8 +30,8 @@ def validate(
         if reasons == {"no such file or folder"}:
             fail(f"no such file or folder: {', '.join(str(p) for p in missing)}", 2)
         fail("; ".join(f"{p} is {not_found(p)}" for p in missing), 2)
-    from tcforge.analysis.scenario_checks import engine_findings
     from tcforge.paths import user_data_dirs
+    from tcforge.play.checks import engine_findings
 
     report = run(paths or user_data_dirs() or None, scenario_engine=engine_findings)  # a scenario file gets 'scenario check' too
     if format is Format.json:

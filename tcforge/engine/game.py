@@ -71,7 +71,7 @@ class Game:
     attacker: int | None = None  # the attacking side of an attack/defense scenario (001's break-through), else None
     default_victory: bool = True  # 16.0's three positions of the enemy's rear rank, when no scenario says otherwise
     reinforcements_hook: Callable[..., Any] | None = None
-    scenario_rules: Any = None  # the scenario's special rules (tcforge.analysis.scenario_hooks.ScenarioHooks)
+    scenario_rules: Any = None  # the scenario's special rules (tcforge.play.hooks.ScenarioHooks)
     unplayable: set[int | str] = field(default_factory=set)  # cards.interpretations false: interpreted cards stay in hand
     name: str = "game"
     # the initiative roll (4.0): each side's modifier to its die and whether the low roll wins (a scenario's say)

@@ -43,8 +43,8 @@ def table_for(name: str, lang: str, seed: int) -> tuple[str, Table]:
     from tcforge.scenarios.loading import bundled_ids, find_scenario
 
     if find_scenario(name) is not None and not _is_deck_file(Path(name)):
-        from tcforge.analysis.setup import SetupError
         from tcforge.export.table import scenario_table
+        from tcforge.play.setup import SetupError
         from tcforge.scenarios.loading import load
 
         try:

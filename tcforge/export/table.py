@@ -1,7 +1,7 @@
 """What lies where on the Tabletop Simulator table: a scenario's seeded set-up, or a command deck.
 
 A scenario is laid out as the game of the same seed starts
-(:func:`tcforge.analysis.setup.setup`): every position of the map is a cell of
+(:func:`tcforge.play.setup.setup`): every position of the map is a cell of
 the table, north at the far edge; its terrain card lies at the cell's left and
 the cards standing there overlap it to the right, fortifications first. Each
 side's other cards lie beyond its own edge of the map, left to right: its
@@ -18,13 +18,13 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from tcforge.analysis.setup import Setup, setup
 from tcforge.data.cards import Card
 from tcforge.decks.model import CommandDeck, FluidRules
 from tcforge.engine.board import ATTACHED, DECK, RESERVE
 from tcforge.export.tts import BackGroup, Piece, Pile, Table
 from tcforge.export.words import tw
 from tcforge.i18n.words import t
+from tcforge.play.setup import Setup, setup
 from tcforge.render.cards.backs import label_back
 from tcforge.render.scenario.deck import footer, scenario_card_face
 from tcforge.render.scenario.text import Group, arrival_text, arrival_when, side_groups, side_name

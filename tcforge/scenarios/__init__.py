@@ -9,7 +9,7 @@
 - The model: :mod:`~tcforge.scenarios.scenario` (the whole),
   :mod:`~tcforge.scenarios.format` (sides, forces, terrain, initiative, ...),
   :mod:`~tcforge.scenarios.victory` and :mod:`~tcforge.scenarios.special_rules`
-  (typed; :mod:`tcforge.analysis.scenario_hooks` makes them engine hooks),
+  (typed; :mod:`tcforge.play.hooks` makes them engine hooks),
   :mod:`~tcforge.scenarios.card_kinds` (unit, truck, tank, terrain: what a card
   counts as for the scenario rules).
 - :mod:`tcforge.scenarios.check`: ``check_file(path, engine=None)`` runs every
@@ -18,5 +18,5 @@
 - :mod:`tcforge.scenarios.grid`: positions, ranks counted from each reserve, labels.
 - :mod:`tcforge.scenarios.patch`: the patches of balance options.
 - :mod:`tcforge.scenarios.show`: the text summary (English, French) and JSON.
-- :mod:`tcforge.scenarios.cli`: ``app``, mounted as ``tcforge scenario``.
+- :mod:`tcforge.cli.scenario`: ``app``, mounted as ``tcforge scenario``.
 """

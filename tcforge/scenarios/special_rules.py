@@ -1,6 +1,6 @@
 """A scenario's special rules, typed (Hill 621's rules of 20.0; Tank Action's AT fire only; Defense's hand grace).
 
-Each rule names the side ids it applies to. :mod:`tcforge.analysis.scenario_hooks` turns
+Each rule names the side ids it applies to. :mod:`tcforge.play.hooks` turns
 them into the hooks the engine calls; :mod:`tcforge.scenarios.check` reads
 :class:`ReinforcementArrival` for the stacking of arriving groups.
 """
@@ -46,7 +46,7 @@ class ReinforcementArrival(SpecialRule):
     """How reinforcements arrive: above the stacking limits, loaded, what the arrival costs.
 
     The legality check (:mod:`tcforge.scenarios.check`, reinforcements) reads ``overstacked``,
-    ``stacking_checked`` and ``fast_may_continue``. The engine (:mod:`tcforge.analysis.scenario_hooks`,
+    ``stacking_checked`` and ``fast_may_continue``. The engine (:mod:`tcforge.play.hooks`,
     ``arrive``) charges ``supply_points``, counts the arrival as a move of every card using
     ``move_positions`` of its movement (fast cards may use the rest), and the side reduces any
     overstacked position at the end of its turn (6.3).

@@ -2,7 +2,7 @@
 
 Each condition names its ``winner`` (a side id, or ``either``) and, where it is
 about positions, the positions it concerns for each side that can meet it.
-:mod:`tcforge.analysis.scenario_hooks` turns them into the hooks the engine calls.
+:mod:`tcforge.play.hooks` turns them into the hooks the engine calls.
 """
 from __future__ import annotations
 

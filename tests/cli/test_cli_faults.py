@@ -341,7 +341,7 @@ def test_ctrl_c_just_after_a_pdf_reaches_the_disk_counts_it_as_finished(tmp_path
     from typer.testing import CliRunner
 
     from tcforge import interrupt
-    from tcforge.render import cli as print_cli
+    from tcforge.cli import printing as print_cli
     monkeypatch.setattr(interrupt, "_NOTES", [])
 
     def ctrl_c(*_: Any, **__: Any) -> None:

@@ -36,7 +36,7 @@ def _cases() -> list[Any]:
     return cases
 
 
-PLAYERS = ("tcforge.analysis.games.play_game", "tcforge.analysis.batches.play_game", "tcforge.analysis.balance.run",
+PLAYERS = ("tcforge.play.games.play_game", "tcforge.analysis.batches.play_game", "tcforge.analysis.balance.run",
            "tcforge.analysis.sweep.run_sweep", "tcforge.analysis.ladder.climb", "tcforge.analysis.playable.playable",
            "tcforge.decks.odds.deck_odds")
 

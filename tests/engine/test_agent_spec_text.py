@@ -8,8 +8,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from conftest import examples
-from tcforge.engine.policies import SpecError, canonical, parse
-from tcforge.engine.policies.spec import MAX_ITERATIONS, MAX_MS
+from tcforge.agents import SpecError, canonical, parse
+from tcforge.agents.spec import MAX_ITERATIONS, MAX_MS
 
 
 @pytest.mark.parametrize(("text", "again"), [

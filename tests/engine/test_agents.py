@@ -6,12 +6,12 @@ import random
 import pytest
 
 from enginekit import make as make_state
+from tcforge.agents import SpecError, canonical, make, parse
+from tcforge.agents.evaluate import evaluate
+from tcforge.agents.mcts import keyed
 from tcforge.engine.board import RESERVE
 from tcforge.engine.outcome import EndKind, Outcome
 from tcforge.engine.playout import play
-from tcforge.engine.policies import SpecError, canonical, make, parse
-from tcforge.engine.policies.evaluate import evaluate
-from tcforge.engine.policies.mcts import keyed
 from tcforge.engine.state import GameState
 
 
@@ -125,5 +125,5 @@ def test_13_the_seed_option_changes_the_search_and_nothing_else() -> None:
     (" greedy , rollout:8:k=2,horizon=4 ", ["greedy", "rollout:8:k=2,horizon=4"]),
 ])
 def test_13_a_list_of_specs_keeps_each_specs_own_comma_separated_options(text: str, specs: list[str]) -> None:
-    from tcforge.engine.policies.spec import split_specs
+    from tcforge.agents.spec import split_specs
     assert split_specs(text) == specs

@@ -11,9 +11,9 @@ from typing import Any
 
 from enginekit import make as make_state
 from enginekit import pass_window, pos, start_one_card_move, uid
+from tcforge.agents import greedy
 from tcforge.engine.board import DISCARDED, RESERVE
 from tcforge.engine.outcome import EndKind
-from tcforge.engine.policies import greedy
 from tcforge.engine.state import GameState
 
 BREAK = {"victory.break_through": True}

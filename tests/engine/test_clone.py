@@ -6,10 +6,10 @@ import random
 import pytest
 
 from enginekit import make, pos, uid
-from tcforge.analysis.games import new_game
 from tcforge.bench import kursk_state
 from tcforge.engine.playout import random_policy, sample_chance
 from tcforge.engine.state import CHANCE
+from tcforge.play.games import new_game
 from tcforge.scenarios.loading import load
 
 

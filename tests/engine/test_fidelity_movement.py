@@ -161,7 +161,7 @@ def test_8_2_cards_moving_apart_never_end_in_one_position() -> None:
 
 def _hill_621_until(game_turn: int, side_id: str):
     """A Hill 621 game where both sides only end their plays, up to the start of ``side_id``'s play in ``game_turn``."""
-    from tcforge.analysis.games import new_game
+    from tcforge.play.games import new_game
     from tcforge.scenarios.loading import load
     state = new_game(load("hill-621"), 1)
     side = state.game.scenario_rules.side_index(side_id)
@@ -203,7 +203,7 @@ def test_20_0_rule_5_reinforcements_are_spread_over_their_positions_as_their_own
     # joins the first (six, none of them moved) on the four Path positions of rank 2, any of which the owner may
     # use. Seventeen combat cards on four positions of three are at least five over the limit (6.3); dealt out in
     # turn they were seven over (two more cards to move off or lose)
-    from tcforge.analysis.scenario_hooks import engine_pos
+    from tcforge.play.hooks import engine_pos
     state, side = _hill_621_until(11, "german")
     group = state.game.scenario_rules.scenario.side("german").reinforcements[1]
     spots = [engine_pos(state.game.scenario_rules.scenario, p) for p in group.positions]

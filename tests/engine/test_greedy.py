@@ -4,11 +4,11 @@ from __future__ import annotations
 import random
 
 from enginekit import make, pos, uid
-from tcforge.analysis.games import new_game
+from tcforge.agents.greedy import greedy_policy, play_candidates
 from tcforge.engine import movement
 from tcforge.engine.playout import sample_chance
-from tcforge.engine.policies.greedy import greedy_policy, play_candidates
 from tcforge.engine.state import CHANCE, TERMINAL, Action, GameState
+from tcforge.play.games import new_game
 from tcforge.scenarios.loading import load
 
 
@@ -123,7 +123,7 @@ def test_20_0_a_card_contesting_a_goal_stays_where_a_given_turn_decides() -> Non
 
 def moves_that_move_nothing(scenario: str, seed: int) -> list[tuple[int, str, list]]:
     """The move plays of a greedy game that moved no card (5.0: each one cost its side a Supply point)."""
-    from tcforge.analysis.games import play_game
+    from tcforge.play.games import play_game
     game, _ = play_game(load(scenario), seed, ("greedy", "greedy"))
     log = [(line.turn, line.actor, line.action) for line in game.log]
     wasted = []

@@ -9,12 +9,12 @@ from typing import Any
 
 from enginekit import make as make_state
 from enginekit import pass_window, pos, roll, start_one_card_move, uid
+from tcforge.agents import greedy
+from tcforge.agents import make as make_agent
 from tcforge.engine import spotting
 from tcforge.engine.board import DECK, RESERVE
 from tcforge.engine.observation import determinize, observation
 from tcforge.engine.playout import random_policy
-from tcforge.engine.policies import greedy
-from tcforge.engine.policies import make as make_agent
 from tcforge.engine.state import CHANCE, GameState
 
 HIDDEN = {"hidden.units": True}

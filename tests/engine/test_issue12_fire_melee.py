@@ -23,7 +23,7 @@ def test_11_0_foxholes_of_an_odds_position_are_a_typed_fort_and_go_when_their_in
 
 def _hill_621_rules(state) -> None:
     """Give an engine test position Hill 621's special rules (20.0 rules 6 and 7)."""
-    from tcforge.analysis.scenario_hooks import ScenarioHooks
+    from tcforge.play.hooks import ScenarioHooks
     from tcforge.scenarios.loading import load
     state.game.scenario_rules = ScenarioHooks(load("hill-621"), state.game)
 
@@ -201,7 +201,7 @@ def test_9_5_1_f_he_fire_may_lay_smoke_on_an_empty_position_it_can_see() -> None
 
 
 def test_10_0_and_23_hill_621_plays_the_final_tank_melee_modifiers_and_offers_its_1997_ones() -> None:
-    from tcforge.analysis.scenario_hooks import make_game
+    from tcforge.play.hooks import make_game
     from tcforge.scenarios.loading import load
     final = {"8": 0, "10": 0, "12": -1, "14": -2}  # 10.0 as printed; 000 section 23's last word
     assert make_game(load("hill-621")).rules.melee_tank_melee_modifiers == final

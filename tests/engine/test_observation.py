@@ -7,9 +7,9 @@ import pytest
 
 from enginekit import make as make_state
 from enginekit import uid
+from tcforge.agents import make, mcts
 from tcforge.engine.board import DECK, RESERVE
 from tcforge.engine.observation import determinize, observation
-from tcforge.engine.policies import make, mcts
 from tcforge.engine.state import GameState
 
 SEARCH = "mcts:60:depth=40"  # rollouts long enough to reach the opponent's turn, where its hand is played

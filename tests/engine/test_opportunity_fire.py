@@ -9,9 +9,9 @@ from typing import Any
 
 from enginekit import make as make_state
 from enginekit import pass_window, pos, roll, start_one_card_move, uid
+from tcforge.agents import greedy
 from tcforge.engine import fire
 from tcforge.engine.board import RESERVE
-from tcforge.engine.policies import greedy
 from tcforge.engine.state import GameState
 
 OPPORTUNITY = {"opportunity.fire": True}

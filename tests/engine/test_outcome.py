@@ -4,10 +4,10 @@ from __future__ import annotations
 import random
 
 from enginekit import make, pos, uid
-from tcforge.analysis.games import play_game
 from tcforge.engine.outcome import EndKind, Outcome
 from tcforge.engine.playout import play, random_policy
 from tcforge.engine.state import GameState
+from tcforge.play.games import play_game
 from tcforge.scenarios.loading import load
 
 

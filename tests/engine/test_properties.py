@@ -139,8 +139,8 @@ def test_random_play_of_generated_scenarios_keeps_every_invariant(seed: int, kin
     import tempfile
     from pathlib import Path
 
-    from tcforge.analysis.games import new_game
     from tcforge.analysis.generate import jeff_mike
+    from tcforge.play.games import new_game
     from tcforge.scenarios.loading import load
 
     with tempfile.TemporaryDirectory() as folder:

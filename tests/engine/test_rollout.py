@@ -6,8 +6,8 @@ import random
 import pytest
 
 from enginekit import make as make_state
+from tcforge.agents import SpecError, canonical, make, rollout
 from tcforge.engine.playout import play, sample_chance
-from tcforge.engine.policies import SpecError, canonical, make, rollout
 from tcforge.engine.state import CHANCE, GameState
 from tests.engine.test_observation import hidden_changed, position
 

@@ -110,7 +110,7 @@ def test_001_streams_a_map_stream_bars_vehicles_from_the_start_and_a_bridge_play
 def test_001_streams_greedy_lays_its_ford_when_the_zone_across_is_the_way_forward() -> None:
     import random
 
-    from tcforge.engine.policies import greedy
+    from tcforge.agents import greedy
     state = make({0: [("PzKw IV H", "c2"), ("Ford", RESERVE)],
                   1: [("T-34 M41", "b3"), ("T-34 M41", "b3"), ("T-34 M41", "d3"), ("T-34 M41", "d3"), ("Stream", RESERVE)]})
     blocked(state, "PzKw IV H", "c2", "c3")  # the Stream bars the way forward; round it, two T-34s wait on each side

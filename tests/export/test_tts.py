@@ -19,12 +19,12 @@ from urllib.parse import unquote, urlparse
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from tcforge.analysis.setup import setup
 from tcforge.engine.board import ATTACHED
 from tcforge.export import tts
 from tcforge.export.raster import CARD_PX, Grid, sheet_image
 from tcforge.export.run import export_tts
 from tcforge.export.table import scenario_table
+from tcforge.play.setup import setup
 from tcforge.render.page.sheets import Ctx, Report
 from tcforge.render.scenario.deck import NothingToPrint, _proxy_face, deck_proxies
 from tcforge.render.scenario.text import side_groups

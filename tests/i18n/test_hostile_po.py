@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
-from tcforge.i18n.cli import app
+from tcforge.cli.i18n import app
 from tcforge.i18n.po import PoError, read_catalog
 from tcforge.i18n.texts import load_texts
 

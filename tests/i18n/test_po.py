@@ -10,9 +10,9 @@ from babel.messages.pofile import read_po, write_po
 from typer.testing import CliRunner
 
 from conftest import ROOT
+from tcforge.cli.i18n import app
 from tcforge.i18n.catalog import CURRENT, MISSING, STALE, load_rulebook
 from tcforge.i18n.chapterfile import dump_chapter
-from tcforge.i18n.cli import app
 from tcforge.i18n.po import export_po, import_po
 from tcforge.i18n.ruletext import text_hash
 

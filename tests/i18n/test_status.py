@@ -15,8 +15,8 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
+from tcforge.cli.i18n import app
 from tcforge.i18n.catalog import CURRENT, MISSING, STALE, Case, case_state, load_rulebook
-from tcforge.i18n.cli import app
 from tcforge.i18n.ruletext import text_hash
 
 FIXTURE = ROOT / "tests" / "data" / "i18n" / "rules"

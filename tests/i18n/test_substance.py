@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typer.testing import CliRunner
 
+from tcforge.cli.i18n import app
 from tcforge.i18n.catalog import Book, Case, Chapter, RuleBook, load_rulebook
-from tcforge.i18n.cli import app
 from tcforge.i18n.substance import CardName, check
 
 CARDS = [CardName("PzKw IV J", {"fr": "PzKw IV J"}), CardName("Woods", {"fr": "Bois"}),

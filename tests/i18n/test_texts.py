@@ -11,8 +11,8 @@ from babel.messages.pofile import read_po, write_po
 from typer.testing import CliRunner
 
 from conftest import ROOT
+from tcforge.cli.i18n import app
 from tcforge.i18n.catalog import CURRENT, MISSING, STALE, load_rulebook
-from tcforge.i18n.cli import app
 from tcforge.i18n.texts import load_record, load_texts, text_state, text_statuses
 
 DATA = ROOT / "data"

@@ -9,9 +9,9 @@ import pytest
 
 from renderkit import files, one_clean_line
 from tcforge.atomic import atomic_path
+from tcforge.cli import printing as cli
 from tcforge.data.cards import Card, CardSet
 from tcforge.data.dataset import GameData, load_data
-from tcforge.render import cli
 from tcforge.render.cards import cardface
 from tcforge.render.cards.proxies import build_proxies
 from tcforge.render.page.sheets import PrintOptions

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from renderkit import files
+from tcforge.cli import printing as cli
 from tcforge.data.cards import CardSet
 from tcforge.data.dataset import GameData, load_data
-from tcforge.render import cli
 from tcforge.render.page.geometry import parse_card_size
 from tcforge.render.page.sheets import PrintOptions
 

@@ -13,8 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
+from tcforge.cli.scenario import app
 from tcforge.scenarios.check import CODES
-from tcforge.scenarios.cli import app
 
 CORPUS = sorted((ROOT / "tests" / "data" / "scenarios" / "broken").glob("*.yaml"))
 EXPECT = re.compile(r"^# expect: (?P<code>[a-z-]+) (?P<line>\d+):(?P<col>\d+)$")

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
+from tcforge.agents import SpecError
 from tcforge.analysis import balance, converge, verdict
-from tcforge.analysis.games import GameResult, play_game
-from tcforge.engine.policies import SpecError
+from tcforge.play.games import GameResult, play_game
 from tcforge.scenarios.loading import load
 
 SIDES = ["german", "soviet"]

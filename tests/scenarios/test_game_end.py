@@ -5,8 +5,8 @@ import json
 from pathlib import Path
 
 from conftest import ROOT
-from tcforge.analysis.games import play_game
-from tcforge.analysis.scenario_hooks import make_game
+from tcforge.play.games import play_game
+from tcforge.play.hooks import make_game
 from tcforge.scenarios.check import check_file
 from tcforge.scenarios.loading import load
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 from typing import Any
 
 from enginekit import make, pos, roll, uid
-from tcforge.analysis.scenario_hooks import make_game
-from tcforge.analysis.setup import setup, start
 from tcforge.engine.board import ATTACHED, RESERVE
 from tcforge.engine.fire import build_attack
 from tcforge.engine.melee import melee_attack
 from tcforge.engine.movement import can_enter
 from tcforge.engine.state import GameState
+from tcforge.play.hooks import make_game
+from tcforge.play.setup import setup, start
 from tcforge.scenarios.loading import load
 
 NATION = {0: "german", 1: "soviet"}

@@ -86,7 +86,7 @@ def test_a_log_stripped_of_its_chain_replays_only_with_unsigned_and_says_so(hill
 
 def test_a_rechained_die_is_named_at_its_line_against_the_seeds_stream(hill_log: list[dict[str, object]],
                                                                       tmp_path: Path) -> None:
-    from tcforge.analysis import gamelog
+    from tcforge.play import gamelog
     lines = json.loads(json.dumps(hill_log))
     dice = [i for i, obj in enumerate(lines) if obj.get("actor") == "chance" and obj["action"][0] == "d10"]
     i = dice[len(dice) // 2]

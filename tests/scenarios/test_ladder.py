@@ -11,7 +11,7 @@ import pytest
 
 from tcforge.analysis import balance, ladder
 from tcforge.analysis.batches import game_seed
-from tcforge.analysis.games import GameResult
+from tcforge.play.games import GameResult
 
 SIDES = ("german", "soviet")
 

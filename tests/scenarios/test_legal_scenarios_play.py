@@ -18,9 +18,9 @@ from typer.testing import CliRunner
 
 from conftest import ROOT, examples
 from scenariokit import crossing_cards, map_cards, play_accepted, scenario_docs, write
-from tcforge.analysis.scenario_checks import engine_findings
+from tcforge.cli.scenario import app
+from tcforge.play.checks import engine_findings
 from tcforge.scenarios.check import check_file
-from tcforge.scenarios.cli import app
 
 FIXTURES = ROOT / "tests" / "data" / "scenarios"
 SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]

@@ -10,8 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
-from tcforge.analysis.account import _initials, _letters
 from tcforge.cli import app
+from tcforge.play.account import _initials, _letters
 
 
 @pytest.fixture()

@@ -8,15 +8,15 @@ from typing import Any
 
 import pytest
 
-from tcforge.analysis.games import play_game, read_log, write_log
-from tcforge.analysis.referee import audit_game, audit_log
-from tcforge.analysis.scenario_hooks import make_game
-from tcforge.analysis.setup import setup, start
 from tcforge.engine import movement, spotting
 from tcforge.engine.core import CHANCE
 from tcforge.engine.playout import LogLine
 from tcforge.engine.state import GameState
 from tcforge.engine.units import Unit
+from tcforge.play.games import play_game, read_log, write_log
+from tcforge.play.hooks import make_game
+from tcforge.play.referee import audit_game, audit_log
+from tcforge.play.setup import setup, start
 from tcforge.scenarios.loading import load
 from tcforge.scenarios.special_rules import ReinforcementArrival
 

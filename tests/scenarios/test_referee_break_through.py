@@ -10,14 +10,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from tcforge.analysis.account import Teller, describe
+from tcforge.agents import greedy
 from tcforge.analysis.generate import jeff_mike
-from tcforge.analysis.referee import audit_game
-from tcforge.analysis.setup import setup, start
 from tcforge.engine.core import CHANCE
 from tcforge.engine.playout import LogLine
-from tcforge.engine.policies import greedy
 from tcforge.engine.state import GameState
+from tcforge.play.account import Teller, describe
+from tcforge.play.referee import audit_game
+from tcforge.play.setup import setup, start
 from tcforge.scenarios.loading import load
 from tcforge.scenarios.scenario import Scenario
 

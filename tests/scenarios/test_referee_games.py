@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from tcforge.analysis.games import play_game
 from tcforge.analysis.generate import jeff_mike
-from tcforge.analysis.referee import audit_game
-from tcforge.analysis.setup import setup, start
+from tcforge.play.games import play_game
+from tcforge.play.referee import audit_game
+from tcforge.play.setup import setup, start
 from tcforge.scenarios.loading import load
 from tcforge.scenarios.scenario import Scenario
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 from enginekit import make, roll
-from tcforge.analysis.scenario_hooks import engine_pos, make_game
-from tcforge.analysis.setup import RANDOM_TERRAIN, Setup, _terrain, setup
 from tcforge.engine.board import RESERVE
 from tcforge.engine.state import CHANCE, GameState
+from tcforge.play.hooks import engine_pos, make_game
+from tcforge.play.setup import RANDOM_TERRAIN, Setup, _terrain, setup
 from tcforge.scenarios.loading import load
 from tcforge.scenarios.scenario import Scenario
 from tcforge.scenarios.victory import ControlPositions, ControlRank, Countdown, EliminateAll

@@ -13,9 +13,9 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
+from tcforge.cli.scenario import app
 from tcforge.scenarios import check as check_module
 from tcforge.scenarios.check import CODES, check_file
-from tcforge.scenarios.cli import app
 from tcforge.scenarios.findings import Finding
 
 FIXTURES = ROOT / "tests" / "data" / "scenarios"
@@ -458,7 +458,7 @@ def test_001_streams_need_the_ruleset_parameter(tmp_path: Path) -> None:
 
 
 def test_001_streams_a_legal_stream_is_checked_shown_and_laid_on_the_game(tmp_path: Path) -> None:
-    from tcforge.analysis.setup import setup, start
+    from tcforge.play.setup import setup, start
     from tcforge.scenarios.loading import load
     from tcforge.scenarios.show import summary
     path, _ = broken(tmp_path, STREAMS_ON, _streams("      - {between: [G2-1, G2-2]}\n      - {between: [G3-3, G4-4], crossing: Ford}\n"))

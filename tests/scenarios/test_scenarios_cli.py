@@ -8,8 +8,8 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
+from tcforge.cli.scenario import app
 from tcforge.scenarios.check import CODES, check_file, codes_markdown
-from tcforge.scenarios.cli import app
 
 FIXTURES = ROOT / "tests" / "data" / "scenarios"
 

@@ -14,8 +14,8 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
-from tcforge.analysis import gamelog
 from tcforge.cli import app
+from tcforge.play import gamelog
 
 Lines = list[dict[str, Any]]
 
@@ -90,7 +90,7 @@ def _die_rechained(lines: Lines) -> str:  # a forger changes a die and recompute
 def _seed_and_setup_rechained(lines: Lines) -> str:
     """A careful forger: another seed, the set-up that seed deals, every hash recomputed; the dice give it away at
     the first die (the initiative roll, line 2)."""
-    from tcforge.analysis.setup import setup
+    from tcforge.play.setup import setup
     from tcforge.scenarios.loading import load
     head = lines[0]["setup"]
     dealt = setup(load("kursk"), 2)

@@ -6,12 +6,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tcforge.analysis.games import new_game
 from tcforge.analysis.generate import jeff_mike
-from tcforge.analysis.scenario_checks import _kinds_ok
 from tcforge.engine.outcome import EndKind
 from tcforge.engine.state import GameState
 from tcforge.engine.units import Unit
+from tcforge.play.checks import _kinds_ok
+from tcforge.play.games import new_game
 from tcforge.scenarios.loading import load
 
 GERMAN, SOVIET = 0, 1

@@ -310,7 +310,7 @@ def test_a_build_that_fails_while_writing_leaves_no_file_and_keeps_an_older_one(
 def test_rulebook_command_reports_an_unknown_ruleset_in_one_line_and_writes_nothing(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
-    from tcforge.render.booklet.cli import app
+    from tcforge.cli.rulebook import app
 
     out = tmp_path / "book.pdf"
     result = CliRunner().invoke(app, ["--lang", "fr", "--ruleset", "no-such-rules", "--out", str(out)])

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 from typer.testing import CliRunner
 
-from tcforge.render.cli import app
+from tcforge.cli.printing import app
 from tcforge.render.page.geometry import MM, STANDARD, Rect, card_sheet, parse_card_size
 
 TOL = 0.1 * MM

@@ -7,7 +7,7 @@ import pytest
 from pypdf.generic import ContentStream
 from typer.testing import CliRunner
 
-from tcforge.render.cli import app
+from tcforge.cli.printing import app
 from tcforge.render.page.geometry import MARK_SAFE, MM, STANDARD, card_sheet
 
 TOL = 0.1 * MM

@@ -8,7 +8,7 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from tcforge.render.cli import app
+from tcforge.cli.printing import app
 from tcforge.render.page.text import LABEL as FLOOR
 from tcforge.scenarios.loading import bundled_ids
 

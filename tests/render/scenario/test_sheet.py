@@ -9,8 +9,8 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from renderkit import files, one_clean_line
+from tcforge.cli import printing as cli
 from tcforge.data.cards import Card
-from tcforge.render import cli
 from tcforge.render.page.sheets import PrintOptions
 from tcforge.render.scenario import map as scenario_map
 from tcforge.render.scenario import sheet as scenario_sheet

@@ -2,29 +2,29 @@
 
 A player is a callable ``(state, rng) -> action`` returning one of
 ``state.legal_actions()``. :func:`make` builds one from a spec
-(:mod:`tcforge.engine.policies.spec`: ``name[:budget][:key=value,...]``), a
+(:mod:`tcforge.agents.spec`: ``name[:budget][:key=value,...]``), a
 fresh one for each side of each game, since a search player keeps statistics.
 New players register in :data:`AGENTS` with a factory taking the parsed spec.
 
 - ``random``: uniform over the legal actions (:func:`tcforge.engine.playout.random_policy`);
-- ``greedy``: one decision ahead (:mod:`tcforge.engine.policies.greedy`);
-- ``mcts``: information-set Monte Carlo tree search (:mod:`tcforge.engine.policies.mcts`);
+- ``greedy``: one decision ahead (:mod:`tcforge.agents.greedy`);
+- ``mcts``: information-set Monte Carlo tree search (:mod:`tcforge.agents.mcts`);
 - ``rollout``: playouts to the end of the game from greedy's best plays, on information sets
-  (:mod:`tcforge.engine.policies.rollout`);
+  (:mod:`tcforge.agents.rollout`);
 - ``plan``: whole-turn plans (greedy with seeded deviations) played out a few half-turns on information sets
-  (:mod:`tcforge.engine.policies.plan`): the strongest player (``tcforge scenario ladder`` measures it).
+  (:mod:`tcforge.agents.plan`): the strongest player (``tcforge scenario ladder`` measures it).
 """
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
 
+from tcforge.agents.greedy import goals, greedy_policy, open_goals, value
+from tcforge.agents.mcts import MCTSAgent
+from tcforge.agents.plan import PlanAgent
+from tcforge.agents.rollout import RolloutAgent
+from tcforge.agents.spec import AgentSpec, SpecError, parse
 from tcforge.engine.playout import random_policy
-from tcforge.engine.policies.greedy import goals, greedy_policy, open_goals, value
-from tcforge.engine.policies.mcts import MCTSAgent
-from tcforge.engine.policies.plan import PlanAgent
-from tcforge.engine.policies.rollout import RolloutAgent
-from tcforge.engine.policies.spec import AgentSpec, SpecError, parse
 from tcforge.engine.state import Action, GameState
 
 __all__ = ["AGENTS", "POLICIES", "AgentSpec", "Policy", "SpecError", "canonical", "get", "goals", "greedy_policy", "make",

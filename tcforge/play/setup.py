@@ -7,7 +7,7 @@ records them: the :class:`Setup` is the first line of a game's log, and replay
 rebuilds the very same start from it.
 
 The board and the scenario's rules as engine hooks are made by
-:func:`tcforge.analysis.scenario_hooks.make_game`.
+:func:`tcforge.play.hooks.make_game`.
 """
 from __future__ import annotations
 
@@ -15,13 +15,13 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from tcforge.analysis.scenario_hooks import engine_pos, make_game
 from tcforge.data.card_ids import FORTIFICATIONS
 from tcforge.data.cards import Card
 from tcforge.engine.board import ATTACHED, DECK, RESERVE
 from tcforge.engine.game import Game
 from tcforge.engine.rules import Rules
 from tcforge.engine.state import GameState
+from tcforge.play.hooks import engine_pos, make_game
 from tcforge.scenarios.card_kinds import is_truck, is_unit
 from tcforge.scenarios.format import CLEAR, ForceEntry, Placement, Side
 from tcforge.scenarios.scenario import Scenario

@@ -1,9 +1,9 @@
 """Playing scenarios headlessly: one game with a readable account and a replayable log, or many for balance.
 
-A game's log is JSON lines: the first line is the :class:`~tcforge.analysis.setup.Setup`
+A game's log is JSON lines: the first line is the :class:`~tcforge.play.setup.Setup`
 (what chance and the players decided before turn 1), every other line one
 action, the last the outcome; a digest of the scenario and a hash chain make it self-checking
-(:mod:`tcforge.analysis.gamelog`). ``tcforge scenario replay`` verifies it, rebuilds the start from the first line and
+(:mod:`tcforge.play.gamelog`). ``tcforge scenario replay`` verifies it, rebuilds the start from the first line and
 applies the actions, checked, so a log replays exactly or says where it
 diverges.
 """
@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from tcforge.analysis import gamelog
-from tcforge.analysis.scenario_hooks import make_game
-from tcforge.analysis.setup import Setup, setup, start
+from tcforge.agents import make as make_agent
 from tcforge.engine.outcome import EndKind
 from tcforge.engine.playout import LogLine, Playout, play
-from tcforge.engine.policies import make as make_agent
 from tcforge.engine.state import GameState
+from tcforge.play import gamelog
+from tcforge.play.hooks import make_game
+from tcforge.play.setup import Setup, setup, start
 from tcforge.scenarios.scenario import Scenario
 
 MAX_ACTIONS = 100_000  # a game that has not ended after this many actions is an engine fault
@@ -153,7 +153,7 @@ def _result(scenario: Scenario, state: GameState, seed: int, tracker: _GoalTrack
 # ------------------------------------------------------------------ logs
 def write_log(handle: TextIO, record: Setup, lines: list[LogLine], scenario: Scenario, *, folder: Path | None = None,
               state: GameState | None = None) -> None:
-    """Write a self-checking log (:mod:`tcforge.analysis.gamelog`); ``folder`` is where the log goes (a scenario
+    """Write a self-checking log (:mod:`tcforge.play.gamelog`); ``folder`` is where the log goes (a scenario
     file is recorded relative to it), ``state`` the final position, whose outcome ends the log."""
     outcome = None
     if state is not None and state.outcome is not None:
@@ -162,7 +162,7 @@ def write_log(handle: TextIO, record: Setup, lines: list[LogLine], scenario: Sce
 
 
 def read_log(path: Path) -> tuple[Setup, list[LogLine]]:
-    """A log's set-up and actions, verified first; raises :class:`~tcforge.analysis.gamelog.LogError`."""
+    """A log's set-up and actions, verified first; raises :class:`~tcforge.play.gamelog.LogError`."""
     verified = gamelog.read(path)
     return verified.setup, verified.lines
 

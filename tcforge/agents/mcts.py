@@ -9,7 +9,7 @@ node, an action tried before is chosen by UCB1, counting the times it was
 available rather than the node's visits, since a deal can make an action
 illegal (an opponent's Interrupt it does not hold). The walk adds one node,
 plays on with a cheap player for a few decisions (the rollout, cut short), and
-scores the position with :func:`tcforge.engine.policies.evaluate.evaluate`;
+scores the position with :func:`tcforge.agents.evaluate.evaluate`;
 each node on the path adds that value for the side that chose it. The move
 played is the root's most visited action. Children are filed by :func:`keyed`
 actions, so copies of one card in hand are one choice.
@@ -28,12 +28,12 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from tcforge.agents.evaluate import evaluate
+from tcforge.agents.greedy import greedy_policy
+from tcforge.agents.spec import MAX_SEED, AgentSpec, SpecError
 from tcforge.engine.board import RESERVE
 from tcforge.engine.observation import determinize
 from tcforge.engine.playout import random_policy, sample_chance
-from tcforge.engine.policies.evaluate import evaluate
-from tcforge.engine.policies.greedy import greedy_policy
-from tcforge.engine.policies.spec import MAX_SEED, AgentSpec, SpecError
 from tcforge.engine.state import CHANCE, TERMINAL, Action, GameState
 
 DEFAULT_ITERATIONS = 200

@@ -157,7 +157,7 @@ def check(
         raise typer.Exit(1)
     paths = ([_resolve(ref) for ref in scenarios] if scenarios
              else [find_scenario(sid) or scenarios_dir() / f"{sid}.yaml" for sid in scenario_ids()])
-    from tcforge.analysis.scenario_checks import engine_findings
+    from tcforge.play.checks import engine_findings
     reports: list[Report] = [check_file(path, engine=engine_findings) for path in paths]
     findings: list[Finding] = [f for r in reports for f in r.findings]
     verdicts = []
@@ -193,7 +193,7 @@ def check(
 def _agents(sides: list[str], agent: list[str] | None, policy: str | None, *, strict: bool = True) -> tuple[str, str]:
     """Each side's agent spec, in canonical form, from --agent (and the deprecated --policy). Not ``strict``
     (checking several scenarios), a side the scenario does not have is passed over."""
-    from tcforge.engine.policies import SpecError, canonical
+    from tcforge.agents import SpecError, canonical
     if agent and policy:
         _usage("give --agent or the older --policy, not both")
     chosen: list[str | None] = [None, None]
@@ -238,8 +238,8 @@ def _known_balance(path: Path, balance: str | None) -> None:
 
 def _load(reference: str, balance: str | None = None) -> Any:
     """The scenario, refused (its findings, then one line, exit 1) unless 'scenario check' finds it legal: what play,
-    balance and ladder play, as a sweep does (the same check, tcforge.analysis.scenario_checks.check_problems)."""
-    from tcforge.analysis.scenario_checks import check_problems
+    balance and ladder play, as a sweep does (the same check, tcforge.play.checks.check_problems)."""
+    from tcforge.play.checks import check_problems
     from tcforge.scenarios.findings import ScenarioError
     from tcforge.scenarios.loading import load
     path = _resolve(reference)
@@ -284,8 +284,8 @@ def play_one(
 ) -> None:
     """Play one headless game: the set-up and its board, every action, each side's points and the victory
     state at each turn's end, and the result (on standard output); optionally a replayable log."""
-    from tcforge.analysis.games import new_game, play_game, write_log
-    from tcforge.engine.policies.spec import parse
+    from tcforge.agents.spec import parse
+    from tcforge.play.games import new_game, play_game, write_log
     from tcforge.progress import working
     _writable(log)
     sc = _load(scenario, balance)
@@ -312,7 +312,7 @@ def play_one(
 def _tell(sc: Any, state: Any, lines: list[Any], seed: int, agents: tuple[str, str] | None, *, lang: str, board: bool,
           format: Format, quiet: bool = False, viewer: int | None = None) -> None:
     """The account of a game replayed from ``state`` (text or JSON), then its result line, on standard output."""
-    from tcforge.analysis.account import account, account_json, result
+    from tcforge.play.account import account, account_json, result
     if format is Format.json:
         document = account_json(sc, state, lines, lang, viewer=viewer)
         document["result"] = result(sc, state, seed, agents, lang)
@@ -342,9 +342,9 @@ def replay_log(
 ) -> None:
     """Show a logged game again, every action checked as it is replayed, and every die (and each agent's choice)
     against the game its seed gives."""
-    from tcforge.analysis import gamelog
-    from tcforge.analysis.games import rebuild
     from tcforge.engine.state import IllegalActionError
+    from tcforge.play import gamelog
+    from tcforge.play.games import rebuild
     if not log.is_file():
         _usage(f"no such log file: {log}")
     try:
@@ -382,7 +382,7 @@ def audit_cmd(
 ) -> None:
     """Re-check logged games against the rules with the referee (its own rule code, not the engine's
     move generator): one line per violation, LOG:LINE: rule CASE: what happened; exit 1 on any."""
-    from tcforge.analysis.referee import audit_json, audit_log
+    from tcforge.play.referee import audit_json, audit_log
     missing = [log for log in logs if not log.is_file()]
     for log in missing:
         _err(f"tcforge: no such log file: {log}")
@@ -467,8 +467,8 @@ def balance_cmd(
     try:
         with cluster.client(scheduler, workers) as runner:
             if converge:
+                from tcforge.agents import SpecError
                 from tcforge.analysis.converge import converge as converge_rounds
-                from tcforge.engine.policies import SpecError
                 try:
                     converged = converge_rounds(lambda agents: play_round(agents, runner), players,
                                                 max_budget=max_budget, on_round=None if format is Format.json else
@@ -551,9 +551,9 @@ def ladder_cmd(
     not clearly above 0.5)."""
     from rich.progress import Progress
 
+    from tcforge.agents import SpecError, canonical
+    from tcforge.agents.spec import split_specs
     from tcforge.analysis.ladder import climb, render, write_plot
-    from tcforge.engine.policies import SpecError, canonical
-    from tcforge.engine.policies.spec import split_specs
     specs = split_specs(rungs)
     if len(specs) < 2:
         _usage("--rungs needs at least two agent specs, weakest first (random,greedy,mcts:100)")

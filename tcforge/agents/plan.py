@@ -58,10 +58,10 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from tcforge.agents.greedy import greedy_policy, play_candidates
+from tcforge.agents.rollout import paired_best, paired_rounds, play_out
+from tcforge.agents.spec import MAX_SEED, AgentSpec
 from tcforge.engine.observation import determinize
-from tcforge.engine.policies.greedy import greedy_policy, play_candidates
-from tcforge.engine.policies.rollout import paired_best, paired_rounds, play_out
-from tcforge.engine.policies.spec import MAX_SEED, AgentSpec
 from tcforge.engine.state import Action, GameState
 
 DEFAULT_BUDGET = 64  # playouts a turn

@@ -4,7 +4,7 @@ its seed and agents give again.
 Format 2 (written since issue 15), JSON lines:
 
 - line 1: ``{"setup": {...}, "format": 2, "digest": {"file": "sha256:...", "rules": "sha256:..."}, "hash": H1}``:
-  the :class:`~tcforge.analysis.setup.Setup`, the digest of the scenario's resolved content
+  the :class:`~tcforge.play.setup.Setup`, the digest of the scenario's resolved content
   (the scenario file's bytes, and the ruleset parameters in force) and
   ``H1 = sha256(canonical line without "hash")``;
 - every action: ``{"turn", "actor", "action", "about", "hash"}`` with
@@ -15,7 +15,7 @@ Format 2 (written since issue 15), JSON lines:
 Canonical JSON is sorted keys, no spaces, so only a change of meaning breaks the chain. The chain has no
 secret: it catches any edit made by hand or by a careless tool, not a forger who recomputes every hash. What
 a forger cannot recompute is chance: the set-up is the one the seed deals, and every die is the next draw of the
-seed's random stream, which the recorded agents draw from too; :func:`tcforge.analysis.games.rebuild` plays the
+seed's random stream, which the recorded agents draw from too; :func:`tcforge.play.games.rebuild` plays the
 game again from the seed with those agents and names the first line that differs.
 
 The setup's ``scenario`` is a bundled id or a ``.yaml`` path relative to the log's folder; nothing else is
@@ -35,9 +35,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from tcforge.analysis.setup import Setup
 from tcforge.data.problems import printable
 from tcforge.engine.playout import LogLine
+from tcforge.play.setup import Setup
 from tcforge.scenarios.findings import ScenarioError
 from tcforge.scenarios.loading import bundled_ids, load, scenarios_dir
 from tcforge.scenarios.scenario import Scenario
@@ -128,7 +128,7 @@ def write(handle: TextIO, record: Setup, lines: Iterable[LogLine], scenario: Sce
 def read(path: Path, *, unsigned: bool = False) -> GameLog:
     """Read and verify a log: structure, hash chain, truncation, then the scenario it names and its digest.
     Raises :class:`LogError` at the first problem. A log without its chain, or of a format before 2, is refused unless
-    ``unsigned`` (the user asked for it); the dice are checked by :func:`tcforge.analysis.games.rebuild`."""
+    ``unsigned`` (the user asked for it); the dice are checked by :func:`tcforge.play.games.rebuild`."""
     log = str(path)
     try:
         data = path.read_bytes()
@@ -183,7 +183,7 @@ def read(path: Path, *, unsigned: bool = False) -> GameLog:
 
 def _replayable(log: str, record: Setup) -> None:
     """A signed log's agents must play the same game again from its seed (see games.rebuild)."""
-    from tcforge.engine.policies import SpecError, make, parse
+    from tcforge.agents import SpecError, make, parse
     agents = record.agents
     if agents is None or len(agents) != 2 or not all(isinstance(a, str) for a in agents):
         raise LogError(log, 1, "the set-up records no agents, so its game cannot be played again from its seed to check "

@@ -40,12 +40,12 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from tcforge.agents.evaluate import heuristic
+from tcforge.agents.greedy import free_play, goals, greedy_policy, play_candidates
+from tcforge.agents.mcts import keyed
+from tcforge.agents.spec import MAX_SEED, AgentSpec
 from tcforge.engine.observation import determinize
 from tcforge.engine.playout import sample_chance
-from tcforge.engine.policies.evaluate import heuristic
-from tcforge.engine.policies.greedy import free_play, goals, greedy_policy, play_candidates
-from tcforge.engine.policies.mcts import keyed
-from tcforge.engine.policies.spec import MAX_SEED, AgentSpec
 from tcforge.engine.state import CHANCE, TERMINAL, Action, GameState
 
 DEFAULT_PLAYOUTS = 48

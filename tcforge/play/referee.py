@@ -51,9 +51,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tcforge.analysis import gamelog
-from tcforge.analysis.games import rebuild
-from tcforge.analysis.scenario_hooks import engine_pos, turn_cap
 from tcforge.data.card_ids import CONFUSION, COORDINATION, PATH
 from tcforge.engine.board import DECK, DISCARDED, RESERVE
 from tcforge.engine.breakthrough import CONDITION as BREAK_THROUGH
@@ -62,6 +59,9 @@ from tcforge.engine.outcome import EndKind
 from tcforge.engine.playout import LogLine
 from tcforge.engine.rules import Rules
 from tcforge.engine.state import GameState
+from tcforge.play import gamelog
+from tcforge.play.games import rebuild
+from tcforge.play.hooks import engine_pos, turn_cap
 from tcforge.scenarios.scenario import Scenario
 from tcforge.scenarios.special_rules import HandLimitGrace, ReinforcementArrival
 from tcforge.scenarios.victory import ControlPositions, ControlRank, Countdown, EliminateAll, HoldPositions, holds_as
@@ -789,8 +789,8 @@ class Referee:
 
 
 def audit_log(path: Path, *, unsigned: bool = False) -> Audit:
-    """The referee's audit of one game log (read and checked by :func:`tcforge.analysis.gamelog.read`, its set-up
-    and dice by :func:`tcforge.analysis.games.rebuild`); ``unsigned``: also accept a log without its chain."""
+    """The referee's audit of one game log (read and checked by :func:`tcforge.play.gamelog.read`, its set-up
+    and dice by :func:`tcforge.play.games.rebuild`); ``unsigned``: also accept a log without its chain."""
     try:
         verified = gamelog.read(path, unsigned=unsigned)
         state = rebuild(verified)

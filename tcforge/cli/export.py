@@ -45,11 +45,11 @@ def tts(
     reserve and drawing deck face down beyond its edge, reinforcements set aside by turn. Load the JSON as a saved
     game or a saved object (see the README).
     """
-    from tcforge.analysis.setup import SetupError
     from tcforge.data.problems import DataError
     from tcforge.export.run import export_tts
     from tcforge.export.tts import ExportError
     from tcforge.paths import display_path
+    from tcforge.play.setup import SetupError
     from tcforge.progress import working
     from tcforge.render.page.build import RenderError
     from tcforge.render.page.fonts import FontError

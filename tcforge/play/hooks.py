@@ -4,7 +4,7 @@ Victory conditions (:mod:`tcforge.scenarios.victory`), reinforcements and
 special rules (:mod:`tcforge.scenarios.special_rules`) become the hooks of
 :class:`~tcforge.engine.game.Game` (``victory_hooks``, ``turn_hooks``,
 ``end_hooks``, ``reinforcements_hook``, ``scenario_rules``); the engine's state
-itself knows nothing of scenarios. :mod:`tcforge.analysis.setup` places the
+itself knows nothing of scenarios. :mod:`tcforge.play.setup` places the
 forces on the board this makes.
 """
 from __future__ import annotations

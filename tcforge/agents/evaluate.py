@@ -17,8 +17,8 @@ The result stays strictly between -1 and 1, so a won game always counts more.
 """
 from __future__ import annotations
 
+from tcforge.agents.greedy import goals
 from tcforge.engine.board import DISCARDED
-from tcforge.engine.policies.greedy import goals
 from tcforge.engine.state import GameState
 
 IMMOBILISED = 0.6  # what an immobilised card is still worth, as a share of its points
