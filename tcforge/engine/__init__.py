@@ -10,17 +10,19 @@ results replays exactly, and exact odds are a walk over the same outcomes.
 Layers, each importing only the ones above it in this list (tests/test_architecture.py
 checks there is no cycle and no function-level import dodging one):
 
-- ``rules``, ``outcome``, ``context``, ``attacks``, ``board``: values with no
+- ``rules``, ``outcome``, ``context``, ``attacks``, ``board``, ``scenario_rules``: values with no
   engine imports: the ruleset's parameters typed and checked (``Rules``), how a
   game ended (``Outcome``), what is under way in a side turn (``Context``: the
   play, a move, a fire, the melees, a window), attack resolution over exact
-  fractions, the battlefield's geometry.
+  fractions, the battlefield's geometry, the protocol a scenario's rules follow
+  (``ScenarioRules``: what the engine asks of them).
 - ``units``, ``game``: card profiles and the static game (rules, board, terrain
   table, profiles, scenario hooks); they import the values and :mod:`tcforge.data`.
 - ``core``: :class:`~tcforge.engine.core.CoreState`, the position's data and its
   primitives (discard, destroy, control, victory, Smoke, fortifications, clone,
   JSON). It imports no rule module.
-- ``windows``: opening a reaction window and listing the Interrupts that fit.
+- ``windows``: opening a reaction window and listing the Interrupts that fit; ``arrivals``: cards coming
+  into play after the deal (a scenario's reinforcements, 17.5 and 20.0 rule 5; equipment set on its carrier).
 - ``equipment``, then ``fire``, ``spotting`` (001's hidden units: who sees which card), ``movement``, then
   ``melee``, ``cards`` and ``breakthrough`` (001's exit off the map into the defender's reserve): the rules of
   each part of the play, as functions of a state.

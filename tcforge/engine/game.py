@@ -14,6 +14,7 @@ from tcforge.data.dataset import GameData
 from tcforge.engine.attacks import FireRules
 from tcforge.engine.board import Board
 from tcforge.engine.rules import Rules
+from tcforge.engine.scenario_rules import ReinforcementsHook, ScenarioRules
 from tcforge.engine.units import Profile
 
 # Parameters whose other values the engine does not model: a ruleset or scenario setting another value is
@@ -70,8 +71,8 @@ class Game:
     end_hooks: list[Callable[..., Any]] = field(default_factory=list)  # at the end of each game turn
     attacker: int | None = None  # the attacking side of an attack/defense scenario (001's break-through), else None
     default_victory: bool = True  # 16.0's three positions of the enemy's rear rank, when no scenario says otherwise
-    reinforcements_hook: Callable[..., Any] | None = None
-    scenario_rules: Any = None  # the scenario's special rules (tcforge.play.hooks.ScenarioHooks)
+    reinforcements_hook: ReinforcementsHook | None = None  # 17.5: the Reinforcements card brings a scenario's group
+    scenario_rules: ScenarioRules | None = None  # the scenario's special rules (tcforge.play.hooks.ScenarioHooks)
     unplayable: set[int | str] = field(default_factory=set)  # cards.interpretations false: interpreted cards stay in hand
     name: str = "game"
     # the initiative roll (4.0): each side's modifier to its die and whether the low roll wins (a scenario's say)

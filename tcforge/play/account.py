@@ -18,6 +18,7 @@ from tcforge.engine.board import ATTACHED, DECK, DISCARDED, PLACED, RESERVE, UNC
 from tcforge.engine.state import CHANCE, GameState, IllegalActionError
 from tcforge.engine.units import Unit
 from tcforge.i18n.words import fr_subject, raw, side_word
+from tcforge.play.hooks import hooks_of
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.scenario import Scenario
 
@@ -128,7 +129,7 @@ class Teller:
                           "name": self.card_name(u), "where": self.place(state, u), "position": u.pos if u.pos >= 0 else None,
                           "immobilised": u.immobilized and seen, "points": u.profile.points if seen else None})
         sides = {}
-        rules = state.game.scenario_rules
+        rules = hooks_of(state.game)
         for i, sid in enumerate(self.scenario.grid.sides):
             mine = [u for u in state.units if u.side == i and self.tag(u) is not None]
             groups: dict[str, list[Unit]] = {"battlefield": [], "reserve": [], "lost": []}

@@ -19,7 +19,7 @@ from tcforge.engine.outcome import EndKind
 from tcforge.engine.playout import LogLine, Playout, play
 from tcforge.engine.state import GameState
 from tcforge.play import gamelog
-from tcforge.play.hooks import make_game
+from tcforge.play.hooks import hooks_of, make_game
 from tcforge.play.setup import Setup, setup, start
 from tcforge.scenarios.scenario import Scenario
 
@@ -80,7 +80,7 @@ class _GoalTracker:
         self.sides = list(scenario.grid.sides)
         self.best = {s: 0 for s in self.sides}
         self.turn = state.turn
-        self.rules = state.game.scenario_rules
+        self.rules = hooks_of(state.game)
         self.positions = [self.rules.goals(i) or self.rules.goals(1 - i) for i in range(len(self.sides))]
         self.held: dict[str, list[tuple[int, int]]] = {s: [] for s in self.sides}  # (turn, positions held at its end)
         self.lost = [0] * len(self.sides)

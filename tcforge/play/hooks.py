@@ -9,10 +9,9 @@ forces on the board this makes.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from tcforge.data.dataset import GameData, load_data
-from tcforge.engine.board import ATTACHED, DECK, RESERVE
+from tcforge.engine import arrivals
+from tcforge.engine.board import DECK, RESERVE
 from tcforge.engine.game import Game
 from tcforge.engine.melee import assaulting
 from tcforge.engine.outcome import EndKind, Outcome
@@ -70,6 +69,14 @@ def make_game(scenario: Scenario) -> Game:
     game.reserve_return = not scenario.rules(NoReturnToReserve)
     game.scenario_rules = hooks
     return game
+
+
+def hooks_of(game: Game) -> ScenarioHooks:
+    """The scenario's hooks of a game :func:`make_game` made (the engine knows them only as its ScenarioRules)."""
+    hooks = game.scenario_rules
+    if not isinstance(hooks, ScenarioHooks):
+        raise TypeError(f"{game.name}: not a scenario's game (no ScenarioHooks)")
+    return hooks
 
 
 def _least_crowded(state: GameState, spots: list[int], side: int, cards: list[Unit]) -> int:
@@ -231,14 +238,12 @@ class ScenarioHooks:
         equipment on its squad, the special cards in the hand. Under a ReinforcementArrival rule (20.0 rule 5) the
         arrival is the side's move of these cards: it costs its Supply points and is one position of movement
         (fast cards may go on this turn, the others have moved); stacking is then checked at the turn's end."""
-        state.arrivals[group.id] = state.turn
+        arrivals.arrived(state, group.id)
         spots = [engine_pos(self.scenario, p) for p in group.positions]
         made: list[tuple[Unit, ForceEntry]] = []
         for entry in group.forces:
             for _ in range(entry.count):
-                unit = Unit(len(state.units), side, state.game.profiles[entry.card_id], RESERVE)
-                state.units.append(unit)
-                made.append((unit, entry))
+                made.append((arrivals.new_card(state, side, entry.card_id), entry))
         on_table = bool(spots) and not group.to_reserve
         carried: dict[int, list[Unit]] = {}  # a transport's uid -> the cards arriving on or behind it, and its partner tank
         busy: set[int] = set()
@@ -246,18 +251,16 @@ class ScenarioHooks:
         for unit, entry in made:
             p = unit.profile
             if not on_table or entry.placement.kind == "reserve" or not (p.combat or p.truck or p.equipment):
-                state.hand[side].append(unit.uid)
+                arrivals.to_hand(state, unit)
                 continue
             if p.equipment:
                 owner = next((u for u, _ in made if u.profile.card_id == entry.carrier and u.pos == RESERVE
                               and u.uid not in state.hand[side] and not any(
                                   state.units[e].profile.card_id == entry.card_id for e in u.equipment)), None)
                 if owner is None:
-                    state.hand[side].append(unit.uid)
+                    arrivals.to_hand(state, unit)
                     continue
-                unit.pos = ATTACHED
-                unit.carrier = owner.uid
-                owner.equipment += (unit.uid,)
+                arrivals.attach(state, unit, owner)
                 continue
             ride = entry.loaded_on or entry.towed_by
             if ride is not None:
@@ -273,26 +276,17 @@ class ScenarioHooks:
             group_cards = [unit] + carried.get(unit.uid, [])
             at = _least_crowded(state, spots, side, group_cards)
             for card in group_cards:
-                card.pos = at
-                state.occ[at][side].append(card.uid)
+                arrivals.place(state, card, at)
         for unit, _ in made:  # a transport that found no passenger, or a card left over
             if unit.pos == RESERVE and unit.uid not in state.hand[side]:
-                at = _least_crowded(state, spots, side, [unit])
-                unit.pos = at
-                state.occ[at][side].append(unit.uid)
+                arrivals.place(state, unit, _least_crowded(state, spots, side, [unit]))
         rule = self.arrival_rule(side)
         if rule is not None and on_table:
-            self._arrival_costs(state, rule, [u for u, _ in made if u.pos >= 0])
+            # 20.0 rule 5: one move for the whole group: its Supply point, and one position of each card's movement
+            # (fast cards may use what is left of theirs)
+            left = rule.move_positions if rule.fast_may_continue and rule.move_positions > 0 else None
+            arrivals.as_a_move(state, [u for u, _ in made if u.pos >= 0], rule.supply_points, left)
         state.changed()
-
-    def _arrival_costs(self, state: GameState, rule: ReinforcementArrival, cards: list[Unit]) -> None:
-        """20.0 rule 5: one move for the whole group: its Supply point, and one position of each card's movement."""
-        state.supply = max(0, state.supply - rule.supply_points)
-        play = state.ctx.play
-        for unit in cards:
-            unit.moved += 1  # it moved: it may not fire this turn (5.0 b)
-            if rule.fast_may_continue and play is not None and rule.move_positions > 0:
-                play.arrived[unit.uid] = rule.move_positions  # what is left of its movement it may still use
 
     def hand_grace(self, state: GameState) -> int:
         """17.5: for a while after its reinforcements came, the side may hold more than the hand limit."""
@@ -314,7 +308,7 @@ class ScenarioHooks:
                         state.discard_card(e)
                         break
 
-    def ammo_for(self, state: GameState, unit_uid: int) -> Any:
+    def ammo_for(self, state: GameState, unit_uid: int) -> AttachedAmmunition | None:
         """The attached-ammunition rule that replaces the card's own effect for this unit, if any."""
         unit = state.units[unit_uid]
         for rule in self.ammo:

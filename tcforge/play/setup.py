@@ -17,6 +17,7 @@ from typing import Any
 
 from tcforge.data.card_ids import FORTIFICATIONS
 from tcforge.data.cards import Card
+from tcforge.engine import arrivals
 from tcforge.engine.board import ATTACHED, DECK, RESERVE
 from tcforge.engine.game import Game
 from tcforge.engine.rules import Rules
@@ -265,14 +266,9 @@ def start(scenario: Scenario, record: Setup, game: Game | None = None) -> GameSt
     offsets = {0: 0, 1: len(forces.get(0, []))}
     for side, placed in record.forces.items():
         for i, (_cid, pos) in enumerate(placed):
-            uid = offsets[side] + i
-            unit = state.units[uid]
-            if pos == ATTACHED:
+            if pos == ATTACHED:  # dealt into the hand by GameState.new, it goes onto its carrier
                 carrier = next(c for item, c in record.attach if item == i)
-                state.hand[side].remove(uid)
-                unit.pos = ATTACHED
-                unit.carrier = offsets[side] + carrier
-                state.units[offsets[side] + carrier].equipment += (uid,)
+                arrivals.attach(state, state.units[offsets[side] + i], state.units[offsets[side] + carrier])
     for side, pos, card_id in record.forts:
         card = next((u for u in state.units if u.side == side and u.profile.card_id == card_id and u.pos == RESERVE), None)
         state.place_fort(pos, side, card_id, None if card is None else card.uid)  # a free card of the scenario (17.4) joins the game
