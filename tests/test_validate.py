@@ -67,7 +67,7 @@ EXPECTED = {
 
 
 def test_bad_folder_has_at_least_30_files_each_with_an_expectation() -> None:
-    files = sorted(p.name for p in BAD.iterdir() if p.is_file())  # issue15/ has its own test
+    files = sorted(p.name for p in BAD.iterdir() if p.is_file())  # malformed/ has its own test (test_validate_malformed_files.py)
     assert len(files) >= 30
     assert files == sorted(EXPECTED)
 
@@ -98,7 +98,7 @@ def test_every_file_and_problem_in_one_run(cli) -> None:
     code, stdout, _ = cli("validate", "tests/data/bad", "--format", "json")
     problems = json.loads(stdout)
     assert code == 1
-    assert {Path(p["file"]).name for p in problems if "/issue15/" not in p["file"]} == set(EXPECTED)
+    assert {Path(p["file"]).name for p in problems if "/malformed/" not in p["file"]} == set(EXPECTED)
 
 
 def test_json_output_shape(cli) -> None:

@@ -114,7 +114,7 @@ def coverage() -> list[CaseCoverage]:
     package = package_dir()
     root = package.parent  # code is shown as tcforge/engine/NAME.py:LINE, from a checkout or an installed copy
     sources = (sorted((package / "engine").glob("*.py")) +
-               [package / "analysis" / name for name in ("odds.py", "setup.py", "scenario_hooks.py")])
+               [package / "analysis" / "odds.py", package / "play" / "setup.py", package / "play" / "hooks.py"])
     source_lines = [(p, i, line) for p in sources for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)]
     test_defs = test_definitions()
     scenario_files = _scenario_files()

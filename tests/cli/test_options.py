@@ -129,7 +129,7 @@ def test_show_completion_prints_a_script_for_the_shell() -> None:
     assert "_TCFORGE_COMPLETE=complete_bash" in result.stdout
 
 
-def test_7_an_old_option_name_still_sets_an_option_that_has_a_default(capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_old_option_name_still_sets_an_option_that_has_a_default(capsys: pytest.CaptureFixture[str]) -> None:
     """--out-dir feeds --out even though --out has a default (print all's output/); --out wins when both are given."""
     import typer as ty
 

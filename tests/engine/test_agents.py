@@ -46,7 +46,7 @@ def duel() -> GameState:
                       max_turns=3)
 
 
-def test_13_the_search_is_reproducible_under_a_seed() -> None:
+def test_the_search_is_reproducible_under_a_seed() -> None:
     state = duel()
     one, two = make("mcts:40"), make("mcts:40")
     assert one(state, random.Random(3)) == two(state, random.Random(3))
@@ -54,13 +54,13 @@ def test_13_the_search_is_reproducible_under_a_seed() -> None:
     assert sum(one.last.visits.values()) == 40  # type: ignore[attr-defined]  # every iteration adds one root visit
 
 
-def test_13_a_time_budget_stops_the_search() -> None:
+def test_a_time_budget_stops_the_search() -> None:
     agent = make("mcts:20ms")
     action = agent(duel(), random.Random(1))
     assert action in duel().legal_actions() and agent.last.iterations >= 1  # type: ignore[attr-defined]
 
 
-def test_13_search_players_play_a_game_to_its_end_with_legal_actions() -> None:
+def test_search_players_play_a_game_to_its_end_with_legal_actions() -> None:
     state = duel()
     seen = []
 
@@ -102,7 +102,7 @@ def test_16_0_the_evaluation_values_holding_the_goal_positions() -> None:
     assert evaluate(held, 0) > evaluate(state, 0)
 
 
-def test_13_copies_of_one_card_in_hand_are_one_choice_of_the_search() -> None:
+def test_copies_of_one_card_in_hand_are_one_choice_of_the_search() -> None:
     state = make_state({0: [("Tank Ace", RESERVE), ("Tank Ace", RESERVE), ("PzKw IV H", "c2")], 1: [("T-34 M41", "c3")]})
     actions = state.legal_actions()
     plays = [a for a in actions if a[0] == "play"]
@@ -112,7 +112,7 @@ def test_13_copies_of_one_card_in_hand_are_one_choice_of_the_search() -> None:
     assert all(choices[k] in actions for k in choices)
 
 
-def test_13_the_seed_option_changes_the_search_and_nothing_else() -> None:
+def test_the_seed_option_changes_the_search_and_nothing_else() -> None:
     state = duel()
     plain, same, other = make("mcts:30"), make("mcts:30:seed=0"), make("mcts:30:seed=99")
     plain(state, random.Random(4)), same(state, random.Random(4)), other(state, random.Random(4))
@@ -124,6 +124,6 @@ def test_13_the_seed_option_changes_the_search_and_nothing_else() -> None:
     ("greedy,plan:128:k=4,z=1,mcts:400", ["greedy", "plan:128:k=4,z=1", "mcts:400"]),
     (" greedy , rollout:8:k=2,horizon=4 ", ["greedy", "rollout:8:k=2,horizon=4"]),
 ])
-def test_13_a_list_of_specs_keeps_each_specs_own_comma_separated_options(text: str, specs: list[str]) -> None:
+def test_a_list_of_specs_keeps_each_specs_own_comma_separated_options(text: str, specs: list[str]) -> None:
     from tcforge.agents.spec import split_specs
     assert split_specs(text) == specs

@@ -97,7 +97,7 @@ def test_14_0_determinize_depends_only_on_the_observation_and_keeps_the_sizes() 
     assert state.serialize() == before  # a dealt position is a separate game
 
 
-def test_13_the_search_does_not_peek_its_choice_is_the_same_when_the_hidden_cards_change() -> None:
+def test_the_search_does_not_peek_its_choice_is_the_same_when_the_hidden_cards_change() -> None:
     state = position()
     other = hidden_changed(state)
     first, second = make(SEARCH), make(SEARCH)
@@ -105,7 +105,7 @@ def test_13_the_search_does_not_peek_its_choice_is_the_same_when_the_hidden_card
     assert first.last.visits == second.last.visits and first.last.values == second.last.values  # type: ignore[attr-defined]
 
 
-def test_13_a_search_reading_the_real_state_would_be_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_search_reading_the_real_state_would_be_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """The no-peek test has teeth: a search that clones the real position instead of dealing one sees a difference."""
     monkeypatch.setattr(mcts, "determinize", lambda state, side, rng: state.clone())
     state = position()
@@ -116,7 +116,7 @@ def test_13_a_search_reading_the_real_state_would_be_caught(monkeypatch: pytest.
     assert first.last.values != second.last.values  # type: ignore[attr-defined]
 
 
-def test_13_a_dealt_position_can_be_dealt_again() -> None:
+def test_a_dealt_position_can_be_dealt_again() -> None:
     """A search deals from a position it dealt (the greedy player deals under hidden units, 001 1.0, and the playout
     search asks it for its choice on a dealt view): the masked draws of the first deal stay masked."""
     state = position()

@@ -24,12 +24,12 @@ def duel() -> GameState:
     ("plan:8:lead=1,standing=0", "standing is a whole number from 1"), ("plan:8:standing=x", "standing is a whole number"),
     ("plan:8:from=0", "from is a whole number from 1"), ("plan:8:from=late", "from is a whole number"),
 ])
-def test_13_a_bad_plan_spec_says_what_is_wrong(text: str, why: str) -> None:
+def test_a_bad_plan_spec_says_what_is_wrong(text: str, why: str) -> None:
     with pytest.raises(SpecError, match=why):
         canonical(text)
 
 
-def test_13_the_plan_search_does_not_peek_its_choice_is_the_same_when_the_hidden_cards_change() -> None:
+def test_the_plan_search_does_not_peek_its_choice_is_the_same_when_the_hidden_cards_change() -> None:
     state = position()
     other = hidden_changed(state)
     first, second = make("plan:24:k=3,horizon=2"), make("plan:24:k=3,horizon=2")
@@ -37,7 +37,7 @@ def test_13_the_plan_search_does_not_peek_its_choice_is_the_same_when_the_hidden
     assert first.last.means == second.last.means and first.last.playouts == 24  # type: ignore[attr-defined]
 
 
-def test_13_a_plan_search_reading_the_real_state_would_be_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_plan_search_reading_the_real_state_would_be_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """The no-peek test has teeth: playouts from the real position instead of dealt ones see the hidden card."""
     monkeypatch.setattr(plan, "determinize", lambda state, side, rng: state.clone())
     state = position()
@@ -48,7 +48,7 @@ def test_13_a_plan_search_reading_the_real_state_would_be_caught(monkeypatch: py
     assert first.last.means != second.last.means  # type: ignore[attr-defined]
 
 
-def test_13_plan_zero_is_the_greedy_player_and_a_plan_replays_its_deviations() -> None:
+def test_plan_zero_is_the_greedy_player_and_a_plan_replays_its_deviations() -> None:
     """Plan 0 plays greedy's choices; a deviating plan is a fixed policy: the same seed makes the same choices."""
     state = duel()
     assert plan.TurnPlan(5, 0.0)(state) == greedy_policy(state, random.Random(5 ^ 0x5EED))
@@ -57,14 +57,14 @@ def test_13_plan_zero_is_the_greedy_player_and_a_plan_replays_its_deviations() -
     assert tuple(plan.TurnPlan(3, 1.0)(state) for _ in range(3)) == tuple(plan.TurnPlan(3, 1.0)(state) for _ in range(3))
 
 
-def test_13_the_plan_search_is_reproducible_and_follows_its_plan_for_the_turn() -> None:
+def test_the_plan_search_is_reproducible_and_follows_its_plan_for_the_turn() -> None:
     state = duel()
     one, two = make("plan:12:k=3,horizon=2"), make("plan:12:k=3,horizon=2")
     assert one(state, random.Random(3)) == two(state, random.Random(3))
     assert one.last.means == two.last.means and one.turns == [1, 1 if one.last.chosen else 0]  # type: ignore[attr-defined]
 
 
-def test_13_without_confidence_the_plan_search_plays_greedy() -> None:
+def test_without_confidence_the_plan_search_plays_greedy() -> None:
     """A plan replaces greedy's only when its gain is sure: with z huge, every turn is greedy's plan."""
     state = duel()
     agent = make("plan:8:k=4,z=1000000,horizon=2")
@@ -72,7 +72,7 @@ def test_13_without_confidence_the_plan_search_plays_greedy() -> None:
     assert agent.turns[0] >= 1 and agent.turns[1] == 0  # type: ignore[attr-defined]
 
 
-def test_13_the_plan_search_plays_a_game_to_its_end_with_legal_actions() -> None:
+def test_the_plan_search_plays_a_game_to_its_end_with_legal_actions() -> None:
     state = duel()
     seen: list = []
     play(state, (_watch(make("plan:6:k=2"), seen), _watch(make("plan:6:k=3,horizon=0"), seen)), random.Random(2),
@@ -94,7 +94,7 @@ def _greedy_turns(agent, state: GameState) -> None:  # type: ignore[no-untyped-d
 
 
 @pytest.mark.parametrize("standing, leads", [(0.9, True), (0.5, False), (0.1, False)])
-def test_13_with_lead_a_side_that_stands_to_win_needs_that_confidence_to_leave_greedy(
+def test_with_lead_a_side_that_stands_to_win_needs_that_confidence_to_leave_greedy(
         monkeypatch: pytest.MonkeyPatch, standing: float, leads: bool) -> None:
     """lead=Z: a side winning more than half its standing playouts needs Z to depart; otherwise z (here 0) applies."""
     monkeypatch.setattr(plan.PlanAgent, "_standing", lambda self, state, side, rng: standing)
@@ -106,7 +106,7 @@ def test_13_with_lead_a_side_that_stands_to_win_needs_that_confidence_to_leave_g
         assert agent.turns[0] >= 1 and agent.turns[1] == 0  # type: ignore[attr-defined]
 
 
-def test_13_lead_inf_plays_as_an_unreachable_finite_lead_does_but_spends_no_plan_playouts(
+def test_lead_inf_plays_as_an_unreachable_finite_lead_does_but_spends_no_plan_playouts(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """lead=inf: a leading side never leaves greedy's plan, so its plans are not played out at all; the game is the
     one a lead no gain can reach (1e9) plays, action for action, on the same random numbers."""
@@ -125,7 +125,7 @@ def test_13_lead_inf_plays_as_an_unreachable_finite_lead_does_but_spends_no_plan
     assert canonical("plan:8:lead=inf") == "plan:8:lead=inf"
 
 
-def test_13_lead_inf_still_searches_where_the_side_does_not_lead(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_lead_inf_still_searches_where_the_side_does_not_lead(monkeypatch: pytest.MonkeyPatch) -> None:
     """A side at or below half its standing playouts takes z (0: the best mean), lead=inf or not."""
     monkeypatch.setattr(plan.PlanAgent, "_standing", lambda self, state, side, rng: 0.25)
     agent = make("plan:8:k=2,lead=inf,horizon=2")
@@ -143,7 +143,7 @@ def _watch(agent, seen: list):  # type: ignore[no-untyped-def]
     return choose
 
 
-def test_13_the_standing_playouts_score_the_side_and_do_not_peek() -> None:
+def test_the_standing_playouts_score_the_side_and_do_not_peek() -> None:
     state = position()
     other = hidden_changed(state)
     first, second = make("plan:8:k=2,lead=1,standing=6"), make("plan:8:k=2,lead=1,standing=6")
@@ -152,7 +152,7 @@ def test_13_the_standing_playouts_score_the_side_and_do_not_peek() -> None:
     assert a == b and 0.0 <= a <= 1.0 and (a * 12) % 1 == 0  # six games of wins (1) and draws (1/2)
 
 
-def test_13_without_lead_the_plan_search_draws_no_standing_playouts(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_lead_the_plan_search_draws_no_standing_playouts(monkeypatch: pytest.MonkeyPatch) -> None:
     """Without lead the search is as before: no standing playouts, so earlier games replay unchanged."""
     def fail(*args):  # type: ignore[no-untyped-def]
         raise AssertionError("standing playouts without lead")
@@ -162,7 +162,7 @@ def test_13_without_lead_the_plan_search_draws_no_standing_playouts(monkeypatch:
     assert agent.last.standing is None and agent.last.playouts == 8  # type: ignore[attr-defined]
 
 
-def test_13_with_from_the_plan_search_plays_greedy_before_that_turn_and_searches_from_it() -> None:
+def test_with_from_the_plan_search_plays_greedy_before_that_turn_and_searches_from_it() -> None:
     """from=N: before game turn N the player is the greedy player, choice for choice on the same random numbers (so
     the game is greedy's own until then); from turn N it searches every turn of its side."""
     def game(side0):  # type: ignore[no-untyped-def]

@@ -22,12 +22,12 @@ def duel() -> GameState:
     ("rollout:8:z=x", "z is a number from 0 to inf"), ("rollout:8:z=-1", "z is a number from 0"),
     ("rollout:8:depth=3", "unknown option"),
 ])
-def test_13_a_bad_rollout_spec_says_what_is_wrong(text: str, why: str) -> None:
+def test_a_bad_rollout_spec_says_what_is_wrong(text: str, why: str) -> None:
     with pytest.raises(SpecError, match=why):
         canonical(text)
 
 
-def test_13_the_playout_search_does_not_peek_its_choice_is_the_same_when_the_hidden_cards_change() -> None:
+def test_the_playout_search_does_not_peek_its_choice_is_the_same_when_the_hidden_cards_change() -> None:
     state = position()
     other = hidden_changed(state)
     first, second = make("rollout:24:k=3"), make("rollout:24:k=3")
@@ -35,7 +35,7 @@ def test_13_the_playout_search_does_not_peek_its_choice_is_the_same_when_the_hid
     assert first.last.candidates == second.last.candidates and first.last.means == second.last.means  # type: ignore[attr-defined]
 
 
-def test_13_a_playout_search_reading_the_real_state_would_be_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_playout_search_reading_the_real_state_would_be_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """The no-peek test has teeth: playouts from the real position instead of dealt ones see the hidden card."""
     monkeypatch.setattr(rollout, "determinize", lambda state, side, rng: state.clone())
     state = position()
@@ -46,7 +46,7 @@ def test_13_a_playout_search_reading_the_real_state_would_be_caught(monkeypatch:
     assert first.last.means != second.last.means  # type: ignore[attr-defined]
 
 
-def test_13_the_playout_search_is_reproducible_and_pairs_its_candidates() -> None:
+def test_the_playout_search_is_reproducible_and_pairs_its_candidates() -> None:
     state = duel()
     one, two = make("rollout:12:k=3"), make("rollout:12:k=3")
     assert one(state, random.Random(3)) == two(state, random.Random(3))
@@ -56,7 +56,7 @@ def test_13_the_playout_search_is_reproducible_and_pairs_its_candidates() -> Non
     assert stats.candidates[stats.chosen] in state.legal_actions()
 
 
-def test_13_without_confidence_the_playout_search_plays_greedys_choice() -> None:
+def test_without_confidence_the_playout_search_plays_greedys_choice() -> None:
     """A candidate replaces greedy's choice only when its gain is sure: with z huge, never."""
     state = duel()
     agent = make("rollout:12:k=4,z=1000000")
@@ -75,7 +75,7 @@ def test_13_without_confidence_the_playout_search_plays_greedys_choice() -> None
     assert searched >= 1
 
 
-def test_13_z_inf_plays_what_an_unreachable_confidence_plays_without_a_playout() -> None:
+def test_z_inf_plays_what_an_unreachable_confidence_plays_without_a_playout() -> None:
     """z=inf: no gain can pass it, so the choice is greedy's (the first candidate) with no playout spent on it; the
     game is the one a finite but unreachable z plays, action for action."""
     finite, infinite = make("rollout:12:k=4,z=1000000"), make("rollout:12:k=4,z=inf")
@@ -95,7 +95,7 @@ def test_13_z_inf_plays_what_an_unreachable_confidence_plays_without_a_playout()
     assert compared >= 1
 
 
-def test_13_the_playout_search_plays_a_game_to_its_end_with_legal_actions() -> None:
+def test_the_playout_search_plays_a_game_to_its_end_with_legal_actions() -> None:
     state = duel()
     seen = []
 
@@ -112,5 +112,5 @@ def test_13_the_playout_search_plays_a_game_to_its_end_with_legal_actions() -> N
 
 
 @pytest.mark.parametrize("df, factor", [(1, 6.48), (3, 1.62), (11, 1.14), (30, 1.04), (31, 1.0), (500, 1.0)])
-def test_13_few_playouts_widen_the_bound_as_students_t_does(df: int, factor: float) -> None:
+def test_few_playouts_widen_the_bound_as_students_t_does(df: int, factor: float) -> None:
     assert rollout.t_over_z(df) == factor

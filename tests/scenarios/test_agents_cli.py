@@ -11,7 +11,7 @@ from conftest import ROOT
 from tcforge.cli import app
 
 
-def test_13_play_records_each_sides_agent_and_replays_old_logs_without_them_only_when_asked(
+def test_play_records_each_sides_agent_and_replays_old_logs_without_them_only_when_asked(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     runner = CliRunner()
@@ -38,7 +38,7 @@ def test_13_play_records_each_sides_agent_and_replays_old_logs_without_them_only
     assert "notice: accepted with --unsigned" in replayed.stderr
 
 
-def test_13_policy_still_works_and_says_it_is_deprecated(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_policy_still_works_and_says_it_is_deprecated(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     result = CliRunner().invoke(app, ["scenario", "play", "hill-621", "--seed", "1", "--quiet", "--policy", "random,greedy"])
     assert result.exit_code == 0 and "deprecated" in result.stderr and "(random v greedy)" in result.stdout
@@ -49,14 +49,14 @@ def test_13_policy_still_works_and_says_it_is_deprecated(monkeypatch: pytest.Mon
     (["--agent", "german=mcts:fast"], "the budget is a whole number of iterations from 1 to 1,000,000"),
     (["--agent", "greedy", "--policy", "random"], "not both"),
 ])
-def test_13_a_bad_agent_is_one_line_and_exit_2(args: list[str], why: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_bad_agent_is_one_line_and_exit_2(args: list[str], why: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     result = CliRunner().invoke(app, ["scenario", "play", "hill-621", "--quiet"] + args)
     assert result.exit_code == 2 and why in result.stderr and len(result.stderr.strip().splitlines()) == 1
     assert "Traceback" not in result.stderr
 
 
-def test_13_balance_and_check_play_take_agents(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_balance_and_check_play_take_agents(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     runner = CliRunner()
     balance = runner.invoke(app, ["scenario", "balance", "hill-621", "--games", "2", "--option", "as-written", "--format", "json",
@@ -70,7 +70,7 @@ def test_13_balance_and_check_play_take_agents(monkeypatch: pytest.MonkeyPatch) 
     assert verdict["agents"] == ["random", "random"] and verdict["games"] == 2
 
 
-def test_13_check_play_names_the_agents_that_played_in_its_text_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_check_play_names_the_agents_that_played_in_its_text_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
     # the verdict line said "greedy v greedy" whatever --agent chose (its JSON had the agents right)
     monkeypatch.chdir(ROOT)
     check = CliRunner().invoke(app, ["scenario", "check", "hill-621", "--play", "--games", "2", "--agent", "german=random"])

@@ -153,8 +153,8 @@ def test_16_0_victory_unreachable_within_the_turn_limit(tmp_path: Path, monkeypa
 
 
 def test_12_0_cards_the_engine_does_not_implement_are_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tcforge.analysis import scenario_checks
     from tcforge.engine.cards import Effect
+    from tcforge.play import checks as scenario_checks
     monkeypatch.setitem(scenario_checks.EFFECTS, 118, Effect("instant", "missing", "pretend the Sniper is missing"))
     findings = list(scenario_checks.engine_findings(load("hill-621")))
     assert [f.code for f in findings] == ["engine-unsupported"] and "Sniper" in findings[0].message

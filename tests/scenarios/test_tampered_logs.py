@@ -197,7 +197,7 @@ def _write(path: Path, lines: list[Any]) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(EDITS))
-def test_15_3_tampered_log_is_named_at_its_line(name: str, real_log: Lines, tmp_path: Path,
+def test_tampered_log_is_named_at_its_line(name: str, real_log: Lines, tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     lines = json.loads(json.dumps(real_log))
@@ -227,11 +227,11 @@ def test_15_3_tampered_log_is_named_at_its_line(name: str, real_log: Lines, tmp_
         assert not any(c in text for c in "\x1b\x9b\x07"), text[-400:]  # a log's texts never reach a terminal raw
 
 
-def test_15_3_corpus_is_at_least_thirty_edits() -> None:
+def test_corpus_is_at_least_thirty_edits() -> None:
     assert len(EDITS) >= 30
 
 
-def test_15_3_garbage_files_are_not_logs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_garbage_files_are_not_logs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     cases = {"empty": b"", "binary": b"\xff\xfe\x00garbage\n", "list": b"[1, 2]\n", "text": b"hello\n"}
     for name, data in cases.items():
@@ -242,7 +242,7 @@ def test_15_3_garbage_files_are_not_logs(tmp_path: Path, monkeypatch: pytest.Mon
         assert len(result.stderr.splitlines()) == 1 and "Traceback" not in result.stderr
 
 
-def test_15_3_a_game_of_a_scenario_file_replays_and_its_file_is_checked(tmp_path: Path,
+def test_a_game_of_a_scenario_file_replays_and_its_file_is_checked(tmp_path: Path,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     folder = tmp_path / "mine"

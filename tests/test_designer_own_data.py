@@ -1,4 +1,4 @@
-"""Issue 20 items 1-4: validating nothing, a designer's own data (--data), own scenario designs, validate on a scenario."""
+"""Validating nothing, a designer's own data (--data), own scenario designs, validate on a scenario."""
 from __future__ import annotations
 
 from pathlib import Path

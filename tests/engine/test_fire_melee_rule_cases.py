@@ -1,4 +1,4 @@
-"""Issue 12 (rules fidelity), fire and melee: each test names the rule case it checks against the engine."""
+"""Fire and melee against the rule book: each test names the rule case it checks against the engine."""
 from __future__ import annotations
 
 from enginekit import make, pos, roll, uid

@@ -1,6 +1,6 @@
-"""Issue 15, item 1: malformed data never crashes `tcforge validate`; every problem is one file:line:col line, exit 1.
+"""Malformed data never crashes `tcforge validate`; every problem is one file:line:col line, exit 1.
 
-Each file in tests/data/bad/issue15/ once gave a traceback (a document that failed its schema was still fed
+Each file in tests/data/bad/malformed/ once gave a traceback (a document that failed its schema was still fed
 to the cross-file checks; deep nesting overflowed Python's recursion) or a wrong verdict.
 """
 from __future__ import annotations
@@ -16,8 +16,8 @@ import pytest
 
 from conftest import BAD, ROOT
 
-CORPUS = BAD / "issue15"
-FOLDER = "tests/data/bad/issue15"
+CORPUS = BAD / "malformed"
+FOLDER = "tests/data/bad/malformed"
 
 # file -> (line, column, code) of the first problem, and how many problems in all
 EXPECTED: dict[str, tuple[int, int, str, int]] = {
@@ -97,13 +97,13 @@ EXPECTED: dict[str, tuple[int, int, str, int]] = {
 LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):(?P<col>\d+): \S")
 
 
-def test_issue15_corpus_has_an_expectation_per_file_and_60_in_all() -> None:
+def test_malformed_corpus_has_an_expectation_per_file_and_60_in_all() -> None:
     assert sorted(p.name for p in CORPUS.iterdir()) == sorted(EXPECTED)
     assert len([p for p in BAD.rglob("*") if p.is_file()]) >= 60
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
-def test_issue15_bad_file_one_line_per_problem_at_file_line_col(cli, name: str) -> None:
+def test_malformed_bad_file_one_line_per_problem_at_file_line_col(cli, name: str) -> None:
     code, stdout, stderr = cli("validate", f"{FOLDER}/{name}")
     line, col, kind, count = EXPECTED[name]
     rows = stdout.splitlines()
@@ -116,14 +116,14 @@ def test_issue15_bad_file_one_line_per_problem_at_file_line_col(cli, name: str) 
     assert json.loads(as_json)[0]["code"] == kind
 
 
-def test_issue15_whole_folder_reports_every_file_in_a_real_process() -> None:
+def test_malformed_whole_folder_reports_every_file_in_a_real_process() -> None:
     done = subprocess.run([sys.executable, "-m", "tcforge", "validate", FOLDER, "--format", "json"],
                           cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 1 and "Traceback" not in done.stdout + done.stderr
     assert {Path(p["file"]).name for p in json.loads(done.stdout)} == set(EXPECTED)
 
 
-def test_issue15_fifo_is_an_error_not_zero_files_valid(cli, tmp_path: Path) -> None:
+def test_malformed_fifo_is_an_error_not_zero_files_valid(cli, tmp_path: Path) -> None:
     fifo = tmp_path / "cards.yaml"
     os.mkfifo(fifo)
     code, stdout, stderr = cli("validate", str(fifo))  # would block forever if it were read
@@ -131,12 +131,12 @@ def test_issue15_fifo_is_an_error_not_zero_files_valid(cli, tmp_path: Path) -> N
     assert "valid" not in stderr
 
 
-def test_issue15_device_is_an_error(cli) -> None:
+def test_malformed_device_is_an_error(cli) -> None:
     code, stdout, _ = cli("validate", "/dev/zero")
     assert code == 1 and stdout.startswith("/dev/zero:1:1: not a regular file")
 
 
-def test_issue15_empty_folder_is_an_error(cli, tmp_path: Path) -> None:
+def test_malformed_empty_folder_is_an_error(cli, tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("not data\n")
     code, stdout, stderr = cli("validate", str(tmp_path))
     assert code == 1 and stdout.startswith(f"{tmp_path}:1:1: folder holds no data file")
@@ -149,14 +149,14 @@ BROKEN_SCENARIOS = ROOT / "tests" / "data" / "scenarios" / "broken"
 
 
 @pytest.mark.parametrize("name", WITH_CONTROLS)
-def test_issue15_control_characters_are_never_echoed_raw(cli, name: str) -> None:
+def test_malformed_control_characters_are_never_echoed_raw(cli, name: str) -> None:
     for fmt in ("text", "json"):
         _, stdout, stderr = cli("validate", f"{FOLDER}/{name}", "--format", fmt)
         assert not CONTROLS.search(stdout + stderr), (stdout + stderr)[:300]
 
 
 @pytest.mark.parametrize("path", sorted(BROKEN_SCENARIOS.glob("text-*.yaml")), ids=lambda p: p.stem)
-def test_issue15_scenario_texts_are_bounded_and_never_echoed_raw(cli, path: Path) -> None:
+def test_malformed_scenario_texts_are_bounded_and_never_echoed_raw(cli, path: Path) -> None:
     for command in ("check", "show"):
         code, stdout, stderr = cli("scenario", command, str(path))
         assert code == 1 and "Traceback" not in stdout + stderr
@@ -164,7 +164,7 @@ def test_issue15_scenario_texts_are_bounded_and_never_echoed_raw(cli, path: Path
         assert len(stdout + stderr) < 2000  # a giant text is reported by its length, never echoed
 
 
-def test_issue15_a_huge_name_is_reported_by_its_length_not_echoed(cli) -> None:
+def test_malformed_a_huge_name_is_reported_by_its_length_not_echoed(cli) -> None:
     _, stdout, _ = cli("validate", f"{FOLDER}/name-20000-chars.yaml")
     assert "cards/0/name: text is 20,000 characters long, more than the 10,000" in stdout and len(stdout) < 1000
 
@@ -172,13 +172,13 @@ def test_issue15_a_huge_name_is_reported_by_its_length_not_echoed(cli) -> None:
 @pytest.mark.parametrize(("name", "shown"), [("name-list-3000-items.yaml", "a list of 3,000 items is not of type"),
                                              ("points-text-9000-chars.yaml", "a text of 9,000 characters is not valid"),
                                              ("unknown-key-9000-chars.yaml", "... (9,000 characters)")])
-def test_issue15_a_long_wrong_value_is_described_not_echoed(cli, name: str, shown: str) -> None:
+def test_malformed_a_long_wrong_value_is_described_not_echoed(cli, name: str, shown: str) -> None:
     _, stdout, _ = cli("validate", f"{FOLDER}/{name}")
     assert shown in stdout and len(stdout) < 1000
 
 
 @pytest.mark.parametrize(("name", "shown"), [("points-nan.yaml", ".nan"), ("points-inf.yaml", ".inf"),
                                              ("points-neg-inf.yaml", "-.inf")])
-def test_issue15_non_finite_numbers_are_named_as_written_not_null(cli, name: str, shown: str) -> None:
+def test_malformed_non_finite_numbers_are_named_as_written_not_null(cli, name: str, shown: str) -> None:
     _, stdout, _ = cli("validate", f"{FOLDER}/{name}")
     assert f"cards/0/points: {shown} is not a finite number" in stdout and "null" not in stdout
