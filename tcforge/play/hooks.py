@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from tcforge.data.dataset import GameData, load_data
 from tcforge.engine import arrivals
-from tcforge.engine.board import DECK, RESERVE
+from tcforge.engine.board import RESERVE
 from tcforge.engine.game import Game
 from tcforge.engine.melee import assaulting
 from tcforge.engine.outcome import EndKind, Outcome
 from tcforge.engine.state import GameState
 from tcforge.engine.units import Unit
+from tcforge.play.victory import AT_ONCE, AT_TURN_END, Judge
 from tcforge.scenarios.format import ForceEntry, Reinforcement
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.scenario import Scenario
@@ -29,7 +30,7 @@ from tcforge.scenarios.special_rules import (
     PlayBeforeTurn,
     ReinforcementArrival,
 )
-from tcforge.scenarios.victory import ControlPositions, ControlRank, Countdown, EliminateAll, HoldPositions, holds_as
+from tcforge.scenarios.victory import VictoryCondition
 
 MAX_TURNS = 20  # the cap for a scenario with no turn limit that does not state its own ('ends'): then the game is drawn
 
@@ -104,10 +105,7 @@ class ScenarioHooks:
     def __init__(self, scenario: Scenario, game: Game):
         self.scenario = scenario
         self.sides = list(scenario.grid.sides)
-        self.targets: dict[str, dict[str, tuple[int, ...]]] = {}
-        for cond in scenario.victory:
-            targets = getattr(cond, "targets", {})
-            self.targets[cond.id] = {s: tuple(engine_pos(scenario, p) for p in ps) for s, ps in targets.items()}
+        self.judge = Judge(scenario, lambda p: engine_pos(scenario, p))  # the victory conditions (16.0, 17.x, 20.0)
         self.limited = {cid: r for r in scenario.rules(LimitedAP) for cid in r.card_ids}
         self.ammo = scenario.rules(AttachedAmmunition)
         self.allowed_fire = next((set(r.types) for r in scenario.rules(FireTypesAllowed)), None)
@@ -128,7 +126,7 @@ class ScenarioHooks:
         out: list[int] = []
         for cond in self.scenario.victory:
             if self.sides[side] in cond.winners(self.sides):
-                out.extend(self.targets.get(cond.id, {}).get(self.sides[side], ()))
+                out.extend(self.judge.targets_of(cond.id, self.sides[side]))
         self._goals[side] = tuple(dict.fromkeys(out))
         return self._goals[side]
 
@@ -142,18 +140,6 @@ class ScenarioHooks:
                 engine_pos(self.scenario, p) for g in groups if g.turn == turn and not g.to_reserve for p in g.positions))
         return known
 
-    def _controls(self, state: GameState, pos: int, side: int, units: tuple[str, ...] = ("combat",),
-                  contested_ok: bool = False) -> bool:
-        def counts(uid: int) -> bool:
-            unit = state.units[uid]
-            p = unit.profile
-            if contested_ok and assaulting(unit) and theirs:
-                return False  # 20.0 "(can be defending in Melee)": a card attacking in a melee does not hold
-            return holds_as(units, type=p.type, card_class=p.card_class, tank=p.tank, combat=p.combat)
-        theirs = any(state.units[u].profile.combat for u in state.occ[pos][1 - side])
-        mine = any(counts(u) for u in state.occ[pos][side] if state.units[u].carrier is None)
-        return mine and (contested_ok or not theirs)
-
     def instant(self, state: GameState) -> Outcome | None:
         """Conditions met the moment they happen (16.0): control of positions, elimination. With victory checked
         at the end of a turn (001) the engine calls this as each player's turn ends, the first player's too."""
@@ -161,27 +147,13 @@ class ScenarioHooks:
             return None
         return self._control_conditions(state)
 
+    def _met(self, state: GameState, kinds: tuple[type[VictoryCondition], ...], end_of_game_turn: bool) -> Outcome | None:
+        """The first condition of ``kinds`` met now (tcforge.play.victory judges them, for the referee too)."""
+        return next(self.judge.met(state, state.turn, end_of_game_turn=end_of_game_turn, kinds=kinds,
+                                   assaulting=lambda uid: assaulting(state.units[uid])), None)
+
     def _control_conditions(self, state: GameState) -> Outcome | None:
-        for cond in self.scenario.victory:
-            for side_id in cond.winners(self.sides):
-                side = self.side_index(side_id)
-                if isinstance(cond, (ControlRank, ControlPositions)):
-                    targets = self.targets[cond.id].get(side_id, ())
-                    held = sum(self._controls(state, p, side) for p in targets)
-                    if held >= cond.count:
-                        return Outcome(side, EndKind.VICTORY_CONDITION, state.turn,
-                                       f"{side_id} controls {held} of {len(targets)} positions ({cond.id})", cond.id)
-                elif isinstance(cond, EliminateAll):
-                    if cond.id == "eliminate" and state.turn == 1 and state.active == state.first:
-                        continue  # nothing is decided before the first player's first turn is over
-                    enemy = 1 - side
-                    on_table = any(u.side == enemy and u.pos >= 0 and u.profile.combat for u in state.units)
-                    anywhere = on_table or (cond.scope != "table" and any(
-                        u.side == enemy and u.pos in (RESERVE, DECK) and (u.profile.combat or u.profile.truck) for u in state.units))
-                    if not anywhere:
-                        return Outcome(side, EndKind.ELIMINATION, state.turn,
-                                       f"{side_id} has eliminated every enemy card ({cond.id})", cond.id)
-        return None
+        return self._met(state, AT_ONCE, False)
 
     def end_of_turn(self, state: GameState) -> Outcome | None:
         """At the end of each game turn: held positions, countdowns, the turn limit's default winner."""
@@ -189,19 +161,9 @@ class ScenarioHooks:
             found = self._control_conditions(state)
             if found:
                 return found
-        for cond in self.scenario.victory:
-            for side_id in cond.winners(self.sides):
-                side = self.side_index(side_id)
-                if isinstance(cond, HoldPositions) and state.turn == cond.at_end_of_turn:
-                    targets = self.targets[cond.id].get(side_id, ())
-                    if targets and all(self._controls(state, p, side, cond.units, cond.contested_ok) for p in targets):
-                        return Outcome(side, EndKind.VICTORY_CONDITION, state.turn,
-                                       f"{side_id} holds every position of {cond.id} at the end of turn {state.turn}", cond.id)
-                if isinstance(cond, Countdown):
-                    arrived = state.arrivals.get(cond.after)
-                    if arrived is not None and state.turn >= arrived + cond.turns:
-                        return Outcome(side, EndKind.VICTORY_CONDITION, state.turn,
-                                       f"{side_id} lasted {cond.turns} turns after {cond.after} arrived ({cond.id})", cond.id)
+        found = self._met(state, AT_TURN_END, True)
+        if found:
+            return found
         limit = state.game.turn_limit
         if limit is not None and state.turn >= limit and self.scenario.default_winner:
             winner = self.scenario.default_winner

@@ -52,7 +52,7 @@ from pathlib import Path
 from typing import Any
 
 from tcforge.data.card_ids import CONFUSION, COORDINATION, PATH
-from tcforge.engine.board import DECK, DISCARDED, RESERVE
+from tcforge.engine.board import DISCARDED, RESERVE
 from tcforge.engine.breakthrough import CONDITION as BREAK_THROUGH
 from tcforge.engine.core import CHANCE
 from tcforge.engine.outcome import EndKind
@@ -62,11 +62,10 @@ from tcforge.engine.state import GameState
 from tcforge.play import gamelog
 from tcforge.play.games import rebuild
 from tcforge.play.hooks import engine_pos, turn_cap
+from tcforge.play.victory import AT_ONCE, AT_TURN_END, Judge
 from tcforge.scenarios.scenario import Scenario
 from tcforge.scenarios.special_rules import HandLimitGrace, ReinforcementArrival
-from tcforge.scenarios.victory import ControlPositions, ControlRank, Countdown, EliminateAll, HoldPositions, holds_as
-
-_AT_ONCE = (ControlRank, ControlPositions, EliminateAll)  # conditions met the moment they happen (16.0)
+from tcforge.scenarios.victory import VictoryCondition
 
 
 @dataclass(frozen=True)
@@ -182,6 +181,7 @@ class Referee:
         self.victory_flagged = False
         self.seen: set[tuple[str, Any]] = set()
         self.exit: _Exit | None = None  # the last exit (001 break-through)
+        self.judge = Judge(scenario, lambda p: engine_pos(scenario, p))  # the victory conditions (16.0, 17.x, 20.0)
 
     # ------------------------------------------------------------ geometry
     def _rc(self, pos: int) -> tuple[int, int]:
@@ -673,13 +673,6 @@ class Referee:
             self.flag(line, "6.4", f"side {side} ends turn {turn} holding {held} cards (hand limit {limit})")
 
     # ------------------------------------------------------------ victory
-    def controls(self, pos: int, side: int) -> bool:
-        """16.0: a combat card of the side (at rest, not carried) and no enemy combat card."""
-        units = self.state.units
-        return (any(units[u].profile.combat and units[u].carrier is None and u not in self.on_the_way
-                    for u in self.state.occ[pos][side])
-                and not any(units[u].profile.combat for u in self.state.occ[pos][1 - side]))
-
     @property
     def on_the_way(self) -> set[int]:
         """The card moving now and its riders: not yet at rest, so they control nothing (8.0, 16.0)."""
@@ -688,51 +681,15 @@ class Referee:
             return set()  # no card has left its position yet
         return {move.cur, *((move.riders or {}).get(move.cur, ()))}
 
-    def _targets(self, cond: Any, side_id: str) -> list[int]:
-        return [engine_pos(self.scenario, p) for p in getattr(cond, "targets", {}).get(side_id, ())]
-
-    def met(self, turn: int, *, end_of_game_turn: bool, kinds: tuple[type, ...] = (), only: str | None = None
-            ) -> list[tuple[int, str]]:
-        """(winner, condition id) of every victory condition (of ``kinds``, or named ``only``) holding in game turn ``turn``."""
-        state = self.state
-        sides = list(self.scenario.grid.sides)
-        out = []
-        for cond in self.scenario.victory:
-            if (only is not None and cond.id != only) or (kinds and not isinstance(cond, kinds)):
-                continue
-            for side_id in cond.winners(sides):
-                side = sides.index(side_id)
-                if isinstance(cond, (ControlRank, ControlPositions)):
-                    if sum(self.controls(p, side) for p in self._targets(cond, side_id)) >= cond.count:
-                        out.append((side, cond.id))
-                elif isinstance(cond, EliminateAll):
-                    if state.turn == 1 and state.active == state.first:
-                        continue  # the second player has had no turn to come on
-                    enemy = [u for u in state.units if u.side != side]
-                    left = any(u.pos >= 0 and u.profile.combat for u in enemy) or (cond.scope != "table" and any(
-                        u.pos in (RESERVE, DECK) and (u.profile.combat or u.profile.truck) for u in enemy))
-                    if not left:
-                        out.append((side, cond.id))
-                elif isinstance(cond, HoldPositions):
-                    if end_of_game_turn and turn == cond.at_end_of_turn:
-                        targets = self._targets(cond, side_id)
-                        if targets and all(self._holds(p, side, cond) for p in targets):
-                            out.append((side, cond.id))
-                elif isinstance(cond, Countdown):
-                    arrived = state.arrivals.get(cond.after)
-                    if end_of_game_turn and arrived is not None and turn >= arrived + cond.turns:
-                        out.append((side, cond.id))
-        return out
-
-    def _holds(self, pos: int, side: int, cond: HoldPositions) -> bool:
-        units = self.state.units
-        theirs = any(units[u].profile.combat for u in self.state.occ[pos][1 - side])
-        if theirs and not cond.contested_ok:
-            return False
-        return any(units[u].carrier is None and not (theirs and u in self.turn.assaulting)
-                   and holds_as(cond.units, type=units[u].profile.type, card_class=units[u].profile.card_class,
-                                tank=units[u].profile.tank, combat=units[u].profile.combat)
-                   for u in self.state.occ[pos][side])
+    def met(self, turn: int, *, end_of_game_turn: bool, kinds: tuple[type[VictoryCondition], ...] = (),
+            only: str | None = None) -> list[tuple[int, str]]:
+        """(winner, condition id) of every victory condition (of ``kinds``, or named ``only``) holding in game turn
+        ``turn``, judged by :mod:`tcforge.play.victory` (as the engine's hooks are) from this referee's own facts:
+        the cards on their way, and the cards that entered an enemy-held position this turn (assaulting)."""
+        assaulting = self.turn.assaulting
+        return [(found.winner, found.condition) for found in self.judge.met(
+            self.state, turn, end_of_game_turn=end_of_game_turn, kinds=kinds, only=only,
+            moving=self.on_the_way, assaulting=assaulting.__contains__) if found.winner is not None]
 
     def judge_victory(self, line: int, before: _Snap, after: _Snap, turn_over: bool) -> None:
         """16.0: the engine ends the game exactly when a condition first holds, for the side that meets it."""
@@ -771,12 +728,12 @@ class Referee:
         instant = self.rules.victory_check == "instant"
         found = []
         if instant and after.player != CHANCE:  # no roll pending (the card on its way counts for nothing)
-            found += self.met(after.turn, end_of_game_turn=False, kinds=_AT_ONCE)
+            found += self.met(after.turn, end_of_game_turn=False, kinds=AT_ONCE)
         if turn_over:
             if not instant:  # checked as each player's turn ends (001)
-                found += self.met(before.turn, end_of_game_turn=False, kinds=_AT_ONCE)
+                found += self.met(before.turn, end_of_game_turn=False, kinds=AT_ONCE)
             if before.active != before.first:
-                found += self.met(before.turn, end_of_game_turn=True, kinds=(HoldPositions, Countdown))
+                found += self.met(before.turn, end_of_game_turn=True, kinds=AT_TURN_END)
         if found:
             self.victory_flagged = True
             self.flag(line, "16.0", f"{self._side(found[0][0])} meets {found[0][1]} but the game goes on")

@@ -23,7 +23,7 @@ def _hill_at_end_of_turn_16(placements: list[tuple[int, str, bool]]) -> GameStat
     sc = load("hill-621")
     state = new_game(sc, 1)
     hooks = state.game.scenario_rules
-    hill = hooks.targets["take-the-hill"]["soviet"]
+    hill = hooks.judge.targets_of("take-the-hill", "soviet")
     for pos in hill:
         for side in (GERMAN, SOVIET):
             for uid in list(state.occ[pos][side]):
@@ -99,7 +99,7 @@ def test_001_victory_conditions_checked_as_the_first_players_turn_ends_too(tmp_p
     state = new_game(sc, 1)
     hooks = state.game.scenario_rules
     first = state.first
-    zone = hooks.targets[f"{sc.grid.sides[first]}-breaks-in"][sc.grid.sides[first]][0]
+    zone = hooks.judge.targets_of(f"{sc.grid.sides[first]}-breaks-in", sc.grid.sides[first])[0]
     for uid in list(state.occ[zone][1 - first]):  # clear the zone of its defenders
         state.occ[zone][1 - first].remove(uid)
         state.units[uid].pos = -3
