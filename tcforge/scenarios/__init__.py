@@ -4,8 +4,8 @@
   :class:`~tcforge.scenarios.scenario.Scenario` with every card, position and
   side resolved; ``load_scenario(path)`` also returns the findings instead of
   raising. It reads and schema-checks the file and applies a balance option;
-  :mod:`~tcforge.scenarios.resolve` (and :mod:`~tcforge.scenarios.resolve_rules`
-  for victory conditions and special rules) resolves the references.
+  :mod:`~tcforge.scenarios.resolve` resolves the references (victory conditions
+  and special rules too).
 - The model: :mod:`~tcforge.scenarios.scenario` (the whole),
   :mod:`~tcforge.scenarios.format` (sides, forces, terrain, initiative, ...),
   :mod:`~tcforge.scenarios.victory` and :mod:`~tcforge.scenarios.special_rules`
