@@ -151,7 +151,7 @@ def test_the_engine_core_imports_no_rule_module() -> None:
 
 
 ENGINE_LAYERS = (  # as tcforge/engine/__init__.py describes them: each imports only from the layers before it
-    ("rules", "outcome", "context", "attacks", "board", "scenario_rules"), ("units",), ("game",), ("core",),
+    ("rules", "outcome", "attacks", "board", "scenario_rules"), ("actions",), ("context",), ("units",), ("game",), ("core",),
     ("windows", "equipment", "arrivals"),
     ("fire",), ("spotting",), ("opportunity",), ("movement",), ("melee", "cards", "breakthrough"), ("reactions",), ("state",),
     ("observation", "playout"))

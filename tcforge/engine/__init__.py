@@ -10,12 +10,18 @@ results replays exactly, and exact odds are a walk over the same outcomes.
 Layers, each importing only the ones above it in this list (tests/test_architecture.py
 checks there is no cycle and no function-level import dodging one):
 
-- ``rules``, ``outcome``, ``context``, ``attacks``, ``board``, ``scenario_rules``: values with no
+- ``rules``, ``outcome``, ``attacks``, ``board``, ``scenario_rules``: values with no
   engine imports: the ruleset's parameters typed and checked (``Rules``), how a
-  game ended (``Outcome``), what is under way in a side turn (``Context``: the
-  play, a move, a fire, the melees, a window), attack resolution over exact
-  fractions, the battlefield's geometry, the protocol a scenario's rules follow
+  game ended (``Outcome``), attack resolution over exact fractions, the
+  battlefield's geometry, the protocol a scenario's rules follow
   (``ScenarioRules``: what the engine asks of them).
+- ``actions``: one small immutable type per kind of action (``Shoot``, ``Move``,
+  ``Step``, ... and the chance outcomes ``CardDrawn``, ``D10``) and per pending
+  chance event (``HitRoll``, ``DrawEvent``, ...), each equal item for item to its
+  JSON list form (``action_from_json`` reads a log's list back, refusing an
+  unknown kind); the engine dispatches on the type, never on the kind's name.
+- ``context``: what is under way in a side turn (``Context``: the play, a move, a
+  fire, the melees, a window).
 - ``units``, ``game``: card profiles and the static game (rules, board, terrain
   table, profiles, scenario hooks); they import the values and :mod:`tcforge.data`.
 - ``core``: :class:`~tcforge.engine.core.CoreState`, the position's data and its

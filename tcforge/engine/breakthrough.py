@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from tcforge.engine.actions import Action, Exit, Yield
 from tcforge.engine.context import BreakThrough, Window
-from tcforge.engine.core import Action, CoreState, IllegalActionError
+from tcforge.engine.core import CoreState, IllegalActionError
 from tcforge.engine.movement import may_move
 from tcforge.engine.outcome import EndKind, Outcome
 from tcforge.engine.units import Unit
@@ -51,7 +52,7 @@ def exits(state: CoreState) -> list[Action]:
     for pos in captured(state):
         movers = sorted(u for u in state.occ[pos][state.active] if _may_exit(state, state.units[u]))
         for n in range(1, min(most, len(movers)) + 1):
-            out.extend(("exit", pos, *group) for group in combinations(movers, n))
+            out.extend(Exit(pos, *group) for group in combinations(movers, n))
     return out
 
 
@@ -68,9 +69,9 @@ def points(state: CoreState, uids: list[int]) -> int:
     return sum(max(state.units[u].profile.points, 0) for u in uids)
 
 
-def exit_cards(state: CoreState, action: Action) -> None:
+def exit_cards(state: CoreState, action: Exit) -> None:
     """The exit move: the cards leave play, and the defender owes their points."""
-    pos, group = int(action[1]), [int(u) for u in action[2:]]
+    pos, group = int(action.pos), [int(u) for u in action.cards]
     if pos not in captured(state) or any(state.units[u].pos != pos for u in group):
         raise IllegalActionError(f"{list(action)!r}: exits are from a captured zone of the defender's second row")
     gone = [c for u in group for c in leaving(state, u)]
@@ -102,8 +103,8 @@ def pay(state: CoreState, action: Action) -> None:
     """The defender discards one card; the window closes when the points are matched."""
     window = state.ctx.window
     assert window is not None and isinstance(window.data, BreakThrough)
-    uid = int(action[1])
-    if action[0] != "yield" or uid not in state.hand[window.side]:
+    uid = int(action[1]) if len(action) > 1 else -1
+    if type(action) is not Yield or uid not in state.hand[window.side]:
         raise IllegalActionError(f"{list(action)!r}: the defender owes points and must discard a card of his hand")
     owed = window.data.owed - max(state.units[uid].profile.points, 0)
     state.discard_card(uid)

@@ -42,10 +42,11 @@ from tcforge.data.card_ids import (
     WITHDRAWAL,
 )
 from tcforge.engine import movement, spotting, windows
+from tcforge.engine.actions import Action, DrawEvent, Fortify, HitRoll, Interrupt, PlayCard
 from tcforge.engine.attacks import IMMOBILIZE, KILL, Attack
 from tcforge.engine.board import ATTACHED
 from tcforge.engine.context import Counter, FireSupport, Play
-from tcforge.engine.core import Action, CoreState
+from tcforge.engine.core import CoreState
 from tcforge.engine.fire import terrain_modifier
 from tcforge.engine.units import Unit
 
@@ -135,7 +136,7 @@ def fire_support(state: CoreState, then: FireSupport) -> None:
         terrain = terrain_modifier(state, pos, kind, unit) or 0
         smoke = state.game.rules.smoke_fire_modifier if state.smoke[pos] >= 0 else 0
         attack = Attack(kind, 5, terrain + smoke + extra, on_hit=IMMOBILIZE if unit.profile.armored else KILL)
-        state.rolls.append(("hit", attack, uid, target, False))
+        state.rolls.append(HitRoll(attack, uid, target, False))
 
 
 def _tank_buster_targets(state: CoreState, card: Unit) -> list[Target]:
@@ -154,7 +155,7 @@ def _tank_buster_attack(state: CoreState, card_uid: int, target: int) -> None:
     terrain = terrain_modifier(state, unit.pos, "air", unit) or 0
     terrain += unspotted_modifier(state, 1 - unit.side, unit.pos)
     side = unit.profile.armor_side
-    state.rolls.append(("hit", Attack("air", 5, terrain, True, True, 12, side, side), card_uid, unit.uid, False))
+    state.rolls.append(HitRoll(Attack("air", 5, terrain, True, True, 12, side, side), card_uid, unit.uid, False))
 
 
 def unspotted_modifier(state: CoreState, side: int, pos: int) -> int:
@@ -178,7 +179,7 @@ def _sniper(state: CoreState, card: Unit, target: Target) -> None:
     _spend(state, card)
     if not (unit.profile.infantry or unit.profile.at_gun):
         return  # 001 1.8: aimed at a hidden card it cannot hurt; its owner says so and it stays hidden
-    state.rolls.append(("hit", Attack("sniper", 2, terrain_modifier(state, unit.pos, "sa", unit) or 0), card.uid, unit.uid, False))
+    state.rolls.append(HitRoll(Attack("sniper", 2, terrain_modifier(state, unit.pos, "sa", unit) or 0), card.uid, unit.uid, False))
 
 
 def _mine_dogs_targets(state: CoreState, card: Unit) -> list[Target]:
@@ -191,7 +192,7 @@ def _mine_dogs_targets(state: CoreState, card: Unit) -> list[Target]:
 def _mine_dogs(state: CoreState, card: Unit, target: Target) -> None:
     unit = state.units[int(target[0])]
     _spend(state, card)
-    state.rolls.append(("hit", Attack("dogs", 3, 0), card.uid, unit.uid, False))
+    state.rolls.append(HitRoll(Attack("dogs", 3, 0), card.uid, unit.uid, False))
 
 
 # ------------------------------------------------------ attachments and turn
@@ -266,7 +267,7 @@ def _reinforcements(state: CoreState, card: Unit, target: Target) -> None:
     if hook is not None and hook(state, card.side):
         return  # 17.5: the scenario's reinforcement group arrives
     for _ in range(min(2, len(state.deck[card.side]))):
-        state.rolls.append(("draw", card.side))
+        state.rolls.append(DrawEvent(card.side))
 
 
 def _withdrawal_targets(state: CoreState, card: Unit) -> list[Target]:
@@ -431,26 +432,26 @@ def playable(state: CoreState) -> list[Action]:
             continue
         if effect.when == "fortification":
             if at_start:
-                out.extend(("fortify", uid, *t) for t in effect.targets(state, card))
+                out.extend(Fortify(uid, *t) for t in effect.targets(state, card))
             continue
         if effect.when == "interrupt":
-            out.extend(("interrupt", uid, *t) for t in effect.targets(state, card))
+            out.extend(Interrupt(uid, *t) for t in effect.targets(state, card))
             continue
         free = card.profile.card_id == COORDINATION
         if not free and (card.profile.kind != "instant" or state.supply < rules.turn_instant_cost):
             continue
         if effect.when in ("instant", "attachment"):
-            out.extend(("play", uid, *t) for t in effect.targets(state, card))
+            out.extend(PlayCard(uid, *t) for t in effect.targets(state, card))
     return out
 
 
-def play(state: CoreState, action: Action) -> None:
-    card = state.units[int(action[1])]
+def play(state: CoreState, action: PlayCard | Interrupt | Fortify) -> None:
+    card = state.units[int(action.card)]
     effect = EFFECTS[card.profile.card_id]
-    if action[0] == "play" and card.profile.card_id != COORDINATION:
+    if type(action) is PlayCard and card.profile.card_id != COORDINATION:
         state.supply -= state.game.rules.turn_instant_cost  # 5.0 c
     assert effect.apply is not None
-    effect.apply(state, card, tuple(action[2:]))
+    effect.apply(state, card, action.target)
 
 
 def status() -> dict[int | str, Effect]:

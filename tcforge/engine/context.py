@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from tcforge.engine.actions import Shoot, action_from_json
+
 Phase = Literal["setup", "initiative", "play", "move", "fire", "melee", "discard"]  # GameState.phase
 MoveStage = Literal["pick", "step", "done"]
 MeleeStage = Literal["order", "targets", "second", "resolve"]
@@ -176,7 +178,7 @@ class Shot:
     """A declared shot: the ``shoot`` action, fired once the window closes; ``opportunity``: an opportunity fire
     attack in the enemy's turn (001 2.0), not part of a fire action."""
 
-    action: tuple[Any, ...]
+    action: Shoot
     opportunity: bool = False
 
     def to_json(self) -> dict[str, Any]:
@@ -231,7 +233,7 @@ class Counter:
 class Opportunity:
     """001 2.1: the opportunity fire attacks the other side may make at the cards that just moved (``shoot`` actions)."""
 
-    shots: tuple[tuple[Any, ...], ...]
+    shots: tuple[Shoot, ...]
 
     def to_json(self) -> dict[str, Any]:
         return {"shots": [list(a) for a in self.shots]}
@@ -274,17 +276,24 @@ def _entry(raw: dict[str, Any]) -> Entry:
     return Entry(raw["mover"], tuple(raw["riders"]), raw["to"], raw.get("mine"))
 
 
+def _shoot(raw: list[Any]) -> Shoot:
+    action = action_from_json(raw)
+    if not isinstance(action, Shoot):
+        raise ValueError(f"a declared shot is a 'shoot' action, not {raw!r}")
+    return action
+
+
 def _window_data(kind: WindowKind, raw: dict[str, Any]) -> WindowData:
     if kind == "entry":
         return _entry(raw)
     if kind == "fire":
-        return Shot(tuple(raw["shot"]), bool(raw.get("opportunity")))
+        return Shot(_shoot(raw["shot"]), bool(raw.get("opportunity")))
     if kind == "melee":
         return MeleeStart(raw["pos"])
     if kind == "breakthrough":
         return BreakThrough(int(raw["owed"]))
     if kind == "opportunity":
-        return Opportunity(tuple(tuple(a) for a in raw["shots"]))
+        return Opportunity(tuple(_shoot(a) for a in raw["shots"]))
     if kind == "counter":
         then = raw["then"]
         return Counter(raw["against"], _entry(then) if raw["against"] == "minefield" else FireSupport(

@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 from typing import Any, NamedTuple, Self
 
-from tcforge.engine.attacks import DIE, IMMOBILIZE, KILL, Attack
+from tcforge.engine.actions import D10, Action, CardDrawn, DrawEvent, Event, action_from_json, event_from_json, event_to_json
+from tcforge.engine.attacks import DIE, IMMOBILIZE, KILL
 from tcforge.engine.board import ATTACHED, DECK, DISCARDED, PLACED, RESERVE, UNCLAIMED
 from tcforge.engine.context import Context, Phase
 from tcforge.engine.game import Game
@@ -22,7 +23,8 @@ from tcforge.engine.units import Unit
 CHANCE = -1
 TERMINAL = -4
 
-Action = tuple[Any, ...]
+_DIE_OUTCOMES: list[tuple[Action, float]] = [(D10(v), 0.1) for v in DIE]  # the same ten outcomes at every roll
+_DRAWN: dict[int, CardDrawn] = {}  # the draw outcome of each card id, made once
 
 
 class IllegalActionError(ValueError):
@@ -60,7 +62,7 @@ class CoreState:
         self.supply = 0
         self.phase: Phase = "setup"
         self.ctx = Context()  # what is under way in the side turn
-        self.rolls: list[tuple[Any, ...]] = []  # pending chance events, first is next
+        self.rolls: list[Event] = []  # pending chance events, first is next
         self.effects: list[tuple[int, str]] = []  # simultaneous melee results waiting
         self.outcome: Outcome | None = None  # how the game ended, once it has
         self.history: list[Action] = []
@@ -100,12 +102,12 @@ class CoreState:
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if not self.rolls:
             return []
-        kind = self.rolls[0][0]
-        if kind == "draw":
-            deck = self.deck[self.rolls[0][1]]
+        event = self.rolls[0]
+        if type(event) is DrawEvent:
+            deck = self.deck[event.side]
             p = 1.0 / len(deck)
-            return [(("card", uid), p) for uid in sorted(deck)]
-        return [(("d10", v), 0.1) for v in DIE]
+            return [(_DRAWN.get(uid) or _DRAWN.setdefault(uid, CardDrawn(uid)), p) for uid in sorted(deck)]
+        return list(_DIE_OUTCOMES)
 
     def legal_actions(self) -> list[Action]:
         """The legal actions (do not change the list: it is computed once per position)."""
@@ -166,7 +168,7 @@ class CoreState:
             "units": [u.to_json() for u in self.units], "occ": self.occ, "hand": self.hand, "deck": self.deck, "discard": self.discard,
             "terrain": self.terrain, "forts": self.forts, "smoke": self.smoke, "water": self.water, "turn": self.turn, "first": self.first,
             "active": self.active, "supply": self.supply, "phase": self.phase, "ctx": self.ctx.to_json(),
-            "rolls": _rolls_json(self.rolls),
+            "rolls": [event_to_json(event) for event in self.rolls],
             "effects": self.effects, "winner": self.winner, "end_reason": self.end_reason,
             "history": [list(a) for a in self.history], "initiative_rolls": self.initiative_rolls,
             "arrivals": self.arrivals, "ap_shots": self.ap_shots}, sort_keys=True)
@@ -191,9 +193,9 @@ class CoreState:
         state.occ = [[list(a), list(b)] for a, b in raw["occ"]]
         state.forts = [Fort(*f) if f else None for f in raw["forts"]]
         state.effects = [tuple(e) for e in raw["effects"]]
-        state.rolls = [tuple(Attack(**x) if isinstance(x, dict) else x for x in event) for event in raw["rolls"]]
+        state.rolls = [event_from_json(event) for event in raw["rolls"]]
         state.ctx = Context.from_json(raw["ctx"])
-        state.history = [tuple(a) for a in raw["history"]]
+        state.history = [action_from_json(a) for a in raw["history"]]
         state.spotted, state.seen, state.glimpsed = (set(raw.get(k, ())) for k in ("spotted", "seen", "glimpsed"))
         if "unclaimed" in raw:
             state.unclaimed = [list(items) for items in raw["unclaimed"]]
@@ -397,12 +399,6 @@ class CoreState:
                 self.check_victory()
         elif result == IMMOBILIZE:
             self.units[target].immobilized = True
-
-
-def _rolls_json(rolls: list[tuple[Any, ...]]) -> list[Any]:
-    """Pending chance events as JSON: attacks become the mapping of their fields."""
-    return [[{name: getattr(x, name) for name in x.__slots__} if hasattr(x, "__slots__") else x for x in event]
-            for event in rolls]
 
 
 def _restored_outcome(raw: dict[str, Any]) -> Outcome | None:

@@ -13,9 +13,10 @@ only (9.4); the Anti-Tank Rifle fires AT at range with its own numbers.
 from __future__ import annotations
 
 from tcforge.data.card_ids import PANZERFAUST
+from tcforge.engine.actions import Action, Equip, Transfer
 from tcforge.engine.attacks import Attack
 from tcforge.engine.board import ATTACHED, RESERVE, UNCLAIMED
-from tcforge.engine.core import Action, CoreState
+from tcforge.engine.core import CoreState
 from tcforge.engine.units import Unit
 
 HMG = "heavy_machine_gun"
@@ -77,13 +78,13 @@ def equip_actions(state: CoreState) -> list[Action]:
     for p, left in enumerate(state.unclaimed):
         for e in left:
             if state.units[e].side == side:
-                out.extend(("equip", e, u) for u in state.occ[p][side] if may_carry(state, state.units[u], state.units[e]))
+                out.extend(Equip(e, u) for u in state.occ[p][side] if may_carry(state, state.units[u], state.units[e]))
     items = [state.units[u] for u in state.hand[side] if state.units[u].profile.equipment]
     if not items:
         return out
     squads = [state.units[u] for p in range(state.game.board.size) for u in state.occ[p][side]
               if state.units[u].profile.infantry and state.units[u].carrier is None]
-    return out + [("equip", item.uid, squad.uid) for item in items for squad in squads if may_carry(state, squad, item)]
+    return out + [Equip(item.uid, squad.uid) for item in items for squad in squads if may_carry(state, squad, item)]
 
 
 def transfer_actions(state: CoreState, source: int) -> list[Action]:
@@ -94,7 +95,7 @@ def transfer_actions(state: CoreState, source: int) -> list[Action]:
     out: list[Action] = []
     for giver in squads:
         for item in carried(state, giver):
-            out.extend(("transfer", item.uid, taker.uid) for taker in squads
+            out.extend(Transfer(item.uid, taker.uid) for taker in squads
                        if taker is not giver and may_carry(state, taker, item))
     return out
 

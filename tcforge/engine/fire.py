@@ -13,9 +13,10 @@ from dataclasses import replace
 
 from tcforge.data.card_ids import BUNKERS, HEROIC_LEADER, SPECIAL_AMMO, TANK_ACE
 from tcforge.engine import equipment, windows
+from tcforge.engine.actions import Action, Done, HitRoll, Shoot, Smoke, SmokeRoll
 from tcforge.engine.attacks import Attack
 from tcforge.engine.context import Fire, Play, Shot
-from tcforge.engine.core import Action, CoreState, IllegalActionError
+from tcforge.engine.core import CoreState, IllegalActionError
 from tcforge.engine.units import Unit
 
 RANGED_KINDS = ("at", "he", "sa")
@@ -187,7 +188,7 @@ def spray(state: CoreState, firer: Unit, primary: Unit, deferred: bool, extra: i
             if terrain is None:
                 continue
         attack = Attack("sa", rules.hmg_spray_sa, base + terrain, melee=deferred)
-        state.rolls.append(("hit", attack, firer.uid, uid, deferred))
+        state.rolls.append(HitRoll(attack, firer.uid, uid, deferred))
 
 
 def may_fire(state: CoreState, unit: Unit) -> bool:
@@ -318,33 +319,40 @@ def legal(state: CoreState) -> list[Action]:
         unit = state.units[uid]
         if uid in done or not may_fire(state, unit):
             continue
-        actions.extend(("shoot", uid, target, kind) if eq < 0 else ("shoot", uid, target, kind, eq)
-                       for target, kind, eq in shots(state, unit))
-        actions.extend(("smoke", uid, pos) for pos in smoke_shots(state, unit))
-    actions.append(("done",))
+        actions.extend(Shoot(uid, target, kind, eq) for target, kind, eq in shots(state, unit))
+        actions.extend(Smoke(uid, pos) for pos in smoke_shots(state, unit))
+    actions.append(_DONE)
     return actions
 
 
+_DONE = Done()
+
+
 def apply(state: CoreState, action: Action) -> None:
-    if action[0] == "done":
+    kind = type(action)
+    if kind is Done:
         _end(state)
         return
-    if action[0] == "smoke":
-        unit, pos = state.units[int(action[1])], int(action[2])
+    if kind is Smoke:
+        assert isinstance(action, Smoke)
+        unit, pos = state.units[int(action.firer)], int(action.pos)
         unit.fired += 1
         _current(state).shots.append(unit.uid)
-        state.rolls.append(("smoke", smoke_attack(state, unit, pos), unit.uid, pos))
+        state.rolls.append(SmokeRoll(smoke_attack(state, unit, pos), unit.uid, pos))
         return
-    state.spot(int(action[1]))  # 001 1.2: a hidden card is revealed to attack, before any answer
-    if windows.open_window(state, "fire", 1 - state.active, Shot(tuple(action))):
+    if kind is not Shoot:
+        raise IllegalActionError(f"unknown fire action {action!r}")
+    assert isinstance(action, Shoot)
+    state.spot(int(action.firer))  # 001 1.2: a hidden card is revealed to attack, before any answer
+    if windows.open_window(state, "fire", 1 - state.active, Shot(action)):
         return  # the opponent may answer with Weapon Malfunction first
     fire_shot(state, action, cancelled=False)
 
 
-def fire_shot(state: CoreState, action: Action, *, cancelled: bool) -> None:
+def fire_shot(state: CoreState, action: Shoot, *, cancelled: bool) -> None:
     """Fire a declared shot; a cancelled one (Weapon Malfunction) still uses the card's fire."""
-    uid, target, kind = int(action[1]), int(action[2]), str(action[3])
-    item = state.units[int(action[4])] if len(action) > 4 else None
+    uid, target, kind = int(action.firer), int(action.target), str(action.fire)
+    item = state.units[int(action.item)] if action.item >= 0 else None
     firer, victim = state.units[uid], state.units[target]
     firer.fired += 1
     play = _play(state)
@@ -367,7 +375,7 @@ def resolve_shot(state: CoreState, firer: Unit, victim: Unit, kind: str, item: U
         raise IllegalActionError(f"{firer.profile.name} cannot fire {kind} at {victim.profile.name} in {state.describe()}")
     if extra:
         attack = replace(attack, modifier=attack.modifier + extra)
-    state.rolls.append(("hit", attack, uid, victim.uid, False))
+    state.rolls.append(HitRoll(attack, uid, victim.uid, False))
     if kind == "at":
         state.ap_shots[str(uid)] = state.ap_shots.get(str(uid), 0) + 1
     ammo = state.attached(firer, SPECIAL_AMMO) if kind == "at" and firer.equipment else None
@@ -378,10 +386,14 @@ def resolve_shot(state: CoreState, firer: Unit, victim: Unit, kind: str, item: U
 
 
 def advance(state: CoreState) -> bool:
-    if len(_current(state).shots) >= state.game.rules.turn_cards_per_action or state.legal_actions() == [("done",)]:
+    if len(_current(state).shots) >= state.game.rules.turn_cards_per_action or _only_done(state.legal_actions()):
         _end(state)
         return True
     return False
+
+
+def _only_done(actions: list[Action]) -> bool:
+    return len(actions) == 1 and type(actions[0]) is Done
 
 
 def _end(state: CoreState) -> None:

@@ -15,9 +15,10 @@ from dataclasses import replace
 
 from tcforge.data.card_ids import HEROIC_LEADER, TANK_ACE
 from tcforge.engine import equipment, windows
+from tcforge.engine.actions import Action, ChooseMelee, HitRoll, Hold, Smoke, SmokeRoll, Target
 from tcforge.engine.attacks import Attack
 from tcforge.engine.context import Context, Melee, MeleeStart
-from tcforge.engine.core import Action, CoreState
+from tcforge.engine.core import CoreState
 from tcforge.engine.fire import fort_modifier, lays_smoke, spray, terrain_modifier
 from tcforge.engine.units import Unit
 
@@ -146,28 +147,30 @@ def _start(state: CoreState, pos: int) -> None:
 def legal(state: CoreState) -> list[Action]:
     m = _current(state)
     if m.stage == "order":
-        return [("melee", pos) for pos in m.pending]
+        return [ChooseMelee(pos) for pos in m.pending]
     if m.stage != "targets" or not m.todo:
         return []
     unit = state.units[m.todo[0]]
-    actions: list[Action] = [("target", unit.uid, target, kind) if eq < 0 else ("target", unit.uid, target, kind, eq)
-                             for target, kind, eq in options(state, unit)]
+    actions: list[Action] = [Target(unit.uid, target, kind, eq) for target, kind, eq in options(state, unit)]
     if lays_smoke(state, unit) and state.smoke[unit.pos] < 0:
-        actions.append(("smoke", unit.uid, unit.pos))  # 9.5.1 f: a try at Smoke instead of its melee fire
-    actions.append(("hold", unit.uid))
+        actions.append(Smoke(unit.uid, unit.pos))  # 9.5.1 f: a try at Smoke instead of its melee fire
+    actions.append(Hold(unit.uid))
     return actions
 
 
 def apply(state: CoreState, action: Action) -> None:
     m = _current(state)
-    if action[0] == "melee":
-        _start(state, int(action[1]))
+    kind = type(action)
+    if kind is ChooseMelee:
+        assert isinstance(action, ChooseMelee)
+        _start(state, int(action.pos))
         return
     assert m.todo is not None and m.orders is not None
     uid = m.todo.pop(0)
-    if action[0] == "target":
-        m.orders.append((uid, int(action[2]), str(action[3]), int(action[4]) if len(action) > 4 else -1))
-    elif action[0] == "smoke":
+    if kind is Target:
+        assert isinstance(action, Target)
+        m.orders.append((uid, int(action.target), str(action.fire), int(action.item)))
+    elif kind is Smoke:
         m.orders.append((uid, -1, "smoke", -1))
 
 
@@ -230,7 +233,7 @@ def _roll_orders(state: CoreState, orders: list[tuple[int, int, str, int]], *, d
         if kind == "smoke":  # 9.5.1 f: the HE value or less, no modifier at this range; lifts as 9.5.1 b says
             firer = state.units[uid]
             if firer.pos >= 0 and state.smoke[firer.pos] < 0:
-                state.rolls.append(("smoke", Attack("smoke", firer.profile.he, 0), uid, firer.pos))
+                state.rolls.append(SmokeRoll(Attack("smoke", firer.profile.he, 0), uid, firer.pos))
             continue
         unit, victim = state.units[uid], state.units[target]
         item = state.units[eq] if eq >= 0 else None
@@ -243,7 +246,7 @@ def _roll_orders(state: CoreState, orders: list[tuple[int, int, str, int]], *, d
         if kind == "at" and item is None and m is not None and m.flank_shot and unit.side == state.active:
             attack = replace(attack, flank_shot=True)  # the Flank Shot played this turn (9.3.1; 1 or 3 halves, 10.0)
             m.flank_shot = False
-        state.rolls.append(("hit", attack, uid, target, deferred))
+        state.rolls.append(HitRoll(attack, uid, target, deferred))
         if kind == "at" and item is None:
             state.ap_shots[str(uid)] = state.ap_shots.get(str(uid), 0) + 1  # a melee AT shot uses a round too (20.0 rule 7)
         if item is not None:

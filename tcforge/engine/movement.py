@@ -16,9 +16,10 @@ from __future__ import annotations
 from tcforge.data.card_ids import BRIDGE, FORD, PATH, WOODS
 from tcforge.data.card_kinds import TOWING_CLASSES
 from tcforge.engine import equipment, opportunity, spotting, windows
+from tcforge.engine.actions import Action, Go, Halt, Interrupt, Load, Pick, Step, Together, Tow, Transfer, WoodsRoll
 from tcforge.engine.board import DISCARDED, RESERVE
 from tcforge.engine.context import Entry, Move, Play
-from tcforge.engine.core import Action, CoreState, IllegalActionError
+from tcforge.engine.core import CoreState, IllegalActionError
 from tcforge.engine.units import Unit
 
 
@@ -282,9 +283,9 @@ def _carriable(state: CoreState) -> list[Action]:
             for v in free:
                 by_pair = pairs and v.profile.tank and any(o.profile.tank and o is not v for o in free)
                 if v.profile.carries > 0 or by_pair:
-                    out.append(("load", uid, v.uid))
+                    out.append(Load(uid, v.uid))
         elif unit.profile.at_gun and state.game.rules.movement_towing:
-            out.extend(("tow", uid, v.uid) for v in free if v.profile.card_class in TOWING_CLASSES)
+            out.extend(Tow(uid, v.uid) for v in free if v.profile.card_class in TOWING_CLASSES)
     return out
 
 
@@ -293,59 +294,63 @@ def _together(state: CoreState) -> list[Action]:
     move = _current(state)
     if len(move.picked) < 2:
         return []
-    return [("together", follower, leader) for i, leader in enumerate(move.picked) for follower in move.picked[i + 1:]]
+    return [Together(follower, leader) for i, leader in enumerate(move.picked) for follower in move.picked[i + 1:]]
 
 
 def legal(state: CoreState) -> list[Action]:
     move = _current(state)
     if move.stage == "pick":
-        actions: list[Action] = [("pick", uid) for uid in _pickable(state)]
+        actions: list[Action] = [Pick(uid) for uid in _pickable(state)]
         actions.extend(_carriable(state))
         actions.extend(_together(state))
         actions.extend(equipment.transfer_actions(state, move.source))
         if move.picked:
-            actions.append(("go",))
+            actions.append(_GO)
         return actions
     unit = state.units[move.cur]  # type: ignore[index]
-    actions = [("step", to) for to in steps(state, unit, unit.pos, move.left, bool(move.first))]  # type: ignore[arg-type]
+    actions = [Step(to) for to in steps(state, unit, unit.pos, move.left, bool(move.first))]  # type: ignore[arg-type]
     if not move.path:  # Path: the project's reading, the mover's next slowing position does not slow it
         paths = [u for u in state.hand[unit.side] if state.units[u].profile.card_id == PATH]
-        actions.extend(("interrupt", u) for u in paths[:1])
+        actions.extend(Interrupt(u) for u in paths[:1])
     actions.extend(crossings(state, unit))
     if move.first or _may_rest(state, unit, unit.pos, [unit] + riders(state, unit)):
-        actions.append(("halt",))
+        actions.append(_HALT)
     return actions
+
+
+_GO, _HALT = Go(), Halt()
 
 
 def apply(state: CoreState, action: Action) -> None:
     move = _current(state)
-    kind = action[0]
-    if kind == "pick":
-        move.picked.append(int(action[1]))
-    elif kind in ("load", "tow"):
-        _load(state, int(action[1]), int(action[2]))
-    elif kind == "together":
-        _join(state, int(action[1]), int(action[2]))
-    elif kind == "transfer":
-        equipment.attach(state, int(action[1]), int(action[2]))
-    elif kind == "go":
-        _start_moving(state)
-    elif kind == "step":
-        to = int(action[1])
-        unit = state.units[move.cur]  # type: ignore[index]
-        entry = Entry(unit.uid, tuple(r.uid for r in riders(state, unit)), to)
-        if to < 0 or not windows.open_window(state, "entry", 1 - unit.side, entry):
-            do_step(state, to)
-    elif kind == "halt":
-        _finish_unit(state)
-    elif kind == "interrupt" and len(action) == 4:  # 001 Streams: a Ford or Bridge on the Stream ahead
-        state.discard_card(int(action[1]))
-        cross(state, int(action[2]), int(action[3]), state.units[int(action[1])].profile.card_id)
-    elif kind == "interrupt":  # a Path card for the current mover
-        state.discard_card(int(action[1]))
-        move.path = True
-    else:
-        raise IllegalActionError(f"unknown move action {action!r}")
+    match action:
+        case Pick():
+            move.picked.append(int(action.card))
+        case Load() | Tow():
+            _load(state, int(action.card), int(action.vehicle))
+        case Together():
+            _join(state, int(action.follower), int(action.leader))
+        case Transfer():
+            equipment.attach(state, int(action.item), int(action.taker))
+        case Go():
+            _start_moving(state)
+        case Step():
+            to = int(action.to)
+            unit = state.units[move.cur]  # type: ignore[index]
+            entry = Entry(unit.uid, tuple(r.uid for r in riders(state, unit)), to)
+            if to < 0 or not windows.open_window(state, "entry", 1 - unit.side, entry):
+                do_step(state, to)
+        case Halt():
+            _finish_unit(state)
+        case Interrupt() if len(action.target) == 2:  # 001 Streams: a Ford or Bridge on the Stream ahead
+            card, (a, b) = int(action.card), action.target
+            state.discard_card(card)
+            cross(state, int(a), int(b), state.units[card].profile.card_id)
+        case Interrupt():  # a Path card for the current mover
+            state.discard_card(int(action.card))
+            move.path = True
+        case _:
+            raise IllegalActionError(f"unknown move action {action!r}")
 
 
 def crossings(state: CoreState, unit: Unit) -> list[Action]:
@@ -354,7 +359,7 @@ def crossings(state: CoreState, unit: Unit) -> list[Action]:
         return []
     cards = [u for u in state.hand[unit.side] if state.units[u].profile.card_id in (FORD, BRIDGE)]
     firsts = {state.units[u].profile.card_id: u for u in reversed(cards)}
-    return [("interrupt", u, edge[0], edge[1]) for edge in state.streams if not edge[2] and unit.pos in edge[:2]
+    return [Interrupt(u, edge[0], edge[1]) for edge in state.streams if not edge[2] and unit.pos in edge[:2]
             for u in sorted(firsts.values())]
 
 
@@ -478,7 +483,7 @@ def _move_card(state: CoreState, unit: Unit, to: int, enemy_there: bool, first: 
     state.occ[to][side].append(unit.uid)
     if (state.terrain[to] == WOODS and unit.profile.vehicle and not returning
             and state.game.rules.movement_woods_immobilise_max_roll > 0):
-        state.rolls.append(("woods", unit.uid))  # 8.4.1
+        state.rolls.append(WoodsRoll(unit.uid))  # 8.4.1
 
 
 def _go_back(state: CoreState, unit: Unit, group: list[Unit]) -> None:

@@ -31,8 +31,9 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from tcforge.engine.actions import Action, CardDrawn, Drop, Equip, Load, Pick, Together, Tow, Unstack
 from tcforge.engine.board import DECK, RESERVE
-from tcforge.engine.state import Action, GameState
+from tcforge.engine.state import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,13 +77,14 @@ def _hidden_enemy(state: GameState, side: int) -> list[int]:
     return [u for pos in range(state.game.board.size) for u in state.occ[pos][other] if u not in state.spotted]
 
 
-_CARD_ARGS = {"pick": (1,), "together": (1, 2), "load": (1, 2), "tow": (1, 2), "equip": (1, 2), "drop": (1,),
-              "unstack": (1,)}  # the places in an action that name cards of the acting side
+_CARD_ARGS: dict[type[Action], tuple[int, ...]] = {
+    Pick: (1,), Together: (1, 2), Load: (1, 2), Tow: (1, 2), Equip: (1, 2), Drop: (1,), Unstack: (1,),
+}  # the places in an action's list form that name cards of the acting side
 
 
 def _masked(state: GameState, side: int, action: Action) -> Action:
     """``action`` with the enemy cards ``side`` cannot see now named None (001 1.10: no stable ids for hidden cards)."""
-    places = _CARD_ARGS.get(action[0]) if action else None
+    places = _CARD_ARGS.get(type(action))
     if not places:
         return action
     units = state.units
@@ -97,17 +99,21 @@ def _masked(state: GameState, side: int, action: Action) -> Action:
             return unseen(unit.carrier)
         return unit.pos in (DECK, RESERVE)
 
-    return tuple(None if i in places and isinstance(v, int) and unseen(v) else v for i, v in enumerate(action))
+    masked = tuple(None if i in places and isinstance(v, int) and unseen(v) else v for i, v in enumerate(action))
+    return masked if masked == action else tuple.__new__(type(action), masked)  # the same kind, a card unnamed
 
 
 def _card_key(state: GameState, uid: int) -> str:
     return str(state.units[uid].profile.card_id)
 
 
+_UNSEEN_DRAW = CardDrawn(None)  # a draw of the enemy's, as the observing side knows it
+
+
 def _hidden_draw(action: Action, units: list[Any], other: int) -> bool:
     """A draw of ``other``'s that the observing side did not see (already masked in a dealt position: kept so,
     since a search deals again from a position it dealt, as the greedy player does under hidden units)."""
-    return bool(action) and action[0] == "card" and (action[1] is None or units[action[1]].side == other)
+    return type(action) is CardDrawn and (action[1] is None or units[action[1]].side == other)
 
 
 def observation(state: GameState, side: int) -> Observation:
@@ -116,7 +122,7 @@ def observation(state: GameState, side: int) -> Observation:
     known = tuple(sorted(u for u in state.hand[other] if _known_in_hand(state, u)))
     unknown = tuple(sorted([u for u in state.hand[other] if u not in known] + list(state.deck[other])))
     units = state.units
-    history = tuple(("card", None) if _hidden_draw(a, units, other) else a for a in state.history)
+    history = tuple(_UNSEEN_DRAW if _hidden_draw(a, units, other) else a for a in state.history)
     hidden = set(_hidden_enemy(state, side))
     if state.game.rules.hidden_units:
         history = tuple(_masked(state, side, a) for a in history)
@@ -166,7 +172,7 @@ def determinize(state: GameState, side: int, rng: random.Random) -> GameState:
     det.deck[other] = deck
     det.hand[side] = list(state.hand[side])
     det.deck[side] = sorted(state.deck[side])
-    det.history = [("card", None) if _hidden_draw(a, units, other) else a for a in state.history]
+    det.history = [_UNSEEN_DRAW if _hidden_draw(a, units, other) else a for a in state.history]
     det.changed()
     return det
 

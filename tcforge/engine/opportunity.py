@@ -16,8 +16,9 @@ broken by the shot, as after mines.
 from __future__ import annotations
 
 from tcforge.engine import fire, windows
+from tcforge.engine.actions import Action, Shoot
 from tcforge.engine.context import Opportunity, Shot
-from tcforge.engine.core import Action, CoreState
+from tcforge.engine.core import CoreState
 from tcforge.engine.units import Unit
 
 
@@ -32,7 +33,7 @@ def targets(state: CoreState, members: list[Unit], to: int) -> list[Unit]:
     return [m for m in members if m.pos == to and m.carrier is None and not state.face_down(m.uid)]
 
 
-def shots(state: CoreState, members: list[Unit], to: int) -> tuple[Action, ...]:
+def shots(state: CoreState, members: list[Unit], to: int) -> tuple[Shoot, ...]:
     """2.1 condition 4: every attack the other side could make at those targets by the normal combat rules.
 
     The project's reading: the firer's own last turn does not matter (a card that moved or fired then may still
@@ -43,7 +44,7 @@ def shots(state: CoreState, members: list[Unit], to: int) -> tuple[Action, ...]:
     board = state.game.board
     reach = state.game.rules.fire_max_range
     enemy = 1 - members[0].side
-    out: list[Action] = []
+    out: list[Shoot] = []
     for pos in range(board.size):
         if board.distance(pos, to) > reach:
             continue
@@ -53,7 +54,7 @@ def shots(state: CoreState, members: list[Unit], to: int) -> tuple[Action, ...]:
                 continue  # 8.6: a passenger does not fire
             for target, kind, eq in fire.shots(state, firer):
                 if target in wanted:
-                    out.append(("shoot", uid, target, kind) if eq < 0 else ("shoot", uid, target, kind, eq))
+                    out.append(Shoot(uid, target, kind, eq))
     return tuple(out)
 
 
@@ -72,8 +73,9 @@ def declare(state: CoreState, action: Action) -> None:
     play = state.ctx.play
     assert play is not None, "opportunity fire answers a move of the play"
     play.opportunity = True
-    state.spot(int(action[1]))
-    shot = Shot(tuple(action), opportunity=True)
+    assert isinstance(action, Shoot), f"opportunity fire is a shot, not {action!r}"
+    state.spot(int(action.firer))
+    shot = Shot(action, opportunity=True)
     if windows.open_window(state, "fire", state.active, shot):
         return  # the mover's owner may answer with Weapon Malfunction
     resolve(state, shot, cancelled=False)
@@ -82,8 +84,8 @@ def declare(state: CoreState, action: Action) -> None:
 def resolve(state: CoreState, shot: Shot, *, cancelled: bool) -> None:
     """2.2: an ordinary attack with the modifier added; a cancelled one leaves its firer spotted (2.1)."""
     action = shot.action
-    firer, victim = state.units[int(action[1])], state.units[int(action[2])]
+    firer, victim = state.units[int(action.firer)], state.units[int(action.target)]
     if cancelled or victim.pos < 0 or firer.pos < 0:
         return
-    item = state.units[int(action[4])] if len(action) > 4 else None
-    fire.resolve_shot(state, firer, victim, str(action[3]), item, extra=state.game.rules.opportunity_modifier)
+    item = state.units[int(action.item)] if action.item >= 0 else None
+    fire.resolve_shot(state, firer, victim, str(action.fire), item, extra=state.game.rules.opportunity_modifier)

@@ -22,9 +22,10 @@ from tcforge.data.card_ids import (
     WIRE,
 )
 from tcforge.engine import breakthrough, cards, fire, movement, opportunity, spotting
+from tcforge.engine.actions import Action, HitRoll, Interrupt, Pass
 from tcforge.engine.attacks import Attack
 from tcforge.engine.context import Counter, Entry, Melee, MeleeStart, Shot, WindowData, WindowKind
-from tcforge.engine.core import Action, CoreState
+from tcforge.engine.core import CoreState
 from tcforge.engine.windows import open_window
 
 
@@ -32,7 +33,7 @@ def apply(state: CoreState, action: Action) -> None:
     window = state.ctx.window
     assert window is not None
     kind, side, data = window.kind, window.side, window.data
-    if action[0] == "pass":
+    if type(action) is Pass:
         state.ctx.window = None
         _resume(state, kind, data, cancelled=False)
         return
@@ -43,7 +44,8 @@ def apply(state: CoreState, action: Action) -> None:
         state.ctx.window = None
         opportunity.declare(state, action)
         return
-    card = state.units[int(action[1])]
+    assert isinstance(action, Interrupt), f"an Interrupt is played in a {kind} window, not {action!r}"
+    card = state.units[int(action.card)]
     card_id = card.profile.card_id
     state.discard_card(card.uid)
     if kind == "play":
@@ -79,16 +81,17 @@ def _melee(state: CoreState) -> Melee:
     return melee
 
 
-def _play_effect(state: CoreState, card_id: int | str, side: int, action: Action) -> None:
+def _play_effect(state: CoreState, card_id: int | str, side: int, action: Interrupt) -> None:
+    on = action.target[0] if action.target else -1  # the position or card the Interrupt is played on
     if card_id == SMOKE:
-        state.place_smoke(int(action[2]), side)  # played in the opponent's turn: lifts at its end (9.5.1 b)
+        state.place_smoke(int(on), side)  # played in the opponent's turn: lifts at its end (9.5.1 b)
         return
     if card_id in (STREAM, SWAMP):
-        _place_water(state, int(action[2]), int(card_id))
+        _place_water(state, int(on), int(card_id))
     elif card_id == BREAKDOWN:
-        state.units[int(action[2])].immobilized = True  # 12.2
+        state.units[int(on)].immobilized = True  # 12.2
     elif card_id == REPAIR:
-        state.units[int(action[2])].immobilized = False
+        state.units[int(on)].immobilized = False
     elif card_id == CONFUSION:
         state.supply -= 1
 
@@ -131,7 +134,7 @@ def _entry_effect(state: CoreState, card_id: int | str, side: int, data: Entry) 
         spotting.reveal(state, [m.uid for m in group])  # 001 1.8: mines reveal the hidden cards they attack
         for m in group:
             if m.profile.vehicle:
-                state.rolls.append(("hit", Attack("mine", 3, 0, immobilise_to=5), -1, m.uid, False))
+                state.rolls.append(HitRoll(Attack("mine", 3, 0, immobilise_to=5), -1, m.uid, False))
         movement.after_mines(state, data.to)
 
 
@@ -141,7 +144,7 @@ def _mine_attacks(state: CoreState, data: Entry) -> None:
     spotting.reveal(state, [m.uid for m in group])  # 001 1.8
     for m in group:
         attack = Attack("mine", 2, 0, immobilise_to=3) if m.profile.vehicle else Attack("mine", 3, 0)
-        state.rolls.append(("hit", attack, -1, m.uid, False))
+        state.rolls.append(HitRoll(attack, -1, m.uid, False))
     movement.after_mines(state, data.to)
 
 

@@ -16,13 +16,37 @@ decision to its rule module, the turn flow and the chance events.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from tcforge.engine import breakthrough, cards, equipment, fire, melee, movement, reactions, spotting, windows
+from tcforge.engine.actions import (
+    Action,
+    Discard,
+    Draw,
+    DrawEvent,
+    Drop,
+    End,
+    Equip,
+    Exit,
+    Fire,
+    Fortify,
+    HitRoll,
+    InitiativeRoll,
+    Interrupt,
+    KillRoll,
+    MalformedActionError,
+    Move,
+    PlayCard,
+    SmokeRoll,
+    Unstack,
+    WoodsRoll,
+    action_from_json,
+)
 from tcforge.engine.attacks import KILL, to_hit, to_kill
 from tcforge.engine.board import DECK, DISCARDED, RESERVE
 from tcforge.engine.context import Context, Melee, Play
-from tcforge.engine.core import CHANCE, TERMINAL, Action, CoreState, IllegalActionError
+from tcforge.engine.core import CHANCE, TERMINAL, CoreState, IllegalActionError
 from tcforge.engine.game import Game
 from tcforge.engine.outcome import EndKind, Outcome
 from tcforge.engine.units import Unit
@@ -62,9 +86,9 @@ class GameState(CoreState):
         hand = game.rules.turn_initial_hand if initial_hand is None else initial_hand
         for side in (0, 1):
             for _ in range(min(hand, len(state.deck[side]))):
-                state.rolls.append(("draw", side))
+                state.rolls.append(DrawEvent(side))
         if first_player is None:
-            state.rolls.append(("initiative", 0))
+            state.rolls.append(InitiativeRoll(0))
             state.phase = "initiative"
         else:
             state.first = state.active = first_player
@@ -85,7 +109,10 @@ class GameState(CoreState):
         return handler(self) if handler else []
 
     def apply_action(self, action: Action) -> None:
-        """Apply an action without checking it is legal (fast; for search and playouts)."""
+        """Apply an action without checking it is legal (fast; for search and playouts). ``action`` is one of
+        :meth:`legal_actions` (a plain tuple or list in its JSON form is read as the action it spells)."""
+        if type(action) is tuple or type(action) is list:
+            action = action_from_json(action)
         self._legal = None
         self.history.append(action)
         if self.rolls:
@@ -109,9 +136,13 @@ class GameState(CoreState):
             return
         self.check_victory()
 
-    def apply_checked(self, action: Action) -> None:
-        """Apply an action after checking it is legal; raises :class:`IllegalActionError` quoting both."""
-        action = tuple(action)
+    def apply_checked(self, action: Action | Sequence[Any]) -> None:
+        """Apply an action, or its JSON list form (a log's), after checking it is legal; raises
+        :class:`IllegalActionError` quoting both."""
+        try:
+            action = action_from_json(action)
+        except MalformedActionError:
+            action = tuple(action)  # not an action at all: refused below, in the words a wrong one gets
         if action not in self.legal_actions():
             raise IllegalActionError(f"illegal action {list(action)!r} in {self.describe()}; "
                                      f"legal: {[list(a) for a in self.legal_actions()][:20]}")
@@ -218,71 +249,68 @@ class GameState(CoreState):
         if not self.rolls:
             return ""
         event = self.rolls[0]
-        kind = event[0]
-        if kind == "draw":
-            return f"side {event[1]} draws a card"
-        if kind == "initiative":
-            return f"side {event[1]} rolls for initiative (4.0)"
-        if kind == "woods":
-            return f"{self.units[event[1]].profile.name} rolls for immobilisation entering Woods (8.4.1)"
-        if kind == "smoke":
-            return f"{self.units[event[2]].profile.name} ({event[2]}) fires HE to lay Smoke on {self.game.board.label(event[3])} (9.5.1 f)"
-        if kind in ("hit", "kill"):
-            target = self.units[event[3]]
-            what = "to hit" if kind == "hit" else "to kill"
-            firer = "a mine" if event[2] < 0 else f"{self.units[event[2]].profile.name} ({event[2]})"
-            return f"{firer} {event[1].kind.upper()} {what} {target.profile.name} ({target.uid})"
-        return kind
+        if isinstance(event, DrawEvent):
+            return f"side {event.side} draws a card"
+        if isinstance(event, InitiativeRoll):
+            return f"side {event.side} rolls for initiative (4.0)"
+        if isinstance(event, WoodsRoll):
+            return f"{self.units[event.card].profile.name} rolls for immobilisation entering Woods (8.4.1)"
+        if isinstance(event, SmokeRoll):
+            return (f"{self.units[event.firer].profile.name} ({event.firer}) fires HE to lay Smoke on "
+                    f"{self.game.board.label(event.pos)} (9.5.1 f)")
+        if isinstance(event, HitRoll | KillRoll):
+            target = self.units[event.target]
+            what = "to hit" if isinstance(event, HitRoll) else "to kill"
+            firer = "a mine" if event.firer < 0 else f"{self.units[event.firer].profile.name} ({event.firer})"
+            return f"{firer} {event.attack.kind.upper()} {what} {target.profile.name} ({target.uid})"
+        return event.kind
 
     def _apply_chance(self, action: Action) -> None:
         event = self.rolls.pop(0)
-        kind = event[0]
-        if kind == "draw":
-            side, uid = event[1], action[1]
+        if isinstance(event, DrawEvent):
+            side, uid = event.side, action[1]
             self.deck[side].remove(uid)
             self.hand[side].append(uid)
             self.units[uid].pos = RESERVE
             self.units[uid].drawn = True  # the enemy does not see what was drawn (14.0)
             return
         roll = int(action[1])
-        if kind == "initiative":
+        if isinstance(event, InitiativeRoll):
             self.initiative_rolls.append(roll)
-            if event[1] == 0:
-                self.rolls.insert(0, ("initiative", 1))
+            if event.side == 0:
+                self.rolls.insert(0, InitiativeRoll(1))
                 return
             a, b = self.initiative_rolls[-2:]
             mods, low = self.game.initiative
             a, b = a + mods[0], b + mods[1]
             if a == b:
-                self.rolls.insert(0, ("initiative", 0))  # a tie: roll again
+                self.rolls.insert(0, InitiativeRoll(0))  # a tie: roll again
                 return
             self.first = self.active = (0 if a < b else 1) if low else (0 if a > b else 1)
             self._start_side_turn()
             return
-        if kind == "woods":
-            uid = event[1]
+        if isinstance(event, WoodsRoll):
+            uid = event.card
             if roll <= self.game.rules.movement_woods_immobilise_max_roll:
                 self.units[uid].immobilized = True  # 8.4.1
             return
-        if kind == "hit":
-            attack, firer, target, deferred = event[1], event[2], event[3], event[4]
+        if isinstance(event, HitRoll):
+            attack, firer, target, deferred = event.attack, event.firer, event.target, event.deferred
             result, needed = to_hit(attack, self.game.fire_rules, roll)
             if self.game.scenario_rules is not None and firer >= 0:
                 self.game.scenario_rules.after_roll(self, firer, roll)
             if result == "to_kill":
-                self.rolls.insert(0, ("kill", attack, firer, target, deferred, needed))
+                self.rolls.insert(0, KillRoll(attack, firer, target, deferred, needed))
                 return
             self._result(target, result, deferred, attack.kind)
             return
-        if kind == "smoke":  # 9.5.1 f: HE fire placing Smoke on a position
-            attack, pos = event[1], event[3]
-            result, _ = to_hit(attack, self.game.fire_rules, roll)
+        if isinstance(event, SmokeRoll):  # 9.5.1 f: HE fire placing Smoke on a position
+            result, _ = to_hit(event.attack, self.game.fire_rules, roll)
             if result != "miss":
-                self.place_smoke(pos, self.units[event[2]].side)
+                self.place_smoke(event.pos, self.units[event.firer].side)
             return
-        if kind == "kill":
-            attack, firer, target, deferred, needed = event[1:6]
-            self._result(target, to_kill(needed, self.game.fire_rules, roll), deferred, attack.kind)
+        if isinstance(event, KillRoll):
+            self._result(event.target, to_kill(event.needed, self.game.fire_rules, roll), event.deferred, event.attack.kind)
             return
         raise IllegalActionError(f"unknown chance event {event!r}")
 
@@ -294,8 +322,8 @@ class GameState(CoreState):
             if result == KILL and self.game.rules.melee_procedure == "declared":
                 # 001's declared melee: other attacks of the same side on a card already eliminated do not fire
                 side = self.units[target].side
-                self.rolls = [e for e in self.rolls if not (e[0] == "hit" and e[3] == target and e[4]
-                                                            and self.units[e[2]].side != side)]
+                self.rolls = [e for e in self.rolls if not (type(e) is HitRoll and e.target == target and e.deferred
+                                                            and self.units[e.firer].side != side)]
             return
         self.apply_result(target, result)
 
@@ -303,69 +331,104 @@ class GameState(CoreState):
 # ------------------------------------------------------------------ the play
 def _legal_play(state: GameState) -> list[Action]:
     rules = state.game.rules
-    actions: list[Action] = [("end",)]
+    actions: list[Action] = [_END]
     if state.supply >= rules.turn_draw_cost and state.deck[state.active]:
-        actions.append(("draw",))
+        actions.append(_DRAW)
     if state.supply >= rules.turn_move_cost:
         for pos in movement.move_sources(state):
-            actions.append(("move", pos))
+            actions.append(Move(pos))
         actions.extend(breakthrough.exits(state))  # 001 Attack/Defense: off the map into the defender's reserve
     if state.supply >= rules.turn_fire_cost:
         for pos in fire.fire_sources(state):
-            actions.append(("fire", pos))
+            actions.append(Fire(pos))
     actions.extend(equipment.equip_actions(state))  # 13.0: free, not a play
     actions.extend(cards.playable(state))
-    actions.extend(("drop", e) for u in state.units if u.side == state.active and u.pos >= 0 for e in u.equipment)
+    actions.extend(Drop(e) for u in state.units if u.side == state.active and u.pos >= 0 for e in u.equipment)
     return actions
 
 
 def _apply_play(state: GameState, action: Action) -> None:
-    rules = state.game.rules
-    kind = action[0]
     play = state.ctx.play
     assert play is not None
     play.window_done = False  # the opponent may answer the next play again
-    if kind == "end":
-        state.supply = 0  # 5.0 e: forfeit the remaining points
-        state._end_play()
-    elif kind == "draw":  # 5.0 d: the card is drawn by chance from the deck (14.0)
-        play.acted = True
-        state.supply -= rules.turn_draw_cost
-        state.rolls.append(("draw", state.active))
-    elif kind == "move":
-        play.acted = True
-        state.supply -= rules.turn_move_cost
-        movement.begin(state, int(action[1]))
-    elif kind == "exit":  # 001 Attack/Defense: a move action off the map
-        play.acted = True
-        state.supply -= rules.turn_move_cost
-        breakthrough.exit_cards(state, action)
-    elif kind == "fire":
-        play.acted = True
-        state.supply -= rules.turn_fire_cost
-        fire.begin(state, int(action[1]))
-    elif kind in ("play", "interrupt", "fortify"):
-        if kind == "play":
-            play.acted = True
-        cards.play(state, action)
-    elif kind == "equip":
-        equipment.attach(state, int(action[1]), int(action[2]))
-    elif kind == "drop":
-        state.discard_card(int(action[1]))  # 13.0: equipment may be discarded at will
-    else:
+    handler = _PLAYS.get(type(action))
+    if handler is None:
         raise IllegalActionError(f"unknown play {action!r}")
+    handler(state, action)
+
+
+def _end(state: GameState, action: Action) -> None:
+    state.supply = 0  # 5.0 e: forfeit the remaining points
+    state._end_play()
+
+
+def _draw(state: GameState, action: Action) -> None:  # 5.0 d: the card is drawn by chance from the deck (14.0)
+    _acted(state)
+    state.supply -= state.game.rules.turn_draw_cost
+    state.rolls.append(DrawEvent(state.active))
+
+
+def _move(state: GameState, action: Action) -> None:
+    assert isinstance(action, Move)
+    _acted(state)
+    state.supply -= state.game.rules.turn_move_cost
+    movement.begin(state, int(action.source))
+
+
+def _exit(state: GameState, action: Action) -> None:  # 001 Attack/Defense: a move action off the map
+    assert isinstance(action, Exit)
+    _acted(state)
+    state.supply -= state.game.rules.turn_move_cost
+    breakthrough.exit_cards(state, action)
+
+
+def _fire(state: GameState, action: Action) -> None:
+    assert isinstance(action, Fire)
+    _acted(state)
+    state.supply -= state.game.rules.turn_fire_cost
+    fire.begin(state, int(action.source))
+
+
+def _play_card(state: GameState, action: Action) -> None:
+    assert isinstance(action, PlayCard | Interrupt | Fortify)
+    if type(action) is PlayCard:
+        _acted(state)
+    cards.play(state, action)
+
+
+def _equip(state: GameState, action: Action) -> None:
+    assert isinstance(action, Equip)
+    equipment.attach(state, int(action.item), int(action.squad))
+
+
+def _drop(state: GameState, action: Action) -> None:
+    assert isinstance(action, Drop)
+    state.discard_card(int(action.item))  # 13.0: equipment may be discarded at will
+
+
+def _acted(state: GameState) -> None:
+    play = state.ctx.play
+    assert play is not None
+    play.acted = True
+
+
+_PLAYS: dict[type[Action], Callable[[GameState, Action], None]] = {
+    End: _end, Draw: _draw, Move: _move, Exit: _exit, Fire: _fire, PlayCard: _play_card, Interrupt: _play_card,
+    Fortify: _play_card, Equip: _equip, Drop: _drop}
+_END, _DRAW = End(), Draw()
 
 
 def _legal_discard(state: GameState) -> list[Action]:
     over = movement.over_limit(state, state.active)
     if over:  # 6.3 at the turn's end (20.0 rule 5): the project's reading, the owner eliminates cards of its choice
-        return [("unstack", uid) for uid in over]
-    return [("discard", uid) for uid in sorted(state.hand[state.active])]
+        return [Unstack(uid) for uid in over]
+    return [Discard(uid) for uid in sorted(state.hand[state.active])]
 
 
 def _apply_discard(state: GameState, action: Action) -> None:
-    uid = int(action[1])
-    if action[0] == "unstack":
+    assert isinstance(action, (Discard, Unstack))
+    uid = int(action.card)
+    if type(action) is Unstack:
         state.destroy(uid)  # with its equipment; it goes to the discard pile as a loss
         return
     state.hand[state.active].remove(uid)

@@ -40,8 +40,9 @@ from tcforge.data.card_ids import (
     WEAPON_MALFUNCTION,
     WIRE,
 )
+from tcforge.engine.actions import Action, Interrupt, Pass, Yield
 from tcforge.engine.context import Counter, Entry, MeleeStart, Opportunity, Window, WindowData, WindowKind
-from tcforge.engine.core import Action, CoreState
+from tcforge.engine.core import CoreState
 
 
 def _hand(state: CoreState, side: int, card_id: int | str) -> list[int]:
@@ -74,61 +75,61 @@ def options(state: CoreState) -> list[Action]:
     if kind == "play":
         enemy = 1 - side
         for uid in _hand(state, side, SMOKE) if smoke_ok else []:
-            out.extend(("interrupt", uid, p) for p in range(state.game.board.size) if state.smoke[p] < 0)  # 9.5.1, 12.2
+            out.extend(Interrupt(uid, p) for p in range(state.game.board.size) if state.smoke[p] < 0)  # 9.5.1, 12.2
         for card_id in (STREAM, SWAMP):
             if card_id == STREAM and rules.cards_stream_between_zones:
                 continue  # 001 Streams: a Stream is played only to bar a move
             for uid in _hand(state, side, card_id):
-                out.extend(("interrupt", uid, p) for p in range(state.game.board.size) if _water_ok(state, p, card_id)
+                out.extend(Interrupt(uid, p) for p in range(state.game.board.size) if _water_ok(state, p, card_id)
                            and (state.occ[p][0] or state.occ[p][1]))
         for uid in _hand(state, side, BREAKDOWN):
-            out.extend(("interrupt", uid, u) for p in range(state.game.board.size) for u in state.occ[p][enemy]
+            out.extend(Interrupt(uid, u) for p in range(state.game.board.size) for u in state.occ[p][enemy]
                        if state.units[u].profile.vehicle and not state.units[u].immobilized and not state.face_down(u))
         for uid in _hand(state, side, REPAIR):
-            out.extend(("interrupt", uid, u) for p in range(state.game.board.size) for u in state.occ[p][side]
+            out.extend(Interrupt(uid, u) for p in range(state.game.board.size) for u in state.occ[p][side]
                        if state.units[u].immobilized)
         if state.supply > 0:
-            out.extend(("interrupt", uid) for uid in _hand(state, side, CONFUSION))
+            out.extend(Interrupt(uid) for uid in _hand(state, side, CONFUSION))
     elif kind == "entry":
         assert isinstance(data, Entry)
         group = [state.units[data.mover]] + [state.units[r] for r in data.riders]
         to = data.to
-        out.extend(("interrupt", uid) for uid in _hand(state, side, MINEFIELD)[:1])
-        out.extend(("interrupt", uid) for uid in _hand(state, side, WIRE)[:1])
+        out.extend(Interrupt(uid) for uid in _hand(state, side, MINEFIELD)[:1])
+        out.extend(Interrupt(uid) for uid in _hand(state, side, WIRE)[:1])
         hidden = rules.hidden_units  # 001 1.8: a hidden mover may be a vehicle
         if any(m.profile.vehicle or (hidden and m.uid not in state.spotted) for m in group):
-            out.extend(("interrupt", uid) for uid in _hand(state, side, ANTI_TANK_MINE)[:1])
+            out.extend(Interrupt(uid) for uid in _hand(state, side, ANTI_TANK_MINE)[:1])
         for card_id in (STREAM, SWAMP):
             if card_id == STREAM and rules.cards_stream_between_zones:
                 at = state.units[data.mover].pos  # 001 Streams: between the zone left and the zone entered, once
                 if at >= 0 and to >= 0 and state.stream(at, to) is None:
-                    out.extend(("interrupt", uid) for uid in _hand(state, side, card_id)[:1])
+                    out.extend(Interrupt(uid) for uid in _hand(state, side, card_id)[:1])
                 continue
             if _water_ok(state, to, card_id):
-                out.extend(("interrupt", uid) for uid in _hand(state, side, card_id)[:1])
+                out.extend(Interrupt(uid) for uid in _hand(state, side, card_id)[:1])
     elif kind == "fire":
-        out.extend(("interrupt", uid) for uid in _hand(state, side, WEAPON_MALFUNCTION)[:1])
+        out.extend(Interrupt(uid) for uid in _hand(state, side, WEAPON_MALFUNCTION)[:1])
     elif kind == "melee":
         assert isinstance(data, MeleeStart)
         pos = data.pos
         if smoke_ok and state.smoke[pos] < 0:
-            out.extend(("interrupt", uid) for uid in _hand(state, side, SMOKE)[:1])
+            out.extend(Interrupt(uid) for uid in _hand(state, side, SMOKE)[:1])
         melee = state.ctx.melee
         if melee is None or not melee.first_fire:
-            out.extend(("interrupt", uid) for uid in _hand(state, side, TACTICAL_ADVANTAGE)[:1]
+            out.extend(Interrupt(uid) for uid in _hand(state, side, TACTICAL_ADVANTAGE)[:1]
                        if state.units[uid].profile.kind == "interrupt")
         if side == state.active and _panic_allowed(state, pos, side):
-            out.extend(("interrupt", uid) for uid in _hand(state, side, PANIC)[:1]
+            out.extend(Interrupt(uid) for uid in _hand(state, side, PANIC)[:1]
                        if state.units[uid].profile.kind == "interrupt")
     elif kind == "counter":
         assert isinstance(data, Counter)
         wanted = {"art": COUNTERBATTERY, "air": INTERCEPTION, "minefield": MINEFIELD_GAP}[data.against]
-        out.extend(("interrupt", uid) for uid in _hand(state, side, wanted)[:1])
+        out.extend(Interrupt(uid) for uid in _hand(state, side, wanted)[:1])
     elif kind == "opportunity":
         assert isinstance(data, Opportunity)
         out.extend(data.shots)
     elif kind == "breakthrough":
-        out.extend(("yield", uid) for uid in sorted(state.hand[side]))  # 001 break-through: any card pays (breakthrough.py)
+        out.extend(Yield(uid) for uid in sorted(state.hand[side]))  # 001 break-through: any card pays (breakthrough.py)
     return out
 
 
@@ -136,7 +137,10 @@ def legal(state: CoreState) -> list[Action]:
     window = state.ctx.window
     if window is not None and window.kind == "breakthrough":
         return options(state)  # 001: the points are owed; there is no passing
-    return options(state) + [("pass",)]
+    return options(state) + [_PASS]
+
+
+_PASS = Pass()
 
 
 def open_window(state: CoreState, kind: WindowKind, side: int, data: WindowData) -> bool:

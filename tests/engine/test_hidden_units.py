@@ -12,6 +12,7 @@ from enginekit import pass_window, pos, roll, start_one_card_move, uid
 from tcforge.agents import greedy
 from tcforge.agents import make as make_agent
 from tcforge.engine import spotting
+from tcforge.engine.actions import Pick
 from tcforge.engine.board import DECK, RESERVE
 from tcforge.engine.observation import determinize, observation
 from tcforge.engine.playout import random_policy
@@ -257,7 +258,7 @@ def test_001_1_10_the_observation_lists_face_down_cards_as_unknowns() -> None:
     assert state.serialize() != twin.serialize()
     assert observation(state, 0) == observation(twin, 0)  # side 0 cannot tell which card lies face down
     assert hidden in observation(state, 1).own_face_down  # side 1 knows its own cards (by uid, its own)
-    state.history.append(("pick", hidden))  # side 1 picked the face-down card for a move: side 0 saw a card go
+    state.history.append(Pick(hidden))  # side 1 picked the face-down card for a move: side 0 saw a card go
     assert observation(state, 0).history[-1] == ("pick", None) and observation(state, 1).history[-1] == ("pick", hidden)
     state.history.pop()
     one, two = determinize(state, 0, random.Random(3)), determinize(twin, 0, random.Random(3))

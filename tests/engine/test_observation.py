@@ -8,6 +8,7 @@ import pytest
 from enginekit import make as make_state
 from enginekit import uid
 from tcforge.agents import make, mcts
+from tcforge.engine.actions import CardDrawn, DrawEvent
 from tcforge.engine.board import DECK, RESERVE
 from tcforge.engine.observation import determinize, observation
 from tcforge.engine.state import GameState
@@ -22,7 +23,7 @@ def position() -> GameState:
                             ("PzKw IV J", DECK), ("PzKw III L", DECK)],
                         1: [("T-34 M41", "c4"), ("T-34 M41", "e4"), ("KV-1 M41", RESERVE), ("Soviet Line Squad", DECK),
                             ("T-34 M43", DECK), ("T-34 M41", DECK), ("Soviet Line Squad", DECK)]})
-    state.rolls.append(("draw", 1))  # a draw of side 1's (6.2): side 0 does not see which card
+    state.rolls.append(DrawEvent(1))  # a draw of side 1's (6.2): side 0 does not see which card
     state.apply_action(("card", uid(state, "Soviet Line Squad", 1)))
     return state
 
@@ -41,7 +42,7 @@ def hidden_changed(state: GameState) -> GameState:
     other.units[in_hand].pos, other.units[in_deck].pos = DECK, RESERVE
     other.units[in_hand].drawn, other.units[in_deck].drawn = False, True
     other.deck[0] = list(reversed(other.deck[0]))
-    other.history[-1] = ("card", in_deck)
+    other.history[-1] = CardDrawn(in_deck)
     other.changed()
     return other
 
