@@ -1,6 +1,8 @@
 # tcforge: `make demo` runs the main job, `make test` runs the tests.
 # Both create .venv/ and install tcforge (editable, with its test extra) when missing.
-# `make lint` runs ruff and mypy (their configuration is in pyproject.toml); `make test` runs lint, then pytest.
+# `make lint` runs ruff and mypy (their configuration is in pyproject.toml); `make test` runs lint, then pytest without
+# the tests marked slow (booklet builds, subprocesses, pools and Dask clusters); `make test-all` runs lint and every test,
+# `make test-slow` only the slow ones. `make docs` builds the documentation site (docs/, mkdocs.yml) into site/.
 # `make fuzz` searches for new failures of the property tests with fresh random examples (not part of `make test`,
 # whose examples are the same on every run); `make test-stress` runs the whole suite 5 times under load (README).
 PYTHON ?= python3
@@ -8,7 +10,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install demo lint test fuzz test-stress bench clean
+.PHONY: install demo lint test test-slow test-all docs fuzz test-stress bench clean
 
 install: $(STAMP)
 
@@ -41,7 +43,18 @@ lint: install
 	$(BIN)/mypy
 
 test: lint
+	$(BIN)/python -m pytest -m "not slow"
+
+test-slow: install
+	$(BIN)/python -m pytest -m slow
+
+test-all: lint
 	$(BIN)/python -m pytest
+
+# The docs extra (mkdocs, mkdocs-material) is installed into .venv/ the first time; the build fails on any warning.
+docs: install
+	$(BIN)/python -c "import mkdocs, material" 2>/dev/null || $(BIN)/python -m pip install --quiet -e '.[test,docs]'
+	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m mkdocs build --strict --quiet
 
 fuzz: install
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests/engine/test_properties.py tests/engine/test_agent_spec_text.py tests/scenarios/test_legal_scenarios_play.py -p no:cacheprovider --hypothesis-show-statistics
@@ -63,4 +76,4 @@ bench: install
 	$(BIN)/tcforge bench tts
 
 clean:
-	rm -rf $(VENV) output/*.pdf output/*.png output/*.csv
+	rm -rf $(VENV) site output/*.pdf output/*.png output/*.csv

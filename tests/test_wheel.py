@@ -124,8 +124,8 @@ def test_rule_coverage_reads_the_built_index_of_tests(installed: Installed) -> N
 
 
 def readme_walkthrough() -> str:
-    """The shell block of the README's section "Your own cards and scenarios", as written."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    """The shell block of the designer's getting-started page, section "Your own cards and scenarios", as written."""
+    text = (ROOT / "docs" / "getting-started" / "designer.md").read_text(encoding="utf-8")
     section = text.split("## Your own cards and scenarios", 1)[1].split("\n## ", 1)[0]
     return section.split("```sh\n", 1)[1].split("\n```", 1)[0]
 

@@ -1,4 +1,5 @@
-"""The README's and the Makefile's commands: each exists, its options parse, and the cheap ones run as shown.
+"""The commands of the README, of the documentation pages (docs/**/*.md) and of the Makefile: each exists, its
+options parse, and the cheap ones run as shown.
 
 ``make demo`` itself is not run here: its expensive steps (playing and balancing
 scenarios, printing every PDF and both rule booklets) have their own tests
@@ -51,11 +52,26 @@ def _readme() -> list[str]:
     return (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
 
 
+def documents() -> list[tuple[str, list[str]]]:
+    """The README and every page of the documentation site, as (path, lines). The command reference is generated
+    from the commands themselves at build time (docs/hooks/tcforge_docs.py), so its page names none as text."""
+    pages = sorted((ROOT / "docs").rglob("*.md"))
+    return [("README.md", _readme())] + [(p.relative_to(ROOT).as_posix(), p.read_text(encoding="utf-8").splitlines())
+                                         for p in pages]
+
+
 def console_mentions() -> list[Mention]:
-    """``$ tcforge ...`` lines of the README's console blocks, each with the output shown under it."""
+    """``$ tcforge ...`` lines of the console blocks of the README and the docs, each with the output shown under it."""
+    found: list[Mention] = []
+    for name, lines in documents():
+        found += _console_mentions(name, lines)
+    return found
+
+
+def _console_mentions(name: str, lines: list[str]) -> list[Mention]:
     found: list[Mention] = []
     inside = False
-    for number, line in enumerate(_readme(), 1):
+    for number, line in enumerate(lines, 1):
         if line.startswith("```"):
             inside = line.strip() == "```console"
             continue
@@ -63,17 +79,25 @@ def console_mentions() -> list[Mention]:
             continue
         if line.startswith("$ "):
             command = line[2:].strip()
-            assert command.startswith("tcforge "), f"README.md:{number}: a console line that is not a tcforge command"
-            found.append(Mention(f"README.md:{number}", command[len("tcforge "):]))
+            assert command.startswith("tcforge "), f"{name}:{number}: a console line that is not a tcforge command"
+            found.append(Mention(f"{name}:{number}", command[len("tcforge "):]))
         elif line.startswith("$"):
-            found.append(Mention(f"README.md:{number}", ""))
+            found.append(Mention(f"{name}:{number}", ""))
         elif found and line.strip():
             found[-1].shown.append(line.rstrip())
     return found
 
 
 def inline_mentions() -> list[Mention]:
-    """```tcforge ...``` code spans of the README's prose, with the ```--options``` named in the same paragraph."""
+    """```tcforge ...``` code spans of the prose of the README and the docs, with the ```--options``` named in the
+    same paragraph."""
+    found: list[Mention] = []
+    for name, lines in documents():
+        found += _inline_mentions(name, lines)
+    return found
+
+
+def _inline_mentions(name: str, lines: list[str]) -> list[Mention]:
     found: list[Mention] = []
     paragraph: list[tuple[int, str]] = []
     inside = False
@@ -85,10 +109,10 @@ def inline_mentions() -> list[Mention]:
         options = [s for s in spans if s.startswith("--")]
         for command in commands:
             number = next(n for n, line in paragraph if command in line or command.split()[1] in line)
-            found.append(Mention(f"README.md:{number}", command[len("tcforge "):], options=options))
+            found.append(Mention(f"{name}:{number}", command[len("tcforge "):], options=options))
         paragraph.clear()
 
-    for number, line in enumerate(_readme(), 1):
+    for number, line in enumerate(lines, 1):
         if line.startswith("```"):
             inside = not inside
             flush()
