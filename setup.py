@@ -2,9 +2,9 @@
 
 data/, schemas/, templates/ and fonts/ stay at the repository's top level, where the layout keeps them;
 building a wheel copies them into the package as tcforge/_bundle/, where tcforge.paths finds them with
-importlib.resources. The tests stay out: the build writes the index of their names and docstrings that
-rule coverage reads instead (tcforge/_bundle/tests-index.json). An editable install (make install)
-copies nothing: the checkout reads its own top-level folders.
+importlib.resources. The tests and the developer's tools that read them (rule coverage: tools/coverage.py,
+`make coverage`) stay out. An editable install (make install) copies nothing: the checkout reads its own
+top-level folders.
 """
 from __future__ import annotations
 
@@ -28,7 +28,6 @@ def _load(name: str, path: Path) -> ModuleType:
 
 
 paths = _load("_tcforge_paths", HERE / "tcforge" / "paths.py")
-testnames = _load("_tcforge_testnames", HERE / "tcforge" / "testnames.py")
 
 
 class BuildWithBundle(build_py):
@@ -37,13 +36,11 @@ class BuildWithBundle(build_py):
         if getattr(self, "editable_mode", False):
             return
         bundle = Path(self.build_lib) / "tcforge" / paths.BUNDLE
-        for folder in (*paths.BUNDLED, "tests"):
+        for folder in paths.BUNDLED:
             if not (HERE / folder).is_dir():
                 raise SystemExit(f"setup.py: {HERE / folder} is missing: build from a full checkout or its sdist")
         for folder in paths.BUNDLED:
             self.copy_tree(str(HERE / folder), str(bundle / folder))
-        count = testnames.write_index(HERE / "tests", bundle / paths.TESTS_INDEX)
-        self.announce(f"indexed {count} test(s) for rule coverage", level=2)
 
 
 setup(cmdclass={"build_py": BuildWithBundle})

@@ -6,8 +6,8 @@ finds them with :mod:`importlib.resources`. A checkout (``make install``, an edi
 them at the repository's top level, where the layout keeps them. ``TCFORGE_HOME`` points tcforge at
 another checkout.
 
-Nothing here reads ``tests/``: :func:`tests_dir` names it only in a checkout, and an installed copy
-reads the index of test names the build wrote instead (:func:`tests_index`).
+Nothing here reads ``tests/``: the package never does (rule coverage, which reads them, is a developer's
+tool of the checkout: tools/coverage.py).
 """
 from __future__ import annotations
 
@@ -18,7 +18,6 @@ from pathlib import Path
 
 BUNDLE = "_bundle"  # the folder inside the package where the build puts data/, schemas/, templates/, fonts/
 BUNDLED = ("data", "schemas", "templates", "fonts")
-TESTS_INDEX = "tests-index.json"  # in the bundle: every test's name and docstring, for rule coverage
 DATA_ENV = "TCFORGE_DATA"  # a designer's own data folders, layered over the bundled data
 
 
@@ -27,7 +26,7 @@ class MissingFilesError(RuntimeError):
 
 
 def package_dir() -> Path:
-    """The ``tcforge`` package's folder (its source files: rule coverage reads them)."""
+    """The ``tcforge`` package's folder."""
     return Path(__file__).resolve().parent
 
 
@@ -73,18 +72,6 @@ def templates_dir() -> Path:
 def fonts_dir() -> Path:
     """The DejaVu faces tcforge bundles, with their licence (fonts/LICENSE)."""
     return project_root() / "fonts"
-
-
-def tests_dir() -> Path | None:
-    """The checkout's tests/ folder, or None in an installed copy (which never reads tests)."""
-    root = checkout_root()
-    return root / "tests" if root is not None and (root / "tests").is_dir() else None
-
-
-def tests_index() -> Path | None:
-    """The index of test names the build wrote into an installed copy, or None in a checkout."""
-    bundle = _bundle()
-    return bundle / TESTS_INDEX if bundle is not None and checkout_root() is None else None
 
 
 def user_data_dirs() -> list[Path]:

@@ -15,8 +15,8 @@ PACKAGE = Path(tcforge.__file__).resolve().parent
 # Each package's cli.py is its command group: it belongs to the command line, the top layer.
 LAYERS: tuple[tuple[str, ...], ...] = (
     # where the files are; writing a file whole or not at all; an output option written as a folder; what Ctrl-C
-    # stopped; progress on long work; the tests' names rule coverage reads; the range of every count and budget a user types
-    ("paths", "atomic", "outpath", "interrupt", "progress", "testnames", "bounds"),
+    # stopped; progress on long work; the range of every count and budget a user types
+    ("paths", "atomic", "outpath", "interrupt", "progress", "bounds"),
     ("data",),                               # YAML -> the validated model: cards, errata, rulesets, schemas
     ("i18n",),                               # the words every output prints, the rule book's languages
     ("engine", "scenarios", "decks"),        # the rules engine; scenarios; command decks (source 003)
@@ -153,7 +153,7 @@ def test_the_engine_core_imports_no_rule_module() -> None:
 ENGINE_LAYERS = (  # as tcforge/engine/__init__.py describes them: each imports only from the layers before it
     ("rules", "outcome", "attacks", "board", "scenario_rules"), ("actions",), ("context",), ("units",), ("game",), ("core",),
     ("windows", "equipment", "arrivals"),
-    ("fire",), ("spotting",), ("opportunity",), ("movement",), ("melee", "cards", "breakthrough"), ("reactions",), ("state",),
+    ("fire",), ("spotting",), ("opportunity",), ("movement",), ("melee", "cards", "breakthrough"), ("reactions", "card_status"), ("state",),
     ("observation", "playout"))
 
 

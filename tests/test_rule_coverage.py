@@ -1,18 +1,32 @@
-"""The rules beyond the rule book's cases (data/coverage/rules.yaml) and `tcforge rules coverage`."""
+"""The rules beyond the rule book's cases (data/coverage/rules.yaml) and rule coverage: `make coverage`
+(tools/coverage.py, a developer's tool of the checkout, outside the package) and `tcforge rules coverage`."""
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
+from types import ModuleType
 
+import pytest
 import yaml
 
 from conftest import ROOT
-from tcforge.analysis.coverage import beyond_the_rule_book
 from tcforge.data.dataset import load_data
 from tcforge.validate import validate
 
 FILE = ROOT / "data" / "coverage" / "rules.yaml"
+TOOL = ROOT / "tools" / "coverage.py"
+
+
+def _tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("coverage_tool_under_test", TOOL)
+    assert spec is not None and spec.loader is not None
+    module = sys.modules[spec.name] = importlib.util.module_from_spec(spec)  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
 
 # Every heading of source 001, in its order (modifications, DYO, victory, optional rules 1.0-1.10 and 2.0-2.2).
 HEADINGS_001 = [
@@ -33,7 +47,7 @@ NUMBERED = ([f"001/1.{n}" for n in range(11)] + ["001/2.0", "001/2.1", "001/2.2"
 
 
 def rules():
-    return beyond_the_rule_book()
+    return _tool().beyond_the_rule_book()
 
 
 def test_coverage_file_is_valid_and_its_references_resolve() -> None:
@@ -140,3 +154,28 @@ def test_rule_book_cases_with_set_up_mechanics_are_implemented_and_tested(cli) -
     assert any("test_4_0_highest_roll_takes_the_initiative" in t for t in rows["4.0"]["tests"])
     assert any("test_6_1_1_random_terrain_deals_ten_cards_at_most_two_per_type" in t for t in rows["6.1.1"]["tests"])
     assert rows["17.4"]["code"][0] == "data/scenarios/prepared-defense.yaml"
+
+
+def test_the_coverage_tool_lives_outside_the_package() -> None:
+    assert TOOL.is_file()
+    assert not (ROOT / "tcforge" / "analysis" / "coverage.py").exists() and not (ROOT / "tcforge" / "testnames.py").exists()
+    assert importlib.util.find_spec("tcforge.analysis.coverage") is None
+
+
+def test_make_coverage_runs_the_tool_on_the_checkouts_tests() -> None:
+    """The Makefile target runs tools/coverage.py; run as a script, it reads tests/ and reports as the CLI does."""
+    assert "\ncoverage: install\n\t$(BIN)/python tools/coverage.py" in (ROOT / "Makefile").read_text(encoding="utf-8")
+    done = subprocess.run([sys.executable, str(TOOL), "--format", "json", "--missing"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    rows = json.loads(done.stdout)
+    assert rows and {r["status"] for r in rows if r["source"] != "rule book"} == {"missing"}
+
+
+def test_rules_coverage_outside_a_checkout_says_in_one_line_how_to_run_it(cli, monkeypatch: pytest.MonkeyPatch,
+                                                                           tmp_path: Path) -> None:
+    monkeypatch.setenv("TCFORGE_HOME", str(tmp_path))  # a "checkout" without tools/coverage.py
+    code, stdout, stderr = cli("rules", "coverage")
+    assert code == 1 and stdout == ""
+    assert stderr.strip().splitlines() == [
+        "tcforge: rule coverage reads the tests: run 'make coverage' in a checkout of tcforge (tools/coverage.py)"]

@@ -75,11 +75,11 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
 
 
 def test_the_installed_copy_reads_its_own_bundle_not_the_checkout(installed: Installed) -> None:
-    where = json.loads(installed.python("import json, tcforge.paths as p; "
-                                        "print(json.dumps([str(p.project_root()), str(p.tests_dir()), str(p.tests_index())]))"))
-    root, tests, index = where
+    where = json.loads(installed.python("import json, tcforge.paths as p; print(json.dumps([str(p.project_root()), "
+                                        "str(p.checkout_root())]))"))
+    root, checkout = where
     assert Path(root).name == BUNDLE and str(installed.bin.parent) in root
-    assert tests == "None" and Path(index).is_file()
+    assert checkout == "None"
     assert str(ROOT) not in root
 
 
@@ -91,6 +91,9 @@ def test_the_wheel_carries_data_schemas_templates_fonts_and_no_tests(installed: 
     assert f"tcforge/{BUNDLE}/fonts/LICENSE" in names
     assert f"tcforge/{BUNDLE}/data/scenarios/hill-621.yaml" in names
     assert not any("/tests/" in n or n.startswith("tests/") for n in names)
+    # nor the developer's rule-coverage tool and what it reads (tools/coverage.py, `make coverage`)
+    assert not [n for n in names if n.startswith("tools/") or n.endswith(("tests-index.json", "/testnames.py", "/coverage.py"))]
+    assert "tcforge/engine/card_status.py" in names  # what `tcforge rules cards` lists stays
 
 
 def test_validate_checks_the_bundled_data_from_another_folder(installed: Installed) -> None:
@@ -115,12 +118,14 @@ def test_print_a_scenario_sheet_with_the_bundled_fonts(installed: Installed) -> 
     assert pdf.startswith(b"%PDF") and b"DejaVuSans" in pdf
 
 
-def test_rule_coverage_reads_the_built_index_of_tests(installed: Installed) -> None:
+def test_rule_coverage_says_in_one_line_to_run_it_in_a_checkout_and_rules_cards_still_lists(installed: Installed) -> None:
     done = installed.run("rules", "coverage", "--format", "json")
-    assert done.returncode == 0, done.stderr
-    rows = json.loads(done.stdout)
-    tested = [r for r in rows if r.get("tests")]
-    assert len(tested) > 20  # the test names came from the index: tests/ is not in the wheel
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.strip().splitlines() == [
+        "tcforge: rule coverage reads the tests: run 'make coverage' in a checkout of tcforge (tools/coverage.py)"]
+    cards = installed.run("rules", "cards", "--format", "json")
+    assert cards.returncode == 0, cards.stderr
+    assert len(json.loads(cards.stdout)) > 50
 
 
 def readme_walkthrough() -> str:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from typing import Any
 
 import typer
@@ -82,7 +81,7 @@ def rules_cards(
     missing: bool = typer.Option(False, "--missing", help="Only the cards whose effect is not (fully) implemented."),
 ) -> None:
     """Every card and whether the engine implements what it does."""
-    from tcforge.analysis.coverage import card_coverage
+    from tcforge.engine.card_status import card_coverage
 
     rows = card_coverage(game_data())
     if missing:
@@ -107,76 +106,24 @@ def rules_coverage(
     params: bool = typer.Option(False, "--params", help="The rule parameters instead (variants' rules are their changes)."),
 ) -> None:
     """Every rule case of 4.0-17.0 (code and tests), then every rule beyond them: Hill 621 (20.0), the FAQ (19.2),
-    the authors' comments (23) and the house rules (001), each implemented, an option or missing."""
-    from tcforge.analysis.coverage import SOURCES, beyond_the_rule_book, coverage, parameter_coverage, tests_source
-    from tcforge.data.problems import DataError
+    the authors' comments (23) and the house rules (001), each implemented, an option or missing. A developer's tool
+    of the checkout (tools/coverage.py, `make coverage`): it reads the tests, which an installed copy does not carry."""
+    import importlib.util
+    import sys
 
-    if params:
-        items = parameter_coverage()
-        if missing:
-            items = [p for p in items if p.status == "missing"]
-        if format is Format.json:
-            out.print(json.dumps([{"parameter": p.name, "case": p.case, "changed_by": p.variants, "status": p.status,
-                                   "code": p.code} for p in items], indent=2), markup=False)
-            return
-        ptable = Table(title=f"{len(items)} parameter(s)", header_style="bold", box=None)
-        for col in ("parameter", "case", "changed by", "status", "read at"):
-            ptable.add_column(col, overflow="fold")
-        for p in items:
-            ptable.add_row(p.name, p.case, ", ".join(p.variants), p.status,
-                           ", ".join(p.code[:2]) + (f" +{len(p.code) - 2}" if len(p.code) > 2 else ""))
-        out.print(ptable)
-        return
-    from tcforge.progress import working
-    with working("reading the code and the tests for rule cases"):
-        rows = coverage()
-    try:
-        beyond = beyond_the_rule_book()
-    except DataError as error:
-        for problem in error.problems:
-            err.print(problem.render(), markup=False)
-        fail("the rule coverage file is not valid; run 'tcforge validate'")
-        raise  # unreachable
-    if missing:
-        rows = [r for r in rows if r.status not in ("implemented and tested", "no mechanics")]
-        beyond = [b for b in beyond if b.status == "missing"]
-    if format is Format.json:
-        out.print(json.dumps([{"case": r.case, "source": "rule book", "title": r.title, "status": r.status, "code": r.code,
-                               "tests": r.tests, "reason": r.reason} for r in rows] + [b.to_json() for b in beyond],
-                             indent=2, ensure_ascii=False), markup=False)
-        return
-    table = Table(title=f"Rule book 4.0-17.0: {_counts(r.status for r in rows)}", header_style="bold", box=None)
-    for col in ("case", "title", "status", "code", "tests"):
-        table.add_column(col, overflow="fold")
-    for r in rows:
-        code = ", ".join(r.code[:2]) + (f" +{len(r.code) - 2}" if len(r.code) > 2 else "")
-        tests = ", ".join(t.split("::")[1] for t in r.tests[:2]) + (f" +{len(r.tests) - 2}" if len(r.tests) > 2 else "")
-        table.add_row(r.case, r.title, r.status, code or r.reason, tests)
-    out.print(table)
-    for source, label in SOURCES.items():
-        group = [b for b in beyond if b.entry.source == source]
-        if not group:
-            continue
-        gtable = Table(title=f"{label}: {_counts(b.status for b in group)}", header_style="bold", box=None)
-        for col in ("rule", "title", "status", "by / why not", "tests"):
-            gtable.add_column(col, overflow="fold")
-        for b in group:
-            why = b.entry.reason if b.status == "missing" else ", ".join(b.carriers())
-            if b.entry.departures:
-                why += "; departs: " + " ".join(b.entry.departures)
-            tests = ", ".join(t.split("::")[1] for t in b.tests[:2]) + (f" +{len(b.tests) - 2}" if len(b.tests) > 2 else "")
-            gtable.add_row(b.entry.id, b.entry.title, b.status, why, tests)
-        out.print(gtable)
-    out.print(f"rule book: {_counts(r.status for r in rows)}; beyond it: {_counts(b.status for b in beyond)}", markup=False)
-    err.print(f"tests read from {tests_source()}", markup=False)
+    from tcforge.paths import checkout_root
 
-
-def _counts(statuses: Iterable[str]) -> str:
-    """'50 implemented and tested, 12 no mechanics': how many of each status, in name order."""
-    counts: dict[str, int] = {}
-    for status in statuses:
-        counts[status] = counts.get(status, 0) + 1
-    return ", ".join(f"{n} {s}" for s, n in sorted(counts.items())) or "none"
+    root = checkout_root()
+    path = root / "tools" / "coverage.py" if root is not None else None
+    if path is None or not path.is_file():
+        fail("rule coverage reads the tests: run 'make coverage' in a checkout of tcforge (tools/coverage.py)")
+    spec = importlib.util.spec_from_file_location("tcforge_tools_coverage", path)
+    assert spec is not None and spec.loader is not None
+    tool = sys.modules[spec.name] = importlib.util.module_from_spec(spec)  # its dataclasses look their module up
+    spec.loader.exec_module(tool)
+    wrong = tool.run(as_json=format is Format.json, missing=missing, params=params, out=out, err=err)
+    if wrong:
+        fail(wrong)
 
 
 def _ruleset(ruleset_id: str) -> Ruleset:

@@ -34,6 +34,7 @@ checks there is no cycle and no function-level import dodging one):
   each part of the play, as functions of a state.
 - ``reactions``: what an Interrupt played in a window does, and how the play it
   interrupted goes on (it reaches into movement, fire and cards).
+- ``card_status``: what the engine implements of each card (``tcforge rules cards``).
 - ``state``: the dispatcher. :class:`~tcforge.engine.state.GameState` is the core
   plus the phase tables sending each decision to its rule module, the turn
   flow and the chance events: the only entry for players, search and analysis.

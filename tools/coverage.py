@@ -1,5 +1,7 @@
-"""Rule coverage: every rule case of 4.0-17.0, the engine code that implements it, the tests that check it;
-then every mechanical rule beyond the rule book (data/coverage/rules.yaml).
+"""Rule coverage, a developer's tool of the checkout (`make coverage`, or `tcforge rules coverage` run from a
+checkout): every rule case of 4.0-17.0, the engine code that implements it, the tests that check it; then every
+mechanical rule beyond the rule book (data/coverage/rules.yaml); with --params, every ruleset parameter and the
+code that reads it.
 
 The cases are the English rule book's (data/rules/en). A case is *implemented*
 where the engine's source names it (a docstring or comment citing "9.3.1"), or
@@ -11,23 +13,35 @@ engine does not cover yet are listed as missing, never hidden.
 The rules beyond the rule book (Hill 621's special rules, the FAQ rulings, the
 authors' comments, the house rules of source 001) say their own status in the
 data; :func:`beyond_the_rule_book` adds where each named test is found.
+
+It reads the checkout's tests/ and tcforge/ sources directly, so it is not part of the package nor of its wheel
+(an installed copy carries no tests); `tcforge rules cards` (what the engine implements of each card) is.
+
+    python tools/coverage.py [--format text|json] [--missing] [--params]
 """
 from __future__ import annotations
 
+import argparse
+import json
 import re
+import sys
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
+from rich.console import Console
+from rich.table import Table
 
-from tcforge import testnames
 from tcforge.data.coverage_file import RuleEntry, entries
-from tcforge.data.dataset import GameData
 from tcforge.data.documents import read
 from tcforge.data.problems import DataError, Problem
-from tcforge.paths import data_dir, package_dir, tests_dir, tests_index
+from tcforge.paths import data_dir
 
+ROOT = Path(__file__).resolve().parent.parent  # the checkout
+PACKAGE = ROOT / "tcforge"
+TESTS = ROOT / "tests"
 COVERAGE_FILE = ("coverage", "rules.yaml")  # under data/
 SOURCES = {"20.0": "000 20.0", "19.2": "000 19.2", "23": "000 23", "001": "001"}  # how each section is cited
 
@@ -79,25 +93,22 @@ def _in_range(case: str) -> bool:
     return 4 <= major <= 17
 
 
-def test_definitions() -> list[tuple[str, str]]:
-    """Every test function as (``file.py::test_name``, its docstring): read from tests/ in a checkout, from the
-    index the build wrote in an installed copy (which never reads tests/); empty when there is neither."""
-    folder, index = tests_dir(), tests_index()
-    if folder is not None:
-        return testnames.definitions(folder)
-    if index is not None and index.is_file():
-        return testnames.read_index(index)
-    return []
+TEST_DEF = re.compile(r"^def (test_\w+)\(.*?(?=^def |\Z)", re.S | re.M)
 
 
-def tests_source() -> str:
-    """Where :func:`test_definitions` finds the tests, as users should read it."""
-    folder, index = tests_dir(), tests_index()
-    if folder is not None:
-        return f"the checkout's tests ({folder})"
-    if index is not None and index.is_file():
-        return "the index of test names built into this installed copy"
-    return "no tests (neither a checkout's tests/ nor a built index): every case shows as untested"
+def _docstring(text: str) -> str:
+    """The first triple-quoted string of a test's text (its docstring), or empty."""
+    return text.split('"""')[1] if text.count('"""') >= 2 else ""
+
+
+def test_definitions(tests_dir: Path = TESTS) -> list[tuple[str, str]]:
+    """Every test function under ``tests_dir`` as (``file.py::test_name``, its docstring), files in name order."""
+    out: list[tuple[str, str]] = []
+    for path in sorted(tests_dir.rglob("test_*.py"), key=lambda p: p.name):  # tests/engine/..., tests/cli/...: by name
+        text = path.read_text(encoding="utf-8")
+        for match in TEST_DEF.finditer(text):
+            out.append((f"{path.name}::{match.group(1)}", _docstring(match.group(0))))
+    return out
 
 
 def _scenario_files() -> dict[str, list[str]]:
@@ -111,10 +122,11 @@ def _scenario_files() -> dict[str, list[str]]:
 
 
 def coverage() -> list[CaseCoverage]:
-    package = package_dir()
-    root = package.parent  # code is shown as tcforge/engine/NAME.py:LINE, from a checkout or an installed copy
+    package = PACKAGE
+    root = package.parent  # code is shown as tcforge/engine/NAME.py:LINE
     sources = (sorted((package / "engine").glob("*.py")) +
-               [package / "analysis" / "odds.py", package / "play" / "setup.py", package / "play" / "hooks.py"])
+               [package / "analysis" / "odds.py", package / "play" / "setup.py", package / "play" / "hooks.py",
+                package / "play" / "victory.py"])
     source_lines = [(p, i, line) for p in sources for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)]
     test_defs = test_definitions()
     scenario_files = _scenario_files()
@@ -222,7 +234,7 @@ def parameter_coverage() -> list[ParamCoverage]:
     from tcforge.data.dataset import load_data
     from tcforge.engine.game import FIXED
 
-    package = package_dir()
+    package = PACKAGE
     root = package.parent
     files = [p for folder in ("engine", "analysis", "scenarios") for p in sorted((package / folder).glob("*.py"))]
     lines = [(p, i, line) for p in files for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)]
@@ -239,22 +251,96 @@ def parameter_coverage() -> list[ParamCoverage]:
     return out
 
 
-def card_coverage(data: GameData) -> list[dict[str, Any]]:
-    """Every card and whether the engine implements what it does: id, name, type, status, note, text_basis."""
-    from tcforge.engine.cards import EFFECTS
+# ------------------------------------------------------------------ the report
+def tests_source() -> str:
+    """Where :func:`test_definitions` finds the tests, as users should read it."""
+    return f"the checkout's tests ({TESTS})"
 
-    rows = []
-    for card in data.cards:
-        effect = EFFECTS.get(card.id)
-        if card.type in ("vehicle", "at_gun", "infantry"):
-            status, note = "implemented", "moves, fires and melees by its values"
-        elif card.type == "equipment":
-            status, note = "implemented", "carried and fired by a squad (13.0-13.2)"
-        elif effect is None:
-            status, note = "missing", "no entry in tcforge/engine/cards.py"
-        else:
-            status, note = effect.status, effect.note
-        basis = (card.effective.get("effect") or {}).get("basis", "")
-        rows.append({"id": card.id, "name": card.name, "type": card.type, "status": status, "note": note,
-                     "text_basis": basis})
-    return rows
+
+def _counts(statuses: Iterable[str]) -> str:
+    """'50 implemented and tested, 12 no mechanics': how many of each status, in name order."""
+    counts: dict[str, int] = {}
+    for status in statuses:
+        counts[status] = counts.get(status, 0) + 1
+    return ", ".join(f"{n} {s}" for s, n in sorted(counts.items())) or "none"
+
+
+def run(*, as_json: bool = False, missing: bool = False, params: bool = False, out: Console, err: Console) -> str | None:
+    """Print the report on ``out`` (a table, or JSON); returns None, or what is wrong (the coverage file is not valid:
+    its problems are printed on ``err`` first)."""
+    if params:
+        items = parameter_coverage()
+        if missing:
+            items = [p for p in items if p.status == "missing"]
+        if as_json:
+            out.print(json.dumps([{"parameter": p.name, "case": p.case, "changed_by": p.variants, "status": p.status,
+                                   "code": p.code} for p in items], indent=2), markup=False)
+            return None
+        ptable = Table(title=f"{len(items)} parameter(s)", header_style="bold", box=None)
+        for col in ("parameter", "case", "changed by", "status", "read at"):
+            ptable.add_column(col, overflow="fold")
+        for p in items:
+            ptable.add_row(p.name, p.case, ", ".join(p.variants), p.status,
+                           ", ".join(p.code[:2]) + (f" +{len(p.code) - 2}" if len(p.code) > 2 else ""))
+        out.print(ptable)
+        return None
+    from tcforge.progress import working
+    with working("reading the code and the tests for rule cases"):
+        rows = coverage()
+    try:
+        beyond = beyond_the_rule_book()
+    except DataError as error:
+        for problem in error.problems:
+            err.print(problem.render(), markup=False)
+        return "the rule coverage file is not valid; run 'tcforge validate'"
+    if missing:
+        rows = [r for r in rows if r.status not in ("implemented and tested", "no mechanics")]
+        beyond = [b for b in beyond if b.status == "missing"]
+    if as_json:
+        out.print(json.dumps([{"case": r.case, "source": "rule book", "title": r.title, "status": r.status, "code": r.code,
+                               "tests": r.tests, "reason": r.reason} for r in rows] + [b.to_json() for b in beyond],
+                             indent=2, ensure_ascii=False), markup=False)
+        return None
+    table = Table(title=f"Rule book 4.0-17.0: {_counts(r.status for r in rows)}", header_style="bold", box=None)
+    for col in ("case", "title", "status", "code", "tests"):
+        table.add_column(col, overflow="fold")
+    for r in rows:
+        code = ", ".join(r.code[:2]) + (f" +{len(r.code) - 2}" if len(r.code) > 2 else "")
+        tests = ", ".join(t.split("::")[1] for t in r.tests[:2]) + (f" +{len(r.tests) - 2}" if len(r.tests) > 2 else "")
+        table.add_row(r.case, r.title, r.status, code or r.reason, tests)
+    out.print(table)
+    for source, label in SOURCES.items():
+        group = [b for b in beyond if b.entry.source == source]
+        if not group:
+            continue
+        gtable = Table(title=f"{label}: {_counts(b.status for b in group)}", header_style="bold", box=None)
+        for col in ("rule", "title", "status", "by / why not", "tests"):
+            gtable.add_column(col, overflow="fold")
+        for b in group:
+            why = b.entry.reason if b.status == "missing" else ", ".join(b.carriers())
+            if b.entry.departures:
+                why += "; departs: " + " ".join(b.entry.departures)
+            tests = ", ".join(t.split("::")[1] for t in b.tests[:2]) + (f" +{len(b.tests) - 2}" if len(b.tests) > 2 else "")
+            gtable.add_row(b.entry.id, b.entry.title, b.status, why, tests)
+        out.print(gtable)
+    out.print(f"rule book: {_counts(r.status for r in rows)}; beyond it: {_counts(b.status for b in beyond)}", markup=False)
+    err.print(f"tests read from {tests_source()}", markup=False)
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="tools/coverage.py", description=__doc__.splitlines()[0])
+    parser.add_argument("--format", "-f", choices=("text", "json"), default="text")
+    parser.add_argument("--missing", action="store_true", help="only the cases not implemented and tested")
+    parser.add_argument("--params", action="store_true", help="the rule parameters instead (variants' rules are their changes)")
+    opts = parser.parse_args(argv)
+    wrong = run(as_json=opts.format == "json", missing=opts.missing, params=opts.params,
+                out=Console(highlight=False, soft_wrap=True), err=Console(stderr=True, highlight=False, soft_wrap=True))
+    if wrong:
+        print(f"coverage: {wrong}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
