@@ -4,7 +4,7 @@
 # the tests marked slow (booklet builds, subprocesses, pools and Dask clusters); `make test-all` runs lint and every test,
 # `make test-slow` only the slow ones. `make docs` builds the documentation site (docs/, mkdocs.yml) into site/.
 # `make fuzz` searches for new failures of the property tests with fresh random examples (not part of `make test`,
-# whose examples are the same on every run); `make test-stress` runs the whole suite 5 times under load (README).
+# whose examples are the same on every run); `make test-stress` runs the whole suite 5 times under load (docs/guide/testing-and-benchmarks.md).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -74,11 +74,6 @@ bench: install
 	$(BIN)/tcforge bench print
 	$(BIN)/tcforge bench booklet
 	$(BIN)/tcforge bench tts
-
-# Rule coverage: each rule case, the code citing it, the tests named for it (a developer's tool, not in the wheel).
-.PHONY: coverage
-coverage: install
-	$(BIN)/python tools/coverage.py
 
 clean:
 	rm -rf $(VENV) site output/*.pdf output/*.png output/*.csv

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The stress check (README, "The test suite under load"): the whole suite RUNS times in a row (5 unless given)
+# The stress check (docs/guide/testing-and-benchmarks.md, "The test suite under load"): the whole suite RUNS times in a row (5 unless given)
 # while other processes keep every core busy, as on a loaded CI machine. Every run must pass: a test that raced a
 # clock or a signal would fail here first. The load is stress-ng where installed (Debian: apt-get install
 # stress-ng), else one shell busy loop a core; either is ended when the check ends, however it ends.

@@ -1,10 +1,13 @@
 """The package's layering, read from the source with ast: every module imports only from its own package and the
-layers below it (LAYERS, the same order as ARCHITECTURE.md), and the engine's modules have no cycle."""
+layers below it (LAYERS, the same order as ARCHITECTURE.md); no package, sub-package or part has an import cycle; and
+ARCHITECTURE.md draws the import graph between the parts as the code has it."""
 from __future__ import annotations
 
 import ast
 import re
 from pathlib import Path
+
+import pytest
 
 import tcforge
 
@@ -12,7 +15,7 @@ PACKAGE = Path(tcforge.__file__).resolve().parent
 
 # The intended order, lowest first (ARCHITECTURE.md draws it). A module may import modules of its own part and of
 # the layers below; the parts of one layer stand side by side and import neither each other nor anything above.
-# Each package's cli.py is its command group: it belongs to the command line, the top layer.
+# Every command group is a module of tcforge/cli/, the top layer but for python -m tcforge.
 LAYERS: tuple[tuple[str, ...], ...] = (
     # where the files are; writing a file whole or not at all; an output option written as a folder; what Ctrl-C
     # stopped; progress on long work; the range of every count and budget a user types
@@ -22,8 +25,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("engine", "scenarios", "decks"),        # the rules engine; scenarios; command decks (source 003)
     ("agents",),                             # the players: greedy, the search players, the spec parser, playouts
     ("play",),                               # a scenario as a game: set-up, hooks, games, logs, accounts, referee
-    ("analysis", "validate"),                # odds, playouts, balance, scenario games; the whole-data check
-    ("render", "bench"),                     # the printers (PDF); the benchmarks
+    # odds, balance, ladders, sweeps; the whole-data check; the printers (PDF), which stand beside the analysis: they
+    # draw the data, the scenarios and the decks, never a measurement
+    ("analysis", "validate", "render"),
+    ("bench",),                              # the benchmarks, which time the analysis, the checks and the printers
     ("export",),                             # Tabletop Simulator decks and tables, drawn by the printers
     ("cli",),                                # the command line: one module per command group under tcforge/cli/
     ("__main__",),                           # python -m tcforge
@@ -224,3 +229,66 @@ def test_architecture_md_draws_the_layers_the_test_checks() -> None:
 
 def test_readme_links_architecture_md() -> None:
     assert "(ARCHITECTURE.md)" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+# Import cycles anywhere: inside every package and sub-package (engine/, render/page/, ...), across the whole package
+# (a package's __init__ counts as a module: ``from tcforge.agents import spec`` runs tcforge/agents/__init__.py first),
+# and between the parts. The layer check above forbids most of them; these name the modules of any that appears.
+
+def module_graph() -> dict[str, set[str]]:
+    """Import edges between every module of tcforge (packages' __init__ included), at any level of the file."""
+    modules = {module_name(path): path for path in PACKAGE.rglob("*.py")}
+    return {name: {target for target, _, _ in imports(path) if target in modules and target != name}
+            for name, path in modules.items()}
+
+
+def packages() -> list[str]:
+    """Every sub-package of tcforge, as a folder relative to it: agents, engine, render/page, ..."""
+    return sorted(p.parent.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("__init__.py") if p.parent != PACKAGE)
+
+
+def part_graph() -> dict[str, set[str]]:
+    """Which part of the package imports which other part (tcforge/__init__.py, the version, aside)."""
+    edges: dict[str, set[str]] = {}
+    for importer, target, _ in package_imports():
+        if part_of(importer) != part_of(target) and part_of(target) != "__init__":
+            edges.setdefault(part_of(importer), set()).add(part_of(target))
+    return edges
+
+
+@pytest.mark.parametrize("folder", packages())
+def test_no_package_has_an_import_cycle_between_its_modules(folder: str) -> None:
+    assert cycles(graph(folder)) == []
+
+
+def test_the_whole_package_has_no_import_cycle() -> None:
+    edges = module_graph()
+    assert len(edges) > 150 and sum(map(len, edges.values())) > 500  # the scan sees the package
+    assert cycles(edges) == []
+
+
+def test_the_parts_import_each_other_without_a_cycle() -> None:
+    assert cycles(part_graph()) == []
+
+
+def import_graph_mermaid() -> str:
+    """The import graph between the parts, as ARCHITECTURE.md draws it: one arrow from each part to each part it
+    imports; the modules of the lowest layer (where files are, atomic writes, ...) are one node, ``base``."""
+    base = set(LAYERS[0])
+    node = {part: ("base" if part in base else part.strip("_")) for parts in LAYERS for part in parts}
+    arrows = sorted({(node[a], node[b]) for a, targets in part_graph().items() for b in targets if node[a] != node[b]})
+    lines = ["```mermaid", "flowchart TD"]
+    lines += [f"    {a} --> {b}" for a, b in arrows]
+    return "\n".join(lines + ["```"])
+
+
+def test_architecture_md_draws_the_import_graph_as_it_is() -> None:
+    drawn = import_graph_mermaid()
+    assert "render --> analysis" not in drawn  # the printers stand beside the analysis, not above it
+    assert drawn in ARCHITECTURE.read_text(encoding="utf-8"), (
+        "ARCHITECTURE.md's import graph is out of date; replace its mermaid block with the output of "
+        "'.venv/bin/python tests/test_architecture.py':\n" + drawn)
+
+
+if __name__ == "__main__":
+    print(import_graph_mermaid())
