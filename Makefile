@@ -75,5 +75,10 @@ bench: install
 	$(BIN)/tcforge bench booklet
 	$(BIN)/tcforge bench tts
 
+# Rule coverage: each rule case, the code citing it, the tests named for it (a developer's tool, not in the wheel).
+.PHONY: coverage
+coverage: install
+	$(BIN)/python tools/coverage.py
+
 clean:
 	rm -rf $(VENV) site output/*.pdf output/*.png output/*.csv
