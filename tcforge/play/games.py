@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from tcforge.agents import make as make_agent
+from tcforge.engine.actions import action_from_json
 from tcforge.engine.outcome import EndKind
 from tcforge.engine.playout import LogLine, Playout, play
 from tcforge.engine.state import GameState
@@ -226,4 +227,4 @@ def _check_seed(verified: gamelog.GameLog, state: GameState) -> None:
         if said != due:
             raise gamelog.LogError(str(verified.path), number, f"the log has {said[:60]} where {who} {due[:60]}: the log "
                                                                "was changed here, or made by another version of tcforge")
-        state.apply_action(tuple(expected))
+        state.apply_action(action_from_json(expected))

@@ -52,6 +52,7 @@ from pathlib import Path
 from typing import Any
 
 from tcforge.data.card_ids import CONFUSION, COORDINATION, PATH
+from tcforge.engine.actions import action_from_json
 from tcforge.engine.board import DISCARDED, RESERVE
 from tcforge.engine.breakthrough import CONDITION as BREAK_THROUGH
 from tcforge.engine.core import CHANCE
@@ -261,7 +262,7 @@ class Referee:
             action = tuple(entry.action)
             self.before_action(line, action, before)
             try:
-                self.state.apply_action(action)
+                self.state.apply_action(action_from_json(action))  # as apply_action reads a list itself
             except Exception as exc:  # the engine could not apply it: the rest of the log means nothing
                 self.flag(line, "engine", f"the engine raised {type(exc).__name__} on {list(action)}: {exc}")
                 self.audit.error = f"stopped at line {line}"
