@@ -43,6 +43,7 @@ def _parts(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.rglob("*.part"))
 
 
+@pytest.mark.slow
 def test_export_never_writes_through_a_link_planted_at_the_old_temporary_name(data: Path, tmp_path: Path) -> None:
     folder = tmp_path / "sym"
     folder.mkdir()

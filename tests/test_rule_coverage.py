@@ -162,6 +162,7 @@ def test_the_coverage_tool_lives_outside_the_package() -> None:
     assert importlib.util.find_spec("tcforge.analysis.coverage") is None
 
 
+@pytest.mark.slow
 def test_make_coverage_runs_the_tool_on_the_checkouts_tests() -> None:
     """The Makefile target runs tools/coverage.py; run as a script, it reads tests/ and reports as the CLI does."""
     assert "\ncoverage: install\n\t$(BIN)/python tools/coverage.py" in (ROOT / "Makefile").read_text(encoding="utf-8")

@@ -118,6 +118,7 @@ def test_usage_errors_exit_2(cli) -> None:
     assert cli("validate", "--format", "xml")[0] == 2
 
 
+@pytest.mark.slow
 def test_real_process_exit_codes_and_no_traceback() -> None:
     exe = [sys.executable, "-m", "tcforge"]
     ok = subprocess.run(exe + ["validate"], cwd=ROOT, capture_output=True, text=True)

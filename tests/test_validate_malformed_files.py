@@ -116,6 +116,7 @@ def test_malformed_bad_file_one_line_per_problem_at_file_line_col(cli, name: str
     assert json.loads(as_json)[0]["code"] == kind
 
 
+@pytest.mark.slow
 def test_malformed_whole_folder_reports_every_file_in_a_real_process() -> None:
     done = subprocess.run([sys.executable, "-m", "tcforge", "validate", FOLDER, "--format", "json"],
                           cwd=ROOT, capture_output=True, text=True)

@@ -21,6 +21,8 @@ import pytest
 from conftest import ROOT
 from tcforge.paths import BUNDLE, BUNDLED
 
+pytestmark = pytest.mark.slow  # every test builds, installs or runs the wheel in other processes
+
 SOURCES = ("tcforge", *BUNDLED, "tests", "setup.py", "pyproject.toml", "MANIFEST.in", "README.md")
 
 

@@ -169,6 +169,7 @@ def game_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 @pytest.mark.parametrize("command", sorted(STDOUT_RUNS))
+@pytest.mark.slow
 def test_standard_output_on_a_full_disk_is_one_line_and_non_zero(command: str, tmp_path: Path, game_log: Path) -> None:
     args = [a.format(tmp=tmp_path, log=game_log) for a in STDOUT_RUNS[command]]
     with open("/dev/full", "w", encoding="utf-8") as full:
@@ -184,6 +185,7 @@ def test_standard_output_on_a_full_disk_is_one_line_and_non_zero(command: str, t
 
 # -- item 5: Ctrl-C ----------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_ctrl_c_during_a_parallel_balance_says_interrupted_with_no_worker_traceback() -> None:
     import os
     import signal
@@ -260,6 +262,7 @@ READ_ONLY_WRITERS = {
 
 
 @pytest.mark.parametrize("args", list(READ_ONLY_WRITERS.values()), ids=list(READ_ONLY_WRITERS))
+@pytest.mark.slow
 def test_an_output_in_a_read_only_place_is_one_line_naming_it_and_nothing_is_left(
         read_only: Path, args: tuple[str, ...]) -> None:
     before = set(read_only.iterdir())
@@ -282,6 +285,7 @@ FOLDER_WRITERS = {
 
 
 @pytest.mark.parametrize("args", list(FOLDER_WRITERS.values()), ids=list(FOLDER_WRITERS))
+@pytest.mark.slow
 def test_an_output_that_is_a_folder_is_one_line_and_the_folder_is_untouched(tmp_path: Path, args: tuple[str, ...]) -> None:
     (tmp_path / "plain.txt").write_text("keep me\n", encoding="utf-8")
     result = tcforge(*(a.format(dir=tmp_path) for a in args))
@@ -303,6 +307,7 @@ def test_scenario_new_or_generate_into_an_existing_folder_says_what_is_wrong_and
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_ctrl_c_during_print_all_names_the_pdfs_finished_and_not_and_leaves_no_partial_one(tmp_path: Path) -> None:
     import os
     import signal
@@ -369,6 +374,7 @@ def test_standard_output_closed_is_one_line_and_exit_1() -> None:
                                   ("scenario", "sweep", "hill-621", "--set", "fire.tank_classes=[tank\u200b]"),
                                   ("cards", "show", "T-34\u2028"), ("scenario", "show", "hill\u200f-621")],
                          ids=["escape", "csi", "bidi", "zero-width-space", "line-separator", "right-to-left-mark"])
+@pytest.mark.slow
 def test_an_argument_with_a_control_character_is_refused_and_never_echoed(tmp_path: Path, args: tuple[str, ...]) -> None:
     result = tcforge(*args, cwd=tmp_path)
     line = one_line_no_traceback(result.stderr)

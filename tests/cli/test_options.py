@@ -115,6 +115,7 @@ def _complete(words: str) -> list[str]:
     return result.stdout.split()
 
 
+@pytest.mark.slow
 def test_shell_completion_completes_commands_options_and_values() -> None:
     assert _complete("tcforge sce") == ["scenario"]
     assert "play" in _complete("tcforge scenario ")

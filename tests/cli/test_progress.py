@@ -42,6 +42,7 @@ def test_play_shows_what_it_is_doing_only_when_asked_to_draw(monkeypatch: pytest
     assert result.stdout.startswith("hill-621 seed 1 (greedy v greedy): German wins")  # the result is never mixed in
 
 
+@pytest.mark.slow
 def test_a_piped_balance_writes_only_its_report(tmp_path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "TCFORGE_PROGRESS"}
     done = subprocess.run([sys.executable, "-m", "tcforge", "scenario", "balance", "hill-621", "--games", "2",

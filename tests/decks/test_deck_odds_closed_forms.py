@@ -108,6 +108,7 @@ def test_a_400_card_deck_costs_under_two_n_squared_steps(cli, monkeypatch: pytes
     assert 0 < sum(counted.values()) < 2 * 400 ** 2, counted
 
 
+@pytest.mark.slow
 def test_a_400_card_deck_ending_on_its_last_turn_over_costs_under_n_squared_r_over_2_steps(
         cli, monkeypatch: pytest.MonkeyPatch) -> None:
     """The longest runs cost about (side cards) x (other cards) x r products when the turn ends on the r-th Turn Over

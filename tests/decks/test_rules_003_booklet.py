@@ -69,6 +69,7 @@ def test_french_missing_case_is_printed_in_english_under_a_marker(deck_rules, tm
     assert "missing-marker" in section and "Pas encore traduit" in section and 'lang="en"' in section
 
 
+@pytest.mark.slow
 def test_cli_rulebook_french_pdf(cli, tmp_path: Path):
     out = tmp_path / "rules-fr.pdf"
     code, stdout, stderr = cli("deck", "rulebook", "--lang", "fr", "--out", str(out))

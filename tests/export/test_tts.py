@@ -147,6 +147,7 @@ def test_sheet_slot_is_the_printed_proxy_face(hill: tuple[dict[str, Any], Path])
     assert max(ImageStat.Stat(ImageChops.difference(crop, sheet_image(Grid(1, 1), [_proxy_face(other, "en")], ctx))).mean) > 1
 
 
+@pytest.mark.slow
 def test_initial_deployment_is_the_setup_of_the_seed(tmp_path: Path) -> None:
     """Each card standing on the map at the start of the game of seed 7 lies in its position's cell."""
     scenario = load("hill-621")
@@ -236,6 +237,7 @@ def test_command_deck_is_one_face_down_deck_of_every_card(tmp_path: Path) -> Non
     assert "paquet de commandement" in decks[0]["Nickname"]
 
 
+@pytest.mark.slow
 def test_french_export_names_the_cards_in_french(tmp_path: Path) -> None:
     export_tts("hill-621", tmp_path, "fr")
     save = json.loads((tmp_path / "tts-hill-621-fr.json").read_text(encoding="utf-8"))
@@ -301,6 +303,7 @@ def test_every_bundled_scenario_lays_out_each_card_once(scenario_id: str) -> Non
             assert got == printed
 
 
+@pytest.mark.slow
 def test_a_deck_file_is_exported_as_a_deck_and_a_scenario_file_as_a_scenario(tmp_path: Path) -> None:
     from conftest import ROOT
     deck = export_tts(str(ROOT / "data/decks/russian-front-summer-1942.yaml"), tmp_path / "d", "en")

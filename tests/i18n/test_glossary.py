@@ -37,6 +37,7 @@ def test_16_6_validate_places_a_card_that_breaks_the_glossary(tmp_path: Path) ->
     assert (5, "glossary-translated") in found and (20, "glossary-kept") in found
 
 
+@pytest.mark.slow
 def test_16_6_i18n_check_reports_a_translated_card_named_in_english() -> None:
     book = load_rulebook()
     cards = [CardName("German Line Squad", {"fr": "Groupe de ligne allemand"}, ("Line Squad",))]
@@ -76,12 +77,14 @@ def _french_pdf(run, tmp_path: Path, *args: str) -> str:
 
 
 @pytest.mark.parametrize("what", [("inserts",), ("refcards",), ("deck", "--scenario", "eliminate-that-bridgehead")])
+@pytest.mark.slow
 def test_16_6_french_inserts_reference_cards_and_decks_have_no_english(run, tmp_path: Path,
                                                                         what: tuple[str, ...]) -> None:
     text = _french_pdf(run, tmp_path, *what)
     assert not english_in(text), english_in(text)
 
 
+@pytest.mark.slow
 def test_16_6_french_proxies_of_every_card_have_no_english(run, tmp_path: Path) -> None:
     ids = [str(c.id) for c in load_cards()]
     text = _french_pdf(run, tmp_path, "cards", *ids)

@@ -70,6 +70,7 @@ def test_the_corpus_lists_every_hostile_file() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
+@pytest.mark.slow
 def test_a_hostile_po_is_refused_one_line_a_problem_and_changes_no_file(name: str, data: Path) -> None:
     count, first = CASES[name]
     po = HOSTILE / name
@@ -129,6 +130,7 @@ def test_the_same_files_import_once_repaired(data: Path, tmp_path: Path) -> None
     assert "Le jeu de cartes" in (data / "rules" / "fr" / "01-introduction.yaml").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_a_truncated_po_leaves_the_translation_current_and_whole(data: Path) -> None:
     """Before, a file cut inside a string imported the string's first part and status still said current."""
     introduction = data / "rules" / "fr" / "01-introduction.yaml"

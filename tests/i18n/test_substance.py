@@ -2,6 +2,7 @@
 references and card names; every difference is one line."""
 from __future__ import annotations
 
+import pytest
 from typer.testing import CliRunner
 
 from tcforge.cli.i18n import app
@@ -82,6 +83,7 @@ def test_a_calibre_and_a_sub_case_letter_are_read_right() -> None:
     assert check(book, "fr", CARDS) == []
 
 
+@pytest.mark.slow
 def test_check_command_exits_0_on_the_bundled_rule_book() -> None:
     result = CliRunner().invoke(app, ["check", "--lang", "fr"])
     assert result.exit_code == 0, result.stdout

@@ -77,6 +77,7 @@ def test_card_and_scenario_texts_are_units_with_keys_and_the_bundled_french_is_c
     assert set(states.values()) == {CURRENT}, [k for k, s in states.items() if s != CURRENT]
 
 
+@pytest.mark.slow
 def test_export_then_import_of_the_bundled_texts_changes_no_file(data: Path, tmp_path: Path) -> None:
     before = _snapshot(data)
     po = _export(data, tmp_path)
@@ -86,6 +87,7 @@ def test_export_then_import_of_the_bundled_texts_changes_no_file(data: Path, tmp
     assert _snapshot(data) == before
 
 
+@pytest.mark.slow
 def test_an_english_change_makes_the_text_stale_and_the_fuzzy_entry_carries_the_previous_msgid(data: Path, tmp_path: Path) -> None:
     _replace(data / "cards" / "infantry.yaml", "name: German Cavalry\n", "name: German Horse Cavalry\n")
     _replace(data / "scenarios" / "hill-621.yaml", "Early July 1944, during", "In early July 1944, during")
@@ -104,6 +106,7 @@ def test_an_english_change_makes_the_text_stale_and_the_fuzzy_entry_carries_the_
     assert _previous(po, "card:6|name") == ""  # a current entry has none
 
 
+@pytest.mark.slow
 def test_a_stale_rule_case_carries_the_previous_msgid(data: Path, tmp_path: Path) -> None:
     book = load_rulebook(data / "rules")
     case = list(book.source.cases())[3]
@@ -115,6 +118,7 @@ def test_a_stale_rule_case_carries_the_previous_msgid(data: Path, tmp_path: Path
     assert _previous(po, f"{case.number}|text") == ""  # the text did not change: no previous msgid for it
 
 
+@pytest.mark.slow
 def test_import_of_a_reviewed_text_writes_the_data_file_and_records_the_english(data: Path, tmp_path: Path) -> None:
     _replace(data / "cards" / "infantry.yaml", "name: German Cavalry\n", "name: German Horse Cavalry\n")
     _replace(data / "scenarios" / "hill-621.yaml", "Early July 1944, during", "In early July 1944, during")
@@ -135,6 +139,7 @@ def test_import_of_a_reviewed_text_writes_the_data_file_and_records_the_english(
     assert code == 0
 
 
+@pytest.mark.slow
 def test_import_keeps_a_fuzzy_text_stale(data: Path, tmp_path: Path) -> None:
     _replace(data / "cards" / "infantry.yaml", "name: German Cavalry\n", "name: German Horse Cavalry\n")
     po = _export(data, tmp_path)
@@ -145,6 +150,7 @@ def test_import_keeps_a_fuzzy_text_stale(data: Path, tmp_path: Path) -> None:
     assert text_state(texts["card:8|name"], "fr", load_record(data, "fr")) == STALE
 
 
+@pytest.mark.slow
 def test_import_rejects_broken_placeholders_one_line_each_and_writes_nothing(data: Path, tmp_path: Path) -> None:
     book = load_rulebook(data / "rules")
     case = next(c for c in book.source.cases() if "{param:" in c.text)
@@ -167,6 +173,7 @@ def test_import_rejects_broken_placeholders_one_line_each_and_writes_nothing(dat
     assert _snapshot(data) == before
 
 
+@pytest.mark.slow
 def test_init_starts_a_new_language_that_status_reports_and_import_fills(data: Path, tmp_path: Path) -> None:
     code, out, err = _run("init", "de", "--root", str(data))
     assert code == 0, err
@@ -195,6 +202,7 @@ def test_unknown_language_and_bad_code_are_one_line(data: Path) -> None:
     assert code == 1 and "two lower-case letters" in err
 
 
+@pytest.mark.slow
 def test_import_without_a_named_folder_is_refused_and_a_data_folder_of_ones_own_gets_it(
         data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """An import never writes into tcforge's own data unless asked (--into-package): with no folder named it says how

@@ -11,6 +11,7 @@ from conftest import ROOT
 from tcforge.cli import app
 
 
+@pytest.mark.slow
 def test_play_records_each_sides_agent_and_replays_old_logs_without_them_only_when_asked(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
@@ -56,6 +57,7 @@ def test_a_bad_agent_is_one_line_and_exit_2(args: list[str], why: str, monkeypat
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_balance_and_check_play_take_agents(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     runner = CliRunner()
@@ -78,6 +80,7 @@ def test_check_play_names_the_agents_that_played_in_its_text_verdict(monkeypatch
     assert "2 games (random v greedy), all ended" in verdict, verdict
 
 
+@pytest.mark.slow
 def test_a_log_played_by_a_timed_search_says_replay_cannot_prove_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # a log whose agent searched for a time is refused by replay and audit unless --unsigned (its choices follow the
     # clock); play says so when it writes one, instead of leaving the user to find out at replay

@@ -152,6 +152,7 @@ def _sweep(scenario: Path, out: Path):  # type: ignore[no-untyped-def]
                    "--out", str(out), "--no-progress")
 
 
+@pytest.mark.slow
 def test_a_sweep_after_its_scenario_was_edited_plays_again_instead_of_resuming(tmp_path: Path) -> None:
     scenario = tmp_path / "hill.yaml"
     shutil.copy(ROOT / "data" / "scenarios" / "hill-621.yaml", scenario)
@@ -190,6 +191,7 @@ KEY_OF_HILL = ("from tcforge.analysis.batches import Cell, content_key\n"
                "print(content_key(cell, cell.load()))\n")
 
 
+@pytest.mark.slow
 def test_a_content_key_is_the_same_from_two_loads_and_from_another_process(tmp_path: Path) -> None:
     import os
     import subprocess

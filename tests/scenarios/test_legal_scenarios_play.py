@@ -41,6 +41,7 @@ def test_fuzz_a_generated_scenario_the_check_accepts_plays_to_the_end(doc: dict,
     play_accepted(write(doc, tmp_path_factory.mktemp("generated")), seeds=(1, 2))
 
 
+@pytest.mark.slow
 def test_the_generator_reaches_every_map_card_and_the_check_accepts_some() -> None:
     """The generator is not empty: the map cards are the data's (Path, Bridge, Ford among them), and the derandomized
     examples include scenarios the check accepts (else the property above would prove nothing)."""

@@ -107,6 +107,7 @@ def test_tags_are_letters_and_side_initials_differ() -> None:
     assert _initials(["Attacker", "Allies"]) == ("At", "Al")
 
 
+@pytest.mark.slow
 def test_20_0_a_hill_position_in_a_melee_is_named_beside_the_objectives_held(monkeypatch: pytest.MonkeyPatch) -> None:
     """20.0: the Soviet takes the hill with cards standing on each position, even in a melee; 16.0 control needs
     no enemy there. So a Soviet win may show "objectives held 2 of 3": the turn-end line then names the position in
@@ -130,6 +131,7 @@ def test_20_0_a_hill_position_in_a_melee_is_named_beside_the_objectives_held(mon
     assert found, "no game of seeds 1-8 ended with a hill position in a melee"
 
 
+@pytest.mark.slow
 def test_8_6_a_squad_riding_two_tanks_names_both_and_the_step_names_what_moves_with_the_mover(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """8.6: two tanks carry one squad and move together. The account named only the first tank, then moved it alone

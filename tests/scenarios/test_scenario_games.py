@@ -88,6 +88,7 @@ def test_20_0_balance_option_moves_the_second_german_group() -> None:
     assert as_written.state.arrivals.get("german-2") == 11 and late.state.arrivals.get("german-2") == 12
 
 
+@pytest.mark.slow
 def test_balance_results_do_not_depend_on_the_number_of_jobs() -> None:
     one = run("kursk", games=6, jobs=1, policies=("random", "random"))
     two = run("kursk", games=6, jobs=2, policies=("random", "random"), batch=2)  # three batches: two worker processes

@@ -29,6 +29,7 @@ def test_game_seed_comes_from_the_root_seed_and_the_game_index_only() -> None:
     assert [r.seed for r in results] == [game_seed(7, i) for i in range(3)]
 
 
+@pytest.mark.slow
 def test_a_proof_seed_of_the_table_replays_with_scenario_play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     outcome = run_sweep(Sweep(["hill-621"], options=["german-plus"], games=12, batch=6), tmp_path, plot=False)
@@ -40,6 +41,7 @@ def test_a_proof_seed_of_the_table_replays_with_scenario_play(tmp_path: Path, mo
     assert played.exit_code == 0 and "Soviet wins" in played.stdout
 
 
+@pytest.mark.slow
 def test_identical_tables_on_one_worker_the_local_pool_of_two_and_a_local_cluster_of_two(tmp_path: Path) -> None:
     from distributed import LocalCluster
 
@@ -53,6 +55,7 @@ def test_identical_tables_on_one_worker_the_local_pool_of_two_and_a_local_cluste
     assert tables[0].count("\n") == 2 and f",4,4,True,german,4,1.0,0.5101,1.0,{game_seed(1, 0)},soviet,0," in tables[0]
 
 
+@pytest.mark.slow
 def test_an_interrupted_sweep_keeps_its_batches_and_a_rerun_plays_only_the_rest(tmp_path: Path) -> None:
     whole = run_sweep(SMALL, tmp_path / "whole", plot=False)
     seen: list[int] = []
@@ -72,6 +75,7 @@ def test_an_interrupted_sweep_keeps_its_batches_and_a_rerun_plays_only_the_rest(
     assert whole.played_now == 8
 
 
+@pytest.mark.slow
 def test_a_batch_line_cut_short_by_a_kill_is_played_again(tmp_path: Path) -> None:
     run_sweep(SMALL, tmp_path, plot=False)
     kept = (tmp_path / BATCHES).read_bytes()
@@ -88,6 +92,7 @@ def test_the_batch_plan_depends_on_neither_workers_nor_scheduler() -> None:
     assert cluster.local_workers(0, 1) == 1 and cluster.local_workers(2, 3) == 2 and cluster.local_workers(8, 3) == 3
 
 
+@pytest.mark.slow
 def test_sweep_command_writes_the_table_and_plot_and_a_rerun_has_nothing_to_play(tmp_path: Path,
                                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
@@ -160,6 +165,7 @@ def test_a_second_run_at_the_same_time_prints_no_dask_port_warning() -> None:
     assert not [w for w in caught if "8787" in str(w.message) or "in use" in str(w.message)]
 
 
+@pytest.mark.slow
 def test_list_and_table_overrides_make_cells_from_set_and_from_a_sweep_file(tmp_path: Path,
                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)

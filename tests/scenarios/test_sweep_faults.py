@@ -72,6 +72,7 @@ def after_games(count: int, action: Callable[[], bool]) -> Callable[[int], None]
     return progress
 
 
+@pytest.mark.slow
 def test_a_killed_pool_worker_loses_only_its_batch_and_the_table_is_unchanged(tmp_path: Path,
                                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     run_sweep(GRID, tmp_path / "whole", jobs=1, plot=False)
@@ -114,6 +115,7 @@ def test_a_batch_that_kills_every_worker_it_is_given_to_stops_the_run_in_one_lin
     assert kept and set(kept) <= {b.key() for b in good}
 
 
+@pytest.mark.slow
 def test_a_killed_dask_worker_loses_only_its_batch_and_the_table_is_unchanged(tmp_path: Path,
                                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     run_sweep(GRID, tmp_path / "whole", jobs=1, plot=False)
@@ -134,6 +136,7 @@ def test_a_killed_dask_worker_loses_only_its_batch_and_the_table_is_unchanged(tm
     assert (tmp_path / "killed" / TABLE).read_text() == (tmp_path / "whole" / TABLE).read_text()
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_a_pool_sweep_keeps_its_batches_and_says_so(tmp_path: Path) -> None:
     out = tmp_path / "cut"
     command = [str(Path(sys.executable).parent / "tcforge"), "scenario", "sweep", "hill-621", "--games", "200", "--batch", "1",
@@ -188,6 +191,7 @@ def test_a_stop_signal_while_a_batch_is_kept_counts_it_as_the_disk_does(tmp_path
     assert len(Store(tmp_path).done) == len(store.done)
 
 
+@pytest.mark.slow
 def test_sigterm_stops_a_pool_sweep_as_ctrl_c_does_and_leaves_no_worker_running(tmp_path: Path) -> None:
     """``kill PID`` (SIGTERM, to the command alone, as a batch system's time limit sends it): the command ends its
     workers, keeps the batches that finished and says so, and exits 143. It used to die at once, its workers playing
@@ -244,6 +248,7 @@ def dask_cluster() -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
             process.wait(timeout=PATIENCE)
 
 
+@pytest.mark.slow
 def test_the_scheduler_gone_stops_the_sweep_in_one_line_and_a_rerun_plays_only_the_rest(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)

@@ -197,6 +197,7 @@ def _write(path: Path, lines: list[Any]) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(EDITS))
+@pytest.mark.slow
 def test_tampered_log_is_named_at_its_line(name: str, real_log: Lines, tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)

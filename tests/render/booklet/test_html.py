@@ -40,6 +40,7 @@ def _case(html: str, anchor: str) -> str:
 
 
 @pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.slow
 def test_every_cross_reference_resolves_to_an_anchor(lang: str) -> None:
     html, builder = render_html(BookletOptions(lang))
     assert dangling_links(html) == []
@@ -72,6 +73,7 @@ def test_param_placeholders_print_the_selected_rulesets_value() -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("ruleset", ["six-pack-r3", "six-pack-1997", "players-guide-1997", "jeff-mike-2002"])
+@pytest.mark.slow
 def test_16_10_no_sentence_prints_a_parameter_that_empties_it(lang: str, ruleset: str) -> None:
     html = _html(lang, ruleset)
     body = html[:html.find('id="appendix-variant"')] if 'id="appendix-variant"' in html else html

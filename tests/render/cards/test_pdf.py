@@ -141,6 +141,7 @@ def test_fonts_are_embedded_truetype(render) -> None:
     assert seen
 
 
+@pytest.mark.slow
 def test_french_inserts_keep_accents_and_french_spacing(render) -> None:
     reader, _ = render("inserts", "--lang", "fr")
     text = flat(reader)

@@ -39,6 +39,7 @@ def trim(page) -> tuple[float, ...]:
 
 
 @pytest.mark.parametrize("paper,bleed", [("a4", "0"), ("letter", "0"), ("a4", "3"), ("letter", "3")])
+@pytest.mark.slow
 def test_16_1_inserts_and_strips_keep_every_mark_six_mm_inside_the_paper(render, paper: str, bleed: str) -> None:
     reader, _ = render("inserts", "--paper", paper, "--bleed", bleed)
     sheets = [p for p in reader.pages if page_marks(p)]
@@ -59,6 +60,7 @@ def test_16_2_letter_with_bleed_takes_three_by_two(render) -> None:
     assert "3 x 2 cards a sheet on US Letter" in stderr
 
 
+@pytest.mark.slow
 def test_16_2_print_all_with_bleed_writes_every_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TCFORGE_CONFIG_DIR", str(tmp_path / "config"))
     result = CliRunner().invoke(app, ["all", "--bleed", "3", "--no-scenarios", "--out", str(tmp_path / "out")],

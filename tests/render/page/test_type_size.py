@@ -36,6 +36,7 @@ CASES = [pytest.param(args, lang)
 
 
 @pytest.mark.parametrize("args,lang", CASES)
+@pytest.mark.slow
 def test_16_11_no_text_below_six_points(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...],
                                         lang: str) -> None:
     monkeypatch.setenv("TCFORGE_CONFIG_DIR", str(tmp_path / "config"))

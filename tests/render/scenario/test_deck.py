@@ -72,6 +72,7 @@ def test_balance_option_moves_the_reinforcements_turn_on_the_proxies() -> None:
     assert sum(1 for p in proxies if p.footer.endswith("reinf. 2, turn 10")) == 28
 
 
+@pytest.mark.slow
 def test_hill_621_deck_pdf_draws_one_card_per_proxy_each_side_on_its_own_sheets(run, tmp_path: Path) -> None:
     result = run("deck", "--scenario", "hill-621", "--out", "deck.pdf")
     assert result.exit_code == 0, result.stderr
@@ -207,6 +208,7 @@ def test_failed_deck_leaves_no_file_and_keeps_the_old_one(run, tmp_path: Path, m
     assert old.read_bytes() == b"%PDF old" and files(tmp_path) == ["deck.pdf"]
 
 
+@pytest.mark.slow
 def test_001_1_0_a_scenario_with_hidden_units_prints_backs_that_name_only_the_side(run, tmp_path: Path) -> None:
     from typer.testing import CliRunner
 

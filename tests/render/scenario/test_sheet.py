@@ -233,6 +233,7 @@ def test_random_terrain_scenario_shows_unknown_positions_and_how_terrain_is_plac
     assert [t for t, _, _ in placed(reader.pages[0])].count("?") == 20 + 1       # 5 x 4 positions and the legend
 
 
+@pytest.mark.slow
 def test_every_bundled_scenario_sheet_fits_two_pages_in_both_languages(tmp_path: Path) -> None:
     for scenario_id in bundled_ids():
         scenario = load(scenario_id)
@@ -300,6 +301,7 @@ def test_default_file_name_says_scenario_balance_language_and_paper(run, tmp_pat
     assert files(tmp_path) == ["scenario-hill-621-german-minus-fr-letter.pdf"]
 
 
+@pytest.mark.slow
 def test_all_adds_every_scenario_sheet_and_the_two_decks(run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from tcforge.data.cards import CardSet
     from tcforge.data.dataset import GameData, load_data
