@@ -27,7 +27,7 @@ demo: install
 	-$(BIN)/tcforge scenario check hill-621 kursk --play --games 60 --jobs 2
 	$(BIN)/tcforge scenario play hill-621 --seed 1 --quiet --log output/hill-621-seed1.jsonl
 	$(BIN)/tcforge scenario play kursk --seed 1 --quiet --log output/kursk-seed1.jsonl
-	$(BIN)/tcforge scenario balance hill-621 --games 60 --jobs 2 --plot output/hill-621-balance.png
+	$(BIN)/tcforge scenario balance hill-621 --games 60 --jobs 2 --out output/hill-621-balance.png
 	$(BIN)/tcforge print all --out output
 	$(BIN)/tcforge print refcards --ruleset jeff-mike-2002 --lang en --out output/refcards-jeff-mike-2002-en.pdf
 	$(BIN)/tcforge print refcards --ruleset jeff-mike-2002 --lang fr --out output/refcards-jeff-mike-2002-fr.pdf

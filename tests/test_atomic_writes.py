@@ -17,6 +17,7 @@ import tcforge.atomic as atomic
 from conftest import ROOT
 from tcforge.atomic import atomic_path, write_all, write_atomic
 from tcforge.cli.i18n import app
+from tcforge.paths import DATA_ENV
 
 DATA = ROOT / "data"
 
@@ -34,7 +35,7 @@ def no_hang() -> Iterator[None]:
 
 
 def _export(data: Path, out: Path) -> tuple[int, str]:
-    result = CliRunner().invoke(app, ["export", "--root", str(data), "--out", str(out)])
+    result = CliRunner().invoke(app, ["export", "--out", str(out)], env={DATA_ENV: str(data)})  # tcforge --data DATA
     assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), result.exception
     return result.exit_code, result.stderr
 
@@ -132,7 +133,7 @@ def test_import_on_a_full_disk_changes_no_file_of_the_several_it_writes(
                   encoding="utf-8")
     before = {p: p.read_bytes() for p in data.rglob("*") if p.is_file()}
     _fill_disk(monkeypatch, after=1)
-    result = CliRunner().invoke(app, ["import", str(po), "--root", str(data)])
+    result = CliRunner().invoke(app, ["import", str(po)], env={DATA_ENV: str(data)})
     assert result.exit_code == 1
     assert "No space left on device" in result.stderr and "no file changed" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr

@@ -1,12 +1,12 @@
 """The ``tcforge`` command line. Thin: parse, call the library, print.
 
-One module per command group, each a thin layer over a library call:
-``validate``, ``cards``, ``errata``, ``rules``, ``odds`` and ``bench`` here;
-``print`` (tcforge/cli/printing.py), ``scenario`` (tcforge/cli/scenario.py) and
-``i18n`` (tcforge/cli/i18n.py), ``deck`` (tcforge/cli/deck.py) and ``export``
-(tcforge/cli/export.py) live with their library and are imported only
-when asked for. :mod:`tcforge.cli.common` holds the consoles, the output
-formats and the one-line failure.
+One module per command group under tcforge/cli/, each a thin layer over a library
+call: ``validate``, ``cards``, ``errata``, ``rules``, ``odds`` and ``bench`` are
+imported here; ``print`` (printing.py, with rulebook.py), ``scenario``, ``i18n``,
+``deck`` and ``export`` only when asked for. :mod:`tcforge.cli.options` holds the
+option types every group shares (one ``Lang``, one family of ``--format`` and
+``--paper`` values, the print options, ``--agent``, ``--jobs``) and the old
+spellings; :mod:`tcforge.cli.common` the two consoles and the one-line failure.
 """
 from __future__ import annotations
 
@@ -36,7 +36,8 @@ LAZY_GROUPS = {
                                     "and the rule booklets (PDF, A4 or Letter, English or French)."),
     "scenario": ("tcforge.cli.scenario", "Scenarios: list, show, check their legality, play, replay, balance, generate."),
     "i18n": ("tcforge.cli.i18n", "Translations of the rule book and the card and scenario texts: status, check, "
-                                  "PO export and import, a new language."),
+                                  "PO export and import, a new language. The data folder is the global --data "
+                                  "(tcforge --data DATA i18n ...)."),
     "deck": ("tcforge.cli.deck", "Command decks of the fluid-time rules (source 003): list, show, odds, tables, print, rulebook."),
     "export": ("tcforge.cli.export", "Export a scenario or a command deck to Tabletop Simulator: deck sheets (PNG) and a save (JSON)."),
 }

@@ -10,7 +10,8 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from tcforge.cli.common import Format, Lang, ListFormat, TableFormat, card_set, fail, out
+from tcforge.cli.common import card_set, fail, out
+from tcforge.cli.options import Format, Lang, TableFormat
 from tcforge.data.cards import Card, CardLookupError
 from tcforge.i18n.words import t as label
 
@@ -39,17 +40,17 @@ def cards_list(
     card_class: str | None = typer.Option(None, "--class", help="tank, tank_destroyer, half_track, elite, terrain, ..."),
     nation: str | None = typer.Option(None, "--nation", help="german, soviet or any."),
     rarity: str | None = typer.Option(None, "--rarity", help="C, U, R or UR."),
-    year: int | None = typer.Option(None, "--year", help="Only cards in service that year, e.g. 1943."),
-    format: ListFormat = typer.Option(ListFormat.text, "--format", "-f"),
+    year: int | None = typer.Option(None, "--year", metavar="YEAR", help="Only cards in service that year, e.g. 1943."),
+    format: TableFormat = typer.Option(TableFormat.text, "--format", "-f"),
     lang: Lang = typer.Option(Lang.en, "--lang"),
 ) -> None:
     """List cards, filtered by type, class, nation, rarity or year of service."""
     cards = card_set()
     chosen = cards.filter(type=type, card_class=card_class, nation=nation, rarity=rarity.upper() if rarity else None, year=year)
-    if format is ListFormat.json:
+    if format is TableFormat.json:
         out.print(json.dumps([c.to_json(lang.value) for c in chosen], indent=2, ensure_ascii=False), markup=False)
         return
-    if format is ListFormat.csv:
+    if format is TableFormat.csv:
         writer = csv.writer(sys.stdout, lineterminator="\n")
         writer.writerow(["id", "name", "rarity", "type", "class", "nation", "hit.short", "hit.long", "penetration.short",
                          "penetration.long", "armor.front", "armor.side", "he", "sa", "ft", "tank_melee",

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import sys
-from enum import Enum
 from typing import NoReturn
 
 import typer
@@ -12,33 +11,18 @@ from tcforge.data.cards import CardSet
 from tcforge.data.dataset import GameData, load_cards, load_data
 from tcforge.data.problems import DataError
 
-# Piped output (files, scripts, tests) is not cut to 80 columns.
-out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout is not None and sys.stdout.isatty() else 160)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+# The two consoles of every command. One width policy: on a terminal, its width; piped (files, scripts, tests),
+# 160 columns, so that a table is not cut to 80. Messages are never wrapped (soft_wrap) whatever the width.
+PIPED_WIDTH = 160
 
 
-class Format(str, Enum):
-    text = "text"
-    json = "json"
+def _width(stream: object) -> int | None:
+    isatty = getattr(stream, "isatty", None)
+    return None if isatty is not None and isatty() else PIPED_WIDTH
 
 
-class ListFormat(str, Enum):
-    text = "text"
-    json = "json"
-    csv = "csv"
-
-
-class TableFormat(str, Enum):
-    """The output formats of commands that print rows (issue 20 item 7: text, json, csv everywhere)."""
-
-    text = "text"
-    json = "json"
-    csv = "csv"
-
-
-class Lang(str, Enum):
-    en = "en"
-    fr = "fr"
+out = Console(highlight=False, soft_wrap=True, width=_width(sys.stdout))
+err = Console(stderr=True, highlight=False, soft_wrap=True, width=_width(sys.stderr))
 
 
 def fail(message: str, code: int = 1) -> NoReturn:

@@ -10,25 +10,33 @@ designer needs then sits under one command group.
 from __future__ import annotations
 
 import json
-from enum import Enum
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
 from tcforge.bounds import SAMPLES, SEED, bounded
+from tcforge.cli.options import (
+    BleedOpt,
+    BookPaper,
+    CardLangOpt,
+    CardPaperOpt,
+    CardSizeOpt,
+    DuplexOpt,
+    Format,
+    Lang,
+    Paper,
+    StrictOpt,
+    lang_option,
+    out_file_option,
+    paper_option,
+)
 from tcforge.data.problems import DataError
 from tcforge.decks.load import DeckLookupError, find_deck, load_decks
 from tcforge.decks.model import CommandDeck, FluidRules
-from tcforge.outpath import file_out
 
 app = typer.Typer(help="Command decks of the fluid-time rules (source 003): list, show, odds, tables, print, rulebook.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
-
-
-class Format(str, Enum):
-    text = "text"
-    json = "json"
 
 
 def _echo(text: str = "") -> None:
@@ -68,7 +76,7 @@ def _dump(data: Any) -> None:
 def list_decks(
     format: Format = typer.Option(Format.text, "--format", "-f"),
     front: str | None = typer.Option(None, "--front", help="Only the decks of this front (russian, ...)."),
-    year: int | None = typer.Option(None, "--year", help="Only the decks of this year."),
+    year: int | None = typer.Option(None, "--year", metavar="YEAR", help="Only the decks of this year."),
 ) -> None:
     """List the bundled command decks, by front and period."""
     try:
@@ -178,7 +186,7 @@ def tables(
     max_dice: int = typer.Option(5, "--max-dice", min=1, max=8, help="Most gun dice in the penetration table."),
     max_armour: int = typer.Option(24, "--max-armor", "--max-armour", min=2, max=60, help="Highest armor in the penetration tables."),
 ) -> None:
-    """Exact fire, morale and support odds of source 003: hit chance by modified Size, penetration by dice and armour
+    """Exact fire, morale and support odds of source 003: hit chance by modified Size, penetration by dice and armor
     (with the flank die), penetrating-hit results, morale pass/suppressed/abandoned by modifier, support intensity by nation."""
     from tcforge.decks.tables import tables_json
     from tcforge.decks.tables_text import text_lines
@@ -200,28 +208,16 @@ def tables(
         _echo(line)
 
 
-class Lang(str, Enum):
-    en = "en"
-    fr = "fr"
-
-
-class Paper(str, Enum):
-    a4 = "a4"
-    letter = "letter"
-
-
 @app.command("print")
 def print_cmd(
     deck_name: str = typer.Argument(..., metavar="DECK", help="Deck id or a deck file."),
-    lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the card texts."),
-    paper: Paper = typer.Option(Paper.a4, "--paper", case_sensitive=False, help="A4 or US Letter; 3 x 3 cards, centered."),
-    out_file: Path | None = typer.Option(None, "--out", "-o", parser=file_out, metavar="FILE",
-                                         help="PDF to write (default: output/command-deck-ID-LANG-PAPER.pdf)."),
-    card_size: str = typer.Option("standard", "--card-size", help="standard (63 x 88 mm), poker (63.5 x 88.9 mm) or WxH in mm."),
-    bleed: float = typer.Option(0.0, "--bleed", min=0.0, max=5.0, help="Bleed in mm (gutters are twice it)."),
-    duplex: bool = typer.Option(False, "--duplex", help="Double-sided, long-edge flip: every card gets the deck's back; "
-                                "the saved back offset applies."),
-    strict: bool = typer.Option(False, "--strict", help="Text that does not fit is an error (exit 1, no PDF)."),
+    lang: CardLangOpt = Lang.en,
+    paper: CardPaperOpt = Paper.a4,
+    out_file: Annotated[Path | None, out_file_option("PDF to write (default: output/command-deck-ID-LANG-PAPER.pdf).")] = None,
+    card_size: CardSizeOpt = "standard",
+    bleed: BleedOpt = 0.0,
+    duplex: DuplexOpt = False,
+    strict: StrictOpt = False,
     reference: bool = typer.Option(True, "--reference/--no-reference", help="Add the reference card (fire; morale and support)."),
 ) -> None:
     """The deck as cards (every printed card, commanders' cards included) with its back, and the 003 reference card.
@@ -268,19 +264,13 @@ def print_cmd(
 DEFAULT_RULES_DECK = "russian-front-summer-1942"
 
 
-class BookPaper(str, Enum):
-    a4 = "a4"
-    letter = "letter"
-    a5 = "a5"
-
-
 @app.command("rulebook")
 def rulebook_cmd(
-    lang: Lang = typer.Option(Lang.en, "--lang", help="en, or fr (untranslated or out-of-date cases are marked)."),
-    paper: BookPaper = typer.Option(BookPaper.a4, "--paper", case_sensitive=False, help="a4, letter or a5."),
+    lang: Annotated[Lang, lang_option("Language of the booklet: en, or fr (untranslated or out-of-date cases are "
+                                      "marked).")] = Lang.en,
+    paper: Annotated[BookPaper, paper_option("Page size: A4, US Letter or A5.")] = BookPaper.a4,
     deck_name: str = typer.Option(DEFAULT_RULES_DECK, "--deck", help="The deck whose figures the booklet prints."),
-    out_file: Path | None = typer.Option(None, "--out", "-o", parser=file_out, metavar="FILE",
-                                         help="PDF to write (default: output/rules-003-LANG-PAPER.pdf)."),
+    out_file: Annotated[Path | None, out_file_option("PDF to write (default: output/rules-003-LANG-PAPER.pdf).")] = None,
 ) -> None:
     """The fluid-time rules of source 003 as a booklet (data/rules-003), with tables computed from the rules and a deck.
 

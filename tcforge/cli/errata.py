@@ -6,7 +6,8 @@ import json
 import typer
 from rich.table import Table
 
-from tcforge.cli.common import Format, card_set, out
+from tcforge.cli.common import card_set, out
+from tcforge.cli.options import Format
 
 app = typer.Typer(help="The errata applied to the printed cards.", no_args_is_help=True)
 

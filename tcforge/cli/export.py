@@ -1,21 +1,16 @@
 """``tcforge export``: the cards, in formats other play tools read. Thin: parse, call :mod:`tcforge.export.run`, print."""
 from __future__ import annotations
 
-from enum import Enum
 from pathlib import Path
-from typing import NoReturn
+from typing import Annotated, NoReturn
 
 import typer
 
 from tcforge.bounds import SEED, bounded
+from tcforge.cli.options import Lang, lang_option, out_dir_option
 
 app = typer.Typer(help="Export cards to other play tools: Tabletop Simulator deck sheets and a saved table.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
-
-
-class Lang(str, Enum):
-    en = "en"
-    fr = "fr"
 
 
 def _fail(message: str, code: int = 1) -> NoReturn:
@@ -31,11 +26,11 @@ def _group() -> None:
 @app.command("tts")
 def tts(
     name: str = typer.Argument(..., metavar="SCENARIO|DECK", help="A scenario (id or file) or a command deck (id or file)."),
-    lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the cards."),
+    lang: Annotated[Lang, lang_option("Language of the cards.")] = Lang.en,
     seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="A scenario's set-up: the same seed as 'tcforge scenario play' "
                              "gives the same terrain and placement."),
-    out: Path | None = typer.Option(None, "--out", "-o", help="Folder to write the save (JSON) and the PNGs into "
-                                       "(default: output/tts/NAME-LANG, and -seedN for a seed other than 1)."),
+    out: Annotated[Path | None, out_dir_option("Folder to write the save (JSON) and the PNGs into (default: "
+                                               "output/tts/NAME-LANG, and -seedN for a seed other than 1).")] = None,
     base_url: str | None = typer.Option(None, "--base-url", help="Where the PNGs will be served from (http or "
                                            "https); default: the written files as local file:// addresses."),
 ) -> None:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import json
 import sys
-from enum import Enum
 from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
 
+from tcforge.cli.options import Format, format_option, old_spelling, out_file_option
 from tcforge.data.problems import DataError
 from tcforge.i18n.catalog import CURRENT, MISSING, STALE, RuleBook, load_rulebook
 from tcforge.i18n.po import PoError, export_po, import_po, placeholder_problems
@@ -30,26 +30,24 @@ from tcforge.i18n.texts import (
     translation,
     write_atomic,
 )
-from tcforge.outpath import file_out
-from tcforge.paths import data_dir, display_path, user_data_dirs
+from tcforge.paths import data_dir, display_path, use_data_dirs, user_data_dirs
 
 app = typer.Typer(help="Translations of the rule book and the card and scenario texts: status, check, PO export and import.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
-
-
-class Format(str, Enum):
-    text = "text"
-    json = "json"
 
 
 LangOpt = Annotated[str, typer.Option("--lang", metavar="LANG",
                                       help="Language of the translation (fr, or one started with 'tcforge i18n init').")]
 RulesOpt = Annotated[Path | None, typer.Option("--rules", metavar="DIR", file_okay=False,
                                                   help="Folder holding en/ and the translations (default: DATA/rules).")]
-RootOpt = Annotated[Path | None, typer.Option("--root", metavar="DATA", file_okay=False,
-                                                 help="The data folder whose cards/, scenarios/, rules/ and i18n/ to read and "
-                                                      "write (default: the checkout's data/).")]
-FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="text (one line per case that needs work) or json.")]
+# The data folder is the global --data, as everywhere: 'tcforge --data DATA i18n ...'. A whole data folder (one with
+# the English rule text, rules/en/) is read and written in place of tcforge's own, as the old '--root DATA' did; a
+# folder of your own takes what an import writes. --root still works, hidden, and says to use --data.
+ROOT_NEW = "the global --data: tcforge --data DATA i18n ..."
+RootOpt = Annotated[Path | None, typer.Option("--root", metavar="DATA", file_okay=False, hidden=True,
+                                                 callback=old_spelling(ROOT_NEW),
+                                                 help="Deprecated: use the global --data (tcforge --data DATA i18n ...).")]
+FormatOpt = Annotated[Format, format_option("text (one line per case that needs work) or json.")]
 
 
 def _echo(text: str) -> None:
@@ -59,6 +57,18 @@ def _echo(text: str) -> None:
 def _fail(message: str, code: int = 1) -> NoReturn:
     sys.stderr.write(f"tcforge: {message}\n")
     raise typer.Exit(code)
+
+
+def _whole(root: Path | None) -> Path | None:
+    """The data folder to use in place of tcforge's own: --root (the old spelling), else the first --data folder when
+    it is a whole data folder (it holds the English rule text, rules/en/); else None."""
+    if root is not None:
+        return root
+    own = user_data_dirs()
+    if not own or not (own[0] / "rules" / "en").is_dir():
+        return None
+    use_data_dirs([])  # it stands in for tcforge's own data, as --root did: not layered over it as well
+    return own[0]
 
 
 def _book(rules: Path | None, root: Path | None = None) -> RuleBook:
@@ -117,6 +127,7 @@ def status(
     An English case marked `editorial` whose `previous_hash` is the translation's
     `translated_from` changed only in wording: its translation stays current.
     """
+    root = _whole(root)
     book, data = _book(rules, root), _data(root)
     lang = _lang(lang, book, data)
     rows = statuses(book, lang)
@@ -146,6 +157,7 @@ def check_cmd(
     """
     from tcforge.i18n.substance import check
 
+    root = _whole(root)
     book, data = _book(rules, root), _data(root)
     lang = _lang(lang, book, data)
     try:
@@ -171,8 +183,7 @@ def check_cmd(
 @app.command("export")
 def export_cmd(
     lang: LangOpt = "fr",
-    out_file: Annotated[Path | None, typer.Option("--out", "-o", help="PO file to write (default: standard output).",
-                                                     parser=file_out, metavar="FILE")] = None,
+    out_file: Annotated[Path | None, out_file_option("PO file to write (default: standard output).")] = None,
     rules: RulesOpt = None,
     root: RootOpt = None,
 ) -> None:
@@ -182,6 +193,7 @@ def export_cmd(
     scenario:ID|FIELD for card and scenario texts; msgid the English, msgstr the translation; stale entries are
     marked fuzzy and show the English they were translated from as their previous msgid; missing ones are empty.
     """
+    root = _whole(root)
     book, folder = _book(rules, root), _data(root)
     lang = _lang(lang, book, folder)
     data = export_po(book, lang, _texts(folder, rules, root), load_record(folder, lang))
@@ -201,8 +213,9 @@ def _targets(rules: Path | None, root: Path | None, into_package: bool = False,
              dry_run: bool = False) -> tuple[Path, Path | None, bool]:
     """Where an import writes: (the data folder, the rule text folder or None for the book's own, inline).
 
-    Only where the user said: --root DATA, --rules DIR, a data folder of their own (tcforge --data DIR, or
-    TCFORGE_DATA), or --into-package for tcforge's own data (the checkout's data/, an installed copy's bundle).
+    Only where the user said: a whole data folder (tcforge --data DATA, or the old --root DATA), --rules DIR, a data
+    folder of their own (tcforge --data DIR, or TCFORGE_DATA), or --into-package for tcforge's own data (the
+    checkout's data/, an installed copy's bundle).
     Never tcforge's own data by default: a translation in progress must not overwrite the tested one.
     """
     if root is not None:
@@ -216,7 +229,7 @@ def _targets(rules: Path | None, root: Path | None, into_package: bool = False,
         return data_dir(), None, True
     _fail(f"tcforge i18n writes only where you say, never into tcforge's own data ({display_path(data_dir())}) unless "
           "asked: give --data DIR before the command (tcforge --data DIR i18n import ...) for a folder of your own, "
-          "--root DATA for a copy of the data folder, or --into-package to edit tcforge's own data")
+          "--data DATA naming a whole copy of the data folder (with rules/en/), or --into-package to edit tcforge's own data")
 
 
 @app.command("import")
@@ -241,9 +254,10 @@ def import_cmd(
     own limits on every text: length, control and invisible characters, a name's one line of 200 characters): any
     problem is one line, fr.po:LINE:COL, and no file changes; else all files are written, or none.
 
-    Where: --root DATA, --rules DIR (the rule book only), or a data folder of your own (tcforge --data DIR i18n
-    import ...); tcforge's own data only with --into-package.
+    Where: a data folder of your own (tcforge --data DIR i18n import ...), a whole copy of the data folder (tcforge
+    --data DATA, DATA holding rules/en/), --rules DIR (the rule book only); tcforge's own data only with --into-package.
     """
+    root = _whole(root)
     book = _book(rules, root)
     target, rules_out, inline = _targets(rules, root, into_package, dry_run)
     lang = _lang(lang, book, target if root is not None else data_dir())
@@ -287,7 +301,7 @@ def init_cmd(
     """
     if not LANG_CODE.match(lang) or lang == "en":
         _fail(f"'{lang}' is not a language code for a translation: give two lower-case letters other than en, e.g. de")
-    target, _, _ = _targets(None, root)
+    target, _, _ = _targets(None, _whole(root))
     path = record_path(target, lang)
     if path.exists():
         _fail(f"{display_path(path)} exists: the language '{lang}' is started already ('tcforge i18n status --lang {lang}')")

@@ -4,10 +4,12 @@ from __future__ import annotations
 import json
 from enum import Enum
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
-from tcforge.cli.common import Format, fail, game_data, out
+from tcforge.cli.common import fail, game_data, out
+from tcforge.cli.options import Format, out_dir_option
 from tcforge.data.cards import CardLookupError
 
 
@@ -28,7 +30,7 @@ def odds(
     fire_kind: str | None = typer.Option(None, "--fire", help="at, he, sa, ft or tmv (default: the best the firer has)."),
     ruleset: str | None = typer.Option(None, "--ruleset", help="Ruleset id (default six-pack-r3)."),
     format: Format = typer.Option(Format.text, "--format", "-f"),
-    out_dir: Path = typer.Option(Path("output"), "--out", "-o", help="odds matrix: folder for the CSV and the heat map."),
+    out_dir: Annotated[Path, out_dir_option("odds matrix: folder for the CSV and the heat map.")] = Path("output"),
 ) -> None:
     """Exact probabilities of one attack: tcforge odds FIRER TARGET [options].
 

@@ -14,10 +14,16 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Any
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Any
 
+import typer
 from typer import _click as click
 from typer.core import TyperOption
+
+from tcforge.bounds import JOBS, bounded
+from tcforge.outpath import file_out
 
 # option -> (its short name or "", what it means). A command that has the meaning uses the name; one that has the
 # name gives it this meaning. Values: --format text|json (and csv where a command prints rows), --lang en|fr (or a
@@ -36,10 +42,16 @@ FORMAT_VALUES = {"text", "json", "csv"}
 LANG_VALUES = {"en", "fr"}
 PAPER_VALUES = {"a4", "letter", "a5", "half-letter"}  # half-letter: the rule booklet only
 
+# The names whose value takes more than one documented form; every other option name has one type and one metavar
+# in every command (tests/cli/test_one_command_line.py walks the commands). --out names a FILE, or the DIR of a
+# command that writes several files; --lang is en|fr, but a LANG code in 'tcforge i18n', which works on any
+# translation (a new one is started by 'tcforge i18n init').
+FORMS: dict[str, set[str]] = {"--out": {"FILE", "DIR"}, "--lang": {"en|fr", "LANG"}}
+
 # old name -> the name to use: the old one still works, hidden from --help, with a warning.
 DEPRECATED: dict[str, str] = {"--balance": "--option", "--out-dir": "--out"}
 
-_LABELS = {"str": None, "int": "N", "float": "X", "path": "PATH", "file": "FILE", "directory": "DIR"}
+_LABELS = {"str": None, "int": "N", "float": "X", "int range": "N", "float range": "X", "path": "PATH", "file": "FILE", "directory": "DIR"}
 _MARK = "_tcforge_harmonised"
 
 
@@ -92,7 +104,7 @@ def _alias(command: click.Command, old: str, target: TyperOption) -> None:
     def on_old(ctx: click.Context, _param: click.Parameter, value: Any) -> None:
         if value in (None, (), []):
             return
-        sys.stderr.write(f"tcforge: warning: {old} is deprecated, use {target.opts[0]}\n")
+        notice(old, target.opts[0])
         if target.name in ctx.params:
             ctx.params[target.name] = merge(ctx, ctx.params[target.name], value)
         else:
@@ -134,4 +146,143 @@ def harmonise(command: click.Command, ctx: click.Context | None = None) -> click
     return command
 
 
-__all__ = ["DEPRECATED", "FORMAT_VALUES", "LANG_VALUES", "OPTIONS", "PAPER_VALUES", "harmonise"]
+# ---------------------------------------------------------------------------------------------------------------
+# The option types every command group shares (issue 32 item 4): one enum per set of values, one declaration per
+# option that several commands take. A command that needs its own help for an option builds it with the same
+# function (lang_option, paper_option, out_file_option...), so the name, type, metavar and parsing stay one.
+
+
+class Lang(str, Enum):
+    """The languages of the printed and shown texts (a translation in progress is named by its code in 'tcforge i18n')."""
+
+    en = "en"
+    fr = "fr"
+
+
+class Format(str, Enum):
+    """--format of a command that prints one document or report."""
+
+    text = "text"
+    json = "json"
+
+
+class TableFormat(str, Enum):
+    """--format of a command that prints rows: text, json, or csv (one row a line, quoted by the csv module)."""
+
+    text = "text"
+    json = "json"
+    csv = "csv"
+
+
+class Paper(str, Enum):
+    """Paper of the card sheets, the scenario sheets and the calibration page."""
+
+    a4 = "a4"
+    letter = "letter"
+
+
+class BookPaper(str, Enum):
+    """Paper of the 003 rule book (tcforge deck rulebook)."""
+
+    a4 = "a4"
+    letter = "letter"
+    a5 = "a5"
+
+
+class BookletPaper(str, Enum):
+    """Paper of the rule booklet (tcforge print rulebook): the sizes of a book too."""
+
+    a4 = "a4"
+    letter = "letter"
+    a5 = "a5"
+    half_letter = "half-letter"
+
+
+def lang_option(help: str = "Language of the text: en or fr.") -> Any:
+    return typer.Option("--lang", help=help)
+
+
+def paper_option(help: str) -> Any:
+    """--paper, read as the user writes it (A4, Letter)."""
+    return typer.Option("--paper", case_sensitive=False, help=help)
+
+
+def format_option(help: str | None = None) -> Any:
+    return typer.Option("--format", "-f", help=help)
+
+
+def out_file_option(help: str) -> Any:
+    """--out FILE of a command that writes one file: a path written as a folder (results/) is refused."""
+    return typer.Option("--out", "-o", parser=file_out, metavar="FILE", help=help)
+
+
+def out_dir_option(help: str) -> Any:
+    """--out DIR of a command that writes several files into a folder."""
+    return typer.Option("--out", "-o", metavar="DIR", help=help)
+
+
+def option_option(help: str = "Play one of the scenario's balance options (they are listed by 'tcforge scenario show "
+                              "ID').") -> Any:
+    return typer.Option("--option", help=help)
+
+
+LangOpt = Annotated[Lang, lang_option()]
+FormatOpt = Annotated[Format, format_option("text or json.")]
+TableFormatOpt = Annotated[TableFormat, format_option("text: a table; json: a list; csv: rows.")]
+
+# The print commands' options (tcforge print ..., tcforge deck print).
+CardLangOpt = Annotated[Lang, lang_option("Language of the card texts and headings.")]
+CardPaperOpt = Annotated[Paper, paper_option("A4 or US Letter; 3 x 3 cards, centred, fewer when --bleed or --card-size "
+                                             "leave no room for cut marks.")]
+RulesetOpt = Annotated[str | None, typer.Option("--ruleset", help="Ruleset whose errata and numbers to print "
+                                                                  "(default six-pack-r3).")]
+PdfOutOpt = Annotated[Path | None, out_file_option("PDF to write (default: under output/).")]
+CardSizeOpt = Annotated[str, typer.Option("--card-size", help="standard (63 x 88 mm), poker (63.5 x 88.9 mm) or WxH "
+                                                              "in mm.")]
+BleedOpt = Annotated[float, typer.Option("--bleed", min=0.0, max=5.0, help="Bleed in mm (gutters are at least twice "
+                                                                           "it); none by default.")]
+DuplexOpt = Annotated[bool, typer.Option("--duplex", help="Double-sided, long-edge flip: back pages mirror the columns "
+                                                          "and take the saved back offset ('tcforge print calibration').")]
+StrictOpt = Annotated[bool, typer.Option("--strict", help="Text that does not fit is an error (exit 1, no PDF).")]
+OptionOpt = Annotated[str | None, option_option()]
+
+# The players and the workers of the commands that play games (scenario play, balance, check --play, sweep, ladder).
+AGENT_HELP = ("A side's player, SIDE=SPEC (german=plan:32), or SPEC for both sides; repeat for each side. "
+              "SPEC is random, greedy, plan[:BUDGET[:OPTIONS]] (the strongest: plan:32 playouts a turn, plan:2s), "
+              "or rollout[:BUDGET[:OPTIONS]] (rollout:32 playouts a decision); default greedy.")
+AGENT_METAVAR = "SIDE=SPEC"
+JOBS_HELP = ("Local worker processes; 0, the default, is one a core (all of this machine's cores), 1 plays in this "
+             "process. Results do not depend on it.")
+
+
+def agent_option(help: str = AGENT_HELP) -> Any:
+    return typer.Option("--agent", metavar=AGENT_METAVAR, help=help)
+
+
+AgentOpt = Annotated[list[str] | None, agent_option()]
+JobsOpt = Annotated[int, typer.Option("--jobs", callback=bounded(JOBS), help=JOBS_HELP)]
+JOBS_DEFAULT = 0  # every command that takes --jobs: all cores
+
+
+def notice(old: str, new: str) -> None:
+    """The one line an old spelling prints on standard error: which spelling to use instead."""
+    sys.stderr.write(f"tcforge: warning: {old} is deprecated, use {new}\n")
+
+
+def old_spelling(new: str) -> Callable[[click.Context, click.Parameter, Any], Any]:
+    """The callback of a hidden option kept under its old spelling: when given, it says which to use (``new``)."""
+
+    def callback(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        if not ctx.resilient_parsing and value not in (None, (), [], False):
+            notice(next(o for o in param.opts if o.startswith("--")), new)
+        return value
+
+    return callback
+
+
+__all__ = ["AGENT_HELP", "DEPRECATED", "FORMAT_VALUES", "FORMS", "JOBS_DEFAULT", "JOBS_HELP", "LANG_VALUES", "OPTIONS",
+           "PAPER_VALUES", "AgentOpt", "BleedOpt", "BookPaper", "BookletPaper", "CardLangOpt", "CardPaperOpt",
+           "CardSizeOpt", "DuplexOpt", "Format", "FormatOpt", "JobsOpt", "Lang", "LangOpt", "OptionOpt", "Paper",
+           "PdfOutOpt", "RulesetOpt", "StrictOpt", "TableFormat", "TableFormatOpt", "agent_option", "format_option",
+           "harmonise", "lang_option", "notice", "old_spelling", "option_option", "out_dir_option", "out_file_option",
+           "paper_option"]

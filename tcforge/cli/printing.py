@@ -16,13 +16,28 @@ from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
-from rich.console import Console
 
+from tcforge.cli.common import err, out
+from tcforge.cli.options import (
+    BleedOpt,
+    CardLangOpt,
+    CardPaperOpt,
+    CardSizeOpt,
+    DuplexOpt,
+    Lang,
+    OptionOpt,
+    Paper,
+    PdfOutOpt,
+    RulesetOpt,
+    StrictOpt,
+    lang_option,
+    out_dir_option,
+    paper_option,
+)
 from tcforge.data.cards import Card, CardLookupError, CardSet
 from tcforge.data.dataset import GameData, load_data
 from tcforge.data.problems import DataError
 from tcforge.interrupt import note_interrupted
-from tcforge.outpath import file_out
 from tcforge.paths import display_path
 from tcforge.progress import step, working
 from tcforge.render.cards.calibration import build_calibration
@@ -44,35 +59,20 @@ app = typer.Typer(help="Print shop: sleeve inserts, reference cards, proxies, sc
                   "calibration page, as PDF.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
 
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
-
-
-class Lang(str, Enum):
-    en = "en"
-    fr = "fr"
-
-
-class Paper(str, Enum):
-    a4 = "a4"
-    letter = "letter"
-
-
-LangOpt = Annotated[Lang, typer.Option("--lang", help="Language of card texts, headings and checklist.")]
-PaperOpt = Annotated[Paper, typer.Option("--paper", case_sensitive=False, help="A4 or US Letter; 3 x 3 cards, centred, "
-                                       "fewer when bleed or card size leave no room for cut marks.")]
-RulesetOpt = Annotated[str | None, typer.Option("--ruleset", help="Ruleset whose errata and numbers to print "
-                                                   "(default six-pack-r3).")]
-OutOpt = Annotated[Path | None, typer.Option("--out", "-o", parser=file_out, metavar="FILE",
-                                              help="PDF to write (default: under output/).")]
-SizeOpt = Annotated[str, typer.Option("--card-size", help="standard (63 x 88 mm), poker (63.5 x 88.9 mm) or WxH in mm.")]
-BleedOpt = Annotated[float, typer.Option("--bleed", min=0.0, max=5.0, help="Bleed in mm (gutters are at least twice it); "
-                                         "inserts are normally printed without.")]
-DuplexOpt = Annotated[bool, typer.Option("--duplex", help="Double-sided, long-edge flip: back pages mirror the columns "
-                                         "and take the saved back offset.")]
-StrictOpt = Annotated[bool, typer.Option("--strict", help="Text that does not fit is an error (exit 1, no PDF).")]
-BalanceOpt = Annotated[str | None, typer.Option("--option", help="Play one of the scenario's balance options "
-                                                   "(they are listed by 'tcforge scenario show ID').")]
+# The options of every product: tcforge.cli.options (the card sheets' --paper and --lang, --ruleset, --out FILE,
+# --card-size, --bleed, --duplex, --strict, --option). A scenario sheet and the calibration page hold no cards:
+# their --paper and --lang say what they are.
+LangOpt = CardLangOpt
+PaperOpt = CardPaperOpt
+OutOpt = PdfOutOpt
+SizeOpt = CardSizeOpt
+BalanceOpt = OptionOpt
+SheetLangOpt = Annotated[Lang, lang_option("Language of the sheet: briefing, map legend, victory, set-up and forces.")]
+SheetPaperOpt = Annotated[Paper, paper_option("A4 or US Letter; the sheet's one or two pages, the map centred on the "
+                                              "first.")]
+CalibrationLangOpt = Annotated[Lang, lang_option("Language of the page's instructions.")]
+CalibrationPaperOpt = Annotated[Paper, paper_option("A4 or US Letter: the paper you print on; --back-offset is saved "
+                                                    "for this paper, as duplex printers shift each size differently.")]
 
 # The scenarios whose decks 'tcforge print all' prints: the two with the largest fixed forces.
 ALL_DECKS = ("hill-621", "kursk")
@@ -240,6 +240,16 @@ class Nation(str, Enum):
     soviet = "soviet"
 
 
+def _nation(name: str | None) -> Nation | None:
+    """--nation as a side (german, soviet, any case); another value is a usage error."""
+    if name is None:
+        return None
+    try:
+        return Nation(name.lower())
+    except ValueError:
+        _fail(f"--nation {name}: use german or soviet (the cards either side may use come with each)", 2)
+
+
 def deck_cards(cards: CardSet, nation: Nation | None) -> list[Card]:
     """Every card, or one side's: its own cards and the cards either side may use."""
     return [c for c in cards if nation is None or c.nation in (nation.value, "any")]
@@ -247,8 +257,9 @@ def deck_cards(cards: CardSet, nation: Nation | None) -> list[Card]:
 
 @app.command("proxies")
 def proxies_cmd(
-    nation: Annotated[Nation | None, typer.Option("--nation", help="Only this side's cards, with the cards either "
-                                                   "side may use (default: every card).")] = None,
+    nation_name: Annotated[str | None, typer.Option("--nation", metavar="NATION", help="german or soviet: only this "
+                                                    "side's cards, with the cards either side may use (default: every "
+                                                    "card).")] = None,
     lang: LangOpt = Lang.en,
     paper: PaperOpt = Paper.a4,
     ruleset: RulesetOpt = None,
@@ -259,6 +270,7 @@ def proxies_cmd(
     strict: StrictOpt = False,
 ) -> None:
     """A full proxy deck: one proxy of every card (or of one side's), errata applied, in card order."""
+    nation = _nation(nation_name)
     options = _options(lang, paper, card_size, bleed, duplex, strict)
     data = _data(ruleset)
     chosen = deck_cards(data.cards, nation)
@@ -311,8 +323,8 @@ def deck(
 @app.command("scenario")
 def scenario_cmd(
     scenario: Annotated[str, typer.Argument(metavar="ID", help="Scenario id ('tcforge scenario list') or file.")],
-    lang: LangOpt = Lang.en,
-    paper: PaperOpt = Paper.a4,
+    lang: SheetLangOpt = Lang.en,
+    paper: SheetPaperOpt = Paper.a4,
     balance: BalanceOpt = None,
     out_file: OutOpt = None,
     strict: StrictOpt = False,
@@ -326,8 +338,8 @@ def scenario_cmd(
 
 @app.command()
 def calibration(
-    paper: PaperOpt = Paper.a4,
-    lang: LangOpt = Lang.en,
+    paper: CalibrationPaperOpt = Paper.a4,
+    lang: CalibrationLangOpt = Lang.en,
     back_offset: Annotated[str | None, typer.Option("--back-offset", help="Save the offset read on the printed "
                                                        "page, X,Y in mm (e.g. 1.5,-0.5), for this paper.")] = None,
     out_file: OutOpt = None,
@@ -353,7 +365,7 @@ def _bundled_scenarios() -> list[Scenario]:
 
 @app.command("all")
 def all_cmd(
-    out_dir: Annotated[Path, typer.Option("--out", "-o", help="Folder for the PDFs.")] = Path("output"),
+    out_dir: Annotated[Path, out_dir_option("Folder for the PDFs.")] = Path("output"),
     ruleset: RulesetOpt = None,
     card_size: SizeOpt = "standard",
     bleed: BleedOpt = 0.0,

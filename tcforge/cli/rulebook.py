@@ -8,13 +8,12 @@ exit status 1; a failed build leaves no file behind.
 from __future__ import annotations
 
 import sys
-from enum import Enum
 from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
 
-from tcforge.outpath import file_out
+from tcforge.cli.options import BookletPaper, Lang, lang_option, out_file_option, paper_option
 from tcforge.paths import display_path
 from tcforge.progress import working
 
@@ -22,16 +21,7 @@ app = typer.Typer(help="The rule booklet as PDF.", no_args_is_help=True, add_com
                   pretty_exceptions_enable=False)
 
 
-class Lang(str, Enum):
-    en = "en"
-    fr = "fr"
-
-
-class Paper(str, Enum):
-    a4 = "a4"
-    letter = "letter"
-    a5 = "a5"
-    half_letter = "half-letter"
+Paper = BookletPaper  # the booklet's sizes: A4, Letter, A5, half-Letter
 
 
 def _fail(message: str, code: int = 1) -> NoReturn:
@@ -46,18 +36,16 @@ def default_out(lang: str, paper: str, ruleset: str | None, booklet: bool) -> Pa
 
 
 def rulebook(
-    lang: Annotated[Lang, typer.Option("--lang", help="Language of the booklet.")] = Lang.en,
+    lang: Annotated[Lang, lang_option("Language of the booklet.")] = Lang.en,
     ruleset: Annotated[str | None, typer.Option("--ruleset", help="Ruleset whose numbers, tables and errata to "
                                                    "print (default six-pack-r3); a variant adds an appendix of what "
                                                    "it changes.")] = None,
-    paper: Annotated[Paper, typer.Option("--paper", case_sensitive=False, help="Page size: A4, US Letter, A5 or half-Letter "
-                                          "(5.5 x 8.5 in).")] = Paper.a4,
+    paper: Annotated[Paper, paper_option("Page size: A4, US Letter, A5 or half-Letter (5.5 x 8.5 in).")] = Paper.a4,
     booklet: Annotated[bool, typer.Option("--booklet", help="Impose for saddle stitching: two pages a sheet side, "
                                           "in folding order (A5 pages on A4, half-Letter on Letter, A4 on A3, Letter on "
                                           "Tabloid); print "
                                           "double-sided, flip on the short edge, fold, staple.")] = False,
-    out_file: Annotated[Path | None, typer.Option("--out", "-o", help="PDF to write (default: under output/).",
-                                                     parser=file_out, metavar="FILE")] = None,
+    out_file: Annotated[Path | None, out_file_option("PDF to write (default: under output/).")] = None,
 ) -> None:
     """The rule book as a PDF booklet, in English or French.
 

@@ -7,7 +7,8 @@ from typing import Any
 import typer
 from rich.table import Table
 
-from tcforge.cli.common import Format, err, fail, game_data, out
+from tcforge.cli.common import err, fail, game_data, out
+from tcforge.cli.options import Format
 from tcforge.data.rulesets import Ruleset, differences
 
 app = typer.Typer(help="Rulesets: every rule parameter with its rule case; variants and their differences.",

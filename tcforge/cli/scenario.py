@@ -5,14 +5,30 @@ through ``app``.
 """
 from __future__ import annotations
 
+import csv
 import json
+import sys
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
-from tcforge.bounds import BATCH, BUDGET, EVEN_GAMES, GAMES, JOBS, SEED, WORKERS, bounded, shown
+from tcforge.bounds import BATCH, BUDGET, EVEN_GAMES, GAMES, JOBS, SEED, bounded, shown
+from tcforge.cli.options import (
+    AGENT_HELP,
+    JOBS_DEFAULT,
+    JOBS_HELP,
+    AgentOpt,
+    Format,
+    JobsOpt,
+    Lang,
+    TableFormat,
+    agent_option,
+    old_spelling,
+    out_dir_option,
+    out_file_option,
+)
 from tcforge.outpath import file_out
 from tcforge.scenarios.check import CODES, Report, check_file
 from tcforge.scenarios.findings import Finding
@@ -23,20 +39,11 @@ app = typer.Typer(help="Scenarios: list them, show one, check setups for legalit
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
 
 
-class Format(str, Enum):
-    text = "text"
-    json = "json"
-
-
-class Lang(str, Enum):
-    en = "en"
-    fr = "fr"
-
-
-AGENT_HELP = ("A side's player, SIDE=SPEC (german=plan:32), or SPEC for both sides; repeat for each side. "
-              "SPEC is random, greedy, plan[:BUDGET[:OPTIONS]] (the strongest: plan:32 playouts a turn, plan:2s), "
-              "rollout[:BUDGET[:OPTIONS]] (rollout:32 playouts a decision) or mcts[:BUDGET[:OPTIONS]] "
-              "(mcts:400 iterations a decision); default greedy.")
+# The old spellings (issue 32 item 4): hidden, they still work and say on standard error which spelling to use.
+OLD_PLOT = old_spelling("--out")
+OLD_AGENTS = old_spelling("--agent")
+OLD_RUNGS = old_spelling("--agent, once a rung")
+OLD_POINTS = old_spelling("--build-points")
 POLICY_HELP = "Deprecated: use --agent. Players as A or A,B."
 
 
@@ -49,9 +56,10 @@ def _err(text: str) -> None:
 
 
 def _progress_console() -> Any:
-    """Progress bars go to standard error, drawn only on a terminal, so that piped output starts with the report."""
-    from rich.console import Console
-    return Console(stderr=True)
+    """Progress bars go to standard error (the one error console), drawn only on a terminal, so that piped output
+    starts with the report."""
+    from tcforge.cli.common import err
+    return err
 
 
 def _usage(message: str) -> None:
@@ -87,7 +95,8 @@ def _resolve(reference: str) -> Path:
 
 @app.command("list")
 def list_scenarios(
-    format: Format = typer.Option(Format.text, "--format", "-f", help="text: a table; json: a list."),
+    format: TableFormat = typer.Option(TableFormat.text, "--format", "-f", help="text: a table; json: a list; csv: one "
+                                                                                 "row a scenario, with a header."),
     lang: Lang = typer.Option(Lang.en, "--lang", help="Language of titles."),
 ) -> None:
     """List the bundled scenarios, then your own (tcforge --data DIR)."""
@@ -104,8 +113,11 @@ def list_scenarios(
                      "source": f"{s.source['document']} {s.source['section']}" if s.source else s.designed_by(),
                      "sides": [{"id": side.id, "nation": side.nation, "role": side.role} for side in s.sides],
                      "turn_limit": s.turn_limit, "victory": [v.type for v in s.victory], "legal": check_file(path).legal})
-    if format is Format.json:
+    if format is TableFormat.json:
         _echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    if format is TableFormat.csv:
+        _csv_rows(rows)
         return
     _echo(f"{len(rows)} scenario(s)")
     width = max(len(r["id"]) for r in rows) if rows else 2
@@ -114,6 +126,20 @@ def list_scenarios(
         turns = f"{r['turn_limit']} turns" if r["turn_limit"] else "no turn limit"
         title = r["title"] or "(cannot be loaded: run 'tcforge scenario check')"
         _echo(f"{r['id']:<{width}}  {title} [{r['source'] or '?'}{', ' + r['date'] if r['date'] else ''}]  {sides}; {turns}")
+
+
+LIST_COLUMNS = ["id", "title", "date", "source", "sides", "roles", "turn_limit", "victory", "legal"]
+
+
+def _csv_rows(rows: list[dict[str, Any]]) -> None:
+    """The scenario list as CSV: a header, then one row a scenario; a cell of several values (sides, roles, victory
+    conditions) holds them separated by ';'."""
+    writer = csv.writer(sys.stdout, lineterminator="\n")
+    writer.writerow(LIST_COLUMNS)
+    for r in rows:
+        writer.writerow([r["id"], r["title"] or "", r["date"] or "", r["source"] or "",
+                         ";".join(x["id"] for x in r["sides"]), ";".join(x["role"] or "" for x in r["sides"]),
+                         r["turn_limit"] or "", ";".join(r["victory"]), "true" if r["legal"] else "false"])
 
 
 @app.command("show")
@@ -144,8 +170,8 @@ def check(
     format: Format = typer.Option(Format.text, "--format", "-f", help="text: one line per finding; json: one report per file."),
     play: bool = typer.Option(False, "--play", help="Also play games (greedy against greedy, or --agent) to prove the scenario playable."),
     games: int = typer.Option(60, "--games", callback=bounded(GAMES), help="With --play: games per scenario."),
-    jobs: int = typer.Option(1, "--jobs", callback=bounded(JOBS), help="With --play: worker processes (0: one a core)."),
-    agent: list[str] | None = typer.Option(None, "--agent", help="With --play: " + AGENT_HELP),
+    jobs: Annotated[int, typer.Option("--jobs", callback=bounded(JOBS), help="With --play: " + JOBS_HELP)] = JOBS_DEFAULT,
+    agent: Annotated[list[str] | None, agent_option("With --play: " + AGENT_HELP)] = None,
 ) -> None:
     """Check scenarios (or setups written as scenario files) for legality: every finding in one run.
 
@@ -271,7 +297,7 @@ _LEGAL: dict[str, list[Any]] = {}  # a command checks a file once (balance loads
 def play_one(
     scenario: str = typer.Argument(..., help="Scenario id or file."),
     seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="The game's seed: set-up, dice and tie-breaks."),
-    agent: list[str] | None = typer.Option(None, "--agent", help=AGENT_HELP),
+    agent: AgentOpt = None,
     policy: str | None = typer.Option(None, "--policy", help=POLICY_HELP, hidden=True),
     log: Path | None = typer.Option(None, "--log", parser=file_out, metavar="FILE",
                                     help="Write the replayable log (JSON lines) here."),
@@ -404,8 +430,8 @@ def audit_cmd(
         raise typer.Exit(1)
 
 
-JOBS_HELP = ("Local worker processes (default: this machine's cores; one plays in this process). Results do not depend "
-             "on it.")
+PNG_OUT_HELP = ("Write {what} as a PNG here; the report itself goes to standard output (--format, and > FILE to keep "
+                "it). --plot is the old spelling.")
 SCHEDULER_HELP = ("Play on a running Dask cluster: tcp://HOST:8786 (see the README); 'local' for a Dask cluster of --jobs "
                   "workers on this machine. Without it a local process pool plays (faster on a few cores).")
 
@@ -414,11 +440,11 @@ SCHEDULER_HELP = ("Play on a running Dask cluster: tcp://HOST:8786 (see the READ
 def balance_cmd(
     scenario: str = typer.Argument(..., help="Scenario id or file."),
     games: int = typer.Option(200, "--games", callback=bounded(GAMES), help="Games per balance option (per round with --converge)."),
-    jobs: int = typer.Option(0, "--jobs", callback=bounded(JOBS), help=JOBS_HELP),
+    jobs: JobsOpt = JOBS_DEFAULT,
     scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
     option: list[str] | None = typer.Option(None, "--option", help="Balance options to compare, 'as-written' for none, "
                                                "'all' for as written and every option (the default)."),
-    agent: list[str] | None = typer.Option(None, "--agent", help=AGENT_HELP),
+    agent: AgentOpt = None,
     policy: str | None = typer.Option(None, "--policy", help=POLICY_HELP, hidden=True),
     seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="The root seed: game i's seed is derived from it and i."),
     converge: bool = typer.Option(False, "--converge", help="Double the agents' iteration budgets each round until "
@@ -426,8 +452,9 @@ def balance_cmd(
     max_budget: int = typer.Option(400, "--max-budget", callback=bounded(BUDGET), help="With --converge: the largest budget to play "
                                    "(iterations or playouts, as the agent counts them)."),
     format: Format = typer.Option(Format.text, "--format", "-f"),
-    plot: Path | None = typer.Option(None, "--plot", parser=file_out, metavar="FILE",
-                                     help="Write the win rates with their intervals as a PNG."),
+    out: Annotated[Path | None, out_file_option(PNG_OUT_HELP.format(what="the win rates with their intervals"))] = None,
+    plot: Path | None = typer.Option(None, "--plot", parser=file_out, metavar="FILE", hidden=True,
+                                     callback=OLD_PLOT, help="Deprecated: use --out."),
 ) -> None:
     """Play many seeded games in parallel and report win rates, balance, completion, lengths and losses, how the
     games ended and what each balance option changes; with --converge, at doubling budgets until the rates settle."""
@@ -438,6 +465,7 @@ def balance_cmd(
     from tcforge.progress import step, working
     if games < 1 or jobs < 0:
         _usage("--games must be at least 1 and --jobs at least 0 (0: a worker a core)")
+    plot = out or plot
     _writable(plot)
     sc = _load(scenario)
     players = _agents(list(sc.grid.sides), agent, policy)
@@ -531,20 +559,28 @@ def balance_cmd(
         _err(f"plot: {plot}")
 
 
+LADDER_RUNGS = ("random", "greedy", "plan:16", "plan:32", "plan:64")
+LADDER_AGENT_HELP = ("A rung: an agent SPEC (as in 'scenario play --agent'; no SIDE=, since a rung plays both sides). "
+                     "Repeat it, weakest first: each rung plays the one before it. Default: "
+                     + " ".join(f"--agent {r}" for r in LADDER_RUNGS) + ".")
+
+
 @app.command("ladder")
 def ladder_cmd(
     scenario: str = typer.Argument(..., help="Scenario id or file."),
-    rungs: str = typer.Option("random,greedy,plan:16,plan:32,plan:64", "--rungs",
-                              help="Agent specs, weakest first, separated by commas; each plays the one before it."),
+    agent: Annotated[list[str] | None, agent_option(LADDER_AGENT_HELP)] = None,
+    rungs: str | None = typer.Option(None, "--rungs", hidden=True, callback=OLD_RUNGS,
+                                     help="Deprecated: use --agent once a rung, weakest first."),
     games: int = typer.Option(40, "--games", callback=bounded(EVEN_GAMES),
                               help="Games a rung, an even number: half with each side, on the same seeds."),
-    jobs: int = typer.Option(1, "--jobs", callback=bounded(WORKERS), help="Worker processes (results do not depend on it)."),
+    jobs: JobsOpt = JOBS_DEFAULT,
     seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="The root seed: the games/2 seeds, derived from it and each game's "
                              "index, are played with each side."),
     balance: str | None = typer.Option(None, "--option", help="A balance option of the scenario."),
     format: Format = typer.Option(Format.text, "--format", "-f"),
-    plot: Path | None = typer.Option(None, "--plot", parser=file_out, metavar="FILE",
-                                     help="Write each rung's score with its interval as a PNG."),
+    out: Annotated[Path | None, out_file_option(PNG_OUT_HELP.format(what="each rung's score with its interval"))] = None,
+    plot: Path | None = typer.Option(None, "--plot", parser=file_out, metavar="FILE", hidden=True,
+                                     callback=OLD_PLOT, help="Deprecated: use --out."),
 ) -> None:
     """A strength ladder: each rung plays the one below it, side-swapped, and scores (wins + draws/2) / games
     with a 95 % interval (each side's Wilson interval, combined); says where the ladder flattens (the first rung
@@ -554,15 +590,24 @@ def ladder_cmd(
     from tcforge.agents import SpecError, canonical
     from tcforge.agents.spec import split_specs
     from tcforge.analysis.ladder import climb, render, write_plot
-    specs = split_specs(rungs)
+    if agent and rungs is not None:
+        _usage("give the rungs as --agent, once a rung, or as the older --rungs, not both")
+    named = "--rungs" if rungs is not None else "--agent"
+    specs = split_specs(rungs) if rungs is not None else list(agent or []) or list(LADDER_RUNGS)
+    for spec in specs:
+        head, eq, _ = spec.partition("=")
+        if eq and ":" not in head:
+            _usage(f"--agent {spec}: a rung plays both sides (half its games with each), so it names no side: "
+                   "write --agent SPEC, once a rung, weakest first")
     if len(specs) < 2:
-        _usage("--rungs needs at least two agent specs, weakest first (random,greedy,mcts:100)")
+        _usage(f"{named} needs at least two agent specs, weakest first (--agent random --agent greedy)")
     try:
         specs = [canonical(r) for r in specs]
     except SpecError as exc:
-        _usage(f"--rungs: {exc}")
-    if games < 2 or games % 2 or jobs < 1:
-        _usage("--games must be an even number of at least 2 (half with each side) and --jobs at least 1")
+        _usage(f"{named}: {exc}")
+    if games < 2 or games % 2 or jobs < 0:
+        _usage("--games must be an even number of at least 2 (half with each side) and --jobs at least 0")
+    plot = out or plot
     _writable(plot)
     sc = _load(scenario, balance)
     with Progress(transient=True, console=_progress_console(), disable=format is Format.json) as progress:
@@ -582,6 +627,31 @@ def ladder_cmd(
         _err(f"wrote {plot}")
 
 
+SWEEP_AGENT_HELP = ("Players, as in 'scenario play': SIDE=SPEC for one side (the other plays greedy), SPEC for both. "
+                    "Repeat it for more cells: a bare SPEC is a cell of its own; SIDE=SPEC values given one after "
+                    "another are one cell (german=plan:32 --agent soviet=random), until a side is named again, which "
+                    "starts the next cell. Default greedy.")
+
+
+def _pairings(given: list[str]) -> list[str | dict[str, str]]:
+    """The sweep's agents axis from repeated --agent values (SWEEP_AGENT_HELP): each a spec for both sides, or a
+    mapping side -> spec, in the grammar of tcforge.analysis.sweep.agents_of."""
+    cells: list[str | dict[str, str]] = []
+    current: dict[str, str] | None = None
+    for text in given:
+        head, eq, spec = text.partition("=")
+        if eq and ":" not in head:
+            side = head.strip().lower()
+            if current is None or side in current:
+                current = {}
+                cells.append(current)
+            current[side] = spec
+        else:
+            current = None
+            cells.append(text)
+    return cells
+
+
 @app.command("sweep")
 def sweep_cmd(
     scenarios: list[str] | None = typer.Argument(None, help="Scenario ids or files (or give them in --file)."),
@@ -589,14 +659,15 @@ def sweep_cmd(
     option: list[str] | None = typer.Option(None, "--option", help="Balance options, each a cell: an id, 'as-written' or 'all'."),
     ruleset: list[str] | None = typer.Option(None, "--ruleset", help="Rulesets to play each scenario with (default: its own)."),
     set_: list[str] | None = typer.Option(None, "--set", help="Ruleset parameter overrides, each a cell: NAME=VALUE[;NAME=VALUE]."),
-    agents: list[str] | None = typer.Option(None, "--agents", help="Players, each a cell: SPEC for both sides or FIRST/SECOND "
-                                                                   "(greedy, mcts:100/greedy); default greedy."),
+    agent: Annotated[list[str] | None, agent_option(SWEEP_AGENT_HELP)] = None,
+    agents: list[str] | None = typer.Option(None, "--agents", hidden=True, callback=OLD_AGENTS,
+                                            help="Deprecated: use --agent. Players, each a cell: SPEC or FIRST/SECOND."),
     games: int | None = typer.Option(None, "--games", callback=bounded(GAMES), help="Games a cell (default 100)."),
     seed: int | None = typer.Option(None, "--seed", callback=bounded(SEED), help="The root seed of every cell (default 1)."),
     batch: int | None = typer.Option(None, "--batch", callback=bounded(BATCH),
                                      help="Games a batch, the unit of work and of resuming (default 10)."),
-    out: Path = typer.Option(Path("sweep"), "--out", "-o", help="Folder of the table (sweep.csv, sweep.jsonl), plot and kept batches."),
-    jobs: int = typer.Option(0, "--jobs", callback=bounded(JOBS), help=JOBS_HELP),
+    out: Annotated[Path, out_dir_option("Folder of the table (sweep.csv, sweep.jsonl), plot and kept batches.")] = Path("sweep"),
+    jobs: JobsOpt = JOBS_DEFAULT,
     scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
     no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
 ) -> None:
@@ -628,7 +699,11 @@ def sweep_cmd(
                 sweep.parameters.append(parse_set(text))
             except SetError as exc:
                 _usage(f"--set {shown(text)}: {exc}")
-    if agents:
+    if agent and agents:
+        _usage("give the players as --agent or as the older --agents, not both")
+    if agent:
+        sweep.agents = _pairings(agent)
+    elif agents:
         sweep.agents = list(agents)
     sweep.games = games if games is not None else sweep.games
     sweep.seed = seed if seed is not None else sweep.seed
@@ -724,8 +799,11 @@ def new(
 @app.command("generate")
 def generate(
     method: Method = typer.Option(Method.jeff_mike, "--method", help="The design-your-own method of source 001."),
-    year: int = typer.Option(1943, "--year", help="Year of the battle: only cards in service then."),
-    points: int = typer.Option(400, "--points", help="Build points of each side (the attacker gets half as much again)."),
+    year: int = typer.Option(1943, "--year", metavar="YEAR", help="Year of the battle: only cards in service then."),
+    build_points: int = typer.Option(400, "--build-points", help="Build points of each side (the attacker gets half as "
+                                                                 "much again)."),
+    old_points: int | None = typer.Option(None, "--points", hidden=True, callback=OLD_POINTS,
+                                          help="Deprecated: use --build-points."),
     seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="The draw of the forces and the map."),
     kind: str = typer.Option("meeting", "--kind", help="meeting or attack."),
     new_id: str | None = typer.Option(None, "--id", help="Scenario id (default: dyo-YEAR-POINTS-SEED)."),
@@ -734,6 +812,9 @@ def generate(
 ) -> None:
     """Build a legal random scenario by the design-your-own method of source 001; it passes 'scenario check'."""
     from tcforge.analysis.generate import GenerateError, jeff_mike, write_new
+    if old_points is not None and build_points != 400:
+        _usage("give --build-points or the older --points, not both")
+    points = old_points if old_points is not None else build_points
     sid = new_id or f"dyo-{year}-{points}-{seed}"
     try:
         target = out or new_scenario_path(sid)

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import typer
 
-from tcforge.cli.common import Format, err, fail, out
+from tcforge.cli.common import err, fail, out
+from tcforge.cli.options import Format
 
 
 def validate(

@@ -51,13 +51,13 @@ def test_show_with_an_unknown_balance_option_names_the_known_ones(cli) -> None:
 @pytest.mark.parametrize(("kind", "top"), [("meeting", 5000), ("attack", 3333)])
 def test_generate_refuses_points_beyond_the_schema_and_writes_nothing(cli, tmp_path: Path, kind: str, top: int) -> None:
     target = tmp_path / "big.yaml"
-    code, _, err = cli("scenario", "generate", "--kind", kind, "--points", "99999999", "--out", str(target))
+    code, _, err = cli("scenario", "generate", "--kind", kind, "--build-points", "99999999", "--out", str(target))
     line = one_line_no_traceback(err)
     assert code == 1 and f"60 to {top}" in line and not target.exists()
 
 
 def test_generate_at_the_top_of_the_range_is_legal(cli, tmp_path: Path) -> None:
-    code, out, _ = cli("scenario", "generate", "--kind", "attack", "--points", "3333", "--out", str(tmp_path / "top.yaml"))
+    code, out, _ = cli("scenario", "generate", "--kind", "attack", "--build-points", "3333", "--out", str(tmp_path / "top.yaml"))
     assert code == 0 and out.strip().endswith("legal")
 
 
@@ -244,7 +244,7 @@ def read_only(tmp_path: Path) -> Iterator[Path]:
 
 READ_ONLY_WRITERS = {
     "play-log": ("scenario", "play", "hill-621", "-q", "--log", "{ro}/game.log"),
-    "balance-plot": ("scenario", "balance", "hill-621", "--games", "2", "--jobs", "1", "--plot", "{ro}/plot.png"),
+    "balance-plot": ("scenario", "balance", "hill-621", "--games", "2", "--jobs", "1", "--out", "{ro}/plot.png"),
     "odds-matrix": ("odds", "matrix", "--out", "{ro}/matrix"),
     "scenario-new": ("scenario", "new", "zz", "--out", "{ro}/zz.yaml"),
     "scenario-generate": ("scenario", "generate", "--out", "{ro}/random.yaml"),
@@ -275,7 +275,7 @@ def test_an_output_in_a_read_only_place_is_one_line_naming_it_and_nothing_is_lef
 
 
 FOLDER_WRITERS = {
-    "balance-plot": ("scenario", "balance", "hill-621", "--games", "2", "--jobs", "1", "--plot", "{dir}"),
+    "balance-plot": ("scenario", "balance", "hill-621", "--games", "2", "--jobs", "1", "--out", "{dir}"),
     "print-calibration": ("print", "calibration", "--out", "{dir}"),
     "print-cards": ("print", "cards", "46", "--out", "{dir}"),
     "print-scenario": ("print", "scenario", "hill-621", "--out", "{dir}"),

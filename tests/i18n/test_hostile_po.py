@@ -13,6 +13,7 @@ from conftest import ROOT
 from tcforge.cli.i18n import app
 from tcforge.i18n.po import PoError, read_catalog
 from tcforge.i18n.texts import load_texts
+from tcforge.paths import DATA_ENV
 
 DATA = ROOT / "data"
 HOSTILE = ROOT / "tests" / "data" / "i18n" / "hostile"
@@ -60,7 +61,12 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
 
 
 def _run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, list(args))
+    words, env = list(args), {}
+    if "--root" in words:  # the data folder is the global --data (TCFORGE_DATA) since issue 32; --root its old spelling
+        at = words.index("--root")
+        env[DATA_ENV] = words[at + 1]
+        del words[at:at + 2]
+    result = CliRunner().invoke(app, words, env=env)
     assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), result.exception
     return result.exit_code, result.stdout, result.stderr
 

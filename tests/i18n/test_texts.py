@@ -14,12 +14,18 @@ from conftest import ROOT
 from tcforge.cli.i18n import app
 from tcforge.i18n.catalog import CURRENT, MISSING, STALE, load_rulebook
 from tcforge.i18n.texts import load_record, load_texts, text_state, text_statuses
+from tcforge.paths import DATA_ENV
 
 DATA = ROOT / "data"
 
 
 def _run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, list(args))
+    words, env = list(args), {}
+    if "--root" in words:  # the data folder is the global --data (TCFORGE_DATA) since issue 32; --root its old spelling
+        at = words.index("--root")
+        env[DATA_ENV] = words[at + 1]
+        del words[at:at + 2]
+    result = CliRunner().invoke(app, words, env=env)
     return result.exit_code, result.stdout, result.stderr
 
 
