@@ -4,6 +4,7 @@ ARCHITECTURE.md draws the import graph between the parts as the code has it."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -71,6 +72,7 @@ def is_module(name: str) -> bool:
     return PACKAGE.parent.joinpath(*name.split(".")).with_suffix(".py").exists()
 
 
+@functools.cache  # every check reads the same files: each is parsed once a run
 def imports(path: Path) -> list[tuple[str, int, bool]]:
     """(imported module, line, inside a function) for every import of the file, wherever it is."""
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))

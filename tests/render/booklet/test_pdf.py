@@ -23,6 +23,8 @@ from tcforge.render.booklet.impose import impose, saddle_order
 
 from .pdftext import smallest_printed
 
+pytestmark = pytest.mark.slow  # every test here reads booklets built as PDFs (seconds each)
+
 LANGS = ("en", "fr")
 
 
@@ -85,7 +87,6 @@ def _find_page(booklets: dict[str, Any], lang: str, needle: str, chapter: str) -
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.slow
 def test_both_booklets_build_with_fonts_embedded_and_metadata(booklets: dict[str, Any], lang: str) -> None:
     reader, result, path = booklets[lang]
     assert result["pages"] == len(reader.pages) > 25
@@ -100,7 +101,6 @@ def test_both_booklets_build_with_fonts_embedded_and_metadata(booklets: dict[str
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.slow
 def test_contents_lists_every_chapter_on_the_page_where_it_starts(booklets: dict[str, Any], lang: str) -> None:
     reader = booklets[lang][0]
     chapters = [(title, page) for depth, title, page in _outline(reader) if depth == 0][1:]  # after "Contents"
@@ -201,7 +201,6 @@ def test_saddle_stitch_order_pads_to_a_multiple_of_four() -> None:
     assert len(sides) == 4 and sorted(i for s in sides for i in s if i is not None) == [0, 1, 2, 3, 4]
 
 
-@pytest.mark.slow
 def test_booklet_imposition_puts_two_pages_on_each_sheet_side(booklets: dict[str, Any], tmp_path: Path) -> None:
     reader, _, path = booklets["en"]
     copy = tmp_path / "imposed.pdf"
@@ -253,7 +252,6 @@ def _index_lines(booklets: dict[str, Any], lang: str) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.slow
 def test_16_14_index_entries_point_at_the_pages_of_their_cases_and_cards(booklets: dict[str, Any], lang: str) -> None:
     reader = booklets[lang][0]
     pages = _pages_of_cases(reader, lang)
@@ -290,14 +288,12 @@ def test_16_14_credits_name_the_publisher_the_designers_and_the_authors(booklets
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.slow
 def test_16_11_no_type_smaller_than_six_points_diagrams_included(booklets: dict[str, Any], lang: str) -> None:
     size, page = smallest_printed(booklets[lang][0])
     assert size >= 6.0 - 0.01, (size, page)
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.slow
 def test_16_11_scenario_sheets_are_not_split_across_pages(booklets: dict[str, Any], lang: str) -> None:
     """Each sheet's title and its turn line (the last thing in the box, "No turn limit") share a page."""
     from tcforge.render.booklet.document import BookletOptions, build_context

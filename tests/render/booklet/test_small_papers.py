@@ -18,6 +18,8 @@ from tcforge.render.booklet.impose import impose
 
 from .pdftext import smallest_printed
 
+pytestmark = pytest.mark.slow  # every test here reads booklets built as PDFs (seconds each)
+
 BUILDS = (("fr", "a5"), ("en", "half-letter"))
 
 
@@ -32,7 +34,6 @@ def small(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[PdfReader
     return {paper: (PdfReader(str(path)), path) for paper, path in paths.items()}
 
 
-@pytest.mark.slow
 def test_16_14_half_letter_pages_are_five_and_a_half_by_eight_and_a_half_inches(small: dict[str, Any]) -> None:
     reader, _ = small["half-letter"]
     box = reader.pages[0].mediabox
@@ -51,14 +52,12 @@ def test_16_14_half_letter_booklet_is_imposed_two_up_on_letter(small: dict[str, 
 
 
 @pytest.mark.parametrize("paper", [paper for _, paper in BUILDS])
-@pytest.mark.slow
 def test_16_11_smallest_type_of_the_small_booklets_is_six_points(small: dict[str, Any], paper: str) -> None:
     """Diagram labels included: a map scaled to the A5 column draws its labels larger to print at 6 pt."""
     size, page = smallest_printed(small[paper][0])
     assert size >= 6.0 - 0.01, (size, page)
 
 
-@pytest.mark.slow
 def test_16_11_french_a5_card_table_headers_are_apart(small: dict[str, Any]) -> None:
     """"Toucher" and "Pén." are read as two headings (they ran together as "ToucherPén.")."""
     reader, _ = small["a5"]
