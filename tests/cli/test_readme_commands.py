@@ -129,6 +129,22 @@ def _inline_mentions(name: str, lines: list[str]) -> list[Mention]:
     return found
 
 
+def shell_mentions() -> list[Mention]:
+    """``tcforge ...`` lines of the shell blocks (```sh) of the README and the docs: parsed, never run (they work in
+    folders of their own, as the designer's walkthrough does; tests/test_wheel.py runs that one)."""
+    found = []
+    for name, lines in documents():
+        inside = False
+        for number, line in enumerate(lines, 1):
+            if line.startswith("```"):
+                inside = line.strip() == "```sh"
+                continue
+            match = re.match(r"(?:\.venv/bin/)?tcforge (.*)$", line) if inside else None
+            if match:
+                found.append(Mention(f"{name}:{number}", match.group(1)))
+    return found
+
+
 def makefile_mentions() -> list[Mention]:
     """The tcforge commands of the Makefile's recipes (demo, bench)."""
     found = []
@@ -191,7 +207,7 @@ def _ids(mentions: list[Mention]) -> list[str]:
     return [f"{m.where} tcforge {m.text}"[:90] for m in mentions]
 
 
-CONSOLE, INLINE, MAKEFILE = console_mentions(), inline_mentions(), makefile_mentions()
+CONSOLE, INLINE, MAKEFILE, SHELL = console_mentions(), inline_mentions(), makefile_mentions(), shell_mentions()
 
 
 def test_the_make_targets_the_readme_names_exist() -> None:
@@ -202,11 +218,11 @@ def test_the_make_targets_the_readme_names_exist() -> None:
 
 
 def test_the_readme_and_the_makefile_name_commands() -> None:
-    assert len(CONSOLE) > 20 and len(INLINE) > 10 and len(MAKEFILE) > 10
+    assert len(CONSOLE) > 20 and len(INLINE) > 10 and len(MAKEFILE) > 10 and len(SHELL) > 5
     assert all(m.text for m in CONSOLE), [m.where for m in CONSOLE if not m.text]
 
 
-@pytest.mark.parametrize("mention", CONSOLE + MAKEFILE, ids=_ids(CONSOLE + MAKEFILE))
+@pytest.mark.parametrize("mention", CONSOLE + MAKEFILE + SHELL, ids=_ids(CONSOLE + MAKEFILE + SHELL))
 def test_each_command_line_exists_and_its_options_parse(mention: Mention) -> None:
     check_parses(mention)
 
@@ -224,7 +240,7 @@ def test_each_command_of_the_prose_exists_with_the_options_it_names(mention: Men
 
 def test_each_option_the_prose_names_is_an_option_of_a_command() -> None:
     everything: set[str] = set()
-    for mention in CONSOLE + INLINE + MAKEFILE:
+    for mention in CONSOLE + INLINE + MAKEFILE + SHELL:
         for tokens in variants(mention.text):
             everything |= option_names(resolve(tokens)[1])
     named = {o.split()[0]: m.where for m in INLINE for o in m.options}
