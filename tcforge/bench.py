@@ -156,8 +156,7 @@ def engine_benchmark(seconds: float, repeat: int, openspiel_python: Path | None)
     (decisions and die rolls), each one chosen from the legal actions as in OpenSpiel's playouts."""
     import random
 
-    from tcforge.engine.playout import random_policy, sample_chance
-    from tcforge.engine.state import CHANCE
+    from tcforge.agents.playout import random_policy, run
 
     best = 0.0
     games = 0
@@ -168,13 +167,7 @@ def engine_benchmark(seconds: float, repeat: int, openspiel_python: Path | None)
         while time.perf_counter() - start < seconds:
             state = kursk_state(games)
             games += 1
-            while not state.is_terminal():
-                if state.current_player() == CHANCE:
-                    action = sample_chance(state, rng)
-                else:
-                    action = random_policy(state, rng)
-                state.apply_action(action)
-                n += 1
+            n += run(state, (random_policy, random_policy), rng)
         best = max(best, n / (time.perf_counter() - start))
     yield (f"tcforge, Kursk-sized battle (20 v 31 tanks), random players: {best:,.0f} actions/s "
            f"({1e6 / best:.1f} us an action; {games} games)")
@@ -223,10 +216,10 @@ def scaling_benchmark(games: int = 6) -> Iterator[str]:
     the time a game takes per unit and per turn should stay flat."""
     import random as _random
 
+    from tcforge.agents.playout import random_policy, run
     from tcforge.data.dataset import load_data
     from tcforge.engine.game import Game
-    from tcforge.engine.playout import random_policy, sample_chance
-    from tcforge.engine.state import CHANCE, GameState
+    from tcforge.engine.state import GameState
 
     data = load_data()
     base = None
@@ -246,8 +239,7 @@ def scaling_benchmark(games: int = 6) -> Iterator[str]:
             rng = _random.Random(g)
             state = GameState.new(game, forces, first_player=g % 2, initial_hand=0)
             start = time.perf_counter()
-            while not state.is_terminal():
-                state.apply_action(sample_chance(state, rng) if state.current_player() == CHANCE else random_policy(state, rng))
+            run(state, (random_policy, random_policy), rng)
             spent += time.perf_counter() - start
             turns += state.turn
         per_game = spent / games
@@ -262,16 +254,13 @@ def midgame_state(scenario_id: str = "hill-621", seed: int = 1, turn: int = 4) -
     import random
 
     from tcforge.agents import greedy_policy
-    from tcforge.engine.playout import sample_chance
-    from tcforge.engine.state import CHANCE
+    from tcforge.agents.playout import run
     from tcforge.play.games import new_game
     from tcforge.scenarios.loading import load
 
     state = new_game(load(scenario_id), seed)
-    rng = random.Random(seed)
-    while not (state.turn >= turn and state.phase == "play" and state.ctx.window is None
-               and state.current_player() == state.active) and not state.is_terminal():
-        state.apply_action(sample_chance(state, rng) if state.current_player() == CHANCE else greedy_policy(state, rng))
+    run(state, (greedy_policy, greedy_policy), random.Random(seed),
+        stop=lambda at, side: at.turn >= turn and at.phase == "play" and at.ctx.window is None and side == at.active)
     return state
 
 
@@ -284,18 +273,16 @@ def _rate(seconds: float, run: Callable[[], object]) -> float:
     return n / (time.perf_counter() - start)
 
 
-def search_benchmark(budgets: tuple[int, ...], seconds: float, repeat: int,
-                     playout_budgets: tuple[int, ...] = (8, 16, 32, 64)) -> Iterator[str]:
+def search_benchmark(seconds: float, repeat: int, playout_budgets: tuple[int, ...] = (8, 16, 32, 64)) -> Iterator[str]:
     """The search players' costs from a mid-game Hill 621 position: state copies, dealt positions and playouts a
-    second, search iterations a second, and a decision's wall time at each budget (median of ``repeat``): mcts
-    at each iteration budget, rollout and plan at each playout budget."""
+    second, and a decision's wall time at each budget (median of ``repeat``): rollout and plan at each playout
+    budget, and plan at the largest on a larger Kursk position."""
     import random
     import statistics
 
     from tcforge.agents import greedy_policy, make
+    from tcforge.agents.playout import random_policy, run
     from tcforge.engine.observation import determinize
-    from tcforge.engine.playout import random_policy, sample_chance
-    from tcforge.engine.state import CHANCE
 
     state = midgame_state()
     side = state.current_player()
@@ -308,9 +295,7 @@ def search_benchmark(budgets: tuple[int, ...], seconds: float, repeat: int,
     yield f"dealt positions (determinize): {dealt:,.0f}/s ({1e6 / dealt:.0f} us each)"
     for name, policy in (("random", random_policy), ("greedy", greedy_policy)):
         def playout(policy: Any = policy) -> None:
-            s = state.clone()
-            while not s.is_terminal():
-                s.apply_action(sample_chance(s, rng) if s.current_player() == CHANCE else policy(s, rng))
+            run(state.clone(), (policy, policy), rng)
         yield f"{name} playouts to the end from here: {_rate(seconds, playout):,.1f}/s"
     def decision(spec: str, position: Any) -> float:
         """The median wall time of one decision of a fresh ``spec`` player from ``position``, over ``repeat`` seeds."""
@@ -322,9 +307,6 @@ def search_benchmark(budgets: tuple[int, ...], seconds: float, repeat: int,
             times.append(time.perf_counter() - start)
         return statistics.median(times)
 
-    for budget in budgets:
-        wall = decision(f"mcts:{budget}", state)
-        yield f"mcts:{budget}: a decision in {wall * 1000:,.0f} ms ({budget / wall:,.0f} iterations/s)"
     for budget in playout_budgets:
         wall = decision(f"rollout:{budget}", state)
         yield f"rollout:{budget}: a decision in {wall * 1000:,.0f} ms ({budget / wall:,.1f} playouts/s)"
@@ -332,10 +314,10 @@ def search_benchmark(budgets: tuple[int, ...], seconds: float, repeat: int,
         wall = decision(f"plan:{budget}", state)
         yield f"plan:{budget}: a turn's search in {wall * 1000:,.0f} ms ({budget / wall:,.1f} playouts/s, 4 half-turns each)"
     big = midgame_state("kursk", 2, 3)  # a larger battle, for scale
-    budget = max(budgets)
-    wall = decision(f"mcts:{budget}", big)
-    yield (f"kursk seed 2, {big.describe()}, {len(big.units)} cards: mcts:{budget} a decision in {wall * 1000:,.0f} ms "
-           f"({budget / wall:,.0f} iterations/s)")
+    budget = max(playout_budgets)
+    wall = decision(f"plan:{budget}", big)
+    yield (f"kursk seed 2, {big.describe()}, {len(big.units)} cards: plan:{budget} a turn's search in {wall * 1000:,.0f} ms "
+           f"({budget / wall:,.1f} playouts/s)")
 
 
 def ladder_benchmark(scenario: str, rungs: tuple[str, ...], games: int, jobs: int) -> Iterator[str]:

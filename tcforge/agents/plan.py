@@ -16,7 +16,7 @@ family of turn policies (rollout over policies, after Bertsekas):
   sides until ``horizon`` half-turns, this one included, are over (0: to the
   end of the game); the position is then scored by the heuristic of
   :mod:`.evaluate`, or, when the game ended first, as
-  :func:`.rollout.playout_value` scores a result;
+  :func:`.search.playout_value` scores a result;
 - every plan is played out on the same positions dealt by
   :func:`~tcforge.engine.observation.determinize` with the same dice (common
   random numbers), ``budget / k`` times, so plans are compared paired, on the
@@ -59,7 +59,7 @@ import time
 from dataclasses import dataclass, field
 
 from tcforge.agents.greedy import greedy_policy, play_candidates
-from tcforge.agents.rollout import paired_best, paired_rounds, play_out
+from tcforge.agents.search import paired_best, paired_rounds, play_out
 from tcforge.agents.spec import MAX_SEED, AgentSpec
 from tcforge.engine.observation import determinize
 from tcforge.engine.state import Action, GameState
@@ -182,7 +182,7 @@ class PlanAgent:
         return score / self.standing
 
     def _playout(self, world: GameState, side: int, rng: random.Random, plan: TurnPlan, turn: tuple[int, int]) -> float:
-        def choose(w: GameState, player: int) -> Action:  # the plan for the rest of this turn, then greedy
-            own = (w.turn, w.active) == turn and player == side and w.ctx.window is None
-            return plan(w) if own else greedy_policy(w, rng)
-        return play_out(world, side, rng, self.horizon, self.shape, choose)
+        def planned(w: GameState, r: random.Random) -> Action:  # the side's plan for the rest of this turn, then greedy
+            return plan(w) if (w.turn, w.active) == turn and w.ctx.window is None else greedy_policy(w, r)
+        policies = (planned, greedy_policy) if side == 0 else (greedy_policy, planned)
+        return play_out(world, side, rng, self.horizon, self.shape, policies)

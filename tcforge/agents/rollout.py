@@ -20,7 +20,7 @@ playouts are sure, so strength grows with the budget (``tcforge scenario
 ladder`` measures it). Other decisions (which cards go, each step, targets,
 reactions) are the greedy player's.
 
-A playout is worth its result (1 won, 0 drawn, -1 lost) plus a shaping term
+A playout (:func:`.search.play_out`) is worth its result (1 won, 0 drawn, -1 lost) plus a shaping term
 of at most ``shape`` (0.3): how many of its victory positions the side holds at
 the end, and the heuristic of :mod:`.evaluate`. Without it a side that loses
 every playout (Hill 621's attacker against a sound defence) could not tell a
@@ -37,31 +37,15 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from tcforge.agents.evaluate import heuristic
-from tcforge.agents.greedy import free_play, goals, greedy_policy, play_candidates
-from tcforge.agents.mcts import keyed
+from tcforge.agents.greedy import free_play, greedy_policy, play_candidates
+from tcforge.agents.search import Key, keyed, paired_best, paired_rounds, play_out
 from tcforge.agents.spec import MAX_SEED, AgentSpec
 from tcforge.engine.observation import determinize
-from tcforge.engine.playout import sample_chance
-from tcforge.engine.state import CHANCE, TERMINAL, Action, GameState
+from tcforge.engine.state import Action, GameState
 
 DEFAULT_PLAYOUTS = 48
-# Student's t at 97.5 % by degrees of freedom, over the normal 1.96: few paired playouts estimate their spread
-# badly, so with 4 of them (3 degrees of freedom) a departure needs a gain 1.6 times as sure. 30 and more: 1.
-T_OVER_Z = {1: 6.48, 2: 2.19, 3: 1.62, 4: 1.42, 5: 1.31, 6: 1.25, 7: 1.20, 8: 1.17, 9: 1.15, 10: 1.14, 12: 1.11,
-            15: 1.09, 20: 1.06, 25: 1.05, 30: 1.04}
-
-
-def t_over_z(df: int) -> float:
-    """How much wider than the normal quantile Student's t quantile is at ``df`` degrees of freedom (the table's
-    entry at or below ``df``, so never narrower than t; 1 past 30)."""
-    if df > 30:
-        return 1.0
-    return T_OVER_Z[max(limit for limit in T_OVER_Z if limit <= max(df, 1))]
-PLAYOUT_CAP = 20_000  # decisions a playout makes at most (a whole game is a few hundred)
 
 
 @dataclass
@@ -128,7 +112,7 @@ class RolloutAgent:
         first = greedy_policy(view, random.Random(rng.getrandbits(64)))
         ranked = sorted(play_candidates(view, actions), key=lambda sa: -sa[0])
         out: list[Action] = []
-        seen: set[Action] = set()
+        seen: set[Key] = set()
         for action in [first] + [a for _, a in ranked]:
             key = next(iter(keyed(view, [action])))
             if key in seen:
@@ -142,64 +126,3 @@ class RolloutAgent:
     def _playout(self, world: GameState, side: int, rng: random.Random) -> float:
         return play_out(world, side, rng, self.horizon, self.shape)
 
-
-def play_out(world: GameState, side: int, rng: random.Random, horizon: int, shape: float,
-             choose: Callable[[GameState, int], Action] | None = None) -> float:
-    """Play ``world`` on, chance drawn by ``rng``, each decision by ``choose(world, player)`` (default: the greedy
-    player); stop when ``horizon`` half-turns (this one included; 0: none) are over and score the position with the
-    heuristic, else score the end as :func:`playout_value` does. The playout of the rollout and plan searches."""
-    half_turns, turn = 0, (world.turn, world.active)
-    for _ in range(PLAYOUT_CAP):
-        player = world.current_player()
-        if player == TERMINAL:
-            break
-        if player == CHANCE:
-            world.apply_action(sample_chance(world, rng))
-            continue
-        if (world.turn, world.active) != turn:
-            turn = (world.turn, world.active)
-            half_turns += 1
-            if horizon and half_turns >= horizon:
-                return heuristic(world, side)
-        world.apply_action(choose(world, player) if choose is not None else greedy_policy(world, rng))
-    return playout_value(world, side, shape)
-
-
-def playout_value(world: GameState, side: int, shape: float) -> float:
-    """What a finished (or capped) playout is worth to ``side``: 1 won, 0 drawn, -1 lost, plus a shaping term of at
-    most ``shape``: the share of its goal positions it holds (0.6) and the heuristic (0.4)."""
-    targets = goals(world, side)
-    held = sum(world.controls(p, side) for p in targets) / len(targets) if targets else 0.0
-    shaping = shape * (0.6 * held + 0.4 * heuristic(world, side))
-    outcome = world.outcome
-    if outcome is None or outcome.winner is None:
-        return shaping
-    return (1.0 if outcome.winner == side else -1.0) + shaping
-
-
-def paired_rounds(playouts: int | None, seconds: float | None, candidates: int) -> Iterator[int]:
-    """The rounds of a paired search (each plays every candidate once on the same luck): ``playouts / candidates``
-    of them, or with a time budget as many as ``seconds`` allow; at least 2 either way, so that a gain has a
-    spread. Yields each round's number, from 1."""
-    rounds = max(2, (playouts or 0) // candidates)
-    start = time.perf_counter()
-    done = 0
-    while (done < rounds) if seconds is None else (done < 2 or time.perf_counter() - start < seconds):
-        done += 1
-        yield done
-
-
-def paired_best(values: list[list[float]], z: float) -> int:
-    """The candidate to play, given each one's playout values on the same deals and dice (candidate 0 is the
-    default): the one whose paired gain over candidate 0 has the highest lower bound (mean - z standard errors,
-    widened as Student's t for few rounds), if that bound is above zero; else 0. With ``z`` 0 the best mean wins."""
-    rounds = len(values[0])
-    best, best_bound = 0, 0.0
-    for i in range(1, len(values)):
-        gain = [a - b for a, b in zip(values[i], values[0], strict=True)]
-        mean = sum(gain) / rounds
-        spread = math.sqrt(sum((g - mean) ** 2 for g in gain) / (rounds - 1)) if rounds > 1 else math.inf
-        bound = mean - z * t_over_z(rounds - 1) * spread / math.sqrt(rounds) if z else mean
-        if bound > best_bound:
-            best, best_bound = i, bound
-    return best

@@ -1,8 +1,8 @@
 """Agent specs: a player named in one short string, with its budget and options.
 
-``name[:budget][:key=value,...]``: ``greedy``, ``mcts:400`` (400 search
-iterations a decision), ``mcts:2s`` or ``mcts:500ms`` (a time budget),
-``mcts:400:c=0.5,depth=6`` (search options). The text of a spec is what logs and
+``name[:budget][:key=value,...]``: ``greedy``, ``plan:64`` (64 playouts
+a turn), ``plan:2s`` or ``rollout:500ms`` (a time budget),
+``plan:64:k=4,z=1`` (search options). The text of a spec is what logs and
 reports record, so :meth:`AgentSpec.text` writes it back in one canonical form.
 An iteration budget is reproducible under a game's seed; a time budget is not
 (how many iterations fit depends on the machine).
@@ -106,7 +106,7 @@ def parse(text: str) -> AgentSpec:
     parts = text.strip().split(":")
     name = parts[0].strip().lower()
     if not _NAME.match(name):
-        raise SpecError(f"agent spec {text!r}: a spec starts with a player's name (e.g. greedy, mcts:400)")
+        raise SpecError(f"agent spec {text!r}: a spec starts with a player's name (e.g. greedy, plan:64)")
     iterations: int | None = None
     seconds: float | None = None
     options: dict[str, str] = {}

@@ -1,8 +1,8 @@
 """Converged balance: play again at doubled budgets until more thinking no longer moves the win rates.
 
 A round plays every balance option asked for with the given agents; the next
-round doubles the iteration budget of each side that has one (``mcts:100`` ->
-``mcts:200``) and plays the same seeds again. An option's result is
+round doubles the iteration budget of each side that has one (``plan:16`` ->
+``plan:32``) and plays the same seeds again. An option's result is
 *converged* when, between the last two rounds, every side's win rate moved by
 less than the 95 % interval of the newer round reaches (the older rate lies
 inside the newer interval). The rounds stop when every option has converged,
@@ -109,7 +109,7 @@ def steady(previous: Report, current: Report) -> bool:
 def _spec(text: str) -> AgentSpec:
     spec = parse(text)
     if spec.seconds is not None:
-        raise SpecError(f"agent spec {text!r}: converging needs an iteration budget (mcts:100), "
+        raise SpecError(f"agent spec {text!r}: converging needs an iteration budget (plan:16), "
                         "since a time budget does not replay the same games")
     return spec
 
@@ -132,7 +132,7 @@ def converge(play: Callable[[Agents], list[Report]], agents: Agents, *, max_budg
     """Play rounds (``play(agents)`` gives each option's report) at doubling budgets from ``agents``, until every
     option is steady between two rounds or the next doubling would exceed ``max_budget`` iterations."""
     if budget(agents) == 0:
-        raise SpecError("converging needs at least one side with an iteration budget, e.g. --agent mcts:50")
+        raise SpecError("converging needs at least one side with an iteration budget, e.g. --agent plan:16")
     if budget(agents) > max_budget:
         raise SpecError(f"the starting budget {budget(agents)} is above the cap {max_budget}: raise --max-budget")
     rounds: list[Round] = []

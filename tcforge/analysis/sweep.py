@@ -10,7 +10,7 @@ The grid comes from the command line or from a small YAML sweep file (:func:`rea
     parameters:                         # each entry one set of ruleset parameter overrides
       - {}
       - {turn.hand_limit: 6}
-    agents: [greedy, mcts:100/greedy, {german: mcts:100, soviet: greedy}]
+    agents: [greedy, plan:32/greedy, {german: plan:32, soviet: greedy}]
     games: 200
     seed: 1
     batch: 10

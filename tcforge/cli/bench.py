@@ -64,32 +64,29 @@ def bench_cluster(
 
 @app.command("search")
 def bench_search(
-    budgets: str = typer.Option("50,100,200,400,800", "--budgets", help="Iteration budgets to time, comma-separated."),
     seconds: float = typer.Option(2.0, "--seconds", help="Seconds per rate measurement."),
     repeat: int = typer.Option(3, "--repeat", help="Decisions timed per budget; the median is kept."),
     playouts: str = typer.Option("8,16,32,64", "--playouts", help="Playout budgets of the rollout and plan players to time."),
 ) -> None:
-    """The search players from a mid-game Hill 621 position: copies/s, iterations/s, a decision's time per budget."""
+    """The search players from a mid-game Hill 621 position: copies/s, playouts/s, a decision's time per budget."""
     from tcforge.bench import search_benchmark
 
     try:
-        chosen = tuple(int(b) for b in budgets.split(","))
         rollouts = tuple(int(b) for b in playouts.split(","))
     except ValueError:
-        out.print(f"tcforge: --budgets {budgets!r} / --playouts {playouts!r}: write whole numbers separated by commas "
-                  "(50,100,200)", markup=False)
+        out.print(f"tcforge: --playouts {playouts!r}: write whole numbers separated by commas (8,16,32)", markup=False)
         raise typer.Exit(2) from None
-    if any(b < 1 for b in chosen + rollouts):
+    if any(b < 1 for b in rollouts):
         out.print("tcforge: budgets are at least 1", markup=False)
         raise typer.Exit(2)
-    for line in search_benchmark(chosen, seconds, repeat, rollouts):
-        out.print(line, markup=False, emoji=False)  # "mcts:100:" is not an emoji code
+    for line in search_benchmark(seconds, repeat, rollouts):
+        out.print(line, markup=False, emoji=False)  # "plan:64:" is not an emoji code
 
 
 @app.command("ladder")
 def bench_ladder(
     scenario: str = typer.Option("hill-621", "--scenario", help="A bundled scenario id."),
-    rungs: str = typer.Option("random,greedy,mcts:25", "--rungs", help="Agent specs, weakest first."),
+    rungs: str = typer.Option("random,greedy,plan:64", "--rungs", help="Agent specs, weakest first."),
     games: int = typer.Option(8, "--games", help="Games a rung (even: half with each side)."),
     jobs: int = typer.Option(1, "--jobs", help="Worker processes."),
 ) -> None:

@@ -40,12 +40,10 @@ checks there is no cycle and no function-level import dodging one):
   flow and the chance events: the only entry for players, search and analysis.
 - ``observation``, ``playout``: what one side may know of a position and full positions
   consistent with it (``observation``, ``determinize``: the only way a search reads the real
-  state); playing games out, chance sampled and every action logged.
-- ``policies/``: the players, built from an agent spec (``greedy``, ``plan:64``, ``rollout:32``, ``mcts:400``):
-  ``spec`` reads the spec, ``greedy`` looks one decision ahead, ``evaluate`` scores a position,
-  ``mcts`` searches (information-set MCTS), ``rollout`` plays greedy's best plays out to the end
-  (Monte Carlo policy improvement), ``plan`` weighs whole-turn plans by short playouts, and the
-  package's ``__init__`` is the registry.
+  state); chance sampled (``sample_chance``) and a game's log (its lines, read back and replayed).
+
+The players, and the one loop that plays a game out with them, are not the engine's: they live in
+:mod:`tcforge.agents` (``greedy``, ``plan:64``, ``rollout:32``), a layer above it.
 
 Card ids the rules name come from :mod:`tcforge.data.card_ids`.
 """

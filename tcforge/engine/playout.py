@@ -1,30 +1,24 @@
-"""Playing games out: policies choose, chance is sampled, and every step is logged.
+"""Chance sampled, and a game's log: its lines, written, read back and replayed.
 
 A game's log is JSON lines, one per action: who acted (a side or "chance"),
 the action, and for chance events what the roll was for. Replaying the actions
 from the same start gives the same game, whatever random number library chose
-them.
+them. The players, and the loop that plays a game out with them, are
+:mod:`tcforge.agents.playout`'s.
 """
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any, TextIO
 
-from tcforge.engine.state import CHANCE, Action, GameState
-
-Policy = Callable[[GameState, random.Random], Action]
-
-
-def random_policy(state: GameState, rng: random.Random) -> Action:
-    """Uniform over the legal actions."""
-    actions = state.legal_actions()
-    return actions[rng.randrange(len(actions))]
+from tcforge.engine.state import Action, GameState
 
 
 def sample_chance(state: GameState, rng: random.Random) -> Action:
+    """The outcome of the pending chance event, drawn from ``rng`` by the outcomes' probabilities (one draw)."""
     outcomes = state.chance_outcomes()
     if len(outcomes) == 10:  # a die: equally likely outcomes
         return outcomes[rng.randrange(10)][0]
@@ -46,36 +40,6 @@ class LogLine:
 
     def to_json(self) -> str:
         return json.dumps({"turn": self.turn, "actor": self.actor, "action": self.action, "about": self.about})
-
-
-@dataclass
-class Playout:
-    state: GameState
-    log: list[LogLine] = field(default_factory=list)
-
-
-def play(state: GameState, policies: tuple[Policy, Policy], rng: random.Random, *, max_actions: int = 200_000,
-         record: bool = True, on_action: Callable[[GameState], None] | None = None) -> Playout:
-    """Play until the game ends (or ``max_actions``), logging every action when ``record``."""
-    result = Playout(state)
-    for _ in range(max_actions):
-        player = state.current_player()
-        if player < 0 and player != CHANCE:
-            break
-        if player == CHANCE:
-            about = state.roll_label() if record else ""
-            action = sample_chance(state, rng)
-            actor = "chance"
-        else:
-            about = ""
-            action = policies[player](state, rng)
-            actor = f"side {player}"
-        if record:
-            result.log.append(LogLine(state.turn, actor, list(action), about))
-        state.apply_action(action)
-        if on_action is not None:
-            on_action(state)
-    return result
 
 
 def write_log(lines: Iterable[LogLine], handle: TextIO) -> None:

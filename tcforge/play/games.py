@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from tcforge.agents import make as make_agent
+from tcforge.agents.playout import Playout, play
 from tcforge.engine.actions import action_from_json
 from tcforge.engine.outcome import EndKind
-from tcforge.engine.playout import LogLine, Playout, play
+from tcforge.engine.playout import LogLine
 from tcforge.engine.state import GameState
 from tcforge.play import gamelog
 from tcforge.play.hooks import hooks_of, make_game
@@ -59,7 +60,7 @@ def new_game(scenario: Scenario, seed: int) -> GameState:
 
 
 def play_game(scenario: Scenario, seed: int, agents: tuple[str, str], *, record: bool = True) -> tuple[Playout, GameResult]:
-    """Play one seeded game between two agent specs (side 0's, side 1's: ``greedy``, ``mcts:400``); the seed fixes
+    """Play one seeded game between two agent specs (side 0's, side 1's: ``greedy``, ``plan:64``); the seed fixes
     the set-up, the dice and the players' choices (a time budget aside). The set-up line records the agents."""
     state = new_game(scenario, seed)
     state.scenario_setup.agents = (agents[0], agents[1])

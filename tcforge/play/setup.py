@@ -44,7 +44,7 @@ class Setup:
     forts: list[tuple[int, int, int]] = field(default_factory=list)  # (side, engine position, card id)
     first_player: int | None = None
     sides: tuple[str, str] = ("", "")
-    agents: tuple[str, str] | None = None  # each side's agent spec (greedy, mcts:400); None in logs written before
+    agents: tuple[str, str] | None = None  # each side's agent spec (greedy, plan:64); None in logs written before
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)

@@ -82,7 +82,7 @@ def test_a_hostile_value_is_refused_in_one_line_with_exit_2_before_any_game(no_g
 def test_the_corpus_covers_every_surface_the_issue_names() -> None:
     text = CORPUS.read_text(encoding="utf-8")
     for needle in ("[1, 2", "@x", "2024-01-01", "&a", "*a", "<<DEEP>>", "!!python/object", "<<HUGE>>", "hand_limit=6.0",
-                   "hand_limit=-1", "mcts:0.0004s", "mcts:2000000s", "lead=-1", "mcts:-5", "rollout:nan", "10000000000"):
+                   "hand_limit=-1", "plan:0.0004s", "plan:2000000s", "lead=-1", "plan:-5", "rollout:nan", "10000000000"):
         assert needle in text, needle
 
 
@@ -120,6 +120,6 @@ def test_values_at_the_bounds_are_accepted(monkeypatch: pytest.MonkeyPatch, tmp_
     monkeypatch.setattr("tcforge.analysis.balance.run", fake_run)
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(app, ["scenario", "balance", "hill-621", "--games", "100000", "--jobs", "1",
-                                      "--seed", str(2 ** 48 - 1), "--agent", "mcts:3600s", "--option", "as-written"])
+                                      "--seed", str(2 ** 48 - 1), "--agent", "plan:3600s", "--option", "as-written"])
     assert result.exit_code == 0 and calls, result.output
-    assert calls[0]["games"] == 100_000 and calls[0]["base_seed"] == 2 ** 48 - 1 and calls[0]["policies"] == ("mcts:3600s",) * 2
+    assert calls[0]["games"] == 100_000 and calls[0]["base_seed"] == 2 ** 48 - 1 and calls[0]["policies"] == ("plan:3600s",) * 2

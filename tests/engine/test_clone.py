@@ -6,11 +6,12 @@ import random
 import pytest
 
 from enginekit import make, pos, uid
+from tcforge.agents.playout import next_action, random_policy, run
 from tcforge.bench import kursk_state
-from tcforge.engine.playout import random_policy, sample_chance
-from tcforge.engine.state import CHANCE
 from tcforge.play.games import new_game
 from tcforge.scenarios.loading import load
+
+RANDOM = (random_policy, random_policy)
 
 
 def go(state) -> None:  # type: ignore[no-untyped-def]
@@ -46,13 +47,9 @@ def test_clones_played_out_never_change_the_game_they_came_from(start: str) -> N
             break
         if step % 5 == 0:
             before = state.serialize()
-            copy = state.clone()
-            for _ in range(30):
-                if copy.is_terminal():
-                    break
-                copy.apply_action(sample_chance(copy, rng) if copy.current_player() == CHANCE else random_policy(copy, rng))
+            run(state.clone(), RANDOM, rng, max_actions=30)
             assert state.serialize() == before, f"step {step}: a clone changed the original"
-        state.apply_action(sample_chance(state, rng) if state.current_player() == CHANCE else random_policy(state, rng))
+        state.apply_action(next_action(state, RANDOM, rng))
 
 
 def test_a_unit_copy_keeps_every_field() -> None:

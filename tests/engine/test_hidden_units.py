@@ -11,11 +11,11 @@ from enginekit import make as make_state
 from enginekit import pass_window, pos, roll, start_one_card_move, uid
 from tcforge.agents import greedy
 from tcforge.agents import make as make_agent
+from tcforge.agents.playout import random_policy
 from tcforge.engine import spotting
 from tcforge.engine.actions import Pick
 from tcforge.engine.board import DECK, RESERVE
 from tcforge.engine.observation import determinize, observation
-from tcforge.engine.playout import random_policy
 from tcforge.engine.state import CHANCE, GameState
 
 HIDDEN = {"hidden.units": True}
@@ -282,7 +282,7 @@ def test_001_1_10_no_agents_choice_changes_when_a_hidden_card_is_swapped() -> No
     pass_window(state)
     pass_window(twin)
     assert state.legal_actions() == twin.legal_actions()
-    for spec in ("random", "greedy", "mcts:12:depth=20"):
+    for spec in ("random", "greedy", "rollout:4:k=2", "plan:4:k=2,horizon=2"):
         for seed in range(3):
             first, second = make_agent(spec), make_agent(spec)
             assert first(state, random.Random(seed)) == second(twin, random.Random(seed)), spec

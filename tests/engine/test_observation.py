@@ -3,18 +3,12 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from enginekit import make as make_state
 from enginekit import uid
-from tcforge.agents import make, mcts
 from tcforge.engine.actions import CardDrawn, DrawEvent
 from tcforge.engine.board import DECK, RESERVE
 from tcforge.engine.observation import determinize, observation
 from tcforge.engine.state import GameState
-
-SEARCH = "mcts:60:depth=40"  # rollouts long enough to reach the opponent's turn, where its hand is played
-
 
 def position() -> GameState:
     """Side 0 to play; side 1 holds a card in its reserve from the start, one it drew, and three in its deck; side 0
@@ -96,25 +90,6 @@ def test_14_0_determinize_depends_only_on_the_observation_and_keeps_the_sizes() 
     before = state.serialize()
     determinize(state, 0, random.Random(1)).apply_action(("end",))
     assert state.serialize() == before  # a dealt position is a separate game
-
-
-def test_the_search_does_not_peek_its_choice_is_the_same_when_the_hidden_cards_change() -> None:
-    state = position()
-    other = hidden_changed(state)
-    first, second = make(SEARCH), make(SEARCH)
-    assert first(state, random.Random(7)) == second(other, random.Random(7))
-    assert first.last.visits == second.last.visits and first.last.values == second.last.values  # type: ignore[attr-defined]
-
-
-def test_a_search_reading_the_real_state_would_be_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The no-peek test has teeth: a search that clones the real position instead of dealing one sees a difference."""
-    monkeypatch.setattr(mcts, "determinize", lambda state, side, rng: state.clone())
-    state = position()
-    other = hidden_changed(state)
-    first, second = make(SEARCH), make(SEARCH)
-    first(state, random.Random(7))
-    second(other, random.Random(7))
-    assert first.last.values != second.last.values  # type: ignore[attr-defined]
 
 
 def test_a_dealt_position_can_be_dealt_again() -> None:

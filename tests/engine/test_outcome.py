@@ -4,8 +4,8 @@ from __future__ import annotations
 import random
 
 from enginekit import make, pos, uid
+from tcforge.agents.playout import play, random_policy
 from tcforge.engine.outcome import EndKind, Outcome
-from tcforge.engine.playout import play, random_policy
 from tcforge.engine.state import GameState
 from tcforge.play.games import play_game
 from tcforge.scenarios.loading import load

@@ -12,10 +12,11 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from conftest import examples
+from tcforge.agents.playout import play, random_policy
 from tcforge.data.dataset import load_data
 from tcforge.engine.board import ATTACHED, DECK, DISCARDED, PLACED, RESERVE, UNCLAIMED
 from tcforge.engine.game import Game
-from tcforge.engine.playout import play, random_policy, read_log, replay, write_log
+from tcforge.engine.playout import read_log, replay, write_log
 from tcforge.engine.state import GameState
 
 GERMAN = ["PzKw III L", "PzKw IV F", "PzKw VI E", "German Line Squad", "Veteran German Squad", "5 cm PaK 38",

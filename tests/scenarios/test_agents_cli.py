@@ -18,12 +18,12 @@ def test_play_records_each_sides_agent_and_replays_old_logs_without_them_only_wh
     runner = CliRunner()
     log = tmp_path / "game.jsonl"
     played = runner.invoke(app, ["scenario", "play", "hill-621", "--seed", "4", "--quiet", "--log", str(log),
-                                 "--agent", "soviet=MCTS:8", "--agent", "german=random"])
+                                 "--agent", "soviet=PLAN:4", "--agent", "german=random"])
     assert played.exit_code == 0, played.stderr
-    assert "(random v mcts:8)" in played.stdout  # the result line is on standard output (issue 20 item 6)
+    assert "(random v plan:4)" in played.stdout  # the result line is on standard output (issue 20 item 6)
     first, *rest = [json.loads(text) for text in log.read_text().splitlines()]
     setup = first
-    assert setup["setup"]["agents"] == ["random", "mcts:8"]
+    assert setup["setup"]["agents"] == ["random", "plan:4"]
     assert runner.invoke(app, ["scenario", "replay", str(log)]).exit_code == 0
     del setup["setup"]["agents"]  # a log written before agents were recorded (and before hashes, issue 15)
     for obj in [setup, *rest]:
@@ -47,7 +47,7 @@ def test_policy_still_works_and_says_it_is_deprecated(monkeypatch: pytest.Monkey
 
 @pytest.mark.parametrize("args, why", [
     (["--agent", "prussian=greedy"], "no side 'prussian'"),
-    (["--agent", "german=mcts:fast"], "the budget is a whole number of iterations from 1 to 1,000,000"),
+    (["--agent", "german=plan:fast"], "the budget is a whole number of iterations from 1 to 1,000,000"),
     (["--agent", "greedy", "--policy", "random"], "not both"),
 ])
 def test_a_bad_agent_is_one_line_and_exit_2(args: list[str], why: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -62,10 +62,10 @@ def test_balance_and_check_play_take_agents(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.chdir(ROOT)
     runner = CliRunner()
     balance = runner.invoke(app, ["scenario", "balance", "hill-621", "--games", "2", "--option", "as-written", "--format", "json",
-                                  "--agent", "german=mcts:4", "--agent", "soviet=random"])
+                                  "--agent", "german=plan:4", "--agent", "soviet=random"])
     assert balance.exit_code == 0, balance.stderr
     reports = json.loads(balance.stdout)
-    assert [r["option"] for r in reports] == [None] and reports[0]["policies"] == ["mcts:4", "random"]
+    assert [r["option"] for r in reports] == [None] and reports[0]["policies"] == ["plan:4", "random"]
     check = runner.invoke(app, ["scenario", "check", "hill-621", "--play", "--games", "2", "--format", "json",
                                 "--agent", "random", "--agent", "prussian=greedy"])
     verdict = json.loads(check.stdout)["playable"][0]

@@ -39,17 +39,17 @@ def sequence(hill: Any, german_wins: list[int], total: int = 100) -> Any:
 
 def test_rates_that_stay_inside_the_newer_interval_converge_after_two_rounds(hill: Any) -> None:
     play, played = sequence(hill, [60, 64, 90])  # 0.60 lies inside the 95 % interval of 64/100 (0.54-0.73)
-    result = converge.converge(play, ("mcts:50", "mcts:50"), max_budget=400)
-    assert played == [("mcts:50", "mcts:50"), ("mcts:100", "mcts:100")]
+    result = converge.converge(play, ("plan:50", "plan:50"), max_budget=400)
+    assert played == [("plan:50", "plan:50"), ("plan:100", "plan:100")]
     [v] = result.verdicts
-    assert v.status == "converged" and v.history[-1][0] == ("mcts:100", "mcts:100")
+    assert v.status == "converged" and v.history[-1][0] == ("plan:100", "plan:100")
     assert v.trend("german") == pytest.approx(0.04)
 
 
 def test_rates_that_keep_moving_stop_at_the_cap_and_are_provisional_with_their_trend(hill: Any) -> None:
     play, played = sequence(hill, [20, 40, 60, 80])
-    result = converge.converge(play, ("mcts:50", "greedy"), max_budget=400)
-    assert played == [("mcts:50", "greedy"), ("mcts:100", "greedy"), ("mcts:200", "greedy"), ("mcts:400", "greedy")]
+    result = converge.converge(play, ("plan:50", "greedy"), max_budget=400)
+    assert played == [("plan:50", "greedy"), ("plan:100", "greedy"), ("plan:200", "greedy"), ("plan:400", "greedy")]
     [v] = result.verdicts
     assert v.status == "provisional" and v.trend("german") == pytest.approx(0.20) and v.trend("soviet") == pytest.approx(-0.20)
     assert "trend +20.0 points a doubling" in "\n".join(v.render())
@@ -60,34 +60,34 @@ def test_a_move_just_outside_the_interval_is_not_converged(hill: Any) -> None:
     low, _ = balance.wilson(64, 100)
     assert 0.54 < low < 0.55
     play, _ = sequence(hill, [54, 64])
-    assert converge.converge(play, ("mcts:200", "mcts:200"), max_budget=400).verdicts[0].status == "provisional"
+    assert converge.converge(play, ("plan:200", "plan:200"), max_budget=400).verdicts[0].status == "provisional"
     play, _ = sequence(hill, [55, 64])
-    assert converge.converge(play, ("mcts:200", "mcts:200"), max_budget=400).verdicts[0].status == "converged"
+    assert converge.converge(play, ("plan:200", "plan:200"), max_budget=400).verdicts[0].status == "converged"
 
 
 def test_a_side_that_wins_every_game_at_both_budgets_has_converged(hill: Any) -> None:
     # Wilson's upper bound for 10 of 10 is 1.0 less a rounding error: a rate of 1.0 still lies inside it
     play, played = sequence(hill, [10, 10, 10], total=10)
-    [v] = converge.converge(play, ("mcts:4", "mcts:4"), max_budget=16).verdicts
+    [v] = converge.converge(play, ("plan:4", "plan:4"), max_budget=16).verdicts
     assert len(played) == 2 and v.status == "converged"
 
 
 def test_one_round_at_the_cap_is_provisional_without_a_trend(hill: Any) -> None:
     play, played = sequence(hill, [50])
-    [v] = converge.converge(play, ("mcts:400", "mcts:400"), max_budget=400).verdicts
+    [v] = converge.converge(play, ("plan:400", "plan:400"), max_budget=400).verdicts
     assert len(played) == 1 and v.status == "provisional" and v.trend("german") is None
 
 
 def test_doubling_keeps_the_options_and_refuses_what_cannot_double() -> None:
-    assert converge.double("mcts:100:c=0.25,depth=4") == "mcts:200:c=0.25,depth=4"
+    assert converge.double("plan:100:k=4,z=1") == "plan:200:k=4,z=1"
     assert converge.double("greedy") == "greedy"
-    assert converge.budget(("mcts:100", "mcts:300")) == 300
+    assert converge.budget(("plan:100", "plan:300")) == 300
     with pytest.raises(SpecError, match="iteration budget"):
-        converge.double("mcts:2s")
+        converge.double("plan:2s")
     with pytest.raises(SpecError, match="at least one side"):
         converge.converge(lambda agents: [], ("greedy", "random"), max_budget=400)
     with pytest.raises(SpecError, match="above the cap"):
-        converge.converge(lambda agents: [], ("mcts:800", "greedy"), max_budget=400)
+        converge.converge(lambda agents: [], ("plan:800", "greedy"), max_budget=400)
 
 
 def test_slope_is_the_least_squares_fit() -> None:
@@ -144,12 +144,12 @@ def test_balance_converge_json_reports_every_option_with_its_rounds(cli: Any, mo
                            held_from={"german": 12}, last_loss={"german": 14, "soviet": 15}) for i in range(games)]
 
     monkeypatch.setattr(balance, "run", fake_run)
-    code, out, err = cli("scenario", "balance", "hill-621", "--agent", "mcts:100", "--converge", "--max-budget", "800",
+    code, out, err = cli("scenario", "balance", "hill-621", "--agent", "plan:100", "--converge", "--max-budget", "800",
                          "--games", "100", "--option", "as-written", "--option", "german-plus", "--format", "json")
     data = json.loads(out)
     assert code == 0, err
-    assert data["budgets"] == [["mcts:100", "mcts:100"], ["mcts:200", "mcts:200"], ["mcts:400", "mcts:400"],
-                               ["mcts:800", "mcts:800"]]
+    assert data["budgets"] == [["plan:100", "plan:100"], ["plan:200", "plan:200"], ["plan:400", "plan:400"],
+                               ["plan:800", "plan:800"]]
     assert [v["status"] for v in data["verdicts"]] == ["converged", "converged"]  # 40 % at 400 and at 800
     assert [r["win_rates"]["german"] for r in data["verdicts"][1]["rounds"]] == [0.18, 0.28, 0.48, 0.48]
     as_written, plus = data["final"]

@@ -116,16 +116,16 @@ def test_a_rung_plays_each_side_half_its_games_on_the_same_seeds(monkeypatch: py
     def fake_run(reference: str, *, games: int, jobs: int = 1, option: str | None = None,
                  policies: tuple[str, str] = ("greedy", "greedy"), base_seed: int = 1, progress: Any = None) -> list[GameResult]:
         calls.append((policies, games, base_seed))
-        strength = {"random": 0, "greedy": 1, "mcts:8": 2}
+        strength = {"random": 0, "greedy": 1, "plan:8": 2}
         first, second = (strength[p] for p in policies)
         # the stronger agent wins; an equal pair draws
         return [game(base_seed + i, None if first == second else SIDES[0] if first > second else SIDES[1])
                 for i in range(games)]
 
     monkeypatch.setattr(balance, "run", fake_run)
-    result = ladder.climb("hill-621", SIDES, ["random", "greedy", "mcts:8"], games=6, seed=11)
+    result = ladder.climb("hill-621", SIDES, ["random", "greedy", "plan:8"], games=6, seed=11)
     assert calls == [(("greedy", "random"), 3, 11), (("random", "greedy"), 3, 11),
-                     (("mcts:8", "greedy"), 3, 11), (("greedy", "mcts:8"), 3, 11)]
+                     (("plan:8", "greedy"), 3, 11), (("greedy", "plan:8"), 3, 11)]
     for match in result.matches:
         assert [s.side for s in match.sides] == list(SIDES) and [s.games for s in match.sides] == [3, 3]
         assert match.seeds == [11, 12, 13] and match.wins == 6 and match.score == 1.0
@@ -140,7 +140,7 @@ def test_a_match_refuses_games_that_are_not_paired_by_seed() -> None:
 
 def test_a_match_credits_the_upper_rung_with_the_side_it_played() -> None:
     # as german the rung wins 8 of 10, draws 2; as soviet it wins 3 of 10 and loses 7
-    m = ladder.match("mcts:100", "greedy", SIDES, results(range(1, 11), 8, 2, "german"), results(range(1, 11), 3, 0, "soviet"))
+    m = ladder.match("plan:100", "greedy", SIDES, results(range(1, 11), 8, 2, "german"), results(range(1, 11), 3, 0, "soviet"))
     assert (m.wins, m.draws, m.losses, m.games) == (11, 2, 7, 20)
     # the points seed by seed: as german 1 x8 then 1/2 x2, as soviet 1 x3 then 0 x7; Pearson's r by hand:
     # covariance sum 3(0.1)(0.7) + 5(0.1)(-0.3) + 2(-0.4)(-0.3) = 0.30, spreads 0.40 and 2.10
@@ -154,12 +154,12 @@ def test_a_match_credits_the_upper_rung_with_the_side_it_played() -> None:
 
 def test_a_match_one_side_wins_whoever_plays_it_is_noted_under_the_ladder() -> None:
     # German wins 17 of 20 (85 %): 10 with the rung, 7 against it; the rung scores 0.65 all the same
-    m = ladder.match("mcts:50", "mcts:25", SIDES, results(range(1, 11), 10, 0, "german"), results(range(1, 11), 3, 0, "soviet"))
+    m = ladder.match("plan:50", "plan:25", SIDES, results(range(1, 11), 10, 0, "german"), results(range(1, 11), 3, 0, "soviet"))
     assert m.side_wins["german"] == 17 and m.score == 0.65
-    text = "\n".join(ladder.render(ladder.Ladder("hill-621", None, 20, ["mcts:25", "mcts:50"], [m])))
-    assert "mcts:50 v mcts:25: german won 17 of 20 games whichever agent played it" in text
-    even = ladder.match("mcts:50", "mcts:25", SIDES, results(range(1, 11), 8, 0, "german"), results(range(1, 11), 5, 0, "soviet"))
-    assert "whichever agent" not in "\n".join(ladder.render(ladder.Ladder("hill-621", None, 20, ["mcts:25", "mcts:50"], [even])))
+    text = "\n".join(ladder.render(ladder.Ladder("hill-621", None, 20, ["plan:25", "plan:50"], [m])))
+    assert "plan:50 v plan:25: german won 17 of 20 games whichever agent played it" in text
+    even = ladder.match("plan:50", "plan:25", SIDES, results(range(1, 11), 8, 0, "german"), results(range(1, 11), 5, 0, "soviet"))
+    assert "whichever agent" not in "\n".join(ladder.render(ladder.Ladder("hill-621", None, 20, ["plan:25", "plan:50"], [even])))
 
 
 def _rung(agent: str, below: str, wins_each_side: int, games_each_side: int = 20) -> ladder.Rung:
@@ -169,16 +169,16 @@ def _rung(agent: str, below: str, wins_each_side: int, games_each_side: int = 20
 
 
 def test_the_ladder_flattens_at_the_first_rung_whose_interval_reaches_down_to_one_half() -> None:
-    clear, narrow, unclear = _rung("greedy", "random", 19), _rung("mcts:100", "greedy", 27, 40), _rung("mcts:200", "mcts:100", 12)
+    clear, narrow, unclear = _rung("greedy", "random", 19), _rung("plan:100", "greedy", 27, 40), _rung("plan:200", "plan:100", 12)
     assert clear.climbs and clear.interval[0] > 0.5
     assert narrow.climbs and 0.5 < narrow.interval[0] < 0.6  # 54/80 = 0.675: just clear of one half
     assert not unclear.climbs and unclear.interval[0] <= 0.5 < unclear.score  # 0.6, yet not shown above one half
-    steps = [clear, narrow, unclear, _rung("mcts:400", "mcts:200", 20)]
+    steps = [clear, narrow, unclear, _rung("plan:400", "plan:200", 20)]
     assert ladder.flattening(steps) == 2
-    assert ladder.Ladder("hill-621", None, 40, ["random", "greedy", "mcts:100", "mcts:200", "mcts:400"], steps).flattens_at == "mcts:200"
+    assert ladder.Ladder("hill-621", None, 40, ["random", "greedy", "plan:100", "plan:200", "plan:400"], steps).flattens_at == "plan:200"
     assert ladder.flattening([clear, narrow]) is None
-    text = ladder.render(ladder.Ladder("hill-621", None, 40, ["random", "greedy", "mcts:100", "mcts:200"], [clear, narrow, unclear]))
-    assert "the ladder flattens at mcts:200: its score against mcts:100 is 0.600" in "\n".join(text)
+    text = ladder.render(ladder.Ladder("hill-621", None, 40, ["random", "greedy", "plan:100", "plan:200"], [clear, narrow, unclear]))
+    assert "the ladder flattens at plan:200: its score against plan:100 is 0.600" in "\n".join(text)
 
 
 def test_scenario_ladder_command_json_and_plot(cli: Any, tmp_path: Path) -> None:
@@ -198,7 +198,7 @@ def test_scenario_ladder_command_json_and_plot(cli: Any, tmp_path: Path) -> None
 @pytest.mark.parametrize(("args", "message"), [
     (["--games", "3"], "even number"),
     (["--rungs", "greedy"], "at least two"),
-    (["--rungs", "greedy,mcts:fast"], "--rungs: agent spec 'mcts:fast'"),
+    (["--rungs", "greedy,plan:fast"], "--rungs: agent spec 'plan:fast'"),
 ])
 def test_scenario_ladder_usage_errors_are_one_line(cli: Any, args: list[str], message: str) -> None:
     code, out, err = cli("scenario", "ladder", "kursk", *args)

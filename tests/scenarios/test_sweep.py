@@ -114,7 +114,7 @@ BAD = [
     ("scenarios: [hill-621]\ngames: many\n", "2:8: games: 'many' is not a whole number"),
     ("scenarios: [hill-621, nowhere]\n", "1:23: no scenario"),
     ("scenarios: [hill-621]\noptions:\n  - as-written\n  - german-pluss\n", "4:5: 'german-pluss' is not a balance option of hill-621"),
-    ("scenarios: [hill-621]\nagents: [greedy, 'mcts:lots']\n", "2:18: agents for hill-621"),
+    ("scenarios: [hill-621]\nagents: [greedy, 'plan:lots']\n", "2:18: agents for hill-621"),
     ("scenarios: [hill-621]\nagents:\n  - {germans: greedy}\n", "3:5: agents for hill-621: no side 'germans'"),
     ("scenarios: [hill-621]\nrulesets: [six-pack-r4]\n", "2:12: hill-621: unknown ruleset 'six-pack-r4'"),
     ("scenarios: [hill-621]\nparameters:\n  - {turn.hand_limitt: 6}\n", "3:5: hill-621: 'turn.hand_limitt' is not a parameter"),

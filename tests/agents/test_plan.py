@@ -7,7 +7,8 @@ import pytest
 
 from enginekit import make as make_state
 from tcforge.agents import SpecError, canonical, greedy_policy, make, plan
-from tcforge.engine.playout import play, sample_chance
+from tcforge.agents.playout import play, run
+from tcforge.engine.playout import sample_chance
 from tcforge.engine.state import CHANCE, GameState
 from tests.engine.test_observation import hidden_changed, position
 
@@ -166,12 +167,8 @@ def test_with_from_the_plan_search_plays_greedy_before_that_turn_and_searches_fr
     """from=N: before game turn N the player is the greedy player, choice for choice on the same random numbers (so
     the game is greedy's own until then); from turn N it searches every turn of its side."""
     def game(side0):  # type: ignore[no-untyped-def]
-        state, rng, seen = duel(), random.Random(9), []
-        while not state.is_terminal():
-            player = state.current_player()
-            action = sample_chance(state, rng) if player == CHANCE else (side0 if player == 0 else greedy_policy)(state, rng)
-            seen.append((state.turn, action))
-            state.apply_action(action)
+        state, seen = duel(), []
+        run(state, (side0, greedy_policy), random.Random(9), chosen=lambda at, player, action: seen.append((at.turn, action)))
         return seen
 
     agent = make("plan:8:k=2,horizon=2,from=3")

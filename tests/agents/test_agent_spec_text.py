@@ -13,9 +13,9 @@ from tcforge.agents.spec import MAX_ITERATIONS, MAX_MS
 
 
 @pytest.mark.parametrize(("text", "again"), [
-    ("mcts:1ms", "mcts:1ms"), ("mcts:0.001s", "mcts:1ms"), ("mcts:999ms", "mcts:999ms"), ("mcts:1000ms", "mcts:1s"),
-    ("mcts:1.5s", "mcts:1.5s"), ("mcts:1.500s", "mcts:1.5s"), ("mcts:1.25s", "mcts:1.25s"), ("mcts:2.001s", "mcts:2.001s"),
-    ("mcts:3600s", "mcts:3600s"), ("mcts:3600000ms", "mcts:3600s"), ("plan:1000000", "plan:1000000"),
+    ("plan:1ms", "plan:1ms"), ("plan:0.001s", "plan:1ms"), ("plan:999ms", "plan:999ms"), ("plan:1000ms", "plan:1s"),
+    ("plan:1.5s", "plan:1.5s"), ("plan:1.500s", "plan:1.5s"), ("plan:1.25s", "plan:1.25s"), ("plan:2.001s", "plan:2.001s"),
+    ("plan:3600s", "plan:3600s"), ("plan:3600000ms", "plan:3600s"), ("plan:1000000", "plan:1000000"),
     ("rollout:0001", "rollout:1"), ("plan:64:lead=inf", "plan:64:lead=inf"),
 ])
 def test_a_time_or_iteration_budget_is_written_back_exactly(text: str, again: str) -> None:
@@ -23,9 +23,9 @@ def test_a_time_or_iteration_budget_is_written_back_exactly(text: str, again: st
 
 
 @pytest.mark.parametrize(("text", "bound"), [
-    ("mcts:0.0004s", "1ms to 3600s"), ("mcts:0.0005s", "1ms to 3600s"), ("mcts:2000000s", "1ms to 3600s"),
-    ("mcts:3600.001s", "1ms to 3600s"), ("mcts:1.2345s", "whole milliseconds"), ("mcts:1000001", "from 1 to 1,000,000"),
-    ("mcts:2e+06s", "from 1 to 1,000,000"), ("mcts:0", "from 1 to 1,000,000"),
+    ("plan:0.0004s", "1ms to 3600s"), ("plan:0.0005s", "1ms to 3600s"), ("plan:2000000s", "1ms to 3600s"),
+    ("plan:3600.001s", "1ms to 3600s"), ("plan:1.2345s", "whole milliseconds"), ("plan:1000001", "from 1 to 1,000,000"),
+    ("plan:2e+06s", "from 1 to 1,000,000"), ("plan:0", "from 1 to 1,000,000"),
 ])
 def test_a_budget_outside_its_bounds_is_refused_with_the_bounds(text: str, bound: str) -> None:
     with pytest.raises(SpecError, match=bound):
@@ -44,9 +44,9 @@ options = st.dictionaries(st.sampled_from(["c", "depth", "seed", "k", "z", "eps"
 
 
 @settings(max_examples=examples(300))  # derandomized in make test, fresh in make fuzz (conftest profiles)
-@given(st.sampled_from(["mcts", "plan", "rollout", "greedy", "MCTS"]), st.none() | budgets, options)
-@example("mcts", "0.0004s", {})
-@example("mcts", "2000000s", {})
+@given(st.sampled_from(["plan", "plan", "rollout", "greedy", "PLAN"]), st.none() | budgets, options)
+@example("plan", "0.0004s", {})
+@example("plan", "2000000s", {})
 @example("plan", "64", {"lead": "inf"})
 def test_every_spec_parse_accepts_reads_back_from_its_text_as_the_same_spec(name: str, budget: str | None,
                                                                              opts: dict[str, str]) -> None:

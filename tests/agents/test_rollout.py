@@ -6,8 +6,9 @@ import random
 import pytest
 
 from enginekit import make as make_state
-from tcforge.agents import SpecError, canonical, make, rollout
-from tcforge.engine.playout import play, sample_chance
+from tcforge.agents import SpecError, canonical, make, rollout, search
+from tcforge.agents.playout import play
+from tcforge.engine.playout import sample_chance
 from tcforge.engine.state import CHANCE, GameState
 from tests.engine.test_observation import hidden_changed, position
 
@@ -113,4 +114,4 @@ def test_the_playout_search_plays_a_game_to_its_end_with_legal_actions() -> None
 
 @pytest.mark.parametrize("df, factor", [(1, 6.48), (3, 1.62), (11, 1.14), (30, 1.04), (31, 1.0), (500, 1.0)])
 def test_few_playouts_widen_the_bound_as_students_t_does(df: int, factor: float) -> None:
-    assert rollout.t_over_z(df) == factor
+    assert search.t_over_z(df) == factor
