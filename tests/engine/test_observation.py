@@ -10,6 +10,7 @@ from tcforge.engine.board import DECK, RESERVE
 from tcforge.engine.observation import determinize, observation
 from tcforge.engine.state import GameState
 
+
 def position() -> GameState:
     """Side 0 to play; side 1 holds a card in its reserve from the start, one it drew, and three in its deck; side 0
     has a hand and a deck too."""
