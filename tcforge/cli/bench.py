@@ -2,22 +2,31 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
 from tcforge.cli.common import game_data, out
+from tcforge.cli.options import JOBS_DEFAULT, JobsOpt, agent_option, old_spelling
 
 app = typer.Typer(help="Benchmarks: per-item costs and ratios.", no_args_is_help=True)
+
+BENCH_RUNGS = ("random", "greedy", "plan:64")  # the short ladder 'bench ladder' times (issue 32: players that earn their place)
+OLD_CARDS = old_spelling("--card-count")
+OLD_RUNGS = old_spelling("--agent, once a rung")
 
 
 @app.command("validate")
 def bench_validate(
-    cards: int = typer.Option(10_000, "--cards", help="Size of the generated card set."),
+    cards: int = typer.Option(10_000, "--card-count", help="Size of the generated card set."),
+    old_cards: int | None = typer.Option(None, "--cards", hidden=True, callback=OLD_CARDS,
+                                         help="Deprecated: use --card-count."),
     repeat: int = typer.Option(5, "--repeat", help="Runs per measurement; the best is kept."),
     check_jsonschema: Path | None = typer.Option(None, "--check-jsonschema",
                                                     help="Path of a check-jsonschema executable to compare with (installed apart)."),
 ) -> None:
     """Time 'tcforge validate' on the bundled data and on a generated card set."""
+    cards = old_cards if old_cards is not None else cards
     from tcforge.bench import validate_benchmark
 
     for line in validate_benchmark(cards, repeat, check_jsonschema):
@@ -86,15 +95,21 @@ def bench_search(
 @app.command("ladder")
 def bench_ladder(
     scenario: str = typer.Option("hill-621", "--scenario", help="A bundled scenario id."),
-    rungs: str = typer.Option("random,greedy,plan:64", "--rungs", help="Agent specs, weakest first."),
+    agent: Annotated[list[str] | None, agent_option("A rung: an agent SPEC; repeat it, weakest first (default: "
+                                                    + " ".join(f"--agent {r}" for r in BENCH_RUNGS) + ").")] = None,
+    rungs: str | None = typer.Option(None, "--rungs", hidden=True, callback=OLD_RUNGS,
+                                     help="Deprecated: use --agent once a rung, weakest first."),
     games: int = typer.Option(8, "--games", help="Games a rung (even: half with each side)."),
-    jobs: int = typer.Option(1, "--jobs", help="Worker processes."),
+    jobs: JobsOpt = JOBS_DEFAULT,
 ) -> None:
     """A short strength ladder (tcforge scenario ladder) timed: wall time, games/s, each rung's score."""
+    import os
+
     from tcforge.agents.spec import split_specs
     from tcforge.bench import ladder_benchmark
 
-    for line in ladder_benchmark(scenario, tuple(split_specs(rungs)), games, jobs):
+    specs = tuple(split_specs(rungs)) if rungs is not None else tuple(agent or BENCH_RUNGS)
+    for line in ladder_benchmark(scenario, specs, games, jobs or os.cpu_count() or 1):
         out.print(line, markup=False, emoji=False)
 
 

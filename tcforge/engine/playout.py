@@ -59,5 +59,5 @@ def read_log(handle: TextIO) -> list[LogLine]:
 def replay(state: GameState, lines: Iterable[LogLine]) -> GameState:
     """Apply a log's actions, checked, to a fresh start; raises IllegalActionError on a divergent log."""
     for line in lines:
-        state.apply_checked(tuple(line.action))
+        state.apply_checked(line.action)
     return state

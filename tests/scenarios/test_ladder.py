@@ -197,8 +197,8 @@ def test_scenario_ladder_command_json_and_plot(cli: Any, tmp_path: Path) -> None
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--games", "3"], "even number"),
-    (["--rungs", "greedy"], "at least two"),
-    (["--rungs", "greedy,plan:fast"], "--rungs: agent spec 'plan:fast'"),
+    (["--agent", "greedy"], "at least two"),
+    (["--agent", "greedy", "--agent", "plan:fast"], "--agent: agent spec 'plan:fast'"),
 ])
 def test_scenario_ladder_usage_errors_are_one_line(cli: Any, args: list[str], message: str) -> None:
     code, out, err = cli("scenario", "ladder", "kursk", *args)
