@@ -40,6 +40,32 @@ from tcforge.data.card_ids import (
     WOODS,
 )
 from tcforge.engine import breakthrough, fire, melee, movement
+from tcforge.engine.actions import (
+    ChooseMelee,
+    Discard,
+    Done,
+    Draw,
+    End,
+    Equip,
+    Exit,
+    Fire,
+    Fortify,
+    Go,
+    Halt,
+    Interrupt,
+    Load,
+    Move,
+    Pass,
+    Pick,
+    PlayCard,
+    Shoot,
+    Step,
+    Target,
+    Together,
+    Tow,
+    Unstack,
+    Yield,
+)
 from tcforge.engine.attacks import attack_odds
 from tcforge.engine.board import RESERVE
 from tcforge.engine.context import BreakThrough, MeleeStart
@@ -88,7 +114,7 @@ def _best_shot(state: GameState, uid: int, last: bool = False) -> tuple[float, A
             continue
         score = _expected(state, attack, target) * (_final_weight(state, target) if last else 1.0)
         if score > best[0]:
-            best = (score, ("shoot", uid, target, kind) if eq < 0 else ("shoot", uid, target, kind, eq))
+            best = (score, Shoot(uid, target, kind, eq))
     return best
 
 
@@ -140,6 +166,9 @@ def _distance_to_goal(state: GameState, pos: int, targets: tuple[int, ...]) -> i
     return min(board.distance(pos, t) for t in targets)
 
 
+_DONE, _PASS, _END, _GO, _HALT = Done(), Pass(), End(), Go(), Halt()
+
+
 def greedy_policy(state: GameState, rng: random.Random) -> Action:
     """The greedy choice. With hidden units (001 1.0) it decides on a position dealt from what its side
     knows (:func:`~tcforge.engine.observation.determinize`), never on the enemy's face-down cards themselves;
@@ -164,20 +193,21 @@ def _decide(state: GameState, rng: random.Random) -> Action:
         return _move(state, actions, rng)
     if phase == "fire":
         last = final_turn(state)
-        best = max(((_shot_score(state, a) * (_final_weight(state, a[2]) if last else 1.0), a)
-                    for a in actions if a[0] == "shoot"), default=(0.0, ("done",)))
-        return best[1] if best[0] > 0 else ("done",)
+        best: tuple[float, Action] = max(((_shot_score(state, a) * (_final_weight(state, a.target) if last else 1.0), a)
+                                          for a in actions if isinstance(a, Shoot)), default=(0.0, _DONE))
+        return best[1] if best[0] > 0 else _DONE
     if phase == "melee":
         return _melee(state, actions)
     if phase == "discard":
-        return min(actions, key=lambda a: (value(state, a[1]), a[1]))
+        cards = [a for a in actions if isinstance(a, Discard | Unstack)]  # all of them: the discard phase has no other
+        return min(cards, key=lambda a: (value(state, a.card), a.card))
     return actions[0]
 
 
-def _shot_attack(state: GameState, action: Action) -> Any:
-    unit, victim = state.units[action[1]], state.units[action[2]]
-    return (fire.equipment_attack(state, unit, victim, state.units[action[4]]) if len(action) > 4
-            else fire.build_attack(state, unit, victim, action[3]))
+def _shot_attack(state: GameState, action: Shoot) -> Any:
+    unit, victim = state.units[action.firer], state.units[action.target]
+    return (fire.equipment_attack(state, unit, victim, state.units[action.item]) if action.item >= 0
+            else fire.build_attack(state, unit, victim, action.fire))
 
 
 GOAL_FIRE = 3.0  # in the last turn, fire at the cards on a goal counts three times (they decide who holds it) ...
@@ -190,9 +220,9 @@ def _final_weight(state: GameState, target: int) -> float:
     return GOAL_FIRE if pos in goals(state, 0) or pos in goals(state, 1) else OTHER_FIRE
 
 
-def _shot_score(state: GameState, action: Action) -> float:
+def _shot_score(state: GameState, action: Shoot) -> float:
     attack = _shot_attack(state, action)
-    return _expected(state, attack, action[2]) if attack is not None else 0.0
+    return _expected(state, attack, action.target) if attack is not None else 0.0
 
 
 def _window(state: GameState, actions: list[Action]) -> Action:
@@ -203,9 +233,9 @@ def _window(state: GameState, actions: list[Action]) -> Action:
         return _opportunity(state, actions)
     if kind == "breakthrough":
         return _pay(state, actions)
-    plays = [a for a in actions if a[0] == "interrupt"]
+    plays = [a for a in actions if isinstance(a, Interrupt)]
     if not plays:
-        return ("pass",)
+        return _PASS
     if kind in ("entry", "fire", "counter"):
         return plays[0]  # every cancelling or stopping card is worth playing at once
     if kind == "melee":
@@ -213,19 +243,19 @@ def _window(state: GameState, actions: list[Action]) -> Action:
         pos = window.data.pos
         side = window.side
         for action in plays:
-            card = state.units[action[1]].profile.card_id
+            card = state.units[action.card].profile.card_id
             if card == SMOKE and len(state.occ[pos][side]) >= len(state.occ[pos][1 - side]):
                 continue  # smoke helps the weaker side
             return action
-        return ("pass",)
+        return _PASS
     if kind == "play":
         for action in plays:
-            card = state.units[action[1]].profile.card_id
+            card = state.units[action.card].profile.card_id
             if card in (BREAKDOWN, REPAIR, CONFUSION):  # Breakdown on an enemy vehicle, Repair, Confusion
-                if card == BREAKDOWN and not state.units[action[2]].profile.tank:
+                if card == BREAKDOWN and not state.units[action.target[0]].profile.tank:
                     continue
                 return action
-    return ("pass",)
+    return _PASS
 
 
 OPPORTUNITY_SHARE = 0.15  # take the turn's one opportunity fire when it is worth 15 % of its target or more
@@ -235,22 +265,22 @@ def _opportunity(state: GameState, actions: list[Action]) -> Action:
     """001 2.1: one opportunity fire a turn, so take the best shot only when its expected damage (with 2.2's
     modifier) is at least 15 % of its target's worth (a tank's short-range shot at a tank, not its long-range one);
     a poorer chance waits for a better mover."""
-    best: tuple[float, Action] = (0.0, ("pass",))
+    best: tuple[float, Action] = (0.0, _PASS)
     for action in actions:
-        if action[0] != "shoot":
+        if not isinstance(action, Shoot):
             continue
         score = opportunity_score(state, action)
-        if score >= OPPORTUNITY_SHARE * value(state, action[2]) and score > best[0]:
+        if score >= OPPORTUNITY_SHARE * value(state, action.target) and score > best[0]:
             best = (score, action)
     return best[1]
 
 
-def opportunity_score(state: GameState, action: Action) -> float:
+def opportunity_score(state: GameState, action: Shoot) -> float:
     """The expected damage of an opportunity fire attack, 2.2's modifier included."""
     attack = _shot_attack(state, action)
     if attack is None:
         return 0.0
-    return _expected(state, replace(attack, modifier=attack.modifier + state.game.rules.opportunity_modifier), action[2])
+    return _expected(state, replace(attack, modifier=attack.modifier + state.game.rules.opportunity_modifier), action.target)
 
 
 def _pay(state: GameState, actions: list[Action]) -> Action:
@@ -259,18 +289,19 @@ def _pay(state: GameState, actions: list[Action]) -> Action:
     window = state.ctx.window
     assert window is not None and isinstance(window.data, BreakThrough)
     owed = window.data.owed
-    covering = [a for a in actions if state.units[a[1]].profile.points >= owed]
+    yields = [a for a in actions if isinstance(a, Yield)]  # all of them: the window offers nothing else
+    covering = [a for a in yields if state.units[a.card].profile.points >= owed]
     if covering:
-        return min(covering, key=lambda a: (value(state, a[1]), a[1]))
-    return max(actions, key=lambda a: (state.units[a[1]].profile.points, -a[1]))
+        return min(covering, key=lambda a: (value(state, a.card), a.card))
+    return max(yields, key=lambda a: (state.units[a.card].profile.points, -a.card))
 
 
-def exit_wins(state: GameState, action: Action) -> bool:
+def exit_wins(state: GameState, action: Exit) -> bool:
     """Whether an exit move (001 break-through) wins whatever the defender holds: a captured zone of his second row
     stays held, and the exited points pass the most his hand could be worth, judged from what the attacker may
     know (the hand's size and the cards it could hold: hand and deck together, as the observation's unknowns), never
     from the hand itself."""
-    side, pos, group = state.active, action[1], set(action[2:])
+    side, pos, group = state.active, action.pos, set(action.cards)
     stays = any(state.units[u].profile.combat and state.units[u].carrier is None
                 for u in state.occ[pos][side] if u not in group)
     if not stays and not any(p != pos for p in breakthrough.captured(state)):
@@ -286,7 +317,7 @@ def _play(state: GameState, actions: list[Action], rng: random.Random) -> Action
     if forced is not None:
         return forced
     for action in actions:
-        if action[0] == "exit" and exit_wins(state, action):
+        if isinstance(action, Exit) and exit_wins(state, action):
             return action  # 001 break-through: a sure win
     candidates = play_candidates(state, actions)
     best = max(score for score, _ in candidates)
@@ -296,11 +327,11 @@ def _play(state: GameState, actions: list[Action], rng: random.Random) -> Action
 
 def free_play(state: GameState, actions: list[Action]) -> Action | None:
     """A play that costs nothing and is always worth making: fortifying or equipping, then Coordination."""
-    free = [a for a in actions if a[0] in ("fortify", "equip")]
+    free = [a for a in actions if isinstance(a, Fortify | Equip)]
     if free:
         return free[0]
     for a in actions:
-        if a[0] == "play" and state.units[a[1]].profile.card_id == COORDINATION:  # Coordination is free: always worth it
+        if isinstance(a, PlayCard) and state.units[a.card].profile.card_id == COORDINATION:  # Coordination is free: always worth it
             return a
     return None
 
@@ -311,24 +342,23 @@ def play_candidates(state: GameState, actions: list[Action]) -> list[tuple[float
     side = state.active
     last = final_turn(state)
     edge: float | None = None
-    candidates: list[tuple[float, Action]] = [(0.01, ("end",))] if ("end",) in actions else []
+    candidates: list[tuple[float, Action]] = [(0.01, _END)] if _END in actions else []
     for a in actions:
-        kind = a[0]
-        if kind == "fire":
-            scores = sorted((_best_shot(state, u, last)[0] for u in state.occ[a[1]][side]
+        if isinstance(a, Fire):
+            scores = sorted((_best_shot(state, u, last)[0] for u in state.occ[a.source][side]
                              if fire.may_fire(state, state.units[u])), reverse=True)[:3]
             candidates.append((sum(scores), a))
-        elif kind == "move":
+        elif isinstance(a, Move):
             if edge is None:
                 edge = 1.0 if state.game.rules.victory_check == "given_turn" else _edge(state, side)
-            candidates.append((_move_value(state, a[1], edge), a))
-        elif kind == "draw":
+            candidates.append((_move_value(state, a.source, edge), a))
+        elif isinstance(a, Draw):
             units_in_hand = sum(1 for u in state.hand[side] if state.units[u].profile.combat)
             candidates.append((3.0 if units_in_hand == 0 else 0.5, a))
-        elif kind == "play":
+        elif isinstance(a, PlayCard):
             candidates.append((_card_value(state, a), a))
-        elif kind == "interrupt":
-            card = state.units[a[1]].profile.card_id
+        elif isinstance(a, Interrupt):
+            card = state.units[a.card].profile.card_id
             if card in (REPAIR, BRIDGE, FORD):  # Repair, Bridge, Ford in one's own play
                 candidates.append((2.0, a))
     return candidates
@@ -411,15 +441,15 @@ def _final_move_value(state: GameState, source: int, movers: list[int], targets:
     return score
 
 
-def _card_value(state: GameState, action: Action) -> float:
-    card = state.units[action[1]].profile.card_id
+def _card_value(state: GameState, action: PlayCard) -> float:
+    card, target = state.units[action.card].profile.card_id, action.target
     if card in FIRE_SUPPORT:
-        if action[3] != "ffe":
+        if target[1] != "ffe":
             return 0.0
-        pos = action[2]
+        pos = target[0]
         return 0.5 * sum(value(state, u) * (0.5 if state.units[u].profile.armored else 1.0) for u in state.occ[pos][1 - state.active])
     if card in (SNIPER, MINE_DOGS, TANK_BUSTER):  # Sniper, Mine Dogs, Tank Buster
-        return 0.25 * value(state, action[2])
+        return 0.25 * value(state, target[0])
     if card in (TANK_ACE, HEROIC_LEADER, SPECIAL_AMMO):  # attachments
         return 1.0
     if card == REINFORCEMENTS:
@@ -436,58 +466,59 @@ def _move(state: GameState, actions: list[Action], rng: random.Random) -> Action
         crowded = overstacked(state, move.source, side)
         # 6.3: a passenger still counts, so loading frees no room where it is too crowded; and a card is loaded only
         # onto a vehicle with a step worth taking (else the loaded group halts where it stands, the move wasted)
-        loads = [a for a in actions if a[0] in ("load", "tow") and not crowded
+        loads = [a for a in actions if isinstance(a, Load | Tow) and not crowded
                  and _group_may_go(state, a, move.source, targets)]
         if loads:
             return loads[0]
-        picks = [a for a in actions if a[0] == "pick" and state.units[a[1]].profile.combat]
+        picks = [a for a in actions if isinstance(a, Pick) and state.units[a.card].profile.combat]
         if move.source in goals(state, side) and state.controls(move.source, side):
             left = [u for u in state.occ[move.source][side] if state.units[u].profile.combat
                     and u not in move.picked and state.units[u].carrier is None]
             if len(left) <= 1:
                 picks = []  # the last card holding a goal stays
         if picks:
-            return max(picks, key=lambda a: value(state, a[1]))
+            return max(picks, key=lambda a: value(state, a.card))
         for a in actions:  # 8.2: cards that would assault the same position go in together
-            if a[0] == "together" and state.units[a[1]].profile.fast == state.units[a[2]].profile.fast:
-                leader, follower = state.units[a[2]], state.units[a[1]]
+            if isinstance(a, Together) and state.units[a.follower].profile.fast == state.units[a.leader].profile.fast:
+                leader, follower = state.units[a.leader], state.units[a.follower]
                 end = _destination(state, leader, move.source, targets)
                 if end is not None and state.occ[end][1 - side] and end == _destination(state, follower, move.source, targets) \
                         and movement.has_room(
                         state, leader, end, [leader, follower] + movement.riders(state, leader) + movement.riders(state, follower)) \
                         and _group_may_go(state, a, move.source, targets):
                     return a
-        if ("go",) in actions:
-            return ("go",)
+        if _GO in actions:
+            return _GO
         return actions[0]
     unit = state.units[move.cur]  # type: ignore[index]
-    if ("halt",) in actions and _holds_alone(state, unit):
-        return ("halt",)  # the card (with its riders) alone holds a goal: it stays, as the last holder does (16.0)
-    steps = [a for a in actions if a[0] == "step"]
-    best, best_score = ("halt",) if ("halt",) in actions else (steps[0] if steps else actions[0]), 0.0
+    if _HALT in actions and _holds_alone(state, unit):
+        return _HALT  # the card (with its riders) alone holds a goal: it stays, as the last holder does (16.0)
+    steps = [a for a in actions if isinstance(a, Step)]
+    best: Action = _HALT if _HALT in actions else (steps[0] if steps else actions[0])
+    best_score = 0.0
     crowded = overstacked(state, unit.pos, side)
     for a in steps:
-        score = _step_score(state, unit, unit.pos, a[1], targets)
-        if crowded and movement.has_room(state, unit, a[1]):
+        score = _step_score(state, unit, unit.pos, a.to, targets)
+        if crowded and movement.has_room(state, unit, a.to):
             score += UNSTACK  # 6.3: any step to a position with room beats staying where the card would be eliminated
         if score > best_score:
             best, best_score = a, score
     for a in actions:  # 001 Streams: a Ford or Bridge when the zone across is the better step
-        if a[0] == "interrupt" and len(a) == 4:
-            across = a[3] if a[2] == unit.pos else a[2]
+        if isinstance(a, Interrupt) and len(a.target) == 2:
+            across = a.target[1] if a.target[0] == unit.pos else a.target[0]
             if _step_score(state, unit, unit.pos, across, targets) > best_score:
                 return a
     return best
 
 
-def _group_may_go(state: GameState, action: Action, source: int, targets: tuple[int, ...]) -> bool:
+def _group_may_go(state: GameState, action: Load | Tow | Together, source: int, targets: tuple[int, ...]) -> bool:
     """Whether the card a load, tow or together action adds to (its third item: the vehicle, the leader) still has a
     step worth taking with the group it makes: the group may find no room or no way where the card alone would go
     (6.3, 8.5, 8.6), or take with it the last cards holding a goal, and would then halt where it stands (see
     :func:`_move`), the move wasted. Tried on a copy, as grouping is rare."""
     trial = state.clone()
     trial.apply_action(action)
-    card = trial.units[action[2]]
+    card = trial.units[action.leader if isinstance(action, Together) else action.vehicle]
     if _holds_alone(trial, card):
         return False
     reach = movement.steps(trial, card, source, movement.speed(card, trial), True)
@@ -538,18 +569,18 @@ def _destination(state: GameState, unit: Any, source: int, targets: tuple[int, .
 
 
 def _melee(state: GameState, actions: list[Action]) -> Action:
-    if actions[0][0] == "melee":
+    if isinstance(actions[0], ChooseMelee):
         return actions[0]
     best, best_score = actions[-1], 0.0
     for a in actions:
-        if a[0] != "target":
+        if not isinstance(a, Target):
             continue
-        unit, victim = state.units[a[1]], state.units[a[2]]
-        item = state.units[a[4]] if len(a) > 4 else None
-        attack = melee.melee_attack(state, unit, victim, a[3], item)
+        unit, victim = state.units[a.firer], state.units[a.target]
+        item = state.units[a.item] if a.item >= 0 else None
+        attack = melee.melee_attack(state, unit, victim, a.fire, item)
         if attack is None:
             continue
-        score = _expected(state, attack, a[2]) - (0.5 if item is not None and item.profile.card_id == PANZERFAUST and
+        score = _expected(state, attack, a.target) - (0.5 if item is not None and item.profile.card_id == PANZERFAUST and
                                                    not victim.profile.armored else 0.0)
         if score > best_score:
             best, best_score = a, score

@@ -18,10 +18,11 @@ from typing import Any
 from tcforge.agents.evaluate import heuristic
 from tcforge.agents.greedy import goals, greedy_policy
 from tcforge.agents.playout import Policy, run
+from tcforge.engine.actions import Discard, Equip, Fortify, Interrupt, Pick, PlayCard
 from tcforge.engine.board import RESERVE
 from tcforge.engine.state import Action, GameState
 
-HAND_KINDS = frozenset(("interrupt", "play", "fortify", "equip", "discard", "pick"))  # actions naming a card (action[1])
+HAND_TYPES = (Interrupt, PlayCard, Fortify, Equip, Discard, Pick)  # actions naming a card (their ``card`` or ``item``)
 PLAYOUT_CAP = 20_000  # actions a playout applies at most, chance's included (a whole game is a few hundred)
 GREEDY: tuple[Policy, Policy] = (greedy_policy, greedy_policy)
 Key = tuple[Any, ...]  # what a choice is filed under: the action, or for a card in hand the action naming its card id
@@ -39,10 +40,10 @@ def keyed(state: GameState, actions: list[Action]) -> dict[Key, Action]:
     out: dict[Key, Action] = {}
     for a in actions:
         key: Key = a
-        if len(a) > 1 and a[0] in HAND_KINDS:
-            unit = units[a[1]]
+        if isinstance(a, HAND_TYPES):
+            unit = units[a.item if isinstance(a, Equip) else a.card]
             if unit.pos == RESERVE:
-                key = (a[0], ("card", unit.profile.card_id)) + a[2:]
+                key = (a.kind, ("card", unit.profile.card_id), *a[2:])
         if key not in out:
             out[key] = a
     return out

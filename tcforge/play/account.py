@@ -9,11 +9,44 @@ and yields events as data; :func:`account` writes them as text (English or Frenc
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from tcforge.engine import breakthrough, movement
+from tcforge.engine.actions import (
+    D10,
+    Action,
+    CardDrawn,
+    Discard,
+    Draw,
+    DrawEvent,
+    End,
+    Equip,
+    Event,
+    Exit,
+    Fire,
+    Fortify,
+    HitRoll,
+    InitiativeRoll,
+    Interrupt,
+    KillRoll,
+    Load,
+    MalformedActionError,
+    Move,
+    PlayCard,
+    Shoot,
+    Smoke,
+    SmokeRoll,
+    Step,
+    Target,
+    Together,
+    Tow,
+    Unstack,
+    WoodsRoll,
+    Yield,
+    action_from_json,
+)
 from tcforge.engine.board import ATTACHED, DECK, DISCARDED, PLACED, RESERVE, UNCLAIMED
 from tcforge.engine.state import CHANCE, GameState, IllegalActionError
 from tcforge.engine.units import Unit
@@ -331,71 +364,79 @@ def narrate(scenario: Scenario, state: GameState, lines: list[Any], teller: Tell
                "snapshot": teller.snapshot(state)}
 
 
-def describe(state: GameState, action: tuple[Any, ...], teller: Teller) -> str:
-    """One action (or chance outcome) in words, before it is applied."""
-    kind = action[0]
+def describe(state: GameState, action: Action | Sequence[Any], teller: Teller) -> str:
+    """One action (or chance outcome) in words, before it is applied ("" for a list that spells no action)."""
+    try:
+        action = action_from_json(action)
+    except MalformedActionError:
+        return ""
     u = state.units
     label = state.game.board.label
     n, w = teller.name, teller.w
-    if kind in ("d10", "card"):
+    if isinstance(action, D10 | CardDrawn):
         if not state.rolls:
             return ""
         event = state.rolls[0]
-        if event[0] == "draw":
-            return w("acc_draws", side=teller.sides[event[1]], card=n(u[action[1]]))
+        if isinstance(event, DrawEvent):
+            return w("acc_draws", side=teller.sides[event.side], card=n(u[action[1]]))
         return _roll(state, event, action[1], teller)
-    where = {"move": "acc_moves_from", "fire": "acc_fires_from"}
-    if kind in where:
-        return w(where[kind], p=label(action[1]))
-    if kind == "step":
+    if isinstance(action, Move):
+        return w("acc_moves_from", p=label(action.source))
+    if isinstance(action, Fire):
+        return w("acc_fires_from", p=label(action.source))
+    if isinstance(action, Step):
         mover = u[state.ctx.move.cur]  # type: ignore[union-attr,index]
-        to = label(action[1]) if action[1] != RESERVE else w("acc_the_reserve")
+        to = label(action.to) if action.to != RESERVE else w("acc_the_reserve")
         group = movement.riders(state, mover)  # a passenger, a towed gun, the second tank of a pair (8.6), 8.2's
         if group:
             return w("acc_step_with", unit=n(mover), p=to, riders=", ".join(n(r) for r in group))
         return w("acc_step", unit=n(mover), p=to)
-    if kind in ("shoot", "target"):
+    if isinstance(action, Shoot | Target):
         window = state.ctx.window
-        how = f" {w('acc_opportunity')}" if kind == "shoot" and window is not None and window.kind == "opportunity" else ""
-        return w("acc_shoots" if kind == "shoot" else "acc_melee", unit=n(u[action[1]]), kind=str(action[3]).upper(),
-                 target=n(u[action[2]])) + how
-    if kind == "exit":  # 001 Attack/Defense
-        gone = [c for uid in action[2:] for c in breakthrough.leaving(state, int(uid))]
-        return w("acc_exit", units=", ".join(n(u[int(uid)]) for uid in action[2:]), p=label(action[1]),
+        shoot = isinstance(action, Shoot)
+        how = f" {w('acc_opportunity')}" if shoot and window is not None and window.kind == "opportunity" else ""
+        return w("acc_shoots" if shoot else "acc_melee", unit=n(u[action.firer]), kind=str(action.fire).upper(),
+                 target=n(u[action.target])) + how
+    if isinstance(action, Exit):  # 001 Attack/Defense
+        gone = [c for uid in action.cards for c in breakthrough.leaving(state, int(uid))]
+        return w("acc_exit", units=", ".join(n(u[int(uid)]) for uid in action.cards), p=label(action.pos),
                  points=breakthrough.points(state, gone))
-    if kind == "yield":
-        return w("acc_yield", unit=n(u[action[1]]), points=max(u[action[1]].profile.points, 0))
-    if kind == "smoke":
-        return w("acc_smoke_try", unit=n(u[action[1]]), p=label(action[2]))
-    if kind in ("play", "interrupt", "fortify"):
-        return w("acc_plays", card=n(u[action[1]]))
-    if kind == "equip":
-        return w("acc_equip", item=n(u[action[1]]), unit=n(u[action[2]]))
-    if kind in ("discard", "unstack"):
-        return w(f"acc_{kind}", unit=n(u[action[1]]))
-    if kind == "load" and state.ctx.move is not None:
-        partner = movement.pair_partner(state, int(action[1]), int(action[2]))  # 8.6: two tanks carry one squad
+    if isinstance(action, Yield):
+        return w("acc_yield", unit=n(u[action.card]), points=max(u[action.card].profile.points, 0))
+    if isinstance(action, Smoke):
+        return w("acc_smoke_try", unit=n(u[action.firer]), p=label(action.pos))
+    if isinstance(action, PlayCard | Interrupt | Fortify):
+        return w("acc_plays", card=n(u[action.card]))
+    if isinstance(action, Equip):
+        return w("acc_equip", item=n(u[action.item]), unit=n(u[action.squad]))
+    if isinstance(action, Discard | Unstack):
+        return w(f"acc_{action.kind}", unit=n(u[action.card]))
+    if isinstance(action, Load) and state.ctx.move is not None:
+        partner = movement.pair_partner(state, int(action.card), int(action.vehicle))  # 8.6: two tanks carry one squad
         if partner is not None:
-            return w("acc_load_pair", unit=n(u[action[1]]), other=n(u[action[2]]), partner=n(partner))
-    if kind in ("together", "load", "tow"):
-        return w(f"acc_{kind}", unit=n(u[action[1]]), other=n(u[action[2]]))
-    if kind in ("draw", "end"):
-        return w(f"acc_{kind}")
+            return w("acc_load_pair", unit=n(u[action.card]), other=n(u[action.vehicle]), partner=n(partner))
+    if isinstance(action, Together):
+        return w("acc_together", unit=n(u[action.follower]), other=n(u[action.leader]))
+    if isinstance(action, Load | Tow):
+        return w(f"acc_{action.kind}", unit=n(u[action.card]), other=n(u[action.vehicle]))
+    if isinstance(action, Draw | End):
+        return w(f"acc_{action.kind}")
     return ""
 
 
-def _roll(state: GameState, event: tuple[Any, ...], roll: Any, teller: Teller) -> str:
-    kind, u, w = event[0], state.units, teller.w
-    if kind == "initiative":
-        return w("acc_initiative", side=teller.sides[event[1]], n=roll)
-    if kind == "woods":
-        return w("acc_woods", unit=teller.name(u[event[1]]), n=roll)
-    if kind == "smoke":
-        return w("acc_smoke_roll", unit=teller.name(u[event[2]]), p=state.game.board.label(event[3]), n=roll)
-    if kind in ("hit", "kill"):
-        firer = w("acc_mine") if event[2] < 0 else teller.name(u[event[2]])
-        return w(f"acc_to_{kind}", firer=firer, kind=event[1].kind.upper(), target=teller.name(u[event[3]]), n=roll)
-    return w("acc_rolls", what=kind, n=roll)
+def _roll(state: GameState, event: Event, roll: Any, teller: Teller) -> str:
+    u, w = state.units, teller.w
+    if isinstance(event, InitiativeRoll):
+        return w("acc_initiative", side=teller.sides[event.side], n=roll)
+    if isinstance(event, WoodsRoll):
+        return w("acc_woods", unit=teller.name(u[event.card]), n=roll)
+    if isinstance(event, SmokeRoll):
+        return w("acc_smoke_roll", unit=teller.name(u[event.firer]), p=state.game.board.label(event.pos), n=roll)
+    if isinstance(event, HitRoll | KillRoll):
+        firer = w("acc_mine") if event.firer < 0 else teller.name(u[event.firer])
+        return w(f"acc_to_{event.kind}", firer=firer, kind=event.attack.kind.upper(), target=teller.name(u[event.target]),
+                 n=roll)
+    return w("acc_rolls", what=event.kind, n=roll)
 
 
 # ---------------------------------------------------------------- output

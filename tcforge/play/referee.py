@@ -52,7 +52,22 @@ from pathlib import Path
 from typing import Any
 
 from tcforge.data.card_ids import CONFUSION, COORDINATION, PATH
-from tcforge.engine.actions import action_from_json
+from tcforge.engine.actions import (
+    Action,
+    Discard,
+    Draw,
+    Exit,
+    Fire,
+    Interrupt,
+    MalformedActionError,
+    Move,
+    PlayCard,
+    Shoot,
+    Smoke,
+    Unstack,
+    Yield,
+    action_from_json,
+)
 from tcforge.engine.board import DISCARDED, RESERVE
 from tcforge.engine.breakthrough import CONDITION as BREAK_THROUGH
 from tcforge.engine.core import CHANCE
@@ -259,12 +274,18 @@ class Referee:
             actor = "chance" if before.player == CHANCE else f"side {before.player}"
             if entry.actor != actor:
                 self.flag(line, "log", f"the line says {entry.actor} acts, but {actor} is to act")
-            action = tuple(entry.action)
+            raw = tuple(entry.action)
+            try:
+                action = action_from_json(raw)
+            except MalformedActionError as exc:  # no action at all: the engine refuses it as it would
+                self.flag(line, "engine", f"the engine raised {type(exc).__name__} on {list(raw)}: {exc}")
+                self.audit.error = f"stopped at line {line}"
+                break
             self.before_action(line, action, before)
             try:
-                self.state.apply_action(action_from_json(action))  # as apply_action reads a list itself
+                self.state.apply_action(action)
             except Exception as exc:  # the engine could not apply it: the rest of the log means nothing
-                self.flag(line, "engine", f"the engine raised {type(exc).__name__} on {list(action)}: {exc}")
+                self.flag(line, "engine", f"the engine raised {type(exc).__name__} on {list(raw)}: {exc}")
                 self.audit.error = f"stopped at line {line}"
                 break
             self.audit.actions += 1
@@ -274,24 +295,24 @@ class Referee:
         return self.audit
 
     # ------------------------------------------------- before each action
-    def before_action(self, line: int, action: tuple[Any, ...], before: _Snap) -> None:
-        kind = action[0]
+    def before_action(self, line: int, action: Action, before: _Snap) -> None:
+        kind = action.kind
         state = self.state
         rules = self.rules
         if before.player == CHANCE:
             return
         side = before.player
         if before.window is not None:
-            if kind == "yield":
-                self.judge_yield(line, int(action[1]), side, before)
-            if kind == "interrupt" and state.units[int(action[1])].profile.card_id == CONFUSION:
+            if isinstance(action, Yield):
+                self.judge_yield(line, int(action.card), side, before)
+            if isinstance(action, Interrupt) and state.units[int(action.card)].profile.card_id == CONFUSION:
                 self.turn.extra -= 1
             return
         if before.phase == "play":
-            cost = {"move": rules.turn_move_cost, "exit": rules.turn_move_cost, "fire": rules.turn_fire_cost,
-                    "draw": rules.turn_draw_cost}.get(kind)
-            if kind == "play":
-                card = state.units[int(action[1])].profile
+            cost = {Move: rules.turn_move_cost, Exit: rules.turn_move_cost, Fire: rules.turn_fire_cost,
+                    Draw: rules.turn_draw_cost}.get(type(action))
+            if isinstance(action, PlayCard):
+                card = state.units[int(action.card)].profile
                 if card.card_id == COORDINATION:
                     if self.turn.extra < rules.turn_max_supply_points - rules.turn_supply_points:
                         self.turn.extra += 1
@@ -305,18 +326,18 @@ class Referee:
                 allowance = rules.turn_supply_points + self.turn.extra
                 if self.turn.spent > allowance:
                     self.flag(line, "4.0", f"side {side} spends Supply point {self.turn.spent} of a turn that has {allowance}")
-            if kind in ("move", "fire"):
-                self.play = _Play(kind, int(action[1]), line)
-            if kind == "exit":
+            if isinstance(action, Move | Fire):
+                self.play = _Play(kind, int(action.source), line)
+            if isinstance(action, Exit):
                 self.judge_exit(line, action, side)
-        elif before.phase == "move" and kind == "interrupt" and self.play is not None \
-                and state.units[int(action[1])].profile.card_id == PATH:
+        elif before.phase == "move" and isinstance(action, Interrupt) and self.play is not None \
+                and state.units[int(action.card)].profile.card_id == PATH:
             self.play.path_card = True
-        elif before.phase == "fire" and kind in ("shoot", "smoke"):
+        elif before.phase == "fire" and isinstance(action, Shoot | Smoke):
             self.judge_shot(line, action, before)
-        elif before.phase == "discard" and kind == "unstack":
-            self.judge_unstack(line, int(action[1]), side)
-        elif before.phase == "discard" and kind == "discard":
+        elif before.phase == "discard" and isinstance(action, Unstack):
+            self.judge_unstack(line, int(action.card), side)
+        elif before.phase == "discard" and isinstance(action, Discard):
             limit = self.hand_limit(side)
             if before.hand[side] <= limit:
                 self.flag(line, "6.4", f"side {side} discards with {before.hand[side]} card(s) in hand, "
@@ -362,11 +383,11 @@ class Referee:
         return not self.state.occ[pos][1 - side] and any(units[u].profile.combat and units[u].carrier is None
                                                           for u in self.state.occ[pos][side])
 
-    def judge_exit(self, line: int, action: tuple[Any, ...], side: int) -> None:
+    def judge_exit(self, line: int, action: Exit, side: int) -> None:
         """001 break-through: who may exit, from where, with which cards; what the defender then owes."""
         case = "001 break-through"
         state, units = self.state, self.state.units
-        pos, group = int(action[1]), [int(u) for u in action[2:]]
+        pos, group = int(action.pos), [int(u) for u in action.cards]
         if not self.rules.victory_break_through:
             self.flag(line, case, f"side {side} moves cards off the map, but the ruleset has no break-through")
         if self._attacker() != side:
@@ -420,9 +441,9 @@ class Referee:
             self.flag(line, "001 break-through", f"the engine declares a break-through for side {exit_.side}, "
                                                  "but the hand could pay or no captured zone is held")
 
-    def judge_shot(self, line: int, action: tuple[Any, ...], before: _Snap) -> None:
+    def judge_shot(self, line: int, action: Shoot | Smoke, before: _Snap) -> None:
         state = self.state
-        firer = int(action[1])
+        firer = int(action.firer)
         at = before.pos[firer]
         play = self.play
         if play is None or play.kind != "fire":
@@ -444,12 +465,13 @@ class Referee:
         self.turn.fired.setdefault(firer, play.line)
         if before.carrier[firer] is not None:
             self.flag(line, "8.6", f"{self.name(firer)} fires while carried")
-        target_pos = int(action[2]) if action[0] == "smoke" else before.pos[int(action[2])]
+        smoke = isinstance(action, Smoke)
+        target_pos = int(action.pos) if isinstance(action, Smoke) else before.pos[int(action.target)]
         if at < 0 or target_pos < 0:
             return
         dist = self._distance(at, target_pos)
-        what = f"{self.label(target_pos)}" if action[0] == "smoke" else self.name(int(action[2]))
-        if dist == 0 and action[0] != "smoke":
+        what = f"{self.label(target_pos)}" if isinstance(action, Smoke) else self.name(int(action.target))
+        if dist == 0 and not smoke:
             self.flag(line, "9.1", f"{self.name(firer)} fires at {what} in its own position outside a melee")
         elif dist > self.rules.fire_max_range:
             self.flag(line, "9.1", f"{self.name(firer)} fires at {what}, {dist} positions away "
@@ -459,9 +481,9 @@ class Referee:
                                    f"from {self.label(at)} to {self.label(target_pos)}")
 
     # -------------------------------------------------- after each action
-    def after_action(self, line: int, action: tuple[Any, ...], before: _Snap, after: _Snap) -> None:
+    def after_action(self, line: int, action: Action, before: _Snap, after: _Snap) -> None:
         state = self.state
-        if before.phase in ("move",) or (before.phase == "play" and action[0] == "move"):
+        if before.phase in ("move",) or (before.phase == "play" and isinstance(action, Move)):
             self.judge_moves(line, before, after)
         self.judge_arrivals(line, before, after)
         self.judge_entering(line, before, after)
