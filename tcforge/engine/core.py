@@ -170,6 +170,8 @@ class CoreState:
             "active": self.active, "supply": self.supply, "phase": self.phase, "ctx": self.ctx.to_json(),
             "rolls": [event_to_json(event) for event in self.rolls],
             "effects": self.effects, "winner": self.winner, "end_reason": self.end_reason,
+            "ending": None if self.outcome is None else {"kind": self.outcome.kind.value,
+                                                         "condition": self.outcome.condition},
             "history": [list(a) for a in self.history], "initiative_rolls": self.initiative_rolls,
             "arrivals": self.arrivals, "ap_shots": self.ap_shots}, sort_keys=True)
 
@@ -402,15 +404,25 @@ class CoreState:
 
 
 def _restored_outcome(raw: dict[str, Any]) -> Outcome | None:
-    """The outcome of a serialized game. The JSON keeps the winner and the text only (its bytes are the
-    golden games' fingerprints), so the kind is read back from the engine's own wording of each ending."""
+    """The outcome of a serialized game: the winner, the text, and the ending's kind and condition as
+    :meth:`CoreState.serialize` stores them (``ending``)."""
     winner, reason = raw["winner"], raw["end_reason"]
+    if "ending" in raw:
+        ending = raw["ending"]
+        return None if ending is None else Outcome(winner, EndKind(ending["kind"]), raw["turn"], reason,
+                                                   ending["condition"])
+    return _outcome_of_old_text(winner, reason, raw["turn"])
+
+
+def _outcome_of_old_text(winner: int | None, reason: str, turn: int) -> Outcome | None:
+    """A position serialized before the ending's kind was stored (no ``ending`` key): the kind is read back from
+    the engine's own wording of each ending, as it was then."""
     if winner is None and not reason:
         return None
     condition = reason.rsplit("(", 1)[-1].rstrip(")") if reason.endswith(")") else ""
     if reason.endswith("(the engine's cap)"):
-        return Outcome(winner, EndKind.ENGINE_CAP, raw["turn"], reason)
+        return Outcome(winner, EndKind.ENGINE_CAP, turn, reason)
     if reason.startswith("turn limit"):
-        return Outcome(winner, EndKind.TURN_LIMIT, raw["turn"], reason)
+        return Outcome(winner, EndKind.TURN_LIMIT, turn, reason)
     kind = EndKind.ELIMINATION if "eliminated" in reason else EndKind.VICTORY_CONDITION
-    return Outcome(winner, kind, raw["turn"], reason, condition)
+    return Outcome(winner, kind, turn, reason, condition)

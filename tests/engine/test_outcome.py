@@ -1,6 +1,7 @@
 """How a game ended is a value (16.0, 20.0): the winner, the kind of ending, the turn, the condition met."""
 from __future__ import annotations
 
+import json
 import random
 
 from enginekit import make, pos, uid
@@ -60,3 +61,37 @@ def test_scenario_results_name_the_condition_met_from_the_outcome() -> None:
             else:
                 assert result.condition == outcome.condition and outcome.condition in ids
     assert kinds == {EndKind.TURN_LIMIT, EndKind.ENGINE_CAP, EndKind.VICTORY_CONDITION}
+
+
+def test_the_serialized_state_stores_the_endings_kind_and_condition_not_only_its_words() -> None:
+    state = make({0: [("PzKw IV H", "a3"), ("PzKw IV G", "b3"), ("PzKw IV J", "c4")], 1: [("T-34 M41", "e3")]})
+    for label, to, name in (("a3", "a4", "PzKw IV H"), ("b3", "b4", "PzKw IV G")):
+        state.apply_checked(("move", pos(state, label)))
+        if state.ctx.move is not None and state.ctx.move.stage == "pick":
+            state.apply_checked(("pick", uid(state, name)))
+        state.apply_checked(("step", pos(state, to)))
+        halt(state)
+    raw = json.loads(state.serialize())
+    assert raw["ending"] == {"kind": "victory_condition", "condition": "16.0"}
+    raw["end_reason"] = "words that name no kind"  # the kind is read from its key, never from the text
+    copy = GameState.deserialize(state.game, json.dumps(raw, sort_keys=True))
+    assert copy.outcome == Outcome(0, EndKind.VICTORY_CONDITION, 1, "words that name no kind", "16.0")
+    unfinished = make({0: [("German Line Squad", "a1")], 1: [("Soviet Line Squad", "e4")]})
+    assert json.loads(unfinished.serialize())["ending"] is None
+    assert GameState.deserialize(unfinished.game, unfinished.serialize()).outcome is None
+
+
+def test_a_state_serialized_before_the_ending_was_stored_still_gives_back_its_outcome() -> None:
+    state = make({0: [("German Line Squad", "a1")], 1: [("Soviet Line Squad", "e4")]}, max_turns=1)
+    play(state, (random_policy, random_policy), random.Random(2))
+    raw = json.loads(state.serialize())
+    del raw["ending"]  # the form written before the key
+    old = GameState.deserialize(state.game, json.dumps(raw, sort_keys=True))
+    assert old.outcome == state.outcome and old.outcome is not None and old.outcome.kind is EndKind.ENGINE_CAP
+    victory = {**raw, "winner": 0, "end_reason": "side 0 holds three enemy rear positions (16.0)"}
+    assert GameState.deserialize(state.game, json.dumps(victory)).outcome == Outcome(
+        0, EndKind.VICTORY_CONDITION, raw["turn"], victory["end_reason"], "16.0")
+    fresh = make({0: [("German Line Squad", "a1")], 1: [("Soviet Line Squad", "e4")]})
+    unfinished = json.loads(fresh.serialize())
+    del unfinished["ending"]
+    assert GameState.deserialize(fresh.game, json.dumps(unfinished)).outcome is None
