@@ -292,5 +292,13 @@ def test_architecture_md_draws_the_import_graph_as_it_is() -> None:
         "'.venv/bin/python tests/test_architecture.py':\n" + drawn)
 
 
+def test_architecture_md_names_every_package_and_every_command_line_module() -> None:
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    folders = [f"tcforge/{folder}/" for folder in packages() if "/" not in folder]
+    modules = [f"tcforge/cli/{path.name}" for path in sorted((PACKAGE / "cli").glob("*.py")) if path.name != "__init__.py"]
+    assert len(folders) > 8 and len(modules) > 10
+    assert [name for name in folders + modules if f"`{name}`" not in text] == []
+
+
 if __name__ == "__main__":
     print(import_graph_mermaid())
