@@ -22,8 +22,8 @@ def arrived(state: CoreState, group_id: str) -> None:
 
 def new_card(state: CoreState, side: int, card_id: int | str) -> Unit:
     """A card of the side enters play: the next unit id, in the reserve, not yet in a hand or on the table."""
-    unit = Unit(len(state.units), side, state.game.profiles[card_id], RESERVE)
-    state.units.append(unit)
+    unit = Unit(len(state._units), side, state.game.profiles[card_id], RESERVE)
+    state._units.append(unit)
     return unit
 
 
@@ -44,7 +44,7 @@ def attach(state: CoreState, item: Unit, carrier: Unit) -> None:
 def place(state: CoreState, unit: Unit, pos: int) -> None:
     """The card comes onto the battlefield at ``pos``, after the cards of its side already there."""
     unit.pos = pos
-    state.occ[pos][unit.side].append(unit.uid)
+    state._occ[pos][unit.side].append(unit.uid)
 
 
 def as_a_move(state: CoreState, cards: Iterable[Unit], supply_points: int, positions_left: int | None) -> None:

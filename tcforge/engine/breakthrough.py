@@ -35,8 +35,8 @@ def captured(state: CoreState) -> list[int]:
     the defender's (001 counts any enemy unit; a face-down card's presence is known, its kind is not)."""
     attacker = state.game.attacker
     assert attacker is not None
-    return [p for p in state.game.board.rear_rank(1 - attacker) if not state.occ[p][1 - attacker]
-            and any(state.units[u].profile.combat and state.units[u].carrier is None for u in state.occ[p][attacker])]
+    return [p for p in state.game.board.rear_rank(1 - attacker) if not state._occ[p][1 - attacker]
+            and any(state._units[u].profile.combat and state._units[u].carrier is None for u in state._occ[p][attacker])]
 
 
 def _may_exit(state: CoreState, unit: Unit) -> bool:
@@ -50,7 +50,7 @@ def exits(state: CoreState) -> list[Action]:
     most = state.game.rules.turn_cards_per_action
     out: list[Action] = []
     for pos in captured(state):
-        movers = sorted(u for u in state.occ[pos][state.active] if _may_exit(state, state.units[u]))
+        movers = sorted(u for u in state._occ[pos][state.active] if _may_exit(state, state._units[u]))
         for n in range(1, min(most, len(movers)) + 1):
             out.extend(Exit(pos, *group) for group in combinations(movers, n))
     return out
@@ -58,21 +58,21 @@ def exits(state: CoreState) -> list[Action]:
 
 def leaving(state: CoreState, uid: int) -> list[int]:
     """The card and what leaves with it: its equipment, its passengers and theirs."""
-    out = [uid, *state.units[uid].equipment]
-    for rider in state.units:
+    out = [uid, *state._units[uid].equipment]
+    for rider in state._units:
         if rider.carrier == uid and rider.pos >= 0:
             out.extend(leaving(state, rider.uid))
     return out
 
 
 def points(state: CoreState, uids: list[int]) -> int:
-    return sum(max(state.units[u].profile.points, 0) for u in uids)
+    return sum(max(state._units[u].profile.points, 0) for u in uids)
 
 
 def exit_cards(state: CoreState, action: Exit) -> None:
     """The exit move: the cards leave play, and the defender owes their points."""
     pos, group = int(action.pos), [int(u) for u in action.cards]
-    if pos not in captured(state) or any(state.units[u].pos != pos for u in group):
+    if pos not in captured(state) or any(state._units[u].pos != pos for u in group):
         raise IllegalActionError(f"{list(action)!r}: exits are from a captured zone of the defender's second row")
     gone = [c for u in group for c in leaving(state, u)]
     owed = points(state, gone)
@@ -106,7 +106,7 @@ def pay(state: CoreState, action: Action) -> None:
     uid = int(action[1]) if len(action) > 1 else -1
     if type(action) is not Yield or uid not in state.hand[window.side]:
         raise IllegalActionError(f"{list(action)!r}: the defender owes points and must discard a card of his hand")
-    owed = window.data.owed - max(state.units[uid].profile.points, 0)
+    owed = window.data.owed - max(state._units[uid].profile.points, 0)
     state.discard_card(uid)
     if owed > 0:  # the rest of his hand still covers it: the window opened only when the whole hand did
         state.ctx.window = Window("breakthrough", window.side, BreakThrough(owed))

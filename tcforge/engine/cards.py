@@ -63,7 +63,7 @@ class Effect:
 
 
 def _own(state: CoreState, side: int) -> list[Unit]:
-    return [state.units[u] for p in range(state.game.board.size) for u in state.occ[p][side]]
+    return [state._units[u] for p in range(state.game.board.size) for u in state._occ[p][side]]
 
 
 def _enemy(state: CoreState, side: int) -> list[Unit]:
@@ -128,9 +128,9 @@ def fire_support(state: CoreState, then: FireSupport) -> None:
         return
     kind = FIRE_SUPPORT[card_id]  # type: ignore[index]
     extra = (-2 if kind == "art" and _play(state).observer else 0) + unspotted_modifier(state, side, pos)
-    spotting.reveal(state, [u for u in state.occ[pos][1 - side] if state.units[u].carrier is None])  # 001 1.8
-    for target in list(state.occ[pos][1 - side]):
-        unit = state.units[target]
+    spotting.reveal(state, [u for u in state._occ[pos][1 - side] if state._units[u].carrier is None])  # 001 1.8
+    for target in list(state._occ[pos][1 - side]):
+        unit = state._units[target]
         if unit.carrier is not None:
             continue
         terrain = terrain_modifier(state, pos, kind, unit) or 0
@@ -149,7 +149,7 @@ def _tank_buster(state: CoreState, card: Unit, target: Target) -> None:
 
 
 def _tank_buster_attack(state: CoreState, card_uid: int, target: int) -> None:
-    unit = state.units[target]
+    unit = state._units[target]
     if unit.pos < 0:
         return
     terrain = terrain_modifier(state, unit.pos, "air", unit) or 0
@@ -162,7 +162,7 @@ def unspotted_modifier(state: CoreState, side: int, pos: int) -> int:
     """001 Unspotted Indirect Fire: artillery and air attacks on a zone none of ``side``'s battlefield cards has in
     sight (long-range AT fire's line of sight, traced to the zone) add the ruleset's modifier to their rolls."""
     extra = state.game.rules.indirect_unspotted_modifier
-    if not extra or any(state.occ[p][side] and spotting.sees(state, p, pos) for p in range(state.game.board.size)):
+    if not extra or any(state._occ[p][side] and spotting.sees(state, p, pos) for p in range(state.game.board.size)):
         return 0
     return extra
 
@@ -175,7 +175,7 @@ def _sniper_targets(state: CoreState, card: Unit) -> list[Target]:
 
 
 def _sniper(state: CoreState, card: Unit, target: Target) -> None:
-    unit = state.units[int(target[0])]
+    unit = state._units[int(target[0])]
     _spend(state, card)
     if not (unit.profile.infantry or unit.profile.at_gun):
         return  # 001 1.8: aimed at a hidden card it cannot hurt; its owner says so and it stays hidden
@@ -190,7 +190,7 @@ def _mine_dogs_targets(state: CoreState, card: Unit) -> list[Target]:
 
 
 def _mine_dogs(state: CoreState, card: Unit, target: Target) -> None:
-    unit = state.units[int(target[0])]
+    unit = state._units[int(target[0])]
     _spend(state, card)
     state.rolls.append(HitRoll(Attack("dogs", 3, 0), card.uid, unit.uid, False))
 
@@ -204,7 +204,7 @@ def _attach_targets(test: Callable[[Unit], bool], card_id: int) -> Callable[[Cor
 
 
 def _attach_apply(state: CoreState, card: Unit, target: Target) -> None:
-    _attach(state, card, state.units[int(target[0])])
+    _attach(state, card, state._units[int(target[0])])
 
 
 def _ammo_targets(state: CoreState, card: Unit) -> list[Target]:
@@ -251,14 +251,14 @@ def _flag_targets(name: str) -> Callable[[CoreState, Unit], list[Target]]:
 def _recon_targets(state: CoreState, card: Unit) -> list[Target]:
     """Recon looks at the hand; with hidden units it may instead spot every hidden card of one zone (001 1.7)."""
     enemy = 1 - card.side
-    zones = sorted({p for p in range(state.game.board.size) if any(state.face_down(u) for u in state.occ[p][enemy])})
+    zones = sorted({p for p in range(state.game.board.size) if any(state.face_down(u) for u in state._occ[p][enemy])})
     return [()] + [(p,) for p in zones]
 
 
 def _recon(state: CoreState, card: Unit, target: Target) -> None:
     _spend(state, card)  # the hand: the observation already shows the known reserve cards; nothing changes in play
     if target:  # 001 1.7: spotted for good if a friendly card sees the zone, else only for the moment (spotting.settle)
-        spotting.reveal(state, [u for u in state.occ[int(target[0])][1 - card.side] if state.face_down(u)])
+        spotting.reveal(state, [u for u in state._occ[int(target[0])][1 - card.side] if state.face_down(u)])
 
 
 def _reinforcements(state: CoreState, card: Unit, target: Target) -> None:
@@ -274,11 +274,11 @@ def _withdrawal_targets(state: CoreState, card: Unit) -> list[Target]:
     board = state.game.board
     out = []
     for pos in range(board.size):
-        mine = [state.units[u] for u in state.occ[pos][card.side] if state.units[u].profile.combat]
-        if not mine or not state.occ[pos][1 - card.side]:
+        mine = [state._units[u] for u in state._occ[pos][card.side] if state._units[u].profile.combat]
+        if not mine or not state._occ[pos][1 - card.side]:
             continue
         for to in board.neighbours[pos]:
-            if not state.occ[to][1 - card.side] and all(movement.has_room(state, u, to) for u in mine[:1]):
+            if not state._occ[to][1 - card.side] and all(movement.has_room(state, u, to) for u in mine[:1]):
                 combat, _ = state.combat_count(to, card.side)
                 if combat + min(3, len(mine)) <= state.game.rules.stacking_combat_cards:
                     out.append((pos, to))
@@ -288,11 +288,11 @@ def _withdrawal_targets(state: CoreState, card: Unit) -> list[Target]:
 def _withdrawal(state: CoreState, card: Unit, target: Target) -> None:
     pos, to = int(target[0]), int(target[1])
     _spend(state, card)
-    movers = [u for u in state.occ[pos][card.side] if state.units[u].profile.combat][:3]
+    movers = [u for u in state._occ[pos][card.side] if state._units[u].profile.combat][:3]
     for uid in movers:
-        unit = state.units[uid]
-        state.occ[pos][card.side].remove(uid)
-        state.occ[to][card.side].append(uid)
+        unit = state._units[uid]
+        state._occ[pos][card.side].remove(uid)
+        state._occ[to][card.side].append(uid)
         unit.pos = to
         unit.entered_from = None
     state.update_forts()
@@ -306,7 +306,7 @@ def _repair_targets(state: CoreState, card: Unit) -> list[Target]:
 
 def _repair(state: CoreState, card: Unit, target: Target) -> None:
     _spend(state, card)
-    state.units[int(target[0])].immobilized = False  # 9.3.2, 12.2
+    state._units[int(target[0])].immobilized = False  # 9.3.2, 12.2
 
 
 def _bridge_targets(state: CoreState, card: Unit) -> list[Target]:
@@ -342,7 +342,7 @@ def fort_targets(state: CoreState, card: Unit) -> list[Target]:
     """11.0: on a position holding your infantry, on top of any terrain; Bunkers replace Foxholes."""
     out = []
     for p in range(state.game.board.size):
-        if not any(state.units[u].profile.infantry and state.units[u].carrier is None for u in state.occ[p][card.side]):
+        if not any(state._units[u].profile.infantry and state._units[u].carrier is None for u in state._occ[p][card.side]):
             continue
         fort = state.forts[p]
         if fort is None or (fort.side == card.side and fort.card_id == FOXHOLES and card.profile.card_id == BUNKERS):
@@ -426,7 +426,7 @@ def playable(state: CoreState) -> list[Action]:
     out: list[Action] = []
     at_start = not _play(state).acted
     for uid in sorted(state.hand[side]):
-        card = state.units[uid]
+        card = state._units[uid]
         effect = EFFECTS.get(card.profile.card_id)
         if effect is None or effect.targets is None or not card.profile.special or card.profile.card_id in state.game.unplayable:
             continue
@@ -446,7 +446,7 @@ def playable(state: CoreState) -> list[Action]:
 
 
 def play(state: CoreState, action: PlayCard | Interrupt | Fortify) -> None:
-    card = state.units[int(action.card)]
+    card = state._units[int(action.card)]
     effect = EFFECTS[card.profile.card_id]
     if type(action) is PlayCard and card.profile.card_id != COORDINATION:
         state.supply -= state.game.rules.turn_instant_cost  # 5.0 c

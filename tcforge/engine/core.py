@@ -10,6 +10,7 @@ import it, and :class:`tcforge.engine.state.GameState` adds the play on top.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any, NamedTuple, Self
 
 from tcforge.engine.actions import D10, Action, CardDrawn, DrawEvent, Event, action_from_json, event_from_json, event_to_json
@@ -45,8 +46,10 @@ class CoreState:
     def __init__(self, game: Game):
         self.game = game
         n = game.board.size
-        self.units: list[Unit] = []
-        self.occ: list[list[list[int]]] = [[[], []] for _ in range(n)]
+        # where the cards are: the engine's own lists (engine code reads and changes them directly, on the hot path);
+        # everyone else reads them through the read-only views ``units`` and ``occ``
+        self._units: list[Unit] = []
+        self._occ: list[list[list[int]]] = [[[], []] for _ in range(n)]
         self.hand: list[list[int]] = [[], []]
         self.deck: list[list[int]] = [[], []]
         self.discard: list[list[int]] = [[], []]
@@ -79,6 +82,16 @@ class CoreState:
         self.glimpsed: set[int] = set()
 
     # --------------------------------------------------------- the interface
+    @property
+    def units(self) -> Sequence[Unit]:
+        """Every card of the game, by uid (a read-only view: the engine alone moves cards)."""
+        return self._units
+
+    @property
+    def occ(self) -> Sequence[Sequence[Sequence[int]]]:
+        """The cards at each position, by side: ``occ[pos][side]`` (a read-only view)."""
+        return self._occ
+
     def current_player(self) -> int:
         if self.outcome is not None:
             return TERMINAL
@@ -130,8 +143,8 @@ class CoreState:
     def clone(self) -> Self:
         other = self.__class__.__new__(self.__class__)
         other.__dict__.update(self.__dict__)
-        other.units = [u.copy() for u in self.units]
-        other.occ = [[list(a), list(b)] for a, b in self.occ]
+        other._units = [u.copy() for u in self._units]
+        other._occ = [[list(a), list(b)] for a, b in self._occ]
         other.hand = [list(self.hand[0]), list(self.hand[1])]
         other.deck = [list(self.deck[0]), list(self.deck[1])]
         other.discard = [list(self.discard[0]), list(self.discard[1])]
@@ -165,7 +178,7 @@ class CoreState:
         if rules.cards_stream_between_zones:
             hidden["streams"] = self.streams
         return json.dumps({**hidden,
-            "units": [u.to_json() for u in self.units], "occ": self.occ, "hand": self.hand, "deck": self.deck, "discard": self.discard,
+            "units": [u.to_json() for u in self._units], "occ": self._occ, "hand": self.hand, "deck": self.deck, "discard": self.discard,
             "terrain": self.terrain, "forts": self.forts, "smoke": self.smoke, "water": self.water, "turn": self.turn, "first": self.first,
             "active": self.active, "supply": self.supply, "phase": self.phase, "ctx": self.ctx.to_json(),
             "rolls": [event_to_json(event) for event in self.rolls],
@@ -180,19 +193,19 @@ class CoreState:
         """The position :meth:`serialize` wrote, for the same game."""
         raw = json.loads(text)
         state = cls(game)
-        state.units = []
+        state._units = []
         for u in raw["units"]:
             unit = Unit(u["uid"], u["side"], game.profiles[u["card"]], u["pos"])
             for key in ("immobilized", "moved", "fired", "entered_from", "moved_to_reserve", "carrier"):
                 setattr(unit, key, u[key])
             unit.equipment = tuple(u["equipment"])
             unit.drawn = u.get("drawn", False)  # written only when set: positions saved before it read the same
-            state.units.append(unit)
+            state._units.append(unit)
         for key in ("hand", "deck", "discard", "terrain", "smoke", "water", "turn", "first", "active", "supply", "phase",
                     "effects", "initiative_rolls", "arrivals", "ap_shots"):
             setattr(state, key, raw[key])
         state.outcome = _restored_outcome(raw)
-        state.occ = [[list(a), list(b)] for a, b in raw["occ"]]
+        state._occ = [[list(a), list(b)] for a, b in raw["occ"]]
         state.forts = [Fort(*f) if f else None for f in raw["forts"]]
         state.effects = [tuple(e) for e in raw["effects"]]
         state.rolls = [event_from_json(event) for event in raw["rolls"]]
@@ -215,7 +228,7 @@ class CoreState:
 
     def face_down(self, uid: int) -> bool:
         """001 1.0: a card on the battlefield its enemy cannot see (always False unless the ruleset hides cards)."""
-        return self.game.rules.hidden_units and self.units[uid].pos >= 0 and uid not in self.spotted
+        return self.game.rules.hidden_units and self._units[uid].pos >= 0 and uid not in self.spotted
 
     def spot(self, uid: int) -> None:
         """001 1.0: the card is turned face up; its enemy now knows it."""
@@ -240,8 +253,8 @@ class CoreState:
     def combat_count(self, pos: int, side: int) -> tuple[int, int]:
         """(combat cards, trucks) of a side at a position (6.3); carried squads count too (000 22, point 3)."""
         combat = trucks = 0
-        for uid in self.occ[pos][side]:
-            unit = self.units[uid]
+        for uid in self._occ[pos][side]:
+            unit = self._units[uid]
             if unit.profile.truck:
                 trucks += 1
             elif unit.profile.combat:
@@ -250,18 +263,18 @@ class CoreState:
 
     def controls(self, pos: int, side: int) -> bool:
         """Control (16.0): at least one combat card and no enemy combat card."""
-        return (any(self.units[u].profile.combat for u in self.occ[pos][side])
-                and not any(self.units[u].profile.combat for u in self.occ[pos][1 - side]))
+        return (any(self._units[u].profile.combat for u in self._occ[pos][side])
+                and not any(self._units[u].profile.combat for u in self._occ[pos][1 - side]))
 
     def destroy(self, uid: int) -> None:
         """A destroyed card goes to its owner's discard pile with its equipment and passengers (13.0, 15.0)."""
-        unit = self.units[uid]
+        unit = self._units[uid]
         if unit.pos < 0:
             return
         for other in list(unit.equipment):
             self.discard_card(other)
         unit.equipment = ()
-        for rider in self.units:
+        for rider in self._units:
             if rider.carrier == uid and rider.pos >= 0:
                 self.destroy(rider.uid)  # a carried squad or towed gun goes with its vehicle (project's reading)
         self.discard_card(uid)
@@ -269,9 +282,9 @@ class CoreState:
 
     def discard_card(self, uid: int) -> None:
         """Put a card on its owner's discard pile from wherever it is (15.0)."""
-        unit = self.units[uid]
+        unit = self._units[uid]
         if unit.pos >= 0:
-            self.occ[unit.pos][unit.side].remove(uid)
+            self._occ[unit.pos][unit.side].remove(uid)
         elif unit.pos == RESERVE:
             self.hand[unit.side].remove(uid)
         elif unit.pos == DECK:
@@ -279,7 +292,7 @@ class CoreState:
         elif unit.pos == DISCARDED:
             return
         elif unit.pos == ATTACHED and unit.carrier is not None:
-            carrier = self.units[unit.carrier]
+            carrier = self._units[unit.carrier]
             carrier.equipment = tuple(e for e in carrier.equipment if e != uid)
         elif unit.pos == UNCLAIMED:
             for items in self.unclaimed:
@@ -324,8 +337,8 @@ class CoreState:
     def attached(self, unit: Unit, card_id: int | str) -> Unit | None:
         """The card of ``card_id`` attached to ``unit`` (equipment, an ace, special ammunition), if any."""
         for e in unit.equipment:
-            if self.units[e].profile.card_id == card_id:
-                return self.units[e]
+            if self._units[e].profile.card_id == card_id:
+                return self._units[e]
         return None
 
     def place_smoke(self, pos: int, side: int) -> None:
@@ -339,7 +352,7 @@ class CoreState:
         for p, fort in enumerate(self.forts):
             if fort is None:
                 continue
-            if not any(self.units[u].profile.infantry for u in self.occ[p][fort.side]):
+            if not any(self._units[u].profile.infantry for u in self._occ[p][fort.side]):
                 self.forts[p] = None
                 self.discard_placed(fort.uid)
         self.update_unclaimed()
@@ -348,14 +361,14 @@ class CoreState:
         """001 Orphaned Equipment: the equipment of ``squad``, eliminated by ranged HE or SA fire, stays in its zone
         when another infantry or cavalry card of its side is there (call before the squad is destroyed)."""
         pos = squad.pos
-        if pos < 0 or not any(u != squad.uid and self.units[u].profile.infantry for u in self.occ[pos][squad.side]):
+        if pos < 0 or not any(u != squad.uid and self._units[u].profile.infantry for u in self._occ[pos][squad.side]):
             return
         for e in squad.equipment:
-            item = self.units[e]
+            item = self._units[e]
             if item.profile.equipment:
                 item.pos, item.carrier = UNCLAIMED, None
                 self.unclaimed[pos].append(e)
-        squad.equipment = tuple(e for e in squad.equipment if self.units[e].pos != UNCLAIMED)
+        squad.equipment = tuple(e for e in squad.equipment if self._units[e].pos != UNCLAIMED)
 
     def update_unclaimed(self) -> None:
         """001 Orphaned Equipment: unclaimed cards go once no infantry or cavalry of their side is in the zone, or as
@@ -364,8 +377,8 @@ class CoreState:
             return
         for p, items in enumerate(self.unclaimed):
             for uid in list(items):
-                side = self.units[uid].side
-                if self.occ[p][1 - side] or not any(self.units[u].profile.infantry for u in self.occ[p][side]):
+                side = self._units[uid].side
+                if self._occ[p][1 - side] or not any(self._units[u].profile.infantry for u in self._occ[p][side]):
                     self.discard_card(uid)
 
     def place_fort(self, pos: int, side: int, card_id: int, uid: int | None = None) -> Fort:
@@ -376,11 +389,11 @@ class CoreState:
         if old is not None:
             self.discard_placed(old.uid)
         if uid is None:
-            unit = Unit(len(self.units), side, self.game.profiles[card_id], PLACED)
-            self.units.append(unit)
+            unit = Unit(len(self._units), side, self.game.profiles[card_id], PLACED)
+            self._units.append(unit)
             uid = unit.uid
         else:
-            unit = self.units[uid]
+            unit = self._units[uid]
             if unit.pos == RESERVE:
                 self.hand[unit.side].remove(uid)
             unit.pos = PLACED
@@ -389,7 +402,7 @@ class CoreState:
 
     def discard_placed(self, uid: int) -> None:
         """A terrain card lying on the battlefield (Foxholes, Bunkers) goes to its owner's discard pile."""
-        unit = self.units[uid]
+        unit = self._units[uid]
         unit.pos = DISCARDED
         self.discard[unit.side].append(uid)
 
@@ -400,7 +413,7 @@ class CoreState:
             if judge:
                 self.check_victory()
         elif result == IMMOBILIZE:
-            self.units[target].immobilized = True
+            self._units[target].immobilized = True
 
 
 def _restored_outcome(raw: dict[str, Any]) -> Outcome | None:

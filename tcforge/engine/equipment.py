@@ -24,7 +24,7 @@ HMG = "heavy_machine_gun"
 
 def carried(state: CoreState, squad: Unit) -> list[Unit]:
     """The equipment cards on a squad (not other cards attached to it, such as a Heroic Squad Leader)."""
-    return [state.units[e] for e in squad.equipment if state.units[e].profile.equipment]
+    return [state._units[e] for e in squad.equipment if state._units[e].profile.equipment]
 
 
 def has_hmg(state: CoreState, squad: Unit) -> bool:
@@ -45,7 +45,7 @@ def may_carry(state: CoreState, squad: Unit, item: Unit) -> bool:
 
 
 def attach(state: CoreState, item_uid: int, squad_uid: int) -> None:
-    item, squad = state.units[item_uid], state.units[squad_uid]
+    item, squad = state._units[item_uid], state._units[squad_uid]
     if item.pos == RESERVE:
         state.hand[item.side].remove(item_uid)
     elif item.pos == UNCLAIMED:
@@ -53,7 +53,7 @@ def attach(state: CoreState, item_uid: int, squad_uid: int) -> None:
             if item_uid in items:
                 items.remove(item_uid)
     elif item.pos == ATTACHED and item.carrier is not None:
-        old = state.units[item.carrier]
+        old = state._units[item.carrier]
         old.equipment = tuple(e for e in old.equipment if e != item_uid)
     item.pos = ATTACHED
     item.carrier = squad_uid
@@ -67,7 +67,7 @@ def to_reserve(state: CoreState, squad: Unit) -> None:
         item.carrier = None
         item.drawn = False  # seen going back with its squad
         state.hand[squad.side].append(item.uid)
-    squad.equipment = tuple(e for e in squad.equipment if not state.units[e].profile.equipment)  # an ace stays
+    squad.equipment = tuple(e for e in squad.equipment if not state._units[e].profile.equipment)  # an ace stays
 
 
 def equip_actions(state: CoreState) -> list[Action]:
@@ -77,21 +77,21 @@ def equip_actions(state: CoreState) -> list[Action]:
     out: list[Action] = []
     for p, left in enumerate(state.unclaimed):
         for e in left:
-            if state.units[e].side == side:
-                out.extend(Equip(e, u) for u in state.occ[p][side] if may_carry(state, state.units[u], state.units[e]))
-    items = [state.units[u] for u in state.hand[side] if state.units[u].profile.equipment]
+            if state._units[e].side == side:
+                out.extend(Equip(e, u) for u in state._occ[p][side] if may_carry(state, state._units[u], state._units[e]))
+    items = [state._units[u] for u in state.hand[side] if state._units[u].profile.equipment]
     if not items:
         return out
-    squads = [state.units[u] for p in range(state.game.board.size) for u in state.occ[p][side]
-              if state.units[u].profile.infantry and state.units[u].carrier is None]
+    squads = [state._units[u] for p in range(state.game.board.size) for u in state._occ[p][side]
+              if state._units[u].profile.infantry and state._units[u].carrier is None]
     return out + [Equip(item.uid, squad.uid) for item in items for squad in squads if may_carry(state, squad, item)]
 
 
 def transfer_actions(state: CoreState, source: int) -> list[Action]:
     """At the start of a move, equipment may change hands within the position (8.7)."""
     side = state.active
-    squads = [state.units[u] for u in state.occ[source][side] if state.units[u].profile.infantry
-              and state.units[u].carrier is None] if source >= 0 else []
+    squads = [state._units[u] for u in state._occ[source][side] if state._units[u].profile.infantry
+              and state._units[u].carrier is None] if source >= 0 else []
     out: list[Action] = []
     for giver in squads:
         for item in carried(state, giver):
@@ -130,6 +130,6 @@ def melee_attack(state: CoreState, squad: Unit, target: Unit, item: Unit, kind: 
 
 def used(state: CoreState, item_uid: int) -> None:
     """After it fires: a Panzerfaust is spent (15.0)."""
-    item = state.units[item_uid]
+    item = state._units[item_uid]
     if item.profile.card_id == PANZERFAUST:
         state.discard_card(item_uid)

@@ -175,8 +175,8 @@ def spray(state: CoreState, firer: Unit, primary: Unit, deferred: bool, extra: i
     rules = state.game.rules
     base = extra + (rules.smoke_melee_modifier if deferred and state.smoke[primary.pos] >= 0 else (
         0 if deferred else smoke_modifier(state, firer.pos, primary.pos)))
-    for uid in list(state.occ[primary.pos][primary.side]):
-        other = state.units[uid]
+    for uid in list(state._occ[primary.pos][primary.side]):
+        other = state._units[uid]
         bystander = other.profile.combat or other.profile.truck
         if uid == primary.uid or other.carrier is not None or other.profile.armored or not bystander:
             continue
@@ -217,7 +217,7 @@ def _kinds(state: CoreState, unit: Unit, target: Unit, dist: int) -> tuple[str, 
 
 def in_melee(state: CoreState, pos: int) -> bool:
     """Cards of both sides share the position (10.0)."""
-    return bool(state.occ[pos][0]) and bool(state.occ[pos][1])
+    return bool(state._occ[pos][0]) and bool(state._occ[pos][1])
 
 
 def shots(state: CoreState, unit: Unit, *, first_only: bool = False) -> list[tuple[int, str, int]]:
@@ -228,18 +228,18 @@ def shots(state: CoreState, unit: Unit, *, first_only: bool = False) -> list[tup
     apart = state.game.rules.fire_melee_excludes_ranged  # 001: melees and ranged fire stay apart
     if apart and in_melee(state, unit.pos):
         return out
-    weapons = [state.units[e] for e in unit.equipment if state.units[e].profile.card_class == "antitank_rifle"]
+    weapons = [state._units[e] for e in unit.equipment if state._units[e].profile.card_class == "antitank_rifle"]
     scenario = state.game.scenario_rules
     max_range = state.game.rules.fire_max_range
     for pos in board.in_range[unit.pos]:
-        targets = state.occ[pos][enemy]
-        if not targets or (apart and state.occ[pos][unit.side]):
+        targets = state._occ[pos][enemy]
+        if not targets or (apart and state._occ[pos][unit.side]):
             continue
         dist = board.distance(unit.pos, pos)
         if dist > max_range or (dist == 2 and not line_of_sight(state, unit.pos, pos)):
             continue
         for uid in targets:
-            target = state.units[uid]
+            target = state._units[uid]
             if target.carrier is not None or state.face_down(uid):
                 continue  # 001 1.0: ranged fire needs a spotted target (the project's reading)
             for kind in _kinds(state, unit, target, dist):
@@ -285,9 +285,9 @@ def fire_sources(state: CoreState) -> list[int]:
     side = state.active
     out = []
     for pos in range(state.game.board.size):
-        if any(may_fire(state, state.units[u]) and (shots(state, state.units[u], first_only=True)
-                                                     or smoke_shots(state, state.units[u]))
-               for u in state.occ[pos][side]):
+        if any(may_fire(state, state._units[u]) and (shots(state, state._units[u], first_only=True)
+                                                     or smoke_shots(state, state._units[u]))
+               for u in state._occ[pos][side]):
             out.append(pos)
     return out
 
@@ -315,8 +315,8 @@ def legal(state: CoreState) -> list[Action]:
     pos = fire.source
     done = fire.shots
     actions: list[Action] = []
-    for uid in sorted(state.occ[pos][state.active]):
-        unit = state.units[uid]
+    for uid in sorted(state._occ[pos][state.active]):
+        unit = state._units[uid]
         if uid in done or not may_fire(state, unit):
             continue
         actions.extend(Shoot(uid, target, kind, eq) for target, kind, eq in shots(state, unit))
@@ -335,7 +335,7 @@ def apply(state: CoreState, action: Action) -> None:
         return
     if kind is Smoke:
         assert isinstance(action, Smoke)
-        unit, pos = state.units[int(action.firer)], int(action.pos)
+        unit, pos = state._units[int(action.firer)], int(action.pos)
         unit.fired += 1
         _current(state).shots.append(unit.uid)
         state.rolls.append(SmokeRoll(smoke_attack(state, unit, pos), unit.uid, pos))
@@ -352,8 +352,8 @@ def apply(state: CoreState, action: Action) -> None:
 def fire_shot(state: CoreState, action: Shoot, *, cancelled: bool) -> None:
     """Fire a declared shot; a cancelled one (Weapon Malfunction) still uses the card's fire."""
     uid, target, kind = int(action.firer), int(action.target), str(action.fire)
-    item = state.units[int(action.item)] if action.item >= 0 else None
-    firer, victim = state.units[uid], state.units[target]
+    item = state._units[int(action.item)] if action.item >= 0 else None
+    firer, victim = state._units[uid], state._units[target]
     firer.fired += 1
     play = _play(state)
     _current(state).shots.append(uid)

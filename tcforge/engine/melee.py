@@ -29,7 +29,7 @@ def melee_positions(state: CoreState) -> list[int]:
 
 
 def _fighters(state: CoreState, pos: int, side: int) -> list[int]:
-    return [uid for uid in state.occ[pos][side] if state.units[uid].carrier is None]
+    return [uid for uid in state._occ[pos][side] if state._units[uid].carrier is None]
 
 
 def assaulting(unit: Unit) -> bool:
@@ -70,7 +70,7 @@ def melee_attack(state: CoreState, unit: Unit, target: Unit, kind: str, item: Un
             return Attack("at", fp.hit_short, modifier + ace, True, tp.vehicle, pen, tp.armor_front, tp.armor_side,
                           False, True)
         if kind == "tmv" and fp.infantry and fp.tank_melee > 0:
-            supported = any(state.units[u].profile.infantry for u in _fighters(state, pos, target.side))
+            supported = any(state._units[u].profile.infantry for u in _fighters(state, pos, target.side))
             if not supported:
                 table = rules.melee_tank_melee_modifiers
                 modifier += int(table.get(str(fp.points), 0)) + rules.melee_unsupported_tank_modifier
@@ -93,7 +93,7 @@ def melee_attack(state: CoreState, unit: Unit, target: Unit, kind: str, item: Un
 def options(state: CoreState, unit: Unit) -> list[tuple[int, str, int]]:
     """(target, kind, equipment uid or -1) the unit may choose, after the fire priorities of 10.0."""
     side = unit.side
-    enemies = [state.units[u] for u in _fighters(state, unit.pos, 1 - side)]
+    enemies = [state._units[u] for u in _fighters(state, unit.pos, 1 - side)]
     if unit.profile.infantry and any(e.profile.infantry for e in enemies):
         enemies = [e for e in enemies if e.profile.infantry]
     elif unit.profile.tank and any(e.profile.tank for e in enemies):
@@ -150,7 +150,7 @@ def legal(state: CoreState) -> list[Action]:
         return [ChooseMelee(pos) for pos in m.pending]
     if m.stage != "targets" or not m.todo:
         return []
-    unit = state.units[m.todo[0]]
+    unit = state._units[m.todo[0]]
     actions: list[Action] = [Target(unit.uid, target, kind, eq) for target, kind, eq in options(state, unit)]
     if lays_smoke(state, unit) and state.smoke[unit.pos] < 0:
         actions.append(Smoke(unit.uid, unit.pos))  # 9.5.1 f: a try at Smoke instead of its melee fire
@@ -201,7 +201,7 @@ def advance(state: CoreState) -> bool:
         m.to_act = state.active
         first = m.first_fire
         if first is not None:  # Tactical Advantage: this side fires first and its results apply at once
-            _roll_orders(state, [o for o in m.orders if state.units[o[0]].side == first], deferred=False)
+            _roll_orders(state, [o for o in m.orders if state._units[o[0]].side == first], deferred=False)
             m.stage = "second"
             return True
         m.stage = "resolve"
@@ -210,8 +210,8 @@ def advance(state: CoreState) -> bool:
     if stage == "second":
         assert m.orders is not None
         first = m.first_fire
-        survivors = [o for o in m.orders if state.units[o[0]].side != first and state.units[o[0]].pos == m.at
-                     and (o[1] < 0 or state.units[o[1]].pos == m.at)]
+        survivors = [o for o in m.orders if state._units[o[0]].side != first and state._units[o[0]].pos == m.at
+                     and (o[1] < 0 or state._units[o[1]].pos == m.at)]
         m.stage = "resolve"
         _roll_orders(state, survivors, deferred=True)
         return True
@@ -231,12 +231,12 @@ def _roll_orders(state: CoreState, orders: list[tuple[int, int, str, int]], *, d
     """Queue the attacks of the given melee orders (deferred: results wait to apply all at once)."""
     for uid, target, kind, eq in orders:
         if kind == "smoke":  # 9.5.1 f: the HE value or less, no modifier at this range; lifts as 9.5.1 b says
-            firer = state.units[uid]
+            firer = state._units[uid]
             if firer.pos >= 0 and state.smoke[firer.pos] < 0:
                 state.rolls.append(SmokeRoll(Attack("smoke", firer.profile.he, 0), uid, firer.pos))
             continue
-        unit, victim = state.units[uid], state.units[target]
-        item = state.units[eq] if eq >= 0 else None
+        unit, victim = state._units[uid], state._units[target]
+        item = state._units[eq] if eq >= 0 else None
         if unit.pos < 0 or victim.pos < 0:
             continue
         attack = melee_attack(state, unit, victim, kind, item)

@@ -24,7 +24,7 @@ from tcforge.engine.units import Unit
 
 
 def _enemies_at(state: CoreState, pos: int, side: int) -> bool:
-    return bool(state.occ[pos][1 - side])
+    return bool(state._occ[pos][1 - side])
 
 
 def riders(state: CoreState, unit: Unit) -> list[Unit]:
@@ -35,7 +35,7 @@ def riders(state: CoreState, unit: Unit) -> list[Unit]:
         return []
     out = []
     for u in move.riders.get(unit.uid, ()):
-        rider = state.units[u]
+        rider = state._units[u]
         if rider.pos != DISCARDED:  # losses stay behind
             out.append(rider)
             out.extend(riders(state, rider))
@@ -100,8 +100,8 @@ def over_limit(state: CoreState, side: int) -> list[int]:
     for pos in range(state.game.board.size):
         combat, trucks = state.combat_count(pos, side)
         if combat > rules.stacking_combat_cards or trucks > rules.stacking_trucks:
-            out.extend(u for u in state.occ[pos][side] if (state.units[u].profile.truck and trucks > rules.stacking_trucks)
-                       or (not state.units[u].profile.truck and state.units[u].profile.combat
+            out.extend(u for u in state._occ[pos][side] if (state._units[u].profile.truck and trucks > rules.stacking_trucks)
+                       or (not state._units[u].profile.truck and state._units[u].profile.combat
                            and combat > rules.stacking_combat_cards))
     return sorted(out)
 
@@ -144,9 +144,9 @@ def can_enter(state: CoreState, unit: Unit, at: int, to: int, first: bool, *, es
         return False  # 8.4 (a Path card lets the mover through)
     if terrain is None and game.rules.movement_tank_restriction_in_clear and (p.infantry or p.at_gun or p.truck) \
             and not escorted:
-        enemy_tank = any(state.units[u].profile.tank and not state.face_down(u)  # 001 1.0: a hidden tank bars nobody
-                         for u in state.occ[to][1 - unit.side])
-        if enemy_tank and not any(state.units[u].profile.tank for u in state.occ[to][unit.side]):
+        enemy_tank = any(state._units[u].profile.tank and not state.face_down(u)  # 001 1.0: a hidden tank bars nobody
+                         for u in state._occ[to][1 - unit.side])
+        if enemy_tank and not any(state._units[u].profile.tank for u in state._occ[to][unit.side]):
             return False  # 8.5
     return True
 
@@ -155,7 +155,7 @@ def stops_at(state: CoreState, unit: Unit, to: int) -> bool:
     """Entering ``to`` ends the card's move (enemy cards, slowing terrain, the reserve)."""
     if to == RESERVE:
         return True
-    if state.occ[to][1 - unit.side]:
+    if state._occ[to][1 - unit.side]:
         return True  # 8.5
     return slows(state, to) and not _path(state)
 
@@ -177,7 +177,7 @@ def steps(state: CoreState, unit: Unit, at: int, left: int, first: bool, *, any_
         if not can_enter(state, unit, at, to, first, escorted=escorted) or (
                 group and not all(can_enter(state, r, at, to, first, escorted=escorted) for r in group)):
             continue
-        if group and to >= 0 and state.occ[to][1 - unit.side] and any(r.profile.at_gun for r in group):
+        if group and to >= 0 and state._occ[to][1 - unit.side] and any(r.profile.at_gun for r in group):
             continue  # 8.6.1: a towed gun never goes into melee
         if _may_rest(state, unit, to, members):
             ok = True
@@ -203,12 +203,12 @@ def move_sources(state: CoreState) -> list[int]:
     """Positions (and the reserve) from which the active player has a card that can move."""
     side = state.active
     out = []
-    if state.hand[side] and any(may_move(state, state.units[u]) and steps(state, state.units[u], RESERVE, 1, True, any_one=True)
+    if state.hand[side] and any(may_move(state, state._units[u]) and steps(state, state._units[u], RESERVE, 1, True, any_one=True)
                                 for u in state.hand[side]):
         out.append(RESERVE)
     for pos in range(state.game.board.size):
-        for uid in state.occ[pos][side]:
-            unit = state.units[uid]
+        for uid in state._occ[pos][side]:
+            unit = state._units[uid]
             if may_move(state, unit) and steps(state, unit, pos, speed(unit, state), True, any_one=True):
                 out.append(pos)
                 break
@@ -242,7 +242,7 @@ def cards_moving(state: CoreState, move: Move) -> int:
     """The cards this move action counts against its limit (5.0 a): those picked, the second tank of a pair, and
     the carried squads and towed guns unless the ruleset lets them ride free (movement.carried_cards_count)."""
     count_riders = state.game.rules.movement_carried_cards_count
-    return len(move.picked) + sum(1 for r in _taken(move) if count_riders or state.units[r].carrier is None)
+    return len(move.picked) + sum(1 for r in _taken(move) if count_riders or state._units[r].carrier is None)
 
 
 def _pickable(state: CoreState) -> list[int]:
@@ -252,11 +252,11 @@ def _pickable(state: CoreState) -> list[int]:
         return []
     source = move.source
     side = state.active
-    pool = state.hand[side] if source == RESERVE else state.occ[source][side]
-    start_left = {uid: speed(state.units[uid], state) for uid in pool}
+    pool = state.hand[side] if source == RESERVE else state._occ[source][side]
+    start_left = {uid: speed(state._units[uid], state) for uid in pool}
     taken = _taken(move)
-    return sorted(uid for uid in pool if uid not in picked and uid not in taken and may_move(state, state.units[uid])
-                  and steps(state, state.units[uid], source, start_left[uid], True, any_one=True))
+    return sorted(uid for uid in pool if uid not in picked and uid not in taken and may_move(state, state._units[uid])
+                  and steps(state, state._units[uid], source, start_left[uid], True, any_one=True))
 
 
 def _carriable(state: CoreState) -> list[Action]:
@@ -267,15 +267,15 @@ def _carriable(state: CoreState) -> list[Action]:
         return []
     side = state.active
     taken = _taken(move)
-    loaded = {r.carrier for r in (state.units[u] for u in taken) if r.carrier is not None}  # vehicles with a passenger
-    picked = [state.units[u] for u in move.picked]
+    loaded = {r.carrier for r in (state._units[u] for u in taken) if r.carrier is not None}  # vehicles with a passenger
+    picked = [state._units[u] for u in move.picked]
     free = [v for v in picked if v.uid not in loaded and v.uid not in taken]
     out: list[Action] = []
     rules = state.game.rules
     if rules.movement_carried_cards_count and cards_moving(state, move) >= rules.turn_cards_per_action:
         return out  # 5.0 a: a passenger would be a fourth card
-    for uid in state.occ[source][side]:
-        unit = state.units[uid]
+    for uid in state._occ[source][side]:
+        unit = state._units[uid]
         if uid in move.picked or uid in taken or unit.carrier is not None or not may_move(state, unit):
             continue
         if unit.profile.infantry and unit.profile.card_class != "cavalry":
@@ -307,10 +307,10 @@ def legal(state: CoreState) -> list[Action]:
         if move.picked:
             actions.append(_GO)
         return actions
-    unit = state.units[move.cur]  # type: ignore[index]
+    unit = state._units[move.cur]  # type: ignore[index]
     actions = [Step(to) for to in steps(state, unit, unit.pos, move.left, bool(move.first))]  # type: ignore[arg-type]
     if not move.path:  # Path: the project's reading, the mover's next slowing position does not slow it
-        paths = [u for u in state.hand[unit.side] if state.units[u].profile.card_id == PATH]
+        paths = [u for u in state.hand[unit.side] if state._units[u].profile.card_id == PATH]
         actions.extend(Interrupt(u) for u in paths[:1])
     actions.extend(crossings(state, unit))
     if move.first or _may_rest(state, unit, unit.pos, [unit] + riders(state, unit)):
@@ -336,7 +336,7 @@ def apply(state: CoreState, action: Action) -> None:
             _start_moving(state)
         case Step():
             to = int(action.to)
-            unit = state.units[move.cur]  # type: ignore[index]
+            unit = state._units[move.cur]  # type: ignore[index]
             entry = Entry(unit.uid, tuple(r.uid for r in riders(state, unit)), to)
             if to < 0 or not windows.open_window(state, "entry", 1 - unit.side, entry):
                 do_step(state, to)
@@ -345,7 +345,7 @@ def apply(state: CoreState, action: Action) -> None:
         case Interrupt() if len(action.target) == 2:  # 001 Streams: a Ford or Bridge on the Stream ahead
             card, (a, b) = int(action.card), action.target
             state.discard_card(card)
-            cross(state, int(a), int(b), state.units[card].profile.card_id)
+            cross(state, int(a), int(b), state._units[card].profile.card_id)
         case Interrupt():  # a Path card for the current mover
             state.discard_card(int(action.card))
             move.path = True
@@ -357,8 +357,8 @@ def crossings(state: CoreState, unit: Unit) -> list[Action]:
     """001 Streams, option 1: a Ford or Bridge from the hand on an uncrossed Stream at the mover's zone's edge."""
     if not state.streams or unit.pos < 0:
         return []
-    cards = [u for u in state.hand[unit.side] if state.units[u].profile.card_id in (FORD, BRIDGE)]
-    firsts = {state.units[u].profile.card_id: u for u in reversed(cards)}
+    cards = [u for u in state.hand[unit.side] if state._units[u].profile.card_id in (FORD, BRIDGE)]
+    firsts = {state._units[u].profile.card_id: u for u in reversed(cards)}
     return [Interrupt(u, edge[0], edge[1]) for edge in state.streams if not edge[2] and unit.pos in edge[:2]
             for u in sorted(firsts.values())]
 
@@ -375,7 +375,7 @@ def _load(state: CoreState, rider: int, vehicle: int) -> None:
     if move.riders is None:
         move.riders = {}
     group = move.riders.setdefault(vehicle, [])
-    unit = state.units[rider]
+    unit = state._units[rider]
     group.append(rider)
     unit.carrier = vehicle
     partner = pair_partner(state, rider, vehicle)
@@ -388,10 +388,10 @@ def pair_partner(state: CoreState, rider: int, vehicle: int) -> Unit | None:
     """8.6: the second tank that carries ``rider`` with ``vehicle`` (the next tank picked), when a squad boards a
     tank that carries no squad alone; None otherwise."""
     move = _current(state)
-    unit, carrier = state.units[rider], state.units[vehicle]
+    unit, carrier = state._units[rider], state._units[vehicle]
     if not (unit.profile.infantry and carrier.profile.tank and carrier.profile.carries == 0):
         return None
-    return next((state.units[u] for u in move.picked if u != vehicle and state.units[u].profile.tank
+    return next((state._units[u] for u in move.picked if u != vehicle and state._units[u].profile.tank
                  and u not in (move.riders or {})), None)
 
 
@@ -423,7 +423,7 @@ def _next_unit(state: CoreState) -> None:
         return
     uid = move.queue.pop(0)
     move.cur = uid
-    move.left = _groupspeed(state, state.units[uid])
+    move.left = _groupspeed(state, state._units[uid])
     move.first = True
     move.back = None
 
@@ -431,9 +431,9 @@ def _next_unit(state: CoreState) -> None:
 def do_step(state: CoreState, to: int) -> None:
     """The current mover (and its riders) enters ``to``."""
     move = _current(state)
-    unit = state.units[move.cur]  # type: ignore[index]
+    unit = state._units[move.cur]  # type: ignore[index]
     stop = stops_at(state, unit, to)
-    enemy_there = to >= 0 and bool(state.occ[to][1 - unit.side])
+    enemy_there = to >= 0 and bool(state._occ[to][1 - unit.side])
     members = [unit] + riders(state, unit)
     if _may_rest(state, unit, to, members):
         move.back = None
@@ -468,7 +468,7 @@ def _move_card(state: CoreState, unit: Unit, to: int, enemy_there: bool, first: 
     if at == RESERVE:
         state.hand[side].remove(unit.uid)
     else:
-        state.occ[at][side].remove(unit.uid)
+        state._occ[at][side].remove(unit.uid)
     if to == RESERVE:
         unit.pos = RESERVE
         state.hand[side].append(unit.uid)
@@ -480,7 +480,7 @@ def _move_card(state: CoreState, unit: Unit, to: int, enemy_there: bool, first: 
         return
     unit.entered_from = at if enemy_there else None
     unit.pos = to
-    state.occ[to][side].append(unit.uid)
+    state._occ[to][side].append(unit.uid)
     if (state.terrain[to] == WOODS and unit.profile.vehicle and not returning
             and state.game.rules.movement_woods_immobilise_max_roll > 0):
         state.rolls.append(WoodsRoll(unit.uid))  # 8.4.1
@@ -498,7 +498,7 @@ def _go_back(state: CoreState, unit: Unit, group: list[Unit]) -> None:
     members = [m for m in [unit] + group if m.pos >= 0]  # the cards of the group still on the table
     if back is None or not members or _may_rest(state, members[0], members[0].pos, members):
         return  # it stopped where it may (losses may have made room)
-    enemy_there = back >= 0 and bool(state.occ[back][1 - members[0].side])
+    enemy_there = back >= 0 and bool(state._occ[back][1 - members[0].side])
     for member in members:
         _move_card(state, member, back, enemy_there, False, returning=True)
     spotting.after_step(state, members, back)
@@ -507,7 +507,7 @@ def _go_back(state: CoreState, unit: Unit, group: list[Unit]) -> None:
 
 def _finish_unit(state: CoreState) -> None:
     move = _current(state)
-    unit = state.units[move.cur]  # type: ignore[index]
+    unit = state._units[move.cur]  # type: ignore[index]
     group = riders(state, unit)
     _go_back(state, unit, group)
     for rider in group:
@@ -535,7 +535,7 @@ def advance(state: CoreState) -> bool:
             return True
         return False
     if move.stage == "step":
-        unit = state.units[move.cur]  # type: ignore[index]
+        unit = state._units[move.cur]  # type: ignore[index]
         if move.pending_step is not None:  # after mines: the survivors go on, unless the group is broken
             to, move.pending_step = move.pending_step, None
             if _group_goes_on(state, unit) and to in steps(state, unit, unit.pos, move.left, bool(move.first)):  # type: ignore[arg-type]
@@ -562,8 +562,8 @@ def _group_goes_on(state: CoreState, unit: Unit) -> bool:
     if any(m.immobilized for m in group):
         return False
     tanks = sum(1 for m in group if m.profile.tank and m.profile.carries == 0)
-    on_tanks = any(m.profile.infantry and m.carrier is not None and state.units[m.carrier].profile.tank
-                   and state.units[m.carrier].profile.carries == 0 for m in group)
+    on_tanks = any(m.profile.infantry and m.carrier is not None and state._units[m.carrier].profile.tank
+                   and state._units[m.carrier].profile.carries == 0 for m in group)
     return not on_tanks or tanks >= state.game.rules.movement_tanks_per_carried_squad
 
 

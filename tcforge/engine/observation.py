@@ -63,7 +63,7 @@ def _known_in_hand(state: GameState, uid: int) -> bool:
     """A card in the reserve whose side the enemy saw put it there: in the reserve from the start (the scenario
     is public) or moved back from the battlefield (8.3), not drawn since (14.0). With hidden units only a card
     seen face up going back this turn is known (a face-down card going back is not: 001 1.9)."""
-    unit = state.units[uid]
+    unit = state._units[uid]
     if state.game.rules.hidden_units:
         return (unit.moved_to_reserve or unit.moved > 0) and uid in state.seen
     return not unit.drawn
@@ -74,7 +74,7 @@ def _hidden_enemy(state: GameState, side: int) -> list[int]:
     if not state.game.rules.hidden_units:
         return []
     other = 1 - side
-    return [u for pos in range(state.game.board.size) for u in state.occ[pos][other] if u not in state.spotted]
+    return [u for pos in range(state.game.board.size) for u in state._occ[pos][other] if u not in state.spotted]
 
 
 _CARD_ARGS: dict[type[Action], tuple[int, ...]] = {
@@ -87,7 +87,7 @@ def _masked(state: GameState, side: int, action: Action) -> Action:
     places = _CARD_ARGS.get(type(action))
     if not places:
         return action
-    units = state.units
+    units = state._units
 
     def unseen(uid: int) -> bool:
         unit = units[uid]
@@ -104,7 +104,7 @@ def _masked(state: GameState, side: int, action: Action) -> Action:
 
 
 def _card_key(state: GameState, uid: int) -> str:
-    return str(state.units[uid].profile.card_id)
+    return str(state._units[uid].profile.card_id)
 
 
 _UNSEEN_DRAW = CardDrawn(None)  # a draw of the enemy's, as the observing side knows it
@@ -121,12 +121,12 @@ def observation(state: GameState, side: int) -> Observation:
     other = 1 - side
     known = tuple(sorted(u for u in state.hand[other] if _known_in_hand(state, u)))
     unknown = tuple(sorted([u for u in state.hand[other] if u not in known] + list(state.deck[other])))
-    units = state.units
+    units = state._units
     history = tuple(_UNSEEN_DRAW if _hidden_draw(a, units, other) else a for a in state.history)
     hidden = set(_hidden_enemy(state, side))
     if state.game.rules.hidden_units:
         history = tuple(_masked(state, side, a) for a in history)
-    board = tuple((tuple(u for u in a if u not in hidden), tuple(u for u in b if u not in hidden)) for a, b in state.occ)
+    board = tuple((tuple(u for u in a if u not in hidden), tuple(u for u in b if u not in hidden)) for a, b in state._occ)
     face_down: tuple[tuple[int, int], ...] = ()
     own_down: tuple[int, ...] = ()
     if state.game.rules.hidden_units:
@@ -150,7 +150,7 @@ def determinize(state: GameState, side: int, rng: random.Random) -> GameState:
     """
     other = 1 - side
     det = state.clone()
-    units = det.units
+    units = det._units
     if state.game.rules.hidden_units:
         _redeal(state, det, side, rng)
     known = [u for u in state.hand[other] if _known_in_hand(state, u)]
@@ -183,12 +183,12 @@ def _redeal(state: GameState, det: GameState, side: int, rng: random.Random) -> 
     anywhere. Places and identities are listed in an order the observation fixes (positions, card ids), so the
     deal depends only on what ``side`` knows and on ``rng``. Attached cards stay on their places."""
     other = 1 - side
-    units = det.units
-    down = sorted(_hidden_enemy(state, side), key=lambda u: (state.units[u].pos, u))
+    units = det._units
+    down = sorted(_hidden_enemy(state, side), key=lambda u: (state._units[u].pos, u))
     known = {u for u in state.hand[other] if _known_in_hand(state, u)}
     rest = sorted([u for u in state.hand[other] if u not in known] + list(state.deck[other]))
-    seen = sorted((state.units[u].profile for u in down if u in state.seen), key=lambda p: str(p.card_id))
-    others = sorted((state.units[u].profile for u in down + rest if not (u in down and u in state.seen)),
+    seen = sorted((state._units[u].profile for u in down if u in state.seen), key=lambda p: str(p.card_id))
+    others = sorted((state._units[u].profile for u in down + rest if not (u in down and u in state.seen)),
                     key=lambda p: str(p.card_id))
     places = list(down)
     rng.shuffle(places)

@@ -28,7 +28,7 @@ def on(state: CoreState) -> bool:
 
 def targets(state: CoreState, members: list[Unit], to: int) -> list[Unit]:
     """2.1 conditions 1-3: the moved cards now in ``to`` that are face up, in a zone without enemy cards."""
-    if to < 0 or not members or state.occ[to][1 - members[0].side]:
+    if to < 0 or not members or state._occ[to][1 - members[0].side]:
         return []
     return [m for m in members if m.pos == to and m.carrier is None and not state.face_down(m.uid)]
 
@@ -48,8 +48,8 @@ def shots(state: CoreState, members: list[Unit], to: int) -> tuple[Shoot, ...]:
     for pos in range(board.size):
         if board.distance(pos, to) > reach:
             continue
-        for uid in state.occ[pos][enemy]:
-            firer = state.units[uid]
+        for uid in state._occ[pos][enemy]:
+            firer = state._units[uid]
             if firer.carrier is not None:
                 continue  # 8.6: a passenger does not fire
             for target, kind, eq in fire.shots(state, firer):
@@ -84,8 +84,8 @@ def declare(state: CoreState, action: Action) -> None:
 def resolve(state: CoreState, shot: Shot, *, cancelled: bool) -> None:
     """2.2: an ordinary attack with the modifier added; a cancelled one leaves its firer spotted (2.1)."""
     action = shot.action
-    firer, victim = state.units[int(action.firer)], state.units[int(action.target)]
+    firer, victim = state._units[int(action.firer)], state._units[int(action.target)]
     if cancelled or victim.pos < 0 or firer.pos < 0:
         return
-    item = state.units[int(action.item)] if action.item >= 0 else None
+    item = state._units[int(action.item)] if action.item >= 0 else None
     fire.resolve_shot(state, firer, victim, str(action.fire), item, extra=state.game.rules.opportunity_modifier)

@@ -45,7 +45,7 @@ def apply(state: CoreState, action: Action) -> None:
         opportunity.declare(state, action)
         return
     assert isinstance(action, Interrupt), f"an Interrupt is played in a {kind} window, not {action!r}"
-    card = state.units[int(action.card)]
+    card = state._units[int(action.card)]
     card_id = card.profile.card_id
     state.discard_card(card.uid)
     if kind == "play":
@@ -89,9 +89,9 @@ def _play_effect(state: CoreState, card_id: int | str, side: int, action: Interr
     if card_id in (STREAM, SWAMP):
         _place_water(state, int(on), int(card_id))
     elif card_id == BREAKDOWN:
-        state.units[int(on)].immobilized = True  # 12.2
+        state._units[int(on)].immobilized = True  # 12.2
     elif card_id == REPAIR:
-        state.units[int(on)].immobilized = False
+        state._units[int(on)].immobilized = False
     elif card_id == CONFUSION:
         state.supply -= 1
 
@@ -106,12 +106,12 @@ def _place_water(state: CoreState, pos: int, card_id: int) -> None:
 
 
 def _entry_effect(state: CoreState, card_id: int | str, side: int, data: Entry) -> None:
-    group = [state.units[data.mover]] + [state.units[r] for r in data.riders]
+    group = [state._units[data.mover]] + [state._units[r] for r in data.riders]
     if card_id == WIRE:  # the card stops where it is (001, Wire)
         movement.stop_mover(state)
         return
     if card_id == STREAM and state.game.rules.cards_stream_between_zones:
-        at = state.units[data.mover].pos  # 001 Streams: the Stream lies between the two zones for the game
+        at = state._units[data.mover].pos  # 001 Streams: the Stream lies between the two zones for the game
         state.streams = sorted(state.streams + [[min(at, data.to), max(at, data.to), 0]])
         if any(m.profile.vehicle or m.profile.at_gun for m in group):
             return  # the mover stays: it may cross with a Ford or Bridge, go round, or stop (001's options 1, 3, 4)
@@ -140,7 +140,7 @@ def _entry_effect(state: CoreState, card_id: int | str, side: int, data: Entry) 
 
 def _mine_attacks(state: CoreState, data: Entry) -> None:
     """A Minefield attacks every card of the group: 1-2 destroys, 3 immobilises a vehicle (or destroys another card)."""
-    group = [state.units[data.mover]] + [state.units[r] for r in data.riders]
+    group = [state._units[data.mover]] + [state._units[r] for r in data.riders]
     spotting.reveal(state, [m.uid for m in group])  # 001 1.8
     for m in group:
         attack = Attack("mine", 2, 0, immobilise_to=3) if m.profile.vehicle else Attack("mine", 3, 0)
@@ -182,8 +182,8 @@ def _panic(state: CoreState, pos: int, side: int) -> None:
     """The defender's cards leave for the nearest position without enemy cards that has room, before any fire."""
     board = state.game.board
     enemy = 1 - side
-    for uid in list(state.occ[pos][enemy]):
-        unit = state.units[uid]
+    for uid in list(state._occ[pos][enemy]):
+        unit = state._units[uid]
         if unit.carrier is not None:
             continue
         seen, frontier, target = {pos}, [pos], None
@@ -194,7 +194,7 @@ def _panic(state: CoreState, pos: int, side: int) -> None:
                     if q in seen or movement.barred(state, unit, q):
                         continue  # 11.0: a vehicle or gun neither retreats into nor through a Swamp or Stream
                     seen.add(q)
-                    if not state.occ[q][side] and movement.has_room(state, unit, q, [unit]):
+                    if not state._occ[q][side] and movement.has_room(state, unit, q, [unit]):
                         target = q
                         break
                     nxt.append(q)
@@ -203,13 +203,13 @@ def _panic(state: CoreState, pos: int, side: int) -> None:
             frontier = sorted(nxt, key=lambda q: board.distance(q, board.rear_rank(enemy)[0]))
         if target is None:
             continue
-        state.occ[pos][enemy].remove(uid)
-        state.occ[target][enemy].append(uid)
+        state._occ[pos][enemy].remove(uid)
+        state._occ[target][enemy].append(uid)
         unit.pos = target
         unit.entered_from = None
-        for rider in state.units:
+        for rider in state._units:
             if rider.carrier == uid and rider.pos >= 0:
-                state.occ[rider.pos][enemy].remove(rider.uid)
-                state.occ[target][enemy].append(rider.uid)
+                state._occ[rider.pos][enemy].remove(rider.uid)
+                state._occ[target][enemy].append(rider.uid)
                 rider.pos = target
 

@@ -52,13 +52,13 @@ def may_spot(state: CoreState, spotter_pos: int, target: Unit) -> bool:
 def spotter_positions(state: CoreState, side: int) -> list[int]:
     """Positions from which ``side`` may spot: its cards there, none of them in a melee (1.5). Moving cards
     spot only once their move is over (1.4): the checks run when nothing of theirs moves."""
-    return [p for p in range(state.game.board.size) if state.occ[p][side] and not state.occ[p][1 - side]]
+    return [p for p in range(state.game.board.size) if state._occ[p][side] and not state._occ[p][1 - side]]
 
 
 def in_contact(state: CoreState, unit: Unit) -> bool:
     """1.6: an enemy card on the battlefield sees the card's zone (terrain plays no part; cards in a melee keep contact, 1.5)."""
     enemy = 1 - unit.side
-    return any(state.occ[p][enemy] and sees(state, p, unit.pos) for p in range(state.game.board.size))
+    return any(state._occ[p][enemy] and sees(state, p, unit.pos) for p in range(state.game.board.size))
 
 
 def check(state: CoreState) -> None:
@@ -68,12 +68,12 @@ def check(state: CoreState) -> None:
     spotters = (spotter_positions(state, 0), spotter_positions(state, 1))
     for pos in range(state.game.board.size):
         for side in (0, 1):
-            for uid in state.occ[pos][side]:
-                unit = state.units[uid]
+            for uid in state._occ[pos][side]:
+                unit = state._units[uid]
                 if uid in state.spotted:
                     if not in_contact(state, unit):
                         state.spotted.discard(uid)  # 1.6
-                elif state.occ[pos][1 - side] or any(may_spot(state, p, unit) for p in spotters[1 - side]):
+                elif state._occ[pos][1 - side] or any(may_spot(state, p, unit) for p in spotters[1 - side]):
                     state.spot(uid)
 
 
@@ -90,8 +90,8 @@ def after_step(state: CoreState, members: list[Unit], to: int) -> None:
             state.spotted.discard(unit.uid)
         return
     side = members[0].side
-    if state.occ[to][1 - side]:
-        for uid in state.occ[to][0] + state.occ[to][1]:
+    if state._occ[to][1 - side]:
+        for uid in state._occ[to][0] + state._occ[to][1]:
             state.spot(uid)
         return
     spotters = spotter_positions(state, 1 - side)
@@ -118,7 +118,7 @@ def settle(state: CoreState) -> None:
     if not state.glimpsed or state.rolls:
         return
     for uid in sorted(state.glimpsed):
-        unit = state.units[uid]
+        unit = state._units[uid]
         if unit.pos >= 0 and not in_contact(state, unit):
             state.spotted.discard(uid)
     state.glimpsed.clear()

@@ -74,10 +74,10 @@ class GameState(CoreState):
             state.terrain[pos] = card_id
         for side in (0, 1):
             for cid, pos in forces.get(side, ()):
-                unit = Unit(len(state.units), side, game.profiles[cid], pos)
-                state.units.append(unit)
+                unit = Unit(len(state._units), side, game.profiles[cid], pos)
+                state._units.append(unit)
                 if pos >= 0:
-                    state.occ[pos][side].append(unit.uid)
+                    state._occ[pos][side].append(unit.uid)
                 elif pos == RESERVE:
                     state.hand[side].append(unit.uid)
                 else:
@@ -150,7 +150,7 @@ class GameState(CoreState):
 
     # ------------------------------------------------------------ turn flow
     def _start_side_turn(self) -> None:
-        for unit in self.units:
+        for unit in self._units:
             if unit.side == self.active:
                 unit.moved = unit.fired = 0
                 unit.moved_to_reserve = False
@@ -254,14 +254,14 @@ class GameState(CoreState):
         if isinstance(event, InitiativeRoll):
             return f"side {event.side} rolls for initiative (4.0)"
         if isinstance(event, WoodsRoll):
-            return f"{self.units[event.card].profile.name} rolls for immobilisation entering Woods (8.4.1)"
+            return f"{self._units[event.card].profile.name} rolls for immobilisation entering Woods (8.4.1)"
         if isinstance(event, SmokeRoll):
-            return (f"{self.units[event.firer].profile.name} ({event.firer}) fires HE to lay Smoke on "
+            return (f"{self._units[event.firer].profile.name} ({event.firer}) fires HE to lay Smoke on "
                     f"{self.game.board.label(event.pos)} (9.5.1 f)")
         if isinstance(event, HitRoll | KillRoll):
-            target = self.units[event.target]
+            target = self._units[event.target]
             what = "to hit" if isinstance(event, HitRoll) else "to kill"
-            firer = "a mine" if event.firer < 0 else f"{self.units[event.firer].profile.name} ({event.firer})"
+            firer = "a mine" if event.firer < 0 else f"{self._units[event.firer].profile.name} ({event.firer})"
             return f"{firer} {event.attack.kind.upper()} {what} {target.profile.name} ({target.uid})"
         return event.kind
 
@@ -271,8 +271,8 @@ class GameState(CoreState):
             side, uid = event.side, action[1]
             self.deck[side].remove(uid)
             self.hand[side].append(uid)
-            self.units[uid].pos = RESERVE
-            self.units[uid].drawn = True  # the enemy does not see what was drawn (14.0)
+            self._units[uid].pos = RESERVE
+            self._units[uid].drawn = True  # the enemy does not see what was drawn (14.0)
             return
         roll = int(action[1])
         if isinstance(event, InitiativeRoll):
@@ -292,7 +292,7 @@ class GameState(CoreState):
         if isinstance(event, WoodsRoll):
             uid = event.card
             if roll <= self.game.rules.movement_woods_immobilise_max_roll:
-                self.units[uid].immobilized = True  # 8.4.1
+                self._units[uid].immobilized = True  # 8.4.1
             return
         if isinstance(event, HitRoll):
             attack, firer, target, deferred = event.attack, event.firer, event.target, event.deferred
@@ -307,7 +307,7 @@ class GameState(CoreState):
         if isinstance(event, SmokeRoll):  # 9.5.1 f: HE fire placing Smoke on a position
             result, _ = to_hit(event.attack, self.game.fire_rules, roll)
             if result != "miss":
-                self.place_smoke(event.pos, self.units[event.firer].side)
+                self.place_smoke(event.pos, self._units[event.firer].side)
             return
         if isinstance(event, KillRoll):
             self._result(event.target, to_kill(event.needed, self.game.fire_rules, roll), event.deferred, event.attack.kind)
@@ -316,14 +316,14 @@ class GameState(CoreState):
 
     def _result(self, target: int, result: str, deferred: bool, kind: str) -> None:
         if result == KILL and not deferred and kind in ("he", "sa") and self.game.rules.equipment_orphans:
-            self.leave_unclaimed(self.units[target])  # 001 Orphaned Equipment: ranged HE or SA fire, not melee
+            self.leave_unclaimed(self._units[target])  # 001 Orphaned Equipment: ranged HE or SA fire, not melee
         if deferred:
             self.effects.append((target, result))
             if result == KILL and self.game.rules.melee_procedure == "declared":
                 # 001's declared melee: other attacks of the same side on a card already eliminated do not fire
-                side = self.units[target].side
+                side = self._units[target].side
                 self.rolls = [e for e in self.rolls if not (type(e) is HitRoll and e.target == target and e.deferred
-                                                            and self.units[e.firer].side != side)]
+                                                            and self._units[e.firer].side != side)]
             return
         self.apply_result(target, result)
 
@@ -343,7 +343,7 @@ def _legal_play(state: GameState) -> list[Action]:
             actions.append(Fire(pos))
     actions.extend(equipment.equip_actions(state))  # 13.0: free, not a play
     actions.extend(cards.playable(state))
-    actions.extend(Drop(e) for u in state.units if u.side == state.active and u.pos >= 0 for e in u.equipment)
+    actions.extend(Drop(e) for u in state._units if u.side == state.active and u.pos >= 0 for e in u.equipment)
     return actions
 
 
@@ -432,7 +432,7 @@ def _apply_discard(state: GameState, action: Action) -> None:
         state.destroy(uid)  # with its equipment; it goes to the discard pile as a loss
         return
     state.hand[state.active].remove(uid)
-    state.units[uid].pos = DISCARDED
+    state._units[uid].pos = DISCARDED
     state.discard[state.active].append(uid)
 
 

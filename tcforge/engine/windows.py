@@ -48,12 +48,12 @@ from tcforge.engine.core import CoreState
 def _hand(state: CoreState, side: int, card_id: int | str) -> list[int]:
     if card_id in state.game.unplayable:
         return []
-    return [u for u in state.hand[side] if state.units[u].profile.card_id == card_id]
+    return [u for u in state.hand[side] if state._units[u].profile.card_id == card_id]
 
 
 def _has_heavy(state: CoreState, pos: int) -> bool:
     """Vehicles or AT guns of either side in the position (11.1 forbids Stream and Swamp there)."""
-    return any(state.units[u].profile.vehicle or state.units[u].profile.at_gun for side in (0, 1) for u in state.occ[pos][side])
+    return any(state._units[u].profile.vehicle or state._units[u].profile.at_gun for side in (0, 1) for u in state._occ[pos][side])
 
 
 def _water_ok(state: CoreState, pos: int, card_id: int) -> bool:
@@ -81,18 +81,18 @@ def options(state: CoreState) -> list[Action]:
                 continue  # 001 Streams: a Stream is played only to bar a move
             for uid in _hand(state, side, card_id):
                 out.extend(Interrupt(uid, p) for p in range(state.game.board.size) if _water_ok(state, p, card_id)
-                           and (state.occ[p][0] or state.occ[p][1]))
+                           and (state._occ[p][0] or state._occ[p][1]))
         for uid in _hand(state, side, BREAKDOWN):
-            out.extend(Interrupt(uid, u) for p in range(state.game.board.size) for u in state.occ[p][enemy]
-                       if state.units[u].profile.vehicle and not state.units[u].immobilized and not state.face_down(u))
+            out.extend(Interrupt(uid, u) for p in range(state.game.board.size) for u in state._occ[p][enemy]
+                       if state._units[u].profile.vehicle and not state._units[u].immobilized and not state.face_down(u))
         for uid in _hand(state, side, REPAIR):
-            out.extend(Interrupt(uid, u) for p in range(state.game.board.size) for u in state.occ[p][side]
-                       if state.units[u].immobilized)
+            out.extend(Interrupt(uid, u) for p in range(state.game.board.size) for u in state._occ[p][side]
+                       if state._units[u].immobilized)
         if state.supply > 0:
             out.extend(Interrupt(uid) for uid in _hand(state, side, CONFUSION))
     elif kind == "entry":
         assert isinstance(data, Entry)
-        group = [state.units[data.mover]] + [state.units[r] for r in data.riders]
+        group = [state._units[data.mover]] + [state._units[r] for r in data.riders]
         to = data.to
         out.extend(Interrupt(uid) for uid in _hand(state, side, MINEFIELD)[:1])
         out.extend(Interrupt(uid) for uid in _hand(state, side, WIRE)[:1])
@@ -101,7 +101,7 @@ def options(state: CoreState) -> list[Action]:
             out.extend(Interrupt(uid) for uid in _hand(state, side, ANTI_TANK_MINE)[:1])
         for card_id in (STREAM, SWAMP):
             if card_id == STREAM and rules.cards_stream_between_zones:
-                at = state.units[data.mover].pos  # 001 Streams: between the zone left and the zone entered, once
+                at = state._units[data.mover].pos  # 001 Streams: between the zone left and the zone entered, once
                 if at >= 0 and to >= 0 and state.stream(at, to) is None:
                     out.extend(Interrupt(uid) for uid in _hand(state, side, card_id)[:1])
                 continue
@@ -117,10 +117,10 @@ def options(state: CoreState) -> list[Action]:
         melee = state.ctx.melee
         if melee is None or not melee.first_fire:
             out.extend(Interrupt(uid) for uid in _hand(state, side, TACTICAL_ADVANTAGE)[:1]
-                       if state.units[uid].profile.kind == "interrupt")
+                       if state._units[uid].profile.kind == "interrupt")
         if side == state.active and _panic_allowed(state, pos, side):
             out.extend(Interrupt(uid) for uid in _hand(state, side, PANIC)[:1]
-                       if state.units[uid].profile.kind == "interrupt")
+                       if state._units[uid].profile.kind == "interrupt")
     elif kind == "counter":
         assert isinstance(data, Counter)
         wanted = {"art": COUNTERBATTERY, "air": INTERCEPTION, "minefield": MINEFIELD_GAP}[data.against]
@@ -155,6 +155,6 @@ def open_window(state: CoreState, kind: WindowKind, side: int, data: WindowData)
 
 def _panic_allowed(state: CoreState, pos: int, side: int) -> bool:
     """Panic (9.6.1): a fresh assault with three combat cards, tanks and infantry among them."""
-    attackers = [state.units[u] for u in state.occ[pos][side]
-                 if state.units[u].profile.combat and state.units[u].entered_from is not None and state.units[u].moved]
+    attackers = [state._units[u] for u in state._occ[pos][side]
+                 if state._units[u].profile.combat and state._units[u].entered_from is not None and state._units[u].moved]
     return len(attackers) >= 3 and any(a.profile.tank for a in attackers) and any(a.profile.infantry for a in attackers)

@@ -1,0 +1,52 @@
+"""GameState's public surface is a chosen set: OpenSpiel's interface, read-only views and queries (issue 32 item 1).
+
+A new public name fails here until it is added to one of the sets below on purpose, so the surface cannot grow
+silently. ``STILL_PUBLIC_FIELDS`` and ``HELPERS_TO_GO`` are what is left of the old surface: mutable fields and the
+engine's rule helpers that code outside the engine still reaches; they shrink, never grow.
+"""
+from __future__ import annotations
+
+import typing
+from collections.abc import Sequence
+
+from tcforge.bench import kursk_state
+from tcforge.engine.core import CoreState
+from tcforge.engine.state import GameState
+
+OPENSPIEL = {"current_player", "legal_actions", "apply_action", "apply_checked", "chance_outcomes", "is_terminal",
+             "returns", "clone", "serialize", "deserialize", "new", "describe", "roll_label"}
+VIEWS = {"units", "occ"}  # read-only views of the engine's own lists
+QUERIES = {"controls", "face_down", "enemy", "winner", "end_reason", "half_turn", "stream", "stream_bars",
+           "combat_count", "attached"}
+STILL_PUBLIC_FIELDS = {"active", "ap_shots", "arrivals", "ctx", "deck", "discard", "effects", "first", "forts", "game",
+                       "glimpsed", "hand", "history", "initiative_rolls", "los_cache", "outcome", "phase", "rolls",
+                       "scenario_setup", "seen", "smoke", "spotted", "streams", "supply", "terrain", "turn",
+                       "unclaimed", "water"}
+HELPERS_TO_GO = {"apply_result", "changed", "check_victory", "destroy", "discard_card", "discard_placed",
+                 "leave_unclaimed", "place_fort", "place_smoke", "sight_changed", "spot", "update_forts",
+                 "update_unclaimed"}
+
+
+def public_names() -> set[str]:
+    return {name for name in dir(kursk_state(0)) if not name.startswith("_")}
+
+
+def test_the_public_surface_of_game_state_is_the_intended_set() -> None:
+    intended = OPENSPIEL | VIEWS | QUERIES | STILL_PUBLIC_FIELDS | HELPERS_TO_GO
+    names = public_names()
+    assert names - intended == set(), "a new public name: add it to a set above on purpose, or make it private"
+    assert intended - names == set(), "a name left the surface: take it out of its set"
+
+
+def test_units_and_occ_are_read_only_views_typed_as_sequences() -> None:
+    for name in VIEWS:
+        prop = getattr(CoreState, name)
+        assert isinstance(prop, property) and prop.fset is None and prop.fdel is None
+        returned = typing.get_type_hints(prop.fget)["return"]
+        assert typing.get_origin(returned) is Sequence  # mypy refuses state.units.append(...) outside the engine
+    state = kursk_state(0)
+    assert state.units is state._units and state.occ is state._occ  # the same lists: a view costs nothing
+    copy = state.clone()
+    assert copy.units is not state.units and copy.serialize() == state.serialize()
+    back = GameState.deserialize(state.game, state.serialize())
+    assert back.serialize() == state.serialize()
