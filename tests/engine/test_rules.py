@@ -2,13 +2,24 @@
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
+import sys
 
 import pytest
 
-from tcforge.analysis.coverage import parameter_coverage
+from conftest import ROOT
 from tcforge.data.dataset import load_data
 from tcforge.engine.game import FIXED, Game
 from tcforge.engine.rules import Rules, RulesError
+
+
+def parameter_coverage() -> list:
+    """tools/coverage.py's parameter coverage (a developer's tool of the checkout, outside the package)."""
+    spec = importlib.util.spec_from_file_location("coverage_tool_for_rules", ROOT / "tools" / "coverage.py")
+    assert spec is not None and spec.loader is not None
+    module = sys.modules[spec.name] = importlib.util.module_from_spec(spec)  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return list(module.parameter_coverage())
 
 
 def test_every_bundled_ruleset_gives_rules_with_its_own_values() -> None:
