@@ -18,6 +18,7 @@ from tcforge.atomic import atomic_path
 from tcforge.data.card_ids import FORTIFICATIONS
 from tcforge.data.cards import Card
 from tcforge.data.dataset import GameData
+from tcforge.engine import arrivals
 from tcforge.engine.fire import build_attack
 from tcforge.engine.game import Game
 from tcforge.engine.state import GameState
@@ -87,8 +88,7 @@ def odds_matrix(data: GameData, *, ranges: list[str] | None = None, terrain_name
         state = GameState.new(game, {0: [(firers[0].id, at)], 1: [(targets[0].id, target_pos)]}, first_player=0, initial_hand=0)
         firer_unit, target_unit = state.units[0], state.units[1]
         for terrain_name, terrain_id in chosen:
-            state.terrain[target_pos] = terrain_id
-            state.sight_changed()
+            arrivals.lay_terrain(state, target_pos, terrain_id)
             for f in firers:
                 firer_unit.profile = game.profiles[f.id]
                 for t in targets:

@@ -12,6 +12,7 @@ from typing import Any
 
 from tcforge.data.card_ids import FORTIFICATIONS
 from tcforge.data.dataset import GameData
+from tcforge.engine import arrivals
 from tcforge.engine.attacks import IMMOBILIZE, KILL, NO_EFFECT, Attack, Odds, RollLine, attack_odds
 from tcforge.engine.game import Game
 from tcforge.engine.state import GameState
@@ -35,9 +36,9 @@ def setup(data: GameData, firer: Any, target: Any, rng: str, terrain: str | None
     if terrain and terrain.lower() != "clear":
         card = data.cards.get(terrain)
         if card.id in FORTIFICATIONS:
-            state.place_fort(target_pos, 1, card.id)
+            arrivals.fortify(state, target_pos, 1, card.id)  # a free card of the position
         elif card.id in game.terrain_rows:
-            state.terrain[target_pos] = card.id
+            arrivals.lay_terrain(state, target_pos, card.id)
         else:
             raise OddsError(f"'{terrain}' is not a terrain card")
     if smoke:

@@ -28,7 +28,9 @@ checks there is no cycle and no function-level import dodging one):
   primitives (discard, destroy, control, victory, Smoke, fortifications, clone,
   JSON). It imports no rule module.
 - ``windows``: opening a reaction window and listing the Interrupts that fit; ``arrivals``: cards coming
-  into play after the deal (a scenario's reinforcements, 17.5 and 20.0 rule 5; equipment set on its carrier).
+  into play after the deal (a scenario's reinforcements, 17.5 and 20.0 rule 5; equipment set on its carrier;
+  fortifications and terrain laid at set-up) or a scenario's rule takes out of it: the only way code outside the
+  engine changes a position, the rule helpers of ``core`` being the engine's own (underscored).
 - ``equipment``, then ``fire``, ``spotting`` (001's hidden units: who sees which card), ``movement``, then
   ``melee``, ``cards`` and ``breakthrough`` (001's exit off the map into the defender's reserve): the rules of
   each part of the play, as functions of a state.

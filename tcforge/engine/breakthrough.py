@@ -77,7 +77,7 @@ def exit_cards(state: CoreState, action: Exit) -> None:
     gone = [c for u in group for c in leaving(state, u)]
     owed = points(state, gone)
     for uid in group:
-        state.destroy(uid)  # out of play: the discard pile never goes back into the deck (001 No Card Recycling)
+        state._destroy(uid)  # out of play: the discard pile never goes back into the deck (001 No Card Recycling)
     _demand(state, owed)
 
 
@@ -88,10 +88,10 @@ def _demand(state: CoreState, owed: int) -> None:
         return
     if points(state, hand) >= owed:
         state.ctx.window = Window("breakthrough", defender, BreakThrough(owed))
-        state.changed()
+        state._changed()
         return
     for uid in hand:  # the project's reading: he cannot match, so he gives up all he has
-        state.discard_card(uid)
+        state._discard_card(uid)
     if captured(state):
         attacker = state.active
         state.outcome = Outcome(attacker, EndKind.VICTORY_CONDITION, state.turn,
@@ -107,9 +107,9 @@ def pay(state: CoreState, action: Action) -> None:
     if type(action) is not Yield or uid not in state.hand[window.side]:
         raise IllegalActionError(f"{list(action)!r}: the defender owes points and must discard a card of his hand")
     owed = window.data.owed - max(state._units[uid].profile.points, 0)
-    state.discard_card(uid)
+    state._discard_card(uid)
     if owed > 0:  # the rest of his hand still covers it: the window opened only when the whole hand did
         state.ctx.window = Window("breakthrough", window.side, BreakThrough(owed))
     else:
         state.ctx.window = None
-    state.changed()
+    state._changed()

@@ -78,7 +78,7 @@ def _play(state: CoreState) -> Play:
 
 
 def _spend(state: CoreState, card: Unit) -> None:
-    state.discard_card(card.uid)
+    state._discard_card(card.uid)
 
 
 def _attach(state: CoreState, card: Unit, target: Unit) -> None:
@@ -124,7 +124,7 @@ def fire_support(state: CoreState, then: FireSupport) -> None:
     pos = then.pos
     assert pos is not None
     if then.mode == "smoke":
-        state.place_smoke(pos, side)
+        state._place_smoke(pos, side)
         return
     kind = FIRE_SUPPORT[card_id]  # type: ignore[index]
     extra = (-2 if kind == "art" and _play(state).observer else 0) + unspotted_modifier(state, side, pos)
@@ -295,8 +295,8 @@ def _withdrawal(state: CoreState, card: Unit, target: Target) -> None:
         state._occ[to][card.side].append(uid)
         unit.pos = to
         unit.entered_from = None
-    state.update_forts()
-    state.check_victory()
+    state._update_forts()
+    state._check_victory()
 
 
 # ------------------------------------------------- own-turn interrupts, forts
@@ -324,7 +324,7 @@ def _bridge(state: CoreState, card: Unit, target: Target) -> None:
         state.water[pos] = None
     else:
         state.terrain[pos] = None  # 11.0: the Stream card is removed
-    state.sight_changed()
+    state._sight_changed()
 
 
 def _smoke_targets(state: CoreState, card: Unit) -> list[Target]:
@@ -335,7 +335,7 @@ def _smoke_targets(state: CoreState, card: Unit) -> list[Target]:
 
 def _smoke(state: CoreState, card: Unit, target: Target) -> None:
     _spend(state, card)
-    state.place_smoke(int(target[0]), card.side)
+    state._place_smoke(int(target[0]), card.side)
 
 
 def fort_targets(state: CoreState, card: Unit) -> list[Target]:
@@ -351,7 +351,7 @@ def fort_targets(state: CoreState, card: Unit) -> list[Target]:
 
 
 def fortify(state: CoreState, card: Unit, target: Target) -> None:
-    state.place_fort(int(target[0]), card.side, int(card.profile.card_id), card.uid)  # Foxholes, Bunkers: rule book ids
+    state._place_fort(int(target[0]), card.side, int(card.profile.card_id), card.uid)  # Foxholes, Bunkers: rule book ids
 
 
 # ------------------------------------------------------------------ registry

@@ -132,11 +132,11 @@ class CoreState:
         """The legal actions, computed: the play (:class:`~tcforge.engine.state.GameState`) defines it."""
         raise NotImplementedError
 
-    def changed(self) -> None:
+    def _changed(self) -> None:
         """Forget the cached legal actions: the position changed."""
         self._legal = None
 
-    def sight_changed(self) -> None:
+    def _sight_changed(self) -> None:
         """Terrain or Smoke changed: forget the remembered lines of sight."""
         self.los_cache = {}
 
@@ -230,7 +230,7 @@ class CoreState:
         """001 1.0: a card on the battlefield its enemy cannot see (always False unless the ruleset hides cards)."""
         return self.game.rules.hidden_units and self._units[uid].pos >= 0 and uid not in self.spotted
 
-    def spot(self, uid: int) -> None:
+    def _spot(self, uid: int) -> None:
         """001 1.0: the card is turned face up; its enemy now knows it."""
         if self.game.rules.hidden_units:
             self.spotted.add(uid)
@@ -266,21 +266,21 @@ class CoreState:
         return (any(self._units[u].profile.combat for u in self._occ[pos][side])
                 and not any(self._units[u].profile.combat for u in self._occ[pos][1 - side]))
 
-    def destroy(self, uid: int) -> None:
+    def _destroy(self, uid: int) -> None:
         """A destroyed card goes to its owner's discard pile with its equipment and passengers (13.0, 15.0)."""
         unit = self._units[uid]
         if unit.pos < 0:
             return
         for other in list(unit.equipment):
-            self.discard_card(other)
+            self._discard_card(other)
         unit.equipment = ()
         for rider in self._units:
             if rider.carrier == uid and rider.pos >= 0:
-                self.destroy(rider.uid)  # a carried squad or towed gun goes with its vehicle (project's reading)
-        self.discard_card(uid)
-        self.update_forts()
+                self._destroy(rider.uid)  # a carried squad or towed gun goes with its vehicle (project's reading)
+        self._discard_card(uid)
+        self._update_forts()
 
-    def discard_card(self, uid: int) -> None:
+    def _discard_card(self, uid: int) -> None:
         """Put a card on its owner's discard pile from wherever it is (15.0)."""
         unit = self._units[uid]
         if unit.pos >= 0:
@@ -302,7 +302,7 @@ class CoreState:
         unit.carrier = None
         self.discard[unit.side].append(uid)
 
-    def check_victory(self) -> None:
+    def _check_victory(self) -> None:
         """Victory is checked the instant it happens (16.0) unless the ruleset says otherwise."""
         if self.outcome is not None or self.game.rules.victory_check != "instant":
             return
@@ -341,23 +341,23 @@ class CoreState:
                 return self._units[e]
         return None
 
-    def place_smoke(self, pos: int, side: int) -> None:
+    def _place_smoke(self, pos: int, side: int) -> None:
         """9.5.1 b: Smoke ``side`` lays lifts at the end of its opponent's next turn, or at the end of this turn
         when this is the opponent's turn (an Interrupt, or Smoke as a melee begins in the opponent's turn)."""
         self.smoke[pos] = self.half_turn() + (1 if side == self.active else 0)
-        self.sight_changed()
+        self._sight_changed()
 
-    def update_forts(self) -> None:
+    def _update_forts(self) -> None:
         """11.0: Foxholes and Bunkers go as soon as the last infantry squad of their side leaves the position."""
         for p, fort in enumerate(self.forts):
             if fort is None:
                 continue
             if not any(self._units[u].profile.infantry for u in self._occ[p][fort.side]):
                 self.forts[p] = None
-                self.discard_placed(fort.uid)
-        self.update_unclaimed()
+                self._discard_placed(fort.uid)
+        self._update_unclaimed()
 
-    def leave_unclaimed(self, squad: Unit) -> None:
+    def _leave_unclaimed(self, squad: Unit) -> None:
         """001 Orphaned Equipment: the equipment of ``squad``, eliminated by ranged HE or SA fire, stays in its zone
         when another infantry or cavalry card of its side is there (call before the squad is destroyed)."""
         pos = squad.pos
@@ -370,7 +370,7 @@ class CoreState:
                 self.unclaimed[pos].append(e)
         squad.equipment = tuple(e for e in squad.equipment if self._units[e].pos != UNCLAIMED)
 
-    def update_unclaimed(self) -> None:
+    def _update_unclaimed(self) -> None:
         """001 Orphaned Equipment: unclaimed cards go once no infantry or cavalry of their side is in the zone, or as
         soon as an enemy card enters it."""
         if not any(self.unclaimed):
@@ -379,15 +379,15 @@ class CoreState:
             for uid in list(items):
                 side = self._units[uid].side
                 if self._occ[p][1 - side] or not any(self._units[u].profile.infantry for u in self._occ[p][side]):
-                    self.discard_card(uid)
+                    self._discard_card(uid)
 
-    def place_fort(self, pos: int, side: int, card_id: int, uid: int | None = None) -> Fort:
+    def _place_fort(self, pos: int, side: int, card_id: int, uid: int | None = None) -> Fort:
         """Lay Foxholes or Bunkers on ``pos`` (11.0): the card ``uid`` from the side's hand, or with None a
         card of the scenario outside the deck, which becomes a card of the game. Fortifications already
         there go to their owner's discard pile (Bunkers on Foxholes)."""
         old = self.forts[pos]
         if old is not None:
-            self.discard_placed(old.uid)
+            self._discard_placed(old.uid)
         if uid is None:
             unit = Unit(len(self._units), side, self.game.profiles[card_id], PLACED)
             self._units.append(unit)
@@ -400,18 +400,18 @@ class CoreState:
         self.forts[pos] = fort = Fort(side, card_id, uid)
         return fort
 
-    def discard_placed(self, uid: int) -> None:
+    def _discard_placed(self, uid: int) -> None:
         """A terrain card lying on the battlefield (Foxholes, Bunkers) goes to its owner's discard pile."""
         unit = self._units[uid]
         unit.pos = DISCARDED
         self.discard[unit.side].append(uid)
 
-    def apply_result(self, target: int, result: str, *, judge: bool = True) -> None:
+    def _apply_result(self, target: int, result: str, *, judge: bool = True) -> None:
         """A hit's result; ``judge`` False leaves the victory check to the caller (simultaneous results, 10.0)."""
         if result == KILL:
-            self.destroy(target)
+            self._destroy(target)
             if judge:
-                self.check_victory()
+                self._check_victory()
         elif result == IMMOBILIZE:
             self._units[target].immobilized = True
 

@@ -132,4 +132,4 @@ def used(state: CoreState, item_uid: int) -> None:
     """After it fires: a Panzerfaust is spent (15.0)."""
     item = state._units[item_uid]
     if item.profile.card_id == PANZERFAUST:
-        state.discard_card(item_uid)
+        state._discard_card(item_uid)

@@ -64,7 +64,7 @@ def blocks(state: CoreState, pos: int, hills_view: bool) -> bool:
 def line_of_sight(state: CoreState, a: int, b: int) -> bool:
     """Line of sight from position a to position b (9.2): adjacent positions always see each other.
 
-    Remembered per position until terrain or Smoke changes (``state.sight_changed()``)."""
+    Remembered per position until terrain or Smoke changes (``state._sight_changed()``)."""
     key = a * 4096 + b
     cache = state.los_cache
     if key in cache:
@@ -343,7 +343,7 @@ def apply(state: CoreState, action: Action) -> None:
     if kind is not Shoot:
         raise IllegalActionError(f"unknown fire action {action!r}")
     assert isinstance(action, Shoot)
-    state.spot(int(action.firer))  # 001 1.2: a hidden card is revealed to attack, before any answer
+    state._spot(int(action.firer))  # 001 1.2: a hidden card is revealed to attack, before any answer
     if windows.open_window(state, "fire", 1 - state.active, Shot(action)):
         return  # the opponent may answer with Weapon Malfunction first
     fire_shot(state, action, cancelled=False)
@@ -380,7 +380,7 @@ def resolve_shot(state: CoreState, firer: Unit, victim: Unit, kind: str, item: U
         state.ap_shots[str(uid)] = state.ap_shots.get(str(uid), 0) + 1
     ammo = state.attached(firer, SPECIAL_AMMO) if kind == "at" and firer.equipment else None
     if ammo is not None and not (state.game.scenario_rules is not None and state.game.scenario_rules.ammo_for(state, uid)):
-        state.discard_card(ammo.uid)  # spent on this shot
+        state._discard_card(ammo.uid)  # spent on this shot
     if kind == "sa" and item is None and firer.equipment and equipment.has_hmg(state, firer):
         spray(state, firer, victim, False, extra)
 

@@ -191,7 +191,7 @@ def advance(state: CoreState) -> bool:
         assert m.todo is not None and m.orders is not None and m.at is not None
         while m.todo and len(state.legal_actions()) == 1:  # nothing to fire at: the card holds
             m.todo.pop(0)
-            state.changed()
+            state._changed()
         if m.todo:
             return False
         if m.choosing == state.active:
@@ -218,8 +218,8 @@ def advance(state: CoreState) -> bool:
     if stage == "resolve":
         effects, state.effects = state.effects, []
         for target, result in effects:  # 10.0: every result applies at once, and victory is judged after them all
-            state.apply_result(target, result, judge=False)
-        state.check_victory()
+            state._apply_result(target, result, judge=False)
+        state._check_victory()
         if state.outcome is not None:
             return True
         next_melee(state)

@@ -344,10 +344,10 @@ def apply(state: CoreState, action: Action) -> None:
             _finish_unit(state)
         case Interrupt() if len(action.target) == 2:  # 001 Streams: a Ford or Bridge on the Stream ahead
             card, (a, b) = int(action.card), action.target
-            state.discard_card(card)
+            state._discard_card(card)
             cross(state, int(a), int(b), state._units[card].profile.card_id)
         case Interrupt():  # a Path card for the current mover
-            state.discard_card(int(action.card))
+            state._discard_card(int(action.card))
             move.path = True
         case _:
             raise IllegalActionError(f"unknown move action {action!r}")
@@ -442,7 +442,7 @@ def do_step(state: CoreState, to: int) -> None:
     for member in members:
         _move_card(state, member, to, enemy_there, bool(move.first))
     spotting.after_step(state, members, to)  # 001 1.3, 1.6
-    state.update_unclaimed()  # 001 Orphaned Equipment: left behind, or found by the enemy
+    state._update_unclaimed()  # 001 Orphaned Equipment: left behind, or found by the enemy
     move.first = False
     move.left = 0 if stop else move.left - 1  # type: ignore[operator]
     if to >= 0 and has_room(state, unit, to, members):  # not where a hit would leave them overstacked (6.3)
@@ -502,7 +502,7 @@ def _go_back(state: CoreState, unit: Unit, group: list[Unit]) -> None:
     for member in members:
         _move_card(state, member, back, enemy_there, False, returning=True)
     spotting.after_step(state, members, back)
-    state.update_unclaimed()
+    state._update_unclaimed()
 
 
 def _finish_unit(state: CoreState) -> None:
@@ -518,8 +518,8 @@ def _finish_unit(state: CoreState) -> None:
     if unit.pos >= 0 and unit.pos != move.source and not move.first:
         move.ends.append(unit.pos)  # 8.2: no other card of this move may come to rest here on its own
     move.path = False
-    state.update_forts()
-    state.check_victory()
+    state._update_forts()
+    state._check_victory()
     _next_unit(state)
 
 

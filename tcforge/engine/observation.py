@@ -173,7 +173,7 @@ def determinize(state: GameState, side: int, rng: random.Random) -> GameState:
     det.hand[side] = list(state.hand[side])
     det.deck[side] = sorted(state.deck[side])
     det.history = [_UNSEEN_DRAW if _hidden_draw(a, units, other) else a for a in state.history]
-    det.changed()
+    det._changed()
     return det
 
 

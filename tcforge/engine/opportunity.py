@@ -74,7 +74,7 @@ def declare(state: CoreState, action: Action) -> None:
     assert play is not None, "opportunity fire answers a move of the play"
     play.opportunity = True
     assert isinstance(action, Shoot), f"opportunity fire is a shot, not {action!r}"
-    state.spot(int(action.firer))
+    state._spot(int(action.firer))
     shot = Shot(action, opportunity=True)
     if windows.open_window(state, "fire", state.active, shot):
         return  # the mover's owner may answer with Weapon Malfunction

@@ -47,7 +47,7 @@ def apply(state: CoreState, action: Action) -> None:
     assert isinstance(action, Interrupt), f"an Interrupt is played in a {kind} window, not {action!r}"
     card = state._units[int(action.card)]
     card_id = card.profile.card_id
-    state.discard_card(card.uid)
+    state._discard_card(card.uid)
     if kind == "play":
         _play_effect(state, card_id, side, action)
         return  # the window stays open: more than one Interrupt may be played (12.2)
@@ -63,7 +63,7 @@ def apply(state: CoreState, action: Action) -> None:
     if kind == "melee":
         assert isinstance(data, MeleeStart)
         if card_id == SMOKE:
-            state.place_smoke(data.pos, side)  # the defender's lifts at the end of this turn (9.5.1 b)
+            state._place_smoke(data.pos, side)  # the defender's lifts at the end of this turn (9.5.1 b)
         elif card_id == TACTICAL_ADVANTAGE:
             _melee(state).first_fire = side
         elif card_id == PANIC:
@@ -84,7 +84,7 @@ def _melee(state: CoreState) -> Melee:
 def _play_effect(state: CoreState, card_id: int | str, side: int, action: Interrupt) -> None:
     on = action.target[0] if action.target else -1  # the position or card the Interrupt is played on
     if card_id == SMOKE:
-        state.place_smoke(int(on), side)  # played in the opponent's turn: lifts at its end (9.5.1 b)
+        state._place_smoke(int(on), side)  # played in the opponent's turn: lifts at its end (9.5.1 b)
         return
     if card_id in (STREAM, SWAMP):
         _place_water(state, int(on), int(card_id))
@@ -102,7 +102,7 @@ def _place_water(state: CoreState, pos: int, card_id: int) -> None:
         state.terrain[pos] = card_id
     else:
         state.water[pos] = card_id
-    state.sight_changed()
+    state._sight_changed()
 
 
 def _entry_effect(state: CoreState, card_id: int | str, side: int, data: Entry) -> None:

@@ -74,7 +74,7 @@ def check(state: CoreState) -> None:
                     if not in_contact(state, unit):
                         state.spotted.discard(uid)  # 1.6
                 elif state._occ[pos][1 - side] or any(may_spot(state, p, unit) for p in spotters[1 - side]):
-                    state.spot(uid)
+                    state._spot(uid)
 
 
 def after_step(state: CoreState, members: list[Unit], to: int) -> None:
@@ -92,7 +92,7 @@ def after_step(state: CoreState, members: list[Unit], to: int) -> None:
     side = members[0].side
     if state._occ[to][1 - side]:
         for uid in state._occ[to][0] + state._occ[to][1]:
-            state.spot(uid)
+            state._spot(uid)
         return
     spotters = spotter_positions(state, 1 - side)
     for unit in members:
@@ -100,7 +100,7 @@ def after_step(state: CoreState, members: list[Unit], to: int) -> None:
             if not in_contact(state, unit):
                 state.spotted.discard(unit.uid)
         elif any(may_spot(state, p, unit) for p in spotters):
-            state.spot(unit.uid)
+            state._spot(unit.uid)
 
 
 def reveal(state: CoreState, uids: list[int]) -> None:
@@ -109,7 +109,7 @@ def reveal(state: CoreState, uids: list[int]) -> None:
         return
     for uid in uids:
         if state.face_down(uid):
-            state.spot(uid)
+            state._spot(uid)
             state.glimpsed.add(uid)
 
 

@@ -134,7 +134,7 @@ class GameState(CoreState):
         move = self.ctx.move
         if move is not None and move.stage == "step":
             return
-        self.check_victory()
+        self._check_victory()
 
     def apply_checked(self, action: Action | Sequence[Any]) -> None:
         """Apply an action, or its JSON list form (a log's), after checking it is legal; raises
@@ -307,7 +307,7 @@ class GameState(CoreState):
         if isinstance(event, SmokeRoll):  # 9.5.1 f: HE fire placing Smoke on a position
             result, _ = to_hit(event.attack, self.game.fire_rules, roll)
             if result != "miss":
-                self.place_smoke(event.pos, self._units[event.firer].side)
+                self._place_smoke(event.pos, self._units[event.firer].side)
             return
         if isinstance(event, KillRoll):
             self._result(event.target, to_kill(event.needed, self.game.fire_rules, roll), event.deferred, event.attack.kind)
@@ -316,7 +316,7 @@ class GameState(CoreState):
 
     def _result(self, target: int, result: str, deferred: bool, kind: str) -> None:
         if result == KILL and not deferred and kind in ("he", "sa") and self.game.rules.equipment_orphans:
-            self.leave_unclaimed(self._units[target])  # 001 Orphaned Equipment: ranged HE or SA fire, not melee
+            self._leave_unclaimed(self._units[target])  # 001 Orphaned Equipment: ranged HE or SA fire, not melee
         if deferred:
             self.effects.append((target, result))
             if result == KILL and self.game.rules.melee_procedure == "declared":
@@ -325,7 +325,7 @@ class GameState(CoreState):
                 self.rolls = [e for e in self.rolls if not (type(e) is HitRoll and e.target == target and e.deferred
                                                             and self._units[e.firer].side != side)]
             return
-        self.apply_result(target, result)
+        self._apply_result(target, result)
 
 
 # ------------------------------------------------------------------ the play
@@ -403,7 +403,7 @@ def _equip(state: GameState, action: Action) -> None:
 
 def _drop(state: GameState, action: Action) -> None:
     assert isinstance(action, Drop)
-    state.discard_card(int(action.item))  # 13.0: equipment may be discarded at will
+    state._discard_card(int(action.item))  # 13.0: equipment may be discarded at will
 
 
 def _acted(state: GameState) -> None:
@@ -429,7 +429,7 @@ def _apply_discard(state: GameState, action: Action) -> None:
     assert isinstance(action, (Discard, Unstack))
     uid = int(action.card)
     if type(action) is Unstack:
-        state.destroy(uid)  # with its equipment; it goes to the discard pile as a loss
+        state._destroy(uid)  # with its equipment; it goes to the discard pile as a loss
         return
     state.hand[state.active].remove(uid)
     state._units[uid].pos = DISCARDED

@@ -147,7 +147,7 @@ def open_window(state: CoreState, kind: WindowKind, side: int, data: WindowData)
     """Give ``side`` a reaction window if they hold an Interrupt that fits; True when it opened."""
     state.ctx.window = Window(kind, side, data)
     if options(state):
-        state.changed()
+        state._changed()
         return True
     state.ctx.window = None
     return False

@@ -181,7 +181,7 @@ class ScenarioHooks:
             if state.turn >= turn:
                 for uid in list(state.hand[state.active]):
                     if state.units[uid].profile.card_id == card_id:
-                        state.discard_card(uid)
+                        arrivals.discard(state, uid)
 
     def card_reinforcements(self, state: GameState, side: int) -> bool:
         """17.5: playing the Reinforcements card brings the waiting group."""
@@ -248,7 +248,6 @@ class ScenarioHooks:
             # (fast cards may use what is left of theirs)
             left = rule.move_positions if rule.fast_may_continue and rule.move_positions > 0 else None
             arrivals.as_a_move(state, [u for u, _ in made if u.pos >= 0], rule.supply_points, left)
-        state.changed()
 
     def hand_grace(self, state: GameState) -> int:
         """17.5: for a while after its reinforcements came, the side may hold more than the hand limit."""
@@ -267,7 +266,7 @@ class ScenarioHooks:
             if roll in rule.removed_on_natural_to_hit:
                 for e in unit.equipment:
                     if state.units[e].profile.card_id == rule.card_id:
-                        state.discard_card(e)
+                        arrivals.discard(state, e)
                         break
 
     def ammo_for(self, state: GameState, unit_uid: int) -> AttachedAmmunition | None:

@@ -271,8 +271,7 @@ def start(scenario: Scenario, record: Setup, game: Game | None = None) -> GameSt
                 arrivals.attach(state, state.units[offsets[side] + i], state.units[offsets[side] + carrier])
     for side, pos, card_id in record.forts:
         card = next((u for u in state.units if u.side == side and u.profile.card_id == card_id and u.pos == RESERVE), None)
-        state.place_fort(pos, side, card_id, None if card is None else card.uid)  # a free card of the scenario (17.4) joins the game
+        arrivals.fortify(state, pos, side, card_id, None if card is None else card.uid)  # a free card of the scenario (17.4) joins the game
     state.scenario_setup = record
-    state.changed()
     return state
 

@@ -13,6 +13,7 @@ from tcforge.agents import AGENTS, RETIRED, SpecError, canonical, greedy_policy,
 from tcforge.agents.evaluate import evaluate
 from tcforge.agents.playout import next_action, play, random_policy, run
 from tcforge.agents.search import keyed
+from tcforge.engine import arrivals
 from tcforge.engine.board import RESERVE
 from tcforge.engine.outcome import EndKind, Outcome
 from tcforge.engine.playout import sample_chance
@@ -124,7 +125,7 @@ def test_16_0_the_evaluation_prefers_more_material_and_is_the_result_once_the_ga
     base = evaluate(state, 0)
     assert -1 < base < 1 and evaluate(state, 1) == pytest.approx(-base, abs=0.2)
     hurt = state.clone()
-    hurt.destroy(next(u.uid for u in hurt.units if u.side == 1 and u.profile.tank))
+    arrivals.discard(hurt, next(u.uid for u in hurt.units if u.side == 1 and u.profile.tank))  # side 1 lost its tank
     assert evaluate(hurt, 0) > base and evaluate(hurt, 1) < evaluate(state, 1)
     over = state.clone()
     over.outcome = Outcome(1, EndKind.VICTORY_CONDITION, 1, "test")

@@ -22,7 +22,7 @@ def test_001_swamp_is_played_only_on_clear_zones() -> None:
 def test_11_1_stream_played_on_other_terrain_still_slows_movement() -> None:
     state = make({0: [("German Cavalry", "c1")], 1: [("Soviet Line Squad", "e4")]}, terrain={"c2": "Wheatfield"})
     state.water[pos(state, "c2")] = state.game.data.cards.get("Stream").id  # played earlier on the Wheatfield (11.1)
-    state.changed()
+    state._changed()
     pass_window(state)
     state.apply_checked(("move", pos(state, "c1")))
     state.apply_checked(("pick", uid(state, "German Cavalry")))

@@ -145,7 +145,7 @@ def test_9_5_1_c_smoke_adds_4_and_blocks_line_of_sight() -> None:
     state = make({0: [("PzKw IV H", "c1")], 1: [("T-34 M41", "c3")]})
     assert line_of_sight(state, pos(state, "c1"), pos(state, "c3"))
     state.smoke[pos(state, "c2")] = 5
-    state.sight_changed()
+    state._sight_changed()
     assert not line_of_sight(state, pos(state, "c1"), pos(state, "c3"))
 
 
@@ -165,7 +165,7 @@ def test_9_2_1_hills_see_over_adjacent_terrain_except_hills() -> None:
     state = make({0: [("PzKw IV H", "c1")], 1: [("T-34 M41", "c3")]}, terrain={"c2": "Woods", "c1": "Hills"})
     assert line_of_sight(state, pos(state, "c1"), pos(state, "c3"))
     state.terrain[pos(state, "c2")] = state.game.data.cards.get("Hills").id
-    state.sight_changed()
+    state._sight_changed()
     assert not line_of_sight(state, pos(state, "c1"), pos(state, "c3"))
 
 
@@ -175,7 +175,7 @@ def test_9_2_knight_move_shot_blocked_only_when_both_positions_block() -> None:
     assert set(state.game.board.between(a, c)) == {pos(state, "b1"), pos(state, "b2")}
     assert line_of_sight(state, a, c)
     state.terrain[pos(state, "b2")] = state.game.data.cards.get("Village").id
-    state.sight_changed()
+    state._sight_changed()
     assert not line_of_sight(state, a, c)
     strict = make({0: [("PzKw IV H", "a1")], 1: [("T-34 M41", "c2")]}, terrain={"b1": "Woods"},
                   overrides={"fire.los_knight_move": "both_clear"})

@@ -17,7 +17,7 @@ def test_11_0_foxholes_of_an_odds_position_are_a_typed_fort_and_go_when_their_in
     assert isinstance(fort, Fort) and fort.side == 1 and fort.card_id == data.cards.get("Foxholes").id
     assert state.units[fort.uid].profile.card_id == fort.card_id
     where = state.units[target].pos
-    state.destroy(target)  # 11.0: the Foxholes go with the last squad of their side
+    state._destroy(target)  # 11.0: the Foxholes go with the last squad of their side
     assert state.forts[where] is None and fort.uid in state.discard[1]
 
 

@@ -83,7 +83,7 @@ def test_001_1_2_infantry_in_foxholes_not_spotted() -> None:
     state = make({0: [("PzKw IV H", "c2")], 1: [("Soviet Line Squad", "c3"), ("T-34 M41", "d3")]})
     assert not down(state, "Soviet Line Squad")
     state.spotted.clear()
-    state.place_fort(pos(state, "c3"), 1, state.game.data.cards.get("Foxholes").id)
+    state._place_fort(pos(state, "c3"), 1, state.game.data.cards.get("Foxholes").id)
     spotting.check(state)
     assert down(state, "Soviet Line Squad") and not down(state, "T-34 M41")
 
@@ -237,7 +237,7 @@ def swapped(state: GameState, hidden: int, other: int) -> GameState:
     """The same position with two of side 1's cards unknown to side 0 exchanged (a face-down one and a deck card)."""
     twin = state.clone()
     twin.units[hidden].profile, twin.units[other].profile = state.units[other].profile, state.units[hidden].profile
-    twin.changed()
+    twin._changed()
     return twin
 
 

@@ -167,7 +167,7 @@ def test_001_every_random_number_is_a_ten_sided_die_roll() -> None:
 def test_001_no_card_recycling_the_discard_pile_never_refills_the_deck() -> None:
     state = make({0: [("PzKw IV H", "c2"), ("Flank Shot", RESERVE), ("Smoke", -2)], 1: [("T-34 M41", "e4")]})
     spent = uid(state, "Flank Shot")
-    state.discard_card(spent)
+    state._discard_card(spent)
     state.apply_checked(("draw",))
     state.apply_checked(state.chance_outcomes()[0][0])  # the deck's only card comes to the hand
     assert state.deck[0] == [] and state.supply > 0
@@ -261,5 +261,5 @@ def test_001_orphaned_equipment_not_after_melee() -> None:
     equipment.attach(state, roks, carrier)
     state._result(carrier, "kill", True, "sa")  # a melee result, applied with the others
     for target, result in state.effects:
-        state.apply_result(target, result, judge=False)
+        state._apply_result(target, result, judge=False)
     assert state.units[carrier].pos == DISCARDED and state.units[roks].pos == DISCARDED and not any(state.unclaimed)

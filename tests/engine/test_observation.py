@@ -38,7 +38,7 @@ def hidden_changed(state: GameState) -> GameState:
     other.units[in_hand].drawn, other.units[in_deck].drawn = False, True
     other.deck[0] = list(reversed(other.deck[0]))
     other.history[-1] = CardDrawn(in_deck)
-    other.changed()
+    other._changed()
     return other
 
 
@@ -50,7 +50,7 @@ def reserve_changed(state: GameState) -> GameState:
     other.hand[1] = [u if u != start else in_deck for u in other.hand[1]]
     other.deck[1] = [start] + [u for u in other.deck[1] if u != in_deck]
     other.units[start].pos, other.units[in_deck].pos = DECK, RESERVE
-    other.changed()
+    other._changed()
     return other
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from tcforge.agents import greedy
 from tcforge.analysis.generate import jeff_mike
+from tcforge.engine import arrivals
 from tcforge.engine.core import CHANCE
 from tcforge.engine.playout import LogLine
 from tcforge.engine.state import GameState
@@ -43,7 +44,7 @@ def _fresh(sc: Scenario, *, empty_handed: bool = False) -> GameState:
     state = _set_down(start(sc, setup(sc, 1)))
     if empty_handed:  # the Soviets hold no card and draw none: nothing can pay for an exit
         for uid in list(state.hand[1]) + list(state.deck[1]):
-            state.discard_card(uid)
+            arrivals.discard(state, uid)
         state.rolls = [event for event in state.rolls if event != ("draw", 1)]
     return state
 
