@@ -39,6 +39,7 @@ from tcforge.scenarios.victory import (
     holds_as,
 )
 
+Control = Callable[[CoreState, int, int, Collection[int]], bool]  # (state, position, side, cards on their way)
 AT_ONCE = (ControlRank, ControlPositions, EliminateAll)  # met the moment they happen (16.0)
 AT_TURN_END = (HoldPositions, Countdown)  # judged at the end of a game turn
 
@@ -63,27 +64,29 @@ class Judge:
         return ()
 
     def met(self, state: CoreState, turn: int, *, end_of_game_turn: bool, assaulting: Callable[[int], bool],
-            moving: Collection[int] = (), kinds: tuple[type[VictoryCondition], ...] = (), only: str | None = None
-            ) -> Iterator[Outcome]:
+            moving: Collection[int] = (), kinds: tuple[type[VictoryCondition], ...] = (), only: str | None = None,
+            control: Control | None = None) -> Iterator[Outcome]:
         """Each condition (of ``kinds``, or named ``only``) met in game turn ``turn``, for each side that meets it, in
         the scenario's order: an :class:`Outcome` of ``state.turn``. ``end_of_game_turn``: the game turn is over (the
         conditions judged then may be met); ``moving``: the cards still on their way; ``assaulting(uid)``: the card
-        attacks in a melee."""
+        attacks in a melee; ``control(state, pos, side, moving)``: the side holds the position for ``control_rank`` and
+        ``control_positions`` (by default 16.0's :func:`controls`; the referee gives its own reading)."""
         for cond, targets in zip(self.scenario.victory, self.targets, strict=True):
             if (only is not None and cond.id != only) or (kinds and not isinstance(cond, kinds)):
                 continue
             for side_id in cond.winners(self.sides):
                 side = self.sides.index(side_id)
                 found = self._one(state, turn, cond, side, targets.get(side_id, ()), end_of_game_turn=end_of_game_turn,
-                                  assaulting=assaulting, moving=moving)
+                                  assaulting=assaulting, moving=moving, control=control or controls)
                 if found is not None:
                     yield found
 
     def _one(self, state: CoreState, turn: int, cond: VictoryCondition, side: int, targets: tuple[int, ...], *,
-             end_of_game_turn: bool, assaulting: Callable[[int], bool], moving: Collection[int]) -> Outcome | None:
+             end_of_game_turn: bool, assaulting: Callable[[int], bool], moving: Collection[int],
+             control: Control) -> Outcome | None:
         side_id = self.sides[side]
         if isinstance(cond, (ControlRank, ControlPositions)):
-            held = sum(controls(state, p, side, moving) for p in targets)
+            held = sum(control(state, p, side, moving) for p in targets)
             if held >= cond.count:
                 return Outcome(side, EndKind.VICTORY_CONDITION, state.turn,
                                f"{side_id} controls {held} of {len(targets)} positions ({cond.id})", cond.id)
