@@ -402,13 +402,21 @@ def replay_log(
 
 @app.command("audit")
 def audit_cmd(
-    logs: list[Path] = typer.Argument(..., help="Logs written by 'tcforge scenario play --log'."),
+    logs: list[Path] = typer.Argument(None, help="Logs written by 'tcforge scenario play --log'."),
     format: Format = typer.Option(Format.text, "--format", "-f"),
     unsigned: bool = typer.Option(False, "--unsigned", help=UNSIGNED_HELP),
+    cases: bool = typer.Option(False, "--cases", help="List the rule cases the referee judges (case, module, what) and exit."),
 ) -> None:
     """Re-check logged games against the rules with the referee (its own rule code, not the engine's
     move generator): one line per violation, LOG:LINE: rule CASE: what happened; exit 1 on any."""
-    from tcforge.play.referee import audit_json, audit_log
+    from tcforge.play.referee import CASES, audit_json, audit_log
+    if cases:
+        for case in CASES:
+            _echo(f"{case.case}\t{case.module}\t{case.what}")
+        return
+    if not logs:
+        _err("tcforge: give one or more logs (or --cases)")
+        raise typer.Exit(2)
     missing = [log for log in logs if not log.is_file()]
     for log in missing:
         _err(f"tcforge: no such log file: {log}")

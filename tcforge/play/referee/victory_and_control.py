@@ -13,7 +13,7 @@ Rule cases judged here:
 - ``001 capture`` (001 Victory Conditions): a zone is captured when cards of the side are in it (any kind, trucks
   too) and no card of the enemy; the 001 rulesets' second-row conditions are judged by capture, at the end of
   each player's turn, and a capture the engine misses (or declares wrongly) is this case.
-- ``20.0``: a position held at the end of the given turn with the kinds of cards named; a card defending in a
+- ``20.0 victory``: a position held at the end of the given turn with the kinds of cards named; a card defending in a
   melee holds, one that began the melee by entering does not.
 """
 from __future__ import annotations
@@ -34,7 +34,7 @@ CASES = (
                          "once, and only then; turn limits and caps"),
     Case("001 capture", MODULE, "001: a zone is captured by cards of any kind with no enemy card; the second-row "
                                 "conditions judged by capture at each player's turn end"),
-    Case("20.0", MODULE, "positions held at the given turn's end; defending in a melee holds, beginning it does not"),
+    Case("20.0 victory", MODULE, "positions held at the given turn's end; defending in a melee holds, beginning it does not"),
 )
 
 
@@ -123,7 +123,7 @@ class VictoryAndControl(RefereeBase):
         if found:
             self.victory_flagged = True
             cond = next((c for c in self.scenario.victory if c.id == found[0][1]), None)
-            case = "20.0" if isinstance(cond, HoldPositions) else self._control_case(found[0][1])
+            case = "20.0 victory" if isinstance(cond, HoldPositions) else self._control_case(found[0][1])
             self.flag(line, case, f"{self._side(found[0][0])} meets {found[0][1]} but the game goes on")
 
     def _cond(self, cond_id: str) -> Any:
