@@ -42,7 +42,7 @@ def setup(data: GameData, firer: Any, target: Any, rng: str, terrain: str | None
         else:
             raise OddsError(f"'{terrain}' is not a terrain card")
     if smoke:
-        state.smoke[target_pos] = 1
+        arrivals.lay_smoke(state, target_pos, 1)
     return state, 0, 1
 
 

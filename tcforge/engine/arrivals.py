@@ -82,6 +82,14 @@ def lay_terrain(state: CoreState, pos: int, card_id: int | None) -> None:
     state._changed()
 
 
+def lay_smoke(state: CoreState, pos: int, lifts: int) -> None:
+    """Smoke lies on ``pos`` until the end of half-turn ``lifts`` (9.5.1 b), laid by no play: the odds' smoked
+    target. The remembered lines of sight are forgotten."""
+    state.smoke[pos] = lifts
+    state._sight_changed()
+    state._changed()
+
+
 def discard(state: CoreState, uid: int) -> None:
     """A scenario's rule takes the card out of play: it goes to its owner's discard pile from wherever it is (15.0;
     e.g. a card that must be played before a turn, spent special ammunition)."""

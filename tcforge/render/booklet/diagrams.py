@@ -29,7 +29,7 @@ from markupsafe import Markup, escape
 from tcforge.data.cards import CardLookupError, CardSet
 from tcforge.data.dataset import GameData
 from tcforge.data.rulesets import Ruleset
-from tcforge.engine import fire
+from tcforge.engine import arrivals, fire
 from tcforge.engine.board import Board
 from tcforge.engine.game import Game
 from tcforge.engine.state import GameState
@@ -372,7 +372,7 @@ def line_of_sight(game: Game, board: Board, terrain: dict[int, str], a: int, b: 
     and named terrain."""
     state = GameState(replace(game, board=board))
     for pos, name in terrain.items():
-        state.terrain[pos] = int(game.data.cards.get(name).id)  # terrain cards are numbered
+        arrivals.lay_terrain(state, pos, int(game.data.cards.get(name).id))  # terrain cards are numbered
     return fire.line_of_sight(state, a, b)
 
 
