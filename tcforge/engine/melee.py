@@ -77,8 +77,9 @@ def melee_attack(state: CoreState, unit: Unit, target: Unit, kind: str, item: Un
             leader = 1 if unit.equipment and state.attached(unit, HEROIC_LEADER) else 0
             return Attack("tmv", fp.tank_melee + leader, modifier, melee=True)
         return None
-    if kind == "he" and fp.he > 0 and not (fp.vehicle and rules.melee_vehicle_fire_at_soft == "sa_only"):
-        return Attack("he", fp.he, modifier, melee=True)
+    if kind == "he" and fp.he > 0 and not (fp.vehicle and rules.melee_vehicle_fire_at_soft == "sa_only"
+                                          and (tp.infantry or tp.at_gun)):
+        return Attack("he", fp.he, modifier, melee=True)  # 001 bars HE only at infantry, cavalry and AT guns (9.4)
     if kind == "sa" and fp.sa > 0:
         bonus = rules.hmg_sa_bonus if hmg_in_use(state, unit) else 0  # 13.2
         if unit.equipment and state.attached(unit, HEROIC_LEADER):
