@@ -140,7 +140,8 @@ def fire_support(state: CoreState, then: FireSupport) -> None:
 
 
 def _tank_buster_targets(state: CoreState, card: Unit) -> list[Target]:
-    return [(u.uid,) for u in _enemy(state, card.side) if u.profile.armored and not state.face_down(u.uid)]
+    return [(u.uid,) for u in _enemy(state, card.side) if u.profile.armored
+            or state.face_down(u.uid)]  # 001 1.8: played on hidden cards normally, whatever lies face down
 
 
 def _tank_buster(state: CoreState, card: Unit, target: Target) -> None:
@@ -152,6 +153,9 @@ def _tank_buster_attack(state: CoreState, card_uid: int, target: int) -> None:
     unit = state._units[target]
     if unit.pos < 0:
         return
+    spotting.reveal(state, [target])  # 001 1.8: the hidden card attacked is shown while the attack is resolved
+    if not unit.profile.armored:
+        return  # the project's reading: aimed face down at a card with no armour, it does nothing (it has no To Kill)
     terrain = terrain_modifier(state, unit.pos, "air", unit) or 0
     terrain += unspotted_modifier(state, 1 - unit.side, unit.pos)
     side = unit.profile.armor_side
