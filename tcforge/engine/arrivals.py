@@ -48,6 +48,8 @@ def attach(state: CoreState, item: Unit, carrier: Unit) -> None:
 
 def place(state: CoreState, unit: Unit, pos: int) -> None:
     """The card comes onto the battlefield at ``pos``, after the cards of its side already there."""
+    if state._occ[pos][1 - unit.side]:
+        state._melee_begins(pos, unit.side)  # 10.0: the enemy cards there defend the melee it brings
     unit.pos = pos
     state._occ[pos][unit.side].append(unit.uid)
     state._changed()

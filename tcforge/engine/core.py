@@ -266,6 +266,14 @@ class CoreState:
         return (any(self._units[u].profile.combat for u in self._occ[pos][side])
                 and not any(self._units[u].profile.combat for u in self._occ[pos][1 - side]))
 
+    def _melee_begins(self, pos: int, side: int) -> None:
+        """10.0: a card of ``side`` comes into ``pos``, held by enemy cards and by none of ``side``'s: a new melee
+        begins there and those enemy cards defend it, so no way back is owed any more from a melee they began there
+        before (it ended when the last card of ``side`` left). Call before the card is placed."""
+        if not self._occ[pos][side]:
+            for u in self._occ[pos][1 - side]:
+                self._units[u].entered_from = None
+
     def _destroy(self, uid: int) -> None:
         """A destroyed card goes to its owner's discard pile with its equipment and passengers (13.0, 15.0)."""
         unit = self._units[uid]

@@ -478,6 +478,8 @@ def _move_card(state: CoreState, unit: Unit, to: int, enemy_there: bool, first: 
         unit.carrier = None
         equipment.to_reserve(state, unit)
         return
+    if enemy_there:
+        state._melee_begins(to, side)  # 10.0: the cards it assaults defend, whatever melee they began there before
     unit.entered_from = at if enemy_there else None
     unit.pos = to
     state._occ[to][side].append(unit.uid)
