@@ -445,7 +445,7 @@ def do_step(state: CoreState, to: int) -> None:
     state._update_unclaimed()  # 001 Orphaned Equipment: left behind, or found by the enemy
     move.first = False
     move.left = 0 if stop else move.left - 1  # type: ignore[operator]
-    if to >= 0 and has_room(state, unit, to, members):  # not where a hit would leave them overstacked (6.3)
+    if to >= 0:  # 001 2.1: any new zone, one passed through too (a group the shot breaks there goes back, 8.0)
         opportunity.after_step(state, members, to)  # 001 2.0: the other side may fire as the cards arrive
 
 

@@ -215,3 +215,19 @@ def test_001_2_1_greedy_takes_a_good_shot_and_keeps_its_fire_for_a_poor_one() ->
 def test_001_2_0_jeff_mike_plays_opportunity_fire() -> None:
     state = make_state({0: [("PzKw IV H", "b1")], 1: [("T-34 M41", "b4")]}, ruleset="jeff-mike-2002", columns=3)
     assert state.game.rules.opportunity_fire and state.game.rules.opportunity_modifier == 1
+
+
+def test_001_2_1_condition_1_a_card_passing_through_a_full_friendly_zone_is_a_target() -> None:
+    """2.1 makes a card a target after it moves into a new zone, whether or not it may end its move there: the
+    tank passing through the full c2 (6.3, 8.0) is open to the T-34's shot there, and, unhurt, goes on."""
+    state = make({0: [("PzKw IV H", "c1"), ("PzKw IV G", "c2"), ("PzKw IV J", "c2"), ("PzKw III L", "c2")],
+                  1: [("T-34 M41", "c4")]})
+    tank, t34 = uid(state, "PzKw IV H"), uid(state, "T-34 M41")
+    pass_window(state)
+    start_one_card_move(state, "c1", "PzKw IV H")
+    step(state, "c2")
+    assert opportunity_shots(state) == [("shoot", t34, tank, "at")]
+    state.apply_checked(opportunity_shots(state)[0])
+    roll(state, 10)  # a miss
+    assert state.units[tank].pos == pos(state, "c2") and ("step", pos(state, "c3")) in state.legal_actions()
+    assert ("halt",) not in state.legal_actions()  # it may not stop in the full zone
