@@ -37,6 +37,13 @@ def assaulting(unit: Unit) -> bool:
     return unit.entered_from is not None and unit.moved > 0
 
 
+def began_melee(state: CoreState, unit: Unit) -> bool:
+    """10.0, 20.0: the card entered its enemy-held position and the melee it so began (or joined) goes on, in this turn
+    or a later one; a card there before the enemy came defends (the enemy cards it found, or their successors once
+    a new melee began, :meth:`CoreState._melee_begins`)."""
+    return unit.entered_from is not None and unit.pos >= 0 and bool(state._occ[unit.pos][1 - unit.side])
+
+
 def hmg_in_use(state: CoreState, unit: Unit) -> bool:
     """13.2: the card fires its Heavy Machine Gun in this melee (never assaulting infantry in the first round)."""
     rules = state.game.rules

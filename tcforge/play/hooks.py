@@ -13,7 +13,7 @@ from tcforge.data.dataset import GameData, load_data
 from tcforge.engine import arrivals
 from tcforge.engine.board import RESERVE
 from tcforge.engine.game import Game
-from tcforge.engine.melee import assaulting
+from tcforge.engine.melee import began_melee
 from tcforge.engine.outcome import EndKind, Outcome
 from tcforge.engine.state import GameState
 from tcforge.engine.units import Unit
@@ -150,7 +150,7 @@ class ScenarioHooks:
     def _met(self, state: GameState, kinds: tuple[type[VictoryCondition], ...], end_of_game_turn: bool) -> Outcome | None:
         """The first condition of ``kinds`` met now (tcforge.play.victory judges them, for the referee too)."""
         return next(self.judge.met(state, state.turn, end_of_game_turn=end_of_game_turn, kinds=kinds,
-                                   assaulting=lambda uid: assaulting(state.units[uid])), None)
+                                   assaulting=lambda uid: began_melee(state, state.units[uid])), None)
 
     def _control_conditions(self, state: GameState) -> Outcome | None:
         return self._met(state, AT_ONCE, False)

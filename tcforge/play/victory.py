@@ -4,8 +4,8 @@ The hooks the engine calls (:class:`tcforge.play.hooks.ScenarioHooks`: ``instant
 referee re-checking a log (:class:`tcforge.play.referee.Referee`) both ask :meth:`Judge.met`; each gives it the
 facts of play it knows its own way: which cards are still on their way (8.0: they control nothing yet, the
 referee reads it from the move under way; the engine never asks while a card is on its way) and which cards
-are assaulting (20.0: a card attacking in a melee holds nothing; the engine's :func:`tcforge.engine.melee.assaulting`,
-the referee's own record of the turn's moves).
+are assaulting (20.0: a card that began the melee it stands in, this turn or earlier, holds nothing; the engine's
+:func:`tcforge.engine.melee.began_melee`, the referee's own record of the moves).
 
 What each condition (:mod:`tcforge.scenarios.victory`) asks:
 

@@ -63,6 +63,18 @@ def test_20_0_a_soviet_card_attacking_in_a_melee_does_not_hold_the_hill() -> Non
     assert found is None or found.winner != SOVIET
 
 
+def test_20_0_a_soviet_card_that_began_a_melee_a_turn_earlier_still_does_not_hold_the_hill() -> None:
+    """The tank entered the German-held hill position in turn 15 and the melee goes on: at the end of turn 16 it is
+    still the card that began it, not one defending in it (issue 33, departure 6)."""
+    state = _hill_at_end_of_turn_16([(0, SOVIET, "tank", False), (1, SOVIET, "tank", False),
+                                     (2, SOVIET, "tank", True), (2, GERMAN, "infantry", False)])
+    hill = state.game.scenario_rules.judge.targets_of("take-the-hill", "soviet")
+    for uid in state.occ[hill[2]][SOVIET]:
+        state.units[uid].moved = 0  # it moved in turn 15, not this turn
+    found = state.game.scenario_rules.end_of_turn(state)
+    assert found is None or found.winner != SOVIET
+
+
 def test_20_0_static_check_counts_infantry_squads_but_not_cavalry(cards) -> None:
     params = load("hill-621").params
     squad = next(c for c in cards if c.type == "infantry" and c.card_class != "cavalry" and c.nation == "soviet")

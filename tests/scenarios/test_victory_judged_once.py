@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 
 from tcforge.engine.board import DISCARDED
-from tcforge.engine.melee import assaulting
 from tcforge.engine.outcome import EndKind
 from tcforge.engine.state import GameState
 from tcforge.engine.units import Unit
@@ -26,7 +25,8 @@ def _verdicts(sc: Scenario, state: GameState, *, end_of_game_turn: bool) -> tupl
     found = hooks.end_of_turn(state) if end_of_game_turn else hooks.instant(state)
     engine = None if found is None or found.kind == EndKind.TURN_LIMIT else (found.winner, found.condition)
     referee = Referee(sc, state)
-    referee.turn.assaulting = {u.uid for u in state.units if assaulting(u)}  # what its own record of the moves says
+    referee.entered_from = {u.uid: (u.pos, u.entered_from) for u in state.units  # its own record of the moves: who
+                            if u.entered_from is not None and u.pos >= 0}    # entered an enemy-held position (10.0)
     met = referee.met(state.turn, end_of_game_turn=end_of_game_turn, kinds=AT_TURN_END if end_of_game_turn else AT_ONCE)
     return engine, (met[0] if met else None)
 
