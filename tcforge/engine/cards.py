@@ -155,7 +155,7 @@ def _tank_buster_attack(state: CoreState, card_uid: int, target: int) -> None:
         return
     spotting.reveal(state, [target])  # 001 1.8: the hidden card attacked is shown while the attack is resolved
     if not unit.profile.armored:
-        return  # the project's reading: aimed face down at a card with no armour, it does nothing (it has no To Kill)
+        return  # the project's reading: aimed face down at a card with no armor, it does nothing (it has no To Kill)
     terrain = terrain_modifier(state, unit.pos, "air", unit) or 0
     terrain += unspotted_modifier(state, 1 - unit.side, unit.pos)
     side = unit.profile.armor_side
