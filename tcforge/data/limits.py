@@ -90,6 +90,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "melee.procedure": ("simultaneous", "declared"),
     "melee.vehicle_fire_at_soft": ("he_or_sa", "sa_only"),
     "victory.check": ("instant", "end_of_turn", "given_turn"),
+    "victory.zone_taken": ("control", "capture"),
 }
 
 

@@ -266,6 +266,16 @@ class CoreState:
         return (any(self._units[u].profile.combat for u in self._occ[pos][side])
                 and not any(self._units[u].profile.combat for u in self._occ[pos][1 - side]))
 
+    def _captures(self, pos: int, side: int) -> bool:
+        """001 Victory Conditions: a unit of the side in the zone (trucks too) and no enemy unit of any kind."""
+        units = self._units
+        return (any(units[u].profile.combat or units[u].profile.truck for u in self._occ[pos][side])
+                and not any(units[u].profile.combat or units[u].profile.truck for u in self._occ[pos][1 - side]))
+
+    def _takes(self, pos: int, side: int) -> bool:
+        """The side holds the position for victory: 16.0's control, or 001's capture (``victory.zone_taken``)."""
+        return self._captures(pos, side) if self.game.rules.victory_zone_taken == "capture" else self.controls(pos, side)
+
     def _melee_begins(self, pos: int, side: int) -> None:
         """10.0: a card of ``side`` comes into ``pos``, held by enemy cards and by none of ``side``'s: a new melee
         begins there and those enemy cards defend it, so no way back is owed any more from a melee they began there
@@ -326,7 +336,7 @@ class CoreState:
             return
         need = self.game.victory_positions
         for side in (self.active, 1 - self.active):
-            held = sum(self.controls(p, side) for p in self.game.board.rear_rank(1 - side))
+            held = sum(self._takes(p, side) for p in self.game.board.rear_rank(1 - side))
             if held >= need:
                 self.outcome = Outcome(side, EndKind.VICTORY_CONDITION, self.turn,
                                        f"side {side} controls {held} positions of the enemy's rear rank (16.0)", "16.0")

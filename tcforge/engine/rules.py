@@ -109,6 +109,7 @@ class Rules:
     victory_enemy_second_rank_positions: int = _param("victory.enemy_second_rank_positions")
     victory_check: Literal["instant", "end_of_turn", "given_turn"] = _param("victory.check")
     victory_break_through: bool = _param("victory.break_through")  # 001 Attack/Defense
+    victory_zone_taken: Literal["control", "capture"] = _param("victory.zone_taken")  # 16.0 or 001's captures
     # setup
     setup_random_terrain_cards: int = _param("setup.random_terrain_cards")
     setup_max_per_terrain_type: int = _param("setup.max_per_terrain_type")

@@ -17,7 +17,7 @@ from tcforge.engine.melee import began_melee
 from tcforge.engine.outcome import EndKind, Outcome
 from tcforge.engine.state import GameState
 from tcforge.engine.units import Unit
-from tcforge.play.victory import AT_ONCE, AT_TURN_END, Judge
+from tcforge.play.victory import AT_ONCE, AT_TURN_END, Judge, captured
 from tcforge.scenarios.format import ForceEntry, Reinforcement
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.scenario import Scenario
@@ -149,7 +149,8 @@ class ScenarioHooks:
 
     def _met(self, state: GameState, kinds: tuple[type[VictoryCondition], ...], end_of_game_turn: bool) -> Outcome | None:
         """The first condition of ``kinds`` met now (tcforge.play.victory judges them, for the referee too)."""
-        return next(self.judge.met(state, state.turn, end_of_game_turn=end_of_game_turn, kinds=kinds,
+        control = captured if state.game.rules.victory_zone_taken == "capture" else None  # 001, or 16.0's control
+        return next(self.judge.met(state, state.turn, end_of_game_turn=end_of_game_turn, kinds=kinds, control=control,
                                    assaulting=lambda uid: began_melee(state, state.units[uid])), None)
 
     def _control_conditions(self, state: GameState) -> Outcome | None:

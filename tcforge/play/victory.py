@@ -116,11 +116,19 @@ def controls(state: CoreState, pos: int, side: int, moving: Collection[int] = ()
             and not any(units[u].profile.combat for u in state.occ[pos][1 - side]))
 
 
+def captured(state: CoreState, pos: int, side: int, moving: Collection[int] = ()) -> bool:
+    """001 Victory Conditions: a unit of the side at ``pos`` (trucks too, not on its way) and no enemy unit there."""
+    units = state.units
+    return (any((units[u].profile.combat or units[u].profile.truck) and u not in moving for u in state.occ[pos][side])
+            and not any(units[u].profile.combat or units[u].profile.truck for u in state.occ[pos][1 - side]))
+
+
 def holds(state: CoreState, pos: int, side: int, cond: HoldPositions, assaulting: Callable[[int], bool],
           moving: Collection[int] = ()) -> bool:
     """20.0: a card of the kinds ``cond.units`` names holds ``pos`` (at rest, not carried); an enemy combat card
     there is allowed only with ``contested_ok`` "(can be defending in Melee)", and then a card assaulting it
-    does not hold."""
+    does not hold. The project's reading of "defending": not having begun the melee (10.0: entered the enemy-held
+    position), whatever the turn the card came in; a card assaulted there defends (issue 33, departure 6)."""
     units = state.units
     theirs = any(units[u].profile.combat for u in state.occ[pos][1 - side])
     if theirs and not cond.contested_ok:

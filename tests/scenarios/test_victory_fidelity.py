@@ -122,3 +122,28 @@ def test_001_victory_conditions_checked_as_the_first_players_turn_ends_too(tmp_p
     assert state.active == first and state.outcome is None
     state._end_side_turn()  # the first player's turn is over: 001 checks the zones now, not a turn later
     assert state.outcome is not None and state.outcome.winner == first
+
+
+def test_001_victory_conditions_an_enemy_truck_left_in_the_zone_stops_its_capture(tmp_path: Path) -> None:
+    """001 captures a zone only when no enemy unit is left in it: a truck too denies it (16.0's control would not)."""
+    out = tmp_path / "dyo-meet.yaml"
+    out.write_text(jeff_mike("dyo-meet", year=1943, points=400, seed=1, kind="meeting"), encoding="utf-8")
+    sc = load(out)
+    state = new_game(sc, 1)
+    hooks = state.game.scenario_rules
+    first = state.first
+    zone = hooks.judge.targets_of(f"{sc.grid.sides[first]}-breaks-in", sc.grid.sides[first])[0]
+    for uid in list(state.occ[zone][1 - first]):  # clear the zone of its defenders
+        state.occ[zone][1 - first].remove(uid)
+        state.units[uid].pos = -3
+    nation = sc.side(sc.grid.sides[1 - first]).nation
+    truck = Unit(len(state.units), 1 - first, next(p for p in state.game.profiles.values()
+                                                   if p.truck and p.nation == nation), zone)
+    state.units.append(truck)
+    state.occ[zone][1 - first].append(truck.uid)
+    mover = next(u for u in state.units if u.side == first and u.pos >= 0 and u.profile.combat)
+    state.occ[mover.pos][first].remove(mover.uid)
+    mover.pos = zone
+    state.occ[zone][first].append(mover.uid)
+    state._end_side_turn()
+    assert state.outcome is None  # the enemy truck is still there: not captured
