@@ -1,6 +1,6 @@
 """Issue 33, departures 2, 3 and 5 measured: greedy games of generated 001 scenarios, with counters on the engine.
 
-    .venv/bin/python tools/departures_movement.py --games 200 [--audit]
+    .venv/bin/python tools/departures_movement.py --games 200 [--audit] [--wire]
 
 Game ``n`` (0-based) is the scenario ``jeff_mike(kind, year=1943, points=400, seed=n // 2 + 1)``, ``kind`` meeting
 for even ``n`` and attack for odd, played greedy against greedy with seed 1. Counted (a developer's tool, not in the
@@ -108,10 +108,16 @@ def _wrap() -> None:
     breakthrough.exit_cards = counted_exit  # type: ignore[assignment]
 
 
+def with_wire(text: str) -> str:
+    """A generated scenario with two Wire and a Minefield more in each side's deck (the generator buys no Wire)."""
+    return text.replace("  deck:\n", "  deck:\n  - card: Wire\n    count: 2\n  - card: Minefield\n    count: 1\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--audit", action="store_true", help="audit each game with the referee")
+    parser.add_argument("--wire", action="store_true", help="add two Wire and a Minefield to each side's deck")
     args = parser.parse_args(argv)
     _wrap()
     violations: Counter[str] = Counter()
@@ -121,8 +127,8 @@ def main(argv: list[str] | None = None) -> int:
             GAME[0] = n
             kind, scenario_seed = ("meeting" if n % 2 == 0 else "attack"), n // 2 + 1
             path = Path(tmp) / f"dyo-{kind}-{scenario_seed}.yaml"
-            path.write_text(jeff_mike(f"dyo-{kind}-{scenario_seed}", year=1943, points=400, seed=scenario_seed,
-                                      kind=kind), encoding="utf-8")
+            text = jeff_mike(f"dyo-{kind}-{scenario_seed}", year=1943, points=400, seed=scenario_seed, kind=kind)
+            path.write_text(with_wire(text) if args.wire else text, encoding="utf-8")
             sc = load(str(path))
             playout, result = play_game(sc, 1, ("greedy", "greedy"))
             if result.error:

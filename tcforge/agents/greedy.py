@@ -68,7 +68,8 @@ from tcforge.engine.actions import (
 )
 from tcforge.engine.attacks import attack_odds
 from tcforge.engine.board import RESERVE
-from tcforge.engine.context import BreakThrough, MeleeStart
+from tcforge.engine.context import BreakThrough, Entry, MeleeStart
+from tcforge.engine.movement import riders
 from tcforge.engine.observation import determinize
 from tcforge.engine.state import Action, GameState
 
@@ -233,11 +234,15 @@ def _window(state: GameState, actions: list[Action]) -> Action:
         return _opportunity(state, actions)
     if kind == "breakthrough":
         return _pay(state, actions)
+    if kind == "wire":
+        return _wire_choice(state)
     plays = [a for a in actions if isinstance(a, Interrupt)]
     if not plays:
         return _PASS
-    if kind in ("entry", "fire", "counter"):
-        return plays[0]  # every cancelling or stopping card is worth playing at once
+    if kind in ("entry", "fire", "counter"):  # every cancelling or stopping card is worth playing at once
+        first = plays[0]  # Wire on a group: on its most valuable card
+        same = [a for a in plays if a.card == first.card and a.target]
+        return max(same, key=lambda a: value(state, a.target[0])) if same else first
     if kind == "melee":
         assert isinstance(window.data, MeleeStart)
         pos = window.data.pos
@@ -255,6 +260,22 @@ def _window(state: GameState, actions: list[Action]) -> Action:
                 if card == BREAKDOWN and not state.units[action.target[0]].profile.tank:
                     continue
                 return action
+    return _PASS
+
+
+def _wire_choice(state: GameState) -> Action:
+    """001 Wire stopped a card of the group: go on with the rest, unless the wired card was its only tank and the
+    rest has infantry, guns or trucks it was escorting (8.5): then the group stays together."""
+    window = state.ctx.window
+    assert window is not None and isinstance(window.data, Entry)
+    wired = state.units[window.data.mover]
+    move = state.ctx.move
+    lead = state.units[move.cur] if move is not None and move.cur is not None else wired
+    group = [lead] + riders(state, lead)
+    party = {window.data.mover, *window.data.riders}
+    rest = [m for m in group if m.uid not in party]
+    if wired.profile.tank and not any(m.profile.tank for m in rest):
+        return _HALT
     return _PASS
 
 

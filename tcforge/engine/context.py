@@ -20,7 +20,7 @@ from tcforge.engine.actions import Shoot, action_from_json
 Phase = Literal["setup", "initiative", "play", "move", "fire", "melee", "discard"]  # GameState.phase
 MoveStage = Literal["pick", "step", "done"]
 MeleeStage = Literal["order", "targets", "second", "resolve"]
-WindowKind = Literal["play", "entry", "fire", "melee", "counter", "opportunity", "breakthrough"]
+WindowKind = Literal["play", "entry", "fire", "melee", "counter", "opportunity", "breakthrough", "wire"]
 MeleeOrder = tuple[int, int, str, int]  # (firer, target, kind of fire, equipment uid or -1)
 
 
@@ -91,11 +91,12 @@ class Play:
     fire: Fire | None = None
     arrived: dict[int, int] = field(default_factory=dict)  # card -> positions its arrival used (20.0 rule 5)
     opportunity: bool = False  # the opponent has declared its one opportunity fire of this turn (001 2.1)
+    wired: list[int] = field(default_factory=list)  # cards Wire stopped this turn: they move no more in it (001 Wire)
 
     def copy(self) -> Play:
         return Play(self.acted, self.window_done, self.coordination, self.observer, self.flank_shot,
                     None if self.move is None else self.move.copy(), None if self.fire is None else self.fire.copy(),
-                    dict(self.arrived), self.opportunity)
+                    dict(self.arrived), self.opportunity, list(self.wired))
 
     def to_json(self, out: dict[str, Any]) -> None:
         out["spent"] = 0  # always 0: the serialized form has carried it since the first version
@@ -110,6 +111,8 @@ class Play:
             out.update(fire=self.fire.source, shots=self.fire.shots)
         if self.arrived:
             out["arrived"] = {str(k): v for k, v in self.arrived.items()}  # JSON keys are text
+        if self.wired:
+            out["wired"] = self.wired
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> Play:
@@ -117,7 +120,8 @@ class Play:
                    bool(raw.get("observer")), bool(raw.get("flank_shot")),
                    Move.from_json(raw) if "move" in raw else None,
                    Fire(raw["fire"], list(raw["shots"])) if "fire" in raw else None,
-                   {int(k): v for k, v in raw.get("arrived", {}).items()}, bool(raw.get("opportunity_fired")))
+                   {int(k): v for k, v in raw.get("arrived", {}).items()}, bool(raw.get("opportunity_fired")),
+                   list(raw.get("wired", ())))
 
 
 @dataclass(slots=True)
@@ -159,7 +163,9 @@ class Melee:
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """A card (with its riders) about to enter a position; ``mine`` is the Minefield played on it, if any."""
+    """A card (with its riders) about to enter a position; ``mine`` is the Minefield played on it, if any. In a
+    ``wire`` window (001 Wire), ``mover`` is the wired card and ``riders`` what it carries; ``to`` where the rest of
+    its group was going."""
 
     mover: int
     riders: tuple[int, ...]
@@ -284,7 +290,7 @@ def _shoot(raw: list[Any]) -> Shoot:
 
 
 def _window_data(kind: WindowKind, raw: dict[str, Any]) -> WindowData:
-    if kind == "entry":
+    if kind in ("entry", "wire"):
         return _entry(raw)
     if kind == "fire":
         return Shot(_shoot(raw["shot"]), bool(raw.get("opportunity")))

@@ -17,7 +17,7 @@ from tcforge.data.card_ids import BRIDGE, FORD, PATH, WOODS
 from tcforge.data.card_kinds import TOWING_CLASSES
 from tcforge.engine import equipment, opportunity, spotting, windows
 from tcforge.engine.actions import Action, Go, Halt, Interrupt, Load, Pick, Step, Together, Tow, Transfer, WoodsRoll
-from tcforge.engine.board import DISCARDED, RESERVE
+from tcforge.engine.board import ATTACHED, DISCARDED, RESERVE
 from tcforge.engine.context import Entry, Move, Play
 from tcforge.engine.core import CoreState, IllegalActionError
 from tcforge.engine.units import Unit
@@ -111,6 +111,9 @@ def may_move(state: CoreState, unit: Unit) -> bool:
     p = unit.profile
     if not (p.combat or p.truck) or unit.immobilized or unit.fired or unit.carrier is not None:
         return False
+    play = state.ctx.play
+    if play is not None and play.wired and unit.uid in play.wired:
+        return False  # 001 Wire: its card stays on it until its owner's next turn (the project's reading: no new move)
     limit = 2 if state.game.rules.turn_card_may_move_twice else 1
     return unit.moved - (1 if _arrival_used(state, unit) else 0) < limit  # an arrival may go on (20.0 rule 5)
 
@@ -508,6 +511,13 @@ def _go_back(state: CoreState, unit: Unit, group: list[Unit]) -> None:
 
 
 def _finish_unit(state: CoreState) -> None:
+    _settle(state)
+    _current(state).path = False
+    _next_unit(state)
+
+
+def _settle(state: CoreState) -> None:
+    """The current mover's group comes to rest (back where it could stop, if need be: 8.0)."""
     move = _current(state)
     unit = state._units[move.cur]  # type: ignore[index]
     group = riders(state, unit)
@@ -519,10 +529,79 @@ def _finish_unit(state: CoreState) -> None:
             move.riders.pop(member.uid, None)
     if unit.pos >= 0 and unit.pos != move.source and not move.first:
         move.ends.append(unit.pos)  # 8.2: no other card of this move may come to rest here on its own
-    move.path = False
     state._update_forts()
     state._check_victory()
-    _next_unit(state)
+
+
+def wire_party(state: CoreState, group: list[Unit], target: int) -> list[Unit]:
+    """001 Wire: the wired card of a moving group and what it carries or tows (000 8.6: Wire affects them alike)."""
+    party = [state._units[target]]
+    ids = {target}
+    grown = True
+    while grown:
+        grown = False
+        for m in group:
+            if m.uid not in ids and m.carrier in ids:
+                party.append(m)
+                ids.add(m.uid)
+                grown = True
+    return party
+
+
+def _on_tank_pair(state: CoreState, group: list[Unit]) -> bool:
+    """A squad of the group rides a pair of tanks (8.6: they begin, move and end together)."""
+    return any(m.profile.infantry and m.carrier is not None and state._units[m.carrier].profile.tank
+               and state._units[m.carrier].profile.carries == 0 for m in group)
+
+
+def wire(state: CoreState, card: int, target: int, to: int) -> Entry | None:
+    """001 Wire: ``card`` is played on ``target``, a card of the group about to enter ``to``. The Wire lies on it
+    until its owner's next turn, and it (with what it carries) moves no more this turn. When the rest of its group
+    may go on without it, the owner chooses (the returned ``wire`` window's data); otherwise the whole group stops.
+
+    The project's reading: a squad riding a pair of tanks stops with the pair (8.6), so such a group stops whole."""
+    wired = state._units[card]
+    state.hand[wired.side].remove(card)
+    wired.pos, wired.carrier = ATTACHED, target  # on the card, not its equipment: discarded as its owner's turn begins
+    move = _current(state)
+    lead = state._units[move.cur]  # type: ignore[index]
+    group = [lead] + riders(state, lead)
+    party = wire_party(state, group, target)
+    _play(state).wired.extend(m.uid for m in party)
+    if len(party) == len(group) or _on_tank_pair(state, group):
+        stop_mover(state)
+        return None
+    return Entry(target, tuple(m.uid for m in party[1:]), to)
+
+
+def _regroup(move: Move, members: list[Unit]) -> Unit:
+    """The cards ``members`` move as one group: its leader (the first not carried by one of them) is returned."""
+    ids = {m.uid for m in members}
+    riders_of = move.riders if move.riders is not None else {}
+    for m in members:
+        riders_of.pop(m.uid, None)
+    leader = next(m for m in members if m.carrier not in ids)
+    for m in members:
+        if m is not leader:
+            riders_of.setdefault(m.carrier if m.carrier in ids else leader.uid, []).append(m.uid)
+    move.riders = riders_of
+    return leader
+
+
+def wire_go_on(state: CoreState, party_ids: tuple[int, ...], to: int) -> None:
+    """001 Wire: the owner goes on without the wired card: it stops where it is, the rest of the group enters ``to``."""
+    move = _current(state)
+    lead = state._units[move.cur]  # type: ignore[index]
+    group = [lead] + riders(state, lead)
+    party = [m for m in group if m.uid in party_ids]
+    rest = [m for m in group if m.uid not in party_ids]
+    back = move.back
+    move.cur = _regroup(move, party).uid
+    first = move.first
+    _settle(state)
+    move.back, move.first = back, first
+    move.cur = _regroup(move, rest).uid
+    do_step(state, to)
 
 
 def advance(state: CoreState) -> bool:

@@ -44,9 +44,18 @@ def apply(state: CoreState, action: Action) -> None:
         state.ctx.window = None
         opportunity.declare(state, action)
         return
+    if kind == "wire":  # 001 Wire: the owner halts the whole group
+        state.ctx.window = None
+        movement.stop_mover(state)
+        return
     assert isinstance(action, Interrupt), f"an Interrupt is played in a {kind} window, not {action!r}"
     card = state._units[int(action.card)]
     card_id = card.profile.card_id
+    if kind == "entry" and card_id == WIRE:  # it stays on the wired card, not on the discard pile
+        state.ctx.window = None
+        assert isinstance(data, Entry)
+        _wire(state, card.uid, int(action.target[0]) if action.target else data.mover, data)
+        return
     state._discard_card(card.uid)
     if kind == "play":
         _play_effect(state, card_id, side, action)
@@ -107,9 +116,6 @@ def _place_water(state: CoreState, pos: int, card_id: int) -> None:
 
 def _entry_effect(state: CoreState, card_id: int | str, side: int, data: Entry) -> None:
     group = [state._units[data.mover]] + [state._units[r] for r in data.riders]
-    if card_id == WIRE:  # the card stops where it is (001, Wire)
-        movement.stop_mover(state)
-        return
     if card_id == STREAM and state.game.rules.cards_stream_between_zones:
         at = state._units[data.mover].pos  # 001 Streams: the Stream lies between the two zones for the game
         state.streams = sorted(state.streams + [[min(at, data.to), max(at, data.to), 0]])
@@ -138,6 +144,13 @@ def _entry_effect(state: CoreState, card_id: int | str, side: int, data: Entry) 
         movement.after_mines(state, data.to)
 
 
+def _wire(state: CoreState, card: int, target: int, data: Entry) -> None:
+    """001 Wire: the wired card stops; the owner of a group it leaves may go on with the rest or halt them all."""
+    choice = movement.wire(state, card, target, data.to)
+    if choice is not None:
+        open_window(state, "wire", state._units[target].side, choice)
+
+
 def _mine_attacks(state: CoreState, data: Entry) -> None:
     """A Minefield attacks every card of the group: 1-2 destroys, 3 immobilises a vehicle (or destroys another card)."""
     group = [state._units[data.mover]] + [state._units[r] for r in data.riders]
@@ -157,6 +170,9 @@ def _resume(state: CoreState, kind: WindowKind, data: WindowData, *, cancelled: 
     elif kind == "entry":
         assert isinstance(data, Entry)
         movement.do_step(state, data.to)
+    elif kind == "wire":  # 001 Wire: the rest of the group goes on without the wired card
+        assert isinstance(data, Entry)
+        movement.wire_go_on(state, (data.mover, *data.riders), data.to)
     elif kind == "fire":
         assert isinstance(data, Shot)
         if data.opportunity:

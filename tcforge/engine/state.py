@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from tcforge.data.card_ids import WIRE
 from tcforge.engine import breakthrough, cards, equipment, fire, melee, movement, reactions, spotting, windows
 from tcforge.engine.actions import (
     Action,
@@ -44,7 +45,7 @@ from tcforge.engine.actions import (
     action_from_json,
 )
 from tcforge.engine.attacks import KILL, to_hit, to_kill
-from tcforge.engine.board import DECK, DISCARDED, RESERVE
+from tcforge.engine.board import ATTACHED, DECK, DISCARDED, RESERVE
 from tcforge.engine.context import Context, Melee, Play
 from tcforge.engine.core import CHANCE, TERMINAL, CoreState, IllegalActionError
 from tcforge.engine.game import Game
@@ -154,6 +155,9 @@ class GameState(CoreState):
             if unit.side == self.active:
                 unit.moved = unit.fired = 0
                 unit.moved_to_reserve = False
+            elif unit.pos == ATTACHED and unit.carrier is not None and unit.profile.card_id == WIRE \
+                    and self._units[unit.carrier].side == self.active:
+                self._discard_card(unit.uid)  # 001 Wire: it goes as the wired card's owner begins his next turn
         self.supply = self.game.rules.turn_supply_points  # 4.0 a
         self.ctx = Context(play=Play())
         self.phase = "play"

@@ -15,7 +15,9 @@ when they hold one that fits:
   artillery, Aircraft Interception against air attacks, Minefield Gap against a
   Minefield);
 - ``opportunity``: as enemy cards come into a zone, with 001's opportunity fire
-  (2.0): no card, one of the listed shots (:mod:`tcforge.engine.opportunity`).
+  (2.0): no card, one of the listed shots (:mod:`tcforge.engine.opportunity`);
+- ``wire``: for the mover's owner, after Wire stopped one card of a group (001 Wire):
+  ``("halt",)`` keeps the group together, passing lets the rest go on.
 
 Several Interrupts may be played in one window; the player ends it with
 ``("pass",)``, and what was waiting (a step, a shot, an attack) goes on.
@@ -40,7 +42,7 @@ from tcforge.data.card_ids import (
     WEAPON_MALFUNCTION,
     WIRE,
 )
-from tcforge.engine.actions import Action, Interrupt, Pass, Yield
+from tcforge.engine.actions import Action, Halt, Interrupt, Pass, Yield
 from tcforge.engine.context import Counter, Entry, MeleeStart, Opportunity, Window, WindowData, WindowKind
 from tcforge.engine.core import CoreState
 
@@ -95,7 +97,9 @@ def options(state: CoreState) -> list[Action]:
         group = [state._units[data.mover]] + [state._units[r] for r in data.riders]
         to = data.to
         out.extend(Interrupt(uid) for uid in _hand(state, side, MINEFIELD)[:1])
-        out.extend(Interrupt(uid) for uid in _hand(state, side, WIRE)[:1])
+        for uid in _hand(state, side, WIRE)[:1]:  # 001 Wire: on one card of the group that is not carried
+            free = [m.uid for m in group if m.carrier is None]
+            out.extend([Interrupt(uid)] if len(free) == 1 else [Interrupt(uid, t) for t in free])
         hidden = rules.hidden_units  # 001 1.8: a hidden mover may be a vehicle
         if any(m.profile.vehicle or (hidden and m.uid not in state.spotted) for m in group):
             out.extend(Interrupt(uid) for uid in _hand(state, side, ANTI_TANK_MINE)[:1])
@@ -128,6 +132,8 @@ def options(state: CoreState) -> list[Action]:
     elif kind == "opportunity":
         assert isinstance(data, Opportunity)
         out.extend(data.shots)
+    elif kind == "wire":
+        out.append(_HALT)  # 001 Wire: the owner halts the whole group (passing: the rest goes on)
     elif kind == "breakthrough":
         out.extend(Yield(uid) for uid in sorted(state.hand[side]))  # 001 break-through: any card pays (breakthrough.py)
     return out
@@ -140,7 +146,7 @@ def legal(state: CoreState) -> list[Action]:
     return options(state) + [_PASS]
 
 
-_PASS = Pass()
+_PASS, _HALT = Pass(), Halt()
 
 
 def open_window(state: CoreState, kind: WindowKind, side: int, data: WindowData) -> bool:

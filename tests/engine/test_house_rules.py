@@ -91,6 +91,49 @@ def test_001_wire_stops_the_moving_card_where_it_is() -> None:
     assert state.ctx.move is None or not [a for a in state.legal_actions() if a[0] == "step"]
 
 
+def test_001_wire_stays_on_the_wired_card_until_the_start_of_its_owners_next_turn() -> None:
+    """001 Wire: the card is discarded as the wired player's next turn begins, not at once; while it lies on the
+    tank, the tank does not move again with the turn's second Supply point."""
+    state = make({0: [("PzKw IV H", "c1")], 1: [("T-34 M41", "e4"), ("Wire", RESERVE)]})
+    tank, wire = uid(state, "PzKw IV H"), uid(state, "Wire")
+    pass_window(state)
+    start_one_card_move(state, "c1", "PzKw IV H")
+    state.apply_checked(("step", pos(state, "c2")))
+    state.apply_checked(("interrupt", wire))
+    assert state.supply == 1 and state.units[tank].pos == pos(state, "c1")
+    assert wire not in state.discard[1]
+    pass_window(state)
+    assert ("move", pos(state, "c1")) not in state.legal_actions()  # the wired tank may not move again
+    state.apply_checked(("end",))
+    while state.active == 1 or state.phase != "play":  # side 1's turn: the Wire stays
+        assert wire not in state.discard[1]
+        actions = state.legal_actions()
+        state.apply_checked(("end",) if ("end",) in actions else ("pass",) if ("pass",) in actions else actions[0])
+    assert state.active == 0 and wire in state.discard[1]
+    pass_window(state)
+    assert ("move", pos(state, "c1")) in state.legal_actions()
+
+
+def test_001_wire_the_owner_may_go_on_with_the_rest_of_the_group_or_halt_it() -> None:
+    """001 Wire: Wire stops one card of a group moving together; its owner chooses to go on with the rest or to
+    keep the group together."""
+    for choice in ("pass", "halt"):
+        state = make({0: [("PzKw IV H", "c1"), ("PzKw IV G", "c1")], 1: [("T-34 M41", "e4"), ("Wire", RESERVE)]})
+        lead, other, wire = uid(state, "PzKw IV H"), uid(state, "PzKw IV G"), uid(state, "Wire")
+        pass_window(state)
+        state.apply_checked(("move", pos(state, "c1")))
+        state.apply_checked(("pick", lead))
+        state.apply_checked(("pick", other))
+        state.apply_checked(("together", other, lead))  # one group: it starts moving at once
+        state.apply_checked(("step", pos(state, "c2")))
+        assert ("interrupt", wire, lead) in state.legal_actions() and ("interrupt", wire, other) in state.legal_actions()
+        state.apply_checked(("interrupt", wire, lead))
+        assert state.current_player() == 0 and sorted(state.legal_actions()) == [("halt",), ("pass",)]
+        state.apply_checked((choice,))
+        assert state.units[lead].pos == pos(state, "c1")
+        assert state.units[other].pos == pos(state, "c2" if choice == "pass" else "c1"), choice
+
+
 def test_001_vehicles_fire_small_arms_at_infantry_in_melee() -> None:
     """Under the house rules a tank in melee uses its SA (3) against a squad, never its HE (6)."""
     for ruleset, columns, he in (("six-pack-r3", 5, True), ("jeff-mike-2002", 3, False)):

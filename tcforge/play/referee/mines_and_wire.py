@@ -42,8 +42,12 @@ class MinesAndWire(RefereeBase):
         if not during_move or not isinstance(data, Entry):
             self.flag(line, "001 Wire", f"side {before.player} plays Wire on no card as it moves")
             return
-        if self.play is not None:
-            for uid in (data.mover, *data.riders):
+        if self.play is not None:  # the card it is played on, with the cards it carries or tows (000 8.6)
+            units = state.units
+            wired = {int(action.target[0]) if action.target else data.mover}
+            for _ in data.riders:
+                wired |= {r for r in data.riders if units[r].carrier in wired}
+            for uid in wired:
                 self.play.stopped[uid] = "001 Wire stop"
         self.wires[int(action.card)] = (before.active, line)
 

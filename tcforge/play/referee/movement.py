@@ -81,6 +81,9 @@ class Movement(RefereeBase):
                 if before.immobilized[uid]:
                     self.flag(line, "9.3.2", f"{who} moves while immobilized")
             self.turn.moved.add(uid)
+            if uid in play.stopped and new in path[:-1]:
+                path.append(new)  # 8.0, the project's reading: stopped where it may not rest, it goes back its way
+                continue
             if uid in play.stopped:
                 self.flag(line, play.stopped[uid], f"{who} goes on to {self._where(new)} after its move had to end at "
                                                    f"{self._where(old)}")

@@ -1,0 +1,39 @@
+"""Issue 33, departures 2, 3 and 5: fresh greedy games of generated 001 scenarios where Wire stops a card of a
+group, an opportunity shot is due in a full zone a group passes through, or cards exit with the defender holding
+Wire or a Minefield, audited clean by the referee. The games were found with tools/departures_movement.py (game
+``n`` is the scenario of kind meeting for even ``n``, attack for odd, with seed ``n // 2 + 1``; ``--wire`` adds two
+Wire and a Minefield to each deck, as the generator buys no Wire)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tcforge.analysis.generate import jeff_mike
+from tcforge.play.games import play_game
+from tcforge.play.referee import audit_game
+from tcforge.play.setup import setup, start
+from tcforge.scenarios.loading import load
+
+WIRE = "  deck:\n  - card: Wire\n    count: 2\n  - card: Minefield\n    count: 1\n"
+
+
+def _audit(tmp_path: Path, game: int, *, wire: bool) -> list[str]:
+    kind, seed = ("meeting" if game % 2 == 0 else "attack"), game // 2 + 1
+    text = jeff_mike(f"dyo-{kind}-{seed}", year=1943, points=400, seed=seed, kind=kind)
+    out = tmp_path / f"dyo-{kind}-{seed}.yaml"
+    out.write_text(text.replace("  deck:\n", WIRE) if wire else text, encoding="utf-8")
+    sc = load(str(out))
+    playout, result = play_game(sc, 1, ("greedy", "greedy"))
+    assert not result.error, result.error
+    return audit_game(sc, start(sc, setup(sc, 1)), playout.log, f"game {game}").lines()
+
+
+@pytest.mark.parametrize("game", [12, 14, 22])
+def test_001_2_1_games_with_shots_due_in_full_zones_passed_through_audit_clean(tmp_path: Path, game: int) -> None:
+    assert _audit(tmp_path, game, wire=False) == []
+
+
+@pytest.mark.parametrize("game", [0, 20, 36, 102])  # Wire on one card; stopped in a full zone; the rest goes on; halts
+def test_001_wire_games_audit_clean(tmp_path: Path, game: int) -> None:
+    assert _audit(tmp_path, game, wire=True) == []
