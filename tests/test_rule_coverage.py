@@ -92,14 +92,6 @@ def test_missing_rules_say_why() -> None:
     assert missing and all(r.entry.reason for r in missing)
 
 
-# Tests still named by the items of issue 16 (the printers, the translations), not by rule cases: their number is
-# no case of the rule book. They are to be renamed (docs/guide/testing-and-benchmarks.md); until then they are the
-# only names allowed to name no case, and their number may only fall.
-ISSUE_16_NAMES = re.compile(r"^(render/\S+|i18n/test_(glossary|spelling|substance)\.py|decks/test_rules_003_booklet\.py)"
-                            r"::test_16_(1[0-5]|[1-9])_\w+: 16\.\d+ is no case of (the rule book|source 003 \(tests/decks/\))$")
-ISSUE_16_LEFT = 63
-
-
 def test_every_status_is_derived_and_no_hand_written_line_contradicts_it() -> None:
     tool = _tool()
     book, beyond = tool.coverage(), tool.beyond_the_rule_book()
@@ -124,10 +116,7 @@ def test_a_case_implemented_without_a_test_fails() -> None:
 
 def test_every_test_named_by_a_case_names_a_case_the_list_has() -> None:
     tool = _tool()
-    wrong = tool.unplaced_tests()
-    left = [w for w in wrong if ISSUE_16_NAMES.match(w)]
-    assert [w for w in wrong if w not in left] == []
-    assert len(left) <= ISSUE_16_LEFT, "a new test is named by an issue, not a rule case (or fewer are: lower ISSUE_16_LEFT)"
+    assert tool.unplaced_tests() == []
 
 
 @pytest.mark.parametrize("path, name, cases, wrong", [

@@ -86,7 +86,7 @@ def test_po_export_of_003_rules(cli):
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_16_9_the_intensity_table_names_each_nation_in_the_booklets_language(deck_rules, lang: str):
+def test_the_intensity_table_names_each_nation_in_the_booklets_language(deck_rules, lang: str):
     deck, rules = deck_rules
     html, _counts = render_html(lang, "a4", rules, deck)
     assert "⟦" not in html  # an untranslated word prints marked; none is left

@@ -14,7 +14,7 @@ from tcforge.i18n.substance import CardName, check
 from tcforge.validate import validate
 
 
-def test_16_6_the_glossary_keeps_designations_and_translates_trucks() -> None:
+def test_the_glossary_keeps_designations_and_translates_trucks() -> None:
     glossary = load_glossary()
     assert glossary.keeps_card("vehicle", "tank") and glossary.keeps_card("at_gun", "at_gun")
     assert not glossary.keeps_card("vehicle", "truck") and not glossary.keeps_card("infantry", "line")
@@ -24,7 +24,7 @@ def test_16_6_the_glossary_keeps_designations_and_translates_trucks() -> None:
     assert all("name_fr" in c.printed for c in cards if not glossary.keeps_card(c.type, c.card_class))
 
 
-def test_16_6_validate_places_a_card_that_breaks_the_glossary(tmp_path: Path) -> None:
+def test_validate_places_a_card_that_breaks_the_glossary(tmp_path: Path) -> None:
     path = tmp_path / "trucks.yaml"
     card = ("    rarity: C\n    type: vehicle\n    class: {cls}\n    nation: german\n"
             "    hit: {{short: 5, long: 3}}\n    penetration: {{short: 5, long: 3}}\n    armor: {{front: 2, side: 1}}\n"
@@ -38,7 +38,7 @@ def test_16_6_validate_places_a_card_that_breaks_the_glossary(tmp_path: Path) ->
 
 
 @pytest.mark.slow
-def test_16_6_i18n_check_reports_a_translated_card_named_in_english() -> None:
+def test_i18n_check_reports_a_translated_card_named_in_english() -> None:
     book = load_rulebook()
     cards = [CardName("German Line Squad", {"fr": "Groupe de ligne allemand"}, ("Line Squad",))]
     fr_case = next(c for c in book.book("fr").cases() if c.number == "20.4")
@@ -56,14 +56,14 @@ def test_16_6_i18n_check_reports_a_translated_card_named_in_english() -> None:
     assert "is named in English; the glossary's name is Groupe de ligne allemand" in differences[0].render()
 
 
-def test_16_6_the_detector_finds_english_and_spares_kept_names() -> None:
+def test_the_detector_finds_english_and_spares_kept_names() -> None:
     assert english_in("Forces : 2 × Truck German, 3 × PzKw VI b") and english_in("Carte Flank Shot, puis 1")
     assert english_in("voir les aide-mémoire") and english_in("page 1 of 2")
     assert not english_in("Forces : 2 × Camion allemand, 3 × PzKw IV H, Panzerschreck, HE, SA ; Tank Commander")
     assert not english_in("Les variantes six-pack-1997 et players-guide-1997 ; Advanced Squad Leader")
 
 
-def test_16_6_french_booklet_has_no_english_outside_the_glossary() -> None:
+def test_french_booklet_has_no_english_outside_the_glossary() -> None:
     from tcforge.render.booklet.document import BookletOptions, render_html
     text = html_text(render_html(BookletOptions("fr", None))[0])
     assert not english_in(text), english_in(text)
@@ -78,21 +78,21 @@ def _french_pdf(run, tmp_path: Path, *args: str) -> str:
 
 @pytest.mark.parametrize("what", [("inserts",), ("refcards",), ("deck", "--scenario", "eliminate-that-bridgehead")])
 @pytest.mark.slow
-def test_16_6_french_inserts_reference_cards_and_decks_have_no_english(run, tmp_path: Path,
+def test_french_inserts_reference_cards_and_decks_have_no_english(run, tmp_path: Path,
                                                                         what: tuple[str, ...]) -> None:
     text = _french_pdf(run, tmp_path, *what)
     assert not english_in(text), english_in(text)
 
 
 @pytest.mark.slow
-def test_16_6_french_proxies_of_every_card_have_no_english(run, tmp_path: Path) -> None:
+def test_french_proxies_of_every_card_have_no_english(run, tmp_path: Path) -> None:
     ids = [str(c.id) for c in load_cards()]
     text = _french_pdf(run, tmp_path, "cards", *ids)
     assert not english_in(text), english_in(text)
     assert "Camion soviétique" in text and "Tir de flanc" in text
 
 
-def test_16_6_the_word_tables_fallback_card_names_agree_with_the_cards() -> None:
+def test_the_word_tables_fallback_card_names_agree_with_the_cards() -> None:
     from tcforge.data.card_ids import FLANK_SHOT
     from tcforge.i18n.words import t
     card = load_cards().by_id[FLANK_SHOT]

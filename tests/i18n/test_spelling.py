@@ -35,20 +35,20 @@ def _english(node: Any, key: str = "") -> list[str]:
     return []
 
 
-def test_16_12_the_pattern_finds_british_and_spares_american() -> None:
+def test_the_pattern_finds_british_and_spares_american() -> None:
     assert british("the armour of an immobilised tank, centre, cancelled") == ["armour", "immobilised", "centre",
                                                                                   "cancelled"]
     assert british("armor, armored, immobilized, center, canceled, immobilise_rolls, support.armour_extra") == []
 
 
-def test_16_12_the_word_table_is_american() -> None:
+def test_the_word_table_is_american() -> None:
     found = {key: british(en) for key, (en, _fr) in W.items() if british(en)}
     assert not found, found
 
 
 @pytest.mark.parametrize("folder", ["cards", "errata", "rulesets", "scenarios", "decks", "rules/en", "rules-003/en",
                                     "coverage"])
-def test_16_12_english_data_is_american(folder: str) -> None:
+def test_english_data_is_american(folder: str) -> None:
     found = {}
     for path in sorted((ROOT / "data" / folder).glob("*.yaml")):
         strings = _english(yaml.safe_load(path.read_text(encoding="utf-8")))
@@ -58,7 +58,7 @@ def test_16_12_english_data_is_american(folder: str) -> None:
     assert not found, found
 
 
-def test_16_12_the_english_booklet_is_american() -> None:
+def test_the_english_booklet_is_american() -> None:
     from tcforge.render.booklet.document import BookletOptions, render_html
     text = html_text(render_html(BookletOptions("en", None))[0])
     assert not british(text), british(text)

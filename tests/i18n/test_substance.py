@@ -69,7 +69,7 @@ def test_a_card_named_by_its_french_name_counts_and_a_kept_card_by_an_alias() ->
     assert check(book, "fr", cards) == []
 
 
-def test_16_6_a_translated_card_named_by_an_english_alias_or_name_is_a_difference() -> None:
+def test_a_translated_card_named_by_an_english_alias_or_name_is_a_difference() -> None:
     book = _book([("9.1", "A German Line Squad.", "Un Line Squad."),
                   ("9.2", "A German Line Squad.", "Un German Line Squad.")])
     assert [d.render() for d in check(book, "fr", CARDS)] == [

@@ -27,7 +27,7 @@ def build(run, tmp_path: Path, *args: str) -> PdfReader:
 
 
 @pytest.mark.parametrize("scenario", bundled_ids())
-def test_16_7_french_scenario_sheets_have_no_english(run, tmp_path: Path, scenario: str) -> None:
+def test_french_scenario_sheets_have_no_english(run, tmp_path: Path, scenario: str) -> None:
     reader = build(run, tmp_path, "scenario", scenario)
     text = french_text(reader)
     assert not ENGLISH.findall(text), ENGLISH.findall(text)
@@ -37,7 +37,7 @@ def test_16_7_french_scenario_sheets_have_no_english(run, tmp_path: Path, scenar
 
 
 @pytest.mark.parametrize("what", [("inserts",), ("refcards",), ("cards", "2", "40", "Smoke")])
-def test_16_7_french_cards_and_inserts_have_no_english_and_a_french_title(run, tmp_path: Path,
+def test_french_cards_and_inserts_have_no_english_and_a_french_title(run, tmp_path: Path,
                                                                            what: tuple[str, ...]) -> None:
     reader = build(run, tmp_path, *what)
     text = french_text(reader)
@@ -46,26 +46,26 @@ def test_16_7_french_cards_and_inserts_have_no_english_and_a_french_title(run, t
     assert re.match(r"TC:TEFE\s: ", title) and not ENGLISH.findall(title), title
 
 
-def test_16_7_the_inserts_are_encarts_as_in_the_booklet(run, tmp_path: Path) -> None:
+def test_the_inserts_are_encarts_as_in_the_booklet(run, tmp_path: Path) -> None:
     text = french_text(build(run, tmp_path, "inserts"))
     assert "Encarts de pochette" in text and "encart" in text
 
 
-def test_16_7_rule_references_of_the_scenarios_in_french() -> None:
+def test_rule_references_of_the_scenarios_in_french() -> None:
     assert case_ref("20.0 rule 1", "fr") == "20.0 règle 1"
     assert case_ref("20.0 victory conditions", "fr") == "20.0 conditions de victoire"
     assert case_ref("20.0, Soviet reinforcements 1", "fr") == "20.0, renforts soviétiques 1"
     assert case_ref("20.0 rule 1", "en") == "20.0 rule 1"
 
 
-def test_16_8_french_sheets_read_as_sentences(run, tmp_path: Path) -> None:
+def test_french_sheets_read_as_sentences(run, tmp_path: Path) -> None:
     text = french_text(build(run, tmp_path, "scenario", "hill-621"))
     assert "gagnant :" not in text and "Joue en premier :" not in text and "Se déploie en premier :" not in text
     assert "L'Allemand joue et se déploie en premier." in text or "L’Allemand joue et se déploie en premier." in text
     assert "près de Minsk" in text and "Près de Minsk" not in text
 
 
-def test_16_8_french_rolls_the_die_rather_than_drawing_a_number() -> None:
+def test_french_rolls_the_die_rather_than_drawing_a_number() -> None:
     root = Path(__file__).resolve().parents[2] / "data"
     french = [p for p in (root / "rules" / "fr").glob("*.yaml")] + [root / "cards" / "special-events.yaml"]
     for path in french:
@@ -73,14 +73,14 @@ def test_16_8_french_rolls_the_die_rather_than_drawing_a_number() -> None:
         assert not re.search(r"(?i)\btir(e|ez|er) un nombre|tirage de nombre", text), path.name
 
 
-def test_16_8_french_speed_abbreviations_are_not_rarity_letters() -> None:
+def test_french_speed_abbreviations_are_not_rarity_letters() -> None:
     from tcforge.i18n.words import bw
     rarities = {"C", "U", "R", "UR"}
     assert bw("speed_fast", "fr") not in rarities and bw("speed_slow", "fr") not in rarities
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_16_12_one_minus_one_apostrophe_and_the_languages_percent(lang: str) -> None:
+def test_one_minus_one_apostrophe_and_the_languages_percent(lang: str) -> None:
     from tcforge.i18n.words import typo
     text = typo("Infantry's -2 (-1 at 12 points), 1-5 on G4-2: 10 %", lang)
     assert "−2" in text and "(−1" in text and "1-5" in text and "G4-2" in text
@@ -89,7 +89,7 @@ def test_16_12_one_minus_one_apostrophe_and_the_languages_percent(lang: str) -> 
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_16_12_the_booklet_prints_true_minus_signs_and_one_apostrophe(lang: str) -> None:
+def test_the_booklet_prints_true_minus_signs_and_one_apostrophe(lang: str) -> None:
     import html as htmllib
 
     from tcforge.render.booklet.document import BookletOptions, render_html
@@ -101,7 +101,7 @@ def test_16_12_the_booklet_prints_true_minus_signs_and_one_apostrophe(lang: str)
     assert not re.findall(r"\d %", text) if lang == "en" else not re.findall(r"\d%", text)
 
 
-def test_16_8_french_sheets_roll_for_initiative_and_name_roles_in_lower_case(run, tmp_path: Path) -> None:
+def test_french_sheets_roll_for_initiative_and_name_roles_in_lower_case(run, tmp_path: Path) -> None:
     text = french_text(build(run, tmp_path, "scenario", "prepared-defense")).replace("’", "'")
     assert "celui qui obtient le résultat le plus haut joue en premier" in text and "le jet le plus" not in text
     assert "par le défenseur" in text and "Le défenseur se déploie en premier." in text
@@ -109,7 +109,7 @@ def test_16_8_french_sheets_roll_for_initiative_and_name_roles_in_lower_case(run
     assert "Achète pour 330 points de cartes, sans terrain." in text
 
 
-def test_16_8_french_rules_never_draw_or_fire_a_die() -> None:
+def test_french_rules_never_draw_or_fire_a_die() -> None:
     root = Path(__file__).resolve().parents[2] / "data"
     for path in [*(root / "rules" / "fr").glob("*.yaml"), *(root / "cards").glob("*.yaml")]:
         text = path.read_text(encoding="utf-8")
@@ -117,12 +117,12 @@ def test_16_8_french_rules_never_draw_or_fire_a_die() -> None:
 
 
 @pytest.mark.parametrize("what", [("refcards",), ("inserts",), ("cards", "18", "118", "33")])
-def test_16_12_card_names_print_the_typographic_apostrophe(run, tmp_path: Path, what: tuple[str, ...]) -> None:
+def test_card_names_print_the_typographic_apostrophe(run, tmp_path: Path, what: tuple[str, ...]) -> None:
     text = french_text(build(run, tmp_path, *what))
     assert not re.findall(r"\w'\w", text), re.findall(r".{0,20}\w'\w.{0,10}", text)
     assert "d’homme" in text or "d’élite" in text
 
 
-def test_16_9_after_a_colon_french_goes_on_in_lower_case(run, tmp_path: Path) -> None:
+def test_after_a_colon_french_goes_on_in_lower_case(run, tmp_path: Path) -> None:
     text = french_text(build(run, tmp_path, "refcards"))
     assert re.search(r"Bunkers\s*:\s*infanterie seulement", text) and re.search(r"Marais\s*:\s*interdit aux", text)

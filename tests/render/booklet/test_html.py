@@ -74,7 +74,7 @@ def test_param_placeholders_print_the_selected_rulesets_value() -> None:
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("ruleset", ["six-pack-r3", "six-pack-1997", "players-guide-1997", "jeff-mike-2002"])
 @pytest.mark.slow
-def test_16_10_no_sentence_prints_a_parameter_that_empties_it(lang: str, ruleset: str) -> None:
+def test_no_sentence_prints_a_parameter_that_empties_it(lang: str, ruleset: str) -> None:
     html = _html(lang, ruleset)
     body = html[:html.find('id="appendix-variant"')] if 'id="appendix-variant"' in html else html
     assert not re.findall(r'data-param="[^"]+">[+\u2212-]?0</span>', body)
@@ -84,7 +84,7 @@ def test_16_10_no_sentence_prints_a_parameter_that_empties_it(lang: str, ruleset
     assert ("face each other directly" in battlefield) or ("se font face directement" in battlefield)
 
 
-def test_16_10_the_unsupported_vehicle_modifier_is_said_only_where_the_ruleset_has_one() -> None:
+def test_the_unsupported_vehicle_modifier_is_said_only_where_the_ruleset_has_one() -> None:
     values = {rid: load_data(rid).ruleset["melee.unsupported_tank_modifier"]
               for rid in ("six-pack-r3", "six-pack-1997")}
     assert values["six-pack-r3"] == 0 and values["six-pack-1997"] != 0
@@ -93,7 +93,7 @@ def test_16_10_the_unsupported_vehicle_modifier_is_said_only_where_the_ruleset_h
     assert "ne sont pas soutenus" in _text(_case(_html("fr", "six-pack-1997"), "c-10-0"))
 
 
-def test_16_10_an_unclosed_condition_is_an_error() -> None:
+def test_an_unclosed_condition_is_an_error() -> None:
     renderer = TextRenderer("en", {"turn.hand_limit": 12}, {})
     with pytest.raises(ValueError, match="without its"):
         renderer.blocks("{if:turn.hand_limit}Keep {param:turn.hand_limit} cards.")
@@ -101,7 +101,7 @@ def test_16_10_an_unclosed_condition_is_an_error() -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_16_13_the_card_table_says_it_shows_the_values_played_not_as_printed(lang: str) -> None:
+def test_the_card_table_says_it_shows_the_values_played_not_as_printed(lang: str) -> None:
     intro = _text(_case(_html(lang), "c-19-0"))
     assert "as printed on the card" not in intro and "telles qu'elles sont imprimées" not in intro
     assert ("corrected one" in intro) or ("valeur corrigée" in intro)
@@ -113,7 +113,7 @@ def _grey(hex_colour: str) -> float:
 
 
 @pytest.mark.parametrize("scenario", ["hill-621", "kursk"])
-def test_16_5_booklet_maps_keep_the_setup_zones_apart_in_greyscale(scenario: str) -> None:
+def test_booklet_maps_keep_the_setup_zones_apart_in_greyscale(scenario: str) -> None:
     from tcforge.scenarios.loading import load
     battle = load(scenario)
     svg, _ = diagrams.scenario_map(battle, "en")
@@ -132,7 +132,7 @@ def test_16_5_booklet_maps_keep_the_setup_zones_apart_in_greyscale(scenario: str
         assert len(re.findall(r"<line ", str(svg))) >= 20   # the hatching of the second side's zone
 
 
-def test_16_8_french_chapter_titles_do_not_repeat_and_the_translation_state_reads_naturally() -> None:
+def test_french_chapter_titles_do_not_repeat_and_the_translation_state_reads_naturally() -> None:
     book = load_rulebook().book("fr")
     titles = [chapter.title for chapter in book.chapters] + [case.title for case in book.cases() if case.number == "1.0"]
     assert len(titles) == len(set(titles)), [t for t in titles if titles.count(t) > 1]

@@ -226,14 +226,14 @@ def _pages_of_cases(reader: PdfReader, lang: str) -> dict[str, int]:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_16_14_pdf_opens_with_its_bookmarks_panel(booklets: dict[str, Any], lang: str) -> None:
+def test_pdf_opens_with_its_bookmarks_panel(booklets: dict[str, Any], lang: str) -> None:
     reader = booklets[lang][0]
     assert reader.trailer["/Root"]["/PageMode"] == "/UseOutlines"
     assert reader.outline
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_16_14_contents_lists_sections_on_the_page_where_they_start(booklets: dict[str, Any], lang: str) -> None:
+def test_contents_lists_sections_on_the_page_where_they_start(booklets: dict[str, Any], lang: str) -> None:
     pages = _pages_of_cases(booklets[lang][0], lang)
     contents = _contents_text(booklets, lang)
     sections = [c for c in load_rulebook().book(lang).cases() if re.fullmatch(r"\d+\.[1-9]\d*", c.number)]
@@ -252,7 +252,7 @@ def _index_lines(booklets: dict[str, Any], lang: str) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_16_14_index_entries_point_at_the_pages_of_their_cases_and_cards(booklets: dict[str, Any], lang: str) -> None:
+def test_index_entries_point_at_the_pages_of_their_cases_and_cards(booklets: dict[str, Any], lang: str) -> None:
     reader = booklets[lang][0]
     pages = _pages_of_cases(reader, lang)
     lines = _index_lines(booklets, lang)
@@ -278,7 +278,7 @@ def test_16_14_index_entries_point_at_the_pages_of_their_cases_and_cards(booklet
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_16_14_credits_name_the_publisher_the_designers_and_the_authors(booklets: dict[str, Any], lang: str) -> None:
+def test_credits_name_the_publisher_the_designers_and_the_authors(booklets: dict[str, Any], lang: str) -> None:
     reader = booklets[lang][0]
     page = next(page for depth, title, page in _outline(reader) if depth == 0 and title == bw("credits", lang))
     text = " ".join(norm(_page_text(booklets, lang, page - 1)).split())
@@ -288,13 +288,13 @@ def test_16_14_credits_name_the_publisher_the_designers_and_the_authors(booklets
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_16_11_no_type_smaller_than_six_points_diagrams_included(booklets: dict[str, Any], lang: str) -> None:
+def test_no_type_smaller_than_six_points_diagrams_included(booklets: dict[str, Any], lang: str) -> None:
     size, page = smallest_printed(booklets[lang][0])
     assert size >= 6.0 - 0.01, (size, page)
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_16_11_scenario_sheets_are_not_split_across_pages(booklets: dict[str, Any], lang: str) -> None:
+def test_scenario_sheets_are_not_split_across_pages(booklets: dict[str, Any], lang: str) -> None:
     """Each sheet's title and its turn line (the last thing in the box, "No turn limit") share a page."""
     from tcforge.render.booklet.document import BookletOptions, build_context
 
@@ -309,7 +309,7 @@ def test_16_11_scenario_sheets_are_not_split_across_pages(booklets: dict[str, An
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_16_11_card_names_are_never_broken_inside(booklets: dict[str, Any], lang: str) -> None:
+def test_card_names_are_never_broken_inside(booklets: dict[str, Any], lang: str) -> None:
     """No line of the card tables ends inside a tied name: "StuG", "PzKw VI", "T-34" are never left at a line's end."""
     reader = booklets[lang][0]
     start = next(page for depth, title, page in _outline(reader) if depth == 0 and title.startswith("19.0 "))
@@ -318,7 +318,7 @@ def test_16_11_card_names_are_never_broken_inside(booklets: dict[str, Any], lang
             assert not re.search(r"\b(StuG|PzKw|PzKw VI|T-|JSU-|SU-)\s*$", row.strip()), row
 
 
-def test_16_15_page_number_placeholder_is_filled_to_its_width() -> None:
+def test_page_number_placeholder_is_filled_to_its_width() -> None:
     """A one-digit page keeps the placeholder's width with a figure space; a third digit is refused, not squeezed."""
     from tcforge.render.booklet.pagenums import FIGURE_SPACE, PageNumberError, _filled
 

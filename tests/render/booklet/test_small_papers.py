@@ -34,13 +34,13 @@ def small(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[PdfReader
     return {paper: (PdfReader(str(path)), path) for paper, path in paths.items()}
 
 
-def test_16_14_half_letter_pages_are_five_and_a_half_by_eight_and_a_half_inches(small: dict[str, Any]) -> None:
+def test_half_letter_pages_are_five_and_a_half_by_eight_and_a_half_inches(small: dict[str, Any]) -> None:
     reader, _ = small["half-letter"]
     box = reader.pages[0].mediabox
     assert (float(box.width), float(box.height)) == pytest.approx((5.5 * 72, 8.5 * 72), abs=0.5)
 
 
-def test_16_14_half_letter_booklet_is_imposed_two_up_on_letter(small: dict[str, Any], tmp_path: Path) -> None:
+def test_half_letter_booklet_is_imposed_two_up_on_letter(small: dict[str, Any], tmp_path: Path) -> None:
     reader, path = small["half-letter"]
     copy = tmp_path / "imposed.pdf"
     copy.write_bytes(path.read_bytes())
@@ -52,13 +52,13 @@ def test_16_14_half_letter_booklet_is_imposed_two_up_on_letter(small: dict[str, 
 
 
 @pytest.mark.parametrize("paper", [paper for _, paper in BUILDS])
-def test_16_11_smallest_type_of_the_small_booklets_is_six_points(small: dict[str, Any], paper: str) -> None:
+def test_smallest_type_of_the_small_booklets_is_six_points(small: dict[str, Any], paper: str) -> None:
     """Diagram labels included: a map scaled to the A5 column draws its labels larger to print at 6 pt."""
     size, page = smallest_printed(small[paper][0])
     assert size >= 6.0 - 0.01, (size, page)
 
 
-def test_16_11_french_a5_card_table_headers_are_apart(small: dict[str, Any]) -> None:
+def test_french_a5_card_table_headers_are_apart(small: dict[str, Any]) -> None:
     """"Toucher" and "Pén." are read as two headings (they ran together as "ToucherPén.")."""
     reader, _ = small["a5"]
     texts = [page.extract_text() for page in reader.pages]

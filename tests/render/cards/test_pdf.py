@@ -215,13 +215,13 @@ def test_duplex_reference_cards_put_each_pairs_back_behind_its_front(render) -> 
     assert not any(close(r, layout.slots[0]) for r in rects)
 
 
-def test_16_13_the_anti_tank_mine_keeps_its_printed_type(render) -> None:
+def test_the_anti_tank_mine_keeps_its_printed_type(render) -> None:
     reader, _ = render("cards", "2")
     text = flat(reader)
     assert "Played as ?" in text
 
 
-def test_16_13_at_gun_proxies_print_the_he_rule_9_4_gives_them_marked(render) -> None:
+def test_at_gun_proxies_print_the_he_rule_9_4_gives_them_marked(render) -> None:
     reader, _ = render("cards", "40", "39")
     text = flat(reader)
     assert text.count("rule 9.4: HE 0 → 4") == 2

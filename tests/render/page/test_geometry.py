@@ -63,7 +63,7 @@ def test_card_grid_is_centred_with_gutters_at_least_twice_the_bleed(paper: str, 
 
 
 @pytest.mark.parametrize("paper,card,bleed", CASES)
-def test_16_1_every_mark_is_six_mm_inside_the_paper_and_never_on_a_card(paper: str, card: CardSize, bleed: float) -> None:
+def test_every_mark_is_six_mm_inside_the_paper_and_never_on_a_card(paper: str, card: CardSize, bleed: float) -> None:
     layout = card_sheet(paper, card, bleed)
     assert layout.marks
     for mark in layout.marks:
@@ -74,7 +74,7 @@ def test_16_1_every_mark_is_six_mm_inside_the_paper_and_never_on_a_card(paper: s
 
 
 @pytest.mark.parametrize("paper,card,bleed", CASES)
-def test_16_1_every_cut_line_has_at_least_two_marks(paper: str, card: CardSize, bleed: float) -> None:
+def test_every_cut_line_has_at_least_two_marks(paper: str, card: CardSize, bleed: float) -> None:
     layout = card_sheet(paper, card, bleed)
     xs = {round(v, 2) for s in layout.slots for v in (s.x, s.right)}
     ys = {round(v, 2) for s in layout.slots for v in (s.y, s.top)}
@@ -85,7 +85,7 @@ def test_16_1_every_cut_line_has_at_least_two_marks(paper: str, card: CardSize, 
         assert len([m for m in layout.marks if round(m.y0, 2) == round(m.y1, 2) == y]) >= 2, y
 
 
-def test_16_1_layouts_that_mark_in_the_gutters_say_so() -> None:
+def test_layouts_that_mark_in_the_gutters_say_so() -> None:
     a4, letter = card_sheet("a4", STANDARD), card_sheet("letter", STANDARD)
     assert any("horizontal cuts are marked in the gutters between the columns" in n for n in a4.notes)
     assert any("vertical cuts are marked in the gutters between the rows" in n for n in letter.notes)
@@ -93,7 +93,7 @@ def test_16_1_layouts_that_mark_in_the_gutters_say_so() -> None:
     assert any(n.startswith("3 x 2 cards a sheet on US Letter") for n in smaller.notes)
 
 
-def test_16_3_without_bleed_no_two_cards_touch() -> None:
+def test_without_bleed_no_two_cards_touch() -> None:
     for paper in ("a4", "letter"):
         slots = card_sheet(paper, STANDARD).slots
         for i, a in enumerate(slots):
@@ -102,7 +102,7 @@ def test_16_3_without_bleed_no_two_cards_touch() -> None:
                 assert gap >= 1.0 * MM - 1e-6, (paper, a, b)   # a 0.5 mm miscut on either card still shows paper
 
 
-def test_16_4_a_part_full_sheet_is_trimmed_and_marked_for_its_cards_only() -> None:
+def test_a_part_full_sheet_is_trimmed_and_marked_for_its_cards_only() -> None:
     full = card_sheet("a4", STANDARD, 1.0)
     part = full.placed(4)
     assert part.slots == full.grid[:4]

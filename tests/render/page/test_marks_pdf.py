@@ -40,7 +40,7 @@ def trim(page) -> tuple[float, ...]:
 
 @pytest.mark.parametrize("paper,bleed", [("a4", "0"), ("letter", "0"), ("a4", "3"), ("letter", "3")])
 @pytest.mark.slow
-def test_16_1_inserts_and_strips_keep_every_mark_six_mm_inside_the_paper(render, paper: str, bleed: str) -> None:
+def test_inserts_and_strips_keep_every_mark_six_mm_inside_the_paper(render, paper: str, bleed: str) -> None:
     reader, _ = render("inserts", "--paper", paper, "--bleed", bleed)
     sheets = [p for p in reader.pages if page_marks(p)]
     assert len(sheets) >= 3   # card sheets and the terrain-strip sheet
@@ -49,19 +49,19 @@ def test_16_1_inserts_and_strips_keep_every_mark_six_mm_inside_the_paper(render,
         assert near >= MARK_SAFE - TOL, f"sheet {n}: a mark {near / MM:.1f} mm from the paper edge"
 
 
-def test_16_1_marks_in_the_gutters_are_reported(render) -> None:
+def test_marks_in_the_gutters_are_reported(render) -> None:
     _, stderr = render("cards", "46", "--paper", "letter")
     assert "vertical cuts are marked in the gutters between the rows" in stderr
 
 
-def test_16_2_letter_with_bleed_takes_three_by_two(render) -> None:
+def test_letter_with_bleed_takes_three_by_two(render) -> None:
     reader, stderr = render("cards", "46", "47", "15", "118", "9", "108", "1", "--paper", "letter", "--bleed", "3")
     assert len(reader.pages) == 2
     assert "3 x 2 cards a sheet on US Letter" in stderr
 
 
 @pytest.mark.slow
-def test_16_2_print_all_with_bleed_writes_every_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_print_all_with_bleed_writes_every_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TCFORGE_CONFIG_DIR", str(tmp_path / "config"))
     result = CliRunner().invoke(app, ["all", "--bleed", "3", "--no-scenarios", "--out", str(tmp_path / "out")],
                                 catch_exceptions=False)
@@ -70,7 +70,7 @@ def test_16_2_print_all_with_bleed_writes_every_file(tmp_path: Path, monkeypatch
     assert "proxies-all-en-letter-bleed3.pdf" in names and "inserts-fr-letter-bleed3.pdf" in names and len(names) == 14
 
 
-def test_16_2_a_size_that_fits_no_paper_is_refused_before_anything_is_written(tmp_path: Path,
+def test_a_size_that_fits_no_paper_is_refused_before_anything_is_written(tmp_path: Path,
                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TCFORGE_CONFIG_DIR", str(tmp_path / "config"))
     # A card that fits A4 once but is too tall for Letter: the A4 half must not be written first.
@@ -82,7 +82,7 @@ def test_16_2_a_size_that_fits_no_paper_is_refused_before_anything_is_written(tm
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
 
 
-def test_16_3_no_two_cards_share_an_edge_without_bleed(render) -> None:
+def test_no_two_cards_share_an_edge_without_bleed(render) -> None:
     reader, _ = render("cards", "46", "47", "15", "118")
     layout = card_sheet("a4", STANDARD)
     marks = page_marks(reader.pages[0])
@@ -92,7 +92,7 @@ def test_16_3_no_two_cards_share_an_edge_without_bleed(render) -> None:
 
 
 @pytest.mark.parametrize("bleed", ["0", "2"])
-def test_16_4_part_full_sheet_trims_and_marks_the_placed_cards_only(render, bleed: str) -> None:
+def test_part_full_sheet_trims_and_marks_the_placed_cards_only(render, bleed: str) -> None:
     reader, _ = render("cards", "46", "47", "15", "118", "--bleed", bleed)
     layout = card_sheet("a4", STANDARD, float(bleed))
     placed = layout.grid[:4]

@@ -37,7 +37,7 @@ CASES = [pytest.param(args, lang)
 
 @pytest.mark.parametrize("args,lang", CASES)
 @pytest.mark.slow
-def test_16_11_no_text_below_six_points(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...],
+def test_no_text_below_six_points(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...],
                                         lang: str) -> None:
     monkeypatch.setenv("TCFORGE_CONFIG_DIR", str(tmp_path / "config"))
     out = tmp_path / "out.pdf"
@@ -49,7 +49,7 @@ def test_16_11_no_text_below_six_points(tmp_path: Path, monkeypatch: pytest.Monk
 
 
 @pytest.mark.parametrize("scenario", bundled_ids())
-def test_16_11_scenario_sheets_shrunk_to_fit_keep_six_points(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+def test_scenario_sheets_shrunk_to_fit_keep_six_points(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                             scenario: str) -> None:
     monkeypatch.setenv("TCFORGE_CONFIG_DIR", str(tmp_path / "config"))
     out = tmp_path / "out.pdf"

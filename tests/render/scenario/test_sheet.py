@@ -146,7 +146,7 @@ def test_hill_621_map_shades_each_setup_zone_in_its_sides_colour(sheet) -> None:
 
 
 @pytest.mark.parametrize("scenario", ["hill-621", "kursk"])
-def test_16_5_setup_zones_stay_apart_in_greyscale(sheet, scenario: str) -> None:
+def test_setup_zones_stay_apart_in_greyscale(sheet, scenario: str) -> None:
     """The zone fills differ by at least 10 % in grey, and the second side's zone is hatched as well."""
     reader, _ = sheet(scenario)
     battle = load(scenario)
@@ -169,7 +169,7 @@ def test_16_5_setup_zones_stay_apart_in_greyscale(sheet, scenario: str) -> None:
     assert diagonals >= 20   # the hatching
 
 
-def test_16_5_reinforcement_badges_are_filled_for_one_side_and_rings_for_the_other(sheet) -> None:
+def test_reinforcement_badges_are_filled_for_one_side_and_rings_for_the_other(sheet) -> None:
     reader, _ = sheet("hill-621")
     text = flat(reader)
     assert "\u278a" in text and "\u2780" in text    # ➊ German groups, ➀ Soviet groups
