@@ -28,6 +28,7 @@ import argparse
 import random
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 from tcforge.agents import make as make_agent
@@ -38,6 +39,7 @@ from tcforge.engine.actions import PlayCard, Target
 from tcforge.engine.melee import assaulting
 from tcforge.engine.outcome import EndKind
 from tcforge.engine.state import GameState
+from tcforge.engine.units import Unit
 from tcforge.play.games import new_game
 from tcforge.play.hooks import hooks_of
 from tcforge.play.victory import holds
@@ -82,6 +84,39 @@ class Melees:
                 and state.occ[u.pos][1 - side] and u.uid not in self.began]
 
 
+class _Shots:
+    """Counts, action by action, vehicle HE at trucks in melee (departure 7) and Tank Buster on face-down cards (8)."""
+
+    def __init__(self, state: GameState, out: dict[str, int]):
+        self.before, self.out = state.clone(), out
+
+    def __call__(self, after: GameState) -> None:
+        before, action = self.before, after.history[-1] if after.history else None
+        if isinstance(action, Target) and action[3] == "he":  # ("target", firer, target, fire[, item])
+            firer, target = before.units[int(action[1])], before.units[int(action[2])]
+            if firer.profile.vehicle and target.profile.truck:
+                self.out["vehicle HE at trucks in melee"] += 1
+        if (isinstance(action, PlayCard) and before.units[int(action[1])].profile.card_id == TANK_BUSTER
+                and before.face_down(int(action[2]))):  # ("play", card, target)
+            self.out["Tank Buster on face-down cards"] += 1
+        self.before = after.clone()
+
+
+class _Turns:
+    """Keeps the melee record and counts side-turns that begin with a card held to a stale way back (departure 4)."""
+
+    def __init__(self, state: GameState, out: dict[str, int]):
+        self.melees, self.out, self.turn = Melees(state), out, (state.turn, state.active)
+
+    def __call__(self, after: GameState) -> None:
+        self.melees.after(after)
+        now = (after.turn, after.active)
+        if now != self.turn and after.outcome is None:
+            self.turn = now
+            if self.melees.stale(after, after.active):
+                self.out["side-turns held to a stale way back"] += 1
+
+
 def run_001(games: int) -> dict[str, int]:
     out = {"games": 0, "capture wins": 0, "with an enemy truck in a taken zone": 0, "vehicle HE at trucks in melee": 0,
            "Tank Buster on face-down cards": 0}
@@ -93,21 +128,7 @@ def run_001(games: int) -> dict[str, int]:
             path.write_text(jeff_mike(path.stem, year=1943, points=400, seed=seed, kind=kind), encoding="utf-8")
             scenario = load(str(path))
             state = new_game(scenario, 1)
-            seen = {"prev": state.clone()}
-
-            def watch(after: GameState) -> None:
-                before = seen["prev"]
-                action = after.history[-1] if after.history else None
-                if isinstance(action, Target) and action[3] == "he":  # ("target", firer, target, fire[, item])
-                    firer, target = before.units[int(action[1])], before.units[int(action[2])]
-                    if firer.profile.vehicle and target.profile.truck:
-                        out["vehicle HE at trucks in melee"] += 1
-                if (isinstance(action, PlayCard) and before.units[int(action[1])].profile.card_id == TANK_BUSTER
-                        and before.face_down(int(action[2]))):  # ("play", card, target)
-                    out["Tank Buster on face-down cards"] += 1
-                seen["prev"] = after.clone()
-
-            play(state, players, random.Random(1), record=False, max_actions=MAX_ACTIONS, on_action=watch)
+            play(state, players, random.Random(1), record=False, max_actions=MAX_ACTIONS, on_action=_Shots(state, out))
             out["games"] += 1
             end = state.outcome
             if end is None or end.kind != EndKind.VICTORY_CONDITION or end.winner is None:
@@ -131,27 +152,24 @@ def run_hill(seeds: int) -> dict[str, int]:
     soviet = scenario.grid.sides.index("soviet")
     for seed in range(1, seeds + 1):
         state = new_game(scenario, seed)
-        melees = Melees(state)
+        watch = _Turns(state, out)
         hill = hooks_of(state.game).judge.targets_of("take-the-hill", "soviet")
         cond = next(c for c in scenario.victory if isinstance(c, HoldPositions))
-        marks = {"turn": (state.turn, state.active)}
-
-        def watch(after: GameState) -> None:
-            melees.after(after)
-            now = (after.turn, after.active)
-            if now != marks["turn"] and after.outcome is None:
-                marks["turn"] = now
-                if melees.stale(after, after.active):
-                    out["side-turns held to a stale way back"] += 1
-
         play(state, players, random.Random(seed), record=False, max_actions=MAX_ACTIONS, on_action=watch)
         out["games"] += 1
         out["soviet wins"] += state.outcome is not None and state.outcome.winner == soviet
         if state.turn == cond.at_end_of_turn:  # the hill as the game ends: held by this turn's rule, by 20.0's
+            units, began = state.units, watch.melees.began
+
+            def this_turn(uid: int, units: Sequence[Unit] = units) -> bool:  # the engine's old reading
+                return assaulting(units[uid])
+
+            def rule(uid: int, began: dict[int, int] = began) -> bool:  # 20.0: began the melee it stands in
+                return uid in began
+
             for p in hill:
-                this_turn = holds(state, p, soviet, cond, lambda u: assaulting(state.units[u]))
-                out["turn-16 hill positions held only by earlier assaulters"] += this_turn and not holds(
-                    state, p, soviet, cond, lambda u: u in melees.began)
+                out["turn-16 hill positions held only by earlier assaulters"] += (
+                    holds(state, p, soviet, cond, this_turn) and not holds(state, p, soviet, cond, rule))
     return out
 
 
