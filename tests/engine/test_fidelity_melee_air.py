@@ -1,4 +1,4 @@
-"""Issue 33's departures of the engine from the rule text: 10.0's way back, 001's vehicles in melee, 001 1.8."""
+"""The engine against the rule text, round three: 10.0's way back, 001's vehicles in melee, 001 1.8 air strikes on hidden cards."""
 from __future__ import annotations
 
 from enginekit import make, pass_window, pos, roll, start_one_card_move, uid
