@@ -11,7 +11,9 @@ wheel; it wraps engine functions for counting only and changes no decision):
   opened (``withheld``);
 - departure 2 (001 Wire): Wire played, on a card of a group, the group's owner going on without the wired card, and
   wired cards moving again in the same turn;
-- departure 5 (001 break-through): exits, and exits where the defender held Wire or a Minefield, and was offered them;
+- departure 5 (001 break-through): exits, and exits where the defender held Wire or a Minefield, and was offered them,
+  and the Wire or Minefield he played on the exiting cards (``--wire --copies 6``: greedy plays them at the first
+  move it meets, so few are left in hand as the attacker exits);
 - with ``--audit``: the referee's violations by rule case.
 
 The seeds where each situation arises are printed, for the tests that audit such games.
@@ -108,9 +110,11 @@ def _wrap() -> None:
     breakthrough.exit_cards = counted_exit  # type: ignore[assignment]
 
 
-def with_wire(text: str) -> str:
-    """A generated scenario with two Wire and a Minefield more in each side's deck (the generator buys no Wire)."""
-    return text.replace("  deck:\n", "  deck:\n  - card: Wire\n    count: 2\n  - card: Minefield\n    count: 1\n")
+def with_wire(text: str, copies: int = 0) -> str:
+    """A generated scenario with two Wire and a Minefield more in each side's deck (the generator buys no Wire);
+    ``copies``: that many of each instead (for exits met by cards still in hand: greedy plays them at once)."""
+    wire, mines = (copies, copies) if copies else (2, 1)
+    return text.replace("  deck:\n", f"  deck:\n  - card: Wire\n    count: {wire}\n  - card: Minefield\n    count: {mines}\n")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -118,6 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--audit", action="store_true", help="audit each game with the referee")
     parser.add_argument("--wire", action="store_true", help="add two Wire and a Minefield to each side's deck")
+    parser.add_argument("--copies", type=int, default=0, help="with --wire: add this many Wire and Minefields each")
     args = parser.parse_args(argv)
     _wrap()
     violations: Counter[str] = Counter()
@@ -128,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
             kind, scenario_seed = ("meeting" if n % 2 == 0 else "attack"), n // 2 + 1
             path = Path(tmp) / f"dyo-{kind}-{scenario_seed}.yaml"
             text = jeff_mike(f"dyo-{kind}-{scenario_seed}", year=1943, points=400, seed=scenario_seed, kind=kind)
-            path.write_text(with_wire(text) if args.wire else text, encoding="utf-8")
+            path.write_text(with_wire(text, args.copies) if args.wire else text, encoding="utf-8")
             sc = load(str(path))
             playout, result = play_game(sc, 1, ("greedy", "greedy"))
             if result.error:

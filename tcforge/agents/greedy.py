@@ -268,6 +268,8 @@ def _wire_choice(state: GameState) -> Action:
     rest has infantry, guns or trucks it was escorting (8.5): then the group stays together."""
     window = state.ctx.window
     assert window is not None and isinstance(window.data, Entry)
+    if window.data.exit:
+        return _PASS  # 001 break-through: the rest of the exit leaves, and the defender owes their points
     wired = state.units[window.data.mover]
     move = state.ctx.move
     lead = state.units[move.cur] if move is not None and move.cur is not None else wired

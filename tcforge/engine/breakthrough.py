@@ -5,7 +5,10 @@ With ``victory.break_through`` on and a game that names its attacker
 like any move) to take up to ``turn.cards_per_action`` combat cards off a zone
 of the defender's second row that he has captured: they go off the map into
 the defender's reserve (clear terrain, one step) and out of play, with their
-equipment and passengers. The defender then owes their points: he discards
+equipment and passengers. As with any move into a zone, the defender may first
+answer with Wire or a mine (an ``entry`` window): a card Wire stopped or a mine
+destroyed or immobilised stays out of the exit. The defender then owes the
+points of the cards that left: he discards
 cards of his hand, one ``("yield", uid)`` at a time in a ``breakthrough``
 window (:mod:`tcforge.engine.windows` lists them; there is no passing),
 until the discarded points match or pass the total. When his whole hand is
@@ -16,8 +19,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from tcforge.engine import movement, windows
 from tcforge.engine.actions import Action, Exit, Yield
-from tcforge.engine.context import BreakThrough, Window
+from tcforge.engine.board import RESERVE
+from tcforge.engine.context import BreakThrough, Entry, Window
 from tcforge.engine.core import CoreState, IllegalActionError
 from tcforge.engine.movement import may_move
 from tcforge.engine.outcome import EndKind, Outcome
@@ -70,15 +75,63 @@ def points(state: CoreState, uids: list[int]) -> int:
 
 
 def exit_cards(state: CoreState, action: Exit) -> None:
-    """The exit move: the cards leave play, and the defender owes their points."""
+    """The exit move: a move into the defender's reserve (clear terrain for movement), so the defender may first
+    answer it as any move into a zone (an ``entry`` window: Wire, a Minefield, an Anti-Tank Mine). The cards wait
+    in :attr:`Play.exiting`; once the window and the mines' rolls are done, :func:`leave` takes the rest off."""
     pos, group = int(action.pos), [int(u) for u in action.cards]
     if pos not in captured(state) or any(state._units[u].pos != pos for u in group):
         raise IllegalActionError(f"{list(action)!r}: exits are from a captured zone of the defender's second row")
-    gone = [c for u in group for c in leaving(state, u)]
-    owed = points(state, gone)
-    for uid in group:
+    play = state.ctx.play
+    assert play is not None, "an exit is a play"
+    play.exiting = group
+    moving = [c for u in group for c in _moving(state, u)]
+    windows.open_window(state, "entry", 1 - state.active, Entry(moving[0], tuple(moving[1:]), RESERVE, exit=True))
+
+
+def _moving(state: CoreState, uid: int) -> list[int]:
+    """The card and the cards it carries or tows, theirs too (its equipment goes with it, but is no mover)."""
+    out = [uid]
+    for rider in state._units:
+        if rider.carrier == uid and rider.pos >= 0:
+            out.extend(_moving(state, rider.uid))
+    return out
+
+
+def leave(state: CoreState) -> None:
+    """The exit's cards still able to move leave play, and the defender owes their points. The project's reading:
+    a card a mine destroyed or immobilised, or Wire stopped, stays out of the exit (as it would end a move)."""
+    play = state.ctx.play
+    assert play is not None
+    group, play.exiting = play.exiting, []
+    going = [u for u in group if state._units[u].pos >= 0 and not state._units[u].immobilized and u not in play.wired]
+    if not going:
+        return
+    owed = points(state, [c for u in going for c in leaving(state, u)])
+    for uid in going:
         state._destroy(uid)  # out of play: the discard pile never goes back into the deck (001 No Card Recycling)
     _demand(state, owed)
+
+
+def wire(state: CoreState, card: int, target: int) -> Entry | None:
+    """001 Wire on an exiting card: it stays (with what it carries); the attacker may let the rest leave (the returned
+    ``wire`` window's data) or halt them all. Wire on the exit's only card stops the exit."""
+    play = state.ctx.play
+    assert play is not None
+    group = [state._units[c] for u in play.exiting for c in _moving(state, u)]
+    party = movement.lay_wire(state, card, target, group)
+    ids = {m.uid for m in party}
+    play.exiting = [u for u in play.exiting if u not in ids]
+    if not play.exiting or movement.on_tank_pair(state, group):
+        play.exiting = []
+        return None
+    return Entry(target, tuple(m.uid for m in party[1:]), RESERVE, exit=True)
+
+
+def halt(state: CoreState) -> None:
+    """001 Wire: the attacker keeps the exit's cards together: none leaves."""
+    play = state.ctx.play
+    assert play is not None
+    play.exiting = []
 
 
 def _demand(state: CoreState, owed: int) -> None:

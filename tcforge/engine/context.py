@@ -92,11 +92,12 @@ class Play:
     arrived: dict[int, int] = field(default_factory=dict)  # card -> positions its arrival used (20.0 rule 5)
     opportunity: bool = False  # the opponent has declared its one opportunity fire of this turn (001 2.1)
     wired: list[int] = field(default_factory=list)  # cards Wire stopped this turn: they move no more in it (001 Wire)
+    exiting: list[int] = field(default_factory=list)  # 001 break-through: an exit's cards still to leave the map
 
     def copy(self) -> Play:
         return Play(self.acted, self.window_done, self.coordination, self.observer, self.flank_shot,
                     None if self.move is None else self.move.copy(), None if self.fire is None else self.fire.copy(),
-                    dict(self.arrived), self.opportunity, list(self.wired))
+                    dict(self.arrived), self.opportunity, list(self.wired), list(self.exiting))
 
     def to_json(self, out: dict[str, Any]) -> None:
         out["spent"] = 0  # always 0: the serialized form has carried it since the first version
@@ -113,6 +114,8 @@ class Play:
             out["arrived"] = {str(k): v for k, v in self.arrived.items()}  # JSON keys are text
         if self.wired:
             out["wired"] = self.wired
+        if self.exiting:
+            out["exiting"] = self.exiting
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> Play:
@@ -121,7 +124,7 @@ class Play:
                    Move.from_json(raw) if "move" in raw else None,
                    Fire(raw["fire"], list(raw["shots"])) if "fire" in raw else None,
                    {int(k): v for k, v in raw.get("arrived", {}).items()}, bool(raw.get("opportunity_fired")),
-                   list(raw.get("wired", ())))
+                   list(raw.get("wired", ())), list(raw.get("exiting", ())))
 
 
 @dataclass(slots=True)
@@ -165,17 +168,21 @@ class Melee:
 class Entry:
     """A card (with its riders) about to enter a position; ``mine`` is the Minefield played on it, if any. In a
     ``wire`` window (001 Wire), ``mover`` is the wired card and ``riders`` what it carries; ``to`` where the rest of
-    its group was going."""
+    its group was going. ``exit``: the cards are leaving the map into the defender's reserve (001 break-through;
+    ``mover`` and ``riders`` are all of the exit's cards and what they carry)."""
 
     mover: int
     riders: tuple[int, ...]
     to: int
     mine: int | None = None
+    exit: bool = False
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"mover": self.mover, "riders": list(self.riders), "to": self.to}
         if self.mine is not None:
             out["mine"] = self.mine
+        if self.exit:
+            out["exit"] = True
         return out
 
 
@@ -279,7 +286,7 @@ class Window:
 
 
 def _entry(raw: dict[str, Any]) -> Entry:
-    return Entry(raw["mover"], tuple(raw["riders"]), raw["to"], raw.get("mine"))
+    return Entry(raw["mover"], tuple(raw["riders"]), raw["to"], raw.get("mine"), bool(raw.get("exit")))
 
 
 def _shoot(raw: list[Any]) -> Shoot:

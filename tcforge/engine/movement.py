@@ -548,7 +548,18 @@ def wire_party(state: CoreState, group: list[Unit], target: int) -> list[Unit]:
     return party
 
 
-def _on_tank_pair(state: CoreState, group: list[Unit]) -> bool:
+def lay_wire(state: CoreState, card: int, target: int, group: list[Unit]) -> list[Unit]:
+    """001 Wire: ``card`` goes on ``target`` of the moving ``group``; the wired card and what it carries (returned)
+    move no more this turn."""
+    wired = state._units[card]
+    state.hand[wired.side].remove(card)
+    wired.pos, wired.carrier = ATTACHED, target  # on the card, not its equipment: discarded as its owner's turn begins
+    party = wire_party(state, group, target)
+    _play(state).wired.extend(m.uid for m in party)
+    return party
+
+
+def on_tank_pair(state: CoreState, group: list[Unit]) -> bool:
     """A squad of the group rides a pair of tanks (8.6: they begin, move and end together)."""
     return any(m.profile.infantry and m.carrier is not None and state._units[m.carrier].profile.tank
                and state._units[m.carrier].profile.carries == 0 for m in group)
@@ -560,15 +571,11 @@ def wire(state: CoreState, card: int, target: int, to: int) -> Entry | None:
     may go on without it, the owner chooses (the returned ``wire`` window's data); otherwise the whole group stops.
 
     The project's reading: a squad riding a pair of tanks stops with the pair (8.6), so such a group stops whole."""
-    wired = state._units[card]
-    state.hand[wired.side].remove(card)
-    wired.pos, wired.carrier = ATTACHED, target  # on the card, not its equipment: discarded as its owner's turn begins
     move = _current(state)
     lead = state._units[move.cur]  # type: ignore[index]
     group = [lead] + riders(state, lead)
-    party = wire_party(state, group, target)
-    _play(state).wired.extend(m.uid for m in party)
-    if len(party) == len(group) or _on_tank_pair(state, group):
+    party = lay_wire(state, card, target, group)
+    if len(party) == len(group) or on_tank_pair(state, group):
         stop_mover(state)
         return None
     return Entry(target, tuple(m.uid for m in party[1:]), to)

@@ -46,7 +46,11 @@ def apply(state: CoreState, action: Action) -> None:
         return
     if kind == "wire":  # 001 Wire: the owner halts the whole group
         state.ctx.window = None
-        movement.stop_mover(state)
+        assert isinstance(data, Entry)
+        if data.exit:
+            breakthrough.halt(state)
+        else:
+            movement.stop_mover(state)
         return
     assert isinstance(action, Interrupt), f"an Interrupt is played in a {kind} window, not {action!r}"
     card = state._units[int(action.card)]
@@ -141,12 +145,18 @@ def _entry_effect(state: CoreState, card_id: int | str, side: int, data: Entry) 
         for m in group:
             if m.profile.vehicle:
                 state.rolls.append(HitRoll(Attack("mine", 3, 0, immobilise_to=5), -1, m.uid, False))
+        _after_mines(state, data)
+
+
+def _after_mines(state: CoreState, data: Entry) -> None:
+    """The step waits for the mines' rolls; an exit's survivors leave once they are done (the play goes on)."""
+    if not data.exit:
         movement.after_mines(state, data.to)
 
 
 def _wire(state: CoreState, card: int, target: int, data: Entry) -> None:
     """001 Wire: the wired card stops; the owner of a group it leaves may go on with the rest or halt them all."""
-    choice = movement.wire(state, card, target, data.to)
+    choice = breakthrough.wire(state, card, target) if data.exit else movement.wire(state, card, target, data.to)
     if choice is not None:
         open_window(state, "wire", state._units[target].side, choice)
 
@@ -158,7 +168,7 @@ def _mine_attacks(state: CoreState, data: Entry) -> None:
     for m in group:
         attack = Attack("mine", 2, 0, immobilise_to=3) if m.profile.vehicle else Attack("mine", 3, 0)
         state.rolls.append(HitRoll(attack, -1, m.uid, False))
-    movement.after_mines(state, data.to)
+    _after_mines(state, data)
 
 
 def _resume(state: CoreState, kind: WindowKind, data: WindowData, *, cancelled: bool) -> None:
@@ -169,10 +179,12 @@ def _resume(state: CoreState, kind: WindowKind, data: WindowData, *, cancelled: 
         play.window_done = True
     elif kind == "entry":
         assert isinstance(data, Entry)
-        movement.do_step(state, data.to)
+        if not data.exit:  # an exit's cards leave as the play goes on (breakthrough.leave)
+            movement.do_step(state, data.to)
     elif kind == "wire":  # 001 Wire: the rest of the group goes on without the wired card
         assert isinstance(data, Entry)
-        movement.wire_go_on(state, (data.mover, *data.riders), data.to)
+        if not data.exit:
+            movement.wire_go_on(state, (data.mover, *data.riders), data.to)
     elif kind == "fire":
         assert isinstance(data, Shot)
         if data.opportunity:
@@ -188,7 +200,7 @@ def _resume(state: CoreState, kind: WindowKind, data: WindowData, *, cancelled: 
         if isinstance(then, Entry):  # a Minefield
             if not cancelled:
                 _mine_attacks(state, then)
-            else:
+            elif not then.exit:
                 movement.do_step(state, then.to)
         elif not cancelled:
             cards.fire_support(state, then)

@@ -213,6 +213,9 @@ class GameState(CoreState):
             if self.phase == "play":
                 play = self.ctx.play
                 assert play is not None
+                if play.exiting:  # 001 break-through: the exit's window and mines are done; the rest leave
+                    breakthrough.leave(self)
+                    continue
                 if self.supply <= 0 and play.move is None and play.fire is None:
                     self._end_play()
                     continue

@@ -7,7 +7,8 @@ when they hold one that fits:
 - ``play``: before each play of the opponent (Smoke, Stream, Swamp, Breakdown,
   Confusion, Repair);
 - ``entry``: as an enemy card is about to enter a position (Minefield, Wire,
-  Anti-Tank Mine, Stream, Swamp: 11.1);
+  Anti-Tank Mine, Stream, Swamp: 11.1), or cards exit into the defender's
+  reserve (001 break-through: Minefield, Wire, Anti-Tank Mine);
 - ``fire``: as an enemy card declares a shot (Weapon Malfunction);
 - ``melee``: as a melee begins, for each side in turn (Smoke 9.5.1 d, Panic,
   Tactical Advantage);

@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from enginekit import make as make_state
-from enginekit import pass_window, pos, start_one_card_move, uid
+from enginekit import pass_window, pos, roll, start_one_card_move, uid
 from tcforge.agents import greedy
 from tcforge.engine.board import DISCARDED, RESERVE
 from tcforge.engine.outcome import EndKind
@@ -131,3 +131,51 @@ def test_001_victory_conditions_break_through_greedy_defender_pays_with_the_leas
     assert choice == ("yield", uid(state, "T-34 M41", n=1))  # 24 of 28: nothing covers it alone, so the most points
     state.apply_checked(choice)
     assert greedy.greedy_policy(state, random.Random(0)) == ("yield", uid(state, "Smoke"))  # 5 covers the 4 left
+
+
+def test_001_victory_conditions_break_through_an_exit_is_a_move_wire_or_a_minefield_may_stop_it() -> None:
+    """001: the exit is a move into the reserve (clear terrain for movement), so the defender may answer it as any
+    move into a zone: Wire stops the wired card and the owner may go on with the rest; a Minefield attacks them
+    all and only the survivors leave; the points owed are those of the cards that actually leave."""
+    hand = ["Wire", "Soviet Line Squad", "Smoke", "T-34 M41"]
+    state = two_tanks_in_c4(hand)
+    first, second = uid(state, "PzKw IV H", n=0), uid(state, "PzKw IV H", n=1)
+    wire = uid(state, "Wire")
+    state.apply_checked(("exit", pos(state, "c4"), first, second))
+    window = state.ctx.window
+    assert window is not None and window.kind == "entry" and state.current_player() == 1  # the defender may answer
+    assert ("interrupt", wire, first) in state.legal_actions()
+    state.apply_checked(("interrupt", wire, first))
+    window = state.ctx.window
+    assert window is not None and window.kind == "wire" and state.current_player() == 0  # go on with the rest?
+    state.apply_checked(("pass",))  # the rest goes on
+    assert state.units[first].pos == pos(state, "c4")  # wired: it stays
+    assert state.units[second].pos == DISCARDED  # it left
+    window = state.ctx.window
+    assert window is not None and window.kind == "breakthrough" and window.data.owed == 28  # type: ignore[union-attr]
+
+    state = make({0: [("PzKw IV H", "c4"), ("PzKw IV H", "c4"), ("PzKw IV H", "c4")],
+                  1: [("T-34 M41", "a4"), ("Minefield", RESERVE), ("Soviet Line Squad", RESERVE), ("Smoke", RESERVE)]})
+    first, second = uid(state, "PzKw IV H", n=0), uid(state, "PzKw IV H", n=1)  # the third holds c4
+    state.apply_checked(("exit", pos(state, "c4"), first, second))
+    state.apply_checked(("interrupt", uid(state, "Minefield")))
+    assert state.rolls  # the mines' rolls, before anything leaves
+    assert state.units[first].pos == state.units[second].pos == pos(state, "c4")
+    roll(state, 1, 10)  # the first tank is destroyed by the mine, the second passes
+    assert state.units[first].pos == DISCARDED and state.units[second].pos == DISCARDED
+    assert first in state.discard[0]
+    assert state.outcome is not None and state.outcome.winner == 0  # 28 owed for the survivor alone, 17 in hand
+    assert not state.hand[1]
+
+
+def test_001_victory_conditions_break_through_a_pass_or_a_minefield_gap_lets_all_the_cards_leave() -> None:
+    state = make({0: [("PzKw IV H", "c4"), ("PzKw IV H", "c4"), ("Minefield Gap", RESERVE)],
+                  1: [("T-34 M41", "a4"), ("Minefield", RESERVE), ("Soviet Line Squad", RESERVE)]})
+    first, second = uid(state, "PzKw IV H", n=0), uid(state, "PzKw IV H", n=1)
+    state.apply_checked(("exit", pos(state, "c4"), first, second))
+    state.apply_checked(("interrupt", uid(state, "Minefield")))
+    window = state.ctx.window
+    assert window is not None and window.kind == "counter" and state.current_player() == 0
+    state.apply_checked(("interrupt", uid(state, "Minefield Gap")))
+    assert state.units[first].pos == DISCARDED and state.units[second].pos == DISCARDED  # both left
+    assert not state.hand[1] and state.outcome is None  # 56 owed, 12 in hand given up; c4 is no longer captured

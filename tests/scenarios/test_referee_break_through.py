@@ -131,3 +131,70 @@ def test_001_victory_conditions_break_through_greedy_exits_from_what_it_may_know
     assert action[:2] == ("exit", 10) and len(action) == 3
     rich, _ = _opening(sc)  # 80 points in hand: no exit is a sure win
     assert greedy.greedy_policy(rich, random.Random(0))[0] != "exit"
+
+
+
+def _with_mines(tmp_path: Path, held: tuple[str, ...]) -> tuple[Scenario, Any]:
+    """The attack with two Wire and two Minefields in each deck; the Soviets hold ``held`` and draw no more."""
+    path = tmp_path / "dyo-attack-mines.yaml"
+    text = jeff_mike("dyo-attack", year=1943, points=300, seed=1, kind="attack")
+    path.write_text(text.replace("  deck:\n", "  deck:\n  - card: Wire\n    count: 2\n  - card: Minefield\n    count: 2\n"),
+                    encoding="utf-8")
+    sc = load(str(path))
+
+    def fresh() -> GameState:
+        state = _fresh(sc)
+        for name in held:
+            uid = next(u for u in state.deck[1] if state.units[u].profile.name == name)
+            state.deck[1].remove(uid)
+            state.hand[1].append(uid)
+            state.units[uid].pos = -1  # the reserve: in hand
+        state.rolls = [event for event in state.rolls if event != ("draw", 1)]
+        return state
+    return sc, fresh
+
+
+def _exit_answered(sc: Scenario, fresh: Any, dice: list[int]) -> tuple[GameState, list[LogLine]]:
+    """The opening, then both tanks exit zone 10; the defender (and the attacker, in a Wire window) answer
+    greedily; the mines roll ``dice``."""
+    state = fresh()
+    lines: list[LogLine] = []
+    while state.current_player() == CHANCE:
+        event = state.rolls[0]
+        action = state.chance_outcomes()[0][0] if event[0] == "draw" else ("d10", 10 if event[1] == 0 else 1)
+        lines.append(LogLine(state.turn, "chance", list(action)))
+        state.apply_action(action)
+    lines.append(LogLine(state.turn, "side 0", ["exit", 10, *TANKS]))
+    state.apply_action(("exit", 10, *TANKS))
+    while state.outcome is None and (state.ctx.window is not None or state.current_player() == CHANCE):
+        if state.current_player() == CHANCE:
+            action = ("d10", dice.pop(0))
+            lines.append(LogLine(state.turn, "chance", list(action)))
+        else:
+            action = greedy.greedy_policy(state, random.Random(0))
+            lines.append(LogLine(state.turn, f"side {state.current_player()}", list(action)))
+        state.apply_action(action)
+    return state, lines
+
+
+def test_001_victory_conditions_break_through_wire_or_a_minefield_on_an_exit_pass_the_referee(tmp_path: Path) -> None:
+    """The exit is a move into the reserve: the greedy defender answers it. Wire: the wired tank stays and holds
+    zone 10, the attacker lets the other leave, and the Soviets pay for it alone. A Minefield: a 1 destroys the
+    first tank, the second leaves (a 10), and only its points are owed."""
+    sc, fresh = _with_mines(tmp_path, ("Wire",))
+    state, lines = _exit_answered(sc, fresh, [])
+    wire = next(u for u in fresh().hand[1] if state.units[u].profile.name == "Wire")
+    assert ["interrupt", wire] in [line.action[:2] for line in lines]
+    wired = state.units[wire].carrier
+    assert wired in TANKS and state.units[wired].pos == 10
+    assert [state.units[u].pos for u in TANKS if u != wired] == [-3]
+    assert any(line.action[0] == "yield" for line in lines) and state.outcome is None
+    assert audit_game(sc, fresh(), lines).violations == []
+
+    sc, fresh = _with_mines(tmp_path, ("Minefield",))
+    state, lines = _exit_answered(sc, fresh, [1, 10])
+    assert [state.units[u].pos for u in TANKS] == [-3, -3] and TANKS[0] in state.discard[0]
+    paid = [state.units[line.action[1]].profile.points for line in lines if line.action[0] == "yield"]
+    owed = state.units[TANKS[1]].profile.points
+    assert sum(paid) >= owed and sum(paid[:-1]) < owed  # the second tank's points, not both
+    assert audit_game(sc, fresh(), lines).violations == []

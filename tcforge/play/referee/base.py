@@ -129,6 +129,18 @@ class Exit:
     paid: int = 0
 
 
+@dataclass
+class Exiting:
+    """001 break-through: an exit under way (the defender may answer it as a move): its cards and the points each
+    takes off with it, the cards a mine destroyed and those Wire stopped."""
+
+    side: int
+    line: int
+    cards: dict[int, int]
+    killed: set[int] = field(default_factory=set)
+    stopped: set[int] = field(default_factory=set)
+
+
 class RefereeBase:
     """The replay's memory and the battlefield's geometry, shared by every rule area."""
 
@@ -144,7 +156,8 @@ class RefereeBase:
         self.play: Play | None = None
         self.victory_flagged = False
         self.seen: set[tuple[str, Any]] = set()
-        self.exit: Exit | None = None  # the last exit (001 break-through)
+        self.exit: Exit | None = None  # the last exit (001 break-through), once its cards left
+        self.exiting: Exiting | None = None  # an exit whose cards have not left yet
         self.judge = Judge(scenario, lambda p: engine_pos(scenario, p))  # the victory conditions (16.0, 17.x, 20.0)
         self.house_rules = self._is_001(scenario)  # 001's own victory conditions (captures)
         # 10.0: the cards that entered an enemy-held position and so began a melee -> where they came from

@@ -5,17 +5,21 @@ Rule cases judged here:
 - ``001 break-through``: an exit is the attacker's move play (with the ruleset's break-through on) from a zone of
   the defender's second row he has captured (cards of his there and no card of the defender, 001's capture),
   of at most three of his combat cards there, at rest, not carried, immobilised, moved or fired; the defender
-  pays the exited points from his hand, all of it when he cannot; the attacker wins exactly when the hand could
-  not pay and he still holds a captured zone of that row.
+  pays the points of the cards that leave (once his answers and the mines' rolls are done: not those a mine
+  destroyed, Wire stopped or a mine immobilised) from his hand, all of it when he cannot; the attacker wins exactly
+  when the hand could not pay and he still holds a captured zone of that row.
 - ``001 break-through window``: the exit is a move into the defender's reserve (clear terrain), so the defender
   holding Wire or a Minefield is offered the chance to play it as the cards go (a withheld option is flagged).
 """
 from __future__ import annotations
 
 from tcforge.data.card_ids import MINEFIELD, WIRE
+from tcforge.engine.actions import D10, HitRoll, Interrupt, KillRoll
 from tcforge.engine.actions import Exit as ExitAction
+from tcforge.engine.attacks import KILL, to_hit, to_kill
+from tcforge.engine.context import Entry
 from tcforge.engine.core import CHANCE
-from tcforge.play.referee.base import Case, Exit, RefereeBase, Snap
+from tcforge.play.referee.base import Case, Exit, Exiting, RefereeBase, Snap
 from tcforge.play.referee.victory_and_control import captured
 
 MODULE = "breakthrough"
@@ -63,8 +67,50 @@ class BreakThrough(RefereeBase):
                 self.flag(line, case, f"{self.name(uid)} exits though it is immobilized, fired or moved this turn "
                                       "(and may not move twice)")
             self.turn.moved.add(uid)
-        gone = [c for u in group if units[u].pos >= 0 for c in self._leaving(u)]
-        self.exit = Exit(side, self._points(gone), self._points(list(state.hand[1 - side])))
+        self.exiting = Exiting(side, line, {u: self._points(self._leaving(u)) for u in group if units[u].pos >= 0})
+
+    def judge_exit_event(self, action: object, before: Snap) -> None:
+        """While an exit is answered: the mines' rolls that destroy an exiting card, the Wire that stops one."""
+        exiting = self.exiting
+        if exiting is None:
+            return
+        state = self.state
+        if before.player == CHANCE and state.rolls and isinstance(action, D10):
+            event, roll = state.rolls[0], int(action[1])
+            if isinstance(event, HitRoll | KillRoll) and event.firer < 0 and event.target in exiting.cards:
+                rules = self.game.fire_rules
+                result = to_kill(event.needed, rules, roll) if isinstance(event, KillRoll) else to_hit(
+                    event.attack, rules, roll)[0]
+                if result == KILL:
+                    exiting.killed.add(event.target)
+            return
+        if isinstance(action, Interrupt) and before.window == ("entry", 1 - exiting.side) \
+                and self.state.units[int(action.card)].profile.card_id == WIRE:
+            window = state.ctx.window
+            data = None if window is None else window.data
+            if isinstance(data, Entry):
+                exiting.stopped.add(int(action.target[0]) if action.target else data.mover)
+
+    def judge_exit_left(self, line: int, action: object, before: Snap, after: Snap) -> None:
+        """001 break-through: once the answers and the mines are done, the exit's cards nothing stopped leave, and
+        the defender owes their points (judged by :meth:`judge_paid`)."""
+        exiting = self.exiting
+        if exiting is None or (after.player == CHANCE and after.outcome is None) \
+                or (after.window is not None and after.window[0] in ("entry", "counter", "wire")):
+            return
+        self.exiting = None
+        defender = 1 - exiting.side
+        gone = [u for u in exiting.cards if after.pos[u] < 0 and u not in exiting.killed]
+        for uid in exiting.cards:
+            if uid in gone and uid in exiting.stopped:
+                self.flag(line, "001 Wire stop", f"{self.name(uid)} leaves the map though Wire stopped it")
+            elif after.pos[uid] >= 0 and uid not in exiting.stopped and not after.immobilized[uid] \
+                    and after.outcome is None:
+                self.flag(line, "001 break-through", f"{self.name(uid)} stays though nothing stopped its exit "
+                                                     f"(line {exiting.line})")
+        played = int(action.card) if isinstance(action, Interrupt) else -1
+        hand = [u for u in before.hand_ids[defender] if u != played]
+        self.exit = Exit(exiting.side, sum(exiting.cards[u] for u in gone), self._points(hand))
 
     def judge_exit_window(self, line: int, before: Snap, after: Snap) -> None:
         """The exit is a move: a defender holding Wire or a Minefield gets his chance to play it."""

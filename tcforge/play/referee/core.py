@@ -79,6 +79,7 @@ class Referee(SupplyAndPlays, Movement, Fire, Opportunity, Spotting, MinesAndWir
         return self.audit
 
     def before_action(self, line: int, action: object, before: Snap) -> None:
+        self.judge_exit_event(action, before)
         if before.player == CHANCE:
             return
         self.judge_due(line, before)
@@ -134,6 +135,7 @@ class Referee(SupplyAndPlays, Movement, Fire, Opportunity, Spotting, MinesAndWir
         if side_turn_over:
             self.judge_spotting(line, before, after)
         self.judge_wires(line, before, after, side_turn_over)
+        self.judge_exit_left(line, action, before, after)
         self.judge_paid(line, before, after)
         self.judge_victory(line, before, after, side_turn_over, BREAK_THROUGH)
         if side_turn_over:

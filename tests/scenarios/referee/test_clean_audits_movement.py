@@ -2,7 +2,8 @@
 group, an opportunity shot is due in a full zone a group passes through, or cards exit with the defender holding
 Wire or a Minefield, audited clean by the referee. The games were found with tools/departures_movement.py (game
 ``n`` is the scenario of kind meeting for even ``n``, attack for odd, with seed ``n // 2 + 1``; ``--wire`` adds two
-Wire and a Minefield to each deck, as the generator buys no Wire)."""
+Wire and a Minefield to each deck, as the generator buys no Wire; ``--copies 3`` three of each, so that a defender
+still holds one when the attacker exits)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -18,11 +19,12 @@ from tcforge.scenarios.loading import load
 WIRE = "  deck:\n  - card: Wire\n    count: 2\n  - card: Minefield\n    count: 1\n"
 
 
-def _audit(tmp_path: Path, game: int, *, wire: bool) -> list[str]:
+def _audit(tmp_path: Path, game: int, *, wire: bool, copies: int = 0) -> list[str]:
     kind, seed = ("meeting" if game % 2 == 0 else "attack"), game // 2 + 1
     text = jeff_mike(f"dyo-{kind}-{seed}", year=1943, points=400, seed=seed, kind=kind)
     out = tmp_path / f"dyo-{kind}-{seed}.yaml"
-    out.write_text(text.replace("  deck:\n", WIRE) if wire else text, encoding="utf-8")
+    deck = WIRE if not copies else f"  deck:\n  - card: Wire\n    count: {copies}\n  - card: Minefield\n    count: {copies}\n"
+    out.write_text(text.replace("  deck:\n", deck) if wire else text, encoding="utf-8")
     sc = load(str(out))
     playout, result = play_game(sc, 1, ("greedy", "greedy"))
     assert not result.error, result.error
@@ -37,3 +39,8 @@ def test_001_2_1_games_with_shots_due_in_full_zones_passed_through_audit_clean(t
 @pytest.mark.parametrize("game", [0, 20, 36, 102])  # Wire on one card; stopped in a full zone; the rest goes on; halts
 def test_001_wire_games_audit_clean(tmp_path: Path, game: int) -> None:
     assert _audit(tmp_path, game, wire=True) == []
+
+
+@pytest.mark.parametrize("game", [345, 1059])  # an exit met by Wire (the rest leaves); by a Minefield
+def test_001_victory_conditions_break_through_exits_met_by_wire_or_a_minefield_audit_clean(tmp_path: Path, game: int) -> None:
+    assert _audit(tmp_path, game, wire=True, copies=3) == []  # tools/departures_movement.py --wire --copies 3
