@@ -15,7 +15,9 @@ from typing import Any
 import pytest
 
 from tcforge.analysis.generate import jeff_mike
-from tcforge.engine import opportunity, spotting
+from tcforge.data.card_ids import MINEFIELD, WIRE
+from tcforge.engine import movement, opportunity, spotting
+from tcforge.engine import state as engine_state
 from tcforge.engine.actions import action_from_json
 from tcforge.engine.playout import LogLine
 from tcforge.engine.state import GameState
@@ -318,6 +320,70 @@ def test_001_victory_attack_a_capture_the_engine_misses_is_flagged(attack: Any, 
     assert found and found[0].case == "001 capture" and "the game goes on" in found[0].what
 
 
+
+# ------------------------------------------------ 001 Wire and Minefields: generated games with them in the decks
+WIRE_DECK = "  deck:\n  - card: Wire\n    count: 2\n  - card: Minefield\n    count: 1\n"  # as departures_movement --wire
+
+
+def _wired(tmp_path: Path, game: int) -> Scenario:
+    """Game ``game`` of tools/departures_movement.py --wire: its generated scenario with Wire and a Minefield."""
+    kind, seed = ("meeting" if game % 2 == 0 else "attack"), game // 2 + 1
+    path = tmp_path / f"dyo-{kind}-{seed}-wire.yaml"
+    text = jeff_mike(f"dyo-{kind}-{seed}", year=1943, points=400, seed=seed, kind=kind)
+    path.write_text(text.replace("  deck:\n", WIRE_DECK), encoding="utf-8")
+    return load(str(path))
+
+
+@pytest.fixture(scope="module")
+def wired(tmp_path_factory: pytest.TempPathFactory) -> tuple[Scenario, list[LogLine]]:
+    sc = _wired(tmp_path_factory.mktemp("wire"), 20)  # Wire stops a card of a group in a full zone
+    return sc, _game(sc)
+
+
+def _card_out_of_a_move(sc: Scenario, lines: list[LogLine], card_id: int) -> list[LogLine]:
+    """The log up to the first window that is no entry window where its player holds ``card_id``: the card played."""
+    state = start(sc, setup(sc, 1))
+    for i, entry in enumerate(lines):
+        window, player = state.ctx.window, state.current_player()
+        if window is not None and window.kind != "entry" and player in (0, 1):
+            held = [u for u in state.hand[player] if state.units[u].profile.card_id == card_id]
+            if held:
+                return _edited(lines, i + 2, ["interrupt", held[0]])
+        state.apply_action(action_from_json(entry.action))
+    raise AssertionError("no window with the card in hand")
+
+
+def test_001_wire_played_on_no_moving_card_is_flagged(wired: Any) -> None:
+    sc, lines = wired
+    edited = _card_out_of_a_move(sc, lines, WIRE)
+    found = _cases(sc, edited)
+    assert found and found[0] == (len(edited) + 1, "001 Wire") and {case for _, case in found} <= {"001 Wire", "engine"}
+
+
+def test_001_minefields_a_minefield_played_on_no_moving_card_is_flagged(wired: Any) -> None:
+    sc, lines = wired
+    edited = _card_out_of_a_move(sc, lines, MINEFIELD)
+    found = _cases(sc, edited)
+    assert found and found[0] == (len(edited) + 1, "001 Minefields")
+    assert {case for _, case in found} <= {"001 Minefields", "engine"}
+
+
+def test_001_wire_stop_a_wired_card_moving_on_is_flagged(wired: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine whose Wire does not end the wired card's move: the card goes on, and is flagged."""
+    sc, _ = wired
+    monkeypatch.setattr(movement, "stop_mover", lambda state: None)
+    found = {case for _, case in _cases(sc, _game(sc))}
+    assert found == {"001 Wire stop"}
+
+
+def test_001_wire_discard_a_wire_kept_after_its_turn_is_flagged(wired: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine that never discards Wire as the wired card's owner begins his next turn."""
+    sc, _ = wired
+    monkeypatch.setattr(engine_state, "WIRE", -1)
+    found = {case for _, case in _cases(sc, _game(sc))}
+    assert found == {"001 Wire discard"}
+
+
 # ------------------------------------------------ every case of the referee has its edited log
 # case -> the test proving it is flagged ("file::test" outside this file); a case the referee adds needs a row here
 CORPUS = {
@@ -349,6 +415,10 @@ CORPUS = {
     "001 vehicles vs infantry": "test_001_vehicles_vs_infantry_a_vehicle_firing_he_at_a_gun_in_melee_is_flagged",
     "16.0": "test_referee.py::test_16_0_a_victory_the_engine_misses_is_caught_at_the_first_moment",
     "001 capture": "test_001_victory_attack_a_capture_the_engine_misses_is_flagged",
+    "001 Minefields": "test_001_minefields_a_minefield_played_on_no_moving_card_is_flagged",
+    "001 Wire": "test_001_wire_played_on_no_moving_card_is_flagged",
+    "001 Wire stop": "test_001_wire_stop_a_wired_card_moving_on_is_flagged",
+    "001 Wire discard": "test_001_wire_discard_a_wire_kept_after_its_turn_is_flagged",
     "001 break-through": "test_referee_break_through.py::test_001_victory_conditions_break_through_illegal_exits_are_caught",
 }
 # cases whose edited log is still to be written (issue 33 item 11), each with why: the list only shrinks
@@ -360,10 +430,6 @@ PENDING = {
     "8.6": "no carried squad in a fire play of these games",
     "001 2.1 spotted": "an engine forgetting to reveal the opportunity firer: the bend found no hidden firer",
     "001 1.2": "an engine forgetting to reveal the firer: the bend found no hidden firer",
-    "001 Minefields": "no window of the Minefield's owner outside an entry window with the card in hand",
-    "001 Wire": "no Wire dealt in these games",
-    "001 Wire stop": "no Wire dealt in these games",
-    "001 Wire discard": "no Wire dealt in these games",
     "001 melee procedure": "the simultaneous-procedure engine's greedy games gave no interleaved orders",
     "20.0 victory": "needs a scenario with a hold-positions condition bent",
     "001 break-through window": "the break-through exit window is being changed (departure 5)",
