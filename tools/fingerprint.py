@@ -36,8 +36,7 @@ def commands() -> list[tuple[str, list[str], list[str]]]:
                          ["scenario", "play", scenario, "--seed", str(seed), "--log", "{out}/g.jsonl", "-f", "json"],
                          ["g.jsonl"]))
     for agents in (["--agent", "german=random", "--agent", "soviet=greedy"],
-                   ["--agent", "german=rollout:4", "--agent", "soviet=greedy"],
-                   ["--agent", "german=mcts:20", "--agent", "soviet=plan:4"]):
+                   ["--agent", "german=rollout:4", "--agent", "soviet=greedy"]):
         runs.append((f"play kursk {' '.join(agents)}",
                      ["scenario", "play", "kursk", "--seed", "3", "--log", "{out}/g.jsonl", "-f", "json", *agents],
                      ["g.jsonl"]))
