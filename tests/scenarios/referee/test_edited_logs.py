@@ -321,6 +321,81 @@ def test_001_victory_attack_a_capture_the_engine_misses_is_flagged(attack: Any, 
 
 
 
+
+def test_9_3_2_an_immobilised_card_picked_to_move_is_flagged(meeting: Any) -> None:
+    """A pick of the move play edited to an immobilised card at the play's position; its first step is flagged."""
+    sc, lines = meeting
+
+    def beside(state: GameState, action: list[Any]) -> bool:
+        if action[0] != "pick" or state.phase != "move":
+            return False
+        unit = state.units[action[1]]
+        return any(u.immobilized and u.side == unit.side and u.pos == unit.pos and u.carrier is None for u in state.units)
+
+    line = _line(sc, lines, beside)
+    state = _at(sc, lines, line)
+    unit = state.units[lines[line - 2].action[1]]
+    stuck = next(u.uid for u in state.units if u.immobilized and u.side == unit.side and u.pos == unit.pos)
+    step = next(n for n in range(line, len(lines) + 2) if lines[n - 2].action[0] == "step")
+    edited = [*_edited(lines, line, ["pick", stuck]), *lines[line - 1:step - 1]]
+    assert _cases(sc, edited) == [(step, "9.3.2")]
+
+
+@pytest.fixture(scope="module")
+def kursk() -> tuple[Scenario, list[LogLine]]:
+    sc = load("kursk")  # a bundled board with terrain: Woods, Hills, Walls, a Balka slow movement
+    return sc, _game(sc)
+
+
+def _second_step(state: GameState, action: list[Any]) -> bool:
+    """A step of a card that already stepped in this move, from a position on the battlefield."""
+    move = state.ctx.move
+    if not _steps(state, action) or state.ctx.window is not None:
+        return False
+    unit = state.units[move.cur]  # type: ignore[union-attr, index]
+    last = next((a for a in reversed(state.history) if a[0] in ("step", "go", "pick", "together")), None)
+    return unit.pos >= 0 and last is not None and last[0] == "step" and unit.pos != move.source  # type: ignore[union-attr]
+
+
+def test_8_4_a_second_step_into_slowing_terrain_is_flagged(kursk: Any) -> None:
+    sc, lines = kursk
+    state = start(sc, setup(sc, 1))
+    rows, near = state.game.terrain_rows, state.game.board.neighbours
+
+    def slowing(state: GameState, pos: int) -> bool:
+        return state.terrain[pos] is not None and rows[state.terrain[pos]].slows
+
+    def into(state: GameState, action: list[Any]) -> bool:
+        return _second_step(state, action) and any(
+            slowing(state, p) and not state.occ[p][1 - state.active] for p in near[state.units[state.ctx.move.cur].pos])  # type: ignore[union-attr, index]
+
+    line = _line(sc, lines, into)
+    state = _at(sc, lines, line)
+    unit = state.units[state.ctx.move.cur]  # type: ignore[union-attr, index]
+    to = next(p for p in near[unit.pos] if slowing(state, p) and not state.occ[p][1 - unit.side])
+    assert _cases(sc, _edited(lines, line, ["step", to])) == [(line, "8.4")]
+
+
+def test_11_0_a_vehicle_entering_a_stream_is_flagged(kursk: Any) -> None:
+    """The log played on a board with a clear position, judged with a Stream laid there: the first vehicle to step
+    into it (as the first step of its move, so 8.4 does not apply) is flagged."""
+    sc, lines = kursk
+
+    def vehicle_in(state: GameState, action: list[Any]) -> bool:
+        move = state.ctx.move
+        return (_steps(state, action) and state.ctx.window is None and action[1] >= 0
+                and state.terrain[action[1]] is None and state.units[move.cur].profile.vehicle  # type: ignore[union-attr, index]
+                and state.units[move.cur].pos == move.source)  # type: ignore[union-attr, index]
+
+    line = _line(sc, lines, vehicle_in)
+    pos = lines[line - 2].action[1]
+    judged = start(sc, setup(sc, 1))
+    stream = next(card for card, row in judged.game.terrain_rows.items() if row.no_vehicles)
+    judged.water[pos] = stream
+    found = [(v.line, v.case) for v in audit_game(sc, judged, lines[:line - 1], "stream").violations]
+    assert found == [(line, "11.0")]
+
+
 # ------------------------------------------------ 001 Wire and Minefields: generated games with them in the decks
 WIRE_DECK = "  deck:\n  - card: Wire\n    count: 2\n  - card: Minefield\n    count: 1\n"  # as departures_movement --wire
 
@@ -419,14 +494,14 @@ CORPUS = {
     "001 Wire": "test_001_wire_played_on_no_moving_card_is_flagged",
     "001 Wire stop": "test_001_wire_stop_a_wired_card_moving_on_is_flagged",
     "001 Wire discard": "test_001_wire_discard_a_wire_kept_after_its_turn_is_flagged",
+    "8.4": "test_8_4_a_second_step_into_slowing_terrain_is_flagged",
+    "11.0": "test_11_0_a_vehicle_entering_a_stream_is_flagged",
+    "9.3.2": "test_9_3_2_an_immobilised_card_picked_to_move_is_flagged",
     "001 break-through": "test_referee_break_through.py::test_001_victory_conditions_break_through_illegal_exits_are_caught",
 }
 # cases whose edited log is still to be written (issue 33 item 11), each with why: the list only shrinks
 PENDING = {
-    "8.4": "no slowing terrain on the generated boards: needs a terrain card played or a bundled scenario's log",
-    "9.3.2": "needs a pick of an immobilised card at the play's position",
     "10.0": "needs a card leaving a melee it began (greedy games seldom do)",
-    "11.0": "no terrain barring vehicles on the generated boards",
     "8.6": "no carried squad in a fire play of these games",
     "001 2.1 spotted": "an engine forgetting to reveal the opportunity firer: the bend found no hidden firer",
     "001 1.2": "an engine forgetting to reveal the firer: the bend found no hidden firer",
