@@ -28,7 +28,7 @@ from tcforge.agents.playout import Policy, random_policy
 from tcforge.agents.rollout import RolloutAgent
 from tcforge.agents.spec import AgentSpec, SpecError, parse
 
-__all__ = ["AGENTS", "POLICIES", "RETIRED", "AgentSpec", "Policy", "SpecError", "canonical", "get", "goals", "greedy_policy", "make",
+__all__ = ["AGENTS", "RETIRED", "AgentSpec", "Policy", "SpecError", "canonical", "goals", "greedy_policy", "make",
            "open_goals", "parse", "value"]
 
 
@@ -42,7 +42,6 @@ def _plain(policy: Policy) -> Callable[[AgentSpec], Policy]:
 
 AGENTS: dict[str, Callable[[AgentSpec], Policy]] = {"random": _plain(random_policy), "greedy": _plain(greedy_policy),
                                                     "rollout": RolloutAgent, "plan": PlanAgent}
-POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}  # the players that need no spec
 # players taken out, with why and what to use instead (issue 32; the measurement is in the commit that retired them)
 RETIRED: dict[str, str] = {
     "mcts": ("information-set MCTS was retired: mcts:50 scored 0.23 (95 % 0.13-0.38) against greedy on Kursk "
@@ -68,7 +67,3 @@ def canonical(spec: str) -> str:
     make(spec)
     return parse(spec).text
 
-
-def get(name: str) -> Policy:
-    """A player by spec (kept for callers of the name-only registry)."""
-    return make(name)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import math
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import jsonschema_rs
@@ -218,7 +217,3 @@ def _object_schema_path(schema_path: list[Any]) -> list[Any]:
     if "allOf" in schema_path:
         return schema_path[: schema_path.index("allOf")]
     return schema_path
-
-
-def schema_file(name: str) -> Path:
-    return schemas_dir() / f"{name}.schema.json"

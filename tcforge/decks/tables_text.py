@@ -50,22 +50,6 @@ def hit_rows(rules: FluidRules, sizes: range = range(0, 11)) -> list[tuple[str, 
     return [(str(s), pc(hit_chance(rules, s))) for s in sizes]
 
 
-def penetration_grid(rules: FluidRules, dice: range, armours: range) -> list[list[str]]:
-    """Rows: armour; columns: each dice count front, then with the flank die."""
-    rows = []
-    for armour in armours:
-        row = [str(armour)]
-        for n in dice:
-            row.append(pc(penetration_chance(rules, n, armour)))
-        rows.append(row)
-    return rows
-
-
-def morale_rows(rules: FluidRules) -> list[tuple[str, str, str, str]]:
-    return [(f"{m:+d}", pc(r.passed), pc(r.suppressed), pc(r.abandoned))
-            for m in morale_modifier_range(rules) for r in [morale(rules, m)]]
-
-
 def text_lines(rules: FluidRules, deck: CommandDeck | None, max_dice: int, max_armour: int) -> list[str]:
     lines = [f"Fire, morale and support odds of {rules.title['en']} ({rules.id}); chances in %", ""]
     lines.append("Size modifiers (5.1): " + ", ".join(f"{MODIFIER_NAMES.get(k, k)} {v:+d}"

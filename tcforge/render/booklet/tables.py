@@ -73,10 +73,6 @@ def _h(text: str, cls: str = "", colspan: int = 1) -> Cell:
     return Cell(Markup(escape(curly(text))), cls, colspan, header=True)
 
 
-def _num_cell(value: Any, cls: str = "num") -> Cell:
-    return _c(plain(value) if not isinstance(value, int) or value >= 0 else signed(value), cls, value=value)
-
-
 # ---------------------------------------------------------------------------
 # terrain effects (9.5)
 
