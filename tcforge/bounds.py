@@ -42,6 +42,9 @@ SEED = Bound(0, MAX_SEED, "a seed")
 BATCH = Bound(1, 10_000, "games a batch")
 BUDGET = Bound(1, MAX_BUDGET, "iterations or playouts")
 SAMPLES = Bound(0, 1_000_000, "shuffled turns", "0: none")
+REPEATS = Bound(1, 1_000, "runs of a measurement")
+CARDS = Bound(1, 1_000_000, "generated cards")
+SKIPPABLE_GAMES = Bound(0, MAX_GAMES, "games", "0: skip it")
 
 
 def shown(text: object, most: int = 40, *, count: bool = True) -> str:
@@ -74,5 +77,5 @@ def bounded(bound: Bound) -> Callable[..., Any]:
     return check
 
 
-__all__ = ["BATCH", "BUDGET", "EVEN_GAMES", "GAMES", "JOBS", "MAX_BUDGET", "MAX_GAMES", "MAX_JOBS", "MAX_SEED", "SAMPLES",
-           "SEED", "WORKERS", "Bound", "bounded", "shown"]
+__all__ = ["BATCH", "BUDGET", "CARDS", "EVEN_GAMES", "GAMES", "JOBS", "MAX_BUDGET", "MAX_GAMES", "MAX_JOBS", "MAX_SEED", "REPEATS",
+           "SAMPLES", "SEED", "SKIPPABLE_GAMES", "WORKERS", "Bound", "bounded", "shown"]

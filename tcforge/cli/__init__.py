@@ -34,7 +34,8 @@ from tcforge.paths import DATA_ENV, MissingFilesError, not_found, use_data_dirs,
 LAZY_GROUPS = {
     "print": ("tcforge.cli.printing", "Print sleeve inserts, reference cards, proxies, scenario sheets and decks, "
                                     "and the rule booklets (PDF, A4 or Letter, English or French)."),
-    "scenario": ("tcforge.cli.scenario", "Scenarios: list, show, check their legality, play, replay, balance, generate."),
+    "scenario": ("tcforge.cli.scenario", "Scenarios: list, show, check their legality; play, replay and audit games; "
+                                          "balance, ladder and sweep runs; the check codes; write a new one or generate one."),
     "i18n": ("tcforge.cli.i18n", "Translations of the rule book and the card and scenario texts: status, check, "
                                   "PO export and import, a new language. The data folder is the global --data "
                                   "(tcforge --data DATA i18n ...)."),

@@ -2,26 +2,29 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
-from tcforge.cli.common import game_data, out
-from tcforge.cli.options import JOBS_DEFAULT, JobsOpt, agent_option, old_spelling
+from tcforge.bounds import BATCH, CARDS, EVEN_GAMES, GAMES, REPEATS, SKIPPABLE_GAMES, bounded
+from tcforge.cli.common import fail, game_data, out, stoppable
+from tcforge.cli.options import JOBS_DEFAULT, JobsOpt, RungsOpt, deprecated_option, rung_option
 
 app = typer.Typer(help="Benchmarks: per-item costs and ratios.", no_args_is_help=True)
 
 BENCH_RUNGS = ("random", "greedy", "plan:64")  # the short ladder 'bench ladder' times (issue 32: players that earn their place)
-OLD_CARDS = old_spelling("--card-count")
-OLD_RUNGS = old_spelling("--agent, once a rung")
+
+
+def _repeat(default: int, help: str) -> Any:
+    """--repeat N, at least 1 (as the scenario commands bound their counts: one line, exit 2)."""
+    return typer.Option(default, "--repeat", callback=bounded(REPEATS), help=help)
 
 
 @app.command("validate")
 def bench_validate(
-    cards: int = typer.Option(10_000, "--card-count", help="Size of the generated card set."),
-    old_cards: int | None = typer.Option(None, "--cards", hidden=True, callback=OLD_CARDS,
-                                         help="Deprecated: use --card-count."),
-    repeat: int = typer.Option(5, "--repeat", help="Runs per measurement; the best is kept."),
+    cards: int = typer.Option(10_000, "--card-count", callback=bounded(CARDS), help="Size of the generated card set."),
+    old_cards: Annotated[int | None, deprecated_option("--cards", check=bounded(CARDS))] = None,
+    repeat: int = _repeat(5, "Runs per measurement; the best is kept."),
     check_jsonschema: Path | None = typer.Option(None, "--check-jsonschema",
                                                     help="Path of a check-jsonschema executable to compare with (installed apart)."),
 ) -> None:
@@ -36,7 +39,7 @@ def bench_validate(
 @app.command("engine")
 def bench_engine(
     seconds: float = typer.Option(3.0, "--seconds", help="Seconds of play per measurement."),
-    repeat: int = typer.Option(3, "--repeat", help="Measurements; the best is kept."),
+    repeat: int = _repeat(3, "Measurements; the best is kept."),
     openspiel: Path | None = typer.Option(None, "--openspiel", help="A Python interpreter with open_spiel installed."),
 ) -> None:
     """Random playouts of a Kursk-sized battle: actions per second, side by side with OpenSpiel's tic-tac-toe."""
@@ -48,33 +51,36 @@ def bench_engine(
 
 @app.command("scenarios")
 def bench_scenarios(
-    games: int = typer.Option(100, "--games", help="Games per measurement."),
-    big: int = typer.Option(2400, "--big", help="Games of the large Hill 621 run on 2 workers (0 to skip)."),
+    games: int = typer.Option(100, "--games", callback=bounded(GAMES), help="Games per measurement."),
+    big: int = typer.Option(2400, "--big", callback=bounded(SKIPPABLE_GAMES),
+                            help="Games of the large Hill 621 run on 2 workers (0 to skip)."),
 ) -> None:
     """Greedy games a second for Hill 621 and Kursk, the --jobs 2 speed-up, a 2,400-game run, scaling with size."""
     from tcforge.bench import scenario_benchmark
 
-    for line in scenario_benchmark(games, big):
-        out.print(line, markup=False)
+    with stoppable("bench scenarios"):
+        for line in scenario_benchmark(games, big):
+            out.print(line, markup=False)
 
 
 @app.command("cluster")
 def bench_cluster(
-    games: int = typer.Option(100, "--games", help="Hill 621 greedy games per measurement."),
-    repeat: int = typer.Option(3, "--repeat", help="Repetitions; the figures are their median and range."),
-    batch: int = typer.Option(10, "--batch", help="Games a batch."),
+    games: int = typer.Option(100, "--games", callback=bounded(GAMES), help="Hill 621 greedy games per measurement."),
+    repeat: int = _repeat(3, "Repetitions; the figures are their median and range."),
+    batch: int = typer.Option(10, "--batch", callback=bounded(BATCH), help="Games a batch."),
 ) -> None:
     """Games a second on 1 and 2 local workers, a Dask LocalCluster against the local pool, Dask's cost a task."""
     from tcforge.analysis.cluster_bench import cluster_benchmark
 
-    for line in cluster_benchmark(games, repeat, batch):
-        out.print(line, markup=False)
+    with stoppable("bench cluster"):
+        for line in cluster_benchmark(games, repeat, batch):
+            out.print(line, markup=False)
 
 
 @app.command("search")
 def bench_search(
     seconds: float = typer.Option(2.0, "--seconds", help="Seconds per rate measurement."),
-    repeat: int = typer.Option(3, "--repeat", help="Decisions timed per budget; the median is kept."),
+    repeat: int = _repeat(3, "Decisions timed per budget; the median is kept."),
     playouts: str = typer.Option("8,16,32,64", "--playouts", help="Playout budgets of the rollout and plan players to time."),
 ) -> None:
     """The search players from a mid-game Hill 621 position: copies/s, playouts/s, a decision's time per budget."""
@@ -95,11 +101,10 @@ def bench_search(
 @app.command("ladder")
 def bench_ladder(
     scenario: str = typer.Option("hill-621", "--scenario", help="A bundled scenario id."),
-    agent: Annotated[list[str] | None, agent_option("A rung: an agent SPEC; repeat it, weakest first (default: "
-                                                    + " ".join(f"--agent {r}" for r in BENCH_RUNGS) + ").")] = None,
-    rungs: str | None = typer.Option(None, "--rungs", hidden=True, callback=OLD_RUNGS,
-                                     help="Deprecated: use --agent once a rung, weakest first."),
-    games: int = typer.Option(8, "--games", help="Games a rung (even: half with each side)."),
+    agent: Annotated[list[str] | None, rung_option("A rung: an agent SPEC; repeat it, weakest first (default: "
+                                                   + " ".join(f"--agent {r}" for r in BENCH_RUNGS) + ").")] = None,
+    rungs: RungsOpt = None,
+    games: int = typer.Option(8, "--games", callback=bounded(EVEN_GAMES), help="Games a rung (even: half with each side)."),
     jobs: JobsOpt = JOBS_DEFAULT,
 ) -> None:
     """A short strength ladder (tcforge scenario ladder) timed: wall time, games/s, each rung's score."""
@@ -108,9 +113,12 @@ def bench_ladder(
     from tcforge.agents.spec import split_specs
     from tcforge.bench import ladder_benchmark
 
+    if games % 2:
+        fail(f"--games {games}: give an even number (a rung plays half its games with each side)", 2)
     specs = tuple(split_specs(rungs)) if rungs is not None else tuple(agent or BENCH_RUNGS)
-    for line in ladder_benchmark(scenario, specs, games, jobs or os.cpu_count() or 1):
-        out.print(line, markup=False, emoji=False)
+    with stoppable("bench ladder"):
+        for line in ladder_benchmark(scenario, specs, games, jobs or os.cpu_count() or 1):
+            out.print(line, markup=False, emoji=False)
 
 
 @app.command("print")
@@ -132,7 +140,7 @@ def bench_tts() -> None:
 
 
 @app.command("booklet")
-def bench_booklet(repeat: int = typer.Option(3, "--repeat", min=1, help="Rounds; each line gives their spread."),
+def bench_booklet(repeat: int = _repeat(3, "Rounds; each line gives their spread."),
                   keep: Path | None = typer.Option(None, "--keep", file_okay=False,
                                                    help="Folder to keep the booklets in (default: thrown away).")
                   ) -> None:
@@ -147,7 +155,7 @@ def bench_booklet(repeat: int = typer.Option(3, "--repeat", min=1, help="Rounds;
 
 
 @app.command("odds")
-def bench_odds(repeat: int = typer.Option(3, "--repeat")) -> None:
+def bench_odds(repeat: int = _repeat(3, "Runs of the whole matrix; the best is kept.")) -> None:
     """The whole odds matrix: every AT firer against every armored target, both ranges, every terrain."""
     from tcforge.analysis.matrix import odds_matrix
     from tcforge.analysis.odds import attack_odds

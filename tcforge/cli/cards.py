@@ -4,14 +4,14 @@ from __future__ import annotations
 import csv
 import json
 import sys
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
 from rich.table import Table
 
 from tcforge.cli.common import card_set, fail, out
-from tcforge.cli.options import Format, Lang, TableFormat
+from tcforge.cli.options import Format, FormatOpt, Lang, LangOpt, TableFormat, TableFormatOpt, format_option, lang_option
 from tcforge.data.cards import Card, CardLookupError
 from tcforge.i18n.words import t as label
 
@@ -41,8 +41,8 @@ def cards_list(
     nation: str | None = typer.Option(None, "--nation", help="german, soviet or any."),
     rarity: str | None = typer.Option(None, "--rarity", help="C, U, R or UR."),
     year: int | None = typer.Option(None, "--year", metavar="YEAR", help="Only cards in service that year, e.g. 1943."),
-    format: TableFormat = typer.Option(TableFormat.text, "--format", "-f"),
-    lang: Lang = typer.Option(Lang.en, "--lang"),
+    format: TableFormatOpt = TableFormat.text,
+    lang: LangOpt = Lang.en,
 ) -> None:
     """List cards, filtered by type, class, nation, rarity or year of service."""
     cards = card_set()
@@ -80,8 +80,8 @@ def cards_list(
 @app.command("show")
 def cards_show(
     card: str = typer.Argument(..., help="Card number, name or alias (\"46\", \"PzKw IV J\", \"SPW 251\")."),
-    format: Format = typer.Option(Format.text, "--format", "-f"),
-    lang: Lang = typer.Option(Lang.en, "--lang"),
+    format: FormatOpt = Format.text,
+    lang: LangOpt = Lang.en,
     nation: str | None = typer.Option(None, "--nation", help="Pick among same-named cards of both sides (\"Truck\")."),
 ) -> None:
     """Show one card: effective values, each erratum as printed -> corrected with its source."""
@@ -164,7 +164,7 @@ def _mod(value: Any) -> str:
 
 
 @app.command("stats")
-def cards_stats(format: Format = typer.Option(Format.text, "--format", "-f")) -> None:
+def cards_stats(format: FormatOpt = Format.text) -> None:
     """Count the cards by type, nation and rarity, and the cards errata correct."""
     cards = card_set()
     by_type = cards.counts_by_type()
@@ -193,8 +193,8 @@ def cards_search(
                                     help="A card type (vehicle, infantry, ...) or class (tank, terrain, ...)."),
     year: int | None = typer.Option(None, "--year", metavar="YEAR", help="Only cards in service that year, e.g. 1943."),
     points: str | None = typer.Option(None, "--points", metavar="RANGE", help="Points: 20, a range 20-30, 20- (or more), -30 (or fewer)."),
-    format: TableFormat = typer.Option(TableFormat.text, "--format", "-f", help="text: a table; json: a list; csv: rows."),
-    lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the names shown (any language is searched)."),
+    format: Annotated[TableFormat, format_option("text: a table; json: a list; csv: rows.")] = TableFormat.text,
+    lang: Annotated[Lang, lang_option("Language of the names shown (any language is searched).")] = Lang.en,
 ) -> None:
     """Find cards by name (any language, accents optional), nation, type, year and points; exit 1 when none."""
     from tcforge.data.search import SearchError, search

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import NoReturn
 
 import typer
@@ -29,6 +31,19 @@ def fail(message: str, code: int = 1) -> NoReturn:
     """``tcforge: message`` on stderr and exit ``code`` (1: bad input, 2: usage error)."""
     err.print(f"tcforge: {message}", markup=False)
     raise typer.Exit(code)
+
+
+@contextmanager
+def stoppable(what: str) -> Iterator[None]:
+    """A command that plays games on a pool, stopped as 'scenario balance' is: Ctrl-C or SIGTERM exits 130 (the entry
+    point says 'tcforge: interrupted'), a worker's failure says why in one line, exit 1; never a traceback."""
+    from tcforge.analysis import cluster
+    try:
+        yield
+    except cluster.Stopped as exc:
+        if exc.interrupted:
+            raise typer.Exit(130) from exc
+        fail(f"{what} stopped: {exc.reason}")
 
 
 def card_set() -> CardSet:

@@ -24,6 +24,7 @@ from tcforge.cli.options import (
     CardSizeOpt,
     DuplexOpt,
     Format,
+    FormatOpt,
     Lang,
     Paper,
     StrictOpt,
@@ -74,7 +75,7 @@ def _dump(data: Any) -> None:
 
 @app.command("list")
 def list_decks(
-    format: Format = typer.Option(Format.text, "--format", "-f"),
+    format: FormatOpt = Format.text,
     front: str | None = typer.Option(None, "--front", help="Only the decks of this front (russian, ...)."),
     year: int | None = typer.Option(None, "--year", metavar="YEAR", help="Only the decks of this year."),
 ) -> None:
@@ -100,7 +101,7 @@ def list_decks(
 @app.command("show")
 def show(
     deck_name: str = typer.Argument(..., metavar="DECK", help="Deck id or a deck file."),
-    format: Format = typer.Option(Format.text, "--format", "-f"),
+    format: FormatOpt = Format.text,
 ) -> None:
     """Show a deck as printed, with each card's impulse type, side and formation."""
     from tcforge.decks.report import deck_lines
@@ -129,7 +130,7 @@ def show(
 @app.command("odds")
 def odds(
     deck_name: str = typer.Argument(..., metavar="DECK", help="Deck id or a deck file."),
-    format: Format = typer.Option(Format.text, "--format", "-f"),
+    format: FormatOpt = Format.text,
     turn_overs: int | None = typer.Option(None, "--turn-overs", help="What if the turn ended on this Turn Over card "
                                              "(default: the rules' turn.turn_overs_to_end)."),
     sensitivity: bool = typer.Option(True, "--sensitivity/--no-sensitivity", help="Add the one-card-more-or-less table."),
@@ -182,7 +183,7 @@ def odds(
 def tables(
     deck_name: str | None = typer.Argument(None, metavar="[DECK]", help="A deck, to add what its support cards bring "
                                               "(default: the rules alone, fluid-time-003)."),
-    format: Format = typer.Option(Format.text, "--format", "-f"),
+    format: FormatOpt = Format.text,
     max_dice: int = typer.Option(5, "--max-dice", min=1, max=8, help="Most gun dice in the penetration table."),
     max_armour: int = typer.Option(24, "--max-armor", "--max-armour", min=2, max=60, help="Highest armor in the penetration tables."),
 ) -> None:

@@ -7,14 +7,14 @@ import typer
 from rich.table import Table
 
 from tcforge.cli.common import card_set, out
-from tcforge.cli.options import Format
+from tcforge.cli.options import Format, FormatOpt
 
 app = typer.Typer(help="The errata applied to the printed cards.", no_args_is_help=True)
 
 
 @app.command("list")
 def errata_list(
-    format: Format = typer.Option(Format.text, "--format", "-f"),
+    format: FormatOpt = Format.text,
     variants: bool = typer.Option(True, "--variants/--official-only", help="Include the Six-Pack variant's card changes."),
 ) -> None:
     """Every correction: card, field, printed -> corrected, and its source."""

@@ -38,7 +38,7 @@ def tts(
 
     A scenario is laid out as the game of --seed starts: terrain and forces on the map's positions, each side's
     reserve and drawing deck face down beyond its edge, reinforcements set aside by turn. Load the JSON as a saved
-    game or a saved object (see the README).
+    game or a saved object (see 'Playing online: Tabletop Simulator' in docs/getting-started/player.md).
     """
     from tcforge.data.problems import DataError
     from tcforge.export.run import export_tts

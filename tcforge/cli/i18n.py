@@ -14,6 +14,7 @@ from typing import Annotated, NoReturn
 import typer
 
 from tcforge.cli.options import Format, format_option, old_spelling, out_file_option
+from tcforge.cli.options import LangCodeOpt as LangOpt
 from tcforge.data.problems import DataError
 from tcforge.i18n.catalog import CURRENT, MISSING, STALE, RuleBook, load_rulebook
 from tcforge.i18n.po import PoError, export_po, import_po, placeholder_problems
@@ -36,16 +37,13 @@ app = typer.Typer(help="Translations of the rule book and the card and scenario 
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
 
 
-LangOpt = Annotated[str, typer.Option("--lang", metavar="LANG",
-                                      help="Language of the translation (fr, or one started with 'tcforge i18n init').")]
 RulesOpt = Annotated[Path | None, typer.Option("--rules", metavar="DIR", file_okay=False,
                                                   help="Folder holding en/ and the translations (default: DATA/rules).")]
 # The data folder is the global --data, as everywhere: 'tcforge --data DATA i18n ...'. A whole data folder (one with
 # the English rule text, rules/en/) is read and written in place of tcforge's own, as the old '--root DATA' did; a
 # folder of your own takes what an import writes. --root still works, hidden, and says to use --data.
-ROOT_NEW = "the global --data: tcforge --data DATA i18n ..."
 RootOpt = Annotated[Path | None, typer.Option("--root", metavar="DATA", file_okay=False, hidden=True,
-                                                 callback=old_spelling(ROOT_NEW),
+                                                 callback=old_spelling("--root"),
                                                  help="Deprecated: use the global --data (tcforge --data DATA i18n ...).")]
 FormatOpt = Annotated[Format, format_option("text (one line per case that needs work) or json.")]
 

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from tcforge.cli.common import fail, game_data, out
-from tcforge.cli.options import Format, out_dir_option
+from tcforge.cli.options import Format, FormatOpt, out_dir_option
 from tcforge.data.cards import CardLookupError
 
 
@@ -29,7 +29,7 @@ def odds(
     flank_shot: bool = typer.Option(False, "--flank-shot", help="A Flank Shot card is played before rolling (9.3.1)."),
     fire_kind: str | None = typer.Option(None, "--fire", help="at, he, sa, ft or tmv (default: the best the firer has)."),
     ruleset: str | None = typer.Option(None, "--ruleset", help="Ruleset id (default six-pack-r3)."),
-    format: Format = typer.Option(Format.text, "--format", "-f"),
+    format: FormatOpt = Format.text,
     out_dir: Annotated[Path, out_dir_option("odds matrix: folder for the CSV and the heat map.")] = Path("output"),
 ) -> None:
     """Exact probabilities of one attack: tcforge odds FIRER TARGET [options].

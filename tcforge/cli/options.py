@@ -46,10 +46,25 @@ PAPER_VALUES = {"a4", "letter", "a5", "half-letter"}  # half-letter: the rule bo
 # in every command (tests/cli/test_one_command_line.py walks the commands). --out names a FILE, or the DIR of a
 # command that writes several files; --lang is en|fr, but a LANG code in 'tcforge i18n', which works on any
 # translation (a new one is started by 'tcforge i18n init').
-FORMS: dict[str, set[str]] = {"--out": {"FILE", "DIR"}, "--lang": {"en|fr", "LANG"}}
+# --agent is SIDE=SPEC where a game is played, but a bare SPEC in a ladder (a rung plays both sides).
+FORMS: dict[str, set[str]] = {"--out": {"FILE", "DIR"}, "--lang": {"en|fr", "LANG"}, "--agent": {"SIDE=SPEC", "SPEC"}}
 
-# old name -> the name to use: the old one still works, hidden from --help, with a warning.
-DEPRECATED: dict[str, str] = {"--balance": "--option", "--out-dir": "--out"}
+# Every old spelling -> what to write instead, the one table of them (issue 32 item 4): each still works, hidden from
+# --help, and says in one line on standard error (notice) what to write instead. Those in ALIASED take the new
+# option's values as they are, so harmonise adds them to every command that has the new name; the others read their
+# value their own way (--rungs A,B; --policy A,B) and are declared by the command, with old_spelling(OLD) as callback.
+DEPRECATED: dict[str, str] = {
+    "--balance": "--option",
+    "--out-dir": "--out",
+    "--plot": "--out",
+    "--rungs": "--agent, once a rung",
+    "--agents": "--agent",
+    "--policy": "--agent",
+    "--cards": "--card-count",
+    "--points": "--build-points",
+    "--root": "the global --data: tcforge --data DATA i18n ...",
+}
+ALIASED = ("--balance", "--out-dir")
 
 _LABELS = {"str": None, "int": "N", "float": "X", "int range": "N", "float range": "X", "path": "PATH", "file": "FILE", "directory": "DIR"}
 _MARK = "_tcforge_harmonised"
@@ -135,7 +150,8 @@ def harmonise(command: click.Command, ctx: click.Context | None = None) -> click
     ctx = ctx or click.Context(command, info_name=command.name)
     _tidy(command, ctx)
     names = {o for p in command.params for o in getattr(p, "opts", [])}
-    for old, new in DEPRECATED.items():
+    for old in ALIASED:
+        new = DEPRECATED[old]
         if old in names:
             continue
         target = next((p for p in command.params if isinstance(p, TyperOption) and new in p.opts), None)
@@ -227,6 +243,9 @@ def option_option(help: str = "Play one of the scenario's balance options (they 
 
 
 LangOpt = Annotated[Lang, lang_option()]
+# 'tcforge i18n' works on any translation, a new one too: its --lang is a code, not one of Lang.
+LangCodeOpt = Annotated[str, typer.Option("--lang", metavar="LANG",
+                                          help="Language of the translation (fr, or one started with 'tcforge i18n init').")]
 FormatOpt = Annotated[Format, format_option("text or json.")]
 TableFormatOpt = Annotated[TableFormat, format_option("text: a table; json: a list; csv: rows.")]
 
@@ -251,6 +270,7 @@ AGENT_HELP = ("A side's player, SIDE=SPEC (german=plan:32), or SPEC for both sid
               "SPEC is random, greedy, plan[:BUDGET[:OPTIONS]] (the strongest: plan:32 playouts a turn, plan:2s), "
               "or rollout[:BUDGET[:OPTIONS]] (rollout:32 playouts a decision); default greedy.")
 AGENT_METAVAR = "SIDE=SPEC"
+RUNG_METAVAR = "SPEC"  # a ladder's rung plays both sides: it names no side
 JOBS_HELP = ("Local worker processes; 0, the default, is one a core (all of this machine's cores), 1 plays in this "
              "process. Results do not depend on it.")
 
@@ -259,8 +279,17 @@ def agent_option(help: str = AGENT_HELP) -> Any:
     return typer.Option("--agent", metavar=AGENT_METAVAR, help=help)
 
 
+def rung_option(help: str) -> Any:
+    """--agent of a ladder: one rung a value, an agent SPEC without SIDE=."""
+    return typer.Option("--agent", metavar=RUNG_METAVAR, help=help)
+
+
+def jobs_option(help: str = JOBS_HELP) -> Any:
+    return typer.Option("--jobs", callback=bounded(JOBS), help=help)
+
+
 AgentOpt = Annotated[list[str] | None, agent_option()]
-JobsOpt = Annotated[int, typer.Option("--jobs", callback=bounded(JOBS), help=JOBS_HELP)]
+JobsOpt = Annotated[int, jobs_option()]
 JOBS_DEFAULT = 0  # every command that takes --jobs: all cores
 
 
@@ -269,20 +298,48 @@ def notice(old: str, new: str) -> None:
     sys.stderr.write(f"tcforge: warning: {old} is deprecated, use {new}\n")
 
 
-def old_spelling(new: str) -> Callable[[click.Context, click.Parameter, Any], Any]:
-    """The callback of a hidden option kept under its old spelling: when given, it says which to use (``new``)."""
+def old_spelling(old: str) -> Callable[[click.Context, click.Parameter, Any], Any]:
+    """The callback of the hidden option ``old`` (a name in :data:`DEPRECATED`): when given, it says what to write
+    instead, in the one notice every old spelling prints."""
+    new = DEPRECATED[old]
 
     def callback(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
-        if not ctx.resilient_parsing and value not in (None, (), [], False):
-            notice(next(o for o in param.opts if o.startswith("--")), new)
+        if not ctx.resilient_parsing and value is not None and value is not False and value not in ((), []):
+            notice(old, new)  # 0 is a value given (--cards 0), not an option left out
         return value
 
     return callback
 
 
-__all__ = ["AGENT_HELP", "DEPRECATED", "FORMAT_VALUES", "FORMS", "JOBS_DEFAULT", "JOBS_HELP", "LANG_VALUES", "OPTIONS",
-           "PAPER_VALUES", "AgentOpt", "BleedOpt", "BookPaper", "BookletPaper", "CardLangOpt", "CardPaperOpt",
-           "CardSizeOpt", "DuplexOpt", "Format", "FormatOpt", "JobsOpt", "Lang", "LangOpt", "OptionOpt", "Paper",
-           "PdfOutOpt", "RulesetOpt", "StrictOpt", "TableFormat", "TableFormatOpt", "agent_option", "format_option",
-           "harmonise", "lang_option", "notice", "old_spelling", "option_option", "out_dir_option", "out_file_option",
-           "paper_option"]
+def deprecated_option(old: str, help: str = "", check: Callable[..., Any] | None = None, **kwargs: Any) -> Any:
+    """The hidden option ``old`` of :data:`DEPRECATED`, declared by a command that reads its value its own way;
+    ``check`` (a bounds.bounded callback) is run on its value after the notice."""
+    first = DEPRECATED[old].split(",")[0].split(":")[0]
+    said = old_spelling(old)
+
+    def callback(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        value = said(ctx, param, value)
+        return check(ctx, param, value) if check is not None else value
+
+    return typer.Option(old, hidden=True, callback=callback, help=f"Deprecated: use {first}.{' ' + help if help else ''}",
+                        **kwargs)
+
+
+# The old spellings several commands take.
+PlotOpt = Annotated[Path | None, deprecated_option("--plot", parser=file_out, metavar="FILE")]
+RungsOpt = Annotated[str | None, deprecated_option("--rungs", "A rung a comma-separated SPEC, weakest first.")]
+PolicyOpt = Annotated[str | None, deprecated_option("--policy", "Players as A or A,B.")]
+
+UNSIGNED_HELP = ("Accept a log that cannot be proven: one without its hash chain, or whose game is not played again "
+                 "from its seed (no agents recorded, a time budget). Its actions are still checked legal, its chain if it "
+                 "has one, but not its dice. Without it such a log is refused.")
+UnsignedOpt = Annotated[bool, typer.Option("--unsigned", help=UNSIGNED_HELP)]
+
+
+__all__ = ["AGENT_HELP", "ALIASED", "DEPRECATED", "FORMAT_VALUES", "FORMS", "JOBS_DEFAULT", "JOBS_HELP", "LANG_VALUES",
+           "OPTIONS", "PAPER_VALUES", "RUNG_METAVAR", "UNSIGNED_HELP", "AgentOpt", "BleedOpt", "BookPaper",
+           "BookletPaper", "CardLangOpt", "CardPaperOpt", "CardSizeOpt", "DuplexOpt", "Format", "FormatOpt", "JobsOpt",
+           "Lang", "LangCodeOpt", "LangOpt", "OptionOpt", "Paper", "PdfOutOpt", "PlotOpt", "PolicyOpt", "RulesetOpt",
+           "RungsOpt", "StrictOpt", "TableFormat", "TableFormatOpt", "UnsignedOpt", "agent_option",
+           "deprecated_option", "format_option", "harmonise", "jobs_option", "lang_option", "notice", "old_spelling",
+           "option_option", "out_dir_option", "out_file_option", "paper_option", "rung_option"]

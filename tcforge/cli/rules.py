@@ -8,7 +8,7 @@ import typer
 from rich.table import Table
 
 from tcforge.cli.common import err, fail, game_data, out
-from tcforge.cli.options import Format
+from tcforge.cli.options import Format, FormatOpt
 from tcforge.data.rulesets import Ruleset, differences
 
 app = typer.Typer(help="Rulesets: every rule parameter with its rule case; variants and their differences.",
@@ -26,7 +26,7 @@ def _show_value(value: Any) -> str:
 
 
 @app.command("list")
-def rules_list(format: Format = typer.Option(Format.text, "--format", "-f")) -> None:
+def rules_list(format: FormatOpt = Format.text) -> None:
     """The rulesets: the default and its variants."""
     data = game_data()
     rows: list[dict[str, Any]] = [
@@ -48,7 +48,7 @@ def rules_list(format: Format = typer.Option(Format.text, "--format", "-f")) -> 
 @app.command("show")
 def rules_show(
     ruleset: str = typer.Argument("six-pack-r3", help="Ruleset id (tcforge rules list)."),
-    format: Format = typer.Option(Format.text, "--format", "-f"),
+    format: FormatOpt = Format.text,
     unclear: bool = typer.Option(False, "--unclear", help="Only the parameters where the sources are unclear."),
 ) -> None:
     """Every parameter of a ruleset: value, rule case, meaning, and where it comes from."""
@@ -78,7 +78,7 @@ def rules_show(
 
 @app.command("cards")
 def rules_cards(
-    format: Format = typer.Option(Format.text, "--format", "-f"),
+    format: FormatOpt = Format.text,
     missing: bool = typer.Option(False, "--missing", help="Only the cards whose effect is not (fully) implemented."),
 ) -> None:
     """Every card and whether the engine implements what it does."""
@@ -102,7 +102,7 @@ def rules_cards(
 
 @app.command("coverage")
 def rules_coverage(
-    format: Format = typer.Option(Format.text, "--format", "-f"),
+    format: FormatOpt = Format.text,
     missing: bool = typer.Option(False, "--missing", help="Only the cases not implemented and tested."),
     params: bool = typer.Option(False, "--params", help="The rule parameters instead (variants' rules are their changes)."),
 ) -> None:
@@ -138,7 +138,7 @@ def _ruleset(ruleset_id: str) -> Ruleset:
 def rules_diff(
     a: str = typer.Argument(..., help="First ruleset id."),
     b: str = typer.Argument(..., help="Second ruleset id."),
-    format: Format = typer.Option(Format.text, "--format", "-f"),
+    format: FormatOpt = Format.text,
 ) -> None:
     """What differs between two rulesets, each difference with its rule case and reason."""
     diffs = differences(_ruleset(a), _ruleset(b))

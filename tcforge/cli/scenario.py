@@ -14,20 +14,31 @@ from typing import Annotated, Any
 
 import typer
 
-from tcforge.bounds import BATCH, BUDGET, EVEN_GAMES, GAMES, JOBS, SEED, bounded, shown
+from tcforge.bounds import BATCH, BUDGET, EVEN_GAMES, GAMES, SEED, bounded, shown
 from tcforge.cli.options import (
     AGENT_HELP,
     JOBS_DEFAULT,
     JOBS_HELP,
     AgentOpt,
     Format,
+    FormatOpt,
     JobsOpt,
     Lang,
+    OptionOpt,
+    PlotOpt,
+    PolicyOpt,
+    RungsOpt,
     TableFormat,
+    UnsignedOpt,
     agent_option,
-    old_spelling,
+    deprecated_option,
+    format_option,
+    jobs_option,
+    lang_option,
+    option_option,
     out_dir_option,
     out_file_option,
+    rung_option,
 )
 from tcforge.outpath import file_out
 from tcforge.scenarios.check import CODES, Report, check_file
@@ -35,16 +46,8 @@ from tcforge.scenarios.findings import Finding
 from tcforge.scenarios.loading import clashes, find_scenario, load_scenario, new_scenario_path, scenario_ids, scenarios_dir
 from tcforge.scenarios.show import summary, to_json
 
-app = typer.Typer(help="Scenarios: list them, show one, check setups for legality.",
-                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
-
-
-# The old spellings (issue 32 item 4): hidden, they still work and say on standard error which spelling to use.
-OLD_PLOT = old_spelling("--out")
-OLD_AGENTS = old_spelling("--agent")
-OLD_RUNGS = old_spelling("--agent, once a rung")
-OLD_POINTS = old_spelling("--build-points")
-POLICY_HELP = "Deprecated: use --agent. Players as A or A,B."
+# Its help on 'tcforge --help' is tcforge.cli.LAZY_GROUPS's, which replaces this one when the group is mounted.
+app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
 
 
 def _echo(text: str = "") -> None:
@@ -95,9 +98,9 @@ def _resolve(reference: str) -> Path:
 
 @app.command("list")
 def list_scenarios(
-    format: TableFormat = typer.Option(TableFormat.text, "--format", "-f", help="text: a table; json: a list; csv: one "
-                                                                                 "row a scenario, with a header."),
-    lang: Lang = typer.Option(Lang.en, "--lang", help="Language of titles."),
+    format: Annotated[TableFormat, format_option("text: a table; json: a list; csv: one "
+                                                                                 "row a scenario, with a header.")] = TableFormat.text,
+    lang: Annotated[Lang, lang_option("Language of titles.")] = Lang.en,
 ) -> None:
     """List the bundled scenarios, then your own (tcforge --data DIR)."""
     rows: list[dict[str, Any]] = []
@@ -145,9 +148,9 @@ def _csv_rows(rows: list[dict[str, Any]]) -> None:
 @app.command("show")
 def show(
     scenario: str = typer.Argument(..., help="A bundled scenario id (hill-621) or a scenario file."),
-    lang: Lang = typer.Option(Lang.en, "--lang", help="en or fr."),
-    format: Format = typer.Option(Format.text, "--format", "-f", help="text: a readable summary; json: the resolved scenario."),
-    balance: str | None = typer.Option(None, "--option", help="Apply a balance option by id first (german-plus)."),
+    lang: Annotated[Lang, lang_option("en or fr.")] = Lang.en,
+    format: Annotated[Format, format_option("text: a readable summary; json: the resolved scenario.")] = Format.text,
+    balance: Annotated[str | None, option_option("Apply a balance option by id first (german-plus).")] = None,
 ) -> None:
     """Show a scenario: battlefield, forces, reinforcements, victory, special rules, balance options."""
     path = _resolve(scenario)
@@ -167,10 +170,10 @@ def show(
 @app.command("check")
 def check(
     scenarios: list[str] | None = typer.Argument(None, help="Scenario ids or files (default: every bundled scenario)."),
-    format: Format = typer.Option(Format.text, "--format", "-f", help="text: one line per finding; json: one report per file."),
+    format: Annotated[Format, format_option("text: one line per finding; json: one report per file.")] = Format.text,
     play: bool = typer.Option(False, "--play", help="Also play games (greedy against greedy, or --agent) to prove the scenario playable."),
     games: int = typer.Option(60, "--games", callback=bounded(GAMES), help="With --play: games per scenario."),
-    jobs: Annotated[int, typer.Option("--jobs", callback=bounded(JOBS), help="With --play: " + JOBS_HELP)] = JOBS_DEFAULT,
+    jobs: Annotated[int, jobs_option("With --play: " + JOBS_HELP)] = JOBS_DEFAULT,
     agent: Annotated[list[str] | None, agent_option("With --play: " + AGENT_HELP)] = None,
 ) -> None:
     """Check scenarios (or setups written as scenario files) for legality: every finding in one run.
@@ -223,8 +226,7 @@ def _agents(sides: list[str], agent: list[str] | None, policy: str | None, *, st
     if agent and policy:
         _usage("give --agent or the older --policy, not both")
     chosen: list[str | None] = [None, None]
-    if policy:
-        _err("tcforge: --policy is deprecated; write --agent SIDE=SPEC (or --agent SPEC for both sides)")
+    if policy:  # its notice is its option's (options.old_spelling)
         names = [t.strip() for t in policy.split(",")]
         if len(names) not in (1, 2):
             _usage("--policy takes A or A,B")
@@ -298,15 +300,15 @@ def play_one(
     scenario: str = typer.Argument(..., help="Scenario id or file."),
     seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="The game's seed: set-up, dice and tie-breaks."),
     agent: AgentOpt = None,
-    policy: str | None = typer.Option(None, "--policy", help=POLICY_HELP, hidden=True),
+    policy: PolicyOpt = None,
     log: Path | None = typer.Option(None, "--log", parser=file_out, metavar="FILE",
                                     help="Write the replayable log (JSON lines) here."),
-    balance: str | None = typer.Option(None, "--option", help="A balance option of the scenario."),
+    balance: OptionOpt = None,
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the result line."),
     board: bool = typer.Option(False, "--board", help="Draw the board with its units at each turn's end, not only at the start."),
-    format: Format = typer.Option(Format.text, "--format", "-f", help="text: the account; json: set-up, events, "
-                                                                     "each turn's standing and the result."),
-    lang: Lang = typer.Option(Lang.en, "--lang", help="en or fr."),
+    format: Annotated[Format, format_option("text: the account; json: set-up, events, "
+                                                                     "each turn's standing and the result.")] = Format.text,
+    lang: Annotated[Lang, lang_option("en or fr.")] = Lang.en,
 ) -> None:
     """Play one headless game: the set-up and its board, every action, each side's points and the victory
     state at each turn's end, and the result (on standard output); optionally a replayable log."""
@@ -350,9 +352,6 @@ def _tell(sc: Any, state: Any, lines: list[Any], seed: int, agents: tuple[str, s
     _echo(result(sc, state, seed, agents, lang)["text"])
 
 
-UNSIGNED_HELP = ("Accept a log that cannot be proven: one without its hash chain, or whose game is not played again "
-                 "from its seed (no agents recorded, a time budget). Its actions are still checked legal, its chain if it "
-                 "has one, but not its dice. Without it such a log is refused.")
 UNSIGNED_NOTICE = "accepted with --unsigned: its actions are checked legal, but its dice are not checked against its seed"
 
 
@@ -360,11 +359,11 @@ UNSIGNED_NOTICE = "accepted with --unsigned: its actions are checked legal, but 
 def replay_log(
     log: Path = typer.Argument(..., help="A log written by 'tcforge scenario play --log'."),
     board: bool = typer.Option(False, "--board", help="Draw the board with its units at each turn's end, not only at the start."),
-    format: Format = typer.Option(Format.text, "--format", "-f", help="text: the account; json: a document."),
-    lang: Lang = typer.Option(Lang.en, "--lang", help="en or fr."),
+    format: Annotated[Format, format_option("text: the account; json: a document.")] = Format.text,
+    lang: Annotated[Lang, lang_option("en or fr.")] = Lang.en,
     as_side: str = typer.Option("", "--as", help="Tell the game as this side saw it (german, soviet): the enemy's "
                                 "hidden cards are shown as unknowns."),
-    unsigned: bool = typer.Option(False, "--unsigned", help=UNSIGNED_HELP),
+    unsigned: UnsignedOpt = False,
 ) -> None:
     """Show a logged game again, every action checked as it is replayed, and every die (and each agent's choice)
     against the game its seed gives."""
@@ -403,14 +402,18 @@ def replay_log(
 @app.command("audit")
 def audit_cmd(
     logs: list[Path] = typer.Argument(None, help="Logs written by 'tcforge scenario play --log'."),
-    format: Format = typer.Option(Format.text, "--format", "-f"),
-    unsigned: bool = typer.Option(False, "--unsigned", help=UNSIGNED_HELP),
+    format: FormatOpt = Format.text,
+    unsigned: UnsignedOpt = False,
     cases: bool = typer.Option(False, "--cases", help="List the rule cases the referee judges (case, module, what) and exit."),
 ) -> None:
     """Re-check logged games against the rules with the referee (its own rule code, not the engine's
     move generator): one line per violation, LOG:LINE: rule CASE: what happened; exit 1 on any."""
     from tcforge.play.referee import CASES, audit_json, audit_log
     if cases:
+        if format is Format.json:
+            _echo(json.dumps([{"case": c.case, "module": c.module, "what": c.what} for c in CASES], indent=2,
+                             ensure_ascii=False))
+            return
         for case in CASES:
             _echo(f"{case.case}\t{case.module}\t{case.what}")
         return
@@ -440,8 +443,9 @@ def audit_cmd(
 
 PNG_OUT_HELP = ("Write {what} as a PNG here; the report itself goes to standard output (--format, and > FILE to keep "
                 "it). --plot is the old spelling.")
-SCHEDULER_HELP = ("Play on a running Dask cluster: tcp://HOST:8786 (see the README); 'local' for a Dask cluster of --jobs "
-                  "workers on this machine. Without it a local process pool plays (faster on a few cores).")
+SCHEDULER_HELP = ("Play on a running Dask cluster: tcp://HOST:8786 (see 'Sweeps, and playing on a cluster' in "
+                  "docs/guide/scenarios.md); 'local' for a Dask cluster of --jobs workers on this machine. Without it a "
+                  "local process pool plays (faster on a few cores).")
 
 
 @app.command("balance")
@@ -450,19 +454,18 @@ def balance_cmd(
     games: int = typer.Option(200, "--games", callback=bounded(GAMES), help="Games per balance option (per round with --converge)."),
     jobs: JobsOpt = JOBS_DEFAULT,
     scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
-    option: list[str] | None = typer.Option(None, "--option", help="Balance options to compare, 'as-written' for none, "
-                                               "'all' for as written and every option (the default)."),
+    option: Annotated[list[str] | None, option_option("Balance options to compare, 'as-written' for none, 'all' for "
+                                                      "as written and every option (the default).")] = None,
     agent: AgentOpt = None,
-    policy: str | None = typer.Option(None, "--policy", help=POLICY_HELP, hidden=True),
+    policy: PolicyOpt = None,
     seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="The root seed: game i's seed is derived from it and i."),
     converge: bool = typer.Option(False, "--converge", help="Double the agents' iteration budgets each round until "
                                   "no win rate moves out of its 95 % interval, or --max-budget is reached (provisional)."),
     max_budget: int = typer.Option(400, "--max-budget", callback=bounded(BUDGET), help="With --converge: the largest budget to play "
                                    "(iterations or playouts, as the agent counts them)."),
-    format: Format = typer.Option(Format.text, "--format", "-f"),
+    format: FormatOpt = Format.text,
     out: Annotated[Path | None, out_file_option(PNG_OUT_HELP.format(what="the win rates with their intervals"))] = None,
-    plot: Path | None = typer.Option(None, "--plot", parser=file_out, metavar="FILE", hidden=True,
-                                     callback=OLD_PLOT, help="Deprecated: use --out."),
+    plot: PlotOpt = None,
 ) -> None:
     """Play many seeded games in parallel and report win rates, balance, completion, lengths and losses, how the
     games ended and what each balance option changes; with --converge, at doubling budgets until the rates settle."""
@@ -576,19 +579,17 @@ LADDER_AGENT_HELP = ("A rung: an agent SPEC (as in 'scenario play --agent'; no S
 @app.command("ladder")
 def ladder_cmd(
     scenario: str = typer.Argument(..., help="Scenario id or file."),
-    agent: Annotated[list[str] | None, agent_option(LADDER_AGENT_HELP)] = None,
-    rungs: str | None = typer.Option(None, "--rungs", hidden=True, callback=OLD_RUNGS,
-                                     help="Deprecated: use --agent once a rung, weakest first."),
+    agent: Annotated[list[str] | None, rung_option(LADDER_AGENT_HELP)] = None,
+    rungs: RungsOpt = None,
     games: int = typer.Option(40, "--games", callback=bounded(EVEN_GAMES),
                               help="Games a rung, an even number: half with each side, on the same seeds."),
     jobs: JobsOpt = JOBS_DEFAULT,
     seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="The root seed: the games/2 seeds, derived from it and each game's "
                              "index, are played with each side."),
-    balance: str | None = typer.Option(None, "--option", help="A balance option of the scenario."),
-    format: Format = typer.Option(Format.text, "--format", "-f"),
+    balance: OptionOpt = None,
+    format: FormatOpt = Format.text,
     out: Annotated[Path | None, out_file_option(PNG_OUT_HELP.format(what="each rung's score with its interval"))] = None,
-    plot: Path | None = typer.Option(None, "--plot", parser=file_out, metavar="FILE", hidden=True,
-                                     callback=OLD_PLOT, help="Deprecated: use --out."),
+    plot: PlotOpt = None,
 ) -> None:
     """A strength ladder: each rung plays the one below it, side-swapped, and scores (wins + draws/2) / games
     with a 95 % interval (each side's Wilson interval, combined); says where the ladder flattens (the first rung
@@ -622,8 +623,10 @@ def ladder_cmd(
         def tick(label: str, total: int) -> Any:
             task = progress.add_task(f"{sc.id} {label}", total=total)
             return lambda n: progress.advance(task, n)
-        result = climb(str(_resolve(scenario)), list(sc.grid.sides), specs, games=games, jobs=jobs, seed=seed,
-                       option=balance, scenario_id=sc.id, progress=tick)
+        from tcforge.cli.common import stoppable
+        with stoppable("ladder"):
+            result = climb(str(_resolve(scenario)), list(sc.grid.sides), specs, games=games, jobs=jobs, seed=seed,
+                           option=balance, scenario_id=sc.id, progress=tick)
     if plot is not None:
         write_plot(result, plot)
     if format is Format.json:
@@ -664,12 +667,11 @@ def _pairings(given: list[str]) -> list[str | dict[str, str]]:
 def sweep_cmd(
     scenarios: list[str] | None = typer.Argument(None, help="Scenario ids or files (or give them in --file)."),
     file: Path | None = typer.Option(None, "--file", help="A YAML sweep file; the options below replace its values."),
-    option: list[str] | None = typer.Option(None, "--option", help="Balance options, each a cell: an id, 'as-written' or 'all'."),
+    option: Annotated[list[str] | None, option_option("Balance options, each a cell: an id, 'as-written' or 'all'.")] = None,
     ruleset: list[str] | None = typer.Option(None, "--ruleset", help="Rulesets to play each scenario with (default: its own)."),
     set_: list[str] | None = typer.Option(None, "--set", help="Ruleset parameter overrides, each a cell: NAME=VALUE[;NAME=VALUE]."),
     agent: Annotated[list[str] | None, agent_option(SWEEP_AGENT_HELP)] = None,
-    agents: list[str] | None = typer.Option(None, "--agents", hidden=True, callback=OLD_AGENTS,
-                                            help="Deprecated: use --agent. Players, each a cell: SPEC or FIRST/SECOND."),
+    agents: Annotated[list[str] | None, deprecated_option("--agents", "Players, each a cell: SPEC or FIRST/SECOND.")] = None,
     games: int | None = typer.Option(None, "--games", callback=bounded(GAMES), help="Games a cell (default 100)."),
     seed: int | None = typer.Option(None, "--seed", callback=bounded(SEED), help="The root seed of every cell (default 1)."),
     batch: int | None = typer.Option(None, "--batch", callback=bounded(BATCH),
@@ -767,7 +769,7 @@ def sweep_cmd(
 
 
 @app.command("codes")
-def codes(format: Format = typer.Option(Format.text, "--format", "-f")) -> None:
+def codes(format: FormatOpt = Format.text) -> None:
     """The codes of the scenario checks and what each means."""
     if format is Format.json:
         _echo(json.dumps(CODES, indent=2, ensure_ascii=False))
@@ -790,7 +792,7 @@ def new(
     new_id: str = typer.Argument(..., help="The new scenario's id (lower case and dashes)."),
     template: str = typer.Option("skeleton", "--from", help="skeleton (the commented example), a bundled scenario id or a "
                                  "scenario file; the copy gets NEW_ID."),
-    out: Path | None = typer.Option(None, "--out", "-o", parser=file_out, metavar="FILE", help=NEW_OUT_HELP),
+    out: Annotated[Path | None, out_file_option(NEW_OUT_HELP)] = None,
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
     """Write a new scenario file to fill in, from the commented skeleton or a bundled scenario."""
@@ -810,12 +812,11 @@ def generate(
     year: int = typer.Option(1943, "--year", metavar="YEAR", help="Year of the battle: only cards in service then."),
     build_points: int = typer.Option(400, "--build-points", help="Build points of each side (the attacker gets half as "
                                                                  "much again)."),
-    old_points: int | None = typer.Option(None, "--points", hidden=True, callback=OLD_POINTS,
-                                          help="Deprecated: use --build-points."),
+    old_points: Annotated[int | None, deprecated_option("--points")] = None,
     seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="The draw of the forces and the map."),
     kind: str = typer.Option("meeting", "--kind", help="meeting or attack."),
     new_id: str | None = typer.Option(None, "--id", help="Scenario id (default: dyo-YEAR-POINTS-SEED)."),
-    out: Path | None = typer.Option(None, "--out", "-o", parser=file_out, metavar="FILE", help=NEW_OUT_HELP),
+    out: Annotated[Path | None, out_file_option(NEW_OUT_HELP)] = None,
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
     """Build a legal random scenario by the design-your-own method of source 001; it passes 'scenario check'."""

@@ -3,17 +3,18 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
 from tcforge.cli.common import err, fail, out
-from tcforge.cli.options import Format
+from tcforge.cli.options import Format, format_option
 
 
 def validate(
     paths: list[Path] | None = typer.Argument(None, help="Files or folders to check (default: your own data when "
                                                  "'tcforge --data DIR' names some, else all of the bundled data)."),
-    format: Format = typer.Option(Format.text, "--format", "-f", help="text: one line per problem; json: a list."),
+    format: Annotated[Format, format_option("text: one line per problem; json: a list.")] = Format.text,
 ) -> None:
     """Check data files against their JSON Schemas and each other: every problem, one line each.
 

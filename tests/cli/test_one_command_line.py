@@ -108,10 +108,11 @@ def test_every_player_option_is_agent_side_equals_spec() -> None:
     where = {" ".join(path) for path, cmd, _ in LEAVES for p in _options(cmd) if "--agent" in p.opts}
     assert {"scenario play", "scenario balance", "scenario check", "scenario sweep", "scenario ladder",
             "bench ladder"} <= where
+    ladders = (["scenario", "ladder"], ["bench", "ladder"])  # a rung plays both sides: SPEC, no SIDE=
     for path, cmd, _ in LEAVES:
         for p in _options(cmd):
             if "--agent" in p.opts:
-                assert p.metavar == "SIDE=SPEC" and p.multiple, path
+                assert p.metavar == ("SPEC" if path in ladders else "SIDE=SPEC") and p.multiple, path
             assert not {"--agents", "--rungs", "--policy"} & set(p.opts), f"{path}: an old spelling shown in --help"
 
 
@@ -134,6 +135,37 @@ def test_one_lang_one_format_family_one_pair_of_consoles() -> None:
     assert declared["ListFormat"] == [] and all(len(v) <= 1 for v in declared.values()), declared
     consoles = [p.name for p, text in sources.items() if "Console(" in text]
     assert consoles == ["common.py"], consoles
+
+
+SHARED = ("--format", "--lang", "--option", "--jobs", "--agent", "--paper", "--out")
+
+
+def _inline(source: str) -> list[tuple[int, str]]:
+    """(line, name) of each typer.Option(...) in ``source`` that declares a shared option name itself."""
+    import ast
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and ast.unparse(node.func) in ("typer.Option", "Option"):
+            for arg in node.args:
+                if isinstance(arg, ast.Constant) and arg.value in SHARED:
+                    found.append((node.lineno, str(arg.value)))
+    return found
+
+
+def test_a_shared_option_is_declared_once_in_options_py() -> None:
+    """--format, --lang, --option, --jobs, --agent, --paper and --out come from tcforge/cli/options.py (its Annotated
+    types or its *_option functions), never from a typer.Option written in a command module."""
+    inline = [f"tcforge/cli/{p.name}:{line}: {name}" for p in sorted((ROOT / "tcforge" / "cli").glob("*.py"))
+              if p.name != "options.py" for line, name in _inline(p.read_text(encoding="utf-8"))]
+    assert not inline, "declare these through tcforge.cli.options:\n" + "\n".join(inline)
+
+
+def test_the_inline_option_scan_can_fail() -> None:
+    """A control case: an inline --format and a multi-line --out are found, a shared type and other names are not."""
+    source = ("def one(format: str = typer.Option('text', '--format', '-f'),\n"
+              "        out: Path = typer.Option(None,\n    '--out', help='x'),\n"
+              "        lang: LangOpt = Lang.en, year: int = typer.Option(1, '--year')) -> None: ...\n")
+    assert _inline(source) == [(1, "--format"), (2, "--out")]
 
 
 # ------------------------------------------------------------------------------------------------ help
