@@ -15,14 +15,18 @@ import os
 import re
 import signal
 import sys
+import typing
 import unicodedata
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
 import typer
+from typer._click.exceptions import BadParameter, UsageError
 from typer.core import TyperGroup
 
 from tcforge import __version__
+from tcforge.bounds import shown
 from tcforge.cli import bench, cards, errata, odds, rules, validate
 from tcforge.cli.common import err, fail, out
 from tcforge.cli.options import harmonise
@@ -47,7 +51,32 @@ LAZY_GROUPS = {
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
+def _one_line(exc: UsageError) -> str:
+    """A usage error in one line, as every refusal of tcforge is (no box, no usage block): a bad choice names the option,
+    the value and the values allowed (tcforge: --format xml: use text, json or csv)."""
+    param = getattr(exc, "param", None)
+    kind = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+    kinds = [kind, *typing.get_args(kind)]  # an Enum, or a list or optional of one
+    enum = next((k for k in kinds if isinstance(k, type) and issubclass(k, Enum)), None)
+    choices = [str(m.value) for m in enum] if enum is not None else []
+    if isinstance(exc, BadParameter) and param is not None and choices:
+        name = next((o for o in getattr(param, "opts", []) if o.startswith("--")), param.name or "value")
+        given = re.search(r"'([^']*)' is not one of", exc.message)
+        allowed = ", ".join(choices[:-1]) + f" or {choices[-1]}" if len(choices) > 1 else choices[0]
+        return f"{name}{' ' + shown(given.group(1)) if given else ''}: use {allowed}"
+    text = " ".join(exc.format_message().split())
+    where = exc.ctx.command_path if exc.ctx is not None else "tcforge"
+    return f"{text.replace(': Value error, ', ': ')} (see '{where} --help')"
+
+
 class _LazyGroup(TyperGroup):
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except UsageError as exc:  # a subcommand's line: one line on standard error, exit 2
+            err.print(f"tcforge: {_one_line(exc)}", markup=False)
+            raise typer.Exit(exc.exit_code) from None
+
     def get_params(self, ctx: Any) -> Any:
         harmonise(self, ctx)
         return super().get_params(ctx)

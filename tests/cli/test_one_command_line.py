@@ -346,3 +346,12 @@ def test_make_demo_uses_no_old_spelling() -> None:
                                                                                             "--out-dir"}
     used = set(re.findall(r"(?<![\w-])--[a-z][a-z-]*", demo))
     assert "tcforge scenario balance" in demo and not used & old, used & old
+
+
+def test_audit_cases_follows_format() -> None:
+    text = _invoke(["scenario", "audit", "--cases"])
+    as_json = _invoke(["scenario", "audit", "--cases", "-f", "json"])
+    assert text.exit_code == 0 and as_json.exit_code == 0, as_json.output
+    cases = json.loads(as_json.stdout)
+    assert cases and set(cases[0]) == {"case", "module", "what"}
+    assert len(cases) == len(text.stdout.strip().splitlines())
