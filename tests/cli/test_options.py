@@ -124,8 +124,12 @@ def test_shell_completion_completes_commands_options_and_values() -> None:
 
 
 def test_show_completion_prints_a_script_for_the_shell() -> None:
-    result = subprocess.run([sys.executable, "-c", "import sys; sys.argv[0] = 'tcforge'; from tcforge.cli import main; main()",
-                             "--show-completion", "bash"], capture_output=True, text=True, timeout=120, check=False)
+    # typer's --show-completion is a flag that detects the shell from the calling processes; run from make's /bin/sh
+    # (the recipe of `make test`) it finds sh, which it does not support. Call it from bash, as a user's shell would
+    # (the trailing command keeps bash from handing its process over to python, so bash stays the parent).
+    code = "import sys; sys.argv[0] = 'tcforge'; from tcforge.cli import main; main()"
+    result = subprocess.run(["bash", "-c", '"$0" -c "$1" --show-completion; status=$?; exit $status', sys.executable, code],
+                            capture_output=True, text=True, timeout=120, check=False)
     assert result.returncode == 0, result.stderr
     assert "_TCFORGE_COMPLETE=complete_bash" in result.stdout
 
