@@ -64,6 +64,8 @@ class VictoryAndControl(RefereeBase):
 
     def _control_case(self, cond_id: str | None) -> str:
         cond = next((c for c in self.scenario.victory if c.id == cond_id), None)
+        if isinstance(cond, HoldPositions):
+            return "20.0 victory"  # a hold-positions condition declared wrongly, or held at the turn limit and missed
         return "001 capture" if self.house_rules and isinstance(cond, ControlRank | ControlPositions) else "16.0"
 
     def met(self, turn: int, *, end_of_game_turn: bool, kinds: tuple[type[VictoryCondition], ...] = (),
@@ -122,9 +124,7 @@ class VictoryAndControl(RefereeBase):
                 found += self.met(before.turn, end_of_game_turn=True, kinds=AT_TURN_END)
         if found:
             self.victory_flagged = True
-            cond = next((c for c in self.scenario.victory if c.id == found[0][1]), None)
-            case = "20.0 victory" if isinstance(cond, HoldPositions) else self._control_case(found[0][1])
-            self.flag(line, case, f"{self._side(found[0][0])} meets {found[0][1]} but the game goes on")
+            self.flag(line, self._control_case(found[0][1]), f"{self._side(found[0][0])} meets {found[0][1]} but the game goes on")
 
     def _cond(self, cond_id: str) -> Any:
         return next((c for c in self.scenario.victory if c.id == cond_id), None)

@@ -16,11 +16,12 @@ import pytest
 
 from tcforge.analysis.generate import jeff_mike
 from tcforge.data.card_ids import MINEFIELD, WIRE
-from tcforge.engine import movement, opportunity, spotting
+from tcforge.engine import breakthrough, movement, opportunity, spotting
 from tcforge.engine import state as engine_state
 from tcforge.engine.actions import action_from_json
 from tcforge.engine.playout import LogLine
 from tcforge.engine.state import GameState
+from tcforge.play import games
 from tcforge.play.games import play_game
 from tcforge.play.referee import CASES, audit_game
 from tcforge.play.setup import setup, start
@@ -400,12 +401,14 @@ def test_11_0_a_vehicle_entering_a_stream_is_flagged(kursk: Any) -> None:
 WIRE_DECK = "  deck:\n  - card: Wire\n    count: 2\n  - card: Minefield\n    count: 1\n"  # as departures_movement --wire
 
 
-def _wired(tmp_path: Path, game: int) -> Scenario:
-    """Game ``game`` of tools/departures_movement.py --wire: its generated scenario with Wire and a Minefield."""
+def _wired(tmp_path: Path, game: int, copies: int = 0) -> Scenario:
+    """Game ``game`` of tools/departures_movement.py --wire [--copies N]: its generated scenario with Wire and
+    Minefields in the decks."""
     kind, seed = ("meeting" if game % 2 == 0 else "attack"), game // 2 + 1
     path = tmp_path / f"dyo-{kind}-{seed}-wire.yaml"
     text = jeff_mike(f"dyo-{kind}-{seed}", year=1943, points=400, seed=seed, kind=kind)
-    path.write_text(text.replace("  deck:\n", WIRE_DECK), encoding="utf-8")
+    deck = WIRE_DECK if not copies else f"  deck:\n  - card: Wire\n    count: {copies}\n  - card: Minefield\n    count: {copies}\n"
+    path.write_text(text.replace("  deck:\n", deck), encoding="utf-8")
     return load(str(path))
 
 
@@ -459,6 +462,52 @@ def test_001_wire_discard_a_wire_kept_after_its_turn_is_flagged(wired: Any, monk
     assert found == {"001 Wire discard"}
 
 
+
+def test_001_victory_break_through_an_exit_the_defender_may_not_answer_is_flagged(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Games 345 and 1059 of tools/departures_movement.py --wire --copies 3 (the defender holds Wire or a Minefield
+    as the attacker exits), played by an engine whose exit opens no window: the cards leave at once."""
+    def at_once(state: GameState, action: Any) -> None:
+        play = state.ctx.play
+        assert play is not None
+        play.exiting = [int(u) for u in action.cards]
+        breakthrough.leave(state)
+
+    monkeypatch.setattr(breakthrough, "exit_cards", at_once)
+    for game in (345, 1059):
+        sc = _wired(tmp_path, game, copies=3)
+        assert {case for _, case in _cases(sc, _game(sc))} == {"001 break-through window"}
+
+
+def test_10_0_a_card_leaving_a_melee_it_began_not_the_way_it_came_is_flagged(
+        meeting: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine without the way back (movement.melee_exit_way_back off), judged with it on."""
+    sc, _ = meeting
+    honest = games.new_game
+
+    def no_way_back(scenario: Scenario, seed: int) -> GameState:
+        state = honest(scenario, seed)
+        state.game = replace(state.game, rules=replace(state.game.rules, movement_melee_exit_way_back=False))
+        return state
+
+    monkeypatch.setattr(games, "new_game", no_way_back)
+    found = _cases(sc, _game(sc))
+    assert found and {case for _, case in found} == {"10.0"}
+
+
+def test_20_0_victory_a_hill_held_at_the_last_turn_the_engine_misses_is_flagged() -> None:
+    """Hill 621, seed 2: the Soviets hold the three hill positions at the end of turn 16. An engine judging the hold
+    at the end of turn 17 (never played) ends the game at the turn limit, the Germans winning by default."""
+    honest = load("hill-621")
+    playout, result = play_game(honest, 2, ("greedy", "greedy"))
+    assert result.condition == "take-the-hill"
+    late = load("hill-621")
+    next(c for c in late.victory if c.id == "take-the-hill").at_end_of_turn = 17  # type: ignore[attr-defined]
+    missed, _ = play_game(late, 2, ("greedy", "greedy"))
+    found = audit_game(honest, start(late, setup(late, 2)), missed.log, "late").violations
+    assert [(v.line, v.case) for v in found] == [(len(playout.log) + 1, "20.0 victory")]
+
+
 # ------------------------------------------------ every case of the referee has its edited log
 # case -> the test proving it is flagged ("file::test" outside this file); a case the referee adds needs a row here
 CORPUS = {
@@ -497,17 +546,17 @@ CORPUS = {
     "8.4": "test_8_4_a_second_step_into_slowing_terrain_is_flagged",
     "11.0": "test_11_0_a_vehicle_entering_a_stream_is_flagged",
     "9.3.2": "test_9_3_2_an_immobilised_card_picked_to_move_is_flagged",
+    "001 break-through window": "test_001_victory_break_through_an_exit_the_defender_may_not_answer_is_flagged",
+    "10.0": "test_10_0_a_card_leaving_a_melee_it_began_not_the_way_it_came_is_flagged",
+    "20.0 victory": "test_20_0_victory_a_hill_held_at_the_last_turn_the_engine_misses_is_flagged",
     "001 break-through": "test_referee_break_through.py::test_001_victory_conditions_break_through_illegal_exits_are_caught",
 }
 # cases whose edited log is still to be written (issue 33 item 11), each with why: the list only shrinks
 PENDING = {
-    "10.0": "needs a card leaving a melee it began (greedy games seldom do)",
     "8.6": "no carried squad in a fire play of these games",
     "001 2.1 spotted": "an engine forgetting to reveal the opportunity firer: the bend found no hidden firer",
     "001 1.2": "an engine forgetting to reveal the firer: the bend found no hidden firer",
     "001 melee procedure": "the simultaneous-procedure engine's greedy games gave no interleaved orders",
-    "20.0 victory": "needs a scenario with a hold-positions condition bent",
-    "001 break-through window": "the break-through exit window is being changed (departure 5)",
 }
 
 
