@@ -8,6 +8,7 @@ test_referee_break_through.py and test_tampered_logs.py.
 """
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from tcforge.data.card_ids import MINEFIELD, WIRE
 from tcforge.engine import breakthrough, movement, opportunity, spotting
 from tcforge.engine import state as engine_state
 from tcforge.engine.actions import action_from_json
+from tcforge.engine.core import CoreState
 from tcforge.engine.playout import LogLine
 from tcforge.engine.state import GameState
 from tcforge.play import games
@@ -397,6 +399,47 @@ def test_11_0_a_vehicle_entering_a_stream_is_flagged(kursk: Any) -> None:
     assert found == [(line, "11.0")]
 
 
+
+def _hidden_opportunity_firer(meeting: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[int, list[tuple[int, str]]]:
+    """Seed 2 of the meeting: the first opportunity shot edited to a face-down card of the firer's side in range of
+    the target, judged by an engine whose firers stay face down as they shoot (fire and opportunity fire)."""
+    sc, _ = meeting
+    lines = _game(sc, 2)
+
+    def hidden(state: GameState, action: list[Any]) -> int | None:
+        if not _opportunity_shot(state, action):
+            return None
+        firer, target = state.units[action[1]], state.units[action[2]]
+        return next((u.uid for u in state.units if u.side == firer.side and u.pos >= 0 and state.face_down(u.uid)
+                     and u.profile.combat and u.carrier is None and not state.occ[u.pos][1 - u.side]
+                     and state.game.board.distance(u.pos, target.pos) <= 2), None)
+
+    line = _line(sc, lines, lambda s, a: hidden(s, a) is not None, 2)
+    edit = list(lines[line - 2].action)
+    edit[1] = hidden(_at(sc, lines, line, 2), edit)
+    spot = CoreState._spot
+
+    def unseen(state: CoreState, uid: int) -> None:
+        if sys._getframe(1).f_globals["__name__"] not in ("tcforge.engine.fire", "tcforge.engine.opportunity"):
+            spot(state, uid)
+
+    monkeypatch.setattr(CoreState, "_spot", unseen)
+    return line, _cases(sc, _edited(lines, line, edit), 2)
+
+
+def test_001_2_1_spotted_a_hidden_opportunity_firer_left_face_down_is_flagged(
+        meeting: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    line, found = _hidden_opportunity_firer(meeting, monkeypatch)
+    assert (line, "001 2.1 spotted") in found and {case for _, case in found} == {"001 2.1 spotted", "001 1.2"}
+
+
+def test_001_1_2_a_hidden_card_making_a_ranged_attack_left_face_down_is_flagged(
+        meeting: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The opportunity shot is a ranged attack (the greedy games give no hidden card a fire play's shot)."""
+    line, found = _hidden_opportunity_firer(meeting, monkeypatch)
+    assert (line, "001 1.2") in found and {case for _, case in found} == {"001 2.1 spotted", "001 1.2"}
+
+
 # ------------------------------------------------ 001 Wire and Minefields: generated games with them in the decks
 WIRE_DECK = "  deck:\n  - card: Wire\n    count: 2\n  - card: Minefield\n    count: 1\n"  # as departures_movement --wire
 
@@ -549,13 +592,13 @@ CORPUS = {
     "001 break-through window": "test_001_victory_break_through_an_exit_the_defender_may_not_answer_is_flagged",
     "10.0": "test_10_0_a_card_leaving_a_melee_it_began_not_the_way_it_came_is_flagged",
     "20.0 victory": "test_20_0_victory_a_hill_held_at_the_last_turn_the_engine_misses_is_flagged",
+    "001 2.1 spotted": "test_001_2_1_spotted_a_hidden_opportunity_firer_left_face_down_is_flagged",
+    "001 1.2": "test_001_1_2_a_hidden_card_making_a_ranged_attack_left_face_down_is_flagged",
     "001 break-through": "test_referee_break_through.py::test_001_victory_conditions_break_through_illegal_exits_are_caught",
 }
 # cases whose edited log is still to be written (issue 33 item 11), each with why: the list only shrinks
 PENDING = {
     "8.6": "no carried squad in a fire play of these games",
-    "001 2.1 spotted": "an engine forgetting to reveal the opportunity firer: the bend found no hidden firer",
-    "001 1.2": "an engine forgetting to reveal the firer: the bend found no hidden firer",
     "001 melee procedure": "the simultaneous-procedure engine's greedy games gave no interleaved orders",
 }
 
