@@ -598,7 +598,7 @@ CORPUS = {
 }
 # cases whose edited log is still to be written (issue 33 item 11), each with why: the list only shrinks
 PENDING = {
-    "8.6": "no carried squad in a fire play of these games",
+    "8.6": "no squad still carried in a fire play of the greedy games (generated 001, Kursk, Hill 621: seeds 1-6)",
     "001 melee procedure": "the simultaneous-procedure engine's greedy games gave no interleaved orders",
 }
 
