@@ -28,7 +28,7 @@ def digest(state) -> str:  # type: ignore[no-untyped-def]
 
 def write() -> None:
     from tcforge.agents.playout import play, random_policy
-    from tcforge.engine.playout import write_log
+    from tcforge.engine.replay import write_log
     result = play(start(), (random_policy, random_policy), random.Random(SEED))
     with LOG.open("w", encoding="utf-8") as handle:
         write_log(result.log, handle)

@@ -150,7 +150,7 @@ def test_engine_has_no_function_level_imports_of_its_own_modules() -> None:
 
 
 def test_the_engine_core_imports_no_rule_module() -> None:
-    rules = {"movement", "fire", "melee", "equipment", "cards", "windows", "reactions", "state", "playout",
+    rules = {"movement", "fire", "melee", "equipment", "cards", "windows", "reactions", "state", "replay",
              "observation"}
     core = {target.rsplit(".", 1)[-1] for target, _, _ in imports(PACKAGE / "engine" / "core.py")
             if target.startswith("tcforge.engine.")}
@@ -161,7 +161,7 @@ ENGINE_LAYERS = (  # as tcforge/engine/__init__.py describes them: each imports 
     ("rules", "outcome", "attacks", "board", "scenario_rules"), ("actions",), ("context",), ("units",), ("game",), ("core",),
     ("windows", "equipment", "arrivals"),
     ("fire",), ("spotting",), ("opportunity",), ("movement",), ("melee", "cards", "breakthrough"), ("reactions", "card_status"), ("state",),
-    ("observation", "playout"))
+    ("observation", "replay"))
 
 
 def test_engine_modules_import_only_from_the_layers_below_them() -> None:

@@ -3,11 +3,11 @@
 A player is a :data:`Policy`: a callable ``(state, rng) -> action`` returning one of ``state.legal_actions()``
 for the side to move. Every game a player takes part in, a whole logged game (:func:`play`) as well as a search
 player's playouts (:mod:`tcforge.agents.search`), runs :func:`run`: while the game is not over, when chance is to
-act the engine's sampler (:func:`tcforge.engine.playout.sample_chance`) draws the outcome, otherwise the policy of
+act the engine's sampler (:func:`tcforge.engine.replay.sample_chance`) draws the outcome, otherwise the policy of
 the side to move chooses, both drawing from the one generator passed in. The order of the draws is therefore
 the order of the actions, and the same seed gives the same game.
 
-The log's lines and reading a log back belong to the engine (:mod:`tcforge.engine.playout`: the log is the
+The log's lines and reading a log back belong to the engine (:mod:`tcforge.engine.replay`: the log is the
 game's, whoever chose the actions).
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from tcforge.engine.playout import LogLine, sample_chance
+from tcforge.engine.replay import LogLine, sample_chance
 from tcforge.engine.state import CHANCE, Action, GameState
 
 __all__ = ["Playout", "Policy", "next_action", "play", "random_policy", "run"]

@@ -40,7 +40,7 @@ checks there is no cycle and no function-level import dodging one):
 - ``state``: the dispatcher. :class:`~tcforge.engine.state.GameState` is the core
   plus the phase tables sending each decision to its rule module, the turn
   flow and the chance events: the only entry for players, search and analysis.
-- ``observation``, ``playout``: what one side may know of a position and full positions
+- ``observation``, ``replay``: what one side may know of a position and full positions
   consistent with it (``observation``, ``determinize``: the only way a search reads the real
   state); chance sampled (``sample_chance``) and a game's log (its lines, read back and replayed).
 

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from tcforge.data.problems import printable
-from tcforge.engine.playout import LogLine
+from tcforge.engine.replay import LogLine
 from tcforge.play.setup import Setup
 from tcforge.scenarios.findings import ScenarioError
 from tcforge.scenarios.loading import bundled_ids, load, scenarios_dir

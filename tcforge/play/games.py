@@ -18,7 +18,7 @@ from tcforge.agents import make as make_agent
 from tcforge.agents.playout import Playout, play
 from tcforge.engine.actions import action_from_json
 from tcforge.engine.outcome import EndKind
-from tcforge.engine.playout import LogLine
+from tcforge.engine.replay import LogLine
 from tcforge.engine.state import GameState
 from tcforge.play import gamelog
 from tcforge.play.hooks import hooks_of, make_game
@@ -207,7 +207,7 @@ def _check_seed(verified: gamelog.GameLog, state: GameState) -> None:
     """Play the game again from the seed, the dice drawn from its stream and each choice made by the recorded agent
     (exactly as :func:`play_game` played it), and compare every line. The walk stops where the game ends or an
     agent cannot choose: the replay (or the referee) then names what follows its own way."""
-    from tcforge.engine.playout import sample_chance
+    from tcforge.engine.replay import sample_chance
     from tcforge.engine.state import CHANCE
     seed, agents = verified.setup.seed, verified.setup.agents
     assert agents is not None  # gamelog.read refuses a signed log without them

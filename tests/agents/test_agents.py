@@ -16,7 +16,7 @@ from tcforge.agents.search import keyed
 from tcforge.engine import arrivals
 from tcforge.engine.board import RESERVE
 from tcforge.engine.outcome import EndKind, Outcome
-from tcforge.engine.playout import sample_chance
+from tcforge.engine.replay import sample_chance
 from tcforge.engine.state import CHANCE, GameState
 
 ROOT = Path(__file__).resolve().parents[2]

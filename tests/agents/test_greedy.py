@@ -6,7 +6,7 @@ import random
 from enginekit import make, pos, uid
 from tcforge.agents.greedy import greedy_policy, play_candidates
 from tcforge.engine import movement
-from tcforge.engine.playout import sample_chance
+from tcforge.engine.replay import sample_chance
 from tcforge.engine.state import CHANCE, TERMINAL, Action, GameState
 from tcforge.play.games import new_game
 from tcforge.scenarios.loading import load

@@ -8,7 +8,7 @@ import pytest
 from enginekit import make as make_state
 from tcforge.agents import SpecError, canonical, greedy_policy, make, plan
 from tcforge.agents.playout import play, run
-from tcforge.engine.playout import sample_chance
+from tcforge.engine.replay import sample_chance
 from tcforge.engine.state import CHANCE, GameState
 from tests.engine.test_observation import hidden_changed, position
 

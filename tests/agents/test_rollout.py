@@ -8,7 +8,7 @@ import pytest
 from enginekit import make as make_state
 from tcforge.agents import SpecError, canonical, make, rollout, search
 from tcforge.agents.playout import play
-from tcforge.engine.playout import sample_chance
+from tcforge.engine.replay import sample_chance
 from tcforge.engine.state import CHANCE, GameState
 from tests.engine.test_observation import hidden_changed, position
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 import golden
-from tcforge.engine.playout import read_log, replay
+from tcforge.engine.replay import read_log, replay
 
 
 def test_golden_playthrough_replays_to_the_same_final_position() -> None:
@@ -28,7 +28,7 @@ def test_golden_playthrough_is_what_the_engine_plays_today() -> None:
     import random
 
     from tcforge.agents.playout import play, random_policy
-    from tcforge.engine.playout import write_log
+    from tcforge.engine.replay import write_log
 
     result = play(golden.start(), (random_policy, random_policy), random.Random(golden.SEED))
     written = io.StringIO()

@@ -16,7 +16,7 @@ from tcforge.agents.playout import play, random_policy
 from tcforge.data.dataset import load_data
 from tcforge.engine.board import ATTACHED, DECK, DISCARDED, PLACED, RESERVE, UNCLAIMED
 from tcforge.engine.game import Game
-from tcforge.engine.playout import read_log, replay, write_log
+from tcforge.engine.replay import read_log, replay, write_log
 from tcforge.engine.state import GameState
 
 GERMAN = ["PzKw III L", "PzKw IV F", "PzKw VI E", "German Line Squad", "Veteran German Squad", "5 cm PaK 38",

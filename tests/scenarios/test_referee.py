@@ -10,7 +10,7 @@ import pytest
 
 from tcforge.engine import movement, spotting
 from tcforge.engine.core import CHANCE
-from tcforge.engine.playout import LogLine
+from tcforge.engine.replay import LogLine
 from tcforge.engine.state import GameState
 from tcforge.engine.units import Unit
 from tcforge.play.games import play_game, read_log, write_log

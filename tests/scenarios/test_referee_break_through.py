@@ -14,7 +14,7 @@ from tcforge.agents import greedy
 from tcforge.analysis.generate import jeff_mike
 from tcforge.engine import arrivals
 from tcforge.engine.core import CHANCE
-from tcforge.engine.playout import LogLine
+from tcforge.engine.replay import LogLine
 from tcforge.engine.state import GameState
 from tcforge.play.account import Teller, describe
 from tcforge.play.referee import audit_game

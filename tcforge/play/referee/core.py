@@ -26,7 +26,7 @@ from tcforge.engine.actions import (
 )
 from tcforge.engine.core import CHANCE
 from tcforge.engine.outcome import EndKind
-from tcforge.engine.playout import LogLine
+from tcforge.engine.replay import LogLine
 from tcforge.engine.rules import Rules
 from tcforge.engine.state import GameState
 from tcforge.play import gamelog

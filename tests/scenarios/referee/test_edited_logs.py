@@ -21,7 +21,7 @@ from tcforge.engine import breakthrough, movement, opportunity, spotting
 from tcforge.engine import state as engine_state
 from tcforge.engine.actions import action_from_json
 from tcforge.engine.core import CoreState
-from tcforge.engine.playout import LogLine
+from tcforge.engine.replay import LogLine
 from tcforge.engine.state import GameState
 from tcforge.play import games
 from tcforge.play.games import play_game
