@@ -18,6 +18,7 @@ import pytest
 from tcforge.analysis.generate import jeff_mike
 from tcforge.data.card_ids import MINEFIELD, WIRE
 from tcforge.engine import breakthrough, movement, opportunity, spotting
+from tcforge.engine import melee as engine_melee
 from tcforge.engine import state as engine_state
 from tcforge.engine.actions import action_from_json
 from tcforge.engine.core import CoreState
@@ -551,6 +552,56 @@ def test_20_0_victory_a_hill_held_at_the_last_turn_the_engine_misses_is_flagged(
     assert [(v.line, v.case) for v in found] == [(len(playout.log) + 1, "20.0 victory")]
 
 
+def test_8_6_a_squad_firing_while_carried_is_flagged(attack: Any) -> None:
+    """The situation built, not searched for (no greedy game fires with a squad still carried): the attack's set-up
+    with the squad of the first fire play's position loaded on a vehicle there, its own shot moved up to the play's first."""
+    sc, lines = attack
+    line = _line(sc, lines, lambda s, a: a[0] == "shoot" and s.phase == "fire" and s.ctx.window is None)
+    state = _at(sc, lines, line)
+    firer = state.units[lines[line - 2].action[1]]
+    loaded = start(sc, setup(sc, 1))
+    squad = next(u for u in loaded.units if u.side == firer.side and u.profile.infantry and u.pos == firer.pos
+                 and state.units[u.uid].pos == u.pos and not state.units[u.uid].moved)
+    carrier = next(u for u in loaded.units if u.side == firer.side and u.profile.vehicle and u.pos == squad.pos)
+    squad.carrier = carrier.uid
+    edit = next(e.action for e in lines[line - 1:] if e.action[0] == "shoot" and e.action[1] == squad.uid)  # its own shot, moved up
+    found = [(v.line, v.case) for v in audit_game(sc, loaded, _edited(lines, line, edit), "carried").violations]
+    assert found == [(line, "8.6")]
+
+
+def test_001_melee_1_orders_interleaving_in_a_declared_melee_are_flagged(
+        attack: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine whose declared melee hands the order to the other side after the first order of a round (the
+    greedy games never interleave): the active side's next order, after the other side's, is flagged."""
+    sc, _ = attack
+    assert sc_rules(sc).melee_procedure == "declared"
+    apply, advance = engine_melee.apply, engine_melee.advance
+
+    def to_act(state: GameState) -> None:
+        m = state.ctx.melee
+        if m is not None and m.stage == "targets" and m.todo:
+            m.to_act = state.units[m.todo[0]].side
+
+    def interleaved(state: GameState, action: Any) -> None:
+        apply(state, action)
+        m = state.ctx.melee
+        if (m is not None and m.stage == "targets" and m.todo and m.choosing == state.active
+                and all(state.units[u].side == state.active for u in m.todo) and m.at is not None):
+            m.choosing = 1 - state.active  # the other side's cards go now, then the rest; the round ends after
+            m.todo = [*sorted(u for u in state.occ[m.at][1 - state.active]), *m.todo]
+        to_act(state)
+
+    def advanced(state: GameState) -> bool:
+        done = advance(state)
+        to_act(state)
+        return done
+
+    monkeypatch.setitem(engine_state._APPLY, "melee", interleaved)
+    monkeypatch.setattr(engine_melee, "advance", advanced)
+    found = _cases(sc, _game(sc))
+    assert found and {case for _, case in found} == {"001 melee procedure"}
+
+
 # ------------------------------------------------ every case of the referee has its edited log
 # case -> the test proving it is flagged ("file::test" outside this file); a case the referee adds needs a row here
 CORPUS = {
@@ -595,12 +646,11 @@ CORPUS = {
     "001 2.1 spotted": "test_001_2_1_spotted_a_hidden_opportunity_firer_left_face_down_is_flagged",
     "001 1.2": "test_001_1_2_a_hidden_card_making_a_ranged_attack_left_face_down_is_flagged",
     "001 break-through": "test_referee_break_through.py::test_001_victory_conditions_break_through_illegal_exits_are_caught",
+    "8.6": "test_8_6_a_squad_firing_while_carried_is_flagged",
+    "001 melee procedure": "test_001_melee_1_orders_interleaving_in_a_declared_melee_are_flagged",
 }
 # cases whose edited log is still to be written (issue 33 item 11), each with why: the list only shrinks
-PENDING = {
-    "8.6": "no squad still carried in a fire play of the greedy games (generated 001, Kursk, Hill 621: seeds 1-6)",
-    "001 melee procedure": "the simultaneous-procedure engine's greedy games gave no interleaved orders",
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_case_of_the_referee_has_an_edited_log_in_the_corpus() -> None:
