@@ -121,7 +121,7 @@ class Referee(SupplyAndPlays, Movement, Fire, Opportunity, Spotting, MinesAndWir
             self.judge_exit_window(line, before, after)
         if before.phase in ("move",) or (before.phase == "play" and isinstance(action, Move)):
             self.judge_moves(line, before, after)
-            self.note_due(line, before, after)
+            self.note_due(line, action, before, after)
         self.judge_arrivals(line, before, after)
         self.judge_entering(line, before, after)
         self.settle_melees(after)

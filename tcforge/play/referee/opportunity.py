@@ -15,7 +15,7 @@ Rule cases judged here (only with the ruleset's opportunity fire on; a shot decl
 """
 from __future__ import annotations
 
-from tcforge.engine.actions import Shoot
+from tcforge.engine.actions import Shoot, Step
 from tcforge.play.referee.base import Case, RefereeBase, Snap
 
 MODULE = "opportunity"
@@ -101,8 +101,11 @@ class Opportunity(RefereeBase):
         if firer in after.face_down:
             self.flag(line, "001 2.1 spotted", f"{self.name(firer)} declares an opportunity attack and stays hidden")
 
-    def note_due(self, line: int, before: Snap, after: Snap) -> None:
-        """After enemy cards came into a zone: is an opportunity to fire due by the rules read here?"""
+    def note_due(self, line: int, action: object, before: Snap, after: Snap) -> None:
+        """After enemy cards came into a zone: is an opportunity to fire due by the rules read here?
+
+        A group a Minefield, Wire or a Stream stops in a full zone goes back its way (8.0, the project's reading):
+        not by a step, to a zone it entered earlier in the play, that is no new zone (2.1 condition 1)."""
         if not self.rules.opportunity_fire or self.turn.opportunity is not None or self.play is None \
                 or self.play.kind != "move" or after.outcome is not None:
             return
@@ -112,6 +115,8 @@ class Opportunity(RefereeBase):
         for target in moved:
             if self.eligible_target(target, 1 - active, after):
                 continue
+            if not isinstance(action, Step) and after.pos[target] in self.play.paths[target][:-1]:
+                continue  # 8.0: back its way, no move into a new zone
             for pos in range(len(after.occ)):
                 for firer in after.occ[pos][1 - active]:
                     if not self.may_fire_at(firer, target, after):

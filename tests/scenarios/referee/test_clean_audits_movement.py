@@ -44,3 +44,9 @@ def test_001_wire_games_audit_clean(tmp_path: Path, game: int) -> None:
 @pytest.mark.parametrize("game", [345, 1059])  # an exit met by Wire (the rest leaves); by a Minefield
 def test_001_victory_conditions_break_through_exits_met_by_wire_or_a_minefield_audit_clean(tmp_path: Path, game: int) -> None:
     assert _audit(tmp_path, game, wire=True, copies=3) == []  # tools/departures_movement.py --wire --copies 3
+
+
+def test_001_2_1_a_group_a_minefield_sends_back_its_way_is_no_opportunity_target(tmp_path: Path) -> None:
+    """Game 26 of ``--wire --copies 3``: a Minefield breaks a group passing through a full zone; the survivors go
+    back to the zone they began in (8.0). That is no move into a new zone: no opportunity shot is due there."""
+    assert _audit(tmp_path, 26, wire=True, copies=3) == []
