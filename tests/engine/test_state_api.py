@@ -50,12 +50,13 @@ def test_units_and_occ_are_read_only_views_typed_as_sequences() -> None:
     assert back.serialize() == state.serialize()
 
 
-# Code outside the engine may read the state's fields but never change them: a position changes by an action, or by
+# Code outside the engine may read the state's fields but never change them (a state by any name ending in
+# 'state': state, self.state, new_state): a position changes by an action, or by
 # one of tcforge/engine/arrivals.py's functions (set-up, reinforcements, the odds' two-card positions). The one slot
 # the engine keeps for others is ``scenario_setup``, the play layer's record of the set-up, which the engine never reads.
 _MUTATION = __import__("re").compile(
-    r"\bstate\.(?!scenario_setup\b)([a-z_]+)(\[[^\]]*\])*\s*(=(?!=)|\+=|-=)"
-    r"|\bstate\.(?!scenario_setup\b)([a-z_]+)(\[[^\]]*\])*\.(append|pop|remove|add|extend|clear|update|discard|insert)\(")
+    r"\b\w*state\.(?!scenario_setup\b)([a-z_]+)(\[[^\]]*\])*\s*(=(?!=)|\+=|-=)"
+    r"|\b\w*state\.(?!scenario_setup\b)([a-z_]+)(\[[^\]]*\])*\.(append|pop|remove|add|extend|clear|update|discard|insert)\(")
 
 
 def outside_mutations(source: str) -> list[str]:
@@ -76,4 +77,6 @@ def test_no_code_outside_the_engine_changes_the_state_fields_directly() -> None:
 def test_the_mutation_scan_sees_an_assignment_and_a_mutating_call() -> None:
     assert outside_mutations("    state.smoke[3] = 1\n    state.units.append(u)\n    x = state.turn == 2\n") == [
         "state.smoke[3] = 1", "state.units.append(u)"]
+    assert outside_mutations("    new_state.turn = 3\n    self.state.hand[0].append(c)\n") == [  # any name of a state
+        "new_state.turn = 3", "self.state.hand[0].append(c)"]
     assert outside_mutations("    state.scenario_setup = record\n    n = state.hand[0]\n") == []
