@@ -16,6 +16,7 @@ sooner; in the game's last turn only the goals count, for moves and for fire.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -168,6 +169,10 @@ def _distance_to_goal(state: GameState, pos: int, targets: tuple[int, ...]) -> i
 
 
 _DONE, _PASS, _END, _GO, _HALT = Done(), Pass(), End(), Go(), Halt()
+
+# how a player likes a step (state, unit, at, to, targets) -> score, 0 or less not worth it: greedy's is _step_score;
+# the commander (:mod:`.commander`) passes its own, which adds its doctrine's gates
+StepScore = Callable[[GameState, Any, int, int, tuple[int, ...]], float]
 
 
 def greedy_policy(state: GameState, rng: random.Random) -> Action:
@@ -359,7 +364,7 @@ def free_play(state: GameState, actions: list[Action]) -> Action | None:
     return None
 
 
-def play_candidates(state: GameState, actions: list[Action]) -> list[tuple[float, Action]]:
+def play_candidates(state: GameState, actions: list[Action], step: StepScore | None = None) -> list[tuple[float, Action]]:
     """The plays the greedy player weighs in the play phase, each with its one-decision score (ending the turn
     scores 0.01; a play it cannot judge is left out). The search player of :mod:`.rollout` starts from these."""
     side = state.active
@@ -374,7 +379,7 @@ def play_candidates(state: GameState, actions: list[Action]) -> list[tuple[float
         elif isinstance(a, Move):
             if edge is None:
                 edge = 1.0 if state.game.rules.victory_check == "given_turn" else _edge(state, side)
-            candidates.append((_move_value(state, a.source, edge), a))
+            candidates.append((_move_value(state, a.source, edge, step), a))
         elif isinstance(a, Draw):
             units_in_hand = sum(1 for u in state.hand[side] if state.units[u].profile.combat)
             candidates.append((3.0 if units_in_hand == 0 else 0.5, a))
@@ -406,7 +411,8 @@ def _edge(state: GameState, side: int) -> float:
     return max(1.0, min(EDGE_CAP, worth[side] / worth[1 - side] if worth[1 - side] else EDGE_CAP))
 
 
-def _move_value(state: GameState, source: int, edge: float = 1.0) -> float:
+def _move_value(state: GameState, source: int, edge: float = 1.0, step: StepScore | None = None) -> float:
+    step = step or _step_score
     side = state.active
     targets = open_goals(state, side)
     if not targets:
@@ -422,10 +428,10 @@ def _move_value(state: GameState, source: int, edge: float = 1.0) -> float:
         # 20.0 rule 5: next turn's reinforcements come in over the limits here, and the cards they crowd out are lost
         return sum(value(state, u) for u in movers)
     if final_turn(state):
-        return _final_move_value(state, source, movers, targets)
+        return _final_move_value(state, source, movers, targets, step)
     here = _distance_to_goal(state, source, targets)
     given = state.game.rules.victory_check == "given_turn"
-    if here == 0 and (given or all(_destination(state, state.units[u], source, targets) in (None, source)
+    if here == 0 and (given or all(_destination(state, state.units[u], source, targets, step) in (None, source)
                                    for u in movers[:3])):
         # its cards stand on a goal they do not hold yet: where a given turn decides they stay (20.0: holding it in a
         # melee counts), elsewhere they may go on to the next goal (a bridgehead is taken so); else a wasted Supply point
@@ -434,7 +440,7 @@ def _move_value(state: GameState, source: int, edge: float = 1.0) -> float:
             and len(state.occ[source][state.active]) <= 1:
         return 0.0  # the last card holding a goal stays
     top = sorted(movers, key=lambda u: -value(state, u))[:3]
-    if all(_destination(state, state.units[u], source, targets) in (None, source) for u in top):
+    if all(_destination(state, state.units[u], source, targets, step) in (None, source) for u in top):
         # none of the cards it would pick has a step worth taking, so it would halt them where they stand: a Supply
         # point spent on nothing (before this check, 8 % of the moves of 20 Hill 621 games and 12 % of 10 Kursk games)
         return 0.0
@@ -446,7 +452,8 @@ def _move_value(state: GameState, source: int, edge: float = 1.0) -> float:
     return MOVE_WEIGHT * edge * worth * (1 + state.turn / 4) / (1 + march * here) + (2.0 if source == RESERVE else 0.0)
 
 
-def _final_move_value(state: GameState, source: int, movers: list[int], targets: tuple[int, ...]) -> float:
+def _final_move_value(state: GameState, source: int, movers: list[int], targets: tuple[int, ...],
+                      step: StepScore | None = None) -> float:
     """In the last turn a move is worth only the goals it brings cards onto: where the greedy player would take each
     of the (at most three) cards it picks, alone."""
     side, mine = state.active, goals(state, state.active)
@@ -454,7 +461,7 @@ def _final_move_value(state: GameState, source: int, movers: list[int], targets:
         return 0.0  # cards on a goal stay there: taking another would leave this one
     score = 0.0
     for uid in sorted(movers, key=lambda u: -value(state, u))[:3]:
-        end = _destination(state, state.units[uid], source, targets)
+        end = _destination(state, state.units[uid], source, targets, step)
         if end is None or end not in mine:
             continue
         if any(state.units[u].profile.combat for u in state.occ[end][1 - side]):
@@ -480,7 +487,8 @@ def _card_value(state: GameState, action: PlayCard) -> float:
     return 0.2
 
 
-def _move(state: GameState, actions: list[Action], rng: random.Random) -> Action:
+def _move(state: GameState, actions: list[Action], rng: random.Random, step: StepScore | None = None) -> Action:
+    step = step or _step_score
     move = state.ctx.move
     assert move is not None
     side = state.active
@@ -490,7 +498,7 @@ def _move(state: GameState, actions: list[Action], rng: random.Random) -> Action
         # 6.3: a passenger still counts, so loading frees no room where it is too crowded; and a card is loaded only
         # onto a vehicle with a step worth taking (else the loaded group halts where it stands, the move wasted)
         loads = [a for a in actions if isinstance(a, Load | Tow) and not crowded
-                 and _group_may_go(state, a, move.source, targets)]
+                 and _group_may_go(state, a, move.source, targets, step)]
         if loads:
             return loads[0]
         picks = [a for a in actions if isinstance(a, Pick) and state.units[a.card].profile.combat]
@@ -504,11 +512,11 @@ def _move(state: GameState, actions: list[Action], rng: random.Random) -> Action
         for a in actions:  # 8.2: cards that would assault the same position go in together
             if isinstance(a, Together) and state.units[a.follower].profile.fast == state.units[a.leader].profile.fast:
                 leader, follower = state.units[a.leader], state.units[a.follower]
-                end = _destination(state, leader, move.source, targets)
-                if end is not None and state.occ[end][1 - side] and end == _destination(state, follower, move.source, targets) \
+                end = _destination(state, leader, move.source, targets, step)
+                if end is not None and state.occ[end][1 - side] and end == _destination(state, follower, move.source, targets, step) \
                         and movement.has_room(
                         state, leader, end, [leader, follower] + movement.riders(state, leader) + movement.riders(state, follower)) \
-                        and _group_may_go(state, a, move.source, targets):
+                        and _group_may_go(state, a, move.source, targets, step):
                     return a
         if _GO in actions:
             return _GO
@@ -521,7 +529,7 @@ def _move(state: GameState, actions: list[Action], rng: random.Random) -> Action
     best_score = 0.0
     crowded = overstacked(state, unit.pos, side)
     for a in steps:
-        score = _step_score(state, unit, unit.pos, a.to, targets)
+        score = step(state, unit, unit.pos, a.to, targets)
         if crowded and movement.has_room(state, unit, a.to):
             score += UNSTACK  # 6.3: any step to a position with room beats staying where the card would be eliminated
         if score > best_score:
@@ -529,12 +537,13 @@ def _move(state: GameState, actions: list[Action], rng: random.Random) -> Action
     for a in actions:  # 001 Streams: a Ford or Bridge when the zone across is the better step
         if isinstance(a, Interrupt) and len(a.target) == 2:
             across = a.target[1] if a.target[0] == unit.pos else a.target[0]
-            if _step_score(state, unit, unit.pos, across, targets) > best_score:
+            if step(state, unit, unit.pos, across, targets) > best_score:
                 return a
     return best
 
 
-def _group_may_go(state: GameState, action: Load | Tow | Together, source: int, targets: tuple[int, ...]) -> bool:
+def _group_may_go(state: GameState, action: Load | Tow | Together, source: int, targets: tuple[int, ...],
+                  step: StepScore | None = None) -> bool:
     """Whether the card a load, tow or together action adds to (its third item: the vehicle, the leader) still has a
     step worth taking with the group it makes: the group may find no room or no way where the card alone would go
     (6.3, 8.5, 8.6), or take with it the last cards holding a goal, and would then halt where it stands (see
@@ -545,7 +554,7 @@ def _group_may_go(state: GameState, action: Load | Tow | Together, source: int, 
     if _holds_alone(trial, card):
         return False
     reach = movement.steps(trial, card, source, movement.speed(card, trial), True)
-    return any(_step_score(trial, card, source, to, targets) > 0 for to in reach)
+    return any((step or _step_score)(trial, card, source, to, targets) > 0 for to in reach)
 
 
 def _holds_alone(state: GameState, unit: Any) -> bool:
@@ -573,13 +582,13 @@ def _step_score(state: GameState, unit: Any, at: int, to: int, targets: tuple[in
     return score
 
 
-def _destination(state: GameState, unit: Any, source: int, targets: tuple[int, ...]) -> int | None:
+def _destination(state: GameState, unit: Any, source: int, targets: tuple[int, ...], step: StepScore | None = None) -> int | None:
     """Where the greedy player would take this card alone, step by step (None: it would stay)."""
     at, left, first, end = source, movement.speed(unit, state), True, None
     while left > 0:
         best, best_score = None, 0.0
         for to in movement.steps(state, unit, at, left, first):
-            score = _step_score(state, unit, at, to, targets)
+            score = (step or _step_score)(state, unit, at, to, targets)
             if score > best_score:
                 best, best_score = to, score
         if best is None:
