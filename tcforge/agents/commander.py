@@ -50,8 +50,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from tcforge.agents import greedy
-from tcforge.agents.greedy import goals, value
+from tcforge.agents.greedy import (
+    UNSTACK,
+    _best_shot,
+    _decide,
+    _move,
+    _step_score,
+    exit_wins,
+    free_play,
+    goals,
+    play_candidates,
+    value,
+)
 from tcforge.agents.spec import AgentSpec, SpecError
 from tcforge.data.card_ids import SMOKE, VILLAGE, WOODS
 from tcforge.engine import movement
@@ -180,35 +190,35 @@ class _Turn:
 
     def decide(self, state: GameState, rng: random.Random) -> Action:
         if self.d == _GREEDY:
-            return greedy._decide(state, rng)
+            return _decide(state, rng)
         if state.ctx.window is None and state.phase == "play":
             return self._play(state, rng)
         if state.ctx.window is None and state.phase == "move":
-            return greedy._move(state, state.legal_actions(), rng, self.step)
-        return greedy._decide(state, rng)
+            return _move(state, state.legal_actions(), rng, self.step)
+        return _decide(state, rng)
 
     # ---------------------------------------------------------------- the play phase
     def _play(self, state: GameState, rng: random.Random) -> Action:
         actions = state.legal_actions()
-        forced = greedy.free_play(state, actions)
+        forced = free_play(state, actions)
         if forced is not None:
             return forced
         for action in actions:
-            if isinstance(action, Exit) and greedy.exit_wins(state, action):
+            if isinstance(action, Exit) and exit_wins(state, action):
                 return action
         d, targets = self.d, goals(state, self.side)
         scored: list[tuple[float, Action]] = []
-        for score, action in greedy.play_candidates(state, actions, self.step):
+        for score, action in play_candidates(state, actions, self.step):
             if isinstance(action, Fire):
                 score *= d.fire
-            elif isinstance(action, Move) and score < greedy.UNSTACK:
+            elif isinstance(action, Move) and score < UNSTACK:
                 score *= d.move
             scored.append((score, action))
         if d.march and state.game.rules.turn_supply_points - state.supply < d.march:
             rear = [(_distance(state, a.source, targets, self.side), score, a) for score, a in scored
-                    if isinstance(a, Move) and 0 < score < greedy.UNSTACK
+                    if isinstance(a, Move) and 0 < score < UNSTACK
                     and _distance(state, a.source, targets, self.side) >= d.rear]
-            if rear and max(score for score, _ in scored) < greedy.UNSTACK:
+            if rear and max(score for score, _ in scored) < UNSTACK:
                 return max(rear, key=lambda r: (r[0], r[1]))[2]
         if d.smoke > 0:
             scored.extend(self._smoke(state, actions))
@@ -237,7 +247,7 @@ class _Turn:
     # ---------------------------------------------------------------- steps
     def step(self, state: GameState, unit: Any, at: int, to: int, targets: tuple[int, ...]) -> float:
         """Greedy's liking of the step, closed by the doctrine's gates (0: not taken)."""
-        score = greedy._step_score(state, unit, at, to, targets)
+        score = _step_score(state, unit, at, to, targets)
         if score <= 0:
             return score
         d, side = self.d, unit.side
@@ -307,7 +317,7 @@ def _threat(state: GameState, pos: int, side: int) -> float:
         shooter = state.units[uid]
         if not shooter.profile.combat:
             continue
-        best, _ = greedy._best_shot(state, uid)
+        best, _ = _best_shot(state, uid)
         total += best
     if total == 0.0:  # nothing in range now (it is not their turn): the cards of ours they overlook within two
         total = sum(value(state, u) * 0.1 for p in range(board.size) if board.distance(p, pos) <= 2
