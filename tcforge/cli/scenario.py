@@ -638,6 +638,72 @@ def ladder_cmd(
         _err(f"wrote {plot}")
 
 
+TRAIN_OUT_HELP = ("Where to write the trained players (a YAML file; default players/SCENARIO.yaml in the first --data "
+                  "folder, else in the working folder: read it back with tcforge --data FOLDER).")
+
+
+@app.command("train")
+def train_cmd(
+    scenario: str = typer.Argument(..., help="Scenario id or file."),
+    rounds: int = typer.Option(4, "--rounds", min=1, max=40, help="Best-response rounds, the sides in turn (the underdog "
+                               "first); training stops sooner once each side in turn finds no gain."),
+    generations: int = typer.Option(8, "--generations", min=1, max=200, help="CMA-ES generations a round."),
+    population: int = typer.Option(8, "--population", min=2, max=64, help="Doctrines a generation."),
+    games: int = typer.Option(48, "--games", min=2, max=10_000, help="Games a doctrine plays in the search (the same "
+                              "seeds for every doctrine of a generation)."),
+    check: int = typer.Option(200, "--check", min=10, max=100_000, help="Fresh games the finalists and the current "
+                              "doctrine play at a round's end; a doctrine is kept only on a paired gain above zero."),
+    seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="The root seed of every game of the training."),
+    balance: OptionOpt = None,
+    jobs: JobsOpt = JOBS_DEFAULT,
+    scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
+    out: Annotated[Path | None, out_file_option(TRAIN_OUT_HELP)] = None,
+    keep: Annotated[Path, out_dir_option("Folder of the kept evaluations (journal.jsonl): a rerun with the same "
+                                         "arguments resumes, and replays what was played without a game.")]
+    = Path("train"),
+    no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
+) -> None:
+    """Train the commander for each side of a scenario: alternating best responses, each a CMA-ES search over the
+    doctrine's knobs on batches of games, kept only when a held-out check shows the gain; writes the doctrines as
+    data for the 'best' player (--agent best)."""
+    import datetime
+    import shlex
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from tcforge.analysis.train import render, train, write
+    from tcforge.cli.common import stoppable
+    from tcforge.paths import user_data_dirs
+    if jobs < 0:
+        _usage("--jobs is at least 0 (0: a worker a core)")
+    sc = _load(scenario, balance)
+    if out is None:
+        folders = user_data_dirs()
+        out = (folders[0] if folders else Path.cwd()) / "players" / f"{sc.id}.yaml"
+    _writable(out)
+    _writable(keep / "journal.jsonl")
+    command = "tcforge " + " ".join(shlex.quote(a) for a in sys.argv[1:]) if sys.argv[1:] else f"tcforge scenario train {sc.id}"
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+                        transient=True, disable=no_progress, console=_progress_console())
+    task = progress.add_task(f"{sc.id}: training", total=1)
+
+    def tick(what: str, done: int, total: int) -> None:
+        progress.update(task, description=f"{sc.id}: {what}", completed=done, total=total)
+
+    def told(found: Any) -> None:
+        progress.console.print(render_round(found))
+
+    from tcforge.analysis.train import render_round
+    with progress, stoppable("train"):
+        training = train(str(_resolve(scenario)), list(sc.grid.sides), rounds=rounds, generations=generations,
+                         population=population, games=games, check=check, seed=seed, jobs=jobs, scheduler=scheduler,
+                         keep=keep, progress=tick, option=balance, on_round=told, scenario_id=sc.id)
+    write(training, out, command, datetime.date.today().isoformat())
+    for line in render(training):
+        _echo(line)
+    _err(f"wrote {out}")
+
+
 SWEEP_AGENT_HELP = ("Players, as in 'scenario play': SIDE=SPEC for one side (the other plays greedy), SPEC for both. "
                     "Repeat it for more cells: a bare SPEC is a cell of its own; SIDE=SPEC values given one after "
                     "another are one cell (german=plan:32 --agent soviet=random), until a side is named again, which "
@@ -837,3 +903,47 @@ def generate(
         _echo(f.render())
     _echo(f"wrote {path}: " + ("legal" if report.legal else f"{len(report.findings)} problem(s)"))
     raise typer.Exit(0 if report.legal else 1)
+
+
+@app.command("puzzles")
+def puzzles_cmd(
+    agent: Annotated[list[str] | None, rung_option("A player to score (an agent SPEC: greedy, random, plan:16, "
+                                                   "commander:assault=1.5); repeat for several (default greedy).")] = None,
+    folder: Path | None = typer.Option(None, "--puzzles", metavar="DIR",
+                                       help="A folder of puzzle files (default: the bundled data/puzzles/)."),
+    format: Annotated[Format, format_option("text: a line a player and puzzle; json: a list of scores.")] = Format.text,
+) -> None:
+    """Score players on the puzzles: positions whose right play the rules settle, each tried over several seeds of
+    the player; prints each player's tries solved per puzzle and in total."""
+    from tcforge.agents import SpecError, canonical
+    from tcforge.analysis.puzzles import PuzzleError, load_puzzles, score
+    specs: list[str] = []
+    for text in agent or ["greedy"]:
+        try:
+            specs.append(canonical(text))
+        except SpecError as exc:
+            _usage(str(exc))
+    if folder is not None and not folder.is_dir():
+        _usage(f"--puzzles {folder}: not a folder")
+    try:
+        puzzles = load_puzzles(folder)
+    except PuzzleError as exc:
+        for problem in exc.problems:
+            _err(problem.render())
+        _err(f"tcforge: {len(exc.problems)} problem(s) in the puzzles: none is played")
+        raise typer.Exit(1) from None
+    if not puzzles:
+        _usage("no puzzle files (.yaml) in the folder")
+    try:
+        scores = [score(spec, puzzles) for spec in specs]
+    except ValueError as exc:  # a position whose stated facts do not hold
+        _err(f"tcforge: {exc}")
+        raise typer.Exit(1) from None
+    if format is Format.json:
+        _echo(json.dumps([s.to_json() for s in scores], indent=2))
+        return
+    for s in scores:
+        for puzzle in puzzles:
+            solved, tries = s.results[puzzle.id]
+            _echo(f"{s.agent:<24} {puzzle.id:<28} {solved}/{tries}")
+        _echo(f"{s.agent:<24} {'total':<28} {s.solved}/{s.tries} ({s.solved / s.tries:.2f})")
