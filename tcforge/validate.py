@@ -22,7 +22,8 @@ from tcforge.data.problems import Problem
 from tcforge.decks.load import problems_of as deck_problems
 from tcforge.paths import data_dir, display_path, resolved
 from tcforge.scenarios.check import EngineCheck, check_file
-from tcforge.scenarios.loading import clashes
+from tcforge.scenarios.findings import ScenarioError
+from tcforge.scenarios.loading import clashes, find_scenario, load, scenario_ids
 
 
 @dataclass
@@ -58,6 +59,7 @@ def validate(paths: list[Path] | None = None, *, root: Path | None = None, scena
     if any(not resolved(d.path).is_relative_to(root) for d in documents):  # a designer's own files: clashes told as such
         problems = explain_clashes(problems, context_documents)
     problems += _scenario_problems(documents, problems, scenario_engine)
+    problems += _player_problems(documents)
     problems.sort(key=lambda p: (p.file, p.line, p.col, p.message))
     cards = sum(1 for c in result.cards if c.file in reported)
     return Report(len(documents), cards, problems)
@@ -77,4 +79,37 @@ def _scenario_problems(documents: list[Document], known: list[Problem], engine: 
             if (f.file, f.line, f.col, f.message) not in seen and (f.file, f.line, f.col, problem.message) not in seen:
                 seen.add((f.file, f.line, f.col, problem.message))
                 out.append(problem)
+    return out
+
+
+def _player_problems(documents: list[Document]) -> list[Problem]:
+    """A trained players' file (players/SCENARIO-ID.yaml) against its scenario: the file is named after a scenario
+    that exists, and its sides (and its rounds') are that scenario's (the knobs' ranges are the schema's)."""
+    out: list[Problem] = []
+    for doc in documents:
+        if doc.kind is None or doc.kind.name != "player" or not doc.schema_ok:
+            continue
+        sid = doc.data["scenario"]
+        if doc.path.stem != sid:
+            out.append(doc.problem(("scenario",), f"the trained players of scenario '{sid}' in a file named "
+                                                  f"{doc.path.name}: the best player would never find them",
+                                   f"name the file {sid}.yaml, or fix the scenario id", "player-file-name"))
+            continue
+        if find_scenario(sid) is None:
+            out.append(doc.problem(("scenario",), f"unknown scenario '{sid}'",
+                                   "use one of: " + ", ".join(scenario_ids()), "unknown-scenario"))
+            continue
+        try:
+            sides = tuple(load(sid).grid.sides)
+        except ScenarioError:
+            continue  # the scenario's own problems are reported in its file
+        for side in doc.data["sides"]:
+            if side not in sides:
+                out.append(doc.problem(("sides", side), f"unknown side '{side}' of scenario '{sid}'",
+                                       "use the scenario's side ids: " + ", ".join(sides), "unknown-side", key=True))
+        for i, entry in enumerate((doc.data.get("training") or {}).get("rounds") or []):
+            if entry["side"] not in sides:
+                out.append(doc.problem(("training", "rounds", i, "side"),
+                                       f"round {entry['round']}: unknown side '{entry['side']}' of scenario '{sid}'",
+                                       "use the scenario's side ids: " + ", ".join(sides), "unknown-side"))
     return out

@@ -13,7 +13,10 @@ line naming what to use instead.
 - ``rollout``: playouts to the end of the game from greedy's best plays, on information sets
   (:mod:`tcforge.agents.rollout`);
 - ``plan``: whole-turn plans (greedy with seeded deviations) played out a few half-turns on information sets
-  (:mod:`tcforge.agents.plan`): the strongest player (``tcforge scenario ladder`` measures it).
+  (:mod:`tcforge.agents.plan`): the strongest player (``tcforge scenario ladder`` measures it);
+- ``commander``: greedy's tactics under a doctrine, a typed vector of choices (:mod:`tcforge.agents.commander`);
+- ``best``: the commander with the doctrine trained for the scenario and side at hand
+  (``players/SCENARIO-ID.yaml``, read by :mod:`tcforge.agents.trained`), greedy's doctrine where none was trained.
 
 The two search players share their playouts and their paired comparison (:mod:`tcforge.agents.search`) and
 import nothing from each other.
@@ -28,6 +31,7 @@ from tcforge.agents.plan import PlanAgent
 from tcforge.agents.playout import Policy, random_policy
 from tcforge.agents.rollout import RolloutAgent
 from tcforge.agents.spec import AgentSpec, SpecError, parse
+from tcforge.agents.trained import best_agent
 
 __all__ = ["AGENTS", "RETIRED", "AgentSpec", "Policy", "SpecError", "canonical", "goals", "greedy_policy", "make",
            "open_goals", "parse", "value"]
@@ -43,7 +47,7 @@ def _plain(policy: Policy) -> Callable[[AgentSpec], Policy]:
 
 AGENTS: dict[str, Callable[[AgentSpec], Policy]] = {"random": _plain(random_policy), "greedy": _plain(greedy_policy),
                                                     "rollout": RolloutAgent, "plan": PlanAgent,
-                                                    "commander": commander_agent}
+                                                    "commander": commander_agent, "best": best_agent}
 # players taken out, with why and what to use instead (issue 32; the measurement is in the commit that retired them)
 RETIRED: dict[str, str] = {
     "mcts": ("information-set MCTS was retired: mcts:50 scored 0.23 (95 % 0.13-0.38) against greedy on Kursk "

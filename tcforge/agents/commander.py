@@ -39,7 +39,7 @@ for one side of one scenario against the other side's player (see
 
 Spec: ``commander:assault=1.5,window=3,stage=1`` (any knob; the others at their
 greedy value); ``best`` is the commander with the doctrine trained for the
-scenario and side at hand (:mod:`tcforge.data.players`), greedy's doctrine where
+scenario and side at hand (:mod:`tcforge.agents.trained`), greedy's doctrine where
 none was trained. It never reads hidden cards: with hidden units (001 1.0) it
 decides, like greedy, on a position dealt from what its side knows.
 """

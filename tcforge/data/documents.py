@@ -27,6 +27,7 @@ KINDS = (  # a command deck's rules file also has 'parameters': it is told apart
     Kind("ruleset", "rulesets", "parameters"),
     Kind("coverage", "coverage", "coverage"),  # data/coverage/rules.yaml: the rules beyond 4.0-17.0
     Kind("rules", "rules", "cases"),
+    Kind("player", "players", "player"),  # data/players/SCENARIO.yaml: trained doctrines; also has 'sides', checked first
     Kind("scenario", "scenarios", "sides"),
     Kind("cards", "cards", "cards"),
     Kind("rulings", "errata", "rulings"),

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tcforge.data import schemas
-from tcforge.data.documents import discover
+from tcforge.data.documents import detect_kind, discover
 from tcforge.data.yamlsafe import Loaded, load_yaml
 from tcforge.paths import data_dir, display_path, user_data_dirs
 from tcforge.scenarios.findings import Finding, ScenarioError
@@ -84,7 +84,10 @@ def own_scenarios() -> dict[str, Path]:
 
 def _is_scenario(path: Path) -> bool:
     loaded, _ = load_yaml(path, display_path(path))
-    return loaded is not None and isinstance(loaded.data, dict) and "sides" in loaded.data  # the scenario kind's key
+    if loaded is None or not isinstance(loaded.data, dict):
+        return False
+    kind = detect_kind(path, loaded.data)  # by the scenario kind's key, 'sides' (a trained players file has it too)
+    return kind is not None and kind.name == "scenario"
 
 
 def clashes(only: str | None = None) -> list[Finding]:

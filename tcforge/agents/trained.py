@@ -1,0 +1,125 @@
+"""Trained players: the doctrines ``tcforge scenario train`` tuned, read by the ``best`` player.
+
+One file a scenario, ``players/SCENARIO-ID.yaml`` (format: ``schemas/player.schema.json``): the designer's own
+(``tcforge --data DIR``: ``DIR/players/``) first, then the bundled ``data/players/``. A file holds a commander's
+doctrine for each trained side, keyed by the scenario's side ids; a missing file means none was trained, and ``best``
+then plays greedy's doctrine. A file that is there but cannot be used (bad YAML, a schema problem, the id of another
+scenario) is an error, never a silent fall-back: ``tcforge validate`` says where.
+
+This module sits in the agents layer, not in :mod:`tcforge.data`, because a doctrine is the commander's
+(:mod:`tcforge.agents.commander`), and the data layer imports nothing above it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from tcforge.agents.commander import Commander, Doctrine
+from tcforge.agents.spec import AgentSpec, SpecError
+from tcforge.data import schemas
+from tcforge.data.problems import DataError, Problem
+from tcforge.data.yamlsafe import load_yaml
+from tcforge.engine.state import GameState
+from tcforge.paths import data_dir, display_path, user_data_dirs
+
+FOLDER = "players"  # under data/ and under each of the designer's own data folders
+_ID = re.compile(r"[a-z][a-z0-9-]*")
+
+
+@dataclass(frozen=True)
+class Trained:
+    """The trained doctrines of one scenario: by side id, from one file."""
+
+    scenario: str
+    display: str  # the file, as users see it
+    sides: dict[str, Doctrine]
+
+
+def players_dirs() -> list[Path]:
+    """Where trained players are looked for, first one first: the designer's own folders, then the bundled one."""
+    return [folder / FOLDER for folder in user_data_dirs()] + [data_dir() / FOLDER]
+
+
+def find_trained(scenario_id: str) -> Path | None:
+    """The trained players' file of a scenario, or None when there is none."""
+    if not _ID.fullmatch(scenario_id):
+        return None
+    for folder in players_dirs():
+        candidate = folder / f"{scenario_id}.yaml"
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def load_trained(scenario_id: str) -> Trained | None:
+    """The doctrines trained for a scenario (None: no file), checked against the schema; raises :class:`DataError`
+    with every problem of a file that cannot be used."""
+    path = find_trained(scenario_id)
+    if path is None:
+        return None
+    display = display_path(path)
+    loaded, problems = load_yaml(path, display)
+    if loaded is None or problems:
+        raise DataError(problems)
+    problems = schemas.check(loaded, "player", display)
+    if problems:
+        raise DataError(problems)
+    data = loaded.data
+    if data["scenario"] != scenario_id:
+        line, col = loaded.where(("scenario",))
+        raise DataError([Problem(display, line, col, f"the trained players of scenario '{data['scenario']}' in the "
+                                 f"file of '{scenario_id}'", "name the file after its scenario id (SCENARIO-ID.yaml)",
+                                 code="player-file-name")])
+    sides: dict[str, Doctrine] = {}
+    for side, entry in data["sides"].items():
+        try:
+            sides[side] = Doctrine.from_mapping(entry["doctrine"], f"{display}: sides/{side}/doctrine")
+        except SpecError as exc:  # the schema holds SPACE's ranges; this is the commander's own word on them
+            line, col = loaded.where(("sides", side, "doctrine"))
+            raise DataError([Problem(display, line, col, str(exc), "see schemas/player.schema.json",
+                                     code="doctrine")]) from None
+    return Trained(scenario_id, display, sides)
+
+
+_TRAINED: dict[tuple[str, tuple[str, ...]], Trained | None] = {}
+_SIDES: dict[str, tuple[str, ...]] = {}
+
+
+def trained(scenario_id: str) -> Trained | None:
+    """:func:`load_trained`, once per process and set of data folders."""
+    key = (scenario_id, tuple(str(d) for d in user_data_dirs()))
+    if key not in _TRAINED:
+        _TRAINED[key] = load_trained(scenario_id)
+    return _TRAINED[key]
+
+
+def side_ids(scenario_id: str) -> tuple[str, ...]:
+    """The scenario's side ids in the engine's order (side index 0 first), once per process."""
+    if scenario_id not in _SIDES:
+        from tcforge.scenarios.loading import load
+
+        _SIDES[scenario_id] = tuple(load(scenario_id).grid.sides)
+    return _SIDES[scenario_id]
+
+
+def doctrine_for(scenario_id: str, side: int) -> Doctrine:
+    """The doctrine trained for one side (by its index in the game) of a scenario; greedy's when none was."""
+    found = trained(scenario_id)
+    if found is None or not found.sides:
+        return Doctrine()
+    ids = side_ids(scenario_id)
+    return found.sides.get(ids[side], Doctrine()) if side < len(ids) else Doctrine()
+
+
+def best_lookup(state: GameState, side: int) -> Doctrine:
+    """The ``best`` player's lookup: the game's scenario (its name is the scenario id) and the side at hand."""
+    return doctrine_for(state.game.name, side)
+
+
+def best_agent(spec: AgentSpec) -> Commander:
+    """``best``: the commander with the doctrine trained for the scenario and side at hand (greedy's where none was)."""
+    if spec.has_budget or spec.options:
+        raise SpecError(f"agent spec {spec.text!r}: best takes no budget and no options (its doctrine is the trained "
+                        "one; use commander:knob=value,... to name a doctrine)")
+    return Commander(lookup=best_lookup)
