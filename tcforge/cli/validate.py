@@ -9,6 +9,7 @@ import typer
 
 from tcforge.cli.common import err, fail, out
 from tcforge.cli.options import Format, format_option
+from tcforge.data.problems import Problem
 
 
 def validate(
@@ -36,6 +37,8 @@ def validate(
     from tcforge.play.checks import engine_findings
 
     report = run(paths or user_data_dirs() or None, scenario_engine=engine_findings)  # a scenario file gets 'scenario check' too
+    report.problems = sorted(report.problems + _puzzle_problems(paths or user_data_dirs() or [], report.problems),
+                             key=lambda p: (p.file, p.line, p.col, p.message))
     if format is Format.json:
         out.print(json.dumps([p.to_json() for p in report.problems], indent=2, ensure_ascii=False), markup=False)
     else:
@@ -46,3 +49,23 @@ def validate(
                    (f"{len(report.problems)} problem(s) in {files} file(s)" if report.problems else "valid"))
         err.print(summary, markup=False)
     raise typer.Exit(0 if report.ok else 1)
+
+
+def _puzzle_problems(paths: list[Path], known: list[Problem]) -> list[Problem]:
+    """A puzzle file (data/puzzles/) also gets the checks of 'tcforge scenario puzzles' (its scenario, success test,
+    sides, positions, cards and actions; tcforge.analysis.puzzles), those its schema check did not already report."""
+    from tcforge.analysis.puzzles import problems_of
+    from tcforge.data.documents import discover
+    from tcforge.paths import data_dir, display_path
+
+    seen = {(p.file, p.line, p.col) for p in known}
+    out: list[Problem] = []
+    for root in paths or [data_dir()]:
+        for path in discover(root) if root.exists() else []:
+            if path.parent.name != "puzzles":
+                continue
+            for problem in problems_of(path, display_path(path)):
+                if (problem.file, problem.line, problem.col) not in seen:
+                    seen.add((problem.file, problem.line, problem.col))
+                    out.append(problem)
+    return out

@@ -33,6 +33,7 @@ KINDS = (  # a command deck's rules file also has 'parameters': it is told apart
     Kind("rulings", "errata", "rulings"),
     Kind("errata", "errata", "errata"),
     Kind("glossary", "data", "glossary"),  # data/glossary.yaml: the names translations keep and translate
+    Kind("puzzle", "puzzles", "puzzle"),  # data/puzzles/*.yaml: positions that score players (tcforge.analysis.puzzles)
 )
 
 

@@ -108,7 +108,8 @@ def test_every_player_option_is_agent_side_equals_spec() -> None:
     where = {" ".join(path) for path, cmd, _ in LEAVES for p in _options(cmd) if "--agent" in p.opts}
     assert {"scenario play", "scenario balance", "scenario check", "scenario sweep", "scenario ladder",
             "bench ladder"} <= where
-    ladders = (["scenario", "ladder"], ["bench", "ladder"])  # a rung plays both sides: SPEC, no SIDE=
+    # a rung plays both sides, a puzzle's player the side the puzzle names: SPEC, no SIDE=
+    ladders = (["scenario", "ladder"], ["bench", "ladder"], ["scenario", "puzzles"])
     for path, cmd, _ in LEAVES:
         for p in _options(cmd):
             if "--agent" in p.opts:

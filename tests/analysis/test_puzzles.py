@@ -1,0 +1,125 @@
+"""Puzzles (tcforge/analysis/puzzles.py, data/puzzles/): each bundled puzzle builds its position exactly, a player
+that does the wrong thing fails it, and a hostile puzzle file is one ``file:line:col`` line from ``tcforge
+validate`` and from ``tcforge scenario puzzles``, exit 1, never a traceback."""
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+from tcforge.agents import make
+from tcforge.analysis.puzzles import PREDICATES, Trace, build, load_puzzle, load_puzzles, run_puzzle
+from tcforge.engine.actions import End, Step
+from tcforge.engine.state import Action, GameState
+
+BUNDLED = ROOT / "data" / "puzzles"
+CORPUS = ROOT / "tests" / "data" / "puzzles"
+LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):(?P<col>\d+): \S")
+
+
+def _puzzle(name: str):
+    return load_puzzle(BUNDLED / f"{name}.yaml")
+
+
+def _cards(state: GameState, built, at: str, side: str) -> list[str]:
+    return [state.units[u].profile.name for u in state.occ[built.labels[at]][built.sides.index(side)]]
+
+
+def _ender(state: GameState, rng: random.Random) -> Action:
+    """The wrong player: ends its play at once, and otherwise takes the first legal action (the first card to lose)."""
+    actions = state.legal_actions()
+    return End() if End() in actions else actions[0]
+
+
+def test_the_suite_has_five_puzzles_each_naming_its_rule_and_a_known_test() -> None:
+    puzzles = load_puzzles()
+    assert len(puzzles) >= 5
+    for puzzle in puzzles:
+        assert puzzle.rule and puzzle.success["test"] in PREDICATES and puzzle.tries >= 8
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in BUNDLED.glob("*.yaml")))
+def test_each_puzzle_builds_its_position_exactly(name: str) -> None:
+    puzzle = _puzzle(name)
+    one, two = build(puzzle), build(puzzle)  # build() itself raises when a stated fact does not hold
+    assert (one.state.turn, one.sides[one.state.active]) == (puzzle.turn, puzzle.side)
+    assert one.state.current_player() == one.sides.index(puzzle.side)
+    assert [(u.uid, u.pos, u.profile.card_id) for u in one.state.units] == \
+        [(u.uid, u.pos, u.profile.card_id) for u in two.state.units]  # the same position every time
+    for fact in puzzle.facts:
+        assert len(_cards(one.state, one, fact["at"], fact["side"])) == fact["cards"]
+
+
+def test_final_hold_position_a_german_tank_on_the_hill_and_fresh_squads_beside_it() -> None:
+    built = build(_puzzle("hill-621-final-hold"))
+    assert _cards(built.state, built, "G3-2", "german") == ["PzKw IV G"]
+    assert _cards(built.state, built, "G4-4", "soviet").count("Soviet Line Squad") == 2
+    assert built.state.turn == built.state.game.turn_limit == 16
+
+
+def test_overstack_position_is_over_the_limit_at_the_start() -> None:
+    built = build(_puzzle("hill-621-overstack"))
+    assert len(_cards(built.state, built, "G7-4", "soviet")) > built.state.game.rules.stacking_combat_cards
+
+
+def test_wait_for_tanks_position_entrenched_woods_and_tanks_next_turn() -> None:
+    built = build(_puzzle("hill-621-wait-for-tanks"))
+    for at in ("G4-2", "G4-3", "G4-5"):
+        assert built.state.forts[built.labels[at]] is not None  # 11.0 Foxholes
+    assert built.state.turn == 4  # soviet-1 arrives on turn 5 (20.0)
+
+
+def test_a_player_that_ends_its_turn_at_once_loses_cards_to_overstacking() -> None:
+    puzzle = _puzzle("hill-621-overstack")
+    built = build(puzzle)
+    assert not run_puzzle(puzzle, _ender, 0, built)
+    assert run_puzzle(puzzle, make("greedy"), 0, built)
+
+
+def test_a_player_that_ends_its_last_turn_at_once_does_not_take_the_hill() -> None:
+    puzzle = _puzzle("hill-621-final-hold")
+    assert not run_puzzle(puzzle, _ender, 0)
+
+
+def test_not_entered_fails_a_lone_squad_stepping_in_and_smoke_before_fails_an_unscreened_crossing() -> None:
+    built = build(_puzzle("hill-621-wait-for-tanks"))
+    start = built.state
+    woods, side = built.labels["G4-3"], built.sides.index("soviet")
+    lone = tuple((1, 1) if p == woods else (0, 0) for p in range(start.game.board.size))
+    trace = Trace(start, start, actions=[(side, Step(woods))], occupancy=[lone], smoke=[False])
+    assert not PREDICATES["not_entered"](trace, positions=[woods], side=side, alone=True)
+    assert not PREDICATES["smoke_before"](trace, positions=[woods], side=side)
+    screened = Trace(start, start, actions=[(side, Step(woods))], occupancy=[lone], smoke=[True])
+    assert PREDICATES["smoke_before"](screened, positions=[woods], side=side, cross=True)
+    assert not PREDICATES["smoke_before"](Trace(start, start), positions=[woods], side=side, cross=True)
+
+
+def _hostile(tmp_path: Path) -> dict[str, Path]:
+    cases = {p.name: p / "puzzles" for p in sorted(CORPUS.iterdir()) if p.is_dir()}
+    huge = tmp_path / "huge" / "puzzles"
+    huge.mkdir(parents=True)
+    (huge / "huge.yaml").write_text("puzzle: huge\ntitle: \"" + "x" * (1 << 20) + "\"\n")
+    cases["huge"] = huge
+    return cases
+
+
+@pytest.mark.parametrize("case", ["malformed", "unknown-test", "bad-scenario", "control-character", "huge"])
+def test_a_hostile_puzzle_file_is_one_line_from_validate_and_from_the_command(cli, tmp_path: Path, case: str) -> None:
+    folder = _hostile(tmp_path)[case]
+    for args in (("validate", str(folder)), ("scenario", "puzzles", "--puzzles", str(folder))):
+        code, out, err = cli(*args)
+        rows = [r for r in (out + err).splitlines() if LINE.match(r)]
+        assert code == 1, (args, out, err)
+        assert len(rows) == 1, (args, out, err)
+        assert "Traceback" not in out + err
+
+
+def test_the_command_scores_a_player_per_puzzle_and_in_total(cli) -> None:
+    code, out, err = cli("scenario", "puzzles", "--agent", "random", "--format", "json")
+    assert code == 0, err
+    import json
+    [row] = json.loads(out)
+    assert row["agent"] == "random" and row["tries"] == sum(p["tries"] for p in row["puzzles"].values())
