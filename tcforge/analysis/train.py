@@ -113,6 +113,7 @@ class Training:
     rounds: list[Round] = field(default_factory=list)
     last_check: dict[str, Check] = field(default_factory=dict)  # each side's latest check, against the other side
     final: Check | None = None  # the first side's trained player against the second's, on fresh seeds
+    played: int = 0  # games played by this run (the rest came from the journal)
 
     def spec(self, side: str) -> str:
         return self.doctrines[side].spec()
@@ -289,6 +290,7 @@ def train(reference: str, sides: list[str], *, rounds: int = 4, generations: int
         final = trainer.points(sides[0], [doctrines[sides[0]].spec()], doctrines[sides[1]].spec(), check,
                                _root(seed, 2_000_000), "the final check")[0]
         training.final = Check(doctrines[sides[0]].spec(), final)
+        training.played = trainer.played
     return training
 
 

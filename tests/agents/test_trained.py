@@ -57,7 +57,8 @@ training:
   code: "0.1.0+abc1234"
   date: "2026-11-26"
   rounds:
-    - {round: 1, side: soviet, against: greedy, before: 0.11, after: 0.19, interval95: [0.15, 0.23], games: 400, accepted: true}
+    - {round: 1, side: soviet, against: greedy, before: 0.11, after: 0.19, interval95: [0.15, 0.23], games: 400, accepted: true,
+       gain: 0.08, gain_interval95: [0.03, 0.13], chosen: "commander:assault=1.5"}
 """
 
 
