@@ -11,17 +11,31 @@ converged by then is *provisional*, reported with its trend (the change in win
 rate a doubling, fitted by least squares over the rounds, as Ludii's
 SkillTrace fits a trend over budgets). This follows Zook, Harrison and Riedl
 (FDG 2015): a search budget stands in for a player's skill.
+
+Steady rates alone prove nothing when the doubled player plays like the one
+before it (a budget the agent barely uses): the rates then stay put by
+construction. So a steady option is *converged* only when, besides, the newer
+round's agent beats the previous round's in a side-swapped match on that option
+(the ladder's match, :func:`tcforge.analysis.ladder.play_match`: its 95 %
+interval lies above 0.5, :attr:`~tcforge.analysis.ladder.Rung.climbs`); one
+match for each side whose spec the doubling changed. A steady option whose
+players are not shown to differ is reported as such (:data:`NOT_DIFFERENT`),
+not as converged. The rounds still stop at the first steady round: doubling on
+would only play more of the same question.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tcforge.agents.spec import AgentSpec, SpecError, parse
 from tcforge.analysis.balance import Report
+from tcforge.analysis.ladder import Rung
 
 Agents = tuple[str, str]
+Match = Callable[[str, str, str | None], Rung]  # (newer agent, previous agent, option) -> the side-swapped match
+NOT_DIFFERENT = "players do not differ: not a convergence"
 
 
 @dataclass
@@ -33,12 +47,20 @@ class Round:
 @dataclass
 class OptionVerdict:
     option: str | None
-    converged: bool
+    steady: bool  # the last two rounds' rates lie inside the newer intervals
     history: list[tuple[Agents, Report]]  # the option's report at each round
+    matches: list[Rung] = field(default_factory=list)  # newer agent v previous, played when steady
+
+    @property
+    def converged(self) -> bool:
+        """Steady, and each doubled agent shown to beat the one before it (an empty list proves nothing)."""
+        return self.steady and bool(self.matches) and all(m.climbs for m in self.matches)
 
     @property
     def status(self) -> str:
-        return "converged" if self.converged else "provisional"
+        if self.converged:
+            return "converged"
+        return NOT_DIFFERENT if self.steady else "provisional"
 
     def trend(self, side: str) -> float | None:
         """The side's win rate change a doubling of the budgets (least squares over the rounds), or None."""
@@ -58,14 +80,29 @@ class OptionVerdict:
             lines.append(line)
         if len(self.history) < 2:
             lines.append("  one round only: the budget cap leaves no room to double, so nothing shows the rates have settled")
-        elif self.converged:
-            lines.append(f"  from {self.history[-2][0][0]} to {agents[0]} every side's win rate stayed inside the newer interval")
+        elif self.steady:
+            before = self.history[-2][0]
+            lines.append(f"  from {before[0]} v {before[1]} to {agents[0]} v {agents[1]} every side's win rate stayed "
+                         "inside the newer interval")
+            if not self.matches:
+                lines.append("  but the doubling changed no agent: nothing shows more thinking was played")
+            for m in self.matches:
+                lo, hi = m.interval
+                said = "beats" if m.climbs else "is not shown to beat"
+                lines.append(f"  match {m.agent} v {m.below}, side-swapped, {m.games} games: {m.agent} {said} "
+                             f"{m.below}, score {m.score:.3f} (95 % {lo:.2f}-{hi:.2f})"
+                             + ("" if m.climbs else ", not above 0.5"))
+            if not self.converged:
+                lines.append("  the doubled player is not shown to play better than the one before it, so the steady "
+                             "rates may only say they play alike: raise --match-games or --max-budget")
         return lines
 
     def to_json(self) -> dict[str, Any]:
         sides = [s.side for s in self.history[-1][1].sides]
-        return {"option": self.option, "status": self.status, "agents": list(self.history[-1][0]),
+        return {"option": self.option, "status": self.status, "steady": self.steady, "agents": list(self.history[-1][0]),
                 "trend_per_doubling": {side: self.trend(side) for side in sides},
+                "matches": [{"agent": m.agent, "below": m.below, "games": m.games, "score": m.score,
+                             "interval95": list(m.interval), "climbs": m.climbs} for m in self.matches],
                 "rounds": [{"agents": list(agents), "win_rates": {s.side: s.rate for s in rep.sides},
                             "interval95": {s.side: list(s.interval) for s in rep.sides}} for agents, rep in self.history]}
 
@@ -127,10 +164,21 @@ def budget(agents: Agents) -> int:
     return max((_spec(a).iterations or 0) for a in agents)
 
 
-def converge(play: Callable[[Agents], list[Report]], agents: Agents, *, max_budget: int,
+def doubled(previous: Agents, current: Agents) -> list[tuple[str, str]]:
+    """The (newer, previous) agent pairs a doubling made, once each: the sides whose spec changed."""
+    pairs: list[tuple[str, str]] = []
+    for old, new in zip(previous, current, strict=True):
+        if old != new and (new, old) not in pairs:
+            pairs.append((new, old))
+    return pairs
+
+
+def converge(play: Callable[[Agents], list[Report]], agents: Agents, *, max_budget: int, match: Match,
              on_round: Callable[[Round], None] | None = None) -> Convergence:
     """Play rounds (``play(agents)`` gives each option's report) at doubling budgets from ``agents``, until every
-    option is steady between two rounds or the next doubling would exceed ``max_budget`` iterations."""
+    option is steady between two rounds or the next doubling would exceed ``max_budget`` iterations; then, for each
+    steady option, ``match(newer, previous, option)`` plays each doubled agent against the one before it (see the
+    module's text: steady without a win there is not converged)."""
     if budget(agents) == 0:
         raise SpecError("converging needs at least one side with an iteration budget, e.g. --agent plan:16")
     if budget(agents) > max_budget:
@@ -150,5 +198,7 @@ def converge(play: Callable[[Agents], list[Report]], agents: Agents, *, max_budg
     for index, rep in enumerate(rounds[-1].reports):
         history = [(r.agents, r.reports[index]) for r in rounds]
         done = len(rounds) >= 2 and steady(rounds[-2].reports[index], rep)
-        verdicts.append(OptionVerdict(rep.option, done, history))
+        matches = ([match(new, old, rep.option) for new, old in doubled(rounds[-2].agents, rounds[-1].agents)]
+                   if done else [])
+        verdicts.append(OptionVerdict(rep.option, done, history, matches))
     return Convergence(rounds, verdicts, max_budget)

@@ -187,16 +187,28 @@ def climb(reference: str, sides: Sequence[str], rungs: Sequence[str], *, games: 
         raise ValueError("a ladder needs at least two rungs")
     if games < 2 or games % 2:
         raise ValueError("a rung's games must be an even number (half with each side), at least 2")
-    half = games // 2
     matches = []
     for below, agent in pairwise(rungs):
         tick = progress(f"{agent} v {below}", games) if progress else None
-        first = balance.run(reference, games=half, jobs=jobs, option=option, policies=(agent, below), base_seed=seed,
-                            progress=tick)
-        second = balance.run(reference, games=half, jobs=jobs, option=option, policies=(below, agent), base_seed=seed,
-                             progress=tick)
-        matches.append(match(agent, below, sides, first, second))
+        matches.append(play_match(reference, sides, agent, below, games=games, jobs=jobs, seed=seed, option=option,
+                                  progress=tick))
     return Ladder(scenario_id or reference, option, games, list(rungs), matches)
+
+
+def play_match(reference: str, sides: Sequence[str], agent: str, below: str, *, games: int, jobs: int = 1,
+               seed: int = 1, option: str | None = None, client: Any = None,
+               progress: Callable[[int], None] | None = None) -> Rung:
+    """One rung's side-swapped match: ``agent`` against ``below``, ``games / 2`` games with each side on the same
+    seeds (on an open ``client`` when given, else on ``jobs`` local workers), scored by :func:`match`."""
+    if games < 2 or games % 2:
+        raise ValueError("a match's games must be an even number (half with each side), at least 2")
+    half = games // 2
+    pool: dict[str, Any] = {} if client is None else {"client": client}
+    first = balance.run(reference, games=half, jobs=jobs, option=option, policies=(agent, below), base_seed=seed,
+                        progress=progress, **pool)
+    second = balance.run(reference, games=half, jobs=jobs, option=option, policies=(below, agent), base_seed=seed,
+                         progress=progress, **pool)
+    return match(agent, below, sides, first, second)
 
 
 def render(ladder: Ladder) -> list[str]:

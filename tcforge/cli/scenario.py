@@ -463,12 +463,28 @@ def balance_cmd(
                                   "no win rate moves out of its 95 % interval, or --max-budget is reached (provisional)."),
     max_budget: int = typer.Option(400, "--max-budget", callback=bounded(BUDGET), help="With --converge: the largest budget to play "
                                    "(iterations or playouts, as the agent counts them)."),
+    match_games: int = typer.Option(40, "--match-games", callback=bounded(EVEN_GAMES), help="With --converge: games of "
+                                    "the side-swapped match (half with each side) in which the doubled agent must beat "
+                                    "the one before it for a steady option to count as converged."),
+    exploit: bool = typer.Option(False, "--exploit", help="After the verdict, tune the losing side's commander against "
+                                 "the winner's player (one best-response round) and say how well it then does. Only "
+                                 "the first option compared (as written by default; choose another with --option): "
+                                 "some 1,000 games at the defaults below, as many again for each further option."),
+    exploit_generations: int = typer.Option(4, "--exploit-generations", min=1, max=200,
+                                            help="With --exploit: CMA-ES generations."),
+    exploit_population: int = typer.Option(6, "--exploit-population", min=2, max=64,
+                                           help="With --exploit: doctrines a generation."),
+    exploit_games: int = typer.Option(24, "--exploit-games", min=2, max=10_000,
+                                      help="With --exploit: games a doctrine plays in the search."),
+    exploit_check: int = typer.Option(100, "--exploit-check", min=10, max=100_000, help="With --exploit: fresh games "
+                                      "of the check whose score and interval are reported."),
     format: FormatOpt = Format.text,
     out: Annotated[Path | None, out_file_option(PNG_OUT_HELP.format(what="the win rates with their intervals"))] = None,
     plot: PlotOpt = None,
 ) -> None:
     """Play many seeded games in parallel and report win rates, balance, completion, lengths and losses, how the
-    games ended and what each balance option changes; with --converge, at doubling budgets until the rates settle."""
+    games ended and what each balance option changes; with --converge, at doubling budgets until the rates settle
+    and the doubled player beats the one before it; with --exploit, how well the losing side does once tuned."""
     from tcforge.analysis import cluster
     from tcforge.analysis.balance import BATCH, report, run, write_plot
     from tcforge.analysis.balance import Report as BalanceReport
@@ -502,7 +518,19 @@ def balance_cmd(
                 why.append(endings(results, list(sc.grid.sides)))
         return reports
 
+    def play_match(newer: str, previous: str, opt: str | None, runner: Any) -> Any:
+        from tcforge.analysis.ladder import play_match as side_swapped
+        with working(f"{sc.id} match", total=match_games) as progress:
+            step(progress, 0, f"{sc.id} {opt or 'as written'}: {newer} v {previous}, side-swapped")
+            found = side_swapped(str(_resolve(scenario)), list(sc.grid.sides), newer, previous, games=match_games,
+                                 seed=seed, option=opt, client=runner, progress=lambda n: step(progress, n))
+        if format is not Format.json:
+            _err(f"match {newer} v {previous} [{opt or 'as written'}]: score {found.score:.3f} "
+                 f"(95 % {found.interval[0]:.2f}-{found.interval[1]:.2f})")
+        return found
+
     converged = None
+    exploiters: dict[str | None, Any] = {}
     try:
         with cluster.client(scheduler, workers) as runner:
             if converge:
@@ -510,7 +538,9 @@ def balance_cmd(
                 from tcforge.analysis.converge import converge as converge_rounds
                 try:
                     converged = converge_rounds(lambda agents: play_round(agents, runner), players,
-                                                max_budget=max_budget, on_round=None if format is Format.json else
+                                                max_budget=max_budget,
+                                                match=lambda newer, previous, opt: play_match(newer, previous, opt, runner),
+                                                on_round=None if format is Format.json else
                                                 lambda r: _err(f"played {r.agents[0]} v {r.agents[1]}: " + "; ".join(
                                                     f"{rep.option or 'as written'} {rep.sides[0].side} {rep.sides[0].rate:.1%}"
                                                     for rep in r.reports)))
@@ -520,6 +550,9 @@ def balance_cmd(
                 reports = converged.final
             else:
                 reports = play_round(players, runner)
+            if exploit:
+                exploiters = _exploit(scenario, sc.id, list(sc.grid.sides), reports[:1], runner, seed,
+                                      (exploit_generations, exploit_population, exploit_games, exploit_check))
     except cluster.Stopped as exc:
         if exc.interrupted:  # the entry point says "tcforge: interrupted" once, then this note
             from tcforge.interrupt import note_interrupted
@@ -536,6 +569,8 @@ def balance_cmd(
             entry = rep.to_json()
             entry["outcomes"] = [e.to_json() for e in ways]
             entry["against_as_written"] = next((e.to_json() for e in effects if e.option == rep.option), None)
+            if rep.option in exploiters:
+                entry["exploiter"] = exploiters[rep.option].to_json()
             data.append(entry)
         if converged is None:
             _echo(json.dumps(data, indent=2, ensure_ascii=False))
@@ -547,6 +582,8 @@ def balance_cmd(
         for verdict in converged.verdicts:
             for line in verdict.render():
                 _echo(f"  {line}")
+            if verdict.option in exploiters:
+                _echo(f"    exploiter: {exploiters[verdict.option].render()}")
         _echo(f"the last round's games, at {reports[0].policies[0]} v {reports[0].policies[1]}:")
     for rep, ways in zip(reports, why, strict=True):
         _echo(f"{rep.scenario} [{rep.option or 'as written'}], {rep.games} games, {rep.policies[0]} v {rep.policies[1]}")
@@ -564,10 +601,34 @@ def balance_cmd(
             _echo(f"  {s.side} losses a game: " + (", ".join(f"{k} {v}" for k, v in s.losses.items()) or "none"))
         for line in render_endings(ways):
             _echo(f"  why: {line}")
+        if rep.option in exploiters:
+            _echo(f"  exploiter: {exploiters[rep.option].render()}")
     for effect in effects:
         _echo(f"option {effect.render()}")
     if plot is not None:
         _err(f"plot: {plot}")
+
+
+def _exploit(scenario: str, scenario_id: str, sides: list[str], reports: list[Any], runner: Any, seed: int,
+             sizes: tuple[int, int, int, int]) -> dict[str | None, Any]:
+    """Each report's exploiter (tcforge.analysis.exploit), by option, played on the open ``runner``."""
+    from tcforge.agents import SpecError
+    from tcforge.analysis.exploit import Budget, exploit
+    from tcforge.analysis.train import Journal, Trainer
+    from tcforge.progress import working
+    found: dict[str | None, Any] = {}
+    for rep in reports:
+        with working(f"{scenario_id} {rep.option or 'as written'}: tuning the losing side") as progress:
+            def tick(what: str, done: int, total: int) -> None:
+                if progress is not None:
+                    progress.update(progress.task_ids[0], description=f"{scenario_id} exploiter: {what} "
+                                    f"({done}/{total} games)")
+            trainer = Trainer(str(_resolve(scenario)), sides, runner, Journal(None), tick, rep.option)
+            try:
+                found[rep.option] = exploit(trainer, rep, scenario_id, budget=Budget(*sizes), seed=seed)
+            except SpecError as exc:
+                _usage(f"--exploit: {exc}")
+    return found
 
 
 LADDER_RUNGS = ("random", "greedy", "plan:16", "plan:32", "plan:64")
