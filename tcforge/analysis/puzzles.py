@@ -82,6 +82,13 @@ def holds_all(trace: Trace, positions: list[int], side: int) -> bool:
     return all(trace.end.controls(p, side) for p in positions)
 
 
+@predicate("wins")
+def wins(trace: Trace, side: int) -> bool:
+    """The game is over and the side won it: the scenario's own victory conditions, judged by its hooks (16.0, 17.x,
+    20.0: Hill 621's hold "even in a melee" that the side did not begin)."""
+    return trace.end.outcome is not None and trace.end.outcome.winner == side
+
+
 @predicate("not_entered")
 def not_entered(trace: Trace, positions: list[int], side: int, alone: bool = False) -> bool:
     """None of ``positions`` empty of the side's cards at the start is entered by them during the stretch; with
@@ -163,9 +170,10 @@ def problems_of(path: Path, display: str | None = None) -> list[Problem]:
     return []
 
 
-def load_puzzle(path: Path, display: str | None = None) -> Puzzle:
+def load_puzzle(path: Path | str, display: str | None = None) -> Puzzle:
     """A puzzle file, checked: raises :class:`PuzzleError` with every problem found."""
     from tcforge.data import schemas
+    path = Path(path)
     display = display or str(path)
     loaded, problems = load_yaml(path, display)
     if loaded is None or problems:
@@ -272,8 +280,9 @@ class Built:
     rng: random.Random
 
 
-def build(puzzle: Puzzle) -> Built:
-    """The puzzle's position, exactly (see the module's docstring); raises ValueError when its facts do not hold."""
+def build(puzzle: Puzzle, *, facts: bool = True) -> Built:
+    """The puzzle's position, exactly (see the module's docstring); raises ValueError when its ``facts`` do not hold
+    (not checked with ``facts=False``, to look at a position being written)."""
     scenario = load(find_scenario(puzzle.scenario) or puzzle.scenario)
     sides = list(scenario.grid.sides)
     labels = _labels(scenario)
@@ -296,7 +305,7 @@ def build(puzzle: Puzzle) -> Built:
         state.apply_checked(raw)
         while state.current_player() == CHANCE:
             state.apply_action(next_action(state, (greedy, greedy), rng))
-    for fact in puzzle.facts:
+    for fact in puzzle.facts if facts else []:
         have = len(state.occ[labels[fact["at"]]][sides.index(fact["side"])])
         if have != fact["cards"]:
             raise ValueError(f"{puzzle.file}: {fact['side']} has {have} card(s) on {fact['at']}, not {fact['cards']}")

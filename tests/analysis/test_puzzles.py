@@ -53,16 +53,19 @@ def test_each_puzzle_builds_its_position_exactly(name: str) -> None:
         assert len(_cards(one.state, one, fact["at"], fact["side"])) == fact["cards"]
 
 
-def test_final_hold_position_a_german_tank_on_the_hill_and_fresh_squads_beside_it() -> None:
+def test_final_hold_position_the_hill_short_of_one_position_in_the_last_turn() -> None:
     built = build(_puzzle("hill-621-final-hold"))
-    assert _cards(built.state, built, "G3-2", "german") == ["PzKw IV G"]
-    assert _cards(built.state, built, "G4-4", "soviet").count("Soviet Line Squad") == 2
+    assert _cards(built.state, built, "G3-4", "german") == ["SPW 250"]
+    assert sorted(_cards(built.state, built, "G4-4", "soviet")) == ["SU-152", "T-34 M43"]
     assert built.state.turn == built.state.game.turn_limit == 16
 
 
-def test_overstack_position_is_over_the_limit_at_the_start() -> None:
+def test_overstack_position_is_over_the_limits_as_the_reinforcements_arrive() -> None:
+    from tcforge.engine.movement import over_limit
     built = build(_puzzle("hill-621-overstack"))
-    assert len(_cards(built.state, built, "G7-4", "soviet")) > built.state.game.rules.stacking_combat_cards
+    over = {built.state.game.board.label(built.state.units[u].pos) for u in over_limit(built.state, 1)}
+    assert over == {"G7-4", "G7-5"}
+    assert built.state.arrivals  # 20.0 rule 5: the group came in this turn
 
 
 def test_wait_for_tanks_position_entrenched_woods_and_tanks_next_turn() -> None:
@@ -72,16 +75,31 @@ def test_wait_for_tanks_position_entrenched_woods_and_tanks_next_turn() -> None:
     assert built.state.turn == 4  # soviet-1 arrives on turn 5 (20.0)
 
 
-def test_a_player_that_ends_its_turn_at_once_loses_cards_to_overstacking() -> None:
-    puzzle = _puzzle("hill-621-overstack")
+def test_too_early_position_the_germans_on_the_hill_and_a_squad_beside_it() -> None:
+    built = build(_puzzle("hill-621-too-early"))
+    assert all(_cards(built.state, built, at, "german") for at in ("G3-2", "G3-3", "G3-4"))
+    assert built.state.turn == 6
+
+
+def test_a_player_that_ends_its_turn_at_once_loses_cards_to_overstacking_and_does_not_take_the_hill() -> None:
+    for name in ("hill-621-overstack", "hill-621-final-hold"):
+        assert not run_puzzle(_puzzle(name), _ender, 0), name
+
+
+@pytest.mark.parametrize("name", ["hill-621-too-early", "hill-621-wait-for-tanks"])
+def test_a_player_that_ends_its_turn_at_once_keeps_out_where_greedy_steps_in(name: str) -> None:
+    puzzle = _puzzle(name)
     built = build(puzzle)
-    assert not run_puzzle(puzzle, _ender, 0, built)
-    assert run_puzzle(puzzle, make("greedy"), 0, built)
+    assert run_puzzle(puzzle, _ender, 0, built)
+    assert not run_puzzle(puzzle, make("greedy"), 0, built)
 
 
-def test_a_player_that_ends_its_last_turn_at_once_does_not_take_the_hill() -> None:
-    puzzle = _puzzle("hill-621-final-hold")
-    assert not run_puzzle(puzzle, _ender, 0)
+def test_smoke_screen_greedy_crosses_unscreened_and_the_commander_with_smoke_screens_first() -> None:
+    puzzle = _puzzle("hill-621-smoke-screen")
+    built = build(puzzle)
+    assert not run_puzzle(puzzle, make("greedy"), 0, built)
+    assert run_puzzle(puzzle, make("commander:smoke=3"), 0, built)
+    assert not run_puzzle(puzzle, _ender, 0, built)  # staying put is no answer: the squads must cross
 
 
 def test_not_entered_fails_a_lone_squad_stepping_in_and_smoke_before_fails_an_unscreened_crossing() -> None:
