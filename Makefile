@@ -71,6 +71,7 @@ bench: install
 	$(BIN)/tcforge bench cluster
 	$(BIN)/tcforge bench search
 	$(BIN)/tcforge bench ladder
+	$(BIN)/tcforge bench puzzles
 	$(BIN)/tcforge bench print
 	$(BIN)/tcforge bench booklet
 	$(BIN)/tcforge bench tts

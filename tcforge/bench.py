@@ -332,3 +332,27 @@ def ladder_benchmark(scenario: str, rungs: tuple[str, ...], games: int, jobs: in
     played = games * (len(rungs) - 1)
     yield f"{scenario} ladder {','.join(rungs)}, {games} games a rung on {jobs} worker(s): {wall:.1f} s ({played / wall:.2f} games/s)"
     yield from render(result)
+
+
+def puzzles_benchmark(agents: tuple[str, ...]) -> Iterator[str]:
+    """The puzzle suite (tcforge scenario puzzles): building each position, and each player's milliseconds a try
+    with its score (a fraction of the tries, reported, never asserted)."""
+    from tcforge.agents import make
+    from tcforge.analysis.puzzles import build, load_puzzles, run_puzzle
+
+    puzzles = load_puzzles()
+    built = {}
+    start = time.perf_counter()
+    for puzzle in puzzles:
+        built[puzzle.id] = build(puzzle)
+    spent = time.perf_counter() - start
+    yield f"puzzles: {len(puzzles)} positions built in {spent * 1000:.0f} ms ({spent / len(puzzles) * 1000:.0f} ms a position)"
+    for agent in agents:
+        solved = tries = 0
+        start = time.perf_counter()
+        for puzzle in puzzles:
+            for i in range(puzzle.tries):
+                solved += run_puzzle(puzzle, make(agent), i, built[puzzle.id])
+                tries += 1
+        spent = time.perf_counter() - start
+        yield f"puzzles, {agent}: {tries} tries, {spent / tries * 1000:.1f} ms a try, score {solved}/{tries} ({solved / tries:.2f})"

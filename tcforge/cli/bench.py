@@ -121,6 +121,26 @@ def bench_ladder(
             out.print(line, markup=False, emoji=False)
 
 
+@app.command("puzzles")
+def bench_puzzles(
+    agent: Annotated[list[str] | None, rung_option("A player to time on the puzzle suite: an agent SPEC; repeat it "
+                                                   "(default: --agent random --agent greedy).")] = None,
+) -> None:
+    """The puzzle suite (tcforge scenario puzzles) timed: milliseconds a position built and a try played, each
+    player's score."""
+    from tcforge.agents import SpecError, canonical
+    from tcforge.bench import puzzles_benchmark
+
+    specs: list[str] = []
+    for text in agent or ["random", "greedy"]:
+        try:
+            specs.append(canonical(text))
+        except SpecError as exc:
+            fail(str(exc), 2)
+    for line in puzzles_benchmark(tuple(specs)):
+        out.print(line, markup=False)
+
+
 @app.command("print")
 def bench_print() -> None:
     """A proxy deck of every card: milliseconds a card and peak memory."""

@@ -119,7 +119,7 @@ def test_an_output_that_cannot_be_written_is_one_line_and_exit_1(tmp_path: Path,
 STDOUT_RUNS: dict[str, tuple[str, ...]] = {
     "bench validate": ("--help",), "bench engine": ("--help",), "bench scenarios": ("--help",),
     "bench search": ("--help",), "bench print": ("--help",), "bench tts": ("--help",), "bench booklet": ("--help",),
-    "bench odds": ("--help",), "bench cluster": ("--help",), "bench ladder": ("--help",),
+    "bench odds": ("--help",), "bench cluster": ("--help",), "bench ladder": ("--help",), "bench puzzles": ("--help",),
     "cards search": ("tiger",), "i18n init": ("--help",), "print proxies": ("--help",),
     "scenario ladder": ("--help",), "scenario sweep": ("--help",),
     "cards list": (), "cards show": ("46",), "cards stats": (),
@@ -137,6 +137,7 @@ STDOUT_RUNS: dict[str, tuple[str, ...]] = {
     "scenario play": ("hill-621",), "scenario replay": ("{log}",), "scenario audit": ("--help",),
     "scenario balance": ("--help",), "scenario codes": (), "scenario new": ("zz", "--out", "{tmp}/zz.yaml"),
     "scenario generate": ("--out", "{tmp}/random.yaml"), "validate": ("--format", "json"),
+    "scenario puzzles": ("--agent", "random"),
 }
 
 

@@ -109,7 +109,7 @@ def test_every_player_option_is_agent_side_equals_spec() -> None:
     assert {"scenario play", "scenario balance", "scenario check", "scenario sweep", "scenario ladder",
             "bench ladder"} <= where
     # a rung plays both sides, a puzzle's player the side the puzzle names: SPEC, no SIDE=
-    ladders = (["scenario", "ladder"], ["bench", "ladder"], ["scenario", "puzzles"])
+    ladders = (["scenario", "ladder"], ["bench", "ladder"], ["scenario", "puzzles"], ["bench", "puzzles"])
     for path, cmd, _ in LEAVES:
         for p in _options(cmd):
             if "--agent" in p.opts:
