@@ -712,7 +712,7 @@ def train_cmd(
     population: int = typer.Option(8, "--population", min=2, max=64, help="Doctrines a generation."),
     games: int = typer.Option(48, "--games", min=2, max=10_000, help="Games a doctrine plays in the search (the same "
                               "seeds for every doctrine of a generation)."),
-    check: int = typer.Option(200, "--check", min=10, max=100_000, help="Fresh games the finalists and the current "
+    check: int = typer.Option(200, "--check-games", min=10, max=100_000, help="Fresh games the finalists and the current "
                               "doctrine play at a round's end; a doctrine is kept only on a paired gain above zero."),
     seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="The root seed of every game of the training."),
     balance: OptionOpt = None,

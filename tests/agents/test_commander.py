@@ -3,8 +3,8 @@ closes or opens what its text says, and a doctrine is checked against its ranges
 from __future__ import annotations
 
 import pytest
-from enginekit import make, pos, uid
 
+from enginekit import make, pos, uid
 from tcforge.agents import SpecError
 from tcforge.agents import make as make_agent
 from tcforge.agents.commander import SPACE, Doctrine, _Turn

@@ -137,7 +137,7 @@ STDOUT_RUNS: dict[str, tuple[str, ...]] = {
     "scenario play": ("hill-621",), "scenario replay": ("{log}",), "scenario audit": ("--help",),
     "scenario balance": ("--help",), "scenario codes": (), "scenario new": ("zz", "--out", "{tmp}/zz.yaml"),
     "scenario generate": ("--out", "{tmp}/random.yaml"), "validate": ("--format", "json"),
-    "scenario puzzles": ("--agent", "random"),
+    "scenario puzzles": ("--agent", "random"), "scenario train": ("--help",),
 }
 
 
