@@ -27,6 +27,7 @@ from collections.abc import Callable
 
 from tcforge.agents.commander import commander_agent
 from tcforge.agents.greedy import goals, greedy_policy, open_goals, value
+from tcforge.agents.lookahead import LookaheadAgent
 from tcforge.agents.plan import PlanAgent
 from tcforge.agents.playout import Policy, random_policy
 from tcforge.agents.rollout import RolloutAgent
@@ -47,7 +48,7 @@ def _plain(policy: Policy) -> Callable[[AgentSpec], Policy]:
 
 AGENTS: dict[str, Callable[[AgentSpec], Policy]] = {"random": _plain(random_policy), "greedy": _plain(greedy_policy),
                                                     "rollout": RolloutAgent, "plan": PlanAgent,
-                                                    "commander": commander_agent, "best": best_agent}
+                                                    "commander": commander_agent, "look": LookaheadAgent, "best": best_agent}
 # players taken out, with why and what to use instead (issue 32; the measurement is in the commit that retired them)
 RETIRED: dict[str, str] = {
     "mcts": ("information-set MCTS was retired: mcts:50 scored 0.23 (95 % 0.13-0.38) against greedy on Kursk "

@@ -173,6 +173,11 @@ class Commander:
             return action if action in actions else actions[0]
         return _Turn(doctrine, side).decide(state, rng)
 
+    def plays(self, state: GameState, actions: list[Action]) -> tuple[Action | None, list[tuple[float, Action]]]:
+        """The play phase as this commander sees it (see :meth:`_Turn.plays`), for the side to play."""
+        side = state.current_player()
+        return _Turn(self._doctrine(state, side), side).plays(state, actions)
+
     def _doctrine(self, state: GameState, side: int) -> Doctrine:
         if self._lookup is None:
             return self.doctrine
@@ -199,13 +204,22 @@ class _Turn:
 
     # ---------------------------------------------------------------- the play phase
     def _play(self, state: GameState, rng: random.Random) -> Action:
-        actions = state.legal_actions()
-        forced = free_play(state, actions)
+        forced, scored = self.plays(state, state.legal_actions())
         if forced is not None:
             return forced
+        best = max(score for score, _ in scored)
+        top = [a for score, a in scored if score == best]
+        return top[rng.randrange(len(top))]
+
+    def plays(self, state: GameState, actions: list[Action]) -> tuple[Action | None, list[tuple[float, Action]]]:
+        """The play phase under the doctrine: a play it makes at once (a free play, a sure exit, its march), else
+        None and the plays it weighs, each with its score (what a search over its plays starts from)."""
+        forced = free_play(state, actions)
+        if forced is not None:
+            return forced, []
         for action in actions:
             if isinstance(action, Exit) and exit_wins(state, action):
-                return action
+                return action, []
         d, targets = self.d, goals(state, self.side)
         scored: list[tuple[float, Action]] = []
         for score, action in play_candidates(state, actions, self.step):
@@ -219,12 +233,10 @@ class _Turn:
                     if isinstance(a, Move) and 0 < score < UNSTACK
                     and _distance(state, a.source, targets, self.side) >= d.rear]
             if rear and max(score for score, _ in scored) < UNSTACK:
-                return max(rear, key=lambda r: (r[0], r[1]))[2]
+                return max(rear, key=lambda r: (r[0], r[1]))[2], []
         if d.smoke > 0:
             scored.extend(self._smoke(state, actions))
-        best = max(score for score, _ in scored)
-        top = [a for score, a in scored if score == best]
-        return top[rng.randrange(len(top))]
+        return None, scored
 
     def _smoke(self, state: GameState, actions: list[Action]) -> list[tuple[float, Action]]:
         """Smoke in its own play (9.5.1) on an enemy position, scored by the fire it takes out of the enemy's next

@@ -12,10 +12,11 @@ This module sits in the agents layer, not in :mod:`tcforge.data`, because a doct
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tcforge.agents.commander import Commander, Doctrine
+from tcforge.agents.learned import FEATURES, Evaluation
 from tcforge.agents.spec import AgentSpec, SpecError
 from tcforge.data import schemas
 from tcforge.data.problems import DataError, Problem
@@ -34,6 +35,7 @@ class Trained:
     scenario: str
     display: str  # the file, as users see it
     sides: dict[str, Doctrine]
+    evaluations: dict[str, Evaluation] = field(default_factory=dict)  # by side id: the learned evaluation, if fitted
 
 
 def players_dirs() -> list[Path]:
@@ -79,7 +81,19 @@ def load_trained(scenario_id: str) -> Trained | None:
             line, col = loaded.where(("sides", side, "doctrine"))
             raise DataError([Problem(display, line, col, str(exc), "see schemas/player.schema.json",
                                      code="doctrine")]) from None
-    return Trained(scenario_id, display, sides)
+    evaluations: dict[str, Evaluation] = {}
+    for side, entry in data["sides"].items():
+        model = entry.get("evaluation")
+        if model is None:
+            continue
+        if tuple(model["features"]) != FEATURES or len(model["weights"]) != len(FEATURES):
+            line, col = loaded.where(("sides", side, "evaluation"))
+            raise DataError([Problem(display, line, col, f"the learned evaluation of {side} has the features "
+                                     f"{', '.join(model['features'])}, not this version's {', '.join(FEATURES)}",
+                                     "fit it again: tcforge scenario train " + scenario_id, code="evaluation")])
+        evaluations[side] = Evaluation(tuple(float(w) for w in model["weights"]), model["positions"], model["games"],
+                                       float(model["log_loss"]))
+    return Trained(scenario_id, display, sides, evaluations)
 
 
 _TRAINED: dict[tuple[str, tuple[str, ...]], Trained | None] = {}
@@ -123,3 +137,12 @@ def best_agent(spec: AgentSpec) -> Commander:
         raise SpecError(f"agent spec {spec.text!r}: best takes no budget and no options (its doctrine is the trained "
                         "one; use commander:knob=value,... to name a doctrine)")
     return Commander(lookup=best_lookup)
+
+
+def evaluation_for(scenario_id: str, side: int) -> Evaluation | None:
+    """The learned evaluation fitted for one side (by its index in the game) of a scenario, or None."""
+    found = trained(scenario_id)
+    if found is None:
+        return None
+    ids = side_ids(scenario_id)
+    return found.evaluations.get(ids[side]) if side < len(ids) else None

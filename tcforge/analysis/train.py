@@ -114,6 +114,7 @@ class Training:
     last_check: dict[str, Check] = field(default_factory=dict)  # each side's latest check, against the other side
     final: Check | None = None  # the first side's trained player against the second's, on fresh seeds
     played: int = 0  # games played by this run (the rest came from the journal)
+    evaluations: dict[str, Any] = field(default_factory=dict)  # side -> learned Evaluation (with fit_games)
 
     def spec(self, side: str) -> str:
         return self.doctrines[side].spec()
@@ -255,7 +256,7 @@ def train(reference: str, sides: list[str], *, rounds: int = 4, generations: int
           games: int = 48, check: int = 200, seed: int = 1, jobs: int = 0, scheduler: str | None = None,
           keep: Path | None = None, progress: Progress | None = None, start: dict[str, Doctrine] | None = None,
           first: str | None = None, option: str | None = None, on_round: Callable[[Round], None] | None = None,
-          scenario_id: str | None = None) -> Training:
+          scenario_id: str | None = None, fit_games: int = 0) -> Training:
     """Train a commander for each side of the scenario (see the module's text). ``first``: the side that searches
     first (default: the side greedy's game favours least, the underdog); ``start``: the doctrines to start from
     (greedy's by default)."""
@@ -291,6 +292,13 @@ def train(reference: str, sides: list[str], *, rounds: int = 4, generations: int
                                _root(seed, 2_000_000), "the final check")[0]
         training.final = Check(doctrines[sides[0]].spec(), final)
         training.played = trainer.played
+    if fit_games:  # the learned evaluation, fitted on games between the trained players
+        from tcforge.agents.learned import fit
+        if progress:
+            progress("fitting the learned evaluation", 0, fit_games)
+        rows, targets = collect(reference, fit_games, _root(seed, 3_000_000),
+                                (doctrines[sides[0]].spec(), doctrines[sides[1]].spec()), option)
+        training.evaluations = {side: fit(rows[i], targets[i], games=fit_games) for i, side in enumerate(sides)}
     return training
 
 
@@ -307,6 +315,8 @@ def document(training: Training, command: str, date: str) -> dict[str, Any]:
     for index, side in enumerate(training.sides):
         other = training.sides[1 - index]
         entry: dict[str, Any] = {"doctrine": training.doctrines[side].to_mapping()}
+        if side in training.evaluations:
+            entry["evaluation"] = training.evaluations[side].to_json()
         if final is not None:
             points = final.points if index == 0 else [1.0 - p for p in final.points]
             low, high = wilson(sum(points), len(points))
@@ -350,3 +360,44 @@ def render_round(r: Round) -> str:
     return (f"round {r.round}: {r.side} against {r.against}: {r.before.score:.3f} -> {r.after.score:.3f} "
             f"(the best challenger's paired gain {r.gain:+.3f}, 95 % {r.gain_interval[0]:+.3f} to {r.gain_interval[1]:+.3f}; "
             f"{r.evaluations} doctrines, {r.games} games): {verdict}")
+
+
+def collect(reference: str, games: int, seed: int, agents: tuple[str, str] = ("greedy", "greedy"),
+            option: str | None = None) -> tuple[list[list[list[float]]], list[list[float]]]:
+    """Positions for fitting a learned evaluation (:mod:`tcforge.agents.learned`): ``games`` games of the scenario
+    played by ``agents``, and at the end of every half-turn each side's :func:`~tcforge.agents.learned.features`,
+    with that side's result (1 won, 1/2 nobody, 0 lost). Returns the rows and targets of each side."""
+    import random
+
+    from tcforge.agents import make
+    from tcforge.play.games import new_game
+    scenario = Cell(reference, option).load()
+    rows: list[list[list[float]]] = [[], []]
+    targets: list[list[float]] = [[], []]
+    for index in range(games):
+        game_no = game_seed(seed, index)
+        state = new_game(scenario, game_no)
+        seen = _half_turn_ends(state, (make(agents[0]), make(agents[1])), random.Random(game_no))
+        winner = state.outcome.winner if state.outcome is not None else None
+        for side in (0, 1):
+            result = 0.5 if winner is None else float(winner == side)  # the engine's outcome names the side's index
+            rows[side].extend(seen[side])
+            targets[side].extend([result] * len(seen[side]))
+    return rows, targets
+
+
+def _half_turn_ends(state: Any, policies: tuple[Any, Any], rng: Any) -> list[list[list[float]]]:
+    """Play the game to its end; each side's features at the end of every half-turn (and at the game's end)."""
+    from tcforge.agents.learned import features
+    from tcforge.agents.playout import run
+    seen: list[list[list[float]]] = [[], []]
+    turn = [(state.turn, state.active)]
+
+    def applied(at: Any) -> None:
+        if (at.turn, at.active) != turn[0] or at.outcome is not None:
+            turn[0] = (at.turn, at.active)
+            for side in (0, 1):
+                seen[side].append(features(at, side))
+
+    run(state, policies, rng, applied=applied)
+    return seen

@@ -715,6 +715,8 @@ def train_cmd(
     check: int = typer.Option(200, "--check-games", min=10, max=100_000, help="Fresh games the finalists and the current "
                               "doctrine play at a round's end; a doctrine is kept only on a paired gain above zero."),
     seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="The root seed of every game of the training."),
+    fit_games: int = typer.Option(300, "--fit-games", min=0, max=100_000, help="Games between the trained players "
+                                  "whose positions fit each side's learned evaluation (look:2:value=learned); 0: none."),
     balance: OptionOpt = None,
     jobs: JobsOpt = JOBS_DEFAULT,
     scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
@@ -758,7 +760,8 @@ def train_cmd(
     with progress, stoppable("train"):
         training = train(str(_resolve(scenario)), list(sc.grid.sides), rounds=rounds, generations=generations,
                          population=population, games=games, check=check, seed=seed, jobs=jobs, scheduler=scheduler,
-                         keep=keep, progress=tick, option=balance, on_round=told, scenario_id=sc.id)
+                         keep=keep, progress=tick, option=balance, on_round=told, scenario_id=sc.id,
+                         fit_games=fit_games)
     write(training, out, command, datetime.date.today().isoformat())
     for line in render(training):
         _echo(line)

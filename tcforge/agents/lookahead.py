@@ -1,0 +1,119 @@
+"""A one-play lookahead: each of the best few plays is played out to the end of the enemy's answer, and scored there.
+
+The greedy player scores a play by what it does at once (a shot's expected
+damage, a move's distance gained). This player keeps greedy's shortlist but
+decides among it by where each play leads: for each of the ``k`` plays greedy
+rates highest, it deals ``m`` positions from what its side knows
+(:func:`~tcforge.engine.observation.determinize`: it never reads a hidden card),
+applies the play, lets its base player finish the turn and the enemy's greedy
+player answer (``horizon`` half-turns, this one included), and scores the
+position it reaches with an evaluation of the position: the hand-made heuristic
+of :mod:`.evaluate`, or a learned one (``value=learned``: the logistic model
+fitted on a scenario's own games, :mod:`.learned`). Every play is played out on
+the same deals and dice (common random numbers), so their differences are the
+plays', not the luck's; a play other than greedy's first choice is taken only
+when its mean is higher. Every other decision (steps, targets, reactions) is its
+base player's: greedy, or with ``base=best`` the trained commander of the
+scenario at hand.
+
+Spec: ``look[:m][:k=3,horizon=2,value=heuristic,base=greedy]``; ``m`` (2) deals a play.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from tcforge.agents.commander import Commander
+from tcforge.agents.greedy import exit_wins, free_play, greedy_policy, play_candidates
+from tcforge.agents.playout import Policy
+from tcforge.agents.search import play_out
+from tcforge.agents.spec import AgentSpec, SpecError
+from tcforge.engine.actions import Exit
+from tcforge.engine.observation import determinize
+from tcforge.engine.state import Action, GameState
+
+DEFAULT_DEALS = 2
+
+
+class LookaheadAgent:
+    """The lookahead player of one side for one game."""
+
+    def __init__(self, spec: AgentSpec, base: Policy | None = None,
+                 evaluation: Callable[[GameState, int], float] | None = None):
+        spec.check_options({"k", "horizon", "value", "base", "shape"})
+        if spec.seconds is not None:
+            raise SpecError(f"agent spec {spec.text!r}: look takes a number of deals a play (look:2), not a time")
+        self.spec = spec
+        self.deals = spec.iterations if spec.iterations is not None else DEFAULT_DEALS
+        self.k = int(spec.number("k", 3, 2, 16, whole=True))
+        self.horizon = int(spec.number("horizon", 2, 1, 8, whole=True))
+        self.shape = spec.number("shape", 0.3, 0, 1, open_most=True)
+        kind = spec.options.get("value", "heuristic")
+        if kind not in ("heuristic", "learned"):
+            raise SpecError(f"agent spec {spec.text!r}: value={kind}; value is heuristic or learned")
+        self.value = kind
+        choice = spec.options.get("base", "greedy")
+        if choice not in ("greedy", "best"):
+            raise SpecError(f"agent spec {spec.text!r}: base={choice}; base is greedy or best")
+        if base is None and choice == "best":
+            from tcforge.agents.trained import best_lookup
+            base = Commander(lookup=best_lookup)
+        self.base: Policy = base or greedy_policy
+        self._evaluation = evaluation
+
+    def __call__(self, state: GameState, rng: random.Random) -> Action:
+        actions = state.legal_actions()
+        side = state.current_player()
+        if len(actions) == 1 or state.ctx.window is not None or state.phase != "play" or state.active != side:
+            return self.base(state, rng)
+        if isinstance(self.base, Commander):
+            forced, scored = self.base.plays(state, actions)
+        else:
+            forced, scored = _greedy_plays(state, actions)
+        if forced is not None:
+            return forced
+        ranked = sorted(scored, key=lambda sa: -sa[0])  # stable: the base player's order among ties
+        shortlist = [a for _, a in ranked[:self.k]]
+        if len(shortlist) < 2:
+            return self.base(state, rng)
+        totals = [0.0] * len(shortlist)
+        for _ in range(self.deals):
+            deal = rng.getrandbits(64)
+            for i, action in enumerate(shortlist):
+                chance = random.Random(deal)
+                world = determinize(state, side, chance)
+                world.apply_action(action)
+                totals[i] += self._score(world, side, chance)
+        best = max(range(len(shortlist)), key=lambda i: (totals[i], -i))
+        return shortlist[best]
+
+    def _score(self, world: GameState, side: int, chance: random.Random) -> float:
+        policies = (self.base, greedy_policy) if side == 0 else (greedy_policy, self.base)
+        evaluation = self._evaluation
+        if evaluation is None and self.value == "learned":
+            evaluation = self._evaluation = _learned(world, side)
+        if evaluation is None:
+            return play_out(world, side, chance, self.horizon, self.shape, policies)
+        play_out(world, side, chance, self.horizon, self.shape, policies)
+        return evaluation(world, side)
+
+
+def _greedy_plays(state: GameState, actions: list[Action]) -> tuple[Action | None, list[tuple[float, Action]]]:
+    """The play phase as greedy sees it: its free plays and sure exits, else the plays it weighs with their scores."""
+    forced = free_play(state, actions)
+    if forced is not None:
+        return forced, []
+    for action in actions:
+        if isinstance(action, Exit) and exit_wins(state, action):
+            return action, []
+    return None, play_candidates(state, actions)
+
+
+def _learned(state: GameState, side: int) -> Callable[[GameState, int], float]:
+    """The learned evaluation trained for the game's scenario and this side; a clear error where none was fitted."""
+    from tcforge.agents.trained import evaluation_for
+    found = evaluation_for(state.game.name, side)
+    if found is None:
+        raise SpecError(f"look:...:value=learned: no learned evaluation for {state.game.name} (side {side}); fit one "
+                        f"with tcforge scenario train {state.game.name}")
+    return found
