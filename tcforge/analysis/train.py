@@ -11,7 +11,9 @@ commander's doctrines as the policy space):
    over the doctrine scaled to [0, 1] a knob, starting from the side's current
    doctrine; each generation's candidates play ``games`` games each on the same
    seeds (common random numbers: their differences are not the dice's), scored
-   by the side's share of wins (draws half);
+   by the side's share of wins (draws half), a game not won credited with
+   ``shape`` times the share of its positions the side held at the end (a
+   guide where wins are rare);
 2. the best candidates of the search (a search's best is flattered by its luck,
    the winner's curse) and the current doctrine then play ``check`` fresh games
    each, again on common seeds; the best of them replaces the current doctrine
@@ -46,6 +48,10 @@ from tcforge.analysis.batches import BatchResult, Cell, code_version, game_seed,
 BATCH = 8  # games a batch: the unit handed to a worker
 FINALISTS = 3  # the search's best candidates played again in the check, with the current doctrine
 SIGMA = 0.25  # CMA-ES's first step, in the [0, 1] scale of every knob
+# a search credits a game not won with this share of the positions the side held at its end: where the underdog wins
+# one game in ten (Hill 621's Soviet) most doctrines score alike on wins alone, and the search would learn nothing;
+# the checks that decide what is kept count wins only
+SHAPE = 0.3
 Z95 = 1.959964
 
 Progress = Callable[[str, int, int], None]  # (what, done, total) games
@@ -121,28 +127,31 @@ class Training:
 
 
 class Journal:
-    """Evaluations kept on disk, one JSON line each: key -> points game by game."""
+    """Evaluations kept on disk, one JSON line each: the key of what decides its games, what it was (spec, opponent,
+    side, root seed), and game by game the side's points and the share of its positions it held at the end."""
 
     def __init__(self, path: Path | None):
         self.path = path
-        self.found: dict[str, list[float]] = {}
+        self.found: dict[str, tuple[list[float], list[float]]] = {}
         if path is not None and path.exists():
             for line in path.read_text(encoding="utf-8").splitlines():
                 try:
                     item = json.loads(line)
-                    self.found[str(item["key"])] = [float(p) for p in item["points"]]
-                except (ValueError, KeyError, TypeError):
+                    points = [float(p) for p in item["points"]]
+                    held = [float(h) for h in item.get("held", [0.0] * len(points))]
+                    self.found[str(item["key"])] = (points, held)
+                except (ValueError, KeyError, TypeError, AttributeError):
                     continue  # a line cut short by a stop: played again
 
-    def get(self, key: str) -> list[float] | None:
+    def get(self, key: str) -> tuple[list[float], list[float]] | None:
         return self.found.get(key)
 
-    def put(self, key: str, points: list[float]) -> None:
-        self.found[key] = points
+    def put(self, key: str, what: dict[str, Any], points: list[float], held: list[float]) -> None:
+        self.found[key] = (points, held)
         if self.path is not None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self.path.open("a", encoding="utf-8") as out:
-                out.write(json.dumps({"key": key, "points": points}) + "\n")
+                out.write(json.dumps({"key": key, **what, "points": points, "held": held}) + "\n")
 
 
 class Trainer:
@@ -158,20 +167,23 @@ class Trainer:
         self.option = option
         self.played = 0
 
-    def points(self, side: str, specs: list[str], opponent: str, games: int, root: int, what: str) -> list[list[float]]:
-        """Each spec's points game by game for ``side`` against ``opponent`` on games ``root``/0.. ``games``-1."""
+    def points(self, side: str, specs: list[str], opponent: str, games: int, root: int, what: str,
+               shape: float = 0.0) -> list[list[float]]:
+        """Each spec's points game by game for ``side`` against ``opponent`` on games ``root``/0.. ``games``-1 (1 won,
+        1/2 nobody, 0 lost); with ``shape``, a game not won also earns ``shape`` times the share of its positions the
+        side held at the end (a search's guide where wins are rare; never in a check)."""
         index = self.sides.index(side)
-        out: dict[int, list[float]] = {}
-        todo: list[tuple[int, str, Cell]] = []
+        out: dict[int, tuple[list[float], list[float]]] = {}
+        todo: list[tuple[int, str, Cell, str]] = []
         for i, spec in enumerate(specs):
             agents = (spec, opponent) if index == 0 else (opponent, spec)
             cell = Cell(self.reference, self.option, agents=agents, seed=root)
             key = hashlib.sha256(json.dumps([code_version(), cell.key(), games]).encode()).hexdigest()
             kept = self.journal.get(key)
-            if kept is not None and len(kept) == games:
+            if kept is not None and len(kept[0]) == games:
                 out[i] = kept
             else:
-                todo.append((i, key, cell))
+                todo.append((i, key, cell, spec))
         if todo:
             found: dict[tuple[str, int], list[Any]] = {}
             total = games * len(todo)
@@ -183,15 +195,16 @@ class Trainer:
                 if self.progress:
                     self.progress(what, done[0], total)
 
-            batches = [b for _, _, cell in todo for b in plan(cell, games, BATCH)]
+            batches = [b for _, _, cell, _ in todo for b in plan(cell, games, BATCH)]
             cluster.play(self.runner, batches, keep)
             self.played += total
-            for i, key, cell in todo:
+            for i, key, cell, spec in todo:
                 results = [r for start in range(0, games, BATCH) for r in found[(cell.key(), start)]]
                 points = [0.5 if r.winner is None else float(r.winner == side) for r in results]
-                self.journal.put(key, points)
-                out[i] = points
-        return [out[i] for i in range(len(specs))]
+                held = [float(r.held_at_end.get(side, 0.0)) for r in results]
+                self.journal.put(key, {"side": side, "spec": spec, "against": opponent, "root": root}, points, held)
+                out[i] = (points, held)
+        return [[p + shape * h * (1.0 - p) for p, h in zip(*out[i], strict=True)] for i in range(len(specs))]
 
 
 def paired_gain(new: Sequence[float], old: Sequence[float]) -> tuple[float, tuple[float, float]]:
@@ -214,7 +227,7 @@ def _root(seed: int, *parts: int) -> int:
 
 
 def best_response(trainer: Trainer, side: str, start: Doctrine, opponent: str, *, generations: int, population: int,
-                  games: int, check: int, seed: int, round_no: int) -> Round:
+                  games: int, check: int, seed: int, round_no: int, shape: float = 0.0) -> Round:
     """One round: the side's CMA-ES search against ``opponent``, then the held-out check (see the module's text)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # cma warns that matplotlib is missing: its plots are not used
@@ -228,7 +241,7 @@ def best_response(trainer: Trainer, side: str, start: Doctrine, opponent: str, *
         xs = es.ask()
         specs = [decode(x).spec() for x in xs]
         points = trainer.points(side, specs, opponent, games, _root(seed, round_no, generation),
-                                f"round {round_no} ({side}), generation {generation + 1}/{generations}")
+                                f"round {round_no} ({side}), generation {generation + 1}/{generations}", shape)
         scores = [sum(p) / len(p) for p in points]
         for spec, score in zip(specs, scores, strict=True):
             seen.setdefault(spec, []).append(score)
@@ -256,7 +269,7 @@ def train(reference: str, sides: list[str], *, rounds: int = 4, generations: int
           games: int = 48, check: int = 200, seed: int = 1, jobs: int = 0, scheduler: str | None = None,
           keep: Path | None = None, progress: Progress | None = None, start: dict[str, Doctrine] | None = None,
           first: str | None = None, option: str | None = None, on_round: Callable[[Round], None] | None = None,
-          scenario_id: str | None = None, fit_games: int = 0) -> Training:
+          scenario_id: str | None = None, fit_games: int = 0, shape: float = SHAPE) -> Training:
     """Train a commander for each side of the scenario (see the module's text). ``first``: the side that searches
     first (default: the side greedy's game favours least, the underdog); ``start``: the doctrines to start from
     (greedy's by default)."""
@@ -276,7 +289,8 @@ def train(reference: str, sides: list[str], *, rounds: int = 4, generations: int
             side = order[(number - 1) % 2]
             other = order[number % 2]
             found = best_response(trainer, side, doctrines[side], doctrines[other].spec(), generations=generations,
-                                  population=population, games=games, check=check, seed=seed, round_no=number)
+                                  population=population, games=games, check=check, seed=seed, round_no=number,
+                                  shape=shape)
             training.rounds.append(found)
             if on_round:
                 on_round(found)

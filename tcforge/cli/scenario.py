@@ -715,6 +715,8 @@ def train_cmd(
     check: int = typer.Option(200, "--check-games", min=10, max=100_000, help="Fresh games the finalists and the current "
                               "doctrine play at a round's end; a doctrine is kept only on a paired gain above zero."),
     seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="The root seed of every game of the training."),
+    shape: float = typer.Option(0.3, "--shape", min=0.0, max=1.0, help="In the search, a game not won earns this "
+                                "share of the positions the side held at its end (the checks count wins only)."),
     fit_games: int = typer.Option(300, "--fit-games", min=0, max=100_000, help="Games between the trained players "
                                   "whose positions fit each side's learned evaluation (look:2:value=learned); 0: none."),
     balance: OptionOpt = None,
@@ -761,7 +763,7 @@ def train_cmd(
         training = train(str(_resolve(scenario)), list(sc.grid.sides), rounds=rounds, generations=generations,
                          population=population, games=games, check=check, seed=seed, jobs=jobs, scheduler=scheduler,
                          keep=keep, progress=tick, option=balance, on_round=told, scenario_id=sc.id,
-                         fit_games=fit_games)
+                         fit_games=fit_games, shape=shape)
     write(training, out, command, datetime.date.today().isoformat())
     for line in render(training):
         _echo(line)

@@ -46,6 +46,9 @@ class GameResult:
     # its positions as at the end, without a break (None: it held none at the end), and the last turn it lost a card.
     held_from: dict[str, int | None] = field(default_factory=dict)
     last_loss: dict[str, int | None] = field(default_factory=dict)
+    # the share of its positions each side held at the game's end (0 to 1): what a training's search may credit a
+    # side that lost with (tcforge.analysis.train, where wins are rare)
+    held_at_end: dict[str, float] = field(default_factory=dict)
 
 
 _GAMES: dict[int, Any] = {}
@@ -148,8 +151,10 @@ def _result(scenario: Scenario, state: GameState, seed: int, tracker: _GoalTrack
             bucket = losses[sides[unit.side]]
             bucket[kind] = bucket.get(kind, 0) + 1
     held_from = tracker.finish(state)
+    at_end = {side: (tracker.held[side][-1][1] / len(tracker.positions[i]) if tracker.positions[i] else 0.0)
+              for i, side in enumerate(sides)}
     return GameResult(seed, winner, reason, condition, state.turn, len(state.history), losses, dict(tracker.best), error,
-                      held_from, dict(tracker.last_loss))
+                      held_from, dict(tracker.last_loss), at_end)
 
 
 # ------------------------------------------------------------------ logs
