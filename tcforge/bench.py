@@ -320,6 +320,56 @@ def search_benchmark(seconds: float, repeat: int, playout_budgets: tuple[int, ..
            f"({budget / wall:,.1f} playouts/s)")
 
 
+STRONGEST = "look:2:base=best,value=learned"  # the strongest player shipped (issue 34: the ladders of docs/results)
+CEILING = 10.0  # a game between the strongest players should cost no more than this many greedy games
+
+
+def game_cost_benchmark(scenarios: tuple[str, ...] = ("hill-621", "kursk"), games: int = 4,
+                        strongest: str = STRONGEST, cores: int | None = None) -> Iterator[str]:
+    """What a game costs: CPU seconds a game of the greedy player on both sides and of ``strongest`` on both sides,
+    measured in one run on the same seeds, their ratio against :data:`CEILING`, and what follows for a 1,000-game
+    verdict and for training a scenario (its recorded games, from the trained players' file) on ``cores`` cores."""
+    from tcforge.analysis.batches import game_seed
+    from tcforge.analysis.cluster import cores as machine_cores
+    from tcforge.play.games import play_game
+    from tcforge.scenarios.loading import load
+
+    n = cores or machine_cores()
+    yield f"one core a game, {games} seeds a scenario, the same for both players; {n} core(s) for the projections"
+    for scenario_id in scenarios:
+        scenario = load(scenario_id)
+        cost: dict[str, float] = {}
+        for spec in ("greedy", strongest):
+            start = time.process_time()
+            for i in range(games):
+                play_game(scenario, game_seed(7, i), (spec, spec), record=False)
+            cost[spec] = (time.process_time() - start) / games
+        ratio = cost[strongest] / cost["greedy"]
+        verdict = 1000 * cost[strongest] / n / 60
+        yield (f"{scenario_id}: greedy {cost['greedy'] * 1000:,.0f} ms a game, {strongest} {cost[strongest] * 1000:,.0f} ms "
+               f"({ratio:.1f} greedy games; the ceiling is {CEILING:g}); a 1,000-game verdict with it: {verdict:.1f} min")
+        trained = _training_games(scenario_id)
+        if trained:  # the training plays commanders, greedy's cost a game give or take the doctrine's gates
+            minutes = trained * cost["greedy"] / n / 60
+            yield f"  training {scenario_id} as recorded ({trained:,} games of commanders): about {minutes:.0f} min"
+
+
+def _training_games(scenario_id: str) -> int:
+    """The games the shipped training of a scenario played (its rounds and checks), 0 when none is shipped."""
+    from tcforge.agents.trained import find_trained
+    from tcforge.data.yamlsafe import load_yaml
+    path = find_trained(scenario_id)
+    if path is None:
+        return 0
+    loaded, problems = load_yaml(path, str(path))
+    if loaded is None or problems:
+        return 0
+    rounds = (loaded.data.get("training") or {}).get("rounds") or []
+    sides = loaded.data.get("sides") or {}
+    check = max((entry.get("games", 0) for entry in sides.values()), default=0)
+    return int(sum(r.get("games", 0) for r in rounds) + check)
+
+
 def ladder_benchmark(scenario: str, rungs: tuple[str, ...], games: int, jobs: int) -> Iterator[str]:
     """A short strength ladder: its wall time, games a second, and each rung's score against the one below."""
     from tcforge.analysis.ladder import climb, render

@@ -82,8 +82,14 @@ def bench_search(
     seconds: float = typer.Option(2.0, "--seconds", help="Seconds per rate measurement."),
     repeat: int = _repeat(3, "Decisions timed per budget; the median is kept."),
     playouts: str = typer.Option("8,16,32,64", "--playouts", help="Playout budgets of the rollout and plan players to time."),
+    games: int = typer.Option(4, "--games", min=0, max=1000, help="Games a scenario timed with greedy and with the "
+                              "strongest player on both sides, for a game's cost (0: not timed)."),
+    strongest: str = typer.Option("look:2:base=best,value=learned", "--strongest", metavar="SPEC",
+                                  help="The strongest player, whose game's cost is set against greedy's."),
 ) -> None:
-    """The search players from a mid-game Hill 621 position: copies/s, playouts/s, a decision's time per budget."""
+    """The search players from a mid-game Hill 621 position: copies/s, playouts/s, a decision's time per budget; then
+    what a game between the strongest players costs in greedy games, and a 1,000-game verdict and a training in
+    minutes on this machine."""
     from tcforge.bench import search_benchmark
 
     try:
@@ -96,6 +102,10 @@ def bench_search(
         raise typer.Exit(2)
     for line in search_benchmark(seconds, repeat, rollouts):
         out.print(line, markup=False, emoji=False)  # "plan:64:" is not an emoji code
+    if games:
+        from tcforge.bench import game_cost_benchmark
+        for line in game_cost_benchmark(games=games, strongest=strongest):
+            out.print(line, markup=False, emoji=False)
 
 
 @app.command("ladder")

@@ -1,0 +1,58 @@
+"""The learned evaluation and the lookahead player (issue 34): the fit, what the model reads, and the specs."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tcforge.agents import SpecError
+from tcforge.agents import make as make_agent
+from tcforge.agents.learned import FEATURES, Evaluation, features, fit
+from tcforge.play.games import new_game
+from tcforge.scenarios.loading import load
+
+
+def test_the_fit_finds_the_feature_that_decides_and_ignores_the_one_that_does_not() -> None:
+    rng = random.Random(5)
+    rows, targets = [], []
+    for _ in range(400):
+        deciding, noise = rng.random(), rng.random()
+        rows.append([1.0, deciding, noise])
+        targets.append(1.0 if deciding + rng.gauss(0, 0.1) > 0.5 else 0.0)
+    model = fit(rows, targets, games=400)
+    assert model.weights[1] > 5 and abs(model.weights[2]) < 1.5
+    assert model.positions == 400 and 0 < model.log_loss < 0.693  # better than a coin
+
+
+def test_a_position_is_described_by_every_feature_from_each_sides_point_of_view() -> None:
+    state = new_game(load("hill-621"), 3)
+    german, soviet = features(state, 0), features(state, 1)
+    assert len(german) == len(soviet) == len(FEATURES)
+    named = dict(zip(FEATURES, german, strict=True))
+    assert named["bias"] == 1.0 and named["material"] == 1.0 and named["late"] == pytest.approx(1 / 16)
+    # what is the German's own is the Soviet's enemy's
+    assert german[FEATURES.index("deployed")] == soviet[FEATURES.index("enemy_deployed")]
+
+
+def test_an_evaluation_scores_a_finished_game_by_its_result_and_any_other_inside_it() -> None:
+    state = new_game(load("hill-621"), 3)
+    model = Evaluation(tuple([0.5] * len(FEATURES)))
+    assert -1 < model(state, 0) < 1
+    assert model.to_json()["features"] == list(FEATURES)
+
+
+def test_the_lookahead_spec_is_checked() -> None:
+    with pytest.raises(SpecError, match="value is heuristic or learned"):
+        make_agent("look:2:value=guess")
+    with pytest.raises(SpecError, match="base is greedy or best"):
+        make_agent("look:2:base=plan")
+    with pytest.raises(SpecError, match="not a time"):
+        make_agent("look:2s")
+
+
+def test_the_learned_lookahead_says_what_to_do_where_nothing_was_fitted() -> None:
+    from tcforge.agents.playout import run
+    state = new_game(load("tank-action"), 1)
+    agent = make_agent("look:1:value=learned")
+    with pytest.raises(SpecError, match="tcforge scenario train tank-action"):
+        run(state, (agent, agent), random.Random(1), max_actions=400)
