@@ -320,7 +320,7 @@ def search_benchmark(seconds: float, repeat: int, playout_budgets: tuple[int, ..
            f"({budget / wall:,.1f} playouts/s)")
 
 
-STRONGEST = "look:2:base=best,value=learned"  # the strongest player shipped (issue 34: the ladders of docs/results)
+STRONGEST = "best"  # the strongest player shipped or trained for each scenario (its players file names it)
 CEILING = 10.0  # a game between the strongest players should cost no more than this many greedy games
 
 

@@ -48,7 +48,8 @@ def _plain(policy: Policy) -> Callable[[AgentSpec], Policy]:
 
 AGENTS: dict[str, Callable[[AgentSpec], Policy]] = {"random": _plain(random_policy), "greedy": _plain(greedy_policy),
                                                     "rollout": RolloutAgent, "plan": PlanAgent,
-                                                    "commander": commander_agent, "look": LookaheadAgent, "best": best_agent}
+                                                    "commander": commander_agent, "look": LookaheadAgent,
+                                                    "best": lambda spec: best_agent(spec, make)}
 # players taken out, with why and what to use instead (issue 32; the measurement is in the commit that retired them)
 RETIRED: dict[str, str] = {
     "mcts": ("information-set MCTS was retired: mcts:50 scored 0.23 (95 % 0.13-0.38) against greedy on Kursk "

@@ -13,10 +13,10 @@ fitted on a scenario's own games, :mod:`.learned`). Every play is played out on
 the same deals and dice (common random numbers), so their differences are the
 plays', not the luck's; a play other than greedy's first choice is taken only
 when its mean is higher. Every other decision (steps, targets, reactions) is its
-base player's: greedy, or with ``base=best`` the trained commander of the
+base player's: greedy, or with ``base=trained`` the trained commander of the
 scenario at hand.
 
-Spec: ``look[:m][:k=3,horizon=2,value=heuristic,base=greedy]``; ``m`` (2) deals a play.
+Spec: ``look[:m][:k=3,horizon=2,value=heuristic,base=greedy]`` (``base=trained``, ``value=learned``); ``m`` (2) deals a play.
 """
 from __future__ import annotations
 
@@ -53,9 +53,9 @@ class LookaheadAgent:
             raise SpecError(f"agent spec {spec.text!r}: value={kind}; value is heuristic or learned")
         self.value = kind
         choice = spec.options.get("base", "greedy")
-        if choice not in ("greedy", "best"):
-            raise SpecError(f"agent spec {spec.text!r}: base={choice}; base is greedy or best")
-        if base is None and choice == "best":
+        if choice not in ("greedy", "trained"):
+            raise SpecError(f"agent spec {spec.text!r}: base={choice}; base is greedy or trained")
+        if base is None and choice == "trained":
             from tcforge.agents.trained import best_lookup
             base = Commander(lookup=best_lookup)
         self.base: Policy = base or greedy_policy

@@ -11,17 +11,20 @@ This module sits in the agents layer, not in :mod:`tcforge.data`, because a doct
 """
 from __future__ import annotations
 
+import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from tcforge.agents.commander import Commander, Doctrine
 from tcforge.agents.learned import FEATURES, Evaluation
+from tcforge.agents.playout import Policy
 from tcforge.agents.spec import AgentSpec, SpecError
 from tcforge.data import schemas
 from tcforge.data.problems import DataError, Problem
 from tcforge.data.yamlsafe import load_yaml
-from tcforge.engine.state import GameState
+from tcforge.engine.state import Action, GameState
 from tcforge.paths import data_dir, display_path, user_data_dirs
 
 FOLDER = "players"  # under data/ and under each of the designer's own data folders
@@ -36,6 +39,7 @@ class Trained:
     display: str  # the file, as users see it
     sides: dict[str, Doctrine]
     evaluations: dict[str, Evaluation] = field(default_factory=dict)  # by side id: the learned evaluation, if fitted
+    strongest: str | None = None  # the spec 'best' plays for this scenario, when the file names one
 
 
 def players_dirs() -> list[Path]:
@@ -93,7 +97,13 @@ def load_trained(scenario_id: str) -> Trained | None:
                                      "fit it again: tcforge scenario train " + scenario_id, code="evaluation")])
         evaluations[side] = Evaluation(tuple(float(w) for w in model["weights"]), model["positions"], model["games"],
                                        float(model["log_loss"]))
-    return Trained(scenario_id, display, sides, evaluations)
+    strongest = data.get("strongest")
+    if strongest is not None and strongest.split(":", 1)[0] == "best":
+        line, col = loaded.where(("strongest",))
+        raise DataError([Problem(display, line, col, "strongest names 'best' itself, which would play itself for ever",
+                                 "name the player it stands for (look:2:base=trained,value=learned, commander, ...)",
+                                 code="strongest")])
+    return Trained(scenario_id, display, sides, evaluations, strongest)
 
 
 _TRAINED: dict[tuple[str, tuple[str, ...]], Trained | None] = {}
@@ -131,12 +141,32 @@ def best_lookup(state: GameState, side: int) -> Doctrine:
     return doctrine_for(state.game.name, side)
 
 
-def best_agent(spec: AgentSpec) -> Commander:
-    """``best``: the commander with the doctrine trained for the scenario and side at hand (greedy's where none was)."""
+def best_agent(spec: AgentSpec, make: Callable[[str], Policy]) -> Policy:
+    """``best``: the strongest player shipped or trained for the scenario at hand: the spec its players' file names
+    (``strongest``), else the commander with the doctrines trained for it (greedy's where none was). The scenario
+    is known at the game's first decision, so the choice is made there."""
     if spec.has_budget or spec.options:
-        raise SpecError(f"agent spec {spec.text!r}: best takes no budget and no options (its doctrine is the trained "
-                        "one; use commander:knob=value,... to name a doctrine)")
-    return Commander(lookup=best_lookup)
+        raise SpecError(f"agent spec {spec.text!r}: best takes no budget and no options (it plays the strongest "
+                        "player trained for the scenario; name another with --agent SPEC)")
+    return _Best(make)
+
+
+class _Best:
+    """The ``best`` player of one side for one game: what the scenario's file names, made at the first decision
+    by ``make`` (the agents' factory, handed in: this module is below it)."""
+
+    def __init__(self, make: Callable[[str], Policy]) -> None:
+        self._make = make
+        self._player: Policy | None = None
+
+    def __call__(self, state: GameState, rng: random.Random) -> Action:
+        if self._player is None:
+            found = trained(state.game.name)
+            if found is not None and found.strongest:
+                self._player = self._make(found.strongest)
+            else:
+                self._player = Commander(lookup=best_lookup)
+        return self._player(state, rng)
 
 
 def evaluation_for(scenario_id: str, side: int) -> Evaluation | None:

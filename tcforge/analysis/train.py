@@ -321,7 +321,7 @@ def _doctrine_of(spec: str) -> Doctrine:
     return Doctrine.from_mapping(parse(spec).options)
 
 
-def document(training: Training, command: str, date: str) -> dict[str, Any]:
+def document(training: Training, command: str, date: str, strongest: str | None = None) -> dict[str, Any]:
     """The trained players as data (``data/players/SCENARIO.yaml``, schemas/player.schema.json): each side's doctrine
     with its final check against the other side's, and how to make them again."""
     final = training.final
@@ -338,12 +338,15 @@ def document(training: Training, command: str, date: str) -> dict[str, Any]:
                           "against": training.spec(other), "games": len(points)})
         sides[side] = entry
     from tcforge import __version__
-    return {"scenario": training.scenario, "player": "commander", "sides": sides,
+    head: dict[str, Any] = {"scenario": training.scenario, "player": "commander"}
+    if strongest:
+        head["strongest"] = strongest
+    return {**head, "sides": sides,
             "training": {"command": command, "seed": training.seed, "code": f"{__version__}+{code_version()[:12]}",
                          "date": date, "rounds": [r.to_json() for r in training.rounds]}}
 
 
-def write(training: Training, path: Path, command: str, date: str) -> None:
+def write(training: Training, path: Path, command: str, date: str, strongest: str | None = None) -> None:
     """Write the trained players' file (atomically: a stopped run leaves the old file or none)."""
     import yaml
 
@@ -351,7 +354,7 @@ def write(training: Training, path: Path, command: str, date: str) -> None:
     head = (f"# The commander's doctrines for {training.scenario}, one a side, trained by tcforge scenario train\n"
             "# (alternating best responses, CMA-ES over games on common seeds). Read by the 'best' player;\n"
             "# made again, game for game, by the command under training.\n")
-    write_atomic(path, head + yaml.safe_dump(document(training, command, date), sort_keys=False, allow_unicode=True,
+    write_atomic(path, head + yaml.safe_dump(document(training, command, date, strongest), sort_keys=False, allow_unicode=True,
                                             width=120))
 
 

@@ -84,7 +84,7 @@ def bench_search(
     playouts: str = typer.Option("8,16,32,64", "--playouts", help="Playout budgets of the rollout and plan players to time."),
     games: int = typer.Option(4, "--games", min=0, max=1000, help="Games a scenario timed with greedy and with the "
                               "strongest player on both sides, for a game's cost (0: not timed)."),
-    strongest: str = typer.Option("look:2:base=best,value=learned", "--strongest", metavar="SPEC",
+    strongest: str = typer.Option("best", "--strongest", metavar="SPEC",
                                   help="The strongest player, whose game's cost is set against greedy's."),
 ) -> None:
     """The search players from a mid-game Hill 621 position: copies/s, playouts/s, a decision's time per budget; then

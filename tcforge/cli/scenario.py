@@ -719,6 +719,9 @@ def train_cmd(
                                 "share of the positions the side held at its end (the checks count wins only)."),
     fit_games: int = typer.Option(300, "--fit-games", min=0, max=100_000, help="Games between the trained players "
                                   "whose positions fit each side's learned evaluation (look:2:value=learned); 0: none."),
+    strongest: str | None = typer.Option(None, "--strongest", metavar="SPEC", help="The player 'best' is to play for "
+                                         "this scenario, written into the file (measure it first: scenario ladder); "
+                                         "default: the trained commander."),
     balance: OptionOpt = None,
     jobs: JobsOpt = JOBS_DEFAULT,
     scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
@@ -741,6 +744,14 @@ def train_cmd(
     from tcforge.paths import user_data_dirs
     if jobs < 0:
         _usage("--jobs is at least 0 (0: a worker a core)")
+    if strongest is not None:
+        from tcforge.agents import SpecError, canonical
+        try:
+            strongest = canonical(strongest)
+        except SpecError as exc:
+            _usage(f"--strongest: {exc}")
+        if strongest.split(":", 1)[0] == "best":
+            _usage("--strongest names the player best stands for, not best itself")
     sc = _load(scenario, balance)
     if out is None:
         folders = user_data_dirs()
@@ -764,7 +775,7 @@ def train_cmd(
                          population=population, games=games, check=check, seed=seed, jobs=jobs, scheduler=scheduler,
                          keep=keep, progress=tick, option=balance, on_round=told, scenario_id=sc.id,
                          fit_games=fit_games, shape=shape)
-    write(training, out, command, datetime.date.today().isoformat())
+    write(training, out, command, datetime.date.today().isoformat(), strongest)
     for line in render(training):
         _echo(line)
     _err(f"wrote {out}")

@@ -44,7 +44,7 @@ def test_an_evaluation_scores_a_finished_game_by_its_result_and_any_other_inside
 def test_the_lookahead_spec_is_checked() -> None:
     with pytest.raises(SpecError, match="value is heuristic or learned"):
         make_agent("look:2:value=guess")
-    with pytest.raises(SpecError, match="base is greedy or best"):
+    with pytest.raises(SpecError, match="base is greedy or trained"):
         make_agent("look:2:base=plan")
     with pytest.raises(SpecError, match="not a time"):
         make_agent("look:2s")

@@ -168,13 +168,23 @@ def _game(tcforge, *args: str) -> list[str]:
 
 
 def test_trained_best_plays_the_commanders_game_without_a_file_and_the_trained_one_with(tcforge, tmp_path: Path) -> None:
-    if (ROOT / "data" / "players" / "hill-621.yaml").exists():
-        pytest.skip("hill-621 has a bundled trained file")
-    best = _game(tcforge, "scenario", "play", "hill-621", "--agent", "best", "--seed", "3")
-    assert best == _game(tcforge, "scenario", "play", "hill-621", "--agent", "commander", "--seed", "3")
-    folder = own(tmp_path)
+    assert not (ROOT / "data" / "players" / "tank-action.yaml").exists()  # a scenario nobody trained
+    assert _game(tcforge, "scenario", "play", "tank-action", "--agent", "best", "--seed", "3") == \
+        _game(tcforge, "scenario", "play", "tank-action", "--agent", "commander", "--seed", "3")
+    folder = own(tmp_path)  # the designer's own file comes before any bundled one
     trained = _game(tcforge, "--data", str(folder), "scenario", "play", "hill-621", "--agent", "best", "--seed", "3")
-    assert trained != best
+    assert trained != _game(tcforge, "scenario", "play", "hill-621", "--agent", "commander", "--seed", "3")
     german = "commander:assault=1.2,fire=1,march=1,move=1.3,push=2,rear=3,smoke=0.5,spread=0,stage=1,window=3"
     assert trained == _game(tcforge, "scenario", "play", "hill-621", "--agent", f"german={german}",
                             "--agent", "soviet=commander:assault=2.5", "--seed", "3")
+
+
+def test_trained_best_plays_the_player_its_file_names_strongest(tcforge, tmp_path: Path) -> None:
+    text = TRAINED.replace("player: commander\n", "player: commander\nstrongest: commander:assault=2.5,march=1\n", 1)
+    assert "strongest:" in text
+    folder = own(tmp_path, text)
+    best = _game(tcforge, "--data", str(folder), "scenario", "play", "hill-621", "--agent", "best", "--seed", "3")
+    assert best == _game(tcforge, "scenario", "play", "hill-621", "--agent", "commander:assault=2.5,march=1", "--seed", "3")
+    looping = own(tmp_path, TRAINED.replace("player: commander\n", "player: commander\nstrongest: best\n", 1))
+    code, stdout, stderr = tcforge("--data", str(looping), "validate")
+    assert code != 0 and "strongest" in stdout + stderr
