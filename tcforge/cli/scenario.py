@@ -726,9 +726,9 @@ def train_cmd(
     jobs: JobsOpt = JOBS_DEFAULT,
     scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
     out: Annotated[Path | None, out_file_option(TRAIN_OUT_HELP)] = None,
-    keep: Annotated[Path, out_dir_option("Folder of the kept evaluations (journal.jsonl): a rerun with the same "
-                                         "arguments resumes, and replays what was played without a game.")]
-    = Path("train"),
+    keep: Path = typer.Option(Path("train"), "--keep", metavar="DIR", help="Folder of the kept evaluations "
+                              "(journal.jsonl): a rerun with the same arguments resumes, and replays what was played "
+                              "without a game."),
     no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
 ) -> None:
     """Train the commander for each side of a scenario: alternating best responses, each a CMA-ES search over the
