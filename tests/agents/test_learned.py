@@ -56,3 +56,43 @@ def test_the_learned_lookahead_says_what_to_do_where_nothing_was_fitted() -> Non
     agent = make_agent("look:1:value=learned")
     with pytest.raises(SpecError, match="tcforge scenario train tank-action"):
         run(state, (agent, agent), random.Random(1), max_actions=400)
+
+
+def _recorded(state, monkeypatch=None):  # type: ignore[no-untyped-def]
+    """The positions the lookahead scores from ``state`` (side 0 to play), read through an evaluation that looks at
+    side 1's hand: only what the dealt positions hold, never the real hidden cards, if it does not peek."""
+    from tcforge.agents.lookahead import LookaheadAgent
+    from tcforge.agents.spec import parse
+    seen: list[tuple[int, ...]] = []
+
+    def evaluation(world, side):  # type: ignore[no-untyped-def]
+        seen.append(tuple(sorted(world.units[u].profile.card_id for u in world.hand[1])))
+        return 0.0
+
+    agent = LookaheadAgent(parse("look:3:k=3,horizon=1"), evaluation=evaluation)
+    choice = agent(state, random.Random(7))
+    return choice, seen
+
+
+def test_the_lookahead_does_not_peek_its_plays_are_scored_on_positions_dealt_from_what_it_knows() -> None:
+    from tests.engine.test_observation import hidden_changed, position
+    state = position()
+    first, second = _recorded(state), _recorded(hidden_changed(state))
+    assert first[1] and first == second
+
+
+def test_a_lookahead_reading_the_real_state_would_be_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The no-peek test has teeth: scored on copies of the real position, the lookahead sees the hidden card."""
+    from tcforge.agents import lookahead
+    from tests.engine.test_observation import hidden_changed, position
+    monkeypatch.setattr(lookahead, "determinize", lambda state, side, rng: state.clone())
+    state = position()
+    assert _recorded(state)[1] != _recorded(hidden_changed(state))[1]
+
+
+def test_the_commander_decides_alike_whatever_the_hidden_cards_are() -> None:
+    from tests.engine.test_observation import hidden_changed, position
+    state = position()
+    other = hidden_changed(state)
+    for spec in ("commander", "commander:assault=1.5,march=1,smoke=2", "best"):
+        assert make_agent(spec)(state, random.Random(3)) == make_agent(spec)(other, random.Random(3)), spec
