@@ -61,7 +61,8 @@ def _deck(doc: Document, rules: dict[str, FluidRules]) -> tuple[CommandDeck | No
                                     "unknown-rules"))
     tables: dict[str, SupportTable] = {}
     for tid, raw in (data.get("support_tables") or {}).items():
-        results = tuple(SupportResult(tuple(r["rolls"]), str(r["result"]), r.get("attacker"), r.get("table"))
+        results = tuple(SupportResult(tuple(r["rolls"]), str(r["result"]), r.get("attacker"), r.get("table"),
+                                      str(r.get("result_fr", "")))
                         for r in raw["results"])
         tables[tid] = SupportTable(tid, raw["kind"], raw["die"], results)
         problems += _check_table(doc, tid, raw)
@@ -106,7 +107,8 @@ def _deck(doc: Document, rules: dict[str, FluidRules]) -> tuple[CommandDeck | No
             if fraw["id"] in formations:
                 problems.append(doc.problem(fpath + ("id",), f"formation id '{fraw['id']}' is used twice",
                                             "give each formation its own id", "duplicate-formation"))
-            formations[fraw["id"]] = Formation(fraw["id"], str(fraw["name"]), formation_side, str(fraw.get("printed", "")))
+            formations[fraw["id"]] = Formation(fraw["id"], str(fraw["name"]), formation_side, str(fraw.get("printed", "")),
+                                                 str(fraw.get("name_fr", "")))
             for c, raw in enumerate(fraw["cards"]):
                 card_path = fpath + ("cards", c)
                 problems += _check_card(doc, card_path, raw, sides, tables, formation=fraw["id"])

@@ -69,6 +69,10 @@ class Formation:
     name: str
     side: str
     printed: str = ""
+    name_fr: str = ""  # a description's French (German Specials); a unit's name (Panzers A) has none
+
+    def name_in(self, lang: str = "en") -> str:
+        return self.name_fr if lang == "fr" and self.name_fr else self.name
 
 
 @dataclass(frozen=True)
@@ -96,6 +100,10 @@ class SupportResult:
     result: str
     attacker: str | None
     table: str | None
+    result_fr: str = ""  # the result in French; an aircraft's designation (ME-109) has none and prints as it is
+
+    def result_in(self, lang: str = "en") -> str:
+        return self.result_fr if lang == "fr" and self.result_fr else self.result
 
 
 @dataclass(frozen=True)
@@ -171,7 +179,7 @@ class CommandDeck:
     def card_label(self, card: DeckCard, lang: str = "en") -> str:
         """Who a card names: the formation, the side, or nobody (Turn Over)."""
         if card.formation:
-            return self.formations[card.formation].name
+            return self.formations[card.formation].name_in(lang)
         if card.side:
             return self.sides[card.side].name(lang)
         return ""

@@ -813,8 +813,10 @@ W: dict[str, tuple[str, str]] = {
     "cd:intensity": ("Support intensity, 1d6", "Intensité de l'appui, 1d6"),
     "cd:low": ("Low", "Faible"), "cd:medium": ("Medium", "Moyenne"), "cd:all_out": ("All-out", "Totale"),
     "cd:templates": ("templates", "gabarits"),
-    "cd:templates_note": ("(n): templates laid at that intensity; Ø: templates on average.",
-                       "(n) : gabarits posés à cette intensité ; Ø : gabarits en moyenne."),
+    "cd:templates_note": ("Templates: how many are laid at that intensity; Ø: templates on average.",
+                       "Gabarits : combien sont posés à cette intensité ; Ø : gabarits en moyenne."),
+    "cd:templates_row": ("Templates", "Gabarits"),
+    "cd:vs_armour": ("against armor", "contre un blindé"),
     "cd:res:suppressed": ("crew suppressed", "équipage neutralisé"),
     "cd:res:main_gun_disabled": ("main gun out", "canon principal hors service"),
     "cd:res:immobilized": ("immobilized", "immobilisé"),
@@ -827,7 +829,9 @@ W: dict[str, tuple[str, str]] = {
     "cd:mod:soviet_shooter_moving": ("Soviet firer moving", "tireur soviétique en mouvement"),
     "cd:mod:target_hull_down": ("hull down", "en défilement"),
     "cd:range": ("range: from the gun", "portée : selon le canon"),
-    "cd:chances": ("chances in %", "chances en %"),
+    "cd:chances": ("chances in %: armor across, the dice rolled down", "chances en % : blindage en colonne, dés lancés en ligne"),
+    "cd:size": ("Size", "Taille"),
+    "cd:pdf_title": ("Command deck: {deck} ({n} cards)", "Paquet de commandement : {deck} ({n} cartes)"),
 }
 
 

@@ -82,7 +82,7 @@ def _line_of(path: Path, needle: str) -> int:
     ("support: german-air}", "support: german-air-x}", "german-air-x", "unknown-table"),
     ("side: soviet, support: soviet-air}", "side: finnish, support: soviet-air}", "finnish", "unknown-side"),
     ("rules: fluid-time-003", "rules: fluid-time-999", "fluid-time-999", "unknown-rules"),
-    ("      - {rolls: [6], result: no support, attacker: none}\n", "", "kind: choice", "support-table"),
+    ("      - {rolls: [6], result: no support, result_fr: pas d'appui, attacker: none}\n", "", "kind: choice", "support-table"),
     ("id: panzers-b", "id: panzers-a", "id: panzers-a\n        name: Panzers B", "duplicate-formation"),
     ("{text: Soviet Move, type: side_move, side: soviet}", "{text: Soviet Move, type: unit_move, side: soviet}",
      "text: Soviet Move", "unit-card-outside-formation"),

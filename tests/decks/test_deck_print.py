@@ -1,6 +1,7 @@
 """Printing a command deck (003's sample deck) as cards with its back, and the 003 reference card."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from pypdf import PdfReader
@@ -73,3 +74,49 @@ def test_a_support_card_names_the_table_it_sends_you_to_as_players_know_it_not_b
     for lang, title in (("en", "Air support"), ("fr", "Appui aérien")):
         text = "\n".join(_support_lines(deck, card, lang))
         assert "soviet-air" not in text and dw("see_table", lang, table=title) in text
+
+
+# Issue 37 item 1: the French command deck in French, with French typography, and a reference card a player can read.
+
+def _french_deck(cli, tmp_path: Path) -> Path:
+    out = tmp_path / "deck-fr.pdf"
+    code, _, stderr = cli("deck", "print", "russian-front-summer-1942", "--lang", "fr", "--out", str(out), "--strict")
+    assert code == 0, stderr
+    return out
+
+
+def test_issue37_item1_french_deck_has_no_english_left(cli, tmp_path: Path):
+    from frenchkit import english_in
+
+    out = _french_deck(cli, tmp_path)
+    whole = " ".join(_texts(out))
+    for english in ("air support", "artillery support", "no support", "fighter", "attack bomber", "Specials", "Size"):
+        assert english not in whole, english
+    assert "Unités spéciales allemandes" in re.sub(r"\s+", " ", whole) and "Taille" in whole
+    assert [w for w in english_in(whole) if not w.startswith("'observer'")] == []  # observer: French too
+    title = PdfReader(str(out)).metadata.title
+    assert title == "Paquet de commandement\u00a0: Front russe, été 1942 (37 cartes)"
+
+
+def test_issue37_item1_french_deck_spaces_before_colons_and_semicolons(cli, tmp_path: Path):
+    """Every French product puts a no-break space before ":" and a narrow one before ";" "!" "?" (words.typo)."""
+    whole = "\n".join(_texts(_french_deck(cli, tmp_path)))
+    assert re.findall(r".{12}[^\s\u00a0\u202f][:;!?](?=\s)", whole) == []
+    assert re.search(r"Lancez 1d6[\u00a0 ]:", whole) and "neutralisé\u202f;" in whole  # pypdf reads a no-break space as " "
+
+
+def test_issue37_item1_reference_card_type_is_readable_with_a_margin(cli, tmp_path: Path):
+    """Every text of the reference card at 6.5 pt or more, the last line clear of the bottom of the panel."""
+    from tcforge.render.cards.command_deck import REF_FLOOR
+    from tcforge.render.page.geometry import MM, STANDARD, card_sheet
+    from tcforge.render.page.style import BORDER_MM
+
+    page = PdfReader(str(_french_deck(cli, tmp_path))).pages[-1]
+    sizes = [float(s) for s in re.findall(rb"/F[\w+]+ ([\d.]+) Tf", page.get_contents().get_data())]
+    assert sizes and min(sizes) >= REF_FLOOR >= 6.5
+    baselines: list[tuple[float, float]] = []
+    page.extract_text(visitor_text=lambda text, cm, tm, font, size: baselines.append((tm[5], size)) if text.strip() else None)
+    slots = card_sheet("a4", STANDARD).slots[:2]
+    panel_bottom = min(s.y for s in slots) + BORDER_MM * MM
+    lowest = min(y - 0.25 * size for y, size in baselines)  # the descenders reach about a quarter of the size down
+    assert lowest >= panel_bottom + 1.5 * MM

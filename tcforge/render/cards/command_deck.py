@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
@@ -20,13 +21,13 @@ from tcforge.data.dataset import load_data
 from tcforge.decks.model import COMMANDER, SUPPORT, TURN_OVER, CommandDeck, DeckCard, FluidRules
 from tcforge.decks.tables import INTENSITIES, expected_templates, hit_chance, morale, morale_modifier_range, penetration_chance
 from tcforge.decks.tables_text import pc
-from tcforge.i18n.words import dw, signed, t
+from tcforge.i18n.words import dw, signed, t, typo
 from tcforge.render.page import fonts, style
 from tcforge.render.page.build import render_pdf
 from tcforge.render.page.geometry import MM, Rect, card_sheet
 from tcforge.render.page.sheets import Book, Ctx, Face, PrintOptions, Report
 from tcforge.render.page.tables import Table, draw_table
-from tcforge.render.page.text import draw_fit
+from tcforge.render.page.text import Fit, draw_fit
 
 
 def _colour(deck: CommandDeck, card: DeckCard) -> Color:
@@ -50,12 +51,17 @@ def _support_lines(deck: CommandDeck, card: DeckCard, lang: str) -> list[str]:
         return []
     if table.die == "none":
         return [dw("no_roll", lang), dw("intensity_note", lang)]
-    lines = [dw("roll", lang) + ":"]
+    lines = [typo(dw("roll", lang) + ":", lang)]
     for r in table.results:
         faces = str(r.rolls[0]) if len(r.rolls) == 1 else f"{r.rolls[0]}–{r.rolls[-1]}"
-        how = dw("see_table", lang, table=_table_title(deck, r.table, lang)) if r.table else dw(r.attacker or "none", lang)
-        shown = r.result if r.result.lower() != how.lower() else ""
-        lines.append(f"{faces}: {shown}{' — ' if shown else ''}{how}")
+        named = _table_title(deck, r.table, lang) if r.table else ""
+        how = dw("see_table", lang, table=named) if r.table else dw(r.attacker or "none", lang)
+        # the result in the card's language (an aircraft's designation as printed); left out where it only
+        # repeats what follows ("fighter — fighter", "air support — roll on the Air support table")
+        shown = typo(r.result_in(lang), lang)
+        if shown.lower() in (how.lower(), named.lower()):
+            shown = ""
+        lines.append(typo(f"{faces}: {shown}{' — ' if shown else ''}{how}", lang))
     lines.append(dw("intensity_note", lang))
     return lines
 
@@ -64,7 +70,7 @@ def card_face(deck: CommandDeck, rules: FluidRules, card: DeckCard, lang: str) -
     kind = rules.impulse_types[card.type]
     side = deck.sides[card.side].name(lang) if card.side else ""
     if card.formation:
-        title = deck.formations[card.formation].name
+        title = deck.formations[card.formation].name_in(lang)
     elif card.type == COMMANDER:
         title = dw("commander", lang)
     elif card.type == SUPPORT:
@@ -141,7 +147,11 @@ def deck_back(deck: CommandDeck, lang: str) -> Face:
     return Face(f"{deck.id} back", draw)
 
 
-Body = Callable[[Canvas, Ctx, float, float, float, float, float], None]  # c, ctx, x, w, top, bottom, k
+Body = Callable[[Canvas, Ctx, float, float, float, float, float], float]  # c, ctx, x, w, top, bottom, k -> the lowest y used
+
+REF_SIZE = 6.8     # points: the reference card's text, shrunk to fit down to...
+REF_FLOOR = 6.5    # ...this, never less (issue 37: 5-6 pt was too small to read at the table)
+REF_MARGIN_MM = 2  # the room left between the last line and the bottom of the panel
 
 
 def _reference(title: str, body: Body) -> Face:
@@ -156,67 +166,92 @@ def _reference(title: str, body: Body) -> Face:
         fit = ctx.line("title", title, fonts.COND_BOLD, w, 10.5 * k)
         c.setFillColor(style.WHITE)
         draw_fit(c, fit, fonts.COND_BOLD, x, head.y + (head.h + fit.size) / 2 + 0.2 * m, w, align="center")
-        body(c, ctx, x, w, head.y - 1.5 * m, inner.y + 1.5 * m, k)
+        bottom = inner.y + REF_MARGIN_MM * m
+        if body(c, ctx, x, w, head.y - 1.5 * m, bottom, k) < bottom - 0.01:
+            ctx.report.overflow(ctx.face, "bottom margin")
 
     return Face(title, draw)
 
 
-def _para(c: Canvas, ctx: Ctx, what: str, text: str, x: float, w: float, top: float, size: float, k: float) -> float:
-    fit = ctx.block(what, text, fonts.COND, w, 14 * MM * k, size * k)
+def _para_fit(ctx: Ctx, what: str, text: str, w: float, room: float, k: float) -> Fit:
+    return ctx.block(what, typo(text, ctx.lang), fonts.COND, w, max(room, 1.0), REF_SIZE * k, floor=REF_FLOOR * k)
+
+
+def _para(c: Canvas, ctx: Ctx, what: str, text: str, x: float, w: float, top: float, bottom: float, k: float) -> float:
+    fit = _para_fit(ctx, what, text, w, top - bottom, k)
     c.setFillColor(style.INK)
     draw_fit(c, fit, fonts.COND, x, top, w)
     return top - fit.height - 0.8 * MM * k
 
 
+def _table(c: Canvas, ctx: Ctx, what: str, table: Table, x: float, w: float, top: float, room: float, k: float) -> float:
+    used, _ = draw_table(c, ctx, what, table, x, top, w, room, REF_SIZE * k, floor=REF_FLOOR * k)
+    return top - used - 1 * MM * k
+
+
+def _runs(faces: dict[Any, str]) -> list[tuple[str, str]]:
+    """Die faces with the same result run together: 4 and 5 burning print as "4–5 burning"."""
+    runs: list[tuple[list[int], str]] = []
+    for face, result in sorted((int(f), r) for f, r in faces.items()):
+        if runs and runs[-1][1] == result and runs[-1][0][-1] == face - 1:
+            runs[-1][0].append(face)
+        else:
+            runs.append(([face], result))
+    return [(str(f[0]) if len(f) == 1 else f"{f[0]}–{f[-1]}", result) for f, result in runs]
+
+
 def fire_face(rules: FluidRules, lang: str) -> Face:
-    def body(c: Canvas, ctx: Ctx, x: float, w: float, top: float, bottom: float, k: float) -> None:
+    def body(c: Canvas, ctx: Ctx, x: float, w: float, top: float, bottom: float, k: float) -> float:
         mods = rules["fire.size_modifiers"]
         top = _para(c, ctx, "hit how", dw("hit_how", lang) + " " + dw("size_mods", lang) + ": "
                     + ", ".join(f"{dw('mod:' + key, lang)} {signed(v)}" for key, v in mods.items())
-                    + "; " + dw("range", lang) + ".", x, w, top, 6.3, k)
+                    + "; " + dw("range", lang) + ".", x, w, top, bottom, k)
         sizes = list(range(1, 11))
-        hit = Table(["Size"] + [str(s) for s in sizes], [["%"] + [pc(hit_chance(rules, s)) for s in sizes]], "l" + "c" * 10)
-        used, _ = draw_table(c, ctx, "hit table", hit, x, top, w, 10 * MM * k, 6.5 * k)
-        top -= used + 1 * MM * k
-        top = _para(c, ctx, "pen how", dw("pen_how", lang) + " (" + dw("chances", lang) + ")", x, w, top, 6.3, k)
-        dice = range(1, 4)
-        header = [dw("armour", lang)] + [f"{n}d6" for n in dice] + [f"{n}+1" for n in dice]
-        rows = [[str(a)] + [pc(penetration_chance(rules, n, a)) for n in dice]
-                + [pc(penetration_chance(rules, n, a, flank=True)) for n in dice] for a in range(3, 13)]
-        used, _ = draw_table(c, ctx, "penetration table", Table(header, rows, "c" * 7), x, top, w, top - bottom - 9 * MM * k, 6.5 * k)
-        top -= used + 1 * MM * k
+        hit = Table([dw("size", lang)] + [str(s) for s in sizes], [["%"] + [pc(hit_chance(rules, s)) for s in sizes]],
+                    "l" + "c" * 10)
+        top = _table(c, ctx, "hit table", hit, x, w, top, 10 * MM * k, k)
+        top = _para(c, ctx, "pen how", dw("pen_how", lang) + " (" + dw("chances", lang) + ")", x, w, top, bottom, k)
         faces = rules["fire.penetrating_results"]
-        text = dw("pen_results", lang) + ": " + "; ".join(f"{face} {dw('res:' + res, lang)}" for face, res in sorted(faces.items()))
-        _para(c, ctx, "penetrating results", text, x, w, top, 6.3, k)
+        results = dw("pen_results", lang) + ": " + "; ".join(f"{f} {dw('res:' + res, lang)}" for f, res in _runs(faces))
+        below = _para_fit(ctx, "penetrating results", results, w, top - bottom, k).height + 1.5 * MM * k
+        # armor across, the gun's dice down: a flank, rear or top hit rolls one die more (5.3), so the flank
+        # die needs no rows of its own; 5 rows, where 11 left no room for type a player can read
+        armours = range(3, 13)
+        header = [""] + [str(a) for a in armours]
+        most = 3 + int(rules["fire.flank_extra_dice"])
+        rows = [[f"{n}d6"] + [pc(penetration_chance(rules, n, a)) for a in armours] for n in range(1, most + 1)]
+        pen = Table(header, rows, "l" + "c" * len(armours))
+        top = _table(c, ctx, "penetration table", pen, x, w, top, top - bottom - below, k)
+        return _para(c, ctx, "penetrating results", results, x, w, top, bottom, k)
 
     return _reference(dw("ref_fire", lang), body)
 
 
 def morale_face(rules: FluidRules, lang: str) -> Face:
-    def body(c: Canvas, ctx: Ctx, x: float, w: float, top: float, bottom: float, k: float) -> None:
+    def body(c: Canvas, ctx: Ctx, x: float, w: float, top: float, bottom: float, k: float) -> float:
         top = _para(c, ctx, "morale how", dw("morale_how", lang, need=rules["morale.pass_at_least"],
-                                             ab=rules["morale.abandon_at_most"]), x, w, top, 6.5, k)
+                                             ab=rules["morale.abandon_at_most"]), x, w, top, bottom, k)
         rows = []
         for mod in morale_modifier_range(rules):
             r = morale(rules, mod)
             rows.append([signed(mod), pc(r.passed), pc(r.suppressed), pc(r.abandoned)])
         header = [dw("mod", lang), dw("pass", lang), dw("suppressed", lang), dw("abandoned", lang)]
-        used, _ = draw_table(c, ctx, "morale table", Table(header, rows, "cccc"), x, top, w, (top - bottom) * 0.5, 6.8 * k)
-        top -= used + 1 * MM * k
+        top = _table(c, ctx, "morale table", Table(header, rows, "cccc"), x, w, top, (top - bottom) * 0.6, k)
         rows = []
         for nation in rules["support.intensity"]:
             faces = rules["support.intensity"][nation]
+            mean = f"{float(expected_templates(rules, nation)):.2f}"
             rows.append([t(f"nation_{nation}", lang)] + [_faces(faces.get(level, [])) for level in INTENSITIES]
-                        + [f"{float(expected_templates(rules, nation)):.2f}"])
+                        + [mean.replace(".", ",") if lang == "fr" else mean])
         templates = rules["support.templates"]
-        header = ["1d6"] + [f"{dw(level, lang)} ({templates[level]})" for level in INTENSITIES] + ["Ø"]
-        used, _ = draw_table(c, ctx, "intensity table", Table(header, rows, "lcccc"), x, top, w, (top - bottom) * 0.6, 6.5 * k)
-        top -= used + 1 * MM * k
+        rows.append([dw("templates_row", lang)] + [str(templates[level]) for level in INTENSITIES] + [""])
+        header = ["1d6"] + [dw(level, lang) for level in INTENSITIES] + ["Ø"]
+        top = _table(c, ctx, "intensity table", Table(header, rows, "lcccc"), x, w, top, (top - bottom) * 0.7, k)
         extra = int(rules["support.armour_extra_dice"])
         text = (f"{dw('bomber', lang)} {rules['support.bomber_dice']}d6, {dw('fighter', lang)} {rules['support.fighter_dice']}d6, "
-                f"{t('artillery', lang)} {rules['support.artillery_dice']}d6; +{extra}d6 ({dw('armour', lang)}). "
+                f"{t('artillery', lang)} {rules['support.artillery_dice']}d6; +{extra}d6 ({dw('vs_armour', lang)}). "
                 + dw("templates_note", lang))
-        _para(c, ctx, "support dice", text, x, w, top, 6.3, k)
+        return _para(c, ctx, "support dice", text, x, w, top, bottom, k)
 
     return _reference(dw("ref_morale", lang), body)
 
@@ -255,5 +290,5 @@ def build_command_deck(path: Path, options: PrintOptions, deck: CommandDeck, rul
         if reference:
             book.sheets(layout, reference_faces(rules, options.lang))
 
-    title = f"Command deck: {deck.title_in(options.lang)} ({len(deck.cards)} cards, {options.lang})"
+    title = dw("pdf_title", options.lang, deck=deck.title_in(options.lang), n=len(deck.cards))
     return render_pdf(path, options, data.cards, data.ruleset, title, compose)
