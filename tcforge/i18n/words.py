@@ -168,11 +168,11 @@ W: dict[str, tuple[str, str]] = {
     "seq_title": ("Sequence of play", "Déroulement du tour"),
     "seq_each": ("Each player in turn, first player first:", "Chaque joueur à son tour, le premier joueur d'abord :"),
     "seq_supply": ("Take {n} Supply points.", "Recevez {n} points de ravitaillement."),
-    "seq_play": ("Play: spend them on the options overleaf.", "Jeu : dépensez-les selon les options au verso."),
+    "seq_play": ("Play: spend them on the options overleaf.", "Phase d'actions : dépensez-les selon les options au verso."),
     "seq_melee": ("Resolve every melee, one position at a time.", "Résolvez chaque mêlée, position par position."),
     "seq_discard": ("Discard down to {n} cards in hand.", "Défaussez jusqu'à garder {n} cartes en main."),
     "seq_interrupts": ("Interrupts may be played in your opponent's Play or melee.",
-                       "Les Interruptions se jouent pendant le jeu ou la mêlée de l'adversaire."),
+                       "Les Interruptions se jouent pendant la phase d'actions ou la mêlée de l'adversaire."),
     "seq_initiative": ("Initiative: both roll before the game; the higher roll plays first all game.",
                        "Initiative : chacun lance un dé avant la partie ; celui qui fait le plus haut joue en premier toute la partie."),
     "seq_initiative_fixed": ("Initiative: as the scenario says.", "Initiative : selon le scénario."),
@@ -182,7 +182,7 @@ W: dict[str, tuple[str, str]] = {
                         "Victoire : tenir {n} positions de la dernière rangée ennemie à la fin d'un tour."),
     "seq_die": ("Random number: one d10, 0 counts as 10.", "Nombre aléatoire : un d10, le 0 vaut 10."),
     "first": ("First player", "Premier joueur"),
-    "opt_title": ("Play options", "Options de jeu"),
+    "opt_title": ("Play options", "Options de la phase d'actions"),
     "opt_cost": ("Each option costs Supply points; at most {max} spent a turn.",
                  "Chaque option coûte des points de ravitaillement ; {max} au plus par tour."),
     "opt_move": ("Move up to {n} cards of one position that have not fired (fast {fast}, slow {slow} position).",
@@ -191,7 +191,7 @@ W: dict[str, tuple[str, str]] = {
                  "Faire tirer jusqu'à {n} cartes d'une position qui n'ont pas bougé."),
     "opt_instant": ("Play one Instant card.", "Jouer une carte Instantanée."),
     "opt_draw": ("Draw one card; it may be played this turn.", "Piocher une carte, jouable dès ce tour."),
-    "opt_end": ("End the Play: unspent points are lost.", "Finir le jeu : les points non dépensés sont perdus."),
+    "opt_end": ("End the Play: unspent points are lost.", "Fin de la phase d'actions : les points non dépensés sont perdus."),
     "opt_stack": ("A position holds {combat} combat cards and {trucks} trucks of each player.",
                   "Une position reçoit {combat} cartes de combat et {trucks} camions de chaque joueur."),
     "opt_hand": ("Hand: {start} cards to start, {limit} at most after discarding.",
@@ -263,9 +263,9 @@ W: dict[str, tuple[str, str]] = {
     "why_new": ("new Six-Pack card", "nouvelle carte Six-Pack"),
     "why_changed": ("Six-Pack changes the card", "carte modifiée par le Six-Pack"),
     "why_errata": ("official errata 1997", "errata officiels 1997"),
-    "why_strip": ("terrain values of the ruleset", "valeurs de terrain de la règle"),
+    "why_strip": ("terrain values of the ruleset", "valeurs de terrain de la version des règles"),
     "total": ("Total", "Total"),
-    "ruleset": ("Ruleset", "Règles"),
+    "ruleset": ("Ruleset", "Version"),
     "made_with": ("Made with tcforge", "Réalisé avec tcforge"),
     # PDF titles (the document properties a reader's window shows)
     "pdf_inserts": ("TC:TEFE sleeve inserts ({ruleset})", "TC:TEFE : encarts de pochette ({ruleset})"),
@@ -422,10 +422,10 @@ W: dict[str, tuple[str, str]] = {
     "sc_in_reserve": ("reserve", "réserve"),
     "sc_each": ("{n} on each of {p}", "{n} sur chacune de {p}"),
     "sc_on": ("on {p}", "sur {p}"),
-    "sc_attached": ("carried by {c}", "sur {c}"),
-    "sc_loaded": ("aboard {c}", "à bord de {c}"),
+    "sc_attached": ("carried by {c}", "porté par un {c}"),
+    "sc_loaded": ("aboard {c}", "à bord d'un {c}"),
     "sc_loaded_n": ("aboard {n} {c} together", "à bord de {n} {c} ensemble"),
-    "sc_towed": ("towed by {c}", "attelé à {c}"),
+    "sc_towed": ("towed by {c}", "attelé à un {c}"),
     "sc_free_where": ("free", "gratuite"),
     "sc_deck_where": ("in the deck", "dans la pioche"),
     "sc_special_rules": ("Special rules", "Règles spéciales"),
@@ -454,8 +454,8 @@ W: dict[str, tuple[str, str]] = {
                      "Ce livret donne les valeurs d'une variante ; l'annexe indique ce qu'elle change."),
     "colophon": ("Written in the tcforge project's own words from its data: cards, errata, rulesets, scenarios "
                   "and rule text. Every number and table comes from that data.",
-                  "Rédigé avec les mots du projet tcforge à partir de ses données : cartes, errata, règles, "
-                  "scénarios et texte des règles. Chaque nombre et chaque table en proviennent."),
+                  "Le projet tcforge a écrit ce livret lui-même, d'après ses données : cartes, errata, versions "
+                  "des règles, scénarios et texte des règles. Tous les nombres et toutes les tables sortent de ces données."),
     "translation_state": ("{current} of {total} cases translated and current", "{current} articles traduits et à jour sur {total}"),
     "translation_state_all": ("All {total} cases translated and current", "Les {total} articles sont traduits et à jour"),
     "contents": ("Contents", "Sommaire"),
@@ -524,7 +524,7 @@ W: dict[str, tuple[str, str]] = {
     "step_supply": ("Supply", "Ravitaillement"),
     "step_supply_do": ("Receive {n} Supply points; spend at most {max} in the turn.",
                       "Recevoir {n} points de ravitaillement ; en dépenser {max} au plus dans le tour."),
-    "step_play": ("Play", "Jeu"),
+    "step_play": ("Play", "Phase d'actions"),
     "step_play_do": ("Spend the points, one action each, in any order (5.0):",
                     "Dépenser les points, une action chacun, dans n'importe quel ordre (5.0) :"),
     "step_move": ("a: move up to {n} cards of one position", "a : déplacer jusqu'à {n} cartes d'une position"),
@@ -909,6 +909,10 @@ def curly(text: str) -> str:
 _BEFORE_TALL = re.compile(r"[ \u00a0\u202f]*([:])(?=\s|$)")
 _BEFORE_SHORT = re.compile(r"[ \u00a0\u202f]*([;!?])(?=\s|$|[»)])")
 _PERCENT = re.compile(r"(\d) %")
+# French ordinals in superscript (1ᵉʳ juillet, 5ᵉ armée, 1ʳᵉ rangée): the modifier letters print raised in every
+# font the products use (DejaVu), in the cards and sheets as in the booklets.
+_ORDINAL = re.compile(r"(?<![\w.,\-/#])(\d+)(er|re|e)(?![\w'’\-])")
+_SUPERSCRIPT = {"er": "\u1d49\u02b3", "re": "\u02b3\u1d49", "e": "\u1d49"}
 _PERCENT_EN = re.compile(r"(\d)[ \u00a0\u202f]%")
 # A hyphen that starts a number ("-1", "(-2)") is a minus; one between two numbers ("1-5") is a range.
 _MINUS = re.compile(r"(?<![\w\-\u2013\u2212/.+])-(?=\d)")
@@ -916,7 +920,7 @@ _MINUS = re.compile(r"(?<![\w\-\u2013\u2212/.+])-(?=\d)")
 
 def typo(text: str, lang: str) -> str:
     """Print typography: a true minus sign before a negative number, typographic apostrophes; in English 10%, in French a no-break
-    space before : and a narrow one before ; ! ? % and inside « »."""
+    space before : and a narrow one before ; ! ? % and inside « », and ordinals in superscript (1ᵉʳ, 5ᵉ)."""
     if not text:
         return text
     text = curly(_MINUS.sub("\u2212", text))   # one apostrophe in print, the typographic one
@@ -925,6 +929,7 @@ def typo(text: str, lang: str) -> str:
     text = _BEFORE_TALL.sub(NBSP + r"\1", text)
     text = _BEFORE_SHORT.sub(NNBSP + r"\1", text)
     text = _PERCENT.sub(r"\1" + NNBSP + "%", text)
+    text = _ORDINAL.sub(lambda m: m.group(1) + _SUPERSCRIPT[m.group(2)], text)
     return text.replace("« ", "«" + NNBSP).replace(" »", NNBSP + "»")
 
 

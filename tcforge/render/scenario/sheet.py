@@ -480,7 +480,7 @@ class _Story:
         for b in options:
             mark = f" <b>[{self.x(t('sc_in_play', lang))}]</b>" if self.s.applied_balance == b.id else ""
             colour = self.colours.get(b.favours, style.REFERENCE)
-            who = t("sc_favours", lang, side=self.side(b.favours))
+            who = t("sc_favours", lang, side=self.subject(b.favours))  # "favorise l'Allemand"
             items.append(self.p(f'<b>{self.x(b.id)}</b> <font color="{hexcolour(colour)}">({self.x(who)})</font>'
                                 f"{self.x(' : ' if lang == 'fr' else ': ')}{self.x(b.text.get(lang))}{mark}", self.st.item))
         self.out.append(KeepTogether(items))

@@ -1,0 +1,52 @@
+"""Issue 37 item 2: French that reads French, the glossary's words used everywhere.
+
+The Play phase is the "phase d'actions" ("le jeu" is the game), a ruleset a "version des règles", a side favoured with
+its article, a vehicle carried aboard with one, ordinals in superscript, and the cover in the project's own French."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from frenchkit import english_in, html_text
+from tcforge.data.glossary import load_glossary
+from tcforge.i18n.words import bw, t, typo
+
+
+def test_issue37_item2_glossary_names_the_play_phase_and_the_ruleset():
+    terms = {term.en: term for term in load_glossary().terms}
+    assert terms["Play (the phase)"].fr == "phase d'actions" and "Terminer le jeu" in terms["Play (the phase)"].avoid
+    assert terms["ruleset"].fr == "version des règles" and "jeu de règles" in terms["ruleset"].avoid
+
+
+def test_issue37_item2_french_ordinals_print_in_superscript():
+    assert typo("Colline 621 (1er juillet 1944)", "fr") == "Colline 621 (1\u1d49\u02b3 juillet 1944)"
+    assert typo("la 5e armée, la 1re rangée", "fr") == "la 5\u1d49 armée, la 1\u02b3\u1d49 rangée"
+    assert typo("1st rank, 5e", "en") == "1st rank, 5e"  # English untouched
+    for untouched in ("#6b675e", "1d6e", "pz-3e"):
+        assert typo(untouched, "fr") == untouched
+
+
+def test_issue37_item2_labels_read_french():
+    assert bw("ruleset", "fr") == "Version" and t("why_strip", "fr") == "valeurs de terrain de la version des règles"
+    assert "Rédigé avec les mots" not in bw("colophon", "fr") and "tcforge" in bw("colophon", "fr")
+    assert t("sc_loaded", "fr", c="Mittlerer SPW") == "à bord d’un Mittlerer SPW"
+    assert t("step_play", "fr") == "Phase d’actions"
+
+
+def test_issue37_item2_french_booklet_says_phase_d_actions_and_version_des_regles():
+    from tcforge.render.booklet.document import BookletOptions, render_html
+
+    text = html_text(render_html(BookletOptions("fr", None))[0])
+    assert "Terminer la phase d’actions" in text and "jeu de règles" not in text and "Terminer le jeu" not in text
+    assert "1\u1d49\u02b3 juillet 1944" in text and "Règles : Règles" not in text
+    assert not english_in(text)
+
+
+def test_issue37_item2_hill_621_sheet_names_sides_and_vehicles_with_their_article(run, tmp_path: Path):
+    result = run("scenario", "hill-621", "--lang", "fr", "--out", "out.pdf")
+    assert result.exit_code == 0, result.stderr
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(tmp_path / "out.pdf").pages)
+    assert "german-plus (favorise l’Allemand)" in text and "(favorise Allemand)" not in text
+    assert "à bord d’un Mittlerer SPW" in text and "à bord de Mittlerer SPW" not in text
+    assert "1\u1d49\u02b3 juillet 1944" in text
