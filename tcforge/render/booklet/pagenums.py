@@ -10,8 +10,11 @@ into the laid-out text boxes before the PDF is drawn.
 
 Nothing moves: DejaVu's digits and its figure space (U+2007) all have the
 same advance, so a two-digit number takes the placeholder's width exactly and
-a one-digit number is padded with a figure space (after the number in a
-reference, "(p. 7) ", before it in a right-aligned contents or index line).
+a one-digit number is padded with a figure space: before the number in a
+right-aligned contents or index line, and at the start of a reference's
+"(p. 7)", between the reference and its page, where it reads as a word space
+(after the number it left a gap before the sentence's own closing bracket,
+"(8.0 (p. 8) )", issue 37 item 3).
 Only WeasyPrint's laid-out pages and the text of their text boxes are
 touched (a box's Pango layout is re-created from that text when drawn).
 """
@@ -45,20 +48,21 @@ def _target(box: Any) -> str | None:
 
 
 def _filled(text: str, page: int, right_aligned: bool) -> str:
-    """``text`` with its last placeholder replaced by ``page``, padded to the placeholder's width."""
+    """``text`` with its last placeholder replaced by ``page``, padded to the placeholder's width: before the number
+    when right-aligned, else at the start of the text (a reference's " (p. 7)" follows the reference)."""
     if page > MAX_PAGE:
         raise PageNumberError(f"page {page} does not fit the two-digit page-number placeholder")
     at = text.rindex(PLACEHOLDER)
     before, after, number = text[:at], text[at + len(PLACEHOLDER):], str(page)
     pad = FIGURE_SPACE * (len(PLACEHOLDER) - len(number))
-    return before + pad + number + after if right_aligned else before + number + after + pad
+    return before + pad + number + after if right_aligned else pad + before + number + after
 
 
 def fill_page_numbers(document: Any) -> int:
     """Write every placeholder's page number into the laid-out ``document``; returns how many were filled.
 
     A placeholder is the ``00`` of generated content (``::before``/``::after``) of a link to ``#anchor``.
-    References (class ``xref``) pad after the number; contents and index lines, right-aligned, before it.
+    References (class ``xref``) pad before their "(p."; contents and index lines, right-aligned, before the number.
     """
     from weasyprint.formatting_structure.boxes import TextBox
 
@@ -73,7 +77,7 @@ def fill_page_numbers(document: Any) -> int:
             target = _target(box)
             if target is None or target not in pages:
                 continue
-            # a reference pads after its number ("(p. 7) "), a contents or index line before it
+            # a reference pads before its "(p. 7)", a contents or index line before the number
             right = "xref" not in (box.element.get("class") or "").split()
             text = _filled(box.text, pages[target], right)
             box.text = text

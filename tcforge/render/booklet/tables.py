@@ -46,6 +46,10 @@ def _c(text: Any, cls: str = "", value: Any = None, **kw: Any) -> Cell:
     return Cell(Markup(escape(curly(str(text)))), cls, value=None if value is None else str(value), **kw)
 
 
+# French articles and prepositions of card names: tied to the word after them, never to the word before.
+PARTICLES = frozenset({"de", "la", "le", "les", "du", "des", "à", "au", "aux", "d’", "l’", "et", "en"})
+
+
 def name_html(name: str) -> Markup:
     """A card name that breaks only between long words: "StuG III G", "PzKw VI b (P)", "T-34 M43" never split.
 
@@ -56,7 +60,12 @@ def name_html(name: str) -> Markup:
     words = curly(name).split()
     groups: list[list[str]] = []
     for word in words:
-        if groups and (len(groups[-1][-1]) <= 4 or len(word) <= 3):
+        if groups and groups[-1][-1].lower() in PARTICLES:
+            groups[-1].append(word)  # "de la Luftwaffe", "à roquettes": a French particle goes with the word after it
+        elif word.lower() in PARTICLES:
+            groups.append([word])    # ...and never with the word before (issue 37 item 4: "Groupe de la Luftwaffe"
+            #                          tied whole ran into the next column of the A5 and half-Letter card tables)
+        elif groups and (len(groups[-1][-1]) <= 4 or len(word) <= 3):
             groups[-1].append(word)
         else:
             groups.append([word])
@@ -280,7 +289,8 @@ def _unit_table(key: str, caption: Markup, members: list[Card], lang: str) -> Ta
             row.append(_c(speed_text, "num", value=speed or "–"))
         body.append(row)
     return Table("cards", caption, head, body, [], f"cards units {key}",
-                 ["4%", "21%", "15.5%", "3%", "7.5%", "8%", "7.5%", "3.5%", "3.5%", "3.5%", "5%", "8%", "4.5%", "5.5%"])
+                 # Hit ("Toucher") and Pen. need their header's width at 6 pt on half-Letter; the class wraps instead
+                 ["4%", "21%", "15.5%", "2.5%", "8.5%", "8%", "7.5%", "3.5%", "3.5%", "3.5%", "5%", "8%", "4.5%", "5.5%"])
 
 
 def _card_no(card: Card) -> str:

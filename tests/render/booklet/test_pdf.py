@@ -322,8 +322,19 @@ def test_page_number_placeholder_is_filled_to_its_width() -> None:
     """A one-digit page keeps the placeholder's width with a figure space; a third digit is refused, not squeezed."""
     from tcforge.render.booklet.pagenums import FIGURE_SPACE, PageNumberError, _filled
 
-    assert _filled("\u202f(p.\u00a000)", 7, right_aligned=False) == "\u202f(p.\u00a07)" + FIGURE_SPACE
+    # issue 37 item 3: a reference's pad goes before its "(p.", never between the page and the closing bracket
+    assert _filled("\u202f(p.\u00a000)", 7, right_aligned=False) == FIGURE_SPACE + "\u202f(p.\u00a07)"
+    assert _filled("\u202f(p.\u00a000)", 17, right_aligned=False) == "\u202f(p.\u00a017)"
     assert _filled("00", 7, right_aligned=True) == FIGURE_SPACE + "7"
     assert _filled("00", 42, right_aligned=True) == "42"
     with pytest.raises(PageNumberError):
         _filled("00", 100, right_aligned=True)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_issue37_item3_one_digit_page_references_leave_no_gap_before_the_bracket(booklets: dict[str, Any], lang: str) -> None:
+    """"(8.0 (p. 8))", never "(8.0 (p. 8) )": the one-digit page's pad is not printed after the number."""
+    reader = booklets[lang][0]
+    text = "\n".join(_page_text(booklets, lang, i) for i in range(len(reader.pages)))
+    assert re.search(r"\(p\.\s?\d\)", text)  # there are one-digit references
+    assert not re.findall(r".{20}\(p\.\s?\d\)[\u2007 ]+[)\],;.]", text)
