@@ -16,7 +16,12 @@ when its mean is higher. Every other decision (steps, targets, reactions) is its
 base player's: greedy, or with ``base=trained`` the trained commander of the
 scenario at hand.
 
-Spec: ``look[:m][:k=3,horizon=2,value=heuristic,base=greedy]`` (``base=trained``, ``value=learned``); ``m`` (2) deals a play.
+With ``endgame=N``, in the last ``N`` turns of a game decided at a turn limit
+(Hill 621, 20.0) each play is played out to the game's end and scored by its
+result, where the evaluation has least to say and the playouts are short.
+
+Spec: ``look[:m][:k=3,horizon=2,value=heuristic,base=greedy,endgame=0]`` (``base=trained``, ``value=learned``);
+``m`` (2) deals a play.
 """
 from __future__ import annotations
 
@@ -40,7 +45,7 @@ class LookaheadAgent:
 
     def __init__(self, spec: AgentSpec, base: Policy | None = None,
                  evaluation: Callable[[GameState, int], float] | None = None):
-        spec.check_options({"k", "horizon", "value", "base", "shape"})
+        spec.check_options({"k", "horizon", "value", "base", "shape", "endgame"})
         if spec.seconds is not None:
             raise SpecError(f"agent spec {spec.text!r}: look takes a number of deals a play (look:2), not a time")
         self.spec = spec
@@ -48,6 +53,7 @@ class LookaheadAgent:
         self.k = int(spec.number("k", 3, 2, 16, whole=True))
         self.horizon = int(spec.number("horizon", 2, 1, 8, whole=True))
         self.shape = spec.number("shape", 0.3, 0, 1, open_most=True)
+        self.endgame = int(spec.number("endgame", 0, 0, 100, whole=True))
         kind = spec.options.get("value", "heuristic")
         if kind not in ("heuristic", "learned"):
             raise SpecError(f"agent spec {spec.text!r}: value={kind}; value is heuristic or learned")
@@ -89,6 +95,9 @@ class LookaheadAgent:
 
     def _score(self, world: GameState, side: int, chance: random.Random) -> float:
         policies = (self.base, greedy_policy) if side == 0 else (greedy_policy, self.base)
+        limit = world.game.turn_limit
+        if self.endgame and limit is not None and world.turn > limit - self.endgame:
+            return play_out(world, side, chance, 0, self.shape, policies)  # the last turns: played to the result
         evaluation = self._evaluation
         if evaluation is None and self.value == "learned":
             evaluation = self._evaluation = _learned(world, side)

@@ -631,7 +631,7 @@ def _exploit(scenario: str, scenario_id: str, sides: list[str], reports: list[An
     return found
 
 
-LADDER_RUNGS = ("random", "greedy", "plan:16", "plan:32", "plan:64")
+LADDER_RUNGS = ("random", "greedy", "best", "look:2:base=trained,value=learned")  # issue 34: the players that climb
 LADDER_AGENT_HELP = ("A rung: an agent SPEC (as in 'scenario play --agent'; no SIDE=, since a rung plays both sides). "
                      "Repeat it, weakest first: each rung plays the one before it. Default: "
                      + " ".join(f"--agent {r}" for r in LADDER_RUNGS) + ".")
@@ -758,7 +758,8 @@ def train_cmd(
         out = (folders[0] if folders else Path.cwd()) / "players" / f"{sc.id}.yaml"
     _writable(out)
     _writable(keep / "journal.jsonl")
-    command = "tcforge " + " ".join(shlex.quote(a) for a in sys.argv[1:]) if sys.argv[1:] else f"tcforge scenario train {sc.id}"
+    command = "tcforge " + " ".join(shlex.quote(a) for a in _deciding(sys.argv[1:])) if sys.argv[1:] \
+        else f"tcforge scenario train {sc.id}"
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
                         transient=True, disable=no_progress, console=_progress_console())
     task = progress.add_task(f"{sc.id}: training", total=1)
@@ -779,6 +780,29 @@ def train_cmd(
     for line in render(training):
         _echo(line)
     _err(f"wrote {out}")
+
+
+# options of train that decide nothing of its result: left out of the command the players' file records, which
+# must make the same file again on any machine (where the output goes, the journal, the workers, the bar)
+_WHERE = {"--out", "-o", "--keep", "--jobs", "--scheduler"}
+
+
+def _deciding(args: list[str]) -> list[str]:
+    """The command line without the options that change where and how fast, not what, a training finds."""
+    out: list[str] = []
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+            continue
+        name = arg.split("=", 1)[0]
+        if name in _WHERE:
+            skip = "=" not in arg
+            continue
+        if arg == "--no-progress":
+            continue
+        out.append(arg)
+    return out
 
 
 SWEEP_AGENT_HELP = ("Players, as in 'scenario play': SIDE=SPEC for one side (the other plays greedy), SPEC for both. "

@@ -42,3 +42,11 @@ def test_a_training_resumes_from_its_journal_and_writes_its_players(tmp_path: Pa
     assert set(doc["sides"]) == {"german", "soviet"}
     assert doc["training"]["rounds"][0]["side"] in {"german", "soviet"}
     assert yaml.safe_load(yaml.safe_dump(doc)) == doc
+
+
+def test_the_recorded_command_keeps_only_what_decides_the_result() -> None:
+    # the players' file must make the same file again on any machine: where it goes and how fast are left out
+    from tcforge.cli.scenario import _deciding
+    given = ["scenario", "train", "kursk", "--out", "/home/me/p.yaml", "--keep=/tmp/j", "--jobs", "2", "--no-progress",
+             "--seed", "3", "-o", "x.yaml", "--scheduler", "tcp://h:8786", "--games", "48"]
+    assert _deciding(given) == ["scenario", "train", "kursk", "--seed", "3", "--games", "48"]
