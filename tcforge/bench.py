@@ -351,7 +351,8 @@ def game_cost_benchmark(scenarios: tuple[str, ...] = ("hill-621", "kursk"), game
         trained = _training_games(scenario_id)
         if trained:  # the training plays commanders, greedy's cost a game give or take the doctrine's gates
             minutes = trained * cost["greedy"] / n / 60
-            yield f"  training {scenario_id} as recorded ({trained:,} games of commanders): about {minutes:.0f} min"
+            yield (f"  training {scenario_id} as recorded ({trained:,} games of commanders, the search's, the checks' and "
+                   f"the learned evaluation's): about {minutes:.0f} min")
 
 
 def _training_games(scenario_id: str) -> int:
@@ -367,7 +368,8 @@ def _training_games(scenario_id: str) -> int:
     rounds = (loaded.data.get("training") or {}).get("rounds") or []
     sides = loaded.data.get("sides") or {}
     check = max((entry.get("games", 0) for entry in sides.values()), default=0)
-    return int(sum(r.get("games", 0) for r in rounds) + check)
+    fitted = max(((entry.get("evaluation") or {}).get("games", 0) for entry in sides.values()), default=0)
+    return int(sum(r.get("games", 0) for r in rounds) + check + fitted)
 
 
 def ladder_benchmark(scenario: str, rungs: tuple[str, ...], games: int, jobs: int) -> Iterator[str]:
