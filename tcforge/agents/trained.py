@@ -97,6 +97,12 @@ def load_trained(scenario_id: str) -> Trained | None:
                                      "fit it again: tcforge scenario train " + scenario_id, code="evaluation")])
         evaluations[side] = Evaluation(tuple(float(w) for w in model["weights"]), model["positions"], model["games"],
                                        float(model["log_loss"]))
+    known = _scenario_sides(scenario_id)
+    for side in data["sides"]:
+        if known and side not in known:
+            line, col = loaded.where(("sides", side))
+            raise DataError([Problem(display, line, col, f"'{side}' is not a side of {scenario_id}",
+                                     f"its sides are {', '.join(known)}", code="player-side")])
     strongest = data.get("strongest")
     if strongest is not None and strongest.split(":", 1)[0] == "best":
         line, col = loaded.where(("strongest",))
@@ -116,6 +122,14 @@ def trained(scenario_id: str) -> Trained | None:
     if key not in _TRAINED:
         _TRAINED[key] = load_trained(scenario_id)
     return _TRAINED[key]
+
+
+def _scenario_sides(scenario_id: str) -> tuple[str, ...]:
+    """The scenario's side ids, or none when it cannot be loaded (validate names that problem)."""
+    try:
+        return side_ids(scenario_id)
+    except Exception:  # a scenario that does not load: the file's sides are not checked here
+        return ()
 
 
 def side_ids(scenario_id: str) -> tuple[str, ...]:
@@ -176,3 +190,30 @@ def evaluation_for(scenario_id: str, side: int) -> Evaluation | None:
         return None
     ids = side_ids(scenario_id)
     return found.evaluations.get(ids[side]) if side < len(ids) else None
+
+
+def check_usable(spec: str, scenario_id: str) -> None:
+    """Raise :class:`SpecError` (one line) when ``spec`` cannot play ``scenario_id`` for want of trained data: the
+    scenario's players file cannot be read (``best``, ``base=trained``), a learned evaluation was not fitted for
+    each side (``value=learned``), or the file's ``strongest`` cannot play. Commands call it before any game, so
+    that a player that cannot play is refused rather than counted as games in error."""
+    from tcforge.agents.spec import parse
+    parsed = parse(spec)
+    trained_base = parsed.options.get("base") == "trained"
+    learned = parsed.options.get("value") == "learned"
+    if parsed.name != "best" and not trained_base and not learned:
+        return
+    try:
+        found = trained(scenario_id)
+    except DataError as exc:
+        first = exc.problems[0].render() if exc.problems else str(exc)
+        raise SpecError(f"agent spec {spec!r}: the trained players of {scenario_id} cannot be read: {first} "
+                        f"(tcforge validate lists every problem)") from None
+    if learned:
+        ids = side_ids(scenario_id)
+        missing = [side for side in ids if found is None or side not in found.evaluations]
+        if missing:
+            raise SpecError(f"agent spec {spec!r}: no learned evaluation of {scenario_id} for {', '.join(missing)}; fit "
+                            f"one with tcforge scenario train {scenario_id} (--fit-games, 300 by default)")
+    if parsed.name == "best" and found is not None and found.strongest:
+        check_usable(found.strongest, scenario_id)

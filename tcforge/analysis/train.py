@@ -43,7 +43,7 @@ from typing import Any
 from tcforge.agents.commander import SPACE, Doctrine
 from tcforge.analysis import cluster
 from tcforge.analysis.balance import wilson
-from tcforge.analysis.batches import BatchResult, Cell, code_version, game_seed, plan
+from tcforge.analysis.batches import BatchResult, Cell, code_version, content_key, game_seed, plan, scenario_of
 
 BATCH = 8  # games a batch: the unit handed to a worker
 FINALISTS = 3  # the search's best candidates played again in the check, with the current doctrine
@@ -178,7 +178,9 @@ class Trainer:
         for i, spec in enumerate(specs):
             agents = (spec, opponent) if index == 0 else (opponent, spec)
             cell = Cell(self.reference, self.option, agents=agents, seed=root)
-            key = hashlib.sha256(json.dumps([code_version(), cell.key(), games]).encode()).hexdigest()
+            # what decides the games: the code, the cell and the scenario's resolved content (an edited scenario file
+            # is a new scenario, never answered from the journal of the old one), and how many games
+            key = hashlib.sha256(json.dumps([content_key(cell, scenario_of(cell)), games]).encode()).hexdigest()
             kept = self.journal.get(key)
             if kept is not None and len(kept[0]) == games:
                 out[i] = kept
@@ -354,8 +356,9 @@ def write(training: Training, path: Path, command: str, date: str, strongest: st
     head = (f"# The commander's doctrines for {training.scenario}, one a side, trained by tcforge scenario train\n"
             "# (alternating best responses, CMA-ES over games on common seeds). Read by the 'best' player;\n"
             "# made again, game for game, by the command under training.\n")
+    # wide lines: the recorded command stays on one line, ready to copy into a shell
     write_atomic(path, head + yaml.safe_dump(document(training, command, date, strongest), sort_keys=False, allow_unicode=True,
-                                            width=120))
+                                            width=100_000))
 
 
 def render(training: Training) -> list[str]:

@@ -266,10 +266,12 @@ StrictOpt = Annotated[bool, typer.Option("--strict", help="Text that does not fi
 OptionOpt = Annotated[str | None, option_option()]
 
 # The players and the workers of the commands that play games (scenario play, balance, check --play, sweep, ladder).
-AGENT_HELP = ("A side's player, SIDE=SPEC (german=plan:32), or SPEC for both sides; repeat for each side. "
-              "SPEC is random, greedy, plan[:BUDGET[:OPTIONS]] (the strongest: plan:32 playouts a turn, plan:2s), "
-              "rollout[:BUDGET[:OPTIONS]] (rollout:32 playouts a decision), commander[:KNOB=VALUE,...] (a doctrine) "
-              "or best (the doctrine trained for the scenario and side, else greedy's); default greedy.")
+AGENT_HELP = ("A side's player, SIDE=SPEC (german=best), or SPEC for both sides; repeat for each side. "
+              "SPEC is random, greedy, best (the strongest player trained for the scenario: its players file, "
+              "tcforge scenario train; else greedy's game), commander[:KNOB=VALUE,...] (a doctrine over greedy), "
+              "look[:DEALS[:OPTIONS]] (a one-play lookahead: look:2:base=trained,value=learned), "
+              "plan[:BUDGET[:OPTIONS]] (plan:32 playouts a turn, plan:2s) or rollout[:BUDGET[:OPTIONS]] "
+              "(rollout:32 playouts a decision); default greedy.")
 AGENT_METAVAR = "SIDE=SPEC"
 RUNG_METAVAR = "SPEC"  # a ladder's rung plays both sides: it names no side
 JOBS_HELP = ("Local worker processes; 0, the default, is one a core (all of this machine's cores), 1 plays in this "

@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import json
 import sys
+from collections.abc import Iterable
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any
@@ -251,6 +252,19 @@ def _agents(sides: list[str], agent: list[str] | None, policy: str | None, *, st
     return out[0], out[1]
 
 
+def _usable(specs: Iterable[str], scenario_id: str) -> None:
+    """Refuse, before any game, a player that cannot play this scenario for want of trained data (best, look's
+    base=trained or value=learned): one line, exit 1, rather than games counted in error."""
+    from tcforge.agents import SpecError
+    from tcforge.agents.trained import check_usable
+    for spec in dict.fromkeys(specs):
+        try:
+            check_usable(spec, scenario_id)
+        except SpecError as exc:
+            _err(f"tcforge: {exc}")
+            raise typer.Exit(1) from None
+
+
 def _known_balance(path: Path, balance: str | None) -> None:
     """A usage error naming the option and the known ones when ``balance`` is not an option of the scenario
     (a scenario that does not load is left to the caller, which lists its findings)."""
@@ -318,6 +332,7 @@ def play_one(
     _writable(log)
     sc = _load(scenario, balance)
     players = _agents(list(sc.grid.sides), agent, policy)
+    _usable(players, sc.id)
     with working(f"playing {sc.id}, seed {seed} ({players[0]} v {players[1]})"):
         playout, result = play_game(sc, seed, players)
     if result.error:
@@ -496,6 +511,7 @@ def balance_cmd(
     _writable(plot)
     sc = _load(scenario)
     players = _agents(list(sc.grid.sides), agent, policy)
+    _usable(players, sc.id)
     asked = [o for o in option or [] if o != "all"]
     options: list[str | None] = ([None] + [b.id for b in sc.balance] if not asked
                                     else [None if o == "as-written" else o for o in asked])
@@ -680,6 +696,7 @@ def ladder_cmd(
     plot = out or plot
     _writable(plot)
     sc = _load(scenario, balance)
+    _usable(specs, sc.id)
     with Progress(transient=True, console=_progress_console(), disable=format is Format.json) as progress:
         def tick(label: str, total: int) -> Any:
             task = progress.add_task(f"{sc.id} {label}", total=total)
@@ -726,7 +743,7 @@ def train_cmd(
     jobs: JobsOpt = JOBS_DEFAULT,
     scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
     out: Annotated[Path | None, out_file_option(TRAIN_OUT_HELP)] = None,
-    keep: Path = typer.Option(Path("train"), "--keep", metavar="DIR", help="Folder of the kept evaluations "
+    keep: Path = typer.Option(Path("train"), "--keep", file_okay=False, help="Folder of the kept evaluations "
                               "(journal.jsonl): a rerun with the same arguments resumes, and replays what was played "
                               "without a game."),
     no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
@@ -754,6 +771,9 @@ def train_cmd(
             _usage("--strongest names the player best stands for, not best itself")
     sc = _load(scenario, balance)
     if out is None:
+        if balance is not None:  # best reads players/ID.yaml for the scenario as written: not a balance option's
+            _usage(f"--option {balance}: the players trained for a balance option are not the scenario's; name their "
+                   "file with --out FILE")
         folders = user_data_dirs()
         out = (folders[0] if folders else Path.cwd()) / "players" / f"{sc.id}.yaml"
     _writable(out)

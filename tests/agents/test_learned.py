@@ -96,3 +96,12 @@ def test_the_commander_decides_alike_whatever_the_hidden_cards_are() -> None:
     other = hidden_changed(state)
     for spec in ("commander", "commander:assault=1.5,march=1,smoke=2", "best"):
         assert make_agent(spec)(state, random.Random(3)) == make_agent(spec)(other, random.Random(3)), spec
+
+
+def test_a_player_that_cannot_play_the_scenario_is_refused_before_any_game() -> None:
+    from tcforge.agents.trained import check_usable
+    with pytest.raises(SpecError, match="no learned evaluation of tank-action for german, soviet"):
+        check_usable("look:1:value=learned", "tank-action")
+    check_usable("look:1:value=learned", "hill-621")  # the bundled file has one a side
+    check_usable("best", "tank-action")  # nothing trained: best plays greedy's doctrine
+    check_usable("greedy", "no-such-scenario")  # a player that reads no trained data is not checked
