@@ -37,8 +37,10 @@ def validate(
     from tcforge.play.checks import engine_findings
 
     report = run(paths or user_data_dirs() or None, scenario_engine=engine_findings)  # a scenario file gets 'scenario check' too
-    report.problems = sorted(report.problems + _puzzle_problems(paths or user_data_dirs() or [], report.problems),
-                             key=lambda p: (p.file, p.line, p.col, p.message))
+    roots = paths or user_data_dirs() or []
+    extra = _puzzle_problems(roots, report.problems)
+    extra += _player_problems(roots, report.problems + extra)
+    report.problems = sorted(report.problems + extra, key=lambda p: (p.file, p.line, p.col, p.message))
     if format is Format.json:
         out.print(json.dumps([p.to_json() for p in report.problems], indent=2, ensure_ascii=False), markup=False)
     else:
@@ -68,4 +70,37 @@ def _puzzle_problems(paths: list[Path], known: list[Problem]) -> list[Problem]:
                 if (problem.file, problem.line, problem.col) not in seen:
                     seen.add((problem.file, problem.line, problem.col))
                     out.append(problem)
+    return out
+
+
+def _player_problems(paths: list[Path], known: list[Problem]) -> list[Problem]:
+    """A players file's ``strongest`` must be a player that builds (the agents' own check of its spec: the data layer
+    that validates the schema may not import the players)."""
+    from tcforge.agents import SpecError, canonical
+    from tcforge.data.documents import discover
+    from tcforge.data.yamlsafe import load_yaml
+    from tcforge.paths import data_dir, display_path
+
+    seen = {(p.file, p.line, p.col) for p in known}
+    out: list[Problem] = []
+    for root in paths or [data_dir()]:
+        files = [root] if root.is_file() else discover(root) if root.exists() else []
+        for path in files:
+            if path.parent.name != "players" and not (root.is_file() and path.suffix in (".yaml", ".yml")):
+                continue
+            display = display_path(path)
+            loaded, problems = load_yaml(path, display)
+            if loaded is None or problems or not isinstance(loaded.data, dict):
+                continue
+            spec = loaded.data.get("strongest")
+            if not isinstance(spec, str) or "player" not in loaded.data:  # a players file names its player
+                continue
+            try:
+                canonical(spec)
+            except SpecError as exc:
+                line, col = loaded.where(("strongest",))
+                if (display, line, col) not in seen:
+                    out.append(Problem(display, line, col, f"strongest: {exc}",
+                                       "name a player that builds (look:2:base=trained,value=learned, commander, ...)",
+                                       code="strongest"))
     return out

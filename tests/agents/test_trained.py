@@ -37,6 +37,7 @@ EXPECTED: dict[str, tuple[int, int, str]] = {
     "wrong-type.yaml": (6, 12, "schema"),
     "unknown-scenario/no-such-scenario.yaml": (1, 11, "unknown-scenario"),
     "unknown-side/hill-621.yaml": (4, 3, "unknown-side"),
+    "bad-strongest/hill-621.yaml": (3, 12, "strongest"),
 }
 LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):(?P<col>\d+): \S")
 
