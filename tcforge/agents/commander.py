@@ -56,8 +56,7 @@ from tcforge.agents.greedy import (
     _decide,
     _move,
     _step_score,
-    exit_wins,
-    free_play,
+    forced_play,
     goals,
     play_candidates,
     value,
@@ -65,7 +64,7 @@ from tcforge.agents.greedy import (
 from tcforge.agents.spec import AgentSpec, SpecError
 from tcforge.data.card_ids import SMOKE, VILLAGE, WOODS
 from tcforge.engine import movement
-from tcforge.engine.actions import Exit, Fire, Interrupt, Move
+from tcforge.engine.actions import Fire, Interrupt, Move
 from tcforge.engine.board import RESERVE
 from tcforge.engine.observation import determinize
 from tcforge.engine.state import Action, GameState
@@ -214,12 +213,9 @@ class _Turn:
     def plays(self, state: GameState, actions: list[Action]) -> tuple[Action | None, list[tuple[float, Action]]]:
         """The play phase under the doctrine: a play it makes at once (a free play, a sure exit, its march), else
         None and the plays it weighs, each with its score (what a search over its plays starts from)."""
-        forced = free_play(state, actions)
+        forced = forced_play(state, actions)
         if forced is not None:
             return forced, []
-        for action in actions:
-            if isinstance(action, Exit) and exit_wins(state, action):
-                return action, []
         d, targets = self.d, goals(state, self.side)
         scored: list[tuple[float, Action]] = []
         for score, action in play_candidates(state, actions, self.step):

@@ -341,16 +341,25 @@ def exit_wins(state: GameState, action: Exit) -> bool:
 
 
 def _play(state: GameState, actions: list[Action], rng: random.Random) -> Action:
+    forced = forced_play(state, actions)
+    if forced is not None:
+        return forced
+    candidates = play_candidates(state, actions)
+    best = max(score for score, _ in candidates)
+    top = [a for score, a in candidates if score == best]
+    return top[rng.randrange(len(top))]
+
+
+def forced_play(state: GameState, actions: list[Action]) -> Action | None:
+    """A play made before any weighing: a free one (:func:`free_play`), else an exit that wins whatever the defender
+    holds (001 break-through, :func:`exit_wins`); None when the play phase's choice is to be weighed."""
     forced = free_play(state, actions)
     if forced is not None:
         return forced
     for action in actions:
         if isinstance(action, Exit) and exit_wins(state, action):
             return action  # 001 break-through: a sure win
-    candidates = play_candidates(state, actions)
-    best = max(score for score, _ in candidates)
-    top = [a for score, a in candidates if score == best]
-    return top[rng.randrange(len(top))]
+    return None
 
 
 def free_play(state: GameState, actions: list[Action]) -> Action | None:

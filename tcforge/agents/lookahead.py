@@ -29,11 +29,10 @@ import random
 from collections.abc import Callable
 
 from tcforge.agents.commander import Commander
-from tcforge.agents.greedy import exit_wins, free_play, greedy_policy, play_candidates
+from tcforge.agents.greedy import forced_play, greedy_policy, play_candidates
 from tcforge.agents.playout import Policy
 from tcforge.agents.search import play_out
 from tcforge.agents.spec import AgentSpec, SpecError
-from tcforge.engine.actions import Exit
 from tcforge.engine.observation import determinize
 from tcforge.engine.state import Action, GameState
 
@@ -109,13 +108,8 @@ class LookaheadAgent:
 
 def _greedy_plays(state: GameState, actions: list[Action]) -> tuple[Action | None, list[tuple[float, Action]]]:
     """The play phase as greedy sees it: its free plays and sure exits, else the plays it weighs with their scores."""
-    forced = free_play(state, actions)
-    if forced is not None:
-        return forced, []
-    for action in actions:
-        if isinstance(action, Exit) and exit_wins(state, action):
-            return action, []
-    return None, play_candidates(state, actions)
+    forced = forced_play(state, actions)
+    return (forced, []) if forced is not None else (None, play_candidates(state, actions))
 
 
 def _learned(state: GameState, side: int) -> Callable[[GameState, int], float]:
