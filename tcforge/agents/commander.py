@@ -69,7 +69,7 @@ from tcforge.engine.board import RESERVE
 from tcforge.engine.observation import determinize
 from tcforge.engine.state import Action, GameState
 
-COVER = 1.5  # a defender in cover counts half as much again against the assault gate (the +1 or +2 of 7.0's table)
+COVER = 1.5  # a defender in cover (Woods, a Village, a fort: harder to hit) counts half as much again at the gate
 SMOKE_SCALE = 0.5  # a Smoke play's score per point of expected damage it takes out of the enemy's next fire
 
 
@@ -332,8 +332,6 @@ def _threat(state: GameState, pos: int, side: int) -> float:
                     for u in state.occ[p][side] if state.units[u].profile.combat)
     return total
 
-
-KNOBS = set(SPACE)
 
 
 def commander_agent(spec: AgentSpec) -> Commander:
