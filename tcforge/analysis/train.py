@@ -117,7 +117,6 @@ class Training:
     seed: int
     doctrines: dict[str, Doctrine]
     rounds: list[Round] = field(default_factory=list)
-    last_check: dict[str, Check] = field(default_factory=dict)  # each side's latest check, against the other side
     final: Check | None = None  # the first side's trained player against the second's, on fresh seeds
     played: int = 0  # games played by this run (the rest came from the journal)
     evaluations: dict[str, Any] = field(default_factory=dict)  # side -> learned Evaluation (with fit_games)
@@ -275,7 +274,6 @@ def train(reference: str, sides: list[str], *, rounds: int = 4, generations: int
     """Train a commander for each side of the scenario (see the module's text). ``first``: the side that searches
     first (default: the side greedy's game favours least, the underdog); ``start``: the doctrines to start from
     (greedy's by default)."""
-    from tcforge.agents.commander import commander_agent  # noqa: F401  (the spec grammar the workers read)
     doctrines = dict(start or {side: Doctrine() for side in sides})
     training = Training(scenario_id or reference, sides, seed, doctrines)
     journal = Journal(keep / "journal.jsonl" if keep is not None else None)
@@ -301,7 +299,6 @@ def train(reference: str, sides: list[str], *, rounds: int = 4, generations: int
                 idle = 0
             else:
                 idle += 1
-            training.last_check[side] = found.after
             if idle >= 2:
                 break  # each side in turn found no gain: neither best response beats its interval
         final = trainer.points(sides[0], [doctrines[sides[0]].spec()], doctrines[sides[1]].spec(), check,
