@@ -52,7 +52,6 @@ W: dict[str, tuple[str, str]] = {
     "UR": ("ultra-rare", "ultra-rare"),
     "lend_lease": ("Lend-Lease", "Prêt-bail"),
     "carries": ("Carries one infantry squad", "Transporte un groupe d'infanterie"),
-    "interpretation_note": ("Project's reading: the sources give no text.", "Lecture du projet : les sources ne donnent pas de texte."),
     "printed_number": ("printed no.", "imprimée n°"),
     "new_text": ("new card text", "nouveau texte de carte"),
     # card types and classes
@@ -197,6 +196,8 @@ W: dict[str, tuple[str, str]] = {
     "opt_hand": ("Hand: {start} cards to start, {limit} at most after discarding.",
                  "Main : {start} cartes au départ, {limit} au plus après la défausse."),
     "ref_back": ("Reference card: sleeve back to back with its pair.", "Aide de jeu : à mettre dos à dos avec sa paire."),
+    "ref_back_duplex": ("Reference card: printed double-sided, its pair on the back.",
+                        "Aide de jeu : imprimée recto verso, sa paire au dos."),
     # reference card of source 001's hidden units (printed when the ruleset turns them on)
     "spot_title": ("Hidden units and spotting", "Unités cachées et repérage"),
     "spot_intro": ("Cards on the battlefield lie face down until an enemy card spots them.",

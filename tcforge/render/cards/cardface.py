@@ -24,6 +24,9 @@ from tcforge.render.page.text import LABEL, LEADING, draw_fit, fit_line
 
 UNIT_TYPES = ("vehicle", "at_gun", "infantry")
 Cell = tuple[str, str, bool]            # caption, value, changed
+# Fields where the cards' 0 means "does not apply" (no long range, no armor, no HE):
+# the face shows a dash there, as the sources' tables leave such cells empty.
+NOT_APPLICABLE_AT_ZERO = ("hit", "penetration", "armor", "he", "sa", "ft")
 Group = tuple[str, list[Cell]]          # title, cells
 
 
@@ -49,6 +52,24 @@ def card_face(spec: CardSpec, lang: str) -> Face:
     return Face(face_name(spec.card, lang), lambda c, r, ctx: draw_card(c, r, ctx, spec))
 
 
+def face_value(field: str, value: Any) -> str:
+    """A value as the face shows it: a dash where it does not apply (a 0 to-hit, armor or fire value)."""
+    if field.split(".")[0] in NOT_APPLICABLE_AT_ZERO and value == 0 and not isinstance(value, bool):
+        return plain(None)
+    return plain(value)
+
+
+def face_years(years: dict[str, Any] | None) -> str:
+    """'1943–1945'; one year when both are the same; '?' for the unknown end; nothing when both are unknown."""
+    first, last = ((years or {}).get(k) for k in ("first", "last"))
+    known = [y for y in (first, last) if y not in (None, "", "?", "-")]
+    if not known:
+        return ""
+    if first == last:
+        return str(first)
+    return "–".join(str(y) if y not in (None, "", "?", "-") else "?" for y in (first, last))
+
+
 def _changed(spec: CardSpec) -> set[str]:
     return {ch.field for ch in spec.marks}
 
@@ -60,7 +81,7 @@ def _groups(card: Card, changed: set[str], ctx: Ctx) -> list[Group]:
         return _terrain_groups(card, ctx)
 
     def cell(caption: str, field: str) -> Cell:
-        return (t(caption, lang), plain(card.value(field)), field in changed)
+        return (t(caption, lang), face_value(field, card.value(field)), field in changed)
 
     groups: list[Group] = []
     if e.get("hit"):
@@ -97,7 +118,7 @@ def rule_note(card: Card, ctx: Ctx) -> dict[str, str]:
     by_rule = rule_values(card, ctx)
     if not by_rule:
         return {}
-    items = [f"{t('f:' + key, ctx.lang)} {plain(card.effective.get(key) or 0)}{NBSP}→{NBSP}{plain(value)}"
+    items = [f"{t('f:' + key, ctx.lang)} {face_value(key, card.effective.get(key) or 0)}{NBSP}→{NBSP}{plain(value)}"
              for key, value in by_rule.items()]
     return {"rule_9_4": ", ".join(items)}
 
@@ -138,25 +159,29 @@ def change_note(changes: list[Change], lang: str, extra: dict[str, str] | None =
         if ch.field in ("kind", "speed"):
             printed, corrected = capital(t(str(printed), lang)), capital(t(str(corrected), lang))
         # No-break spaces keep "12 → 14" on one line.
+        else:
+            printed, corrected = face_value(ch.field, printed), face_value(ch.field, corrected)
         by_set.setdefault(ch.set_id, []).append(f"{t('f:' + ch.field, lang)} {plain(printed)}{NBSP}→{NBSP}{plain(corrected)}")
     parts = [f"{t(set_id, lang)}: {', '.join(items)}" for set_id, items in by_set.items()]
     return typo("; ".join(parts), lang)
 
 
-def body_text(card: Card, lang: str) -> tuple[str, bool]:
-    """The card text in ``lang`` and whether it is the project's interpretation."""
+def body_text(card: Card, lang: str) -> str:
+    """The card text in ``lang``: the card's own words, nothing about where they come from.
+
+    Whether a text is the project's reading is said in the data and by ``cards show``;
+    the face has no room for it and a player has no use for it there.
+    """
     effect = card.effective.get("effect")
     lines: list[str] = []
-    interpreted = False
     if isinstance(effect, dict):
         texts = effect.get("text") or {}
         lines.append(str(texts.get(lang) or texts.get("en") or ""))
-        interpreted = effect.get("basis") == "interpretation"
     if card.effective.get("transport"):
         lines.append(t("carries", lang) + ".")
     if card.effective.get("lend_lease"):
         lines.append(f"{t('lend_lease', lang)}: {str(card.effective['lend_lease']).upper()}")
-    return typo("\n".join(x for x in lines if x), lang), interpreted
+    return typo("\n".join(x for x in lines if x), lang)
 
 
 def draw_card(c: Canvas, r: Rect, ctx: Ctx, spec: CardSpec) -> None:
@@ -178,8 +203,7 @@ def draw_card(c: Canvas, r: Rect, ctx: Ctx, spec: CardSpec) -> None:
     note = change_note(spec.marks, lang, {**(spec.extra or {}), **rule_note(card, ctx)})
     if note:
         bottom = _note(c, ctx, note, x0, w, bottom + 1.0 * m, y - 1.0 * m, k)
-    text, interpreted = body_text(card, lang)
-    _body(c, ctx, text, interpreted, x0, w, y - 1.2 * m, bottom + 1.0 * m, k)
+    _body(c, ctx, body_text(card, lang), x0, w, y - 1.2 * m, bottom + 1.0 * m, k)
 
 
 def _header(c: Canvas, ctx: Ctx, card: Card, inner: Rect, colour: Color, k: float, points_changed: bool) -> float:
@@ -225,8 +249,7 @@ def _subline(c: Canvas, ctx: Ctx, card: Card, x: float, w: float, top: float, k:
     if rarity in ("C", "U", "R", "UR") and not is_six_pack(card.id):
         words.append(t(rarity, lang))
     left = " · ".join(words)
-    years = card.effective.get("years") or {}
-    right = f"{plain(years.get('first'))}–{plain(years.get('last'))}" if years else ""
+    right = face_years(card.effective.get("years"))
     size = 6.5 * k
     right_w = fonts.width(right, fonts.COND_BOLD, size) + 2 if right else 0
     room = w - right_w - 2
@@ -304,17 +327,9 @@ def _note(c: Canvas, ctx: Ctx, note: str, x: float, w: float, bottom: float, cei
     return bottom + h
 
 
-def _body(c: Canvas, ctx: Ctx, text: str, interpreted: bool, x: float, w: float, top: float, bottom: float,
-          k: float) -> None:
+def _body(c: Canvas, ctx: Ctx, text: str, x: float, w: float, top: float, bottom: float, k: float) -> None:
     if not text:
         return
-    m = MM * k
-    if interpreted:
-        note = t("interpretation_note", ctx.lang)
-        nfit = ctx.line("interpretation note", note, fonts.COND, w, max(LABEL, 5.5 * k))
-        c.setFillColor(style.MUTED)
-        draw_fit(c, nfit, fonts.COND, x, bottom + nfit.leading, w)
-        bottom += nfit.leading + 0.6 * m
     fit = ctx.block("card text", text, fonts.COND, w, top - bottom, 8.0 * k)
     c.setFillColor(style.INK)
     draw_fit(c, fit, fonts.COND, x, top, w)

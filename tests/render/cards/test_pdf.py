@@ -224,9 +224,9 @@ def test_the_anti_tank_mine_keeps_its_printed_type(render) -> None:
 def test_at_gun_proxies_print_the_he_rule_9_4_gives_them_marked(render) -> None:
     reader, _ = render("cards", "40", "39")
     text = flat(reader)
-    assert text.count("rule 9.4: HE 0 → 4") == 2
+    assert text.count("rule 9.4: HE – → 4") == 2   # the printed 0 is "no HE": a dash, as on the faces
     reader, _ = render("cards", "40", "--lang", "fr")
-    assert "règle 9.4\u202f: HE 0 → 4" in flat(reader) or "règle 9.4 : HE 0 → 4" in flat(reader)
+    assert "règle 9.4\u202f: HE – → 4" in flat(reader) or "règle 9.4 : HE – → 4" in flat(reader)
 
 
 @pytest.mark.parametrize("lang,front,back", [("en", "Hidden units and spotting", "Hidden units: fire and cards"),
@@ -237,3 +237,40 @@ def test_001_1_0_a_ruleset_with_hidden_units_adds_the_spotting_reference_card(re
     assert front in fronts and back in backs and back not in fronts
     plain, _ = render("refcards", "--lang", lang)
     assert front not in flat(plain)  # the unified rules hide no card
+
+
+def test_issue37_item8_faces_show_a_dash_where_a_value_does_not_apply(render) -> None:
+    reader, _ = render("cards", "1", "114")
+    text = flat(reader)
+    assert re.search(r"\b0\b", text) is None, text
+    # Panzerfaust: no long range, no armor, no HE of its own (its text says how it fires HE); the errata note says the same.
+    assert "Hit 5 short – long" in text and "Fire – HE – SA" in text
+    assert "pen. short – → 20, armor front 20 → –" in text
+    # The flamethrower: its hit 2 and FT 7, nothing else.
+    assert "Hit 2 short – long Armor – front – side Pen. – short – long Fire – HE – SA 7 FT" in text
+
+
+def test_issue37_item8_faces_print_years_once_and_nothing_when_unknown(render) -> None:
+    reader, _ = render("cards", "134", "108", "1")
+    text = flat(reader)
+    assert "1944–1944" not in text and "rare 1944 Hit" in text      # PzKw VI b (P): first and last year the same
+    assert "?" not in text                                           # Stuka Air Strike: both years unknown
+    assert "1943–1945" in text
+
+
+def test_issue37_item8_faces_show_the_cards_text_not_where_it_comes_from(render) -> None:
+    # Stuka Air Strike: its text is the project's reading, said by `cards show`, not on the face.
+    for lang, note, card_text in (("en", "Project", "Attack one position"), ("fr", "Lecture du projet", "Attaque une position")):
+        reader, _ = render("cards", "108", "--lang", lang)
+        text = flat(reader)
+        assert note not in text and card_text in text
+
+
+def test_issue37_item8_face_years_and_values() -> None:
+    from tcforge.render.cards.cardface import face_value, face_years
+    assert face_years({"first": 1944, "last": 1944}) == "1944"
+    assert face_years({"first": "?", "last": "?"}) == ""
+    assert face_years({"first": "?", "last": 1945}) == "?–1945"
+    assert face_years(None) == ""
+    assert face_value("hit.long", 0) == "–" and face_value("armor.side", 0) == "–" and face_value("ft", 0) == "–"
+    assert face_value("hit.short", 5) == "5" and face_value("points", 0) == "0"
