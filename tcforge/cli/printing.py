@@ -269,7 +269,9 @@ def proxies_cmd(
     duplex: DuplexOpt = False,
     strict: StrictOpt = False,
 ) -> None:
-    """A full proxy deck: one proxy of every card (or of one side's), errata applied, in card order."""
+    """A full proxy deck: one proxy of every card (or of one side's), errata applied, grouped by card type as the
+    data files are (air and artillery, AT guns, equipment, infantry, the Six-Pack's, special and terrain, ultra
+    rare, vehicles), each group in its card table's order."""
     nation = _nation(nation_name)
     options = _options(lang, paper, card_size, bleed, duplex, strict)
     data = _data(ruleset)

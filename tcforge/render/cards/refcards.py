@@ -31,11 +31,12 @@ from tcforge.render.page.text import LABEL, LEADING, draw_fit
 Body = Callable[[Canvas, Ctx, float, float, float, float, float], None]   # c, ctx, x, w, top, bottom, k
 
 
-def reference_face(key: str, title_key: str, body: Body) -> Face:
-    return Face(key, lambda c, r, ctx: _draw_reference(c, r, ctx, t(title_key, ctx.lang), body))
+def reference_face(key: str, title_key: str, body: Body, duplex: bool = False) -> Face:
+    """``duplex``: the pair is printed on the two sides of one card, and the foot of the card says so."""
+    return Face(key, lambda c, r, ctx: _draw_reference(c, r, ctx, t(title_key, ctx.lang), body, duplex))
 
 
-def _draw_reference(c: Canvas, r: Rect, ctx: Ctx, title: str, body: Body) -> None:
+def _draw_reference(c: Canvas, r: Rect, ctx: Ctx, title: str, body: Body, duplex: bool = False) -> None:
     k = style.scale(r)
     m = MM * k
     inner = style.frame(c, r, ctx.bleed, style.REFERENCE)
@@ -52,7 +53,7 @@ def _draw_reference(c: Canvas, r: Rect, ctx: Ctx, title: str, body: Body) -> Non
     top = head.y - 0.8 * m - sub.leading - 0.8 * m
     bottom = inner.y + 4.8 * m
     style.rule(c, x, x + w, bottom - 0.8 * m)
-    style.small_label(c, x + w / 2, inner.y + 1.6 * m, t("ref_back", ctx.lang), max(LABEL, 5.5 * k))
+    style.small_label(c, x + w / 2, inner.y + 1.6 * m, t("ref_back_duplex" if duplex else "ref_back", ctx.lang), max(LABEL, 5.5 * k))
     body(c, ctx, x, w, top, bottom, k)
 
 
@@ -226,25 +227,26 @@ def _hidden_body(c: Canvas, ctx: Ctx, x: float, w: float, top: float, bottom: fl
     _notes(c, ctx, "hidden notes", notes, x, w, top, bottom, k, 7.5)
 
 
-def reference_faces(hidden: bool = False) -> list[Face]:
+def reference_faces(hidden: bool = False, duplex: bool = False) -> list[Face]:
     """The four faces, each pair's back attached for double-sided printing; with ``hidden`` (a ruleset playing
-    source 001's hidden units) a third pair: spotting backed by fire and cards against hidden units."""
-    terrain = reference_face("reference: terrain effects", "terrain_effects", _terrain_body)
-    to_kill = reference_face("reference: To Kill", "to_kill_title", _to_kill_body)
-    sequence = reference_face("reference: sequence of play", "seq_title", _sequence_body)
-    options = reference_face("reference: play options", "opt_title", _options_body)
+    source 001's hidden units) a third pair: spotting backed by fire and cards against hidden units. ``duplex``:
+    the faces say they are printed double-sided rather than sleeved back to back."""
+    terrain = reference_face("reference: terrain effects", "terrain_effects", _terrain_body, duplex)
+    to_kill = reference_face("reference: To Kill", "to_kill_title", _to_kill_body, duplex)
+    sequence = reference_face("reference: sequence of play", "seq_title", _sequence_body, duplex)
+    options = reference_face("reference: play options", "opt_title", _options_body, duplex)
     faces = [Face(terrain.name, terrain.draw, back=to_kill), to_kill,
              Face(sequence.name, sequence.draw, back=options), options]
     if hidden:
-        cards = reference_face("reference: hidden units", "hide_title", _hidden_body)
-        spotting = reference_face("reference: spotting", "spot_title", _spotting_body)
+        cards = reference_face("reference: hidden units", "hide_title", _hidden_body, duplex)
+        spotting = reference_face("reference: spotting", "spot_title", _spotting_body, duplex)
         faces += [Face(spotting.name, spotting.draw, back=cards), cards]
     return faces
 
 
 def reference_sheet_faces(duplex: bool, sets: int, hidden: bool = False) -> list[Face]:
     """Printed single-sided, all faces are cut apart; double-sided, the backs go on the back page."""
-    faces = reference_faces(hidden)
+    faces = reference_faces(hidden, duplex)
     chosen = faces[::2] if duplex else faces
     return chosen * sets
 

@@ -274,3 +274,20 @@ def test_issue37_item8_face_years_and_values() -> None:
     assert face_years(None) == ""
     assert face_value("hit.long", 0) == "–" and face_value("armor.side", 0) == "–" and face_value("ft", 0) == "–"
     assert face_value("hit.short", 5) == "5" and face_value("points", 0) == "0"
+
+
+def test_issue37_item10_duplex_reference_cards_say_they_are_printed_double_sided(render) -> None:
+    reader, _ = render("refcards", "--duplex", "--sets", "1")
+    text = flat(reader)
+    assert "back to back" not in text and text.count("printed double-sided, its pair on the back") == 4
+    reader, _ = render("refcards", "--sets", "1")
+    assert "printed double-sided" not in flat(reader) and "sleeve back to back with its pair" in flat(reader)
+
+
+def test_issue37_item10_proxies_help_says_how_the_cards_are_ordered(render) -> None:
+    result = CliRunner().invoke(app, ["proxies", "--help"], terminal_width=200)
+    help_text = re.sub(r"\s+", " ", result.stdout)
+    assert "in card order" not in help_text and "grouped by card type" in help_text
+    reader, _ = render("proxies")
+    first = reader.pages[0].extract_text()
+    assert "Stuka Air Strike" in first and "Panzerfaust" not in first   # air and artillery first, not card 1
