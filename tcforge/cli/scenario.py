@@ -778,6 +778,12 @@ def train_cmd(
         out = (folders[0] if folders else Path.cwd()) / "players" / f"{sc.id}.yaml"
     _writable(out)
     _writable(keep / "journal.jsonl")
+    for folder in (out.parent, keep):  # a training takes minutes: a folder that cannot be made is said before it
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            _err(f"tcforge: {folder}: no folder can be made there ({exc.strerror or exc}); write it somewhere else")
+            raise typer.Exit(1) from None
     command = "tcforge " + " ".join(shlex.quote(a) for a in _deciding(sys.argv[1:])) if sys.argv[1:] \
         else f"tcforge scenario train {sc.id}"
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),

@@ -50,3 +50,18 @@ def test_the_recorded_command_keeps_only_what_decides_the_result() -> None:
     given = ["scenario", "train", "kursk", "--out", "/home/me/p.yaml", "--keep=/tmp/j", "--jobs", "2", "--no-progress",
              "--seed", "3", "-o", "x.yaml", "--scheduler", "tcp://h:8786", "--games", "48"]
     assert _deciding(given) == ["scenario", "train", "kursk", "--seed", "3", "--games", "48"]
+
+
+@pytest.mark.slow
+def test_train_refuses_an_output_folder_it_cannot_make_before_any_game(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+    blocker = tmp_path / "a-file"
+    blocker.write_text("keep me\n", encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "tcforge", "scenario", "train", "tank-action", "--out",
+                             str(blocker / "players" / "x.yaml"), "--keep", str(tmp_path / "keep"), "--no-progress"],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr.strip().splitlines()[-1].startswith(f"tcforge: {blocker / 'players'}: no folder can be made")
+    assert not (tmp_path / "keep" / "journal.jsonl").exists()  # no game was played
+    assert blocker.read_text(encoding="utf-8") == "keep me\n"
