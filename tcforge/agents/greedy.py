@@ -163,9 +163,10 @@ def open_goals(state: GameState, side: int) -> tuple[int, ...]:
 
 def _distance_to_goal(state: GameState, pos: int, targets: tuple[int, ...]) -> int:
     board = state.game.board
+    nearest = board.nearest(targets)
     if pos == RESERVE:
-        return 1 + min(board.distance(p, t) for p in board.rear_rank(state.active) for t in targets)
-    return min(board.distance(pos, t) for t in targets)
+        return 1 + min(nearest[p] for p in board.rear_rank(state.active))
+    return nearest[pos]
 
 
 _DONE, _PASS, _END, _GO, _HALT = Done(), Pass(), End(), Go(), Halt()

@@ -94,6 +94,18 @@ class Board:
         """Range in positions; a diagonal step counts one (9.1, FAQ 5)."""
         return self._distances[a][b]
 
+    def nearest(self, targets: tuple[int, ...]) -> tuple[int, ...]:
+        """For each position, its distance to the nearest of ``targets`` (a non-empty tuple), worked out once a board
+        and a set of targets: the players ask it at every step they weigh."""
+        found = self._nearest.get(targets)
+        if found is None:
+            found = self._nearest[targets] = tuple(min(row[t] for t in targets) for row in self._distances)
+        return found
+
+    @cached_property
+    def _nearest(self) -> dict[tuple[int, ...], tuple[int, ...]]:
+        return {}
+
     @cached_property
     def in_range(self) -> tuple[tuple[int, ...], ...]:
         """For each position, the other positions at range 1 then range 2 (9.1)."""
