@@ -33,7 +33,7 @@ from tcforge.agents.playout import Policy, next_action
 from tcforge.data.problems import Problem
 from tcforge.data.yamlsafe import load_yaml
 from tcforge.engine import arrivals
-from tcforge.engine.actions import PlayCard, Smoke, Step, Unstack, action_from_json
+from tcforge.engine.actions import PlayCard, Shoot, Smoke, Step, Unstack, action_from_json
 from tcforge.engine.state import CHANCE, Action, GameState
 from tcforge.paths import data_dir
 from tcforge.play.games import new_game
@@ -130,6 +130,19 @@ def played_card(trace: Trace, side: int, card: str) -> bool:
         if type(action) is PlayCard and trace.end.units[int(action[1])].profile.name == card:
             return True
         if type(action) is Smoke and card == "Smoke":
+            return True
+    return False
+
+
+@predicate("fired_at")
+def fired_at(trace: Trace, side: int, card: str, positions: list[int]) -> bool:
+    """A card of the side fired (9.0: a ranged shot) at an enemy card named ``card`` that stood on one of
+    ``positions`` at the start of the stretch: the shot worth taking was taken."""
+    for player, action in trace.actions:
+        if player != side or type(action) is not Shoot:
+            continue
+        target = trace.start.units[action.target]
+        if target.side != side and target.profile.name == card and target.pos in positions:
             return True
     return False
 

@@ -141,3 +141,71 @@ def test_the_command_scores_a_player_per_puzzle_and_in_total(cli) -> None:
     import json
     [row] = json.loads(out)
     assert row["agent"] == "random" and row["tries"] == sum(p["tries"] for p in row["puzzles"].values())
+
+
+def _scripted(*raw: list[object]):
+    """The right player: takes the scripted actions in order as each becomes legal, then ends its play."""
+    from tcforge.engine.actions import action_from_json
+    script = [action_from_json(list(a)) for a in raw]
+
+    def policy(state: GameState, rng: random.Random) -> Action:
+        actions = state.legal_actions()
+        while policy.next < len(script) and script[policy.next] in actions:  # type: ignore[attr-defined]
+            policy.next += 1  # type: ignore[attr-defined]
+            return script[policy.next - 1]
+        return End() if End() in actions else actions[0]
+    policy.next = 0  # type: ignore[attr-defined]
+    return policy
+
+
+# Puzzles where inaction fails: a player that ends its turn at once scores 0, the scripted right play passes.
+ACTIVE = {
+    "hill-621-empty-hilltop": [["move", 2], ["pick", 37], ["step", 7]],  # the T-34 M43 from G2-3 onto G3-2
+    "kursk-breakthrough": [["move", 6], ["pick", 50], ["step", 1], ["step", 2]],  # SU-76 M: G3-2, G2-2, G2-3
+    "kursk-tiger-shot": [["fire", 8], ["shoot", 13, 46, "at"], ["done"]],  # the Tiger on G3-4 at the SU-122
+}
+
+
+@pytest.mark.parametrize("name", sorted(ACTIVE))
+def test_doing_nothing_fails_and_the_right_play_passes(name: str) -> None:
+    puzzle = _puzzle(name)
+    built = build(puzzle)
+    for seed in range(3):
+        assert not run_puzzle(puzzle, _ender, seed, built), (name, seed)
+        assert run_puzzle(puzzle, _scripted(*ACTIVE[name]), seed, built), (name, seed)
+
+
+def test_empty_hilltop_position_two_hill_positions_held_and_the_third_empty_in_the_last_turn() -> None:
+    built = build(_puzzle("hill-621-empty-hilltop"))
+    soviet = built.sides.index("soviet")
+    assert [built.state.controls(built.labels[at], soviet) for at in ("G3-2", "G3-3", "G3-4")] == [False, True, True]
+    assert _cards(built.state, built, "G2-3", "soviet") == ["T-34 M43"]
+    assert built.state.turn == built.state.game.turn_limit == 16
+
+
+def test_breakthrough_position_two_rear_positions_held_and_the_third_empty() -> None:
+    built = build(_puzzle("kursk-breakthrough"))
+    soviet = built.sides.index("soviet")
+    assert [built.state.controls(built.labels[at], soviet) for at in ("G2-1", "G2-2", "G2-3")] == [True, True, False]
+    assert _cards(built.state, built, "G3-2", "soviet") == ["SU-76 M"]
+    assert built.state.outcome is None
+
+
+def test_tiger_shot_position_the_tiger_has_the_su122_in_range() -> None:
+    from tcforge.engine import fire
+    built = build(_puzzle("kursk-tiger-shot"))
+    tiger, su122 = built.state.units[13], built.state.units[46]
+    assert (tiger.profile.name, su122.profile.name) == ("PzKw VI E", "SU-122")
+    assert (built.state.game.board.label(tiger.pos), built.state.game.board.label(su122.pos)) == ("G3-4", "G4-5")
+    assert any(target == 46 for target, _, _ in fire.shots(built.state, tiger))
+
+
+def test_fired_at_needs_a_shot_of_the_side_at_the_named_card_where_it_stood() -> None:
+    from tcforge.engine.actions import Shoot
+    built = build(_puzzle("kursk-tiger-shot"))
+    start, at = built.state, [built.labels["G4-5"]]
+    shot = Trace(start, start, actions=[(0, Shoot(13, 46, "at"))])
+    assert PREDICATES["fired_at"](shot, side=0, card="SU-122", positions=at)
+    assert not PREDICATES["fired_at"](shot, side=1, card="SU-122", positions=at)
+    assert not PREDICATES["fired_at"](shot, side=0, card="SU-122", positions=[built.labels["G5-1"]])
+    assert not PREDICATES["fired_at"](Trace(start, start), side=0, card="SU-122", positions=at)
