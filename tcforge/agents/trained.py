@@ -217,3 +217,16 @@ def check_usable(spec: str, scenario_id: str) -> None:
                             f"one with tcforge scenario train {scenario_id} (--fit-games, 300 by default)")
     if parsed.name == "best" and found is not None and found.strongest:
         check_usable(found.strongest, scenario_id)
+
+
+def describe_best(scenario_id: str) -> str:
+    """What ``best`` plays for a scenario, in one line: the file's ``strongest``, or each side's trained doctrine
+    (greedy's where none was trained), and the file it comes from."""
+    found = trained(scenario_id)
+    if found is None:
+        return f"best for {scenario_id}: nothing trained (no players/{scenario_id}.yaml), so greedy's game"
+    if found.strongest:
+        return f"best for {scenario_id}: {found.strongest} (the strongest named by {found.display})"
+    sides = ", ".join(f"{side} {found.sides[side].spec() if side in found.sides else 'commander'}"
+                      for side in side_ids(scenario_id))
+    return f"best for {scenario_id}: {sides} ({found.display})"

@@ -254,15 +254,18 @@ def _agents(sides: list[str], agent: list[str] | None, policy: str | None, *, st
 
 def _usable(specs: Iterable[str], scenario_id: str) -> None:
     """Refuse, before any game, a player that cannot play this scenario for want of trained data (best, look's
-    base=trained or value=learned): one line, exit 1, rather than games counted in error."""
+    base=trained or value=learned): one line, exit 1, rather than games counted in error. Where best plays, say on
+    standard error what it stands for."""
     from tcforge.agents import SpecError
-    from tcforge.agents.trained import check_usable
+    from tcforge.agents.trained import check_usable, describe_best
     for spec in dict.fromkeys(specs):
         try:
             check_usable(spec, scenario_id)
         except SpecError as exc:
             _err(f"tcforge: {exc}")
             raise typer.Exit(1) from None
+        if spec == "best":
+            _err(describe_best(scenario_id))
 
 
 def _known_balance(path: Path, balance: str | None) -> None:

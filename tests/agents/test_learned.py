@@ -105,3 +105,10 @@ def test_a_player_that_cannot_play_the_scenario_is_refused_before_any_game() -> 
     check_usable("look:1:value=learned", "hill-621")  # the bundled file has one a side
     check_usable("best", "tank-action")  # nothing trained: best plays greedy's doctrine
     check_usable("greedy", "no-such-scenario")  # a player that reads no trained data is not checked
+
+
+def test_best_says_what_it_stands_for() -> None:
+    from tcforge.agents.trained import describe_best
+    assert describe_best("tank-action").endswith("nothing trained (no players/tank-action.yaml), so greedy's game")
+    kursk = describe_best("kursk")
+    assert "soviet commander:" in kursk and "german commander" in kursk and "kursk.yaml" in kursk
