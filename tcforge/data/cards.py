@@ -130,8 +130,8 @@ class Card:
         return not (isinstance(last, int) and year > last)
 
     def display_name(self, lang: str = "en") -> str:
-        if lang == "fr" and self.effective.get("name_fr"):
-            return str(self.effective["name_fr"])
+        if lang != "en" and self.effective.get(f"name_{lang}"):
+            return str(self.effective[f"name_{lang}"])
         return self.name
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
@@ -147,8 +147,8 @@ class Card:
                 out[key] = {part: sub.get(part) for part in NESTED[key]}
             else:
                 out[key] = self.effective.get(key)
-        if lang == "fr":
-            out["name_fr"] = self.effective.get("name_fr")
+        if lang != "en":
+            out[f"name_{lang}"] = self.effective.get(f"name_{lang}")
         for key in ("kind", "printed_number", "aliases", "lend_lease", "transport"):
             if key in self.effective:
                 out[key] = self.effective[key]

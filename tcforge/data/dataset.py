@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from tcforge.data import schemas
+from tcforge.data import schemas, translations
 from tcforge.data.cards import Card, CardSet, Change, get_field, has_field
 from tcforge.data.coverage_file import check as check_coverage
 from tcforge.data.documents import Document, discover, read, walk
@@ -300,8 +300,20 @@ def load_data(ruleset: str | None = None, root: Path | None = None) -> GameData:
                                  "use one of: " + ", ".join(sorted(first.rulesets)), code="unknown-ruleset")])
     chosen = first.rulesets[rid]
     cards = build(documents, errata=chosen.errata).cards
+    if layered:
+        _translate(cards)
     _CACHE[key] = GameData(cards, chosen, first.rulesets)
     return _CACHE[key]
+
+
+def _translate(cards: CardSet) -> None:
+    """The card translations kept in the records (i18n/LANG.json) of the bundled data and the --data folders, written
+    into each card's effective data (a designer's import into a folder of their own is read back from it)."""
+    owners = translations.by_owner()
+    for card in cards.cards:
+        entries = owners.get(f"card:{card.id}")
+        if entries:
+            translations.overlay(card.effective, entries)
 
 
 GAME_FOLDERS = ("cards", "errata", "rulesets")

@@ -22,7 +22,7 @@ from typing import Any
 from tcforge.data.problems import DataError, Problem
 from tcforge.data.yamlsafe import load_yaml
 from tcforge.i18n.ruletext import text_hash
-from tcforge.paths import data_dir, display_path
+from tcforge.paths import data_dir, display_path, user_data_dirs
 
 SOURCE_LANG = "en"
 TARGET_LANGS = ("fr",)
@@ -225,11 +225,30 @@ def load_book(folder: Path, lang: str) -> tuple[Book, list[Problem]]:
     return book, problems
 
 
+def merged(base: Book, over: Book) -> Book:
+    """``base`` with ``over``'s chapters laid on it: a chapter of the same file takes over's title and cases (case by
+    case, over's winning; its new cases after base's), a chapter base lacks is added."""
+    out = Book(base.lang, [Chapter(c.file, c.number, c.title, c.lang, list(c.cases)) for c in base.chapters])
+    for chapter in over.chapters:
+        mine = out.chapter(chapter.file)
+        if mine is None:
+            out.chapters.append(chapter)
+            continue
+        mine.title = chapter.title or mine.title
+        theirs = {c.number: c for c in chapter.cases}
+        mine.cases = [theirs.pop(c.number, c) for c in mine.cases] + list(theirs.values())
+    out.chapters.sort(key=lambda c: c.file)
+    return out
+
+
 def load_rulebook(root: Path | None = None, *, strict: bool = True) -> RuleBook:
     """The rule book under ``root`` (default data/rules): every language folder found there.
 
-    With ``strict`` (the default) a file that cannot be read raises DataError with every problem.
+    With ``strict`` (the default) a file that cannot be read raises DataError with every problem. The default book
+    has the translations of the designer's own folders (``--data DIR``: DIR/rules/LANG/, where 'tcforge i18n import'
+    writes) layered over it, case by case, theirs winning.
     """
+    layered = root is None
     root = Path(root) if root is not None else rules_dir()
     book = RuleBook(root)
     problems: list[Problem] = []
@@ -240,6 +259,12 @@ def load_rulebook(root: Path | None = None, *, strict: bool = True) -> RuleBook:
         found_book, found = load_book(folder, folder.name)
         problems += found
         book.books[folder.name] = found_book
+    if layered:
+        for own in user_data_dirs():
+            for folder in sorted(p for p in (own / "rules").glob("*") if p.is_dir() and p.name != SOURCE_LANG):
+                found_book, found = load_book(folder, folder.name)
+                problems += found
+                book.books[folder.name] = merged(book.books.get(folder.name) or Book(folder.name), found_book)
     if SOURCE_LANG not in book.books or not book.books[SOURCE_LANG].chapters:
         problems.append(Problem(display_path(root), 1, 1, "no English rule text (en/*.yaml)",
                                 "the English text is the source of every translation", code="rules-missing"))

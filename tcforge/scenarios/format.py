@@ -26,16 +26,28 @@ CLEAR = "clear"  # the terrain word for a position without terrain cards
 class Text:
     en: str
     fr: str
+    others: dict[str, str] = field(default_factory=dict)  # the other languages' translations, by code (de, it, ...)
 
     def get(self, lang: str) -> str:
-        return self.fr if lang == "fr" and self.fr else self.en
+        """The text in ``lang``; the English where it has no translation (:meth:`has` says whether it has one)."""
+        return self.of(lang) or self.en
+
+    def of(self, lang: str) -> str:
+        """The translation into ``lang``, or "" when there is none."""
+        if lang == "en":
+            return self.en
+        return self.fr if lang == "fr" else self.others.get(lang, "")
+
+    def has(self, lang: str) -> bool:
+        return bool(self.of(lang)) or not self.en
 
 
 def text_from(raw: Any) -> Text | None:
-    """An ``{en: ..., fr: ...}`` mapping of the file as :class:`Text`; None when there is none."""
+    """An ``{en: ..., fr: ..., de: ...}`` mapping of the file as :class:`Text`; None when there is none."""
     if not isinstance(raw, dict):
         return None
-    return Text(str(raw.get("en", "")), str(raw.get("fr", "")))
+    others = {str(k): str(v) for k, v in raw.items() if k not in ("en", "fr") and isinstance(v, str) and v}
+    return Text(str(raw.get("en", "")), str(raw.get("fr", "")), others)
 
 
 @dataclass

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tcforge.data import schemas
+from tcforge.data import schemas, translations
 from tcforge.data.documents import detect_kind, discover
 from tcforge.data.yamlsafe import Loaded, load_yaml
 from tcforge.paths import data_dir, display_path, user_data_dirs
@@ -142,6 +142,10 @@ def load_scenario(path: Path, *, balance: str | None = None, ruleset: str | None
         if wrong:
             return Loading(None, [Finding(f.file, f.line, f.col, "schema", f"ruleset or parameter override: {f.message}", f.hint)
                                   for f in wrong], loaded.data, loaded)
+    entries = translations.by_owner().get(f"scenario:{data.get('id')}") if isinstance(data, dict) else None
+    if entries:  # the translations kept in the records (i18n/LANG.json) of the bundled data and the --data folders
+        data = copy.deepcopy(data)
+        translations.overlay(data, entries)
     builder = Builder(path, display, Loaded(data, loaded.marks, loaded.key_marks))
     scenario = builder.build(balance)
     return Loading(scenario, builder.findings, data, loaded)
