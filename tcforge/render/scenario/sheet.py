@@ -35,6 +35,7 @@ from reportlab.platypus.doctemplate import LayoutError as PlatypusLayoutError
 
 from tcforge import __version__
 from tcforge.atomic import atomic_path
+from tcforge.data.card_kinds import is_unit
 from tcforge.i18n.words import NBSP, NNBSP, capital, case_ref, curly, fr_subject, t, typo
 from tcforge.render.page import fonts, style
 from tcforge.render.page.build import RenderError, TextOverflowError, _binary_streams
@@ -42,11 +43,13 @@ from tcforge.render.page.geometry import MM, paper_size
 from tcforge.render.page.sheets import Ctx, PrintOptions, Report
 from tcforge.render.page.text import LABEL, draw_fit
 from tcforge.render.scenario.map import BattlefieldMap, hollow_sides, side_colours, tint
+from tcforge.render.scenario.setup_words import w
 from tcforge.render.scenario.text import (
     Group,
     arrival_text,
     build_text,
     date_text,
+    group_title,
     labels,
     param_label,
     param_value,
@@ -54,6 +57,7 @@ from tcforge.render.scenario.text import (
     side_groups,
     side_name,
 )
+from tcforge.scenarios.card_kinds import is_truck
 from tcforge.scenarios.format import Side
 from tcforge.scenarios.scenario import Scenario
 from tcforge.scenarios.victory import (
@@ -329,7 +333,7 @@ class _Story:
         lang, k = self.lang, self.k
         rows: list[list[Any]] = []
         for v in self.s.victory:
-            who = (t("sc_either_wins", lang) if v.winner == "either"
+            who = (w("either_wins", lang) if v.winner == "either"
                    else t("sc_wins", lang, side=self.subject(v.winner, start=True)))
             colour = self.colours.get(v.winner, style.REFERENCE)
             rows.append([self.p(f'<font color="{hexcolour(colour)}"><b>{self.x(who)}</b></font>', self.st.body),
@@ -372,13 +376,24 @@ class _Story:
         listed = any(side.forces or side.free_cards or side.deck or any(g.forces for g in side.reinforcements)
                      for side in s.sides)
         cards = [t("sc_draw_deck" if d.draw_deck else "sc_no_draw_deck" if listed else "sc_no_draw_deck_built", lang)]
-        if d.draw_deck and d.extras:
+        deck_row = self.deck_row() if d.draw_deck and d.extras and listed else None
+        if d.draw_deck and d.extras and deck_row is None:
             cards.append(t("sc_extras", lang, x=", ".join(t(f"sc_x_{x}", lang) for x in d.extras)))
-        cards.append(t("sc_limit", lang, n=d.max_identical_special_events) if d.max_identical_special_events
-                     else t("sc_no_limit", lang))
+        if deck_row is None:
+            cards.append(t("sc_limit", lang, n=d.max_identical_special_events) if d.max_identical_special_events
+                         else t("sc_no_limit", lang))
         rows.append((t("sc_cards", lang), " ".join(cards)))
-        rows.append((t("sc_turns", lang), t("sc_turns_value", lang, n=s.turn_limit) if s.turn_limit
-                     else t("sc_turns_none", lang)))
+        if deck_row is not None:
+            rows.append((w("deck", lang), deck_row))
+        if s.terrain.method == "random":
+            rows.append((w("terrain", lang), self.deal_row()))
+        spread = self.spread_row()
+        if spread:
+            rows.append((w("spread", lang), spread))
+        turns = t("sc_turns_value", lang, n=s.turn_limit) if s.turn_limit else t("sc_turns_none", lang)
+        if not s.turn_limit and s.ends is not None:
+            turns += " " + w("track_cap", lang, n=s.ends.cap)
+        rows.append((t("sc_turns", lang), turns))
         for n, o in enumerate(s.overrides.values()):
             was = t("sc_param_was", lang, value=param_value(o.value, lang), was=param_value(o.ruleset_value, lang),
                     case=case_ref(o.case, lang))
@@ -386,6 +401,92 @@ class _Story:
         data = [[self.p(f"<b>{self.x(a)}</b>", self.st.body), self.p(self.x(b), self.st.body)] for a, b in rows]
         table = self.two_columns(data, 38 * MM * k, rules=True)
         self.out.append(KeepTogether([Heading(self.x(t("sc_setup_play", lang)), self.st), table]))
+        track = self.turn_track()
+        if track:
+            self.out.append(KeepTogether(track))
+
+    def deal_row(self) -> str:
+        """6.1.1 in words, with the scenario's counts: what each player picks and deals, and what is left over."""
+        s, lang = self.s, self.lang
+        n = s.terrain.cards_per_side or s.param("setup.random_terrain_cards")
+        m = s.terrain.max_per_type or s.param("setup.max_per_terrain_type")
+        positions = len(s.grid.side_positions(s.grid.sides[0]))
+        text = w("deal", lang, n=n, m=m, d=2 * n, p=positions)
+        if 2 * n > positions:
+            text += " " + w("leftover", lang, r=2 * n - positions)
+        return text
+
+    def deck_row(self) -> str:
+        """Each side's drawing deck with its count, then what the players may add and the 14.0 limit."""
+        s, lang, d = self.s, self.lang, self.s.deck
+        counts = [(side, sum(c.count for c in side.deck) + sum(e.count for e in side.forces if e.placement.kind == "deck"))
+                  for side in s.sides]
+        text = ", ".join(w("deck_side", lang, side=capital(self.side(side.id)), n=n) for side, n in counts)
+        if all(n == 0 for _, n in counts):
+            text += ": " + w("deck_none_listed", lang)
+        text += ". "
+        names = [w(f"x_{x}", lang) for x in d.extras]
+        extras = ", ".join(names[:-1]) + f" {w('and', lang)} " + names[-1] if len(names) > 1 else names[0]
+        limit = d.max_identical_special_events
+        text += w("deck_extras", lang, x=extras, k=limit) if limit else w("deck_extras_nolimit", lang, x=extras)
+        return text
+
+    def spread_row(self) -> str:
+        """How each side's cards spread over its positions, when the stacking limit leaves one side some over (6.3)."""
+        s, lang = self.s, self.lang
+        k = s.param("stacking.combat_cards")
+        lines: list[tuple[bool, str]] = []
+        for side in s.sides:
+            combat = sum(e.count for e in side.forces
+                         if e.placement.kind == "positions" and e.placement.from_zone and e.attached_to is None
+                         and e.loaded_on is None and is_unit(e.card) and not is_truck(e.card, s.params))
+            if not combat or not side.zone:
+                continue
+            p = len(side.zone)
+            cap = p * k
+            name = capital(self.side(side.id))
+            if combat > cap:
+                lines.append((True, w("spread_over", lang, side=name, c=combat, p=p, k=k, cap=cap, over=combat - cap)))
+            else:
+                lines.append((False, w("spread_fits", lang, side=name, c=combat, p=p, k=k)))
+        if not any(over for over, _ in lines):
+            return ""
+        return " ".join(text for _, text in lines)
+
+    def turn_track(self) -> list[Flowable]:
+        """A row of numbered turn boxes (the turn limit, or the project's cap), reinforcements marked on their turn."""
+        s, lang, k = self.s, self.lang, self.k
+        last = s.turn_limit or (s.ends.cap if s.ends is not None else None)
+        if not last or last > 30:
+            return []
+        arrivals: dict[int, list[tuple[Side, int]]] = {}
+        for side in s.sides:
+            for n, group in enumerate(side.reinforcements, start=1):
+                if group.turn is not None and 1 <= group.turn <= last:
+                    arrivals.setdefault(group.turn, []).append((side, n))
+        centred = ParagraphStyle("centred", parent=self.st.cell, alignment=1)
+        numbers, marks = [], []
+        for turn in range(1, last + 1):
+            numbers.append(self.p(f"<b>{turn}</b>", centred))
+            badges = []
+            for side, n in arrivals.get(turn, []):
+                badge = (0x277F if side.id in hollow_sides(s) else 0x2789) + n if n <= 10 else ord("+")
+                badges.append(f'<font color="{hexcolour(self.colours[side.id])}" face="{fonts.SANS_BOLD}" '
+                              f'size="{max(LABEL, 10 * k):.2f}">{chr(badge)}</font>')
+            marks.append(self.p(" ".join(badges), centred))
+        table = Table([numbers, marks], colWidths=[None] * last, rowHeights=[None, 5.5 * MM * k])
+        table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), fonts.COND), ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                                   ("GRID", (0, 0), (-1, -1), 0.4, style.RULE),
+                                   ("BACKGROUND", (0, 0), (-1, 0), style.PAPER),
+                                   ("LEFTPADDING", (0, 0), (-1, -1), 1.5 * k), ("RIGHTPADDING", (0, 0), (-1, -1), 1.5 * k),
+                                   ("TOPPADDING", (0, 0), (-1, -1), 1 * k), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.4 * k)]))
+        out: list[Flowable] = [self.p(f"<b>{self.x(w('track', lang))}</b>", self.st.small),
+                               Spacer(1, 1 * MM * k), table]
+        keys = [w("track_key", lang, g=group_title(s, side, side.reinforcements[n - 1], lang), n=turn)
+                for turn in sorted(arrivals) for side, n in arrivals[turn]]
+        if keys:
+            out.append(self.p(self.x(" · ".join(keys)), self.st.muted))
+        return out
 
     # -- forces
 

@@ -229,8 +229,10 @@ def test_random_terrain_scenario_shows_unknown_positions_and_how_terrain_is_plac
     reader, _ = sheet("kursk")
     text = flat(reader)
     assert "Armor at Kursk" in text and "terrain dealt at random before play (6.1.1)" in text.lower()
-    assert "8× T-70" in text and "5× PzKw VI E" in text and "Either side wins" in text
-    assert [t for t, _, _ in placed(reader.pages[0])].count("?") == 20 + 1       # 5 x 4 positions and the legend
+    assert "8× T-70" in text and "5× PzKw VI E" in text and "Both sides" in text
+    # issue 37 item 9: each position says a card is dealt there; only the legend keeps its "?"
+    assert [t for t, _, _ in placed(reader.pages[0])].count("?") == 1
+    assert [t for t, _, _ in placed(reader.pages[0])].count("1 card dealt") == 20
 
 
 @pytest.mark.slow
@@ -321,3 +323,35 @@ def test_all_adds_every_scenario_sheet_and_the_two_decks(run, tmp_path: Path, mo
     assert not [n for n in names if n.startswith("deck-tank-action")]      # no fixed forces: no deck
     assert len(names) == 14 + 8 + 4 and sum(line.endswith(".pdf") for line in result.stdout.splitlines()) == 26  # each file named
 
+
+
+def test_issue37_item9_kursk_sheet_sets_up_the_table(sheet):
+    """Kursk (17.8, terrain 6.1.1): the sheet says how terrain is dealt, what each deck holds with counts, where the
+    31 Soviet vehicles go on ten positions of three (6.3), has a turn track, and no "?" map or "Either side wins"."""
+    text = flat(sheet("kursk")[0])
+    assert "Either side wins" not in text and "Both sides" in text
+    assert text.count(" ? ") <= 1 and "1 card dealt" in text and "may add: terrain, special events" not in text
+    assert "Each player takes 10 terrain cards, at most 2 of one type, and 10 other cards as blanks" in text
+    assert "deals one face up on each of his 10 positions (6.1.1)" in text
+    assert "German: 0 cards, Soviet: 0 cards" in text and "at most 2 copies of one special event (14.0)" in text
+    assert "German: 20 combat cards on 10 positions, at most 3 a position (6.3)" in text
+    assert "Soviet: 31 combat cards, but 10 positions of at most 3 hold 30 (6.3): 1 or more start in the reserve" in text
+    assert "Turn track" in text and "the game is drawn when turn 20 is over" in text
+    assert "Project’s reading: the player chooses which" in text
+
+
+def test_issue37_item9_kursk_sheet_in_french(sheet):
+    """The same set-up in French, its own words, with a no-break space before : and ; (narrow before ;)."""
+    text = flat(sheet("kursk", "--lang", "fr")[0])
+    assert "Les deux camps" in text and "Piste des tours" in text and "1 carte donnée" in text
+    assert "Chaque joueur réunit 10 cartes de terrain" in text and "1 au moins commencent dans la réserve" in text
+    from tcforge.render.scenario.setup_words import WORDS, w
+    for key in WORDS:
+        done = w(key, "fr", **{f: 1 for f in ("n", "m", "d", "p", "r", "side", "x", "k", "c", "cap", "over", "g")})
+        assert not re.search(r"[^\u00a0\u202f][:;!?]", done.replace("(6.", "")), (key, done)
+
+
+def test_issue37_item9_hill_621_turn_track_marks_reinforcements(sheet):
+    """Hill 621 (20.0): the turn track shows its turns, and each reinforcement group's arrival turn."""
+    text = flat(sheet("hill-621")[0])
+    assert "Turn track" in text and "Soviet reinforcements 1: turn 5" in text and "German reinforcements 2: turn 11" in text
