@@ -25,8 +25,10 @@ from tcforge.export.tts import BackGroup, Piece, Pile, Table
 from tcforge.export.words import tw
 from tcforge.i18n.words import t
 from tcforge.play.setup import Setup, setup
-from tcforge.render.cards.backs import label_back
+from tcforge.render.cards.backs import side_back
+from tcforge.render.page import style
 from tcforge.render.scenario.deck import footer, scenario_card_face
+from tcforge.render.scenario.map import side_colours
 from tcforge.render.scenario.text import Group, arrival_text, arrival_when, side_groups, side_name
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.scenario import Scenario
@@ -69,7 +71,9 @@ def scenario_table(scenario: Scenario, seed: int, lang: str) -> Table:
     title = scenario.title.get(lang)
     grid = scenario.grid
     cells: dict[int, _Cell] = defaultdict(lambda: _Cell([], []))
-    terrain_group = BackGroup("terrain", label_back("terrain back", GAME, f"{title} · {tw('terrain_back', lang)}"))
+    # Each pile its own back, coloured and named (issue 37 item 11): the sides' colours of the sheet's map, terrain green.
+    colours = side_colours(scenario)
+    terrain_group = BackGroup("terrain", side_back("terrain back", tw("terrain_back", lang), GAME, title, style.TERRAIN))
     side_groups_out: list[BackGroup] = []
 
     def both_labels(pos: Position) -> str:
@@ -89,7 +93,7 @@ def scenario_table(scenario: Scenario, seed: int, lang: str) -> Table:
         name = side_name(scenario, side_id, lang)
         turned = side_id == grid.north
         groups = side_groups(scenario, side, lang)
-        back = BackGroup(side_id, label_back(f"{side_id} back", GAME, f"{title} · {name}"))
+        back = BackGroup(side_id, side_back(f"{side_id} back", name, GAME, title, colours[side_id]))
         side_groups_out.append(back)
         start, deck_group, free = _group(groups, "start"), _group(groups, "deck"), _group(groups, "free")
         start_foot = footer(scenario, start, lang) if start else title

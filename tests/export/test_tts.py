@@ -310,3 +310,38 @@ def test_a_deck_file_is_exported_as_a_deck_and_a_scenario_file_as_a_scenario(tmp
     assert deck.kind == "deck"
     scenario = export_tts(str(ROOT / "data/scenarios/tank-action.yaml"), tmp_path / "s", "en")
     assert scenario.kind == "scenario" and scenario.export.card_count == 20
+
+
+def test_issue37_item11_each_side_and_the_terrain_have_their_own_back(hill: tuple[dict[str, Any], Path]) -> None:
+    """German, Soviet and terrain piles can be told apart face down: three back images, each in its own colour
+    (none the cream of the print shop's label backs), each naming its pile."""
+    import io
+
+    from pypdf import PdfReader
+    from reportlab.pdfgen.canvas import Canvas
+
+    from tcforge.render.page import fonts
+    from tcforge.render.page.geometry import MM, Rect
+
+    save, _ = hill
+    backs = {sheet["BackURL"] for sheet in sheets_of(save).values()}
+    assert len(backs) == 3
+    means = []
+    for url in backs:
+        with Image.open(local(url)) as image:
+            means.append(ImageStat.Stat(image.convert("RGB")).mean)
+    for n, a in enumerate(means):
+        assert sum(a) / 3 < 160, a                          # a coloured card, not the cream label back
+        for b in means[n + 1:]:
+            assert sum(abs(x - y) for x, y in zip(a, b, strict=True)) > 60, (a, b)
+    scenario = load("hill-621")
+    table = scenario_table(scenario, 1, "en")
+    fonts.register()
+    labels = {}
+    for group in table.groups:
+        buf = io.BytesIO()
+        canvas = Canvas(buf, pagesize=(63 * MM, 88 * MM))
+        group.back.draw(canvas, Rect(0, 0, 63 * MM, 88 * MM), Ctx("en", scenario.cards, scenario.ruleset, Report()))
+        canvas.save()
+        labels[group.id] = PdfReader(io.BytesIO(buf.getvalue())).pages[0].extract_text()
+    assert "GERMAN" in labels["german"] and "SOVIET" in labels["soviet"] and "TERRAIN" in labels["terrain"]
