@@ -11,8 +11,9 @@ from rich.markup import escape
 from rich.table import Table
 
 from tcforge.cli.common import card_set, fail, out
-from tcforge.cli.options import Format, FormatOpt, Lang, LangOpt, TableFormat, TableFormatOpt, format_option, lang_option
+from tcforge.cli.options import AnyLangOpt, Format, FormatOpt, Lang, LangOpt, TableFormat, TableFormatOpt, format_option, lang_option
 from tcforge.data.cards import Card, CardLookupError
+from tcforge.i18n.texts import untranslated_note
 from tcforge.i18n.words import t as label
 
 app = typer.Typer(help="List and show cards (effective values: printed card + errata).", no_args_is_help=True)
@@ -81,7 +82,7 @@ def cards_list(
 def cards_show(
     card: str = typer.Argument(..., help="Card number, name or alias (\"46\", \"PzKw IV J\", \"SPW 251\")."),
     format: FormatOpt = Format.text,
-    lang: LangOpt = Lang.en,
+    lang: AnyLangOpt = "en",
     nation: str | None = typer.Option(None, "--nation", help="Pick among same-named cards of both sides (\"Truck\")."),
 ) -> None:
     """Show one card: effective values, each erratum as printed -> corrected with its source."""
@@ -91,11 +92,29 @@ def cards_show(
     except CardLookupError as exc:
         fail(str(exc))
         return
-    data = found.to_json(lang.value)
+    data = found.to_json(lang)
     if format is Format.json:
         out.print(json.dumps(data, indent=2, ensure_ascii=False), markup=False)
         return
-    _print_card(found, data, lang.value)
+    _print_card(found, data, lang)
+    missing = _untranslated(found, lang)
+    if missing:
+        sys.stderr.write(untranslated_note(missing, lang) + "\n")
+
+
+def _untranslated(card: Card, lang: str) -> list[str]:
+    """The card's texts with no translation into ``lang`` (printed in English): its name where the card translates it
+    (it has a name in another language), its effect, its rulings."""
+    if lang == "en":
+        return []
+    e = card.effective
+    out = []
+    if any(k.startswith("name_") for k in e) and not e.get(f"name_{lang}"):
+        out.append(f"card:{card.id}|name")
+    if "effect" in e and not e["effect"]["text"].get(lang):
+        out.append(f"card:{card.id}|effect.text")
+    out += [f"card:{card.id}|rulings.{i}.text" for i, r in enumerate(card.rulings) if not r["text"].get(lang)]
+    return out
 
 
 def _print_card(card: Card, data: dict[str, Any], lang: str) -> None:
@@ -107,7 +126,8 @@ def _print_card(card: Card, data: dict[str, Any], lang: str) -> None:
 
     head = f"{data['id']}  {card.display_name(lang)}"
     out.print(f"[bold]{escape(head)}[/bold]" + escape(mark("name")))
-    words = [label(data["nation"], lang), data["class"].replace("_", " "), label(data["rarity"], lang)]
+    kind = data["class"].replace("_", " ") if lang == "en" else label(data["class"], lang)  # card 159: its class in French
+    words = [label(data["nation"], lang), kind, label(data["rarity"], lang)]
     out.print("  " + ", ".join(words), markup=False)
     rows: list[tuple[str, str]] = []
     for key, a, b, legend in (("hit", "short", "long", "short_long"), ("penetration", "short", "long", "short_long"),

@@ -24,6 +24,7 @@ from tcforge.i18n.texts import (
     Text,
     TextStatus,
     dump_record,
+    layered_record,
     load_record,
     load_texts,
     record_path,
@@ -129,7 +130,7 @@ def status(
     book, data = _book(rules, root), _data(root)
     lang = _lang(lang, book, data)
     rows = statuses(book, lang)
-    text_rows = text_statuses(_texts(data, rules, root), lang, load_record(data, lang))
+    text_rows = text_statuses(_texts(data, rules, root), lang, layered_record(data, lang))
     if format is Format.json:
         body = to_json(lang, rows)
         body["texts"] = [r.to_json() for r in text_rows]
@@ -169,7 +170,7 @@ def check_cmd(
             _echo(d.render())
         pairs = sum(1 for c in book.book(lang).cases() if c.number in book.source.case_map())
         _echo(f"{lang}: {pairs} case(s) compared, {len(found)} difference(s)")
-    record = load_record(data, lang)
+    record = layered_record(data, lang)
     broken = [line for t in _texts(data, rules, root) for line in
               placeholder_problems(t.en, translation(t, lang, record) or "", f"{display_path(t.file)}:{t.line}")]
     for line in broken:
@@ -194,7 +195,7 @@ def export_cmd(
     root = _whole(root)
     book, folder = _book(rules, root), _data(root)
     lang = _lang(lang, book, folder)
-    data = export_po(book, lang, _texts(folder, rules, root), load_record(folder, lang))
+    data = export_po(book, lang, _texts(folder, rules, root), layered_record(folder, lang))
     if out_file is None:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()

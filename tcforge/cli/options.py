@@ -242,7 +242,30 @@ def option_option(help: str = "Play one of the scenario's balance options (they 
     return typer.Option("--option", help=help)
 
 
+def any_lang(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    """The callback of a --lang that prints any language with a catalogue (en, fr, one started with 'tcforge i18n
+    init' in the bundled data or a --data folder): another code is refused in one line naming those there are."""
+    if ctx.resilient_parsing or value is None:
+        return value
+    from tcforge.data.translations import catalogued
+
+    code = str(value.value if isinstance(value, Enum) else value).strip()
+    known = catalogued()
+    if code not in known:
+        sys.stderr.write(f"tcforge: --lang {code}: no catalogue for this language (languages: {', '.join(known)}); "
+                         f"start one with 'tcforge i18n init {code}'\n")
+        raise typer.Exit(2)
+    return code
+
+
+def any_lang_option(help: str = "Language of the text: en, fr, or a language with a catalogue ('tcforge i18n init'); "
+                                "what is not translated is printed in English, marked.") -> Any:
+    return typer.Option("--lang", metavar="LANG", callback=any_lang, help=help)
+
+
 LangOpt = Annotated[Lang, lang_option()]
+# The commands that print any language with a catalogue (cards show, scenario show, print rulebook): a code.
+AnyLangOpt = Annotated[str, any_lang_option()]
 # 'tcforge i18n' works on any translation, a new one too: its --lang is a code, not one of Lang.
 LangCodeOpt = Annotated[str, typer.Option("--lang", metavar="LANG",
                                           help="Language of the translation (fr, or one started with 'tcforge i18n init').")]
@@ -339,10 +362,11 @@ UNSIGNED_HELP = ("Accept a log that cannot be proven: one without its hash chain
 UnsignedOpt = Annotated[bool, typer.Option("--unsigned", help=UNSIGNED_HELP)]
 
 
-__all__ = ["AGENT_HELP", "ALIASED", "DEPRECATED", "FORMAT_VALUES", "FORMS", "JOBS_DEFAULT", "JOBS_HELP", "LANG_VALUES",
-           "OPTIONS", "PAPER_VALUES", "RUNG_METAVAR", "UNSIGNED_HELP", "AgentOpt", "BleedOpt", "BookPaper",
-           "BookletPaper", "CardLangOpt", "CardPaperOpt", "CardSizeOpt", "DuplexOpt", "Format", "FormatOpt", "JobsOpt",
-           "Lang", "LangCodeOpt", "LangOpt", "OptionOpt", "Paper", "PdfOutOpt", "PlotOpt", "PolicyOpt", "RulesetOpt",
-           "RungsOpt", "StrictOpt", "TableFormat", "TableFormatOpt", "UnsignedOpt", "agent_option",
-           "deprecated_option", "format_option", "harmonise", "jobs_option", "lang_option", "notice", "old_spelling",
-           "option_option", "out_dir_option", "out_file_option", "paper_option", "rung_option"]
+__all__ = ["AGENT_HELP", "ALIASED", "DEPRECATED", "FORMAT_VALUES", "FORMS", "JOBS_DEFAULT", "JOBS_HELP",
+           "LANG_VALUES", "OPTIONS", "PAPER_VALUES", "RUNG_METAVAR", "UNSIGNED_HELP", "AgentOpt", "AnyLangOpt",
+           "BleedOpt", "BookPaper", "BookletPaper", "CardLangOpt", "CardPaperOpt", "CardSizeOpt", "DuplexOpt",
+           "Format", "FormatOpt", "JobsOpt", "Lang", "LangCodeOpt", "LangOpt", "OptionOpt", "Paper", "PdfOutOpt",
+           "PlotOpt", "PolicyOpt", "RulesetOpt", "RungsOpt", "StrictOpt", "TableFormat", "TableFormatOpt",
+           "UnsignedOpt", "agent_option", "any_lang", "any_lang_option", "deprecated_option", "format_option",
+           "harmonise", "jobs_option", "lang_option", "notice", "old_spelling", "option_option", "out_dir_option",
+           "out_file_option", "paper_option", "rung_option"]

@@ -13,7 +13,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from tcforge.cli.options import BookletPaper, Lang, lang_option, out_file_option, paper_option
+from tcforge.cli.options import BookletPaper, any_lang_option, out_file_option, paper_option
 from tcforge.paths import display_path
 from tcforge.progress import working
 
@@ -36,7 +36,8 @@ def default_out(lang: str, paper: str, ruleset: str | None, booklet: bool) -> Pa
 
 
 def rulebook(
-    lang: Annotated[Lang, lang_option("Language of the booklet.")] = Lang.en,
+    lang: Annotated[str, any_lang_option("Language of the booklet: en, fr, or a language with a catalogue ('tcforge "
+                                         "i18n init'); cases not translated are printed in English, marked.")] = "en",
     ruleset: Annotated[str | None, typer.Option("--ruleset", help="Ruleset whose numbers, tables and errata to "
                                                    "print (default six-pack-r3); a variant adds an appendix of what "
                                                    "it changes.")] = None,
@@ -56,8 +57,8 @@ def rulebook(
     from tcforge.render.booklet.document import BookletError, BookletOptions, build_booklet
     from tcforge.render.booklet.fetcher import UnsafeURLError
 
-    path = out_file or default_out(lang.value, paper.value, ruleset, booklet)
-    options = BookletOptions(lang.value, ruleset, paper.value, booklet)
+    path = out_file or default_out(lang, paper.value, ruleset, booklet)
+    options = BookletOptions(lang, ruleset, paper.value, booklet)
     try:
         with working(f"building {display_path(path)}"):
             report = build_booklet(path, options)
@@ -68,7 +69,7 @@ def rulebook(
     except OSError as exc:
         _fail(f"cannot write {display_path(path)}: {exc.strerror or exc}")
     if report.stale:
-        sys.stderr.write(f"tcforge: note: {len(report.stale)} {lang.value} case(s) translated from an older English text, "
+        sys.stderr.write(f"tcforge: note: {len(report.stale)} {lang} case(s) translated from an older English text, "
                          f"printed with a marker and the current English: {', '.join(report.stale)} "
                          f"(see 'tcforge i18n status')\n")
     if report.missing:

@@ -32,6 +32,7 @@ from tcforge.cli.options import (
     TableFormat,
     UnsignedOpt,
     agent_option,
+    any_lang_option,
     deprecated_option,
     format_option,
     jobs_option,
@@ -149,7 +150,7 @@ def _csv_rows(rows: list[dict[str, Any]]) -> None:
 @app.command("show")
 def show(
     scenario: str = typer.Argument(..., help="A bundled scenario id (hill-621) or a scenario file."),
-    lang: Annotated[Lang, lang_option("en or fr.")] = Lang.en,
+    lang: Annotated[str, any_lang_option()] = "en",
     format: Annotated[Format, format_option("text: a readable summary; json: the resolved scenario.")] = Format.text,
     balance: Annotated[str | None, option_option("Apply a balance option by id first (german-plus).")] = None,
 ) -> None:
@@ -163,9 +164,14 @@ def show(
         _err(f"tcforge: {len(result.findings)} problem(s); 'tcforge scenario check {scenario}' lists them all")
         raise typer.Exit(1) from None
     if format is Format.json:
-        _echo(json.dumps(to_json(result.scenario, lang.value), indent=2, ensure_ascii=False))
+        _echo(json.dumps(to_json(result.scenario, lang), indent=2, ensure_ascii=False))
     else:
-        _echo(summary(result.scenario, lang.value).rstrip("\n"))
+        _echo(summary(result.scenario, lang).rstrip("\n"))
+    from tcforge.i18n.texts import untranslated, untranslated_note
+
+    missing = untranslated(path, lang)
+    if missing:
+        _err(untranslated_note(missing, lang))
 
 
 @app.command("check")

@@ -60,8 +60,25 @@ from tcforge.paths import display_path
 
 SEP = "|"
 PARTS = ("title", "text")
-# A fixed date keeps exports reproducible: the PO changes only when the text does.
-EPOCH = _dt.datetime(2002, 1, 1, tzinfo=_dt.UTC)
+# The header's contact fields: where a translator reports a fault of the English, and who the team is. The project
+# has no mail address; its issue tracker is where reports go (docs/getting-started/translator.md).
+BUGS_TO = "the tcforge issue tracker (docs/getting-started/translator.md)"
+LAST_TRANSLATOR = "tcforge translators"
+
+
+def _team(lang: str) -> str:
+    """The language team's name, in English (German, French), from Babel's locale data; the code when it has none."""
+    try:
+        from babel import Locale
+
+        return str(Locale.parse(lang).english_name or lang)
+    except (ValueError, TypeError, LookupError):
+        return lang
+
+
+def _now() -> _dt.datetime:
+    """The export's date, to the minute (the header's POT-Creation-Date and PO-Revision-Date, as xgettext writes)."""
+    return _dt.datetime.now(_dt.UTC).replace(second=0, microsecond=0)
 
 
 class PoError(ValueError):
@@ -123,9 +140,10 @@ def build_catalog(book: RuleBook, lang: str, texts: list[Text] | None = None, re
     as its previous msgid (``#| msgid``), so the translator sees what changed.
     """
     record = record or {}
+    now = _now()
     catalog = Catalog(locale=lang, domain="rules", project="tcforge rule book", version=__version__,
-                      copyright_holder="tcforge", msgid_bugs_address="", last_translator="tcforge translators",
-                      language_team={"fr": "French"}.get(lang, lang), creation_date=EPOCH, revision_date=EPOCH,
+                      copyright_holder="tcforge", msgid_bugs_address=BUGS_TO, last_translator=LAST_TRANSLATOR,
+                      language_team=_team(lang), creation_date=now, revision_date=now,
                       fuzzy=False, header_comment=f"# Rule book of Tank Commander: The Eastern Front Edition (tcforge), "
                                                   f"English to {lang}.\n# Written by 'tcforge i18n export'; "
                                                   f"read back with 'tcforge i18n import'.\n#")
@@ -454,13 +472,16 @@ def _merge_case(en: Case, by_number: dict[str, Case], entries: dict[tuple[str, s
     text = text_msg.string if text_msg is not None and text_msg.string else None
     if title is None and text is None:
         return  # not translated in this PO: the files keep what they have
-    if tr is None and (title is None or text is None):
-        report.warnings.append(f"{display}: case {en.number} has a translated "
-                               f"{'title' if title else 'text'} only; not added")
-        return
-    new_title = title if title is not None else tr.title  # type: ignore[union-attr]
-    new_text = text if text is not None else tr.text  # type: ignore[union-attr]
-    fuzzy = any(m is not None and m.fuzzy for m in (title_msg, text_msg))
+    partial = tr is None and (title is None or text is None)
+    if partial:
+        # Kept, not dropped: the part not translated yet stays in English, and the case stays stale (no hash of the
+        # English it translates) until both parts are, so the status and the booklet mark it.
+        report.warnings.append(f"{display}: case {en.number} has a translated {'title' if title else 'text'} only; "
+                               f"added with the English {'text' if title else 'title'}, marked stale until it is "
+                               "translated")
+    new_title = title if title is not None else (tr.title if tr is not None else en.title)
+    new_text = text if text is not None else (tr.text if tr is not None else en.text)
+    fuzzy = partial or any(m is not None and m.fuzzy for m in (title_msg, text_msg))
     # The English the translator saw: the entries' msgid (the current English where an entry is absent).
     seen_title = title_msg.id if title_msg is not None else en.title
     seen_text = text_msg.id if text_msg is not None else en.text

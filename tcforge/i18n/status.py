@@ -7,6 +7,7 @@ from typing import Any
 from tcforge.i18n.catalog import CURRENT, MISSING, ORPHAN, STALE, CaseStatus, RuleBook
 
 ORDER = (MISSING, STALE, ORPHAN, CURRENT)
+SHOWN_CURRENT = 8  # more current cases than this are counted
 
 
 def statuses(book: RuleBook, lang: str) -> list[CaseStatus]:
@@ -50,6 +51,8 @@ def table_lines(lang: str, rows: list[CaseStatus], rules_folder: str = "data/rul
     for r in editorial:
         lines.append(f"  {'current':<8} {r.number}  {r.reason}")
     current = [r.number for r in rows if r.state == CURRENT]
-    if current:
+    if len(current) > SHOWN_CURRENT:  # counted, not a line of a hundred numbers (issue 37 item 14)
+        lines.append(f"  current: {len(current)} case(s), from {current[0]} to {current[-1]} (-f json lists them)")
+    elif current:
         lines.append(f"  current: {', '.join(current)}")
     return lines

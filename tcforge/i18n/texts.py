@@ -34,7 +34,7 @@ import yaml
 from tcforge.atomic import write_atomic as _write_atomic
 from tcforge.i18n.catalog import CURRENT, MISSING, STALE
 from tcforge.i18n.ruletext import text_hash
-from tcforge.paths import display_path
+from tcforge.paths import display_path, user_data_dirs
 
 LANG_CODE = re.compile(r"^[a-z]{2}$")
 _VARIANT = re.compile(r"^(?P<base>[a-z_]+?)_(?P<lang>[a-z]{2})$")
@@ -166,6 +166,35 @@ def load_record(data: Path, lang: str) -> dict[str, dict[str, str]]:
     return {str(k): {str(a): str(b) for a, b in v.items()} for k, v in (raw.get("texts") or {}).items()}
 
 
+def layered_record(data: Path, lang: str) -> dict[str, dict[str, str]]:
+    """The record of ``data`` with those of the --data folders laid over it, text by text (theirs winning): what
+    'tcforge i18n import' wrote into a folder of one's own counts in the status and the export."""
+    out = load_record(data, lang)
+    for own in user_data_dirs():
+        if own.resolve() != data.resolve():
+            out.update(load_record(own, lang))
+    return out
+
+
+def untranslated(path: Path, lang: str, data: Path | None = None) -> list[str]:
+    """The texts of the card or scenario file ``path`` that have no translation into ``lang`` (in the file or a
+    record, the --data folders' included), by key: what a printer shows in English instead."""
+    if lang == "en":
+        return []
+    from tcforge.paths import data_dir
+
+    record = layered_record(data or data_dir(), lang)
+    return [t.key for t in read_texts(path) if not translation(t, lang, record)]
+
+
+def untranslated_note(keys: list[str], lang: str, shown: int = 6) -> str:
+    """One line for standard error: how many texts are printed in English, and the first few by their place."""
+    parts = [k.split("|", 1)[-1] for k in keys]
+    more = f", and {len(parts) - shown} more" if len(parts) > shown else ""
+    return (f"tcforge: note: {len(parts)} text(s) not translated into {lang}, printed in English: "
+            f"{', '.join(parts[:shown])}{more} (tcforge i18n status --lang {lang})")
+
+
 def dump_record(lang: str, record: dict[str, dict[str, str]]) -> str:
     body = {"lang": lang,
             "about": "Which English each card and scenario translation was made from (tcforge i18n import writes it).",
@@ -258,6 +287,6 @@ def replaced_at(source: str, edits: list[tuple[Slot, str]]) -> tuple[str, list[i
     return "".join(pieces), lines
 
 
-__all__ = ["Slot", "Text", "TextStatus", "baseline", "dump_record", "is_text_key", "load_record", "load_texts",
-           "read_texts", "record_path", "replace_in_file", "replaced_at", "text_state", "text_statuses", "translation",
-           "write_atomic"]
+__all__ = ["Slot", "Text", "TextStatus", "baseline", "dump_record", "is_text_key", "layered_record", "load_record",
+           "load_texts", "read_texts", "record_path", "replace_in_file", "replaced_at", "text_state", "text_statuses",
+           "translation", "untranslated", "untranslated_note", "write_atomic"]

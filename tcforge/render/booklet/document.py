@@ -30,6 +30,7 @@ from markupsafe import Markup, escape
 
 from tcforge.data.dataset import DEFAULT_RULESET, GameData, load_data
 from tcforge.data.problems import DataError
+from tcforge.data.translations import catalogued
 from tcforge.i18n.catalog import CURRENT, MISSING, STALE, Case, RuleBook, load_rulebook
 from tcforge.i18n.words import bw, capital, typo
 from tcforge.render.booklet import diagrams
@@ -107,8 +108,9 @@ class BookletOptions:
     booklet: bool = False
 
     def check(self) -> None:
-        if self.lang not in LANGS:
-            raise BookletError(f"unknown language '{self.lang}'; use one of: {', '.join(LANGS)}")
+        known = catalogued()  # en, fr, and any language with a catalogue: what it does not translate is in English
+        if self.lang not in known:
+            raise BookletError(f"unknown language '{self.lang}'; use one of: {', '.join(known)}")
         if self.paper not in PAPERS:
             raise BookletError(f"unknown paper '{self.paper}'; use one of: {', '.join(PAPERS)}")
 
