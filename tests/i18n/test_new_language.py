@@ -70,3 +70,8 @@ def test_status_counts_the_current_cases(tcforge) -> None:
     assert code == 0
     current = [line for line in out.splitlines() if line.strip().startswith("current:")]
     assert current and len(current[0]) < 100, current
+
+
+def test_cards_show_gives_the_class_in_french(tcforge) -> None:
+    code, out, _ = tcforge("cards", "show", "159", "--lang", "fr")
+    assert code == 0 and out.splitlines()[1].split(", ")[1] == "frappe aérienne"
