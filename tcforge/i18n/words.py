@@ -339,7 +339,6 @@ W: dict[str, tuple[str, str]] = {
     "clear_position": ("clear", "dégagé"),
     "sc_victory": ("Victory", "Victoire"),
     "sc_wins": ("{side} wins", "{side} gagne"),
-    "sc_either_wins": ("Either side wins", "L'un ou l'autre camp gagne"),
     "sc_otherwise": ("Otherwise {side} wins.", "Sinon, {side} l'emporte."),
     "sc_v_control_rank": ("Control {n} positions of the enemy's rank {r} at the same time.",
                           "Contrôler en même temps {n} positions de la rangée {r} ennemie."),
@@ -833,6 +832,67 @@ W: dict[str, tuple[str, str]] = {
     "cd:chances": ("chances in %: armor across, the dice rolled down", "chances en % : blindage en colonne, dés lancés en ligne"),
     "cd:size": ("Size", "Taille"),
     "cd:pdf_title": ("Command deck: {deck} ({n} cards)", "Paquet de commandement : {deck} ({n} cartes)"),
+    # a scenario sheet's set-up rows (issue 37 item 9): terrain dealt, the drawing decks, the spread, the turn track
+    "sc_set_either_wins": ("Both sides",
+        "Les deux camps"),
+    "sc_set_and": ("and",
+        "et"),
+    "sc_set_terrain": ("Terrain",
+        "Terrain"),
+    "sc_set_deal": ("Each player takes {n} terrain cards, at most {m} of one type, and {n} other cards as blanks, "
+        "shuffles these {d} cards and deals one face up on each of his {p} positions (6.1.1). A blank is "
+        "turned face down: clear ground. The terrain dealt stays all game and costs no points.",
+        "Chaque joueur réunit {n} cartes de terrain, {m} au plus d'un même type, et {n} autres cartes en "
+        "guise de cartes blanches ; il bat ces {d} cartes et en retourne une, face visible, sur chacune de "
+        "ses {p} positions (6.1.1). Une carte blanche se pose face cachée : la position est dégagée. Ce "
+        "terrain ne coûte aucun point et reste en place jusqu'à la fin."),
+    "sc_set_leftover": ("Project's reading: the {r} cards left over after the deal go back to the box.",
+        "Lecture du projet : les {r} cartes qui restent après la donne retournent dans la boîte."),
+    "sc_set_deck": ("Drawing deck",
+        "Pioche"),
+    "sc_set_deck_side": ("{side}: {n} cards",
+        "{side} : {n} cartes"),
+    "sc_set_deck_none_listed": ("every listed unit starts on the table or in the reserve, none in the deck",
+        "chaque unité de la liste commence sur la table ou dans la réserve, aucune dans la pioche"),
+    "sc_set_deck_extras": ("Each player may add {x}: terrain in any number, at most {k} copies of one special event (14.0). The "
+        "source gives no count. Project's reading: tcforge plays with nothing added; agree a number before "
+        "play if you add cards, the same for both sides.",
+        "Chaque joueur peut y ajouter {x} : du terrain sans limite de nombre, {k} exemplaires au plus d'un "
+        "même événement spécial (14.0). La source ne donne aucun nombre. Lecture du projet : tcforge joue "
+        "sans rien ajouter ; si vous en ajoutez, fixez ensemble un nombre égal pour les deux camps."),
+    "sc_set_deck_extras_nolimit": ("Each player may add {x}; the source gives no count. Project's reading: tcforge plays with nothing "
+        "added.",
+        "Chaque joueur peut y ajouter {x} ; la source ne donne aucun nombre. Lecture du projet : tcforge joue"
+        " sans rien ajouter."),
+    "sc_set_x_terrain": ("terrain",
+        "du terrain"),
+    "sc_set_x_special_events": ("special events",
+        "des événements spéciaux"),
+    "sc_set_x_any": ("any cards",
+        "toutes sortes de cartes"),
+    "sc_set_spread": ("Placing",
+        "Placement"),
+    "sc_set_spread_fits": ("{side}: {c} combat cards on {p} positions, at most {k} a position (6.3).",
+        "{side} : {c} cartes de combat sur {p} positions, {k} au plus par position (6.3)."),
+    "sc_set_spread_over": ("{side}: {c} combat cards, but {p} positions of at most {k} hold {cap} (6.3): {over} or more start in"
+        " the reserve (the hand). Project's reading: the player chooses which, and fills his positions as he "
+        "likes.",
+        "{side} : {c} cartes de combat, mais {p} positions de {k} au plus n'en tiennent que {cap} (6.3) : "
+        "{over} au moins commencent dans la réserve (la main). Lecture du projet : le joueur choisit "
+        "lesquelles et garnit ses positions à son gré."),
+    "sc_set_map_cell": ("1 card dealt",
+        "1 carte donnée"),
+    "sc_set_map_key": ("terrain dealt at random before play: see Terrain below",
+        "terrain donné au hasard avant la partie : voir Terrain plus bas"),
+    "sc_set_track": ("Turn track",
+        "Piste des tours"),
+    "sc_set_track_cap": ("Project's reading: the source gives no last turn; the game is drawn when turn {n} is over.",
+        "Lecture du projet : la source ne fixe pas de dernier tour ; la partie est nulle à la fin du tour "
+        "{n}."),
+    "sc_set_track_limit": ("The game ends after turn {n}.",
+        "La partie s'arrête après le tour {n}."),
+    "sc_set_track_key": ("{g}: turn {n}",
+        "{g} : tour {n}"),
 }
 
 

@@ -23,7 +23,6 @@ from tcforge.render.page import fonts, style
 from tcforge.render.page.geometry import MM
 from tcforge.render.page.sheets import Ctx
 from tcforge.render.page.text import LABEL, draw_fit
-from tcforge.render.scenario.setup_words import w as sw
 from tcforge.render.scenario.text import group_title, side_name
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.scenario import Scenario
@@ -181,7 +180,7 @@ class BattlefieldMap(Flowable):
                 c.setFont(fonts.SANS_BOLD, h * 0.8)
                 c.drawCentredString(x + h * 0.75, y + h * 0.2, "?")
 
-            key = sw("map_key", lang) if s.terrain.method == "random" else t("sc_random_legend", lang)
+            key = t("sc_set_map_key", lang) if s.terrain.method == "random" else t("sc_random_legend", lang)
             items.append(_Legend(unknown, key))
         if s.terrain.streams:  # 001: Streams between positions, and a Ford or Bridge on one
             def stream(c: Canvas, x: float, y: float, h: float, crossed: bool = False) -> None:
@@ -331,7 +330,7 @@ class BattlefieldMap(Flowable):
         if cards:
             text, font, colour = " + ".join(curly(card.display_name(lang)) for card in cards), fonts.COND_BOLD, style.INK
         elif method == "random":  # 6.1.1: one card of the player's shuffled twenty, terrain or blank
-            text, font, colour = sw("map_cell", lang), fonts.COND, style.MUTED
+            text, font, colour = t("sc_set_map_cell", lang), fonts.COND, style.MUTED
         elif method == "discretionary":
             text, font, colour = t("sc_unknown_cell", lang), fonts.SANS_BOLD, style.RULE
         else:

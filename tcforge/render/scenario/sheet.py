@@ -43,7 +43,6 @@ from tcforge.render.page.geometry import MM, paper_size
 from tcforge.render.page.sheets import Ctx, PrintOptions, Report
 from tcforge.render.page.text import LABEL, draw_fit
 from tcforge.render.scenario.map import BattlefieldMap, hollow_sides, side_colours, tint
-from tcforge.render.scenario.setup_words import w
 from tcforge.render.scenario.text import (
     Group,
     arrival_text,
@@ -333,7 +332,7 @@ class _Story:
         lang, k = self.lang, self.k
         rows: list[list[Any]] = []
         for v in self.s.victory:
-            who = (w("either_wins", lang) if v.winner == "either"
+            who = (t("sc_set_either_wins", lang) if v.winner == "either"
                    else t("sc_wins", lang, side=self.subject(v.winner, start=True)))
             colour = self.colours.get(v.winner, style.REFERENCE)
             rows.append([self.p(f'<font color="{hexcolour(colour)}"><b>{self.x(who)}</b></font>', self.st.body),
@@ -384,15 +383,15 @@ class _Story:
                          else t("sc_no_limit", lang))
         rows.append((t("sc_cards", lang), " ".join(cards)))
         if deck_row is not None:
-            rows.append((w("deck", lang), deck_row))
+            rows.append((t("sc_set_deck", lang), deck_row))
         if s.terrain.method == "random":
-            rows.append((w("terrain", lang), self.deal_row()))
+            rows.append((t("sc_set_terrain", lang), self.deal_row()))
         spread = self.spread_row()
         if spread:
-            rows.append((w("spread", lang), spread))
+            rows.append((t("sc_set_spread", lang), spread))
         turns = t("sc_turns_value", lang, n=s.turn_limit) if s.turn_limit else t("sc_turns_none", lang)
         if not s.turn_limit and s.ends is not None:
-            turns += " " + w("track_cap", lang, n=s.ends.cap)
+            turns += " " + t("sc_set_track_cap", lang, n=s.ends.cap)
         rows.append((t("sc_turns", lang), turns))
         for n, o in enumerate(s.overrides.values()):
             was = t("sc_param_was", lang, value=param_value(o.value, lang), was=param_value(o.ruleset_value, lang),
@@ -411,9 +410,9 @@ class _Story:
         n = s.terrain.cards_per_side or s.param("setup.random_terrain_cards")
         m = s.terrain.max_per_type or s.param("setup.max_per_terrain_type")
         positions = len(s.grid.side_positions(s.grid.sides[0]))
-        text = w("deal", lang, n=n, m=m, d=2 * n, p=positions)
+        text = t("sc_set_deal", lang, n=n, m=m, d=2 * n, p=positions)
         if 2 * n > positions:
-            text += " " + w("leftover", lang, r=2 * n - positions)
+            text += " " + t("sc_set_leftover", lang, r=2 * n - positions)
         return text
 
     def deck_row(self) -> str:
@@ -421,14 +420,14 @@ class _Story:
         s, lang, d = self.s, self.lang, self.s.deck
         counts = [(side, sum(c.count for c in side.deck) + sum(e.count for e in side.forces if e.placement.kind == "deck"))
                   for side in s.sides]
-        text = ", ".join(w("deck_side", lang, side=capital(self.side(side.id)), n=n) for side, n in counts)
+        text = ", ".join(t("sc_set_deck_side", lang, side=capital(self.side(side.id)), n=n) for side, n in counts)
         if all(n == 0 for _, n in counts):
-            text += ": " + w("deck_none_listed", lang)
+            text += ": " + t("sc_set_deck_none_listed", lang)
         text += ". "
-        names = [w(f"x_{x}", lang) for x in d.extras]
-        extras = ", ".join(names[:-1]) + f" {w('and', lang)} " + names[-1] if len(names) > 1 else names[0]
+        names = [t(f"sc_set_x_{x}", lang) for x in d.extras]
+        extras = ", ".join(names[:-1]) + f" {t('sc_set_and', lang)} " + names[-1] if len(names) > 1 else names[0]
         limit = d.max_identical_special_events
-        text += w("deck_extras", lang, x=extras, k=limit) if limit else w("deck_extras_nolimit", lang, x=extras)
+        text += t("sc_set_deck_extras", lang, x=extras, k=limit) if limit else t("sc_set_deck_extras_nolimit", lang, x=extras)
         return text
 
     def spread_row(self) -> str:
@@ -446,9 +445,9 @@ class _Story:
             cap = p * k
             name = capital(self.side(side.id))
             if combat > cap:
-                lines.append((True, w("spread_over", lang, side=name, c=combat, p=p, k=k, cap=cap, over=combat - cap)))
+                lines.append((True, t("sc_set_spread_over", lang, side=name, c=combat, p=p, k=k, cap=cap, over=combat - cap)))
             else:
-                lines.append((False, w("spread_fits", lang, side=name, c=combat, p=p, k=k)))
+                lines.append((False, t("sc_set_spread_fits", lang, side=name, c=combat, p=p, k=k)))
         if not any(over for over, _ in lines):
             return ""
         return " ".join(text for _, text in lines)
@@ -480,9 +479,9 @@ class _Story:
                                    ("BACKGROUND", (0, 0), (-1, 0), style.PAPER),
                                    ("LEFTPADDING", (0, 0), (-1, -1), 1.5 * k), ("RIGHTPADDING", (0, 0), (-1, -1), 1.5 * k),
                                    ("TOPPADDING", (0, 0), (-1, -1), 1 * k), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.4 * k)]))
-        out: list[Flowable] = [self.p(f"<b>{self.x(w('track', lang))}</b>", self.st.small),
+        out: list[Flowable] = [self.p(f"<b>{self.x(t('sc_set_track', lang))}</b>", self.st.small),
                                Spacer(1, 1 * MM * k), table]
-        keys = [w("track_key", lang, g=group_title(s, side, side.reinforcements[n - 1], lang), n=turn)
+        keys = [t("sc_set_track_key", lang, g=group_title(s, side, side.reinforcements[n - 1], lang), n=turn)
                 for turn in sorted(arrivals) for side, n in arrivals[turn]]
         if keys:
             out.append(self.p(self.x(" · ".join(keys)), self.st.muted))

@@ -345,9 +345,9 @@ def test_issue37_item9_kursk_sheet_in_french(sheet):
     text = flat(sheet("kursk", "--lang", "fr")[0])
     assert "Les deux camps" in text and "Piste des tours" in text and "1 carte donnée" in text
     assert "Chaque joueur réunit 10 cartes de terrain" in text and "1 au moins commencent dans la réserve" in text
-    from tcforge.render.scenario.setup_words import WORDS, w
-    for key in WORDS:
-        done = w(key, "fr", **{f: 1 for f in ("n", "m", "d", "p", "r", "side", "x", "k", "c", "cap", "over", "g")})
+    from tcforge.i18n.words import W, t
+    for key in (k for k in W if k.startswith("sc_set_")):
+        done = t(key, "fr", **{f: 1 for f in ("n", "m", "d", "p", "r", "side", "x", "k", "c", "cap", "over", "g")})
         assert not re.search(r"[^\u00a0\u202f][:;!?]", done.replace("(6.", "")), (key, done)
 
 
