@@ -356,20 +356,15 @@ def game_cost_benchmark(scenarios: tuple[str, ...] = ("hill-621", "kursk"), game
 
 
 def _training_games(scenario_id: str) -> int:
-    """The games the shipped training of a scenario played (its rounds and checks), 0 when none is shipped."""
-    from tcforge.agents.trained import find_trained
-    from tcforge.data.yamlsafe import load_yaml
-    path = find_trained(scenario_id)
-    if path is None:
+    """The games the shipped training of a scenario played (its rounds, checks and fit), 0 when none is shipped or its
+    file cannot be read (tcforge validate says why)."""
+    from tcforge.agents.trained import trained
+    from tcforge.data.problems import DataError
+    try:
+        found = trained(scenario_id)
+    except DataError:
         return 0
-    loaded, problems = load_yaml(path, str(path))
-    if loaded is None or problems:
-        return 0
-    rounds = (loaded.data.get("training") or {}).get("rounds") or []
-    sides = loaded.data.get("sides") or {}
-    check = max((entry.get("games", 0) for entry in sides.values()), default=0)
-    fitted = max(((entry.get("evaluation") or {}).get("games", 0) for entry in sides.values()), default=0)
-    return int(sum(r.get("games", 0) for r in rounds) + check + fitted)
+    return found.games if found is not None else 0
 
 
 def ladder_benchmark(scenario: str, rungs: tuple[str, ...], games: int, jobs: int) -> Iterator[str]:

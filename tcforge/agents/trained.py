@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from tcforge.agents.commander import Commander, Doctrine
 from tcforge.agents.learned import FEATURES, Evaluation
@@ -40,6 +41,8 @@ class Trained:
     sides: dict[str, Doctrine]
     evaluations: dict[str, Evaluation] = field(default_factory=dict)  # by side id: the learned evaluation, if fitted
     strongest: str | None = None  # the spec 'best' plays for this scenario, when the file names one
+    rounds: tuple[dict[str, Any], ...] = ()  # the training's rounds as recorded (schemas/player.schema.json)
+    games: int = 0  # every game the recorded training played: its rounds, the final check, the evaluation's fit
 
 
 def players_dirs() -> list[Path]:
@@ -109,7 +112,11 @@ def load_trained(scenario_id: str) -> Trained | None:
         raise DataError([Problem(display, line, col, "strongest names 'best' itself, which would play itself for ever",
                                  "name the player it stands for (look:2:base=trained,value=learned, commander, ...)",
                                  code="strongest")])
-    return Trained(scenario_id, display, sides, evaluations, strongest)
+    rounds = tuple((data.get("training") or {}).get("rounds") or ())
+    check = max((entry.get("games", 0) for entry in data["sides"].values()), default=0)
+    fitted = max(((entry.get("evaluation") or {}).get("games", 0) for entry in data["sides"].values()), default=0)
+    games = int(sum(r["games"] for r in rounds) + check + fitted)
+    return Trained(scenario_id, display, sides, evaluations, strongest, rounds, games)
 
 
 _TRAINED: dict[tuple[str, tuple[str, ...]], Trained | None] = {}
