@@ -10,7 +10,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install demo lint test test-slow test-all docs fuzz test-stress bench clean
+.PHONY: install demo lint test test-slow test-all docs fuzz test-stress bench clean browser
 
 install: $(STAMP)
 
@@ -50,6 +50,13 @@ test-slow: install
 
 test-all: lint
 	$(BIN)/python -m pytest
+
+# The browser tests' browser: Debian's Chromium (as root, or with sudo) and the playwright Python package (the browser
+# extra). Without them `make test` skips the browser tests; .ci/run calls this target and requires them.
+browser: install
+	test -x /usr/bin/chromium || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo -n ); \
+	  $$SUDO apt-get install -y -q chromium >/dev/null || { $$SUDO apt-get update -q >/dev/null && $$SUDO apt-get install -y -q chromium >/dev/null; }; }
+	$(BIN)/python -c "import playwright.sync_api" 2>/dev/null || $(BIN)/python -m pip install --quiet -e '.[test,browser]'
 
 # The docs extra (mkdocs, mkdocs-material) is installed into .venv/ the first time; the build fails on any warning.
 docs: install

@@ -1,0 +1,1 @@
+from browserkit import browser_page  # noqa: F401  (the fixture every browser test takes)
