@@ -78,6 +78,8 @@ def rulebook(
     if report.unresolved:
         sys.stderr.write(f"tcforge: note: case number(s) that name no case, printed as plain text: "
                          f"{', '.join(report.unresolved)}\n")
+    for page, text in report.short_lines:
+        sys.stderr.write(f"tcforge: note: page {page}: a justified line broken short: '{text}'\n")
     what = f"{report.pages} page(s)"
     if report.sheets:
         what += f", {report.imposed}"

@@ -41,7 +41,8 @@ def measure_one(lang: str, paper: str, out: Path, ruleset: str | None = None) ->
     return {"lang": lang, "paper": paper, "ruleset": ruleset, "pages": report.pages,
             "build_seconds": round(done - imported, 3), "cpu_seconds": round(time.process_time() - cpu, 3),
             "import_seconds": round(imported - start, 3),
-            "peak_mb": round(_peak_mb(), 1), "stale": len(report.stale), "missing": len(report.missing)}
+            "peak_mb": round(_peak_mb(), 1), "stale": len(report.stale), "missing": len(report.missing),
+            "short_lines": report.short_lines}
 
 
 def run_one(lang: str, paper: str, out: Path, ruleset: str | None = None) -> dict[str, object]:

@@ -134,6 +134,7 @@ class BookletReport:
     unresolved: list[str] = field(default_factory=list)
     links: int = 0
     imposed: str = ""
+    short_lines: list[tuple[int, str]] = field(default_factory=list)  # (page, text) of lines broken too early
 
 
 # ---------------------------------------------------------------------------
@@ -481,6 +482,7 @@ def build_booklet(path: Path, options: BookletOptions, book: RuleBook | None = N
     """Render the booklet to ``path`` (whole or not at all); ``--booklet`` imposes it for saddle stitching."""
     from tcforge.atomic import atomic_path
     from tcforge.render.booklet.impose import impose
+    from tcforge.render.booklet.layoutcheck import short_lines
 
     start = time.perf_counter()
     html, builder = render_html(options, book, data)
@@ -493,7 +495,7 @@ def build_booklet(path: Path, options: BookletOptions, book: RuleBook | None = N
     renderers = {id(r): r for r in (builder.text, builder.english_text)}.values()
     report = BookletReport(path, options.lang, pages, stale=builder.stale, missing=builder.missing,
                            unresolved=sorted({n for r in renderers for n in r.unresolved}),
-                           links=sum(len(r.links) for r in renderers))
+                           links=sum(len(r.links) for r in renderers), short_lines=short_lines(document))
     with atomic_path(path) as tmp:
         # the PDF opens with its bookmarks panel shown (the imposed file has no bookmarks)
         document.write_pdf(tmp, finisher=None if options.booklet else _open_with_bookmarks)

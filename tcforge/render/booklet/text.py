@@ -105,6 +105,12 @@ class TextRenderer:
                 # (A no-break space between a text and a link, followed by the link's page number, makes
                 # WeasyPrint 70 break the paragraph's first line badly.)
                 plain, lead = plain[:keep.start()], keep.group(1)
+            space = ""
+            if m.group("ref") and plain.endswith(" ") and self._links_to(m.group("num"), m.group("letter")):
+                # The word space before a link goes inside it ("de la<a> règle 9.5</a>"): WeasyPrint 70, finding
+                # no room for a link at a line's end, broke the line at its first word instead of before the link
+                # ("indique son coût" / "en points. ... de la", issue 37 item 4); a break inside the link is right.
+                plain, space = plain[:-1], " "
             out.append(str(escape(plain)))
             pos = m.end()
             if m.group("ph"):
@@ -112,7 +118,7 @@ class TextRenderer:
             elif m.group("em"):
                 out.append(f"<em>{self.inline(m.group('emtext'))}</em>")
             else:
-                out.append(self._reference(m.group("num"), m.group("letter"), m.group(0), lead))
+                out.append(self._reference(m.group("num"), m.group("letter"), m.group(0), lead, space))
         out.append(str(escape(text[pos:])))
         return Markup("".join(out))
 
@@ -125,7 +131,11 @@ class TextRenderer:
         value = format_value(name, self.params[name], self.lang)
         return f'<span class="param" data-param="{escape(name)}">{escape(value)}</span>'
 
-    def _reference(self, number: str, letter: str | None, whole: str, lead: str = "") -> str:
+    def _links_to(self, number: str, letter: str | None) -> bool:
+        """Whether a case number names a case (it becomes a link)."""
+        return bool(letter and f"{number} {letter}" in self.anchors) or number in self.anchors
+
+    def _reference(self, number: str, letter: str | None, whole: str, lead: str = "", space: str = "") -> str:
         if letter and f"{number} {letter}" in self.anchors:
             key, tail = f"{number} {letter}", ""
         elif number in self.anchors:
@@ -135,7 +145,7 @@ class TextRenderer:
             return str(escape(lead + (" " if lead else "") + whole))
         anchor = self.anchors[key]
         self.links.append(Link(anchor, key))
-        shown = (lead + NBSP if lead else "") + key.replace(" ", NBSP)
+        shown = space + (lead + NBSP if lead else "") + key.replace(" ", NBSP)
         return f'<a class="xref" href="#{escape(anchor)}">{escape(shown)}</a>{escape(tail)}'
 
     def resolve(self, text: str) -> str:

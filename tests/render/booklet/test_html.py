@@ -256,8 +256,18 @@ def test_french_typography_no_break_spaces_and_regle_kept_with_its_number() -> N
     text = _text(re.sub(r"<(svg|style)\b.*?</\1>", "", body, flags=re.S))
     assert not re.search(r" [;:!?»]", text)
     assert "« " not in text
-    assert re.search(r'<a class="xref" href="#c-9-4">règle\u00a09\.4</a>', html)
+    assert re.search(r'<a class="xref" href="#c-9-4"> ?règle\u00a09\.4</a>', html)
     assert not re.search(r"règles? <a class=\"xref\"", html)
+
+
+def test_issue37_item4_the_space_before_a_link_goes_inside_it() -> None:
+    """A word space before a cross-reference is the link's first character: WeasyPrint then breaks the line
+    before the link, not at the line's first word ("coût" alone on a line of the French A4 p. 4)."""
+    renderer = TextRenderer("fr", {}, {"9.5": "c-9-5", "8.0": "c-8-0"})
+    html = str(renderer.inline("par la table de la règle 9.5 ; les joueurs (voir 8.0)"))
+    assert 'de la<a class="xref" href="#c-9-5"> règle\u00a09.5</a>' in html
+    assert '(voir<a class="xref"' not in html and '(<a class="xref"' in html  # "voir" goes in with its space
+    assert " 7.7" in str(renderer.inline("non 7.7"))  # a number naming no case keeps its space
 
 
 def test_html_lang_and_hyphenation_follow_the_language() -> None:
@@ -268,7 +278,7 @@ def test_rule_text_and_svg_text_are_escaped() -> None:
     renderer = TextRenderer("en", {"turn.hand_limit": 12}, {"9.1": "c-9-1"})
     html = str(renderer.inline('<script>alert("x")</script> & "quotes" see 9.1 and {param:turn.hand_limit}'))
     assert "<script>" not in html and "&lt;script&gt;" in html and "&amp;" in html
-    assert '<a class="xref" href="#c-9-1">9.1</a>' in html
+    assert '<a class="xref" href="#c-9-1"> 9.1</a>' in html
     svg = Svg("t", 10, 10, 'label "><img src=x>')
     svg.text(1, 1, "<b>&</b>")
     out = str(svg.markup())

@@ -338,3 +338,30 @@ def test_issue37_item3_one_digit_page_references_leave_no_gap_before_the_bracket
     text = "\n".join(_page_text(booklets, lang, i) for i in range(len(reader.pages)))
     assert re.search(r"\(p\.\s?\d\)", text)  # there are one-digit references
     assert not re.findall(r".{20}\(p\.\s?\d\)[\u2007 ]+[)\],;.]", text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_issue37_item4_no_justified_line_is_broken_short(booklets: dict[str, Any], lang: str) -> None:
+    """French A4 p. 4 had "coût" alone on a line, "en points" on the next: WeasyPrint broke before a link badly."""
+    assert booklets[lang][1]["short_lines"] == []
+
+
+def test_issue37_item4_french_terrain_table_stands_on_the_page_of_9_5(booklets: dict[str, Any]) -> None:
+    """The terrain table (with its notes) no longer goes over to the next page, leaving a third of p. 13 blank."""
+    reader = booklets["fr"][0]
+    page = _pages_of_cases(reader, "fr")["9.5"]
+    assert "Effets du terrain\u00a0: Table" in _page_text(booklets, "fr", page - 1)
+
+
+def test_issue37_item4_short_lines_are_found() -> None:
+    """The check itself fails on a line broken short (and passes on the same text laid out well)."""
+    from weasyprint import HTML
+
+    from tcforge.render.booklet.layoutcheck import short_lines
+
+    words = " ".join(["mot"] * 60)
+    style = "<style>@page { size: 120mm 200mm } p { text-align: justify; width: 80mm }</style>"
+    good = HTML(string=f"{style}<p>{words}</p>").render()
+    bad = HTML(string=f"{style}<p>{words[:40]}<br>{words}</p>").render()
+    assert short_lines(good) == []
+    assert short_lines(bad) and short_lines(bad)[0][0] == 1
