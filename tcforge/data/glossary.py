@@ -4,11 +4,12 @@ Card names: a card's translated name is its ``name_fr``. The glossary's ``kept_c
 families print their names as they are in every language and carry none; every other
 card must carry one. :func:`check_cards` reports a card that breaks this, at the card.
 ``kept_names`` are the names and abbreviations a French text may print in their original
-form; ``terms`` give the game words' one French rendering and the renderings to avoid.
+form; ``terms`` give the game words' one French rendering and the renderings to avoid; ``renamed_cards``
+the French names a card had before its name_fr (what an older rule text may still say).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,7 @@ class Glossary:
     kept_cards: tuple[KeptCards, ...]
     kept_names: tuple[str, ...]
     terms: tuple[Term, ...]
+    renamed: dict[str, tuple[str, ...]] = field(default_factory=dict)  # card's English name -> its former names
 
     def keeps_card(self, card_type: str, card_class: str) -> bool:
         """Whether a card of this type and class prints its own name in the translation (it has no name_fr)."""
@@ -62,7 +64,8 @@ class Glossary:
                   for k in data["kept_cards"]),
             tuple(str(k["name"]) for k in data["kept_names"]),
             tuple(Term(str(t["en"]), str(t["fr"]), tuple(str(a) for a in t.get("avoid") or ()), str(t.get("note", "")))
-                  for t in data["terms"]))
+                  for t in data["terms"]),
+            {str(r["card"]): tuple(str(b) for b in r["before"]) for r in data.get("renamed_cards") or ()})
 
 
 def check_cards(glossary_doc: Document, cards: list[tuple[Document, tuple[object, ...], dict[str, Any]]]) -> list[Problem]:

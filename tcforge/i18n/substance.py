@@ -10,7 +10,9 @@ Words may differ; these may not. For each English case and its translation
 - card names: a card the English names must be named in the translation, by its
   translated name when the glossary translates it (data/glossary.yaml), else as in
   English; the English name of a translated card may not appear in the translation; a unit designation (a name with a
-  digit, "PzKw IV J", "T-34 M43") the translation names must be in the English.
+  digit, "PzKw IV J", "T-34 M43") the translation names must be in the English. A card the translation still
+  calls by a name the glossary replaced (its ``renamed_cards``) is reported at the line that says it, with the
+  glossary's name.
 
 Each difference is one :class:`Difference`, rendered as one line
 ``fr 9.3 (09-fire.yaml:52): number 12 only in English``.
@@ -20,7 +22,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from tcforge.i18n.catalog import Case, RuleBook
 
@@ -42,9 +45,13 @@ class Difference:
     kind: str  # placeholder, modifier, reference, number, card, english-name
     value: str
     only_in: str  # "English" or the translation's language name
-    instead: str = ""  # for an english-name: the name the glossary gives the card
+    instead: str = ""  # for an english-name or a former-name: the name the glossary gives the card
+    found: str = ""  # for a former-name: the card's old translated name the text still uses
 
     def render(self) -> str:
+        if self.kind == "former-name":
+            return (f"{self.lang} {self.case} ({self.file}:{self.line}): card {self.value} is still called "
+                    f"'{self.found}' there, its former name; the glossary's name is {self.instead}")
         if self.kind == "english-name":
             return (f"{self.lang} {self.case} ({self.file}:{self.line}): card {self.value} is named in English; "
                     f"the glossary's name is {self.instead}")
@@ -52,7 +59,8 @@ class Difference:
 
     def to_json(self) -> dict[str, object]:
         return {"lang": self.lang, "case": self.case, "file": self.file, "line": self.line, "kind": self.kind,
-                "value": self.value, "only_in": self.only_in, **({"instead": self.instead} if self.instead else {})}
+                "value": self.value, "only_in": self.only_in, **({"instead": self.instead} if self.instead else {}),
+                **({"found": self.found} if self.found else {})}
 
 
 LANG_NAMES = {"en": "English", "fr": "French"}
@@ -63,6 +71,7 @@ class CardName:
     english: str
     translated: dict[str, str]
     aliases: tuple[str, ...] = ()
+    former: dict[str, tuple[str, ...]] = field(default_factory=dict)  # lang -> names the card had before
 
     @property
     def designation(self) -> bool:
@@ -71,11 +80,14 @@ class CardName:
 
 def card_names_from_data() -> list[CardName]:
     from tcforge.data.dataset import load_data
+    from tcforge.data.glossary import load_glossary
 
+    renamed = load_glossary().renamed  # the French glossary: the names a card had before its name_fr
     names = []
     for card in load_data().cards:
         fr = str(card.printed.get("name_fr") or card.name)
-        names.append(CardName(card.name, {"fr": fr}, tuple(str(a) for a in card.printed.get("aliases") or ())))
+        names.append(CardName(card.name, {"fr": fr}, tuple(str(a) for a in card.printed.get("aliases") or ()),
+                              {"fr": renamed[card.name]} if card.name in renamed else {}))
     return names
 
 
@@ -92,8 +104,9 @@ def _normal(text: str) -> str:
 
 
 class Checker:
-    def __init__(self, known_cases: set[str], cards: list[CardName]):
+    def __init__(self, known_cases: set[str], cards: list[CardName], folder: Path | None = None):
         self.known = known_cases
+        self.folder = folder  # the rule text's folder (LANG/FILE under it), to find the line of a word
         self.cards = sorted(cards, key=lambda c: -len(c.english))
         self._en = {c.english: _name_re(c.english) for c in self.cards}
         self._any: dict[str, re.Pattern[str]] = {}
@@ -102,6 +115,18 @@ class Checker:
                                if any(ch.isdigit() for ch in n)}, key=len, reverse=True)
         self._designations = (re.compile("|".join(rf"(?<![\w-]){re.escape(n)}(?![\w-])" for n in designations))
                               if designations else None)
+
+    def line_of(self, case: Case, words: str) -> int:
+        """The line of the case's file where ``words`` first appear at or after the case's own line (the case's
+        line when the file cannot be read or a name runs over two lines)."""
+        if self.folder is None:
+            return case.line
+        try:
+            lines = (self.folder / case.lang / case.file).read_text(encoding="utf-8").splitlines()
+        except OSError:
+            return case.line
+        pattern = _name_re(words)
+        return next((n for n, text in enumerate(lines[case.line - 1:], case.line) if pattern.search(text)), case.line)
 
     def _pattern_ci(self, name: str) -> re.Pattern[str]:
         if name not in self._any:
@@ -165,7 +190,12 @@ class Checker:
             # A card the glossary translates is named by its translated name only (data/glossary.yaml).
             names = {translated} if translated != card.english else {card.english, *card.aliases}
             if not any(self._pattern_ci(n).search(tr_text) for n in names):
-                out.append(Difference(lang, en.number, tr.file, tr.line, "card", card.english, "English"))
+                old = next((n for n in card.former.get(lang, ()) if _name_re(n).search(tr_text)), None)
+                if old is not None:  # the text names the card by a name the glossary has replaced: say where
+                    out.append(Difference(lang, en.number, tr.file, self.line_of(tr, old), "former-name",
+                                          card.english, "English", instead=translated, found=old))
+                else:
+                    out.append(Difference(lang, en.number, tr.file, tr.line, "card", card.english, "English"))
         rest_tr = tr_text
         for card in self.cards:  # longest first: "Soviet Guards Squad" before a shorter name inside it
             translated = card.translated.get(lang, card.english)
@@ -192,7 +222,7 @@ def check(book: RuleBook, lang: str, cards: Iterable[CardName] | None = None) ->
     """Every difference of substance between the English cases and their ``lang`` translations."""
     english = book.source.case_map()
     known = set(english) | {c.number for c in book.source.chapters}
-    checker = Checker(known, list(cards) if cards is not None else card_names_from_data())
+    checker = Checker(known, list(cards) if cards is not None else card_names_from_data(), book.root)
     out: list[Difference] = []
     for tr in book.book(lang).cases():
         en = english.get(tr.number)

@@ -2,6 +2,8 @@
 references and card names; every difference is one line."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from typer.testing import CliRunner
 
@@ -88,3 +90,33 @@ def test_check_command_exits_0_on_the_bundled_rule_book() -> None:
     result = CliRunner().invoke(app, ["check", "--lang", "fr"])
     assert result.exit_code == 0, result.stdout
     assert result.stdout.strip().endswith("0 difference(s)")
+
+
+def test_issue37_item14_a_card_still_called_by_its_former_name_names_that_rule_text(tmp_path: Path) -> None:
+    """"card Tank Buster only in English" left a translator to guess; the check says which case, file and line
+    still call the card by the name the glossary replaced, and the name to use instead."""
+    for lang, text in (("en", "A Tank Buster attacks\n      one vehicle."),
+                       ("fr", "Une attaque aérienne.\n      Le Chasseur de chars attaque un véhicule.")):
+        (tmp_path / lang).mkdir()
+        (tmp_path / lang / "14-specials.yaml").write_text(
+            f'chapter: "14.0"\ntitle: "T"\nlang: {lang}\ncases:\n  - case: "14.1"\n    title: "T"\n'
+            + ('    translated_from: "x"\n' if lang == "fr" else "") + f"    text: |-\n      {text}\n", encoding="utf-8")
+    book = RuleBook(root=tmp_path)
+    book.books = {lang: Book(lang, [Chapter("14-specials.yaml", "14.0", "T", lang,
+                                            [Case("14.1", "T", text, lang, "14-specials.yaml", 5)])])
+                  for lang, text in (("en", "A Tank Buster attacks one vehicle."),
+                                     ("fr", "Une attaque aérienne. Le Chasseur de chars attaque un véhicule."))}
+    cards = [CardName("Tank Buster", {"fr": "Tueur de chars"}, former={"fr": ("Chasseur de chars",)})]
+    assert [d.render() for d in check(book, "fr", cards)] == [
+        "fr 14.1 (14-specials.yaml:10): card Tank Buster is still called 'Chasseur de chars' there, its former name; "
+        "the glossary's name is Tueur de chars"]
+    # without a recorded former name, the message stays the short one
+    assert [d.render() for d in check(book, "fr", [CardName("Tank Buster", {"fr": "Tueur de chars"})])] == [
+        "fr 14.1 (14-specials.yaml:5): card Tank Buster only in English"]
+
+
+def test_issue37_item14_the_glossary_records_the_tank_busters_former_french_name() -> None:
+    from tcforge.i18n.substance import card_names_from_data
+
+    buster = next(c for c in card_names_from_data() if c.english == "Tank Buster")
+    assert buster.translated["fr"] == "Tueur de chars" and "Chasseur de chars" in buster.former["fr"]
