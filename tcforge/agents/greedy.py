@@ -592,8 +592,65 @@ def _step_score(state: GameState, unit: Any, at: int, to: int, targets: tuple[in
     return score
 
 
+MEMO_LIMIT = 200_000  # destinations a game keeps before it starts again
+
+
 def _destination(state: GameState, unit: Any, source: int, targets: tuple[int, ...], step: StepScore | None = None) -> int | None:
-    """Where the greedy player would take this card alone, step by step (None: it would stay)."""
+    """Where the greedy player would take this card alone, step by step (None: it would stay).
+
+    Greedy's own weighing of a card outside a move action is remembered, keyed by everything it reads: the card and
+    where it stands, the goals, and every position it could reach (their cards, terrain and water), so a later position
+    that reads the same gets the same answer without the search (the plays of a turn change little of the board)."""
+    if (step is not None and step is not _step_score) or state.ctx.move is not None or state.game.rules.hidden_units:
+        return _walk(state, unit, source, targets, step)
+    key = _destination_key(state, unit, source, targets)
+    memo = _memo(state)
+    found = memo.get(key, memo)
+    if found is memo:
+        found = memo[key] = _walk(state, unit, source, targets, None)
+    return found
+
+
+def _memo(state: GameState) -> dict[Any, Any]:
+    """The game's store of greedy's destinations (emptied when large, or when the game's rules object changes)."""
+    memo = state.game.memo
+    if memo.get("rules") is not state.game.rules or len(memo) > MEMO_LIMIT:
+        memo.clear()
+        memo["rules"] = state.game.rules
+    return memo
+
+
+def _region(state: GameState, source: int, reach: int) -> tuple[int, ...]:
+    """The positions a card at ``source`` (or in the reserve) could read on its way, ``reach`` steps at most."""
+    key = ("region", source, reach)
+    memo = _memo(state)
+    found = memo.get(key)
+    if found is None:
+        board = state.game.board
+        seen: set[int] = set()
+        frontier = set(board.rear_rank(0) + board.rear_rank(1)) if source == RESERVE else {source}
+        depth = reach - 1 if source == RESERVE else reach
+        seen |= frontier
+        for _ in range(max(depth, 0)):
+            frontier = {n for p in frontier for n in board.neighbours[p]} - seen
+            seen |= frontier
+        found = memo[key] = tuple(sorted(seen))
+    return found
+
+
+def _destination_key(state: GameState, unit: Any, source: int, targets: tuple[int, ...]) -> tuple[Any, ...]:
+    """All that :func:`_walk` with greedy's step reads, as a key: the card's own state, whose turn it is (the reserve's
+    distance), the goals, the Streams, and the cards, terrain and water of each position it could reach."""
+    left = movement.speed(unit, state)
+    occ, terrain, water = state.occ, state.terrain, state.water
+    near = tuple((tuple(occ[p][0]), tuple(occ[p][1]), terrain[p], water[p]) for p in _region(state, source, left))
+    streams = tuple(tuple(edge) for edge in state.streams) if state.streams else ()
+    return (unit.uid, source, unit.pos, unit.entered_from, unit.moved_to_reserve, left, state.active, targets, streams,
+            near)
+
+
+def _walk(state: GameState, unit: Any, source: int, targets: tuple[int, ...], step: StepScore | None = None) -> int | None:
+    """Where the greedy player would take this card alone, step by step (None: it would stay), worked out."""
     at, left, first, end = source, movement.speed(unit, state), True, None
     while left > 0:
         best, best_score = None, 0.0

@@ -86,6 +86,14 @@ class Board:
         return tuple(out)
 
     @cached_property
+    def exits(self) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+        """For each side and position, where a card may step: the adjacent positions, then the side's reserve from
+        its rearmost rank (8.3); worked out once a board."""
+        side0, side1 = (tuple(self.neighbours[p] + ((RESERVE,) if p in self.rear_rank(side) else ()) for p in range(self.size))
+                        for side in (0, 1))
+        return side0, side1
+
+    @cached_property
     def _distances(self) -> tuple[tuple[int, ...], ...]:
         return tuple(tuple(max(abs(self.row(a) - self.row(b)), abs(self.col(a) - self.col(b)))
                            for b in range(self.size)) for a in range(self.size))

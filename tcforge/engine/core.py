@@ -335,8 +335,13 @@ class CoreState:
         if not self.game.default_victory:
             return
         need = self.game.victory_positions
+        occ = self._occ
         for side in (self.active, 1 - self.active):
-            held = sum(self._takes(p, side) for p in self.game.board.rear_rank(1 - side))
+            # only a position where the side has a card can be held (16.0, 001): the rest are never asked
+            rank = [p for p in self.game.board.rear_rank(1 - side) if occ[p][side]]
+            if len(rank) < need:
+                continue
+            held = sum(self._takes(p, side) for p in rank)
             if held >= need:
                 self.outcome = Outcome(side, EndKind.VICTORY_CONDITION, self.turn,
                                        f"side {side} controls {held} positions of the enemy's rear rank (16.0)", "16.0")

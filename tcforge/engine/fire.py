@@ -228,19 +228,24 @@ def shots(state: CoreState, unit: Unit, *, first_only: bool = False) -> list[tup
     apart = state.game.rules.fire_melee_excludes_ranged  # 001: melees and ranged fire stay apart
     if apart and in_melee(state, unit.pos):
         return out
-    weapons = [state._units[e] for e in unit.equipment if state._units[e].profile.card_class == "antitank_rifle"]
+    units, occ = state._units, state._occ
+    weapons = [units[e] for e in unit.equipment if units[e].profile.card_class == "antitank_rifle"] if unit.equipment \
+        else ()
     scenario = state.game.scenario_rules
     max_range = state.game.rules.fire_max_range
-    for pos in board.in_range[unit.pos]:
-        targets = state._occ[pos][enemy]
-        if not targets or (apart and state._occ[pos][unit.side]):
+    hidden = state.game.rules.hidden_units
+    at = unit.pos
+    distances = board._distances[at]
+    for pos in board.in_range[at]:
+        targets = occ[pos][enemy]
+        if not targets or (apart and occ[pos][unit.side]):
             continue
-        dist = board.distance(unit.pos, pos)
-        if dist > max_range or (dist == 2 and not line_of_sight(state, unit.pos, pos)):
+        dist = distances[pos]
+        if dist > max_range or (dist == 2 and not line_of_sight(state, at, pos)):
             continue
         for uid in targets:
-            target = state._units[uid]
-            if target.carrier is not None or state.face_down(uid):
+            target = units[uid]
+            if target.carrier is not None or (hidden and state.face_down(uid)):
                 continue  # 001 1.0: ranged fire needs a spotted target (the project's reading)
             for kind in _kinds(state, unit, target, dist):
                 # range, kind and sight are settled above; only terrain ("n/a") or a scenario may still forbid it
@@ -284,11 +289,20 @@ def smoke_attack(state: CoreState, unit: Unit, pos: int) -> Attack:
 def fire_sources(state: CoreState) -> list[int]:
     side = state.active
     out = []
-    for pos in range(state.game.board.size):
-        if any(may_fire(state, state._units[u]) and (shots(state, state._units[u], first_only=True)
-                                                     or smoke_shots(state, state._units[u]))
-               for u in state._occ[pos][side]):
-            out.append(pos)
+    units = state._units
+    for pos, sides in enumerate(state._occ):
+        tried: set[tuple[int, tuple[int, ...]]] = set()  # the cards that read the same (their card and equipment) fail alike
+        for u in sides[side]:
+            unit = units[u]
+            if not may_fire(state, unit):
+                continue
+            same = (id(unit.profile), unit.equipment)
+            if same in tried:
+                continue
+            if shots(state, unit, first_only=True) or smoke_shots(state, unit):
+                out.append(pos)
+                break
+            tried.add(same)
     return out
 
 

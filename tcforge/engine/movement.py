@@ -71,23 +71,35 @@ def barred(state: CoreState, unit: Unit, pos: int) -> bool:
 def _may_rest(state: CoreState, unit: Unit, pos: int, group: list[Unit]) -> bool:
     """The group may come to rest at ``pos``: there is room (6.3), and no card of this move action already came to
     rest there on its own (8.2: the cards going to one position move together)."""
-    move = state.ctx.move
-    return has_room(state, unit, pos, group) and not (move is not None and pos in move.ends)
+    if not has_room(state, unit, pos, group):
+        return False
+    play = state.ctx.play
+    move = play.move if play is not None else None
+    return not (move is not None and pos in move.ends)
 
 
 def has_room(state: CoreState, unit: Unit, pos: int, group: list[Unit] | None = None) -> bool:
     """Whether the unit, with the cards moving with it, may come to rest at ``pos`` (6.3)."""
     if pos == RESERVE:
         return True
-    combat, trucks = state.combat_count(pos, unit.side)
+    combat = trucks = 0
+    units = state._units
+    for uid in state._occ[pos][unit.side]:  # the side's cards there (6.3; carried squads count too)
+        profile = units[uid].profile
+        if profile.truck:
+            trucks += 1
+        elif profile.combat:
+            combat += 1
     if group is None:
         group = [unit] + riders(state, unit)
     for member in group:
-        here = member.pos == pos  # do not count the moving cards twice
-        if member.profile.truck:
-            trucks += 0 if here else 1
-        elif member.profile.combat:
-            combat += 0 if here else 1
+        if member.pos == pos:
+            continue  # do not count the moving cards twice
+        profile = member.profile
+        if profile.truck:
+            trucks += 1
+        elif profile.combat:
+            combat += 1
     rules = state.game.rules
     return combat <= rules.stacking_combat_cards and trucks <= rules.stacking_trucks
 
@@ -139,17 +151,19 @@ def can_enter(state: CoreState, unit: Unit, at: int, to: int, first: bool, *, es
         return False  # 10.0: attackers leave a melee only the way they came
     terrain = state.terrain[to]
     p = unit.profile
-    if (p.vehicle or p.at_gun) and state.stream_bars(at, to):
+    if state.streams and (p.vehicle or p.at_gun) and state.stream_bars(at, to):
         return False  # 001 Streams: no vehicle or gun crosses a Stream without a Ford or Bridge
-    if barred(state, unit, to):
-        return False  # 11.0, 11.1: no vehicles or AT guns in Swamp or Stream, however it was placed
-    if not first and game.rules.movement_slowing_terrain == "adjacent_only" and not _path(state) and slows(state, to):
-        return False  # 8.4 (a Path card lets the mover through)
+    if terrain is not None or state.water[to] is not None:  # clear ground neither bars nor slows
+        if barred(state, unit, to):
+            return False  # 11.0, 11.1: no vehicles or AT guns in Swamp or Stream, however it was placed
+        if not first and game.rules.movement_slowing_terrain == "adjacent_only" and not _path(state) and slows(state, to):
+            return False  # 8.4 (a Path card lets the mover through)
     if terrain is None and game.rules.movement_tank_restriction_in_clear and (p.infantry or p.at_gun or p.truck) \
             and not escorted:
-        enemy_tank = any(state._units[u].profile.tank and not state.face_down(u)  # 001 1.0: a hidden tank bars nobody
+        units = state._units
+        enemy_tank = any(units[u].profile.tank and not state.face_down(u)  # 001 1.0: a hidden tank bars nobody
                          for u in state._occ[to][1 - unit.side])
-        if enemy_tank and not any(state._units[u].profile.tank for u in state._occ[to][unit.side]):
+        if enemy_tank and not any(units[u].profile.tank for u in state._occ[to][unit.side]):
             return False  # 8.5
     return True
 
@@ -171,10 +185,10 @@ def steps(state: CoreState, unit: Unit, at: int, left: int, first: bool, *, any_
     if at == RESERVE:
         candidates: tuple[int, ...] = board.rear_rank(unit.side)
     else:
-        candidates = board.neighbours[at] + ((RESERVE,) if at in board.rear_rank(unit.side) else ())
+        candidates = board.exits[unit.side][at]
     group = riders(state, unit)
-    members = [unit] + group
-    escorted = any(m.profile.tank for m in members)  # 8.5: the tanks of the group accompany its other cards
+    members = [unit, *group]
+    escorted = unit.profile.tank or any(m.profile.tank for m in group)  # 8.5: the group's tanks accompany the rest
     out = []
     for to in candidates:
         if not can_enter(state, unit, at, to, first, escorted=escorted) or (
@@ -206,16 +220,32 @@ def move_sources(state: CoreState) -> list[int]:
     """Positions (and the reserve) from which the active player has a card that can move."""
     side = state.active
     out = []
-    if state.hand[side] and any(may_move(state, state._units[u]) and steps(state, state._units[u], RESERVE, 1, True, any_one=True)
+    units = state._units
+    seen: dict[tuple[object, ...], bool] = {}
+    if state.hand[side] and any(may_move(state, units[u]) and _may_go(state, units[u], RESERVE, 1, seen)
                                 for u in state.hand[side]):
         out.append(RESERVE)
-    for pos in range(state.game.board.size):
-        for uid in state._occ[pos][side]:
-            unit = state._units[uid]
-            if may_move(state, unit) and steps(state, unit, pos, speed(unit, state), True, any_one=True):
+    for pos, sides in enumerate(state._occ):
+        for uid in sides[side]:
+            unit = units[uid]
+            if may_move(state, unit) and _may_go(state, unit, pos, speed(unit, state), seen):
                 out.append(pos)
                 break
     return out
+
+
+def _may_go(state: CoreState, unit: Unit, at: int, left: int, seen: dict[tuple[object, ...], bool]) -> bool:
+    """Whether the card has a first step (:func:`steps` with ``any_one``), asked once for the cards of one position
+    that read the same: their card, where they came from, a return to the reserve, the positions left, and no riders
+    of their own (``seen`` keeps the answers while the position stays as it is)."""
+    move = state.ctx.move
+    if move is not None and move.riders and unit.uid in move.riders:
+        return bool(steps(state, unit, at, left, True, any_one=True))
+    key = (at, unit.pos, id(unit.profile), unit.side, unit.entered_from, unit.moved_to_reserve, left)
+    found = seen.get(key)
+    if found is None:
+        found = seen[key] = bool(steps(state, unit, at, left, True, any_one=True))
+    return found
 
 
 def begin(state: CoreState, source: int) -> None:
@@ -258,8 +288,9 @@ def _pickable(state: CoreState) -> list[int]:
     pool = state.hand[side] if source == RESERVE else state._occ[source][side]
     start_left = {uid: speed(state._units[uid], state) for uid in pool}
     taken = _taken(move)
+    seen: dict[tuple[object, ...], bool] = {}
     return sorted(uid for uid in pool if uid not in picked and uid not in taken and may_move(state, state._units[uid])
-                  and steps(state, state._units[uid], source, start_left[uid], True, any_one=True))
+                  and _may_go(state, state._units[uid], source, start_left[uid], seen))
 
 
 def _carriable(state: CoreState) -> list[Action]:

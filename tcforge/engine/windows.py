@@ -67,8 +67,9 @@ def _water_ok(state: CoreState, pos: int, card_id: int) -> bool:
     return not (card_id == SWAMP and state.terrain[pos] == VILLAGE)  # 6.1.1 note: no Swamp on a Village
 
 
-def options(state: CoreState) -> list[Action]:
-    """The Interrupts (or opportunity fire attacks) the window's player may make now, besides passing."""
+def options(state: CoreState, *, probe: bool = False) -> list[Action]:
+    """The Interrupts (or opportunity fire attacks) the window's player may make now, besides passing (``probe``: a
+    "play" window's first ones found, enough to tell whether it opens)."""
     window = state.ctx.window
     assert window is not None
     kind, side, data = window.kind, window.side, window.data
@@ -76,9 +77,15 @@ def options(state: CoreState) -> list[Action]:
     out: list[Action] = []
     smoke_ok = rules.smoke_enabled
     if kind == "play":
+        units = state._units
+        held = {units[u].profile.card_id for u in state.hand[side]}
+        if held.isdisjoint(_PLAY_WINDOW_CARDS):
+            return out  # the hand holds no card this window takes (the usual case, asked after every play)
         enemy = 1 - side
         for uid in _hand(state, side, SMOKE) if smoke_ok else []:
             out.extend(Interrupt(uid, p) for p in range(state.game.board.size) if state.smoke[p] < 0)  # 9.5.1, 12.2
+        if probe and out:
+            return out
         for card_id in (STREAM, SWAMP):
             if card_id == STREAM and rules.cards_stream_between_zones:
                 continue  # 001 Streams: a Stream is played only to bar a move
@@ -140,6 +147,9 @@ def options(state: CoreState) -> list[Action]:
     return out
 
 
+_PLAY_WINDOW_CARDS = frozenset((SMOKE, STREAM, SWAMP, BREAKDOWN, REPAIR, CONFUSION))  # the cards of a "play" window
+
+
 def legal(state: CoreState) -> list[Action]:
     window = state.ctx.window
     if window is not None and window.kind == "breakthrough":
@@ -153,7 +163,7 @@ _PASS, _HALT = Pass(), Halt()
 def open_window(state: CoreState, kind: WindowKind, side: int, data: WindowData) -> bool:
     """Give ``side`` a reaction window if they hold an Interrupt that fits; True when it opened."""
     state.ctx.window = Window(kind, side, data)
-    if options(state):
+    if options(state, probe=True):
         state._changed()
         return True
     state.ctx.window = None
