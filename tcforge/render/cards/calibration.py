@@ -90,20 +90,28 @@ def _back(c: Canvas, page: Rect, ctx: Ctx, options: PrintOptions) -> None:
     c.setDash()
 
 
-def _ticks() -> list[tuple[float, float, str]]:
-    """(offset mm, tick length mm, label) from -5 to +5 mm every half millimetre.
+LABEL_SIZE = 5.5   # pt: a digit is about 1.1 mm wide, so labels 2 mm apart never touch
+LABEL_GAP = 0.8 * MM
 
-    Whole millimetres carry a label; the labels step through three heights so
-    neighbours one millimetre apart never overlap.
+
+def _ticks() -> list[tuple[float, float, str, bool]]:
+    """(offset mm, tick length mm, label, label beyond the ticks) from -5 to +5 mm every half millimetre.
+
+    Whole millimetres carry their distance from 0, without a sign (the scale's ends show "−" and "+"): the even
+    ones beyond the tips of the ticks, the odd ones on the other side of the scale's line, so no label is two
+    millimetres from its neighbour on the same side and no tick runs through a label (issue 37 item 10).
     """
     out = []
     for half in range(-2 * SCALE_MM, 2 * SCALE_MM + 1):
         if half % 2:
-            out.append((half / 2, 1.5, ""))
+            out.append((half / 2, 1.2, "", True))
         else:
             whole = half // 2
-            out.append((float(whole), 3.0 + 3.2 * (whole % 3), f"{whole:+d}" if whole else "0"))
+            out.append((float(whole), 4.0 if whole % 5 == 0 else 2.5, str(abs(whole)), whole % 2 == 0))
     return out
+
+
+TIP = max(length for _, length, _, _ in _ticks()) * MM  # the longest tick: labels beyond it are clear of every tick
 
 
 def _x_scale(c: Canvas, cx: float, y: float, lang: str) -> None:
@@ -111,14 +119,17 @@ def _x_scale(c: Canvas, cx: float, y: float, lang: str) -> None:
     c.setLineWidth(LINE)
     c.line(cx - SCALE_MM * MM, y, cx + SCALE_MM * MM, y)
     c.setFillColor(style.INK)
-    c.setFont(fonts.COND_BOLD, 6)
-    for offset, length, label in _ticks():
+    c.setFont(fonts.COND_BOLD, LABEL_SIZE)
+    for offset, length, label, beyond in _ticks():
         x = cx + offset * MM
         c.line(x, y, x, y + length * MM)
         if label:
-            c.drawCentredString(x, y + length * MM + 0.8, label)
+            c.drawCentredString(x, y + TIP + LABEL_GAP if beyond else y - LABEL_GAP - LABEL_SIZE * 0.75, label)
+    c.setFont(fonts.COND_BOLD, 9)
+    c.drawRightString(cx - SCALE_MM * MM - 1.5 * MM, y + 0.5 * MM, "\u2212")
+    c.drawString(cx + SCALE_MM * MM + 1.5 * MM, y + 0.5 * MM, "+")
     c.setFont(fonts.COND_BOLD, 7.5)
-    c.drawCentredString(cx, y + 14 * MM, t("cal_read_x", lang))
+    c.drawCentredString(cx, y + TIP + LABEL_GAP + LABEL_SIZE + 3 * MM, t("cal_read_x", lang))
 
 
 def _y_scale(c: Canvas, x: float, cy: float, lang: str) -> None:
@@ -126,11 +137,18 @@ def _y_scale(c: Canvas, x: float, cy: float, lang: str) -> None:
     c.setLineWidth(LINE)
     c.line(x, cy - SCALE_MM * MM, x, cy + SCALE_MM * MM)
     c.setFillColor(style.INK)
-    c.setFont(fonts.COND_BOLD, 6)
-    for offset, length, label in _ticks():
+    c.setFont(fonts.COND_BOLD, LABEL_SIZE)
+    middle = LABEL_SIZE * 0.36  # from a digit's baseline to its middle
+    for offset, length, label, beyond in _ticks():
         y = cy + offset * MM
         c.line(x, y, x - length * MM, y)
         if label:
-            c.drawRightString(x - length * MM - 0.8, y - 2.1, label)
+            if beyond:
+                c.drawRightString(x - TIP - LABEL_GAP, y - middle, label)
+            else:
+                c.drawString(x + LABEL_GAP, y - middle, label)
+    c.setFont(fonts.COND_BOLD, 9)
+    c.drawCentredString(x, cy + SCALE_MM * MM + 1.5 * MM, "+")
+    c.drawCentredString(x, cy - SCALE_MM * MM - 1.5 * MM - 6.5, "\u2212")
     c.setFont(fonts.COND_BOLD, 7.5)
-    c.drawCentredString(x - 7 * MM, cy + SCALE_MM * MM + 3 * MM, t("cal_read_y", lang))
+    c.drawCentredString(x - 4 * MM, cy + SCALE_MM * MM + 6 * MM, t("cal_read_y", lang))

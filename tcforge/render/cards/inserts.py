@@ -25,7 +25,7 @@ from tcforge.render.cards.cardface import CardSpec, card_face
 from tcforge.render.cards.strips import strip_face
 from tcforge.render.page import fonts, style
 from tcforge.render.page.build import RenderError, render_pdf
-from tcforge.render.page.geometry import MM, PAPER_NAMES, Rect, card_sheet, strip_sheet
+from tcforge.render.page.geometry import MM, PAPER_NAMES, Rect, SheetLayout, card_sheet, shared_sheet, strip_sheet
 from tcforge.render.page.sheets import Book, Ctx, Face, PrintOptions, Report
 from tcforge.render.page.tables import Table, draw_table
 from tcforge.render.page.text import draw_fit
@@ -126,16 +126,33 @@ def plan(cards: CardSet, ruleset: Ruleset, lang: str, only: list[Card] | None = 
     return out
 
 
-def _pages(counts: list[int], per_sheet: int, first: int, duplex: bool) -> list[str]:
-    """The pages each insert lands on, given how many of each in order."""
-    out, index = [], 0
+def sheet_plan(cards_n: int, strips_n: int, card_layout: SheetLayout, strip_layout: SheetLayout
+               ) -> list[tuple[SheetLayout, int]]:
+    """The sheets, in order, and how many pieces each holds: card inserts nine a sheet; the terrain strips fill
+    the rows the last card sheet leaves free (issue 37 item 10), then sheets of their own."""
+    per_card, per_strip = len(card_layout.grid), len(strip_layout.grid)
+    out: list[tuple[SheetLayout, int]] = [(card_layout, per_card)] * (cards_n // per_card)
+    rest = cards_n % per_card
+    shared = shared_sheet(card_layout, rest, strip_layout, strips_n)
+    if shared is not None:
+        out.append((shared, len(shared.slots)))
+        strips_n -= len(shared.slots) - rest
+    elif rest:
+        out.append((card_layout, rest))
+    out += [(strip_layout, min(per_strip, strips_n - i)) for i in range(0, strips_n, per_strip)]
+    return out
+
+
+def _pages(counts: list[int], sheets: list[tuple[SheetLayout, int]], first: int, duplex: bool) -> list[str]:
+    """The pages each insert lands on, given how many of each in order and the sheets' plan."""
     step = 2 if duplex else 1
+    page_of = [first + i * step for i, (_, n) in enumerate(sheets) for _ in range(n)]
+    out, index = [], 0
     for n in counts:
         if n == 0:
             out.append("–")
             continue
-        a = first + (index // per_sheet) * step
-        b = first + ((index + n - 1) // per_sheet) * step
+        a, b = page_of[index], page_of[index + n - 1]
         out.append(str(a) if a == b else f"{a}–{b}")
         index += n
     return out
@@ -150,18 +167,17 @@ def build_inserts(path: Path, options: PrintOptions, cards: CardSet, ruleset: Ru
     card_ins = [i for i in inserts if not i.strip]
     strip_ins = [i for i in inserts if i.strip]
     step = 2 if options.duplex else 1
-    first = 1 + step
-    pages = _pages([i.count for i in card_ins], len(card_layout.slots), first, options.duplex)
-    n_card_faces = sum(i.count for i in card_ins)
-    first_strip = first + -(-n_card_faces // len(card_layout.slots)) * step
-    pages += _pages([i.count for i in strip_ins], len(strips_layout.slots), first_strip, options.duplex)
     ordered = card_ins + strip_ins
+    sheets = sheet_plan(sum(i.count for i in card_ins), sum(i.count for i in strip_ins), card_layout, strips_layout)
+    pages = _pages([i.count for i in ordered], sheets, 1 + step, options.duplex)
+    faces = [i.face for i in ordered for _ in range(i.count)]
 
     def compose(book: Book) -> None:
         book.full_page(lambda c, page: draw_checklist(c, page, book.ctx, ordered, pages, options), blank_back=True)
-        book.sheets(card_layout, [i.face for i in card_ins for _ in range(i.count)])
-        if strip_ins:
-            book.sheets(strips_layout, [i.face for i in strip_ins for _ in range(i.count)])
+        start = 0
+        for layout, n in sheets:
+            book.sheets(layout, faces[start:start + n])
+            start += n
 
     title = t("pdf_inserts", lang, ruleset=ruleset.id)
     return render_pdf(path, options, cards, ruleset, title, compose)

@@ -364,11 +364,72 @@ def _spans(beyond: list[tuple[float, float]], gutters: list[tuple[float, float]]
         return z - a >= GUTTER_MARK_MIN - 1e-6 and not any(a < kz and z > ka for ka, kz in kept)
 
     kept += [g for g in gutters if g[0] >= lo and g[1] <= hi and free(g)]
+    if len(kept) >= 2:  # two points already guide the ruler: no mark in the empty rows of a part-full sheet
+        return kept     # (issue 37 item 10)
     for side in (sorted(g for g in gutters if g[0] > hi), sorted((g for g in gutters if g[1] < lo), reverse=True)):
         nearest = next((g for g in side if free(g)), None)
         if nearest is not None:
             kept.append(nearest)
     return kept
+
+
+def _clip(mark: Segment, pieces: tuple[Rect, ...], clear: float) -> list[Segment]:
+    """The parts of an upright or level mark that keep ``clear`` off every piece, each long enough to guide a blade."""
+    upright = abs(mark.x0 - mark.x1) < 1e-9
+    at = mark.x0 if upright else mark.y0
+    a, z = sorted((mark.y0, mark.y1) if upright else (mark.x0, mark.x1))
+    spans = [(a, z)]
+    for piece in pieces:
+        r = piece.grow(clear)
+        lo, hi, across_lo, across_hi = (r.y, r.top, r.x, r.right) if upright else (r.x, r.right, r.y, r.top)
+        if not across_lo < at < across_hi:
+            continue
+        spans = [part for s0, s1 in spans for part in ((s0, min(s1, lo)), (max(s0, hi), s1)) if part[1] > part[0]]
+    keep = [(s0, s1) for s0, s1 in spans if s1 - s0 >= GUTTER_MARK_MIN - 1e-6]
+    return [Segment(at, s0, at, s1) if upright else Segment(s0, at, s1, at) for s0, s1 in keep]
+
+
+def shared_sheet(upper: SheetLayout, upper_count: int, lower: SheetLayout, lower_count: int) -> SheetLayout | None:
+    """One sheet holding the last ``upper_count`` pieces of one layout in its top rows and up to ``lower_count``
+    pieces of another in the rows left free (the last card inserts and the first terrain strips, issue 37 item 10),
+    or None when the two grids' rows do not line up or no row is left free.
+
+    Each part keeps its own cut marks, cut back where they would cross the other part's pieces; the rows' cuts
+    run the whole sheet, so the sheet is cut into rows first.
+    """
+    if upper_count <= 0 or lower_count <= 0 or upper.rows != lower.rows or abs(upper.bleed - lower.bleed) > 1e-9:
+        return None
+    top_rows = -(-upper_count // upper.cols)
+    if top_rows >= upper.rows:
+        return None
+    rows_of = [r.y for r in upper.grid[::upper.cols]]
+    if any(abs(a - b) > 0.01 for a, b in zip(rows_of, [r.y for r in lower.grid[::lower.cols]], strict=True)):
+        return None
+    first = top_rows * lower.cols
+    high = upper.grid[:upper_count]
+    low = lower.grid[first:first + min(lower_count, len(lower.grid) - first)]
+    clear = _clearance(upper.bleed)
+
+    def band(pieces: tuple[Rect, ...]) -> tuple[Rect, ...]:  # a part's rows, across the whole page
+        b = _bounds(pieces)
+        return (Rect(0.0, b.y, upper.page_w, b.h),)
+
+    marks = [part for m in _marks(upper, high) for part in _clip(m, band(low), clear)]
+    marks += [part for m in _marks(lower, low) for part in _clip(m, band(high), clear)]
+    # The gutter between the two parts marks every upright cut of both, keeping clear of both (on Letter the
+    # margins are too narrow: these and the gutters' marks are all a part has).
+    gap_lo, gap_hi = band(low)[0].top, band(high)[0].y
+    upright = [m for m in marks if abs(m.x0 - m.x1) < 1e-9]
+    marks = [m for m in marks if m not in upright or not (min(m.y0, m.y1) >= gap_lo and max(m.y0, m.y1) <= gap_hi)]
+    if gap_hi - gap_lo - 2 * clear >= GUTTER_MARK_MIN - 1e-6:
+        marks += [Segment(x, gap_lo + clear, x, gap_hi - clear) for x in _cuts([v for r in high + low for v in (r.x, r.right)])]
+    slots = high + low
+    for x in _cuts([v for r in slots for v in (r.x, r.right)]):
+        if sum(1 for m in marks if abs(m.x0 - x) < 0.01 and abs(m.x1 - x) < 0.01) < 2:
+            return None  # a cut a ruler could not be laid on (Letter's margins hold no marks): sheets apart
+    trim = _bounds(slots)
+    return replace(upper, grid=slots, slots=slots, trim_box=trim, bleed_box=trim.grow(upper.bleed),
+                   marks=tuple(marks), notes=())
 
 
 def chunks(items: list, size: int) -> list[list]:

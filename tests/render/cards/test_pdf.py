@@ -99,9 +99,9 @@ def test_crop_marks_are_drawn_thin_where_geometry_puts_them(render) -> None:
         elif op == b"m":
             starts[(round(float(operands[0]), 2), round(float(operands[1]), 2))] = width
     layout = card_sheet("a4", STANDARD).placed(1)
-    # One card: its two vertical cuts marked above, below and in the far row gutter; its two horizontal
-    # cuts right of it and in the far column gutter (the left margin is too narrow on A4).
-    assert len(layout.marks) == 10
+    # One card: its two vertical cuts marked above and below it (no mark in the empty rows, issue 37 item 10);
+    # its two horizontal cuts right of it and in the far column gutter (the left margin is too narrow on A4).
+    assert len(layout.marks) == 8
     for mark in layout.marks:
         drawn = starts.get((round(mark.x0, 2), round(mark.y0, 2)))
         assert drawn is not None and 0.25 <= drawn <= 0.4, (mark, drawn)
@@ -173,7 +173,7 @@ def test_inserts_for_chosen_cards_only(render) -> None:
     reader, _ = render("inserts", "--cards", "46,Woods", "--copies", "1")
     text = "\n".join(page.extract_text() for page in reader.pages)
     assert "PzKw IV J" in text and "Smoke" not in text and "Panic" not in text
-    assert len(reader.pages) == 3   # checklist, one card sheet, one strip sheet
+    assert len(reader.pages) == 2   # checklist, one sheet: the card, and the strip in a row it leaves free
 
 
 @pytest.mark.parametrize("ruleset,hand,table", [(None, "12", "Six-Pack Variant Unified Rules, Rev 3"),
