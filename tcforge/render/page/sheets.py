@@ -18,6 +18,7 @@ from tcforge import __version__
 from tcforge.data.cards import CardSet
 from tcforge.data.rulesets import Ruleset
 from tcforge.render.page import fonts
+from tcforge.render.page.boxes import page_boxes, pdf_lang
 from tcforge.render.page.geometry import (
     MARK_WIDTH,
     MM,
@@ -108,13 +109,15 @@ class Book:
         self.page_w, self.page_h = paper_size(options.paper)
         # invariant: no timestamps or random ids, so the same input gives the same bytes.
         self.c = Canvas(str(path), pagesize=(self.page_w, self.page_h), initialFontName=fonts.SANS,  # type: ignore[arg-type]  # the stubs say a number; reportlab takes a font name
-                        initialFontSize=9, pageCompression=1, invariant=1)
+                        initialFontSize=9, pageCompression=1, invariant=1, lang=pdf_lang(options.lang))
         self.c.setTitle(title)
         self.c.setAuthor("tcforge")
         self.c.setCreator(f"tcforge {__version__}")
         self.c.setSubject("Tank Commander: The Eastern Front Edition")
 
-    def _boxes(self, trim: Rect, bleed: Rect) -> None:
+    def _boxes(self, pieces: Rect | None) -> None:
+        """TrimBox and BleedBox by the one rule (tcforge.render.page.boxes): the pieces and their bleed, or the page."""
+        trim, bleed = page_boxes(Rect(0, 0, self.page_w, self.page_h), pieces, self.ctx.bleed)
         self.c.setTrimBox(trim.box())
         self.c.setBleedBox(bleed.box())
 
@@ -129,11 +132,11 @@ class Book:
         sheets that follow keep their fronts on front sides.
         """
         page = Rect(0, 0, self.page_w, self.page_h)
-        self._boxes(page, page)
+        self._boxes(None)
         draw(self.c, page)
         self._end_page()
         if blank_back and self.options.duplex:
-            self._boxes(page, page)
+            self._boxes(None)
             self._end_page()
 
     def sheets(self, layout: SheetLayout, faces: list[Face], default_back: Face | None = None) -> list[int]:
@@ -152,7 +155,7 @@ class Book:
 
     def _sheet(self, layout: SheetLayout, group: list[Face]) -> None:
         c = self.c
-        self._boxes(layout.trim_box, layout.bleed_box)
+        self._boxes(layout.trim_box)
         for face, slot in zip(group, layout.slots, strict=True):
             self._draw(face, slot)
         c.setStrokeColor(INK)
@@ -161,7 +164,7 @@ class Book:
         self._end_page()
 
     def _backs(self, layout: SheetLayout, group: list[Face], default_back: Face | None) -> None:
-        self._boxes(layout.trim_box, layout.bleed_box)
+        self._boxes(layout.trim_box)
         for face, slot in zip(group, layout.slots, strict=True):
             back = face.back or default_back
             if back is not None:

@@ -38,8 +38,9 @@ from tcforge.atomic import atomic_path
 from tcforge.data.card_kinds import is_unit
 from tcforge.i18n.words import NBSP, NNBSP, capital, case_ref, curly, fr_subject, t, typo
 from tcforge.render.page import fonts, style
+from tcforge.render.page.boxes import page_boxes, pdf_lang
 from tcforge.render.page.build import RenderError, TextOverflowError, _binary_streams
-from tcforge.render.page.geometry import MM, paper_size
+from tcforge.render.page.geometry import MM, Rect, paper_size
 from tcforge.render.page.sheets import Ctx, PrintOptions, Report
 from tcforge.render.page.text import LABEL, draw_fit
 from tcforge.render.scenario.map import BattlefieldMap, hollow_sides, side_colours, tint
@@ -187,14 +188,14 @@ class SheetDoc(SimpleDocTemplate):
                          initialFontName=fonts.SANS, initialFontSize=9,
                          title=t("pdf_scenario", lang, title=s.title.get(lang)), author="tcforge",
                          creator=f"tcforge {__version__}", subject="Tank Commander: The Eastern Front Edition",
-                         **kwargs)
+                         lang=pdf_lang(lang), **kwargs)
 
     def handle_pageBegin(self) -> None:
         super().handle_pageBegin()
         c = self.canv
-        box = (0, 0, self.pagesize[0], self.pagesize[1])
-        c.setTrimBox(box)
-        c.setBleedBox(box)
+        trim, bleed = page_boxes(Rect(0, 0, self.pagesize[0], self.pagesize[1]))  # a page printed whole
+        c.setTrimBox(trim.box())
+        c.setBleedBox(bleed.box())
 
     def footer(self, c: Canvas, doc: Any) -> None:
         c.saveState()
