@@ -29,11 +29,18 @@ def draw_strip(c: Canvas, r: Rect, ctx: Ctx, card: Card) -> None:
     m = MM * k
     table_id = ctx.ruleset["fire.terrain_table"]
     row = terrain_row(card, table_id) or {}
-    c.setFillColor(style.TERRAIN)
+    # The green edge runs out to the bleed; without bleed the strip's edge is white and the green a line
+    # inside it, clear of the cut (issue 37 item 7: no white sliver along a dark edge after a miscut).
+    c.setFillColor(style.TERRAIN if ctx.bleed > 0 else style.WHITE)
     c.rect(r.x - ctx.bleed, r.y - ctx.bleed, r.w + 2 * ctx.bleed, r.h + 2 * ctx.bleed, stroke=0, fill=1)
     inner = Rect(r.x + EDGE_MM * m, r.y + EDGE_MM * m, r.w - 2 * EDGE_MM * m, r.h - 2 * EDGE_MM * m)
     c.setFillColor(style.PAPER)
-    c.roundRect(inner.x, inner.y, inner.w, inner.h, 1.0 * m, stroke=0, fill=1)
+    if ctx.bleed > 0:
+        c.roundRect(inner.x, inner.y, inner.w, inner.h, 1.0 * m, stroke=0, fill=1)
+    else:
+        c.setStrokeColor(style.TERRAIN)
+        c.setLineWidth(0.8 * k)
+        c.roundRect(inner.x, inner.y, inner.w, inner.h, 1.0 * m, stroke=1, fill=1)
 
     # The name, reading upwards, on a band at the top of the strip.
     name_h = 19 * m

@@ -33,6 +33,7 @@ CROSSING = HexColor("#8a6a3b")     # a Ford or Bridge on such a Stream
 BORDER_MM = 2.2
 PAD_MM = 1.6
 RADIUS_MM = 1.4
+CUT_SAFE_MM = 1.0  # without bleed, a dark frame stops this far short of the cut line (twice a 0.5 mm miscut)
 
 
 def scale(r: Rect) -> float:
@@ -41,11 +42,20 @@ def scale(r: Rect) -> float:
 
 
 def frame(c: Canvas, r: Rect, bleed: float, colour: Color) -> Rect:
-    """The coloured border (out to the bleed) and the paper panel inside it; returns the panel."""
-    c.setFillColor(colour)
+    """The coloured border and the paper panel inside it; returns the panel.
+
+    With a bleed the border runs out to it. Without one a dark border would print to the cut line and a
+    0.5 mm cutting error would show a white sliver along a dark edge (issue 37 item 7): the border then stops
+    CUT_SAFE_MM short of the cut, inside a white margin that a miscut only makes a little wider or narrower.
+    """
+    c.setFillColor(colour if bleed > 0 else WHITE)
     # Drawn in page coordinates at the bleed rectangle: the tests find each card by it.
     c.rect(r.x - bleed, r.y - bleed, r.w + 2 * bleed, r.h + 2 * bleed, stroke=0, fill=1)
     k = scale(r)
+    if bleed <= 0:
+        dark = r.grow(-CUT_SAFE_MM * MM * k)
+        c.setFillColor(colour)
+        c.roundRect(dark.x, dark.y, dark.w, dark.h, 2 * RADIUS_MM * MM * k, stroke=0, fill=1)
     inner = r.grow(-BORDER_MM * MM * k)
     c.setFillColor(PAPER)
     c.roundRect(inner.x, inner.y, inner.w, inner.h, RADIUS_MM * MM * k, stroke=0, fill=1)
