@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tcforge.analysis.balance import Report
+from tcforge.analysis.stats import Paired, paired_results
 from tcforge.play.games import GameResult
 
 
@@ -79,6 +80,7 @@ class OptionEffect:
     interval: tuple[float, float]
     base_rate: float
     base_interval: tuple[float, float]
+    paired: Paired | None = None  # the option less as written over the same seeds (None: no games to pair)
 
     @property
     def difference(self) -> float:
@@ -89,20 +91,26 @@ class OptionEffect:
         return self.interval[0] <= self.base_interval[1] and self.base_interval[0] <= self.interval[1]
 
     def render(self) -> str:
+        head = f"{self.option} (favours {self.side}): {self.side} wins {self.rate:.1%} against {self.base_rate:.1%} as written"
+        if self.paired is not None:  # the games share their seeds: their paired difference says more than two intervals
+            return f"{head}, on the same seeds {self.paired.render()}"
         verdict = ("the 95 % intervals overlap: these games do not show that it changes the result" if self.overlap
                    else "the 95 % intervals do not overlap: it moves the result")
-        return (f"{self.option} (favours {self.side}): {self.side} wins {self.rate:.1%} against {self.base_rate:.1%} "
-                f"as written, {self.difference * 100:+.1f} points; {verdict}")
+        return f"{head}, {self.difference * 100:+.1f} points; {verdict}"
 
     def to_json(self) -> dict[str, Any]:
         return {"option": self.option, "side": self.side, "win_rate": self.rate, "interval95": list(self.interval),
                 "as_written_win_rate": self.base_rate, "as_written_interval95": list(self.base_interval),
-                "difference": self.difference, "intervals_overlap": self.overlap}
+                "difference": self.difference, "intervals_overlap": self.overlap,
+                "paired": None if self.paired is None else self.paired.to_json()}
 
 
-def option_effects(reports: Sequence[Report], favours: Mapping[str, str]) -> list[OptionEffect]:
+def option_effects(reports: Sequence[Report], favours: Mapping[str, str],
+                   results: Mapping[str | None, Sequence[GameResult]] | None = None) -> list[OptionEffect]:
     """Each option's report against the scenario as written (the report without an option), for the side the
-    option favours (``favours``: option id -> side; the first side if the option names none)."""
+    option favours (``favours``: option id -> side; the first side if the option names none). With the games
+    (``results``: option -> its games, as written under None), played on the same seeds, each effect carries the
+    paired difference (:func:`tcforge.analysis.stats.paired_results`: Newcombe's interval, McNemar's test)."""
     base = next((r for r in reports if r.option is None), None)
     if base is None:
         return []
@@ -113,5 +121,8 @@ def option_effects(reports: Sequence[Report], favours: Mapping[str, str]) -> lis
         side = favours.get(rep.option) or rep.sides[0].side
         mine = next(s for s in rep.sides if s.side == side)
         theirs = next(s for s in base.sides if s.side == side)
-        out.append(OptionEffect(rep.option, side, mine.rate, mine.interval, theirs.rate, theirs.interval))
+        pair = None
+        if results is not None and results.get(None) and results.get(rep.option):
+            pair = paired_results(results[None], results[rep.option], side)
+        out.append(OptionEffect(rep.option, side, mine.rate, mine.interval, theirs.rate, theirs.interval, pair))
     return out

@@ -27,7 +27,7 @@ from typer.core import TyperGroup
 
 from tcforge import __version__
 from tcforge.bounds import shown
-from tcforge.cli import bench, cards, errata, odds, rules, validate
+from tcforge.cli import bench, cards, errata, odds, rules, serve, validate
 from tcforge.cli.common import err, fail, out
 from tcforge.cli.options import harmonise
 from tcforge.interrupt import interrupt_notes
@@ -89,6 +89,8 @@ class _LazyGroup(TyperGroup):
         if command is None and name in LAZY_GROUPS:
             module, help_text = LAZY_GROUPS[name]
             sub = importlib.import_module(module).app
+            if name == "scenario":
+                importlib.import_module("tcforge.cli.tune")  # levers and tune: its commands, in a module of their own
             if name == "print":
                 from tcforge.cli.rulebook import rulebook
                 if not any(c.name == "rulebook" for c in sub.registered_commands):
@@ -107,6 +109,7 @@ app.add_typer(bench.app, name="bench")
 app.add_typer(rules.app, name="rules")
 app.command("validate")(validate.validate)
 app.command("odds")(odds.odds)
+app.command("serve")(serve.serve)
 
 
 @app.callback(invoke_without_command=True)

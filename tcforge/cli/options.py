@@ -47,7 +47,8 @@ PAPER_VALUES = {"a4", "letter", "a5", "half-letter"}  # half-letter: the rule bo
 # command that writes several files; --lang is en|fr, but a LANG code in 'tcforge i18n', which works on any
 # translation (a new one is started by 'tcforge i18n init').
 # --agent is SIDE=SPEC where a game is played, but a bare SPEC in a ladder (a rung plays both sides).
-FORMS: dict[str, set[str]] = {"--out": {"FILE", "DIR"}, "--lang": {"en|fr", "LANG"}, "--agent": {"SIDE=SPEC", "SPEC"}}
+FORMS: dict[str, set[str]] = {"--out": {"FILE", "DIR"}, "--lang": {"en|fr", "LANG"}, "--agent": {"SIDE=SPEC", "SPEC"},
+                              "--range": {"choice", "A..B"}}  # a range of fire in odds; the values a tune searches
 
 # Every old spelling -> what to write instead, the one table of them (issue 32 item 4): each still works, hidden from
 # --help, and says in one line on standard error (notice) what to write instead. Those in ALIASED take the new

@@ -465,6 +465,8 @@ def audit_cmd(
         raise typer.Exit(1)
 
 
+HTML_HELP = ("Also write a report a designer reads in a browser: one self-contained HTML file (no network) with the "
+             "verdict in words, the curves and tables, and each proof game as a step-through replay on the board.")
 PNG_OUT_HELP = ("Write {what} as a PNG here; the report itself goes to standard output (--format, and > FILE to keep "
                 "it). --plot is the old spelling.")
 SCHEDULER_HELP = ("Play on a running Dask cluster: tcp://HOST:8786 (see 'Sweeps, and playing on a cluster' in "
@@ -505,6 +507,7 @@ def balance_cmd(
     format: FormatOpt = Format.text,
     out: Annotated[Path | None, out_file_option(PNG_OUT_HELP.format(what="the win rates with their intervals"))] = None,
     plot: PlotOpt = None,
+    html: Path | None = typer.Option(None, "--html", parser=file_out, metavar="FILE", help=HTML_HELP),
 ) -> None:
     """Play many seeded games in parallel and report win rates, balance, completion, lengths and losses, how the
     games ended and what each balance option changes; with --converge, at doubling budgets until the rates settle
@@ -518,6 +521,7 @@ def balance_cmd(
         _usage("--games must be at least 1 and --jobs at least 0 (0: a worker a core)")
     plot = out or plot
     _writable(plot)
+    _writable(html)
     sc = _load(scenario)
     players = _agents(list(sc.grid.sides), agent, policy)
     _usable(players, sc.id)
@@ -529,6 +533,7 @@ def balance_cmd(
         if opt is not None and opt not in known:
             _usage(f"unknown balance option '{opt}' of {sc.id}: use one of {', '.join(sorted(known)) or '(none)'}")
     why: list[list[Ending]] = []  # the last round's endings, one list per option
+    games_of: dict[str | None, Any] = {}  # the last round's games, by option: paired differences, the report
     workers = cluster.local_workers(jobs, len(options) * -(-games // BATCH))
 
     def play_round(agents: tuple[str, str], runner: Any) -> list[BalanceReport]:
@@ -541,6 +546,7 @@ def balance_cmd(
                               client=runner, progress=lambda n: step(progress, n))
                 reports.append(report(_load(scenario, opt), results, agents, opt))
                 why.append(endings(results, list(sc.grid.sides)))
+                games_of[opt] = results
         return reports
 
     def play_match(newer: str, previous: str, opt: str | None, runner: Any) -> Any:
@@ -585,14 +591,20 @@ def balance_cmd(
             raise typer.Exit(130) from exc
         _err(f"tcforge: balance stopped: {exc.reason}")
         raise typer.Exit(1) from None
-    effects = option_effects(reports, {b.id: b.favours for b in sc.balance})
+    effects = option_effects(reports, {b.id: b.favours for b in sc.balance}, games_of)
     if plot is not None:
         write_plot(reports, plot)
+    if html is not None:
+        from tcforge.cli.report import balance_report, write_html
+        document, proofs = balance_report(sc, reports, games_of, effects)
+        write_html(html, document, sc, proofs, reports[0].policies)
+        _err(f"report: {html}")
     if format is Format.json:
         data: list[dict[str, Any]] = []
         for rep, ways in zip(reports, why, strict=True):
             entry = rep.to_json()
             entry["outcomes"] = [e.to_json() for e in ways]
+            entry.update(_who_and_when_json(sc, games_of.get(rep.option) or []))
             entry["against_as_written"] = next((e.to_json() for e in effects if e.option == rep.option), None)
             if rep.option in exploiters:
                 entry["exploiter"] = exploiters[rep.option].to_json()
@@ -626,12 +638,34 @@ def balance_cmd(
             _echo(f"  {s.side} losses a game: " + (", ".join(f"{k} {v}" for k, v in s.losses.items()) or "none"))
         for line in render_endings(ways):
             _echo(f"  why: {line}")
+        for line in _who_and_when(sc, games_of.get(rep.option) or []):
+            _echo(f"  {line}")
         if rep.option in exploiters:
             _echo(f"  exploiter: {exploiters[rep.option].render()}")
     for effect in effects:
         _echo(f"option {effect.render()}")
     if plot is not None:
         _err(f"plot: {plot}")
+
+
+def _who_and_when(sc: Any, results: list[Any]) -> list[str]:
+    """Who moved first and what it was worth (rolled initiative), and the turn the result is decided."""
+    from tcforge.analysis.stats import first_player, lead_curve
+    lines = []
+    first = first_player(results) if sc.initiative.method == "roll" else None
+    if first is not None:
+        lines.append(f"first player: {first.render()}")
+    curve = lead_curve(results, sc.grid.sides[0], list(sc.grid.sides))
+    if curve.turns:
+        lines.append(f"who leads: {curve.render()}")
+    return lines
+
+
+def _who_and_when_json(sc: Any, results: list[Any]) -> dict[str, Any]:
+    from tcforge.analysis.stats import first_player, lead_curve
+    first = first_player(results) if sc.initiative.method == "roll" else None
+    curve = lead_curve(results, sc.grid.sides[0], list(sc.grid.sides))
+    return {"first_player": first.to_json() if first else None, "lead": curve.to_json() if curve.turns else None}
 
 
 def _exploit(scenario: str, scenario_id: str, sides: list[str], reports: list[Any], runner: Any, seed: int,
@@ -871,7 +905,9 @@ def sweep_cmd(
     file: Path | None = typer.Option(None, "--file", help="A YAML sweep file; the options below replace its values."),
     option: Annotated[list[str] | None, option_option("Balance options, each a cell: an id, 'as-written' or 'all'.")] = None,
     ruleset: list[str] | None = typer.Option(None, "--ruleset", help="Rulesets to play each scenario with (default: its own)."),
-    set_: list[str] | None = typer.Option(None, "--set", help="Ruleset parameter overrides, each a cell: NAME=VALUE[;NAME=VALUE]."),
+    set_: list[str] | None = typer.Option(None, "--set", help="Levers, each a cell: NAME=VALUE[;NAME=VALUE]: a ruleset "
+                                          "parameter (turn.hand_limit=6), one side's value (soviet.supply_points=3) or the "
+                                          "scenario's own (scenario.turn_limit=18); 'tcforge scenario levers ID' lists them."),
     agent: Annotated[list[str] | None, agent_option(SWEEP_AGENT_HELP)] = None,
     agents: Annotated[list[str] | None, deprecated_option("--agents", "Players, each a cell: SPEC or FIRST/SECOND.")] = None,
     games: int | None = typer.Option(None, "--games", callback=bounded(GAMES), help="Games a cell (default 100)."),
@@ -882,6 +918,7 @@ def sweep_cmd(
     jobs: JobsOpt = JOBS_DEFAULT,
     scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
     no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
+    html: Path | None = typer.Option(None, "--html", parser=file_out, metavar="FILE", help=HTML_HELP),
 ) -> None:
     """Play a grid of scenarios x balance options x rulesets x parameter overrides x agents; write one row per cell
     (games, wins per side with 95 % intervals, endings, mean length), a plot, and keep every finished batch: a rerun
@@ -930,6 +967,7 @@ def sweep_cmd(
         raise typer.Exit(2 if file is None else 1) from None
     for name in (BATCHES, TABLE, ROWS, PLOT):  # a link, FIFO or device among the outputs: one line, before any game
         _writable(out / name)
+    _writable(html)
 
     class Rate(TextColumn):
         def render(self, task: Any) -> Any:
@@ -964,6 +1002,12 @@ def sweep_cmd(
         _echo(f"{rep.scenario} [{row.cell.label()}]: {rep.games}/{row.planned} games; {sides}; "
               f"mean length {rep.lengths['mean']} turns")
     _err(f"table: {out / TABLE}, {out / ROWS}" + (f"; plot: {out / 'sweep.png'}" if any(r.report.games for r in outcome.rows) else ""))
+    if html is not None:
+        from tcforge.cli.report import sweep_report, write_html
+        document, proofs, first, players = sweep_report(outcome.rows)
+        write_html(html, document, _load(first.scenario, first.option) if first else None, proofs, players,
+                   first.option if first else None)
+        _err(f"report: {html}")
     if outcome.stopped is not None:
         _err(f"tcforge: sweep stopped ({outcome.stopped.reason}): {outcome.finished} of {outcome.planned} games are kept in "
              f"{out}; rerun the same command to play the other {outcome.planned - outcome.finished}")

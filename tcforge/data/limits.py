@@ -155,6 +155,9 @@ def parameter_problem(name: str, value: Any, base: Any) -> str:
 
 MAX_VALUE_TEXT = 200  # characters of one --set value: the scenario schema's limit of a text value
 _NAME = re.compile(r"^[a-z_]+\.[a-z0-9_]+$")  # the scenario schema's pattern of a parameter name
+# a lever of one side or of the scenario's own fields (tcforge.scenarios.levers): soviet.supply_points,
+# scenario.reinforcements.german.2.turn, scenario.victory.take-the-hill.shift
+_LEVER = re.compile(r"^[a-z][a-z0-9_-]*(\.[a-z0-9][a-z0-9_-]*){1,4}$")
 _PLAIN_TAGS = (None, "!")
 _HOW = "write a number, true or false, a word, a list [1, 3] or a table {8: 0}; quote a text that YAML would read otherwise"
 
@@ -175,9 +178,10 @@ def parse_set(text: str) -> dict[str, Any]:
         name = name.strip()
         if not eq or not name:
             raise SetError(f"'{shown(part, count=False)}': write NAME=VALUE, several joined by ';' (turn.hand_limit=6)")
-        if not _NAME.match(name):
+        if not (_NAME.match(name) or (_LEVER.match(name) and len(name) <= 120)):
             raise SetError(f"'{shown(name, count=False)}' is not a parameter name: names are section.name in lower case "
-                           "(turn.hand_limit); 'tcforge rules' lists them")
+                           "(turn.hand_limit) or levers (soviet.supply_points, "
+                           "scenario.turn_limit); 'tcforge scenario levers SCENARIO' lists them")
         if name in overrides:
             raise SetError(f"'{name}' is set twice in one --set: set it once")
         overrides[name] = parse_value(name, value.strip())

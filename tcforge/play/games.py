@@ -49,6 +49,10 @@ class GameResult:
     # the share of its positions each side held at the game's end (0 to 1): what a training's search may credit a
     # side that lost with (tcforge.analysis.train, where wins are rare)
     held_at_end: dict[str, float] = field(default_factory=dict)
+    # the side that moved first (rolled initiative: tcforge.analysis.stats.first_player), and the position's
+    # evaluation for the first side (tcforge.agents.evaluate, -1 to 1) at the end of each game turn: who led, when
+    first: str | None = None
+    lead: list[float] = field(default_factory=list)
 
 
 _GAMES: dict[int, Any] = {}
@@ -90,6 +94,7 @@ class _GoalTracker:
         self.held: dict[str, list[tuple[int, int]]] = {s: [] for s in self.sides}  # (turn, positions held at its end)
         self.lost = [0] * len(self.sides)
         self.last_loss: dict[str, int | None] = {s: None for s in self.sides}
+        self.lead: list[float] = []
 
     def observe(self, state: GameState) -> None:
         if state.turn == self.turn:
@@ -98,6 +103,9 @@ class _GoalTracker:
         self.turn = state.turn
 
     def _turn_ended(self, state: GameState, turn: int, *, last: bool = False) -> None:
+        if not last:
+            from tcforge.agents.evaluate import heuristic
+            self.lead.append(round(heuristic(state, 0), 3))
         for i, side in enumerate(self.sides):
             if not last:  # goals_reached counts whole turns only, as it always has
                 held = sum(state.controls(p, i) for p in self.rules.goals(i))
@@ -154,7 +162,7 @@ def _result(scenario: Scenario, state: GameState, seed: int, tracker: _GoalTrack
     at_end = {side: (tracker.held[side][-1][1] / len(tracker.positions[i]) if tracker.positions[i] else 0.0)
               for i, side in enumerate(sides)}
     return GameResult(seed, winner, reason, condition, state.turn, len(state.history), losses, dict(tracker.best), error,
-                      held_from, dict(tracker.last_loss), at_end)
+                      held_from, dict(tracker.last_loss), at_end, sides[state.first], list(tracker.lead))
 
 
 # ------------------------------------------------------------------ logs
@@ -216,15 +224,23 @@ def _check_seed(verified: gamelog.GameLog, state: GameState) -> None:
     from tcforge.engine.state import CHANCE
     seed, agents = verified.setup.seed, verified.setup.agents
     assert agents is not None  # gamelog.read refuses a signed log without them
-    players = (make_agent(agents[0]), make_agent(agents[1]))
+    players = tuple(None if spec == gamelog.HUMAN else make_agent(spec) for spec in agents)
     rng = random.Random(seed)
     for number, line in enumerate(verified.lines, 2):
         player = state.current_player()
         try:
             if player == CHANCE:
                 expected, who = sample_chance(state, rng), f"seed {seed}'s die gives"
+            elif player in (0, 1) and players[player] is None:  # a person's choice (tcforge serve): drawn from nothing
+                expected = action_from_json(line.action)
+                if expected not in state.legal_actions():
+                    return  # the replay names the illegal line its own way
+                state.apply_action(expected)
+                continue
             elif player in (0, 1):
-                expected, who = players[player](state, rng), f"{agents[player]} plays on seed {seed}"
+                policy = players[player]
+                assert policy is not None
+                expected, who = policy(state, rng), f"{agents[player]} plays on seed {seed}"
             else:
                 return
         except Exception:  # an agent that cannot choose here: the replay names the line

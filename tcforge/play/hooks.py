@@ -29,6 +29,7 @@ from tcforge.scenarios.special_rules import (
     NoReturnToReserve,
     PlayBeforeTurn,
     ReinforcementArrival,
+    SideSupply,
 )
 from tcforge.scenarios.victory import VictoryCondition
 
@@ -112,6 +113,7 @@ class ScenarioHooks:
         self.before_turn = {r.card_id: r.before_turn for r in scenario.rules(PlayBeforeTurn)}
         self.grace = scenario.rules(HandLimitGrace)
         self.arrival = scenario.rules(ReinforcementArrival)
+        self.supply = {self.sides.index(s): r.points for r in scenario.rules(SideSupply) for s in r.sides}
         self._goals: dict[int, tuple[int, ...]] = {}
         self._spots: dict[tuple[int, int], tuple[int, ...]] = {}
 
@@ -175,6 +177,8 @@ class ScenarioHooks:
     def turn_start(self, state: GameState) -> None:
         """At the start of a side's turn: its reinforcement groups of this turn arrive (and cards expire)."""
         side_id = self.sides[state.active]
+        if state.active in self.supply:  # a side's own Supply points (a designer's lever): before an arrival spends one
+            state.supply = self.supply[state.active]
         for group in self.scenario.side(side_id).reinforcements:
             if group.turn == state.turn and group.id not in state.arrivals:
                 self.arrive(state, group, state.active)

@@ -79,6 +79,7 @@ CODES: dict[str, str] = {
     "turn-limit": "A turn (reinforcement, victory, special rule) after the scenario's turn limit.",
     "game-end": "A scenario with no turn limit that does not say how its game ends ('ends'), or says it beside a turn limit.",
     "balance-patch": "A balance option that does not apply, or that makes the scenario invalid or illegal.",
+    "lever": "A --set lever (soviet.supply_points, scenario.turn_limit, ...) that does not exist, or a value it cannot take.",
     "victory-unreachable": "(rules engine, through the hook) The victory positions cannot be reached within the turn limit.",
     "engine-unsupported": "(rules engine, through the hook) The scenario uses cards whose effect the engine does not implement.",
 }

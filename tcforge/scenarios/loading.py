@@ -136,6 +136,10 @@ def load_scenario(path: Path, *, balance: str | None = None, ruleset: str | None
         data, patch_findings = _apply_balance(loaded, display, balance)
         if patch_findings:
             return Loading(None, patch_findings, loaded.data, loaded)
+    if parameters:  # the side and scenario levers among them (tcforge.scenarios.levers), then the ruleset's
+        data, parameters, lever_findings = _apply_levers(path, display, loaded, data, balance, parameters)
+        if lever_findings:
+            return Loading(None, lever_findings, loaded.data, loaded)
     if ruleset is not None or parameters:
         data = _override_ruleset(data, ruleset, parameters or {})
         wrong = _schema(Loaded(data, loaded.marks, loaded.key_marks), display)
@@ -149,6 +153,35 @@ def load_scenario(path: Path, *, balance: str | None = None, ruleset: str | None
     builder = Builder(path, display, Loaded(data, loaded.marks, loaded.key_marks))
     scenario = builder.build(balance)
     return Loading(scenario, builder.findings, data, loaded)
+
+
+def _apply_levers(path: Path, display: str, loaded: Loaded, data: Any, balance: str | None,
+                  parameters: dict[str, Any]) -> tuple[Any, dict[str, Any], list[Finding]]:
+    """The document with its side and scenario levers set and checked against the schema again; the ruleset
+    parameters left; or the one finding that names the lever and what it may be."""
+    from tcforge.scenarios import levers
+    sides = [str(s.get("id")) for s in (data.get("sides") or []) if isinstance(s, dict)] if isinstance(data, dict) else []
+    moved = {n: v for n, v in parameters.items() if levers.is_lever(n, sides)}
+    if not moved:
+        return data, parameters, []
+    base = data
+
+    def grid() -> Any:
+        built = Builder(path, display, Loaded(base, loaded.marks, loaded.key_marks)).build(balance)
+        if built is None:
+            raise levers.LeverError("the scenario cannot be built, so its positions cannot be shifted")
+        return built.grid
+
+    hint = "'tcforge scenario levers SCENARIO' lists the levers and the values each takes"
+    try:
+        data = levers.apply(data, moved, grid)
+    except levers.LeverError as exc:
+        return base, parameters, [Finding(display, 1, 1, "lever", str(exc), hint)]
+    wrong = _schema(Loaded(data, loaded.marks, loaded.key_marks), display)
+    if wrong:
+        names = ", ".join(f"{n}={v}" for n, v in moved.items())
+        return base, parameters, [Finding(display, 1, 1, "lever", f"{names} makes the scenario invalid: {wrong[0].message}", hint)]
+    return data, {n: v for n, v in parameters.items() if n not in moved}, []
 
 
 def _override_ruleset(data: Any, ruleset: str | None, parameters: dict[str, Any]) -> Any:
@@ -214,3 +247,13 @@ def _apply_balance(loaded: Loaded, display: str, option: str) -> tuple[Any, list
         return patched, []
     known = ", ".join(str(o.get("id")) for o in options) or "none"
     return data, [Finding(display, 1, 1, "balance-patch", f"no balance option '{option}'", f"this scenario has: {known}")]
+
+
+def scenario_levers(reference: str, balance: str | None = None) -> list[Any]:
+    """The levers of a scenario (bundled id or file) as its document reads (a balance option applied): what
+    ``--set`` and ``scenario tune --lever`` can move (:func:`tcforge.scenarios.levers.levers`)."""
+    from tcforge.scenarios import levers
+    scenario = load(reference, balance=balance)
+    path = find_scenario(reference)
+    assert path is not None
+    return levers.levers(load_scenario(path, balance=balance).data, dict(scenario.params), scenario.grid)

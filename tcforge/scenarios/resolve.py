@@ -56,6 +56,7 @@ from tcforge.scenarios.special_rules import (
     NoReturnToReserve,
     PlayBeforeTurn,
     ReinforcementArrival,
+    SideSupply,
     SpecialRule,
     TerrainAs,
 )
@@ -678,6 +679,8 @@ def special_rule(b: Builder, i: int, raw: dict[str, Any]) -> SpecialRule | None:
         return PlayBeforeTurn(**common, card_id=one("card"), before_turn=int(raw["before_turn"]))
     if kind == "fire_types_allowed":
         return FireTypesAllowed(**common, types=tuple(raw["types"]))
+    if kind == "side_supply":
+        return SideSupply(**common, points=int(raw["points"]))
     if raw["after"] not in b.groups:
         b.add(path + ("after",), "unknown-reference", f"no reinforcement group '{raw['after']}'",
               "use a group id: " + (", ".join(b.groups) or "the scenario has none"))

@@ -102,7 +102,16 @@ class HandLimitGrace(SpecialRule):
     turns: int = 1
 
 
+@dataclass
+class SideSupply(SpecialRule):
+    """The side gets ``points`` Supply points each turn (4.0 a) instead of the ruleset's ``turn.supply_points``
+    (a designer's lever, ``--set soviet.supply_points=3``)."""
+
+    points: int = 2
+
+
 _RULE_TYPES: dict[type, str] = {TerrainAs: "terrain_as", NoReturnToReserve: "no_return_to_reserve",
                                 ReinforcementArrival: "reinforcement_arrival", AttachedAmmunition: "attached_ammunition",
                                 LimitedAP: "limited_ap", PlayBeforeTurn: "play_before_turn",
-                                FireTypesAllowed: "fire_types_allowed", HandLimitGrace: "hand_limit_grace"}
+                                FireTypesAllowed: "fire_types_allowed", HandLimitGrace: "hand_limit_grace",
+                                SideSupply: "side_supply"}

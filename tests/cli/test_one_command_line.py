@@ -125,7 +125,7 @@ def test_every_jobs_option_defaults_to_all_cores_and_says_so() -> None:
                 found += 1
                 assert p.default == JOBS_DEFAULT == 0, f"tcforge {' '.join(path)} --jobs defaults to {p.default}"
                 assert "one a core" in p.help and "all of this machine's cores" in p.help, path
-    assert found == 6  # check --play, balance, sweep, ladder, bench ladder, train
+    assert found == 7  # check --play, balance, sweep, ladder, bench ladder, train, tune
 
 
 def test_one_lang_one_format_family_one_pair_of_consoles() -> None:

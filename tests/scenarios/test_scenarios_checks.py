@@ -470,3 +470,11 @@ def test_001_streams_a_legal_stream_is_checked_shown_and_laid_on_the_game(tmp_pa
     assert any(line.lstrip().startswith("G2 |") and " ~ " in line for line in text.splitlines())
     state = start(scenario, setup(scenario, 1))
     assert len(state.streams) == 2 and sorted(e[2] for e in state.streams)[0] == 0 and state.streams[0][0] != state.streams[0][1]
+
+
+def test_a_lever_that_cannot_take_its_value_is_the_lever_code() -> None:
+    from tcforge.scenarios.findings import ScenarioError
+    from tcforge.scenarios.loading import load
+    with pytest.raises(ScenarioError) as caught:
+        load("hill-621", parameters={"scenario.turn_limit": 0})
+    assert [f.code for f in caught.value.findings] == ["lever"]

@@ -20,7 +20,7 @@ from tcforge.data.card_ids import CONFUSION, COORDINATION, PATH
 from tcforge.engine.actions import Action, Discard, Draw, Exit, Fire, Interrupt, Move, PlayCard, Unstack
 from tcforge.play.hooks import engine_pos
 from tcforge.play.referee.base import Case, Play, RefereeBase, Snap
-from tcforge.scenarios.special_rules import HandLimitGrace, ReinforcementArrival
+from tcforge.scenarios.special_rules import HandLimitGrace, ReinforcementArrival, SideSupply
 
 MODULE = "supply_and_plays"
 CASES = (
@@ -43,7 +43,7 @@ class SupplyAndPlays(RefereeBase):
             if isinstance(action, PlayCard):
                 card = state.units[int(action.card)].profile
                 if card.card_id == COORDINATION:
-                    if self.turn.extra < rules.turn_max_supply_points - rules.turn_supply_points:
+                    if self.turn.extra < rules.turn_max_supply_points - self.supply_points(side):
                         self.turn.extra += 1
                     cost = 0
                 elif card.kind == "instant":
@@ -52,7 +52,7 @@ class SupplyAndPlays(RefereeBase):
                 if before.supply < cost:
                     self.flag(line, "5.0", f"side {side} makes a {action.kind} play with {before.supply} Supply point(s) left")
                 self.turn.spent += cost
-                allowance = rules.turn_supply_points + self.turn.extra
+                allowance = self.supply_points(side) + self.turn.extra
                 if self.turn.spent > allowance:
                     self.flag(line, "4.0", f"side {side} spends Supply point {self.turn.spent} of a turn that has {allowance}")
             if isinstance(action, Move | Fire):
@@ -158,6 +158,11 @@ class SupplyAndPlays(RefereeBase):
                                         "with no transport left there for it; it comes aboard its transport")
                 continue
             free[taken[0]] -= taken[1]
+
+    def supply_points(self, side: int) -> int:
+        """The side's Supply points a turn (4.0 a): the ruleset's, or the scenario's side_supply rule's."""
+        side_id = self.scenario.grid.sides[side]
+        return next((r.points for r in self.scenario.rules(SideSupply) if side_id in r.sides), self.rules.turn_supply_points)
 
     def hand_limit(self, side: int) -> int:
         limit = self.rules.turn_hand_limit

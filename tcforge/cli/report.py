@@ -1,0 +1,152 @@
+"""The designer's HTML report of balance, sweep and tune (``--html FILE``, issue 36): the documents
+:mod:`tcforge.render.report.html` draws, made from what each command measured, and the proof games replayed from
+their seeds (:func:`tcforge.play.frames.frames`)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+
+def proof_seeds(tuned: Any) -> list[tuple[str, int, dict[str, Any]]]:
+    """The games the report replays: at the lower of the two values around the target, a game each side won."""
+    if tuned.between is None:
+        return []
+    out = []
+    point = tuned.between[0]
+    for who in dict.fromkeys([r.winner for r in point.results if r.winner]):
+        r = next(r for r in point.results if r.winner == who)
+        out.append((f"{tuned.plan.lever} = {point.value}: a game {who} won (--seed {r.seed})", r.seed,
+                    {tuned.plan.lever: point.value}))
+    return out
+
+
+def tune_report(tuned: Any, sc: Any) -> dict[str, Any]:
+    from tcforge.analysis.stats import first_player, lead_curve
+    p = tuned.plan
+    verdict = [f"With {p.agents[0]} against {p.agents[1]}: " + tuned.answer() + "."]
+    if tuned.step is not None and tuned.between is not None:
+        a, b = tuned.between
+        verdict.append(f"Moving {p.lever} from {a.value} to {b.value} changes {p.side}'s win rate by "
+                       + tuned.step.render() + ".")
+    verdict.append(f"{tuned.total} games in {tuned.rounds} rounds; stopped because {tuned.why_stopped}.")
+    curve = []
+    if tuned.fit is not None:
+        steps = 60
+        for i in range(steps + 1):
+            x = p.low + (p.high - p.low) * i / steps
+            lo, hi = tuned.fit.rate_interval(x)
+            curve.append([x, tuned.fit.rate(x), lo, hi])
+    c = tuned.crossing
+    chart = {"kind": "rates", "title": f"{p.side} win rate against {p.lever}", "xlabel": p.lever,
+             "ylabel": f"{p.side} wins", "target": p.target, "curve": curve,
+             "points": [{"value": q.value, "rate": q.rate, "low": q.interval[0], "high": q.interval[1], "games": q.games}
+                        for q in sorted(tuned.points, key=lambda q: q.value)],
+             "crossing": None if c is None else {"value": c.value, "low": c.low, "high": c.high}}
+    rows = [[q.value, q.games, q.wins, f"{q.rate:.1%}", f"{q.interval[0]:.1%}-{q.interval[1]:.1%}"]
+            for q in sorted(tuned.points, key=lambda q: q.value)]
+    sections: list[dict[str, Any]] = [
+        {"heading": f"{p.side} win rate against {p.lever}",
+         "text": ["Dots: the games played at each value with their 95 % intervals; line and band: the fitted logistic "
+                  "curve and its 95 % band; shaded column: the values that give the target within the interval."],
+         "chart": chart, "table": {"columns": [p.lever, "games", f"{p.side} wins", "rate", "95 %"], "rows": rows}}]
+    games = [r for q in (tuned.between or ()) for r in q.results]
+    if games:
+        curve_ = lead_curve(games, p.side, list(sc.grid.sides))
+        sections.append({"heading": "Who leads, turn by turn", "text": [curve_.render()],
+                         "chart": {"kind": "lead", **curve_.to_json(), "decided": curve_.decided}})
+        fp = first_player(games)
+        if fp is not None and sc.initiative.method == "roll":
+            sections.append({"heading": "First-player advantage", "text": [fp.render()]})
+    return {"title": f"{sc.id}: tuning {p.lever}", "subtitle": f"{p.agents[0]} v {p.agents[1]}, seed {p.seed}",
+            "verdict": verdict, "sections": sections}
+
+
+def write_html(path: Path, doc: dict[str, Any], sc: Any, proofs: list[tuple[str, int, dict[str, Any]]],
+               agents: tuple[str, str], option: str | None = None) -> None:
+    """The report with each proof game as a replay (the game played again from its seed), written atomically."""
+    from tcforge.play.frames import frames
+    from tcforge.render.report.board import board
+    from tcforge.render.report.html import write
+    from tcforge.scenarios.loading import load
+    replays = []
+    for title, seed, overrides in proofs:
+        scenario = load(str(sc.path), balance=option, parameters=overrides or None)
+        replays.append({"title": title, "game": frames(scenario, seed, agents)})
+    try:
+        write(path, {**doc, "replays": replays}, board(sc))
+    except OSError as exc:
+        typer.echo(f"tcforge: cannot write {exc.filename or path}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(1) from None
+
+
+# ------------------------------------------------------------------ balance and sweep reports
+
+
+def balance_report(sc: Any, reports: list[Any], results: dict[str | None, list[Any]], effects: list[Any]) -> tuple[
+        dict[str, Any], list[tuple[str, int, dict[str, Any]]]]:
+    """The balance run as a report document, and its proof games (each side's example win, as written)."""
+    from tcforge.analysis.stats import first_player, lead_curve
+    sides = list(sc.grid.sides)
+    base = next((r for r in reports if r.option is None), reports[0])
+    agents = base.policies
+    head = max(base.sides, key=lambda s: s.rate)
+    verdict = [f"With {agents[0]} against {agents[1]}, {base.scenario} {base.option or 'as written'}: {head.side} wins "
+               f"{head.rate:.0%} ({head.interval[0]:.0%}-{head.interval[1]:.0%}) over {base.games} games."]
+    for e in effects:
+        text = f"The option {e.option} brings {e.side} to {e.rate:.0%} ({e.interval[0]:.0%}-{e.interval[1]:.0%})"
+        if e.paired is not None:
+            text += f"; on the same seeds that is {e.paired.render()}"
+        verdict.append(text + ".")
+    rows = []
+    for rep in reports:
+        for s in rep.sides:
+            rows.append([rep.option or "as written", s.side, rep.games, s.wins, f"{s.rate:.1%}",
+                         f"{s.interval[0]:.1%}-{s.interval[1]:.1%}"])
+    sections: list[dict[str, Any]] = [{"heading": "Win rates", "table": {
+        "columns": ["option", "side", "games", "wins", "rate", "95 %"], "rows": rows}}]
+    if effects:
+        sections.append({"heading": "What each option changes (paired on the same seeds)", "table": {
+            "columns": ["option", "favours", "rate", "as written", "difference", "95 %", "McNemar p"],
+            "rows": [[e.option, e.side, f"{e.rate:.1%}", f"{e.base_rate:.1%}", f"{e.difference * 100:+.1f}",
+                      "" if e.paired is None else f"{e.paired.low * 100:+.1f} to {e.paired.high * 100:+.1f}",
+                      "" if e.paired is None else f"{e.paired.p_value:.3g}"] for e in effects]}})
+    games = results.get(base.option) or []
+    if games:
+        curve = lead_curve(games, sides[0], sides)
+        sections.append({"heading": "Who leads, turn by turn", "text": [curve.render()],
+                         "chart": {"kind": "lead", **curve.to_json(), "decided": curve.decided}})
+        fp = first_player(games)
+        if fp is not None and sc.initiative.method == "roll":
+            sections.append({"heading": "First-player advantage", "text": [fp.render()]})
+    proofs: list[tuple[str, int, dict[str, Any]]] = [
+        (f"{base.option or 'as written'}: a game {s.side} won (--seed {s.example_seed})", s.example_seed, {})
+        for s in base.sides if s.example_seed is not None]
+    return ({"title": f"{base.scenario}: balance", "subtitle": f"{agents[0]} v {agents[1]}", "verdict": verdict,
+             "sections": sections}, proofs)
+
+
+def sweep_report(rows: list[Any]) -> tuple[dict[str, Any], list[tuple[str, int, dict[str, Any]]], Any, Any]:
+    """The sweep's table as a report document; the proof games of its first played cell (with its scenario, option
+    and agents), or no proofs when nothing was played."""
+    played = [r for r in rows if r.report.games]
+    table = []
+    verdict = []
+    for r in played:
+        rep = r.report
+        head = max(rep.sides, key=lambda s: s.rate)
+        verdict.append(f"{rep.scenario} [{r.cell.label()}]: {head.side} wins {head.rate:.0%} "
+                       f"({head.interval[0]:.0%}-{head.interval[1]:.0%}), {rep.games} games.")
+        for s in rep.sides:
+            table.append([rep.scenario, r.cell.label(), s.side, rep.games, s.wins, f"{s.rate:.1%}",
+                          f"{s.interval[0]:.1%}-{s.interval[1]:.1%}"])
+    doc = {"title": "Sweep", "verdict": verdict or ["Nothing played yet."],
+           "sections": [{"heading": "Cells", "table": {"columns": ["scenario", "cell", "side", "games", "wins", "rate", "95 %"],
+                                                       "rows": table}}]}
+    if not played:
+        return doc, [], None, None
+    first = played[0]
+    proofs = [(f"{first.cell.label()}: a game {s.side} won (--seed {s.example_seed})", s.example_seed, first.cell.overrides())
+              for s in first.report.sides if s.example_seed is not None]
+    return doc, proofs, first.cell, first.cell.agents

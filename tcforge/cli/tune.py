@@ -1,0 +1,174 @@
+"""``tcforge scenario levers`` and ``tcforge scenario tune`` (issue 36): commands of the scenario group's app,
+registered when the group is mounted (tcforge.cli's lazy groups import this module after tcforge.cli.scenario)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from tcforge.bounds import SEED, bounded
+from tcforge.cli.options import JOBS_DEFAULT, AgentOpt, Format, FormatOpt, JobsOpt, format_option, option_option, out_dir_option
+from tcforge.cli.scenario import HTML_HELP, SCHEDULER_HELP, _agents, _echo, _err, _load, _resolve, _usable, _usage, _writable, app
+from tcforge.outpath import file_out
+
+
+def html_option() -> Any:
+    return typer.Option("--html", parser=file_out, metavar="FILE", help=HTML_HELP)
+
+
+@app.command("levers")
+def levers_cmd(
+    scenario: str = typer.Argument(..., help="Scenario id or file."),
+    balance: Annotated[str | None, option_option("Read the levers with this balance option applied.")] = None,
+    format: Annotated[Format, format_option("text: a line a lever; json: a list.")] = Format.text,
+) -> None:
+    """What --set can move in a scenario (sweep, tune): its own fields (scenario.*), each side's values (SIDE.*) and
+    the ruleset's parameters, with the value now and the values allowed."""
+    from tcforge.scenarios.loading import scenario_levers
+    sc = _load(scenario, balance)
+    items = scenario_levers(str(_resolve(scenario)), balance)
+    if format is Format.json:
+        _echo(json.dumps([lever.to_json() for lever in items], indent=2, ensure_ascii=False))
+        return
+    width = max(len(lever.name) for lever in items)
+    _echo(f"{sc.id}: {len(items)} lever(s); move one with --set NAME=VALUE (scenario sweep) or --lever NAME (scenario tune)")
+    for lever in items:
+        now = "none" if lever.value is None else lever.value
+        _echo(f"{lever.name:<{width}}  {now!s:>5}  {lever.allowed():<32}  {lever.what}")
+
+
+@app.command("tune")
+def tune_cmd(
+    scenario: str = typer.Argument(..., help="Scenario id or file."),
+    lever: str = typer.Option(..., "--lever", metavar="NAME", help="The lever to move: a whole-number lever of 'tcforge "
+                              "scenario levers' (scenario.reinforcements.german.2.turn, soviet.supply_points, "
+                              "scenario.turn_limit, turn.hand_limit)."),
+    range_: str | None = typer.Option(None, "--range", metavar="A..B", help="The values to search (default: the lever's "
+                                      "own range, cut to its value now +/- 6)."),
+    target: float = typer.Option(0.5, "--target", metavar="RATE", help="The win rate wanted for --side, above 0 and below 1."),
+    side: str | None = typer.Option(None, "--side", metavar="SIDE", help="Whose win rate (default: the scenario's first side)."),
+    agent: AgentOpt = None,
+    games: int = typer.Option(300, "--games", min=20, max=100_000, help="The budget: games over all the values played."),
+    round_games: int = typer.Option(20, "--round-games", min=10, max=10_000, help="Games a value gets in a round."),
+    precision: float | None = typer.Option(None, "--precision", metavar="HALF-WIDTH", help="Stop once the win rates at the "
+                                           "two whole values around the target are known to this half-width (0.02: "
+                                           "+/- 2 points, some 2,400 games each), or when --games is spent."),
+    balance: Annotated[str | None, option_option()] = None,
+    seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="The root seed: game i of every value is seeded "
+                             "from it and i, so the values are compared on the same games."),
+    out: Annotated[Path, out_dir_option("Folder of the kept games (batches.jsonl) and the answer (tune.json): the same "
+                                        "command again plays only what is missing.")] = Path("tune"),
+    jobs: JobsOpt = JOBS_DEFAULT,
+    scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
+    html: Annotated[Path | None, html_option()] = None,
+    format: FormatOpt = Format.text,
+    no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
+) -> None:
+    """Which value of a lever gives a side the target win rate: plays where it learns most (around the crossing of
+    the fitted win rate, not a fixed grid), fits a logistic line with its uncertainty and answers 'LEVER = v gives
+    the target (95 % interval)', with the two whole values around it and their rates. Resumable; by default with
+    the strongest player trained for the scenario (best)."""
+    from tcforge.analysis import cluster
+    from tcforge.analysis.tune import Plan, TuneError, check_range, parse_range, tune
+    from tcforge.scenarios.levers import find
+    from tcforge.scenarios.loading import scenario_levers
+    if not 0 < target < 1:
+        _usage(f"--target {target}: give a win rate above 0 and below 1 (0.5)")
+    if precision is not None and not 0.001 <= precision <= 0.5:
+        _usage(f"--precision {precision}: give a half-width from 0.001 to 0.5 (0.02 is +/- 2 points)")
+    if jobs < 0:
+        _usage("--jobs is at least 0 (0: a worker a core)")
+    _writable(html)
+    _writable(out / "batches.jsonl")
+    _writable(out / "tune.json")
+    sc = _load(scenario, balance)
+    sides = list(sc.grid.sides)
+    who = side or sides[0]
+    if who not in sides:
+        _usage(f"--side {who}: not a side of {sc.id}; use one of {', '.join(sides)}")
+    known = scenario_levers(str(_resolve(scenario)), balance)
+    chosen = find(known, lever)
+    if chosen is None:
+        close = [x.name for x in known if x.name.split(".")[0] == lever.split(".")[0]][:6]
+        _usage(f"--lever {lever[:80]}: no such lever in {sc.id}; " + (f"its levers like it: {', '.join(close)}" if close else
+                                                                       f"'tcforge scenario levers {scenario}' lists them"))
+    assert chosen is not None
+    if chosen.low is None or chosen.high is None:
+        _usage(f"--lever {lever}: not a whole-number lever with a range; tune moves the numbers of 'tcforge scenario levers'")
+    assert chosen.low is not None and chosen.high is not None
+    try:
+        if range_ is not None:
+            low, high = parse_range(range_)
+        else:
+            now = chosen.value if isinstance(chosen.value, int) else (chosen.low + chosen.high) // 2
+            low, high = max(chosen.low, now - 6), min(chosen.high, now + 6)
+        check_range(low, high, lever, chosen.low, chosen.high)
+    except TuneError as exc:
+        _usage(str(exc))
+    for end in (low, high):  # each end loads (a turn limit before a reinforcement, a shift off the board): said now
+        from tcforge.scenarios.findings import ScenarioError
+        from tcforge.scenarios.loading import load
+        try:
+            load(str(_resolve(scenario)), balance=balance, parameters={lever: end})
+        except ScenarioError as exc:
+            _usage(f"--range {low}..{high}: {exc.findings[0].message}")
+    players = _agents(sides, agent or ["best"], None)
+    _usable(players, sc.id)
+    batch = 10
+    plan = Plan(str(_resolve(scenario)), lever, low, high, who, players, target, games,
+                max(batch, round_games // batch * batch), batch, seed, precision, balance)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from tcforge.cli.scenario import _progress_console
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+                        transient=True, disable=no_progress or format is Format.json, console=_progress_console())
+    task = progress.add_task(f"{sc.id}: tuning {lever}", total=games)
+
+    def told(n: int, values: list[int], partial: Any) -> None:
+        if format is not Format.json:
+            progress.console.print(f"round {n}: played {', '.join(map(str, values))}; " + partial.answer(), style=None,
+                                   highlight=False)
+
+    try:
+        with progress:
+            tuned = tune(plan, out, jobs=jobs, scheduler=scheduler, progress=lambda n: progress.advance(task, n), on_round=told)
+    except cluster.Stopped as exc:
+        _err(f"tcforge: tune stopped: {exc.reason}")
+        raise typer.Exit(1) from None
+    from tcforge.atomic import write_atomic
+    out.mkdir(parents=True, exist_ok=True)
+    document = tuned.to_json()
+    write_atomic(out / "tune.json", json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    if format is Format.json:
+        _echo(json.dumps(document, indent=2, ensure_ascii=False))
+    else:
+        for line in render_tuned(tuned, sc.id):
+            _echo(line)
+    if html is not None:
+        from tcforge.cli.report import proof_seeds, tune_report, write_html
+        write_html(html, tune_report(tuned, sc), sc, proof_seeds(tuned), players)
+        _err(f"report: {html}")
+    if tuned.stopped is not None:
+        _err(f"tcforge: tune stopped ({tuned.stopped.reason}): the games played are kept in {out}; rerun the same command "
+             "to go on")
+        raise typer.Exit(130 if tuned.stopped.interrupted else 1)
+
+
+def render_tuned(tuned: Any, scenario_id: str) -> list[str]:
+    p = tuned.plan
+    lines = [f"{scenario_id}: {p.lever} over {p.low}..{p.high} for {p.side} {p.target:.0%}, "
+             f"{p.agents[0]} v {p.agents[1]}; {tuned.total} games in {tuned.rounds} round(s) ({tuned.played_now} played now, "
+             f"{tuned.kept_before} kept from before); stopped: {tuned.why_stopped}"]
+    for q in sorted(tuned.points, key=lambda q: q.value):
+        lo, hi = q.interval
+        lines.append(f"  {p.lever} = {q.value:>3}: {p.side} wins {q.wins:>4}/{q.games:<4} = {q.rate:6.1%} (95 % {lo:.1%}-{hi:.1%})")
+    if tuned.fit is not None:
+        lines.append(f"  fit: logit P({p.side} wins) = {tuned.fit.a:+.3f} {tuned.fit.b:+.3f} x {p.lever.rsplit('.', 1)[-1]} "
+                     f"(slope standard error {tuned.fit.slope_se:.3f})")
+    lines.append("answer: " + tuned.answer())
+    if tuned.step is not None and tuned.between is not None:
+        a, b = tuned.between
+        lines.append(f"  from {a.value} to {b.value}, on the same seeds: {tuned.step.render()}")
+    return lines

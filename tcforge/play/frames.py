@@ -1,0 +1,59 @@
+"""A game as a plain JSON list of board states, one a step: what a replay on a web page steps through (the
+designer's report, ``--html``; the web server can serve the same list).
+
+:func:`frames` plays the seeded game again (the same game ``tcforge scenario play --seed N`` plays) and tells it
+with the account's words (:mod:`tcforge.play.account`): a step for the set-up, one for each told action, one for
+the end. Each step holds the game turn, the side to play, what happened in words, and the board: position label
+-> the tags of the units standing there (``Ga``, ``Sb``, as the account names them). The units' names and sides
+are given once, in ``units``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from tcforge.play.account import Teller, narrate
+from tcforge.play.games import new_game, play_game
+from tcforge.scenarios.grid import Position
+from tcforge.scenarios.scenario import Scenario
+
+
+def frames(s: Scenario, seed: int, agents: tuple[str, str], lang: str = "en") -> dict[str, Any]:
+    """``{"scenario", "seed", "agents", "sides", "winner", "units": {tag: {name, side}}, "steps": [...]}``; each step
+    ``{"turn", "side", "text", "board": {label: [tags]}, "lost": [tags]}``."""
+    playout, result = play_game(s, seed, agents)
+    state = new_game(s, seed)
+    teller = Teller(s, lang)
+    columns = s.grid.columns
+    units: dict[str, dict[str, Any]] = {}
+    steps: list[dict[str, Any]] = []
+    side: str | None = None
+    turn = 1
+
+    def board() -> tuple[dict[str, list[str]], list[str]]:
+        where: dict[str, list[str]] = {}
+        lost = []
+        for u in state.units:
+            tag = teller.tag(u)
+            if tag is None:
+                continue
+            if tag not in units:
+                units[tag] = {"name": teller.card_name(u), "side": s.grid.sides[u.side]}
+            if u.pos >= 0:
+                where.setdefault(s.grid.label(Position(u.pos // columns + 1, u.pos % columns + 1)), []).append(tag)
+            elif u.pos == -3:
+                lost.append(tag)
+        return where, lost
+
+    for event in narrate(s, state, playout.log, teller):
+        kind = event["event"]
+        if kind == "side_turn":
+            side, turn = event["side"], event["turn"]
+            continue
+        if kind not in ("setup", "action", "end"):
+            continue
+        where, lost = board()
+        text = event.get("text") or ("set-up" if kind == "setup" else "")
+        steps.append({"turn": event.get("turn", turn), "side": event.get("side", side), "text": text, "board": where,
+                      "lost": lost})
+    return {"scenario": s.id, "seed": seed, "agents": list(agents), "sides": list(s.grid.sides), "winner": result.winner,
+            "reason": result.reason, "units": units, "steps": steps}

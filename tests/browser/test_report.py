@@ -1,0 +1,71 @@
+"""The designer's report (issue 36 item 4) in a real browser: one self-contained file, the verdict in words, and a
+proof game that steps forward and back and jumps to a turn on the scenario sheet's board."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from browserkit import screenshot
+from tcforge.play.frames import frames
+from tcforge.render.report.board import board
+from tcforge.render.report.html import page, write
+from tcforge.scenarios.loading import load
+
+pytestmark = pytest.mark.slow
+
+
+def _report(tmp_path: Path) -> tuple[Path, dict]:
+    s = load("hill-621")
+    game = frames(s, 1, ("greedy", "greedy"))
+    doc = {"title": "hill-621: a test report", "verdict": ["With greedy against greedy the German wins 85 % (80-89)."],
+           "sections": [{"heading": "Win rate", "chart": {"kind": "rates", "target": 0.5, "xlabel": "turn",
+                                                          "points": [{"value": 10, "rate": 0.8, "low": 0.7, "high": 0.9, "games": 40},
+                                                                     {"value": 12, "rate": 0.4, "low": 0.3, "high": 0.5, "games": 40}],
+                                                          "curve": [[10, 0.8, 0.7, 0.9], [12, 0.4, 0.3, 0.5]],
+                                                          "crossing": {"value": 11.5, "low": 11.0, "high": 12.0}},
+                         "table": {"columns": ["turn", "rate"], "rows": [[10, "80%"], [12, "<b>40%</b>"]]}}],
+           "replays": [{"title": "a game the German won (--seed 1)", "game": game}]}
+    path = tmp_path / "report.html"
+    write(path, doc, board(s))
+    return path, game
+
+
+def test_the_report_is_one_file_that_needs_no_network(tmp_path: Path) -> None:
+    path, _ = _report(tmp_path)
+    text = path.read_text(encoding="utf-8")
+    assert not re.search(r"(src|href)=\"(https?:)?//", text) and "@import" not in text
+    assert "&lt;b&gt;40%&lt;/b&gt;" in text  # data is escaped, never markup
+    assert "</script><script>" not in page({"title": "</script><script>alert(1)", "verdict": []}, None)
+
+
+def test_a_proof_game_steps_forward_back_and_jumps_to_a_turn(browser_page, tmp_path: Path) -> None:
+    path, game = _report(tmp_path)
+    requests: list[str] = []
+    browser_page.on("request", lambda r: requests.append(r.url))
+    browser_page.goto(path.as_uri())
+    assert "German wins 85 %" in browser_page.inner_text("#verdict")
+    box = "#replay-0"
+    assert browser_page.inner_text(f"{box} .status").startswith(f"step 1 of {len(game['steps'])}, turn 1")
+    set_up = game["steps"][0]["board"]
+    chips = browser_page.locator(f"{box} .units span")
+    assert chips.count() == sum(len(tags) for tags in set_up.values())
+    label, tags = next(iter(set_up.items()))
+    assert browser_page.locator(f'{box} .chip[data-position="{label}"] span').all_inner_texts() == tags
+    browser_page.click(f"{box} .forward")
+    browser_page.click(f"{box} .forward")
+    assert browser_page.get_attribute(box, "data-step") == "2"
+    assert browser_page.inner_text(f"{box} .step-text") == game["steps"][2]["text"]
+    browser_page.click(f"{box} .back")
+    assert browser_page.get_attribute(box, "data-step") == "1"
+    browser_page.fill(f"{box} input.turn", "9")
+    browser_page.click(f"{box} .jump")
+    at = int(browser_page.get_attribute(box, "data-step") or "0")
+    assert game["steps"][at]["turn"] >= 9 and game["steps"][at - 1]["turn"] < 9
+    shown = {el.get_attribute("data-position"): el.inner_text().split() for el in browser_page.locator(f"{box} .chip").all()}
+    assert shown == {k: v for k, v in game["steps"][at]["board"].items()}
+    browser_page.click(f"{box} .last")
+    assert browser_page.get_attribute(box, "data-step") == str(len(game["steps"]) - 1)
+    assert [u for u in requests if not u.startswith(("file:", "data:"))] == []
+    screenshot(browser_page, "report-replay")

@@ -1,0 +1,97 @@
+"""Levers (issue 36 item 1): --set reaches one side's values and the scenario's own fields, checked before any game,
+and 'scenario levers' lists what can be moved."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from tcforge.cli import app
+from tcforge.play.games import new_game, play_game
+from tcforge.play.hooks import hooks_of
+from tcforge.scenarios.findings import ScenarioError
+from tcforge.scenarios.grid import Position
+from tcforge.scenarios.levers import LeverError, apply, parse_name
+from tcforge.scenarios.loading import load, scenario_levers
+
+
+def test_4_0_a_a_side_supply_lever_gives_that_side_its_own_supply_points_each_turn() -> None:
+    s = load("hill-621", parameters={"soviet.supply_points": 3})
+    state = new_game(s, 1)
+    hooks = hooks_of(state.game)
+    for side, points in ((0, 2), (1, 3)):  # the German keeps the ruleset's 2
+        state.active = side
+        state.supply = s.param("turn.supply_points")
+        hooks.turn_start(state)
+        assert state.supply == points, side
+    _, result = play_game(s, 1, ("greedy", "greedy"), record=False)
+    assert result.error == "" and result.winner in ("german", "soviet")
+
+
+def test_a_scenario_lever_changes_its_field_and_the_turn_limit_takes_the_last_turn_s_condition_along() -> None:
+    s = load("hill-621", parameters={"scenario.turn_limit": 18, "scenario.reinforcements.german.2.turn": 14})
+    assert s.turn_limit == 18 and s.victory[0].at_end_of_turn == 18  # type: ignore[attr-defined]
+    assert s.reinforcement("german-2").turn == 14
+    by_id = load("hill-621", parameters={"scenario.reinforcements.german.german-2.turn": 9})
+    assert by_id.reinforcement("german-2").turn == 9
+
+
+def test_shifting_the_victory_positions_one_rank_moves_them_towards_the_side_that_must_take_them() -> None:
+    written = load("hill-621").victory[0].targets["soviet"]  # type: ignore[attr-defined]
+    nearer = load("hill-621", parameters={"scenario.victory.take-the-hill.shift": 1}).victory[0].targets["soviet"]  # type: ignore[attr-defined]
+    assert [p.row + 1 for p in written] == [p.row for p in nearer]  # the Soviet enters from the south
+    assert nearer[0] == Position(3, 2)
+
+
+def test_a_ruleset_parameter_and_a_lever_mix_in_one_set() -> None:
+    s = load("hill-621", parameters={"turn.hand_limit": 6, "german.supply_points": 4})
+    assert s.param("turn.hand_limit") == 6 and [r.points for r in s.special_rules if r.rule == "side_supply"] == [4]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("overrides", "says"), [
+    ({"scenario.turn_limit": 0}, "'scenario.turn_limit' is 0: give a whole number from 1 to 99"),
+    ({"scenario.turn_limit": 5}, "before german's group german-2 arrives (turn 11): give a whole number from 11 to 99"),
+    ({"scenario.turn_limit": "x"}, "give a whole number"),
+    ({"soviet.supply_points": 0}, "'soviet.supply_points' is 0: give a whole number from 1 to 20"),
+    ({"soviet.supply_points": 2.5}, "give a whole number from 1 to 20"),
+    ({"soviet.supply_points": True}, "is true: give a whole number"),
+    ({"soviet.morale": 3}, "no lever 'soviet.morale': a side's levers are soviet.supply_points"),
+    ({"scenario.reinforcements.german.3.turn": 4}, "no group '3' arriving on a turn"),
+    ({"scenario.reinforcements.finnish.1.turn": 4}, "no side 'finnish'"),
+    ({"scenario.reinforcements.german.2.turn": 17}, "from 1 to 16"),
+    ({"scenario.victory.nope.turn": 4}, "no victory condition 'nope'"),
+    ({"scenario.victory.take-the-hill.count": 2}, "no lever 'scenario.victory.take-the-hill.count'"),
+    ({"scenario.victory.take-the-hill.shift": 5}, "from -1 to 4"),
+    ({"scenario.weather": 3}, "no lever 'scenario.weather'"),
+])
+def test_a_lever_that_cannot_take_its_value_is_refused_in_one_line_naming_it(overrides: dict[str, Any], says: str) -> None:
+    with pytest.raises(ScenarioError) as caught:
+        load("hill-621", parameters=overrides)
+    findings = caught.value.findings
+    assert len(findings) == 1 and findings[0].code == "lever" and says in findings[0].message, findings[0].message
+
+
+def test_lever_names() -> None:
+    assert parse_name("scenario.turn_limit") == ("scenario", ("turn_limit",))
+    with pytest.raises(LeverError):
+        apply({"sides": [{"id": "german"}]}, {"german.supply_points": 99})
+
+
+def test_scenario_levers_lists_what_can_be_moved_with_the_values_allowed() -> None:
+    names = {lever.name: lever for lever in scenario_levers("hill-621")}
+    assert names["scenario.reinforcements.german.2.turn"].value == 11
+    assert (names["soviet.supply_points"].low, names["soviet.supply_points"].high) == (1, 20)
+    assert "battlefield.columns" not in names  # the scenario's battlefield sets the grid, not the ruleset's
+    kursk = {lever.name for lever in scenario_levers("kursk")}
+    assert "scenario.victory.breakthrough.count" in kursk and "scenario.turn_limit" in kursk
+    result = CliRunner().invoke(app, ["scenario", "levers", "hill-621"])
+    assert result.exit_code == 0 and "scenario.victory.take-the-hill.shift" in result.stdout
+    assert "a whole number from 1 to 16" in result.stdout
+
+
+def test_a_sweep_cell_of_levers_is_checked_before_any_game() -> None:
+    result = CliRunner().invoke(app, ["scenario", "sweep", "hill-621", "--set", "scenario.turn_limit=0", "--games", "1"])
+    assert result.exit_code == 2
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "'scenario.turn_limit' is 0: give a whole number from 1 to 99" in lines[0], result.stderr
