@@ -112,9 +112,14 @@ class Tuned:
                     f"{side} wins {ends[0].rate:.0%} to {ends[-1].rate:.0%}, and the fitted slope "
                     f"({self.fit.b:+.3f} a step, standard error {self.fit.slope_se:.3f}) is not surely different from zero")
         low, high = max(c.low, -1e9), min(c.high, 1e9)
-        inside = p.low <= c.value <= p.high
-        text = (f"{head} = {c.value:.1f} gives {side} {p.target:.0%} (95 % {low:.1f} to {high:.1f})"
-                + ("" if inside else f", outside the range played ({p.low}..{p.high}): a guess beyond the games"))
+        if not p.low <= c.value <= p.high:  # the games do not reach the target: say so first, the line's guess after
+            ends = sorted(self.points, key=lambda q: q.value)
+            near = ends[0] if c.value < p.low else ends[-1]
+            lo, hi = near.interval
+            return (f"{head}: no value from {p.low} to {p.high} gives {side} {p.target:.0%}; the nearest, {near.value}, gives "
+                    f"{near.rate:.1%} ({lo:.1%}-{hi:.1%}, {near.games} games); the fitted line would cross at "
+                    f"{c.value:.1f} (95 % {low:.1f} to {high:.1f}), beyond the games")
+        text = f"{head} = {c.value:.1f} gives {side} {p.target:.0%} (95 % {low:.1f} to {high:.1f})"
         if self.between is not None:
             a, b = self.between
             text += (f"; whole values: {a.value} gives {a.rate:.1%} ({a.interval[0]:.1%}-{a.interval[1]:.1%}, {a.games} games), "

@@ -17,7 +17,8 @@ def proof_seeds(tuned: Any) -> list[tuple[str, int, dict[str, Any]]]:
     point = tuned.between[0]
     for who in dict.fromkeys([r.winner for r in point.results if r.winner]):
         r = next(r for r in point.results if r.winner == who)
-        out.append((f"{tuned.plan.lever} = {point.value}: a game {who} won (--seed {r.seed})", r.seed,
+        out.append((f"{tuned.plan.lever} = {point.value}: a game {who} won (seed {r.seed}, with --set "
+                    f"{tuned.plan.lever}={point.value} in a sweep)", r.seed,
                     {tuned.plan.lever: point.value}))
     return out
 
@@ -147,6 +148,6 @@ def sweep_report(rows: list[Any]) -> tuple[dict[str, Any], list[tuple[str, int, 
     if not played:
         return doc, [], None, None
     first = played[0]
-    proofs = [(f"{first.cell.label()}: a game {s.side} won (--seed {s.example_seed})", s.example_seed, first.cell.overrides())
+    proofs = [(f"{first.cell.label()}: a game {s.side} won (seed {s.example_seed})", s.example_seed, first.cell.overrides())
               for s in first.report.sides if s.example_seed is not None]
     return doc, proofs, first.cell, first.cell.agents

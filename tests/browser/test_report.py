@@ -69,3 +69,22 @@ def test_a_proof_game_steps_forward_back_and_jumps_to_a_turn(browser_page, tmp_p
     assert browser_page.get_attribute(box, "data-step") == str(len(game["steps"]) - 1)
     assert [u for u in requests if not u.startswith(("file:", "data:"))] == []
     screenshot(browser_page, "report-replay")
+
+
+def test_tune_writes_a_report_whose_verdict_and_replay_the_browser_shows(browser_page, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from tcforge.cli import app
+    report = tmp_path / "tune.html"
+    result = CliRunner().invoke(app, ["scenario", "tune", "hill-621", "--lever", "soviet.supply_points", "--range", "2..5",
+                                      "--agent", "greedy", "--games", "40", "--round-games", "10", "--jobs", "1",
+                                      "--no-progress", "--out", str(tmp_path / "t"), "--html", str(report)],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.stderr
+    browser_page.goto(report.as_uri())
+    verdict = browser_page.inner_text("#verdict")
+    assert verdict.startswith("With greedy against greedy: soviet.supply_points") and "games in" in verdict
+    assert browser_page.locator("svg.chart circle.point").count() == 4  # the values 2, 3, 4, 5
+    assert browser_page.locator(".replay").count() >= 1
+    browser_page.click("#replay-0 .last")
+    assert "step" in browser_page.inner_text("#replay-0 .status")

@@ -230,9 +230,9 @@ def page(doc: dict[str, Any], board: Board | None) -> str:
             parts.append(table(section["table"]))
     replays = doc.get("replays") or []
     if replays and board is not None:
-        parts.append("<h2>Proof games, step by step</h2><p>Each game replays from its seed "
-                     "(<code>tcforge scenario play --seed N</code>); the units stand on the scenario sheet's board. Use the "
-                     "buttons, the slider, the arrow keys, or jump to a turn.</p>")
+        parts.append("<h2>Proof games, step by step</h2><p>Each game is played again from its seed (as written: "
+                     "<code>tcforge scenario play --seed N</code>; with levers: a sweep cell of them); the units stand on "
+                     "the scenario sheet's board. Use the buttons, the slider, the arrow keys, or jump to a turn.</p>")
         parts += [_replay(n, entry).replace("{BOARD}", board.png) for n, entry in enumerate(replays)]
         parts.append(f'<script type="application/json" id="board-data">{_json(board.to_json())}</script>')
         parts.append(f"<script>{SCRIPT}</script>")
