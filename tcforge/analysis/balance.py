@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tcforge.analysis import cluster
-from tcforge.analysis.batches import BatchResult, Cell, plan
+from tcforge.analysis.batches import Batch, BatchResult, Cell, plan
 from tcforge.play.games import GameResult
 from tcforge.scenarios.scenario import Scenario
 
@@ -83,10 +83,11 @@ class Report:
 
 def run(reference: str, *, games: int, jobs: int = 1, option: str | None = None, policies: tuple[str, str] = ("greedy", "greedy"),
         base_seed: int = 1, progress: Callable[[int], None] | None = None, scheduler: str | None = None,
-        batch: int = BATCH, client: Any = None) -> list[GameResult]:
+        batch: int = BATCH, client: Any = None, start: int = 0) -> list[GameResult]:
     """Play ``games`` games of a scenario: ``jobs`` local workers (0: a core each; never more than there are batches of
     ``batch`` games), or the Dask cluster at ``scheduler``, or on an open ``client`` (several runs, one pool); results
-    in game order, game ``i`` seeded with :func:`~tcforge.analysis.batches.game_seed` (``base_seed``, ``i``)."""
+    in game order, game ``i`` seeded with :func:`~tcforge.analysis.batches.game_seed` (``base_seed``, ``i``). ``start``
+    plays games ``start`` to ``start + games - 1`` instead (more games of a run, on a multiple of ``batch``)."""
     cell = Cell(reference, option, agents=policies, seed=base_seed)
     found: dict[int, list[GameResult]] = {}
 
@@ -95,13 +96,22 @@ def run(reference: str, *, games: int, jobs: int = 1, option: str | None = None,
         if progress:
             progress(len(done.results))
 
-    batches = plan(cell, games, batch)
+    batches = plan(cell, games, batch) if not start else [Batch(cell, s, min(batch, start + games - s))
+                                                          for s in range(start, start + games, max(1, batch))]
     if client is not None:
         cluster.play(client, batches, keep)
     else:
         with cluster.client(scheduler, cluster.local_workers(jobs, len(batches))) as runner:
             cluster.play(runner, batches, keep)
     return [r for start in sorted(found) for r in found[start]]
+
+
+def half_width(results: list[GameResult], sides: list[str]) -> float:
+    """The largest half-width of the sides' 95 % win-rate intervals (1 with no game)."""
+    if not results:
+        return 1.0
+    widths = [wilson(sum(1 for r in results if r.winner == side), len(results)) for side in sides]
+    return max((hi - lo) / 2 for lo, hi in widths)
 
 
 def report(scenario: Scenario, results: list[GameResult], policies: tuple[str, str], option: str | None) -> Report:

@@ -508,17 +508,24 @@ def balance_cmd(
     out: Annotated[Path | None, out_file_option(PNG_OUT_HELP.format(what="the win rates with their intervals"))] = None,
     plot: PlotOpt = None,
     html: Path | None = typer.Option(None, "--html", parser=file_out, metavar="FILE", help=HTML_HELP),
+    precision: float | None = typer.Option(None, "--precision", metavar="HALF-WIDTH", help="Play --games more at a time "
+                                           "until every side's 95 % interval is at most this half-width (0.02: +/- 2 "
+                                           "points, some 2,400 games at 50 %), or --max-games are played."),
+    max_games: int = typer.Option(10_000, "--max-games", callback=bounded(GAMES), help="With --precision: the most games "
+                                  "an option plays."),
 ) -> None:
     """Play many seeded games in parallel and report win rates, balance, completion, lengths and losses, how the
     games ended and what each balance option changes; with --converge, at doubling budgets until the rates settle
     and the doubled player beats the one before it; with --exploit, how well the losing side does once tuned."""
     from tcforge.analysis import cluster
-    from tcforge.analysis.balance import BATCH, report, run, write_plot
+    from tcforge.analysis.balance import BATCH, half_width, report, run, write_plot
     from tcforge.analysis.balance import Report as BalanceReport
     from tcforge.analysis.verdict import Ending, endings, option_effects, render_endings
     from tcforge.progress import step, working
     if games < 1 or jobs < 0:
         _usage("--games must be at least 1 and --jobs at least 0 (0: a worker a core)")
+    if precision is not None and not 0.001 <= precision <= 0.5:
+        _usage(f"--precision {precision}: give a half-width from 0.001 to 0.5 (0.02 is +/- 2 points)")
     plot = out or plot
     _writable(plot)
     _writable(html)
@@ -544,6 +551,13 @@ def balance_cmd(
                 step(progress, 0, f"{sc.id} {opt or 'as written'} ({agents[0]} v {agents[1]})")
                 results = run(str(_resolve(scenario)), games=games, option=opt, policies=agents, base_seed=seed,
                               client=runner, progress=lambda n: step(progress, n))
+                while precision is not None and len(results) < max_games and \
+                        half_width(results, list(sc.grid.sides)) > precision:  # the same seeds for every option
+                    step(progress, 0, f"{sc.id} {opt or 'as written'}: {len(results)} games, +/-"
+                                      f"{half_width(results, list(sc.grid.sides)):.1%} so far")
+                    results += run(str(_resolve(scenario)), games=min(games, max_games - len(results)), option=opt,
+                                   policies=agents, base_seed=seed, client=runner, progress=lambda n: step(progress, n),
+                                   start=len(results))
                 reports.append(report(_load(scenario, opt), results, agents, opt))
                 why.append(endings(results, list(sc.grid.sides)))
                 games_of[opt] = results

@@ -85,3 +85,12 @@ def test_the_game_is_decided_from_the_turn_its_leader_keeps_winning() -> None:
     assert curve.turns == [1, 2, 3, 4, 5, 6, 7, 8] and curve.leader_wins[0] == 0.75 and curve.leader_wins[3] == 1.0
     assert curve.decided == 4 and DECIDED == 0.9
     assert lead_curve(games, "soviet", sides).mean[0] == pytest.approx(-0.1)
+
+
+def test_more_games_of_a_run_are_the_games_a_longer_run_plays() -> None:
+    from tcforge.analysis import balance
+    from tcforge.analysis.batches import game_seed
+    longer = balance.run("kursk", games=7, batch=3)
+    more = balance.run("kursk", games=3, batch=3) + balance.run("kursk", games=4, batch=3, start=3)
+    assert [r.seed for r in more] == [game_seed(1, i) for i in range(7)] and more == longer
+    assert balance.half_width([], ["german", "soviet"]) == 1.0
