@@ -31,6 +31,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("analysis", "validate", "render"),
     ("bench",),                              # the benchmarks, which time the analysis, the checks and the printers
     ("export",),                             # Tabletop Simulator decks and tables, drawn by the printers
+    ("web",),                                # tcforge serve: play against the computer, watch logs (draws with the printers)
     ("cli",),                                # the command line: one module per command group under tcforge/cli/
     ("__main__",),                           # python -m tcforge
 )

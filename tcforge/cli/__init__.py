@@ -27,7 +27,7 @@ from typer.core import TyperGroup
 
 from tcforge import __version__
 from tcforge.bounds import shown
-from tcforge.cli import bench, cards, errata, odds, rules, validate
+from tcforge.cli import bench, cards, errata, odds, rules, serve, validate
 from tcforge.cli.common import err, fail, out
 from tcforge.cli.options import harmonise
 from tcforge.interrupt import interrupt_notes
@@ -109,6 +109,7 @@ app.add_typer(bench.app, name="bench")
 app.add_typer(rules.app, name="rules")
 app.command("validate")(validate.validate)
 app.command("odds")(odds.odds)
+app.command("serve")(serve.serve)
 
 
 @app.callback(invoke_without_command=True)

@@ -17,6 +17,9 @@ secret: it catches any edit made by hand or by a careless tool, not a forger who
 a forger cannot recompute is chance: the set-up is the one the seed deals, and every die is the next draw of the
 seed's random stream, which the recorded agents draw from too; :func:`tcforge.play.games.rebuild` plays the
 game again from the seed with those agents and names the first line that differs.
+A side a person played (``tcforge serve``, :mod:`tcforge.play.human`) is recorded as the agent ``human``: its
+choices draw nothing from the stream and are checked legal; the dice and the computer's choices are checked as in
+any other game.
 
 The setup's ``scenario`` is a bundled id or a ``.yaml`` path relative to the log's folder; nothing else is
 ever opened, and a file is parsed only once its bytes match the digest. A log that cannot be proven (no chain:
@@ -43,6 +46,7 @@ from tcforge.scenarios.loading import bundled_ids, load, scenarios_dir
 from tcforge.scenarios.scenario import Scenario
 
 FORMAT = 2
+HUMAN = "human"  # the agent a log records for a side a person played (tcforge.play.human)
 MAX_DEPTH = 16  # no line of a log nests deeper (an action is a list of numbers and short lists)
 _ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 
@@ -189,6 +193,8 @@ def _replayable(log: str, record: Setup) -> None:
         raise LogError(log, 1, "the set-up records no agents, so its game cannot be played again from its seed to check "
                                "its dice: refused; give --unsigned to replay it unchecked")
     for spec in agents:
+        if spec == HUMAN:  # a side a person played (tcforge serve): its choices are checked legal, nothing else
+            continue
         try:
             make(spec)
             timed = parse(spec).seconds is not None

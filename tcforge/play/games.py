@@ -224,15 +224,23 @@ def _check_seed(verified: gamelog.GameLog, state: GameState) -> None:
     from tcforge.engine.state import CHANCE
     seed, agents = verified.setup.seed, verified.setup.agents
     assert agents is not None  # gamelog.read refuses a signed log without them
-    players = (make_agent(agents[0]), make_agent(agents[1]))
+    players = tuple(None if spec == gamelog.HUMAN else make_agent(spec) for spec in agents)
     rng = random.Random(seed)
     for number, line in enumerate(verified.lines, 2):
         player = state.current_player()
         try:
             if player == CHANCE:
                 expected, who = sample_chance(state, rng), f"seed {seed}'s die gives"
+            elif player in (0, 1) and players[player] is None:  # a person's choice (tcforge serve): drawn from nothing
+                expected = action_from_json(line.action)
+                if expected not in state.legal_actions():
+                    return  # the replay names the illegal line its own way
+                state.apply_action(expected)
+                continue
             elif player in (0, 1):
-                expected, who = players[player](state, rng), f"{agents[player]} plays on seed {seed}"
+                policy = players[player]
+                assert policy is not None
+                expected, who = policy(state, rng), f"{agents[player]} plays on seed {seed}"
             else:
                 return
         except Exception:  # an agent that cannot choose here: the replay names the line

@@ -1,0 +1,37 @@
+"""``tcforge serve``: the local web page to play a scenario against the computer and to watch logged games."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from tcforge.cli.common import err, fail
+
+PORT = 8765
+
+
+def serve(
+    port: int = typer.Option(PORT, "--port", min=0, max=65535, help="The port to listen on (0: any free port)."),
+    host: str = typer.Option("127.0.0.1", "--host", help="The address to listen on. The default keeps the page on this "
+                             "computer; another address lets others on your network play your games."),
+    saves: Path = typer.Option(Path("tcforge-games"), "--saves", metavar="DIR",
+                               help="Where the games played on the page are saved, one log each (made when needed)."),
+) -> None:
+    """Serve a local web page: play a scenario (bundled, or your own with tcforge --data DIR serve) against the
+    computer, one side yours, the other played by the agent spec you give on the page (best by default); watch any
+    game log (/watch?log=PATH). Every game is saved as a log that 'scenario replay' and 'scenario audit' check.
+    Ctrl-C stops."""
+    from tcforge.web.app import create_app
+    from tcforge.web.server import bind, make_server
+    if saves.exists() and not saves.is_dir():
+        fail(f"--saves {saves}: not a folder", 2)
+    try:
+        sock = bind(host, port)
+    except OSError as exc:
+        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+    shown = sock.getsockname()[1]
+    hosts = tuple(dict.fromkeys((host, "127.0.0.1", "localhost")))
+    server = make_server(create_app(saves.resolve(), hosts=hosts))
+    where = f"[{host}]" if ":" in host else host
+    err.print(f"tcforge serve: http://{where}:{shown}/ (games saved in {saves}; Ctrl-C stops)", markup=False)
+    server.run(sockets=[sock])

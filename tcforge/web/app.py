@@ -1,0 +1,178 @@
+"""The Starlette application of ``tcforge serve``: the page, its files and the JSON routes it calls.
+
+Routes (every answer JSON but the page and its two files; every refusal ``{"error": ONE LINE}`` with a 4xx status):
+
+- ``GET /`` and ``GET /watch?log=PATH``: the page (play, or watch a log: the balance and tune reports link here);
+- ``GET /static/app.js``, ``GET /static/style.css``: its script and style, from templates/web/;
+- ``GET /api/options?lang=``: the page's words, the scenarios and their sides, the saved unfinished games;
+- ``POST /api/games`` ``{scenario, side, agent, seed, lang}``: a new game (201);
+- ``GET /api/games/ID?lang=``: the game as the person's side sees it;
+- ``POST /api/games/ID/decide`` ``{at, choice}``, ``/step`` ``{at}``, ``/undo`` ``{at}``: change it;
+- ``POST /api/resume`` ``{log}``: a saved game played on; ``POST /api/watch`` ``{log}``: a log opened;
+- ``GET /api/watch/ID/N?lang=``: the watched game after its first N actions.
+
+A POST must say its body is JSON (``Content-Type: application/json``), which a page of another site cannot send
+without the browser asking first; the Host header must be the server's own (no DNS rebinding).
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from tcforge.i18n.words import W, t
+from tcforge.paths import templates_dir
+from tcforge.web.protocol import Act, NewGame, OpenLog, Refusal, lang_of
+from tcforge.web.sessions import Store, scenario_choices
+
+MAX_BODY = 64 * 1024
+STATIC = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
+DEFAULT_AGENT = "best"
+
+
+def _page_dir() -> Path:
+    return templates_dir() / "web"
+
+
+def words(lang: str) -> dict[str, str]:
+    """The page's own words (the word table's ``web_`` entries) in ``lang``."""
+    return {key: t(key, lang) for key in W if key.startswith("web_")}
+
+
+async def _body(request: Request) -> Any:
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        raise Refusal(415, "send the request body as JSON (Content-Type: application/json)")
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise Refusal(413, f"the request body is larger than {MAX_BODY // 1024} KB")
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise Refusal(400, "the request body is not JSON") from None
+
+
+def create_app(games_dir: Path, *, hosts: tuple[str, ...] = ("127.0.0.1", "localhost")) -> Starlette:
+    """The application; games are saved in ``games_dir``; ``hosts`` are the names the server answers to."""
+    store = Store(games_dir)
+
+    async def page(request: Request) -> Response:
+        return FileResponse(_page_dir() / "index.html", media_type="text/html; charset=utf-8",
+                            headers={"Cache-Control": "no-store"})
+
+    async def static(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in STATIC:
+            raise Refusal(404, f"no file {name[:60]!r}")
+        return FileResponse(_page_dir() / name, media_type=STATIC[name], headers={"Cache-Control": "no-store"})
+
+    async def options(request: Request) -> Response:
+        lang = lang_of(request.query_params.get("lang"))
+        found = await run_in_threadpool(scenario_choices, lang)
+        return JSONResponse({"lang": lang, "words": words(lang), "scenarios": found, "agent": DEFAULT_AGENT,
+                             "saved": store.saved(), "games_dir": str(store.games_dir)})
+
+    async def new_game(request: Request) -> Response:
+        ask = NewGame.read(await _body(request))
+
+        def work() -> dict[str, Any]:
+            session = store.new_game(ask)
+            with session.lock:
+                return session.view(ask.lang)
+        return JSONResponse(await run_in_threadpool(work), status_code=201)
+
+    async def show(request: Request) -> Response:
+        session = store.play(request.path_params["gid"])
+        lang = lang_of(request.query_params.get("lang"))
+
+        def work() -> dict[str, Any]:
+            with session.lock:
+                return session.view(lang)
+        return JSONResponse(await run_in_threadpool(work))
+
+    def change(method: str, *, choice: bool = False) -> Callable[[Request], Awaitable[Response]]:
+        async def handler(request: Request) -> Response:
+            session = store.play(request.path_params["gid"])
+            body = await _body(request)
+            ask = Act.read(body, choice=choice)
+            lang = lang_of(body.get("lang")) if isinstance(body, dict) else "en"
+
+            def work() -> dict[str, Any]:
+                with session.lock:
+                    getattr(session, method)(ask)
+                    return session.view(lang)
+            return JSONResponse(await run_in_threadpool(work))
+        return handler
+
+    async def resume(request: Request) -> Response:
+        body = await _body(request)
+        ask = OpenLog.read(body)
+        lang = lang_of(body.get("lang"))
+
+        def work() -> dict[str, Any]:
+            session = store.resume(ask.log)
+            with session.lock:
+                return session.view(lang)
+        return JSONResponse(await run_in_threadpool(work))
+
+    async def open_log(request: Request) -> Response:
+        body = await _body(request)
+        ask = OpenLog.read(body)
+        lang = lang_of(body.get("lang"))
+
+        def work() -> dict[str, Any]:
+            session = store.open_log(ask.log)
+            with session.lock:
+                return session.view(0, lang)
+        return JSONResponse(await run_in_threadpool(work))
+
+    async def frame(request: Request) -> Response:
+        session = store.watch(request.path_params["wid"])
+        lang = lang_of(request.query_params.get("lang"))
+        text = request.path_params["n"]
+        if not text.isdigit() or len(text) > 9:
+            raise Refusal(400, f"action {text[:20]!r}: give a whole number")
+
+        def work() -> dict[str, Any]:
+            with session.lock:
+                return session.view(int(text), lang)
+        return JSONResponse(await run_in_threadpool(work))
+
+    async def refused(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, Refusal)
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        what = {404: f"no such page: {request.url.path[:80]}", 405: f"{request.method} is not accepted here"}
+        return JSONResponse({"error": what.get(exc.status_code, str(exc.detail))}, status_code=exc.status_code)
+
+    async def crashed(request: Request, exc: Exception) -> Response:  # one line, never a traceback
+        return JSONResponse({"error": f"internal error ({type(exc).__name__}: {str(exc)[:200]}); please report it"},
+                            status_code=500)
+
+    routes = [
+        Route("/", page), Route("/watch", page), Route("/static/{name}", static),
+        Route("/api/options", options),
+        Route("/api/games", new_game, methods=["POST"]),
+        Route("/api/games/{gid}", show),
+        Route("/api/games/{gid}/decide", change("decide", choice=True), methods=["POST"]),
+        Route("/api/games/{gid}/step", change("step"), methods=["POST"]),
+        Route("/api/games/{gid}/undo", change("undo"), methods=["POST"]),
+        Route("/api/resume", resume, methods=["POST"]),
+        Route("/api/watch", open_log, methods=["POST"]),
+        Route("/api/watch/{wid}/{n}", frame),
+    ]
+    app = Starlette(routes=routes, middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))],
+                    exception_handlers={Refusal: refused, HTTPException: http_error, Exception: crashed})
+    app.state.store = store
+    return app

@@ -1,0 +1,363 @@
+"""The games and watched logs the server holds, each under an unguessable id (``secrets.token_urlsafe``).
+
+A :class:`PlaySession` is one :class:`~tcforge.play.human.HumanGame` with its account, the dice rolled lately and
+its log file, written whole after every change (:func:`tcforge.atomic.atomic_path`): the saved game is always a
+log that ``scenario replay`` and ``scenario audit`` accept, an unfinished one saying so on its last line. A
+:class:`WatchSession` is a verified log, its account and the positions along it. A request on a session holds the
+session's lock, so two tabs cannot interleave their changes.
+"""
+from __future__ import annotations
+
+import datetime
+import re
+import secrets
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tcforge.agents import SpecError, canonical, parse
+from tcforge.atomic import atomic_path
+from tcforge.engine.actions import HitRoll, KillRoll, action_from_json
+from tcforge.engine.attacks import KILL, attack_odds, to_kill
+from tcforge.engine.state import GameState
+from tcforge.i18n.words import t
+from tcforge.play import gamelog
+from tcforge.play.account import result, side_names
+from tcforge.play.games import new_game, rebuild
+from tcforge.play.human import HUMAN, HumanGame, HumanGameError
+from tcforge.scenarios.findings import ScenarioError
+from tcforge.scenarios.loading import find_scenario, load, load_scenario, scenario_ids
+from tcforge.scenarios.scenario import Scenario
+from tcforge.web.protocol import Act, NewGame, Refusal
+from tcforge.web.view import Narrator, decision, side_view, whole_view
+
+MAX_SESSIONS = 64  # games and logs held at once; the oldest goes first
+CHECKPOINT = 25  # a watched log keeps a position every this many actions
+KEEP_ROLLS = 8  # dice shown beside the board
+
+
+def _percent(value: Any) -> str:
+    return f"{float(value) * 100:.0f} %"
+
+
+def new_id() -> str:
+    return secrets.token_urlsafe(18)
+
+
+# ---------------------------------------------------------------------- scenarios
+def scenario_choices(lang: str) -> list[dict[str, Any]]:
+    """The scenarios a game may be played in (bundled, then the designer's own, --data), with their sides."""
+    out = []
+    for sid in scenario_ids():
+        path = find_scenario(sid)
+        loaded = load_scenario(path) if path is not None else None
+        scenario = loaded.scenario if loaded is not None else None
+        if scenario is None:
+            continue
+        names = side_names(scenario, lang)
+        out.append({"id": scenario.id, "title": scenario.title.get(lang),
+                    "sides": [{"id": s, "name": n} for s, n in zip(scenario.grid.sides, names, strict=True)]})
+    return out
+
+
+def _scenario(reference: str) -> Scenario:
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", reference) or reference not in scenario_ids():
+        raise Refusal(404, f"no scenario '{reference[:60]}': choose one of the list")
+    path = find_scenario(reference)
+    assert path is not None
+    try:
+        return load(path)
+    except ScenarioError as exc:
+        first = exc.findings[0].render() if exc.findings else "it does not load"
+        raise Refusal(422, f"scenario '{reference}' is not valid ({first}); run 'tcforge scenario check {reference}'") from None
+
+
+def _agent(spec: str, scenario_id: str) -> str:
+    from tcforge.agents.trained import check_usable
+    try:
+        text = canonical(spec)
+        if parse(text).seconds is not None:
+            raise Refusal(422, f"agent {text}: a player that searches for a time cannot be checked from the seed; give "
+                               "a number of iterations")
+        check_usable(text, scenario_id)
+    except SpecError as exc:
+        raise Refusal(422, str(exc)) from None
+    return text
+
+
+# ---------------------------------------------------------------------- a game
+@dataclass
+class PlaySession:
+    id: str
+    game: HumanGame
+    log: Path
+    lang: str = "en"
+    narrator: Narrator | None = None
+    rolls: list[dict[str, Any]] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def teller_for(self, lang: str) -> Narrator:
+        """The account in ``lang``, told up to the game's last line (told again from the start in a new language or
+        after an undo)."""
+        if self.narrator is None or self.narrator.lang != lang or self.narrator.done > len(self.game.lines):
+            self.narrator = Narrator(self.game.scenario, new_game(self.game.scenario, self.game.seed), lang, self.game.human)
+        self.narrator.follow(self.game.lines)
+        return self.narrator
+
+    def check(self, request: Act) -> None:
+        at = len(self.game.lines)
+        if request.at != at:
+            raise Refusal(409, f"stale request: the game is at action {at}, the page showed action {request.at}; "
+                               "reload the page")
+
+    def save(self) -> None:
+        with atomic_path(self.log) as tmp, tmp.open("w", encoding="utf-8") as handle:
+            self.game.write(handle, self.log.parent)
+
+    def decide(self, request: Act) -> None:
+        self.check(request)
+        choices = self.game.choices()
+        if not choices:
+            raise Refusal(409, f"it is not your decision now ({self.game.waiting()} acts): step the game on instead")
+        if request.choice is None or not 0 <= request.choice < len(choices):
+            raise Refusal(422, f"choice {request.choice} is not one of the {len(choices)} choices offered (0 to {len(choices) - 1})")
+        self.game.decide(choices[request.choice])
+        self.save()
+
+    def step(self, request: Act) -> None:
+        self.check(request)
+        who = self.game.waiting()
+        if who not in ("chance", "computer"):
+            raise Refusal(409, "the game is over" if who == "over" else "it is your decision: nothing to step")
+        state = self.game.state
+        odds = self._odds(state) if who == "chance" else None
+        line = self.game.step()
+        assert line is not None
+        if line.actor == "chance" and line.action[0] == "d10":
+            self.rolls.append({"line": len(self.game.lines) + 1, "roll": line.action[1], "odds": odds})
+            del self.rolls[:-KEEP_ROLLS]
+        self.save()
+
+    @staticmethod
+    def _odds(state: GameState) -> dict[str, float] | None:
+        """The odds the engine computes for the roll about to be made: an attack's (to hit, to kill, to immobilise) for
+        a to-hit roll, the chance to kill for a To Kill roll."""
+        event = state.rolls[0] if state.rolls else None
+        if isinstance(event, HitRoll):
+            odds = attack_odds(event.attack, state.game.fire_rules)
+            return {"hit": float(odds.hit), "kill": float(odds.kill), "imm": float(odds.immobilize)}
+        if isinstance(event, KillRoll):
+            chance = sum(p for a, p in state.chance_outcomes() if to_kill(event.needed, state.game.fire_rules, int(a[1])) == KILL)
+            return {"kill": float(chance)}
+        return None
+
+    def dice(self, narrator: Narrator, lang: str) -> list[dict[str, Any]]:
+        """The dice rolled lately, each with the account's words for it and the odds, in ``lang``."""
+        out = []
+        for roll in self.rolls:
+            about = next((e["text"] for e in narrator.entries if e["line"] == roll["line"] and e["kind"] == "action"), "")
+            odds = roll["odds"]
+            if odds is None:
+                said = ""
+            elif "hit" in odds:
+                said = t("web_odds_attack", lang, hit=_percent(odds["hit"]), kill=_percent(odds["kill"]), imm=_percent(odds["imm"]))
+            else:
+                said = t("web_odds_kill", lang, kill=_percent(odds["kill"]))
+            out.append({"line": roll["line"], "roll": roll["roll"], "about": about, "odds": said})
+        return out
+
+    def undo(self, request: Act) -> None:
+        self.check(request)
+        try:
+            self.game.undo()
+        except HumanGameError as exc:
+            raise Refusal(409, str(exc)) from None
+        self.rolls = [r for r in self.rolls if r["line"] <= len(self.game.lines) + 1]
+        self.save()
+
+    def view(self, lang: str) -> dict[str, Any]:
+        game, scenario = self.game, self.game.scenario
+        self.lang = lang
+        narrator = self.teller_for(lang)
+        teller = narrator.teller
+        at = len(game.lines)
+        waiting = game.waiting()
+        names = side_names(scenario, lang)
+        state = game.state
+        data: dict[str, Any] = {
+            "mode": "play", "game": self.id, "at": at, "lang": lang, "waiting": waiting,
+            "scenario": {"id": scenario.id, "title": scenario.title.get(lang)},
+            "you": scenario.grid.sides[game.human], "agent": game.agent,
+            "sides": [{"id": s, "name": n, "player": t("web_you", lang) if i == game.human else t("web_computer", lang, agent=game.agent)}
+                      for i, (s, n) in enumerate(zip(scenario.grid.sides, names, strict=True))],
+            "turn": t("web_turn_of", lang, n=state.turn, m=scenario.turn_limit) if scenario.turn_limit
+            else t("web_turn", lang, n=state.turn),
+            "active": None if waiting == "over" else t("web_playing", lang, side=names[state.active]),
+            "decision": None, "can_undo": game.undo_point() is not None, "log": str(self.log),
+            "rolls": self.dice(narrator, lang),
+            "account": narrator.entries, "result": None,
+        }
+        data.update(side_view(scenario, state, game.human, teller))
+        if waiting == "human":
+            data["decision"] = decision(state, game.human, at, game.choices(), teller).to_json()
+        if waiting == "over":
+            data["result"] = result(scenario, state, game.seed, game.agents, lang)["text"]
+        return data
+
+
+# ---------------------------------------------------------------------- a watched log
+@dataclass
+class WatchSession:
+    id: str
+    path: Path
+    verified: gamelog.GameLog
+    start: GameState
+    checkpoints: dict[int, GameState] = field(default_factory=dict)
+    narrators: dict[str, Narrator] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @property
+    def actions(self) -> int:
+        return len(self.verified.lines)
+
+    def narrator(self, lang: str) -> Narrator:
+        if lang not in self.narrators:
+            narrator = Narrator(self.verified.scenario, self.start, lang, None)
+            narrator.follow(self.verified.lines)
+            self.narrators[lang] = narrator
+        return self.narrators[lang]
+
+    def at(self, n: int) -> GameState:
+        """The position after the log's first ``n`` actions."""
+        base = (n // CHECKPOINT) * CHECKPOINT
+        while base > 0 and base not in self.checkpoints:
+            base -= CHECKPOINT
+        state = (self.checkpoints.get(base) or self.start).clone()
+        for index in range(base, n):
+            state.apply_action(action_from_json(self.verified.lines[index].action))
+            if (index + 1) % CHECKPOINT == 0 and index + 1 not in self.checkpoints:
+                self.checkpoints[index + 1] = state.clone()
+        return state
+
+    def view(self, n: int, lang: str) -> dict[str, Any]:
+        if not 0 <= n <= self.actions:
+            raise Refusal(404, f"action {n}: the log has actions 0 to {self.actions}")
+        scenario = self.verified.scenario
+        narrator = self.narrator(lang)
+        state = self.at(n)
+        setup = self.verified.setup
+        names = side_names(scenario, lang)
+        agents: tuple[str, str] = setup.agents or ("?", "?")
+        data: dict[str, Any] = {
+            "mode": "watch", "watch": self.id, "at": n, "actions": self.actions, "lang": lang, "log": str(self.path),
+            "scenario": {"id": scenario.id, "title": scenario.title.get(lang)},
+            "sides": [{"id": s, "name": names[i], "player": agents[i]} for i, s in enumerate(scenario.grid.sides)],
+            "turn": t("web_turn", lang, n=state.turn), "position": t("web_action_of", lang, n=n, m=self.actions),
+            "account": narrator.entries, "note": t("web_whole_truth", lang),
+            "result": result(scenario, state, setup.seed, agents, lang)["text"] if state.is_terminal() else None,
+        }
+        data.update(whole_view(scenario, state, narrator.teller))
+        return data
+
+
+# ---------------------------------------------------------------------- the store
+class Store:
+    """The server's sessions, and where games are saved."""
+
+    def __init__(self, games_dir: Path):
+        self.games_dir = games_dir
+        self.plays: dict[str, PlaySession] = {}
+        self.watches: dict[str, WatchSession] = {}
+        self.lock = threading.Lock()
+
+    def _keep(self, table: dict[str, Any], session: Any) -> None:
+        with self.lock:
+            table[session.id] = session
+            while len(table) > MAX_SESSIONS:
+                table.pop(next(iter(table)))
+
+    def play(self, gid: str) -> PlaySession:
+        session = self.plays.get(gid)
+        if session is None:
+            raise Refusal(404, "no game with this id on this server (it may have been started by another run of "
+                               "tcforge serve: resume it from its saved log)")
+        return session
+
+    def watch(self, wid: str) -> WatchSession:
+        session = self.watches.get(wid)
+        if session is None:
+            raise Refusal(404, "no log opened with this id on this server: open the log again")
+        return session
+
+    def new_game(self, request: NewGame) -> PlaySession:
+        scenario = _scenario(request.scenario)
+        sides = list(scenario.grid.sides)
+        if request.side not in sides:
+            raise Refusal(422, f"side '{request.side[:40]}' is not a side of {scenario.id}: use {' or '.join(sides)}")
+        agent = _agent(request.agent, scenario.id)
+        try:
+            game = HumanGame(scenario, request.seed, sides.index(request.side), agent)
+        except (HumanGameError, ValueError) as exc:
+            raise Refusal(422, f"{scenario.id} cannot be set up with seed {request.seed}: {exc}") from None
+        stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%S")
+        log = self.games_dir / f"{scenario.id}-{request.side}-seed{request.seed}-{stamp}-{secrets.token_hex(3)}.jsonl"
+        self.games_dir.mkdir(parents=True, exist_ok=True)
+        session = PlaySession(new_id(), game, log, request.lang)
+        session.save()
+        self._keep(self.plays, session)
+        return session
+
+    def saved(self) -> list[dict[str, Any]]:
+        """The unfinished games of the games folder, newest first (their file names say scenario, side and seed)."""
+        if not self.games_dir.is_dir():
+            return []
+        out = []
+        for path in sorted(self.games_dir.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True)[:50]:
+            try:
+                last = path.read_bytes().rstrip(b"\n").rsplit(b"\n", 1)[-1]
+            except OSError:
+                continue
+            if b'"reason": "unfinished"' in last:
+                out.append({"name": path.name, "path": str(path)})
+        return out
+
+    def _read(self, text: str) -> tuple[Path, gamelog.GameLog]:
+        path = Path(text).expanduser()
+        if not path.is_absolute():
+            path = self.games_dir / path
+        if not path.is_file():
+            raise Refusal(404, f"no such log file: {text[:200]}")
+        try:
+            return path, gamelog.read(path)
+        except gamelog.LogError as exc:
+            raise Refusal(422, str(exc)) from None
+
+    def resume(self, text: str) -> PlaySession:
+        path, verified = self._read(text)
+        if list(verified.setup.agents or ()).count(HUMAN) != 1:
+            raise Refusal(422, f"{path.name}: not a game a person played against the computer (watch it instead)")
+        try:
+            rebuild(verified)  # the set-up and every die and computer choice checked against the seed
+            game = HumanGame.resume(verified)
+        except gamelog.LogError as exc:
+            raise Refusal(422, str(exc)) from None
+        except HumanGameError as exc:
+            raise Refusal(422, f"{path}: {exc}") from None
+        session = PlaySession(new_id(), game, path)
+        self._keep(self.plays, session)
+        return session
+
+    def open_log(self, text: str) -> WatchSession:
+        path, verified = self._read(text)
+        try:
+            start = rebuild(verified)
+        except gamelog.LogError as exc:
+            raise Refusal(422, str(exc)) from None
+        session = WatchSession(new_id(), path, verified, start)
+        try:
+            session.narrator("en")  # every line checked legal as it is told
+        except Exception as exc:  # an illegal line: the log does not replay
+            raise Refusal(422, f"{path}: the log does not replay: {exc}"[:400]) from None
+        self._keep(self.watches, session)
+        return session

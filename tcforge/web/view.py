@@ -1,0 +1,247 @@
+"""What the page is sent: a position as one side may see it, the account, the decision of the moment.
+
+A played game's page data comes from the engine's observation of the person's side
+(:func:`tcforge.engine.observation.observation`: the cards on the battlefield it may see, its own hand, the cards
+it knows in the enemy's hand, the sizes of hands and decks) and from the account's teller with that side as its
+viewer (:class:`tcforge.play.account.Teller`: a card the side has not seen is "a hidden card", never named or
+numbered). Nothing else of the state is read for it; tests/web/test_hidden.py changes the hidden cards and finds
+the page data unchanged. A watched log is told whole (every card shown), as ``scenario replay`` tells it.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from tcforge.engine.actions import (
+    Action,
+    ChooseMelee,
+    Drop,
+    Exit,
+    Fire,
+    Hold,
+    Move,
+    Pick,
+    Shoot,
+    Smoke,
+    Step,
+    Target,
+    Transfer,
+)
+from tcforge.engine.board import ATTACHED
+from tcforge.engine.movement import over_limit
+from tcforge.engine.observation import observation
+from tcforge.engine.state import GameState
+from tcforge.i18n.words import t
+from tcforge.play.account import Teller, describe, narrate
+from tcforge.scenarios.grid import Position
+from tcforge.scenarios.scenario import Scenario
+from tcforge.web.board import Cell, board_svg
+from tcforge.web.protocol import Choice, Decision
+
+
+class Narrator:
+    """The account of a game, told as its lines come (one teller, so that a card keeps its tag): each line is
+    narrated once, on a state of its own that follows the game."""
+
+    def __init__(self, scenario: Scenario, start: GameState, lang: str, viewer: int | None):
+        self.scenario, self.lang = scenario, lang
+        self.teller = Teller(scenario, lang, viewer=viewer)
+        self.state = start.clone()
+        self.done = 0
+        self.header: tuple[int, str] | None = None
+        self.pending: int | None = None  # the entry of a turn's heading whose first action is not told yet
+        self.entries: list[dict[str, Any]] = [
+            {"kind": "setup", "line": 1, "text": self.teller.w("acc_setup", id=scenario.id, title=scenario.title.get(lang))}]
+        self.teller.look(self.state)
+        for text in self.teller.standing(self.teller.snapshot(self.state)):
+            self.entries.append({"kind": "standing", "line": 1, "text": text.strip()})
+
+    def follow(self, lines: Sequence[Any]) -> None:
+        """Tell the lines not yet told (``lines`` is the whole log so far)."""
+        new = list(lines[self.done:])
+        if not new:
+            return
+        base = self.done
+        for event in narrate(self.scenario, self.state, new, self.teller):
+            kind = event["event"]
+            if kind == "side_turn":
+                key = (event["turn"], event["side"])
+                if key != self.header:
+                    self.header = key
+                    self.pending = len(self.entries)  # its line is the next action's, told below
+                    self.entries.append({"kind": "turn", "line": None, "text": event["text"]})
+            elif kind == "action":
+                line = base + event["line"]
+                if self.pending is not None:
+                    self.entries[self.pending]["line"] = line
+                    self.pending = None
+                self.entries.append({"kind": "action", "line": line, "text": event["text"]})
+            elif kind == "turn_end":
+                line = self.entries[-1]["line"] if self.entries else 1
+                limit = f" / {self.scenario.turn_limit}" if self.scenario.turn_limit else ""
+                self.entries.append({"kind": "turn_end", "line": line, "text": self.teller.w("acc_turn_end", n=event["turn"]) + limit})
+                for text in self.teller.standing(event["snapshot"]):
+                    self.entries.append({"kind": "standing", "line": line, "text": text.strip()})
+            elif kind == "end":
+                line = base + len(new) + 1
+                self.entries.append({"kind": "end", "line": line, "text": event["text"]})
+                for text in self.teller.standing(event["snapshot"]):
+                    self.entries.append({"kind": "standing", "line": line, "text": text.strip()})
+        self.done = len(lines)
+
+
+# ---------------------------------------------------------------------- the board
+def _terrain_words(scenario: Scenario, state: GameState, pos: int, teller: Teller) -> str:
+    """The terrain in play on a position (public: terrain is dealt face up), its fortification and Smoke."""
+    words = []
+    tid = state.terrain[pos]
+    if tid is not None:
+        card = scenario.cards.by_id.get(tid)
+        words.append(card.display_name(teller.lang) if card else str(tid))
+    elif scenario.terrain.method == "fixed":
+        columns = scenario.grid.columns
+        words.extend(c.display_name(teller.lang) for c in scenario.terrain.at(Position(pos // columns + 1, pos % columns + 1)))
+    fort = state.forts[pos]
+    if fort is not None:
+        card = scenario.cards.by_id.get(fort.card_id)
+        words.append(card.display_name(teller.lang) if card else str(fort.card_id))
+    if state.smoke[pos] >= 0:
+        words.append(teller.w("acc_smoke"))
+    return " + ".join(words)
+
+
+def _unit_lines(state: GameState, uids: Sequence[int], teller: Teller) -> list[str]:
+    lines = []
+    for uid in uids:
+        unit = state.units[uid]
+        if unit.pos == ATTACHED:
+            continue
+        text = teller.name(unit)
+        if unit.carrier is not None:
+            text = "↳ " + text
+        if unit.immobilized and teller.sees(unit):
+            text += f" ({teller.w('acc_immobilised_mark')})"
+        lines.append(text)
+        lines.extend("  + " + teller.name(state.units[e]) for e in unit.equipment if teller.sees(state.units[e]))
+    return lines
+
+
+def cells(scenario: Scenario, state: GameState, teller: Teller, board: Callable[[int, int], Sequence[int]],
+          hidden: Callable[[int, int], int]) -> dict[int, Cell]:
+    """Each position's terrain and stacks: ``board(pos, side)`` the cards shown there, ``hidden(pos, side)`` how many
+    face-down cards besides."""
+    out = {}
+    for pos in range(state.game.board.size):
+        cell = Cell(_terrain_words(scenario, state, pos, teller))
+        for side in (0, 1):
+            cell.lines.extend((text, side) for text in _unit_lines(state, board(pos, side), teller))
+            count = hidden(pos, side)
+            if count:
+                cell.lines.append((t("web_hidden_n", teller.lang, n=count), side))
+        out[pos] = cell
+    return out
+
+
+def cells_json(scenario: Scenario, found: dict[int, Cell]) -> list[dict[str, Any]]:
+    labels = [scenario.grid.label(Position(p // scenario.grid.columns + 1, p % scenario.grid.columns + 1)) for p in found]
+    return [{"pos": pos, "label": label, "terrain": cell.terrain, "cards": [{"text": text, "side": scenario.grid.sides[side]}
+                                                                              for text, side in cell.lines]}
+            for (pos, cell), label in zip(found.items(), labels, strict=True)]
+
+
+# ---------------------------------------------------------------------- decisions
+def _fallback(state: GameState, action: Action, teller: Teller) -> str:
+    """Words for the steps the account does not tell (picking a card, going, stopping, passing...)."""
+    units, label, lang = state.units, state.game.board.label, teller.lang
+    if isinstance(action, Pick):
+        return t("web_c_pick", lang, unit=teller.name(units[action.card]))
+    if isinstance(action, ChooseMelee):
+        return t("web_c_melee", lang, p=label(action.pos))
+    if isinstance(action, Hold):
+        return t("web_c_hold", lang, unit=teller.name(units[action.card]))
+    if isinstance(action, Transfer):
+        return t("web_c_transfer", lang, item=teller.name(units[action.item]), unit=teller.name(units[action.taker]))
+    if isinstance(action, Drop):
+        return t("web_c_drop", lang, item=teller.name(units[action.item]))
+    if action.kind in ("go", "halt", "done", "pass"):
+        return t(f"web_c_{action.kind}", lang)
+    return action.kind
+
+
+def _positions(state: GameState, action: Action) -> tuple[int, ...]:
+    """The positions a choice concerns, for the board to highlight."""
+    if isinstance(action, Move | Fire):
+        return (int(action.source),)
+    if isinstance(action, Step) and action.to >= 0:
+        return (int(action.to),)
+    if isinstance(action, Shoot | Target):
+        pos = state.units[action.target].pos
+        return (pos,) if pos >= 0 else ()
+    if isinstance(action, ChooseMelee | Exit | Smoke):
+        return (int(action.pos),)
+    if isinstance(action, Pick):
+        pos = state.units[action.card].pos
+        return (pos,) if pos >= 0 else ()
+    return ()
+
+
+def prompt(state: GameState, side: int, lang: str) -> str:
+    if state.ctx.window is not None:
+        return t("web_ask_window", lang)
+    phase = state.phase
+    if phase == "play":
+        return t("web_ask_play", lang, n=state.supply)
+    if phase == "discard":
+        return t("web_ask_unstack" if over_limit(state, side) else "web_ask_discard", lang)
+    return t(f"web_ask_{phase}", lang) if phase in ("move", "fire", "melee") else phase
+
+
+def decision(state: GameState, side: int, at: int, actions: Sequence[Action], teller: Teller) -> Decision:
+    """The person's decision: the engine's legal actions in words, in the engine's order."""
+    teller.look(state)
+    choices = []
+    for index, action in enumerate(actions):
+        text = describe(state, action, teller) or _fallback(state, action, teller)
+        choices.append(Choice(index, action.kind, text, _positions(state, action)))
+    return Decision(at, prompt(state, side, teller.lang), tuple(choices))
+
+
+# ---------------------------------------------------------------------- a side's view
+def side_view(scenario: Scenario, state: GameState, side: int, teller: Teller) -> dict[str, Any]:
+    """The board, hands and standing as ``side`` may see them (its observation and its teller)."""
+    seen = observation(state, side)
+    teller.look(state)
+    face_down: dict[tuple[int, int], int] = {}
+    for pos, owner in seen.face_down:
+        if owner != side:
+            face_down[(pos, owner)] = face_down.get((pos, owner), 0) + 1
+    found = cells(scenario, state, teller, lambda pos, s: seen.board[pos][s], lambda pos, s: face_down.get((pos, s), 0))
+    sides = scenario.grid.sides
+    units = state.units
+    enemy = 1 - side
+    hands = {
+        sides[side]: {"cards": [teller.name(units[u]) for u in seen.own_hand], "size": seen.hand_sizes[side],
+                      "deck": seen.deck_sizes[side], "lost": len(seen.discard[side])},
+        sides[enemy]: {"cards": [_known(scenario, units[u].profile.card_id, teller) for u in seen.known_opponent_hand],
+                       "size": seen.hand_sizes[enemy],
+                       "deck": seen.deck_sizes[enemy], "lost": len(seen.discard[enemy])},
+    }
+    return {"board": board_svg(scenario, teller.lang, found), "cells": cells_json(scenario, found), "hands": hands,
+            "standing": [line.strip() for line in teller.standing(teller.snapshot(state))]}
+
+
+def _known(scenario: Scenario, card_id: Any, teller: Teller) -> str:
+    """A card the observation says the side knows the enemy holds (it started in the reserve, or went back to it)."""
+    card = scenario.cards.by_id.get(card_id)
+    return card.display_name(teller.lang) if card is not None else str(card_id)
+
+
+def whole_view(scenario: Scenario, state: GameState, teller: Teller) -> dict[str, Any]:
+    """The board, hands and standing of a logged game, every card shown."""
+    occ = state.occ
+    found = cells(scenario, state, teller, lambda pos, s: occ[pos][s], lambda pos, s: 0)
+    units = state.units
+    hands = {sid: {"cards": [teller.name(units[u]) for u in state.hand[i]], "size": len(state.hand[i]),
+                   "deck": len(state.deck[i]), "lost": len(state.discard[i])} for i, sid in enumerate(scenario.grid.sides)}
+    return {"board": board_svg(scenario, teller.lang, found), "cells": cells_json(scenario, found), "hands": hands,
+            "standing": [line.strip() for line in teller.standing(teller.snapshot(state))]}

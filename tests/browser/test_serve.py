@@ -1,0 +1,110 @@
+"""tcforge serve in a real browser (issue 38): a whole game of the short test scenario played through the page against
+greedy, in English then in French, its log audited clean, then watched forward and back; screenshots kept as test
+artefacts (output/test-artefacts/serve-*.png). The server runs in a thread on a free port; the test waits for its
+ready event and, on the page, for the action count the page shows, never for a clock."""
+from __future__ import annotations
+
+import statistics
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browserkit import screenshot
+from tcforge.play.referee import audit_log
+from tcforge.web.app import create_app
+from tcforge.web.server import in_thread
+
+pytestmark = pytest.mark.slow
+
+WEB_DATA = Path(__file__).resolve().parent.parent / "data" / "web"
+SETTLED = """(at) => { const g = document.getElementById('game');
+  return g && !g.hidden && Number(g.dataset.at) > at && ['human', 'over'].includes(g.dataset.waiting); }"""
+
+
+@pytest.fixture()
+def server(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[str]:
+    monkeypatch.setenv("TCFORGE_DATA", str(WEB_DATA))
+    running, thread, port = in_thread(create_app(tmp_path / "games"))
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        running.should_exit = True
+        thread.join()
+
+
+def settle(page: Any, at: int) -> tuple[int, str]:
+    """Wait until the page shows a later action count with the person to decide or the game over."""
+    page.wait_for_function(SETTLED, arg=at)
+    game = page.locator("#game")
+    return int(game.get_attribute("data-at")), str(game.get_attribute("data-waiting"))
+
+
+def pick(page: Any) -> Any:
+    """The first shot offered, else the first move or fire, else the first choice (a fixed way to play)."""
+    for kinds in (("shoot", "target"), ("fire", "move", "step", "pick", "go")):
+        for kind in kinds:
+            found = page.locator(f"#choices button[data-kind='{kind}']")
+            if found.count():
+                return found.first
+    return page.locator("#choices button").first
+
+
+def test_a_whole_game_through_the_page_against_greedy_audits_clean(browser_page: Any, server: str) -> None:
+    page = browser_page
+    page.goto(f"{server}/?pace=0")
+    page.wait_for_selector("#scenario option[value='skirmish']", state="attached")
+    page.select_option("#scenario", "skirmish")
+    page.select_option("#side", "german")
+    page.fill("#agent", "greedy")
+    page.fill("#seed", "4")
+    page.click("#start")
+    at, waiting = settle(page, -1)
+    decisions = 0
+    shots: list[Path] = []
+    while waiting == "human":
+        decisions += 1
+        if decisions == 2:  # a move taken back: the page shows the decision before it again
+            moves = page.locator("#choices button[data-kind='move']")
+            if moves.count():
+                before = page.inner_text("#choices")
+                moves.first.click()
+                page.wait_for_function("(at) => Number(document.getElementById('game').dataset.at) > at", arg=at)
+                page.click("#undo")
+                at, waiting = settle(page, at - 1)
+                assert page.inner_text("#choices") == before
+        if decisions == 4:
+            shots.append(screenshot(page, "serve-play-en"))
+            page.select_option("#lang", "fr")
+            page.wait_for_function("() => document.documentElement.lang === 'fr' && "
+                                   "document.getElementById('status').textContent === 'À vous de décider'")
+            assert page.inner_text("#nav-play") == "Jouer" and "Dés" in page.inner_text("#side-col")
+            shots.append(screenshot(page, "serve-play-fr"))
+        pick(page).click()
+        at, waiting = settle(page, at)
+    assert waiting == "over" and decisions >= 4
+    assert "(human contre greedy)" in page.inner_text("#result")
+    shots.append(screenshot(page, "serve-over-fr"))
+    answers = page.evaluate("performance.getEntriesByType('resource').filter(e => e.name.includes('/decide'))"
+                            ".map(e => e.duration)")
+    print(f"\ndecisions answered: {len(answers)}, mean {statistics.mean(answers):.1f} ms, max {max(answers):.1f} ms; "
+          f"screenshots: {', '.join(str(s) for s in shots)}")
+    log = Path(page.inner_text("#log"))
+    audit = audit_log(log)
+    assert audit.checked and audit.violations == [] and audit.actions == at
+
+    page.goto(f"{server}/watch?log={log}&lang=en")
+    page.wait_for_function("() => document.getElementById('game').dataset.mode === 'watch'")
+    assert page.inner_text("#w-position") == f"Action 0 of {at}"
+    for _ in range(12):
+        step = int(page.locator("#game").get_attribute("data-at"))
+        page.click("#w-forward")
+        page.wait_for_function("(n) => Number(document.getElementById('game').dataset.at) === n", arg=step + 1)
+    page.click("#w-back")
+    page.wait_for_function("() => Number(document.getElementById('game').dataset.at) === 11")
+    assert page.locator("#account li.now").count() >= 1
+    screenshot(page, "serve-watch-en")
+    page.click("#w-last")
+    page.wait_for_function("(n) => Number(document.getElementById('game').dataset.at) === n", arg=at)
+    assert page.inner_text("#result")
