@@ -24,6 +24,7 @@ from tcforge.engine.state import GameState
 from tcforge.i18n.words import t
 from tcforge.play import gamelog
 from tcforge.play.account import result, side_names
+from tcforge.play.checks import check_problems
 from tcforge.play.games import new_game, rebuild
 from tcforge.play.human import HUMAN, HumanGame, HumanGameError
 from tcforge.scenarios.findings import ScenarioError
@@ -67,10 +68,15 @@ def _scenario(reference: str) -> Scenario:
     path = find_scenario(reference)
     assert path is not None
     try:
-        return load(path)
+        scenario = load(path)
     except ScenarioError as exc:
         first = exc.findings[0].render() if exc.findings else "it does not load"
         raise Refusal(422, f"scenario '{reference}' is not valid ({first}); run 'tcforge scenario check {reference}'") from None
+    problems = check_problems(path)  # what 'scenario play' refuses, the page refuses
+    if problems:
+        raise Refusal(422, f"scenario '{reference}' is not legal ({len(problems)} problem(s), the first: {problems[0].message}); "
+                           f"'tcforge scenario check {reference}' lists them")
+    return scenario
 
 
 def _agent(spec: str, scenario_id: str) -> str:
@@ -324,8 +330,8 @@ class Store:
 
     def _read(self, text: str) -> tuple[Path, gamelog.GameLog]:
         path = Path(text).expanduser()
-        if not path.is_absolute():
-            path = self.games_dir / path
+        if not path.is_absolute():  # a path a report gives (from the folder the server runs in), or a saved game's name
+            path = next((p for p in (Path.cwd() / path, self.games_dir / path) if p.is_file()), path)
         if not path.is_file():
             raise Refusal(404, f"no such log file: {text[:200]}")
         try:

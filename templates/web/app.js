@@ -232,6 +232,18 @@ function renderPlay(data) {
   }
 }
 
+// A click on the board: the one choice that concerns that position is made; several are lit for the person to pick.
+document.getElementById("board").addEventListener("click", (event) => {
+  const cell = event.target.closest ? event.target.closest(".cell") : null;
+  if (!cell || !view || view.mode !== "play" || !view.decision) return;
+  const pos = Number(cell.dataset.pos);
+  const found = view.decision.choices.filter((c) => c.positions.includes(pos));
+  if (found.length === 1) decide(found[0].index);
+  for (const button of document.querySelectorAll("#choices button")) {
+    button.classList.toggle("lit", found.length > 1 && found.some((c) => c.index === Number(button.dataset.index)));
+  }
+});
+
 function decide(index) {
   act(() => call("POST", `/api/games/${view.game}/decide`, { at: view.at, choice: index, lang }));
 }

@@ -197,3 +197,17 @@ def test_the_server_answers_only_to_its_own_names(own_data: Path, tmp_path: Path
     """A page of another site reached through a DNS name pointing at 127.0.0.1 (DNS rebinding) is refused."""
     client = TestClient(create_app(tmp_path / "games"), base_url="http://evil.example")
     assert client.get("/api/options").status_code == 400
+
+
+def test_a_scenario_that_scenario_play_refuses_is_refused(monkeypatch: pytest.MonkeyPatch, own_data: Path,
+                                                          tmp_path: Path) -> None:
+    own = tmp_path / "own"
+    own.mkdir()
+    text = (own_data / "skirmish.yaml").read_text(encoding="utf-8")
+    (own / "skirmish-closed.yaml").write_text(text.replace("id: skirmish", "id: skirmish-closed")
+                                              .replace("only_listed: false", "only_listed: true"), encoding="utf-8")
+    monkeypatch.setenv("TCFORGE_DATA", str(own))
+    client = TestClient(create_app(tmp_path / "games"), base_url="http://127.0.0.1")
+    one_line(client.post("/api/games", json={"scenario": "skirmish-closed", "side": "german", "seed": 1}), 422,
+             "is not legal")
+    assert not (tmp_path / "games").exists() or not list((tmp_path / "games").iterdir())
