@@ -468,6 +468,13 @@ def run_sweep(sweep: Sweep, folder: Path, *, grid: list[Cell] | None = None, job
     return Outcome(rows, planned, kept, played, store.dropped, stopped)
 
 
+def results_of(folder: Path, grid: list[Cell], games: int, batch: int) -> dict[Cell, list[GameResult]]:
+    """Each cell's kept games (played with its content now), in game order: what the paired differences between
+    cells are computed from (the cells of one root seed share their seeds game by game)."""
+    store = Store(folder)
+    return {cell: store.results(plan(cell, games, batch), content_key(cell, _scenario(cell))) for cell in grid}
+
+
 def _scenario(cell: Cell) -> Scenario:
     """The cell's scenario as its file reads now (loaded again when the file changes)."""
     return scenario_of(cell)

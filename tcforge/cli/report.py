@@ -128,7 +128,27 @@ def balance_report(sc: Any, reports: list[Any], results: dict[str | None, list[A
              "sections": sections}, proofs)
 
 
-def sweep_report(rows: list[Any]) -> tuple[dict[str, Any], list[tuple[str, int, dict[str, Any]]], Any, Any]:
+def sweep_pairs(rows: list[Any], results: dict[Any, list[Any]]) -> dict[Any, tuple[Any, str, Any]]:
+    """Each played cell against the first played cell of the same scenario, agents and root seed (they share their
+    seeds, game by game): cell -> (that first row, the side that is behind in it, the paired difference of that
+    side's win rate, :func:`tcforge.analysis.stats.paired_results`)."""
+    from tcforge.analysis.stats import paired_results
+    out: dict[Any, tuple[Any, str, Any]] = {}
+    firsts: dict[tuple[Any, ...], Any] = {}
+    for row in rows:
+        if not row.report.games:
+            continue
+        key = (row.cell.scenario, row.cell.agents, row.cell.seed)
+        base = firsts.setdefault(key, row)
+        if base is row:
+            continue
+        behind = min(base.report.sides, key=lambda s: s.rate).side
+        out[row.cell] = (base, behind, paired_results(results.get(base.cell, []), results.get(row.cell, []), behind))
+    return out
+
+
+def sweep_report(rows: list[Any], pairs: dict[Any, tuple[Any, str, Any]] | None = None) -> tuple[
+        dict[str, Any], list[tuple[str, int, dict[str, Any]]], Any, Any]:
     """The sweep's table as a report document; the proof games of its first played cell (with its scenario, option
     and agents), or no proofs when nothing was played."""
     played = [r for r in rows if r.report.games]
@@ -137,8 +157,12 @@ def sweep_report(rows: list[Any]) -> tuple[dict[str, Any], list[tuple[str, int, 
     for r in played:
         rep = r.report
         head = max(rep.sides, key=lambda s: s.rate)
-        verdict.append(f"{rep.scenario} [{r.cell.label()}]: {head.side} wins {head.rate:.0%} "
-                       f"({head.interval[0]:.0%}-{head.interval[1]:.0%}), {rep.games} games.")
+        line = (f"{rep.scenario} [{r.cell.label()}]: {head.side} wins {head.rate:.0%} "
+                f"({head.interval[0]:.0%}-{head.interval[1]:.0%}), {rep.games} games")
+        if pairs and r.cell in pairs:
+            base, side, diff = pairs[r.cell]
+            line += (f"; {side} against [{base.cell.label()}], on the same seeds: {diff.render()}")
+        verdict.append(line + ".")
         for s in rep.sides:
             table.append([rep.scenario, r.cell.label(), s.side, rep.games, s.wins, f"{s.rate:.1%}",
                           f"{s.interval[0]:.1%}-{s.interval[1]:.1%}"])

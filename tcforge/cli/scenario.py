@@ -1007,6 +1007,9 @@ def sweep_cmd(
                             progress=lambda n: progress.advance(task, n))
     if outcome.dropped:
         _err(f"{outcome.dropped} batch line(s) in {out} were cut short and are played again")
+    from tcforge.analysis.sweep import results_of
+    from tcforge.cli.report import sweep_pairs
+    pairs = sweep_pairs(outcome.rows, results_of(out, grid, sweep.games, sweep.batch))
     for row in outcome.rows:
         rep = row.report
         if not rep.games:
@@ -1015,10 +1018,13 @@ def sweep_cmd(
         sides = "; ".join(f"{s.side} {s.wins} ({s.rate:.0%}, 95 % {s.interval[0]:.0%}-{s.interval[1]:.0%})" for s in rep.sides)
         _echo(f"{rep.scenario} [{row.cell.label()}]: {rep.games}/{row.planned} games; {sides}; "
               f"mean length {rep.lengths['mean']} turns")
+        if row.cell in pairs:
+            base, side, diff = pairs[row.cell]
+            _echo(f"  {side} against [{base.cell.label()}], on the same seeds: {diff.render()}")
     _err(f"table: {out / TABLE}, {out / ROWS}" + (f"; plot: {out / 'sweep.png'}" if any(r.report.games for r in outcome.rows) else ""))
     if html is not None:
         from tcforge.cli.report import sweep_report, write_html
-        document, proofs, first, players = sweep_report(outcome.rows)
+        document, proofs, first, players = sweep_report(outcome.rows, pairs)
         write_html(html, document, _load(first.scenario, first.option) if first else None, proofs, players,
                    first.option if first else None)
         _err(f"report: {html}")

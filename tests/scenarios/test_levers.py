@@ -95,3 +95,14 @@ def test_a_sweep_cell_of_levers_is_checked_before_any_game() -> None:
     assert result.exit_code == 2
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and "'scenario.turn_limit' is 0: give a whole number from 1 to 99" in lines[0], result.stderr
+
+
+def test_sweep_cells_of_one_seed_are_compared_by_their_paired_difference(tmp_path: Any) -> None:
+    result = CliRunner().invoke(app, ["scenario", "sweep", "hill-621", "--set", "turn.hand_limit=12", "--set",
+                                      "soviet.supply_points=5", "--games", "6", "--batch", "3", "--jobs", "1", "--no-progress",
+                                      "--out", str(tmp_path / "sw")], catch_exceptions=False)
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert "soviet.supply_points=5" in lines[1]
+    assert lines[2].startswith("  soviet against [as written, turn.hand_limit=12, greedy], on the same seeds: ")
+    assert "over 6 paired games; McNemar p = " in lines[2]
