@@ -276,6 +276,7 @@ class GameData:
 
 
 _CACHE: dict[tuple[str, str | None, bool, tuple[str, ...]], GameData] = {}
+_PARSED: dict[tuple[str, tuple[str, ...]], tuple[list[Document], Any]] = {}  # a data folder's files, read and built once
 
 
 def load_data(ruleset: str | None = None, root: Path | None = None) -> GameData:
@@ -286,15 +287,20 @@ def load_data(ruleset: str | None = None, root: Path | None = None) -> GameData:
     """
     layered = root is None
     root = (root or data_dir()).resolve()
-    key = (str(root), ruleset, True, tuple(str(d) for d in user_data_dirs()) if layered else ())
+    layers = tuple(str(d) for d in user_data_dirs()) if layered else ()
+    rid = ruleset or DEFAULT_RULESET  # the default named or not is one load
+    key = (str(root), rid, True, layers)
     if key in _CACHE:
         return _CACHE[key]
-    documents, problems = _game_documents(root, layered)
-    first = build(documents)
-    problems += first.problems
-    if problems:
-        raise DataError(problems)
-    rid = ruleset or DEFAULT_RULESET
+    parsed = _PARSED.get((str(root), layers))
+    if parsed is None:  # the files are read and checked once, whatever rulesets are asked for after
+        documents, problems = _game_documents(root, layered)
+        first = build(documents)
+        problems += first.problems
+        if problems:
+            raise DataError(problems)
+        parsed = _PARSED[(str(root), layers)] = (documents, first)
+    documents, first = parsed
     if rid not in first.rulesets:
         raise DataError([Problem(str(root), 1, 1, f"unknown ruleset '{rid}'",
                                  "use one of: " + ", ".join(sorted(first.rulesets)), code="unknown-ruleset")])

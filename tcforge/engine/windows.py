@@ -83,9 +83,12 @@ def options(state: CoreState, *, probe: bool = False) -> list[Action]:
             return out  # the hand holds no card this window takes (the usual case, asked after every play)
         enemy = 1 - side
         for uid in _hand(state, side, SMOKE) if smoke_ok else []:
+            if probe:  # one free position tells that the window opens
+                free = next((p for p in range(state.game.board.size) if state.smoke[p] < 0), None)
+                if free is not None:
+                    return [Interrupt(uid, free)]
+                continue
             out.extend(Interrupt(uid, p) for p in range(state.game.board.size) if state.smoke[p] < 0)  # 9.5.1, 12.2
-        if probe and out:
-            return out
         for card_id in (STREAM, SWAMP):
             if card_id == STREAM and rules.cards_stream_between_zones:
                 continue  # 001 Streams: a Stream is played only to bar a move
