@@ -84,9 +84,9 @@ def options(state: CoreState, *, probe: bool = False) -> list[Action]:
         enemy = 1 - side
         for uid in _hand(state, side, SMOKE) if smoke_ok else []:
             if probe:  # one free position tells that the window opens
-                free = next((p for p in range(state.game.board.size) if state.smoke[p] < 0), None)
-                if free is not None:
-                    return [Interrupt(uid, free)]
+                clear = next((p for p in range(state.game.board.size) if state.smoke[p] < 0), None)
+                if clear is not None:
+                    return [Interrupt(uid, clear)]
                 continue
             out.extend(Interrupt(uid, p) for p in range(state.game.board.size) if state.smoke[p] < 0)  # 9.5.1, 12.2
         for card_id in (STREAM, SWAMP):
