@@ -461,8 +461,11 @@ W: dict[str, tuple[str, str]] = {
     "contents": ("Contents", "Sommaire"),
     # the booklet's index and credits (issue 16 item 14)
     "index": ("Index", "Index"),
-    "index_intro": ("Every rule case by its title and every card by its name, with the page it is on.",
-                    "Chaque article des règles, par son titre, et chaque carte, par son nom, avec sa page."),
+    "index_intro": ("The rules by case title and by term, with their case numbers and the page of the first; "
+                    "the cards by name, with the page of their table.",
+                    "Les règles par titre d'article et par notion, avec les numéros des articles et la page du "
+                    "premier ; les cartes par nom, avec la page de leur table."),
+    "quickref": ("Quick reference", "Aide de jeu"),
     "index_rules": ("Rules", "Règles"),
     "index_cards": ("Cards", "Cartes"),
     "credits": ("Credits", "Crédits"),

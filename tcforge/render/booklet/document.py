@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import re
 import time
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,7 +32,7 @@ from tcforge.data.problems import DataError
 from tcforge.data.translations import catalogued
 from tcforge.i18n.catalog import CURRENT, MISSING, STALE, Case, RuleBook, load_rulebook
 from tcforge.i18n.words import bw, capital, typo
-from tcforge.render.booklet import diagrams
+from tcforge.render.booklet import diagrams, index
 from tcforge.render.booklet.fetcher import SafeFetcher, templates_dir
 from tcforge.render.booklet.tables import card_tables, cards_key, errata_table, forces_tables, sequence_table, terrain_table, to_kill_table
 from tcforge.render.booklet.text import Block, RuleTextError, TextRenderer, format_value
@@ -54,19 +53,6 @@ NEW_PAGE = {"17.0", "19.0", "20.0", "notes"}
 
 
 SECTION = re.compile(r"^\d+\.[1-9]\d*$")  # 9.3, 17.8: the sections the contents lists under their chapter
-ARTICLES = {"en": ("the ", "a ", "an "), "fr": ("le ", "la ", "les ", "l'", "l\u2019", "un ", "une ", "des ")}
-
-
-def sort_key(text: str, lang: str) -> tuple[str, str]:
-    """An index entry's place: accents, case and a leading article ignored ("Le tir" under T)."""
-    folded = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch)).casefold()
-    for article in ARTICLES.get(lang, ()):
-        if folded.startswith(article) and len(folded) > len(article):
-            folded = folded[len(article):]
-            break
-    return folded.lstrip("\"'\u201c\u00ab( "), text
-
-
 def plain_text(html: str) -> str:
     """Rule-text HTML (a title with its links) as plain text; unlike Markup.striptags, no-break spaces are kept."""
     return Markup(re.sub(r"<[^>]*>", "", str(html))).unescape()
@@ -224,30 +210,13 @@ class ContextBuilder:
                 self.card_index.append((row[1].value, anchor))
 
     def index(self, chapters: list[dict[str, Any]]) -> dict[str, Any]:
-        """The index: each case by its title, each card by its name, alphabetical, with letter headings."""
+        """The index (tcforge.render.booklet.index): cases by title and by term with their numbers, cards by name."""
         lang = self.lang
-        terms: dict[tuple[str, str], tuple[str, str]] = {}
-        for chapter in chapters:
-            for case in chapter["cases"]:
-                title = plain_text(case["title"])
-                key = sort_key(title, lang)
-                if title and key not in terms:
-                    terms[key] = (title, case["anchor"])
-        cards = {sort_key(name, lang): (name, anchor) for name, anchor in self.card_index}
-
-        def grouped(entries: dict[tuple[str, str], tuple[str, str]]) -> list[dict[str, Any]]:
-            out: list[dict[str, Any]] = []
-            for key in sorted(entries):
-                letter = key[0][:1].upper() if key[0][:1].isalpha() else "#"
-                if not out or out[-1]["letter"] != letter:
-                    out.append({"letter": letter, "entries": []})
-                title, anchor = entries[key]
-                out[-1]["entries"].append({"title": title, "anchor": anchor})
-            return out
-
+        cases = [(case["number"], case["anchor"], plain_text(case["title"]), index.case_text(case["blocks"]))
+                 for chapter in chapters for case in chapter["cases"]]
         return {"anchor": "index", "title": bw("index", lang), "intro": bw("index_intro", lang),
-                "parts": [{"title": bw("index_rules", lang), "groups": grouped(terms)},
-                          {"title": bw("index_cards", lang), "groups": grouped(cards)}]}
+                "parts": [{"title": bw("index_rules", lang), "groups": index.grouped(index.rules_entries(cases, lang))},
+                          {"title": bw("index_cards", lang), "groups": index.grouped(index.card_entries(self.card_index))}]}
 
     def credits(self) -> dict[str, Any]:
         lang = self.lang
@@ -333,6 +302,7 @@ class ContextBuilder:
             "paper": self.o.paper,
             "small": self.o.paper in SMALL_PAPERS,
             "index": self.index(chapters),
+            "quickref": None,
             "credits": self.credits(),
             "page_width": width,
             "page_height": height,
@@ -472,6 +442,31 @@ def _pdf_document(html: str, fetcher: SafeFetcher) -> Any:
     return document
 
 
+# What the last pages of a booklet whose page count is not a multiple of four carry, most first (issue 37 item 5).
+QUICKREF_SETS = (("sequence", "terrain", "to-kill"), ("sequence", "to-kill"), ("sequence",), ("to-kill",))
+
+
+def quickref_pages(context: dict[str, Any], builder: ContextBuilder, first_page: int, room: int) -> list[Any]:
+    """Laid-out pages of the sequence of play and the key tables, numbered from ``first_page`` and starting on
+    the side that page falls on, at most ``room`` of them: the most tables that fit (none when none fits)."""
+    from weasyprint import HTML
+
+    lang, cards, rs = builder.lang, builder.data.cards, builder.ruleset
+    make = {"sequence": lambda: sequence_table(rs, lang, lambda text: builder.text.inline(builder.text.prepare(text))),
+            "terrain": lambda: terrain_table(cards, rs, lang), "to-kill": lambda: to_kill_table(rs, lang)}
+    left = first_page % 2 == 0  # an even page is a left page; the document's first page is a right one
+    base = templates_dir().resolve().as_uri() + "/"
+    for names in QUICKREF_SETS:
+        extra = {"page_css": Markup(str(context["page_css"]) + f"\n@page :first {{ counter-reset: page {first_page - left}; }}"
+                                    + ("\nsection.quickref { break-before: page; }" if left else "")),
+                 "quickref": {"title": bw("quickref", lang), "tables": [make[n]() for n in names], "skip": left}}
+        html = environment().get_template("booklet.html.j2").render(**{**context, **extra})
+        pages = HTML(string=html, base_url=base, url_fetcher=SafeFetcher()).render().pages[1 if left else 0:]
+        if len(pages) <= room:
+            return list(pages)
+    return []
+
+
 def _open_with_bookmarks(document: Any, pdf: Any) -> None:
     """WeasyPrint finisher: the catalog's /PageMode asks viewers to open the bookmarks panel."""
     pdf.catalog["PageMode"] = "/UseOutlines"  # pydyf writes a str as is: a PDF name
@@ -485,12 +480,19 @@ def build_booklet(path: Path, options: BookletOptions, book: RuleBook | None = N
     from tcforge.render.booklet.layoutcheck import short_lines
 
     start = time.perf_counter()
-    html, builder = render_html(options, book, data)
+    context, builder = build_context(options, book, data)
+    html = environment().get_template("booklet.html.j2").render(**context)
     missing = dangling_links(html)
     if missing:
         raise BookletError(f"{len(missing)} cross-reference(s) point nowhere: {', '.join(missing[:5])}")
     fetcher = SafeFetcher()
     document = _pdf_document(html, fetcher)
+    room = -len(document.pages) % 4
+    if room and (options.booklet or options.paper in SMALL_PAPERS):
+        # a folded booklet's last pages would be blank: the sequence of play and the key tables go there
+        extra = quickref_pages(context, builder, len(document.pages) + 1, room)
+        if extra:
+            document = document.copy(document.pages + extra)
     pages = len(document.pages)
     renderers = {id(r): r for r in (builder.text, builder.english_text)}.values()
     report = BookletReport(path, options.lang, pages, stale=builder.stale, missing=builder.missing,

@@ -262,19 +262,22 @@ def test_index_entries_point_at_the_pages_of_their_cases_and_cards(booklets: dic
         return {m.group(1): int(m.group(2)) for row in part if (m := re.fullmatch(r"(.+?)\s+(\d+)", row))}
 
     entries, cards = parsed(lines[:cut]), parsed(lines[cut:])
-    # every case with a one-line title is in the index, on the page of its case (several cases may share a title)
+    # a rules entry: its title, its case numbers, and the page of the first of them (issue 37 item 5)
+    case_list = re.compile(r"(\D.*?)\s+(\d+(?:\.\d+)+(?: [a-z])?)(?:, \d+(?:\.\d+)+(?: [a-z])?)*")  # not a wrapped row's tail
     checked = 0
-    for case in load_rulebook().book(lang).cases():
-        title = norm(case.title).replace("{", "").replace("}", "")
-        if title in entries and case.number in pages:
-            same = [c.number for c in load_rulebook().book(lang).cases() if norm(c.title) == norm(case.title)]
-            assert entries[title] in {pages[n] for n in same if n in pages}, (case.number, title)
+    for row, page in entries.items():
+        m = case_list.fullmatch(row)
+        if m and m.group(2) in pages:
+            assert page == pages[m.group(2)], row
             checked += 1
     assert checked > 60
     # a card: its row in the card tables is on the page the index gives
     for name in ("PzKw VI b (P)", "T-34/85", "Woods" if lang == "en" else "Bois", "Smoke" if lang == "en" else "Fumée"):
         assert name in cards, name
         assert cards[name] >= pages["19.0"] and name in norm(_page_text(booklets, lang, cards[name] - 1)), name
+    # terms are there too, with their cases
+    term = "Ravitaillement (points de)" if lang == "fr" else "Supply points"
+    assert re.search(re.escape(term) + r"\s+4\.0,", " ".join(lines)), term
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -66,3 +66,14 @@ def test_french_a5_card_table_headers_are_apart(small: dict[str, Any]) -> None:
     assert heads
     assert all("ToucherPén." not in t for t in texts)
     assert any("Toucher Pén." in t for t in heads)
+
+
+def test_issue37_item5_the_a5_booklets_last_pages_carry_the_sequence_of_play_and_key_tables(small: dict[str, Any]) -> None:
+    """A folded A5 booklet had its last three pages blank; the quick reference fills them (no more than them)."""
+    reader, _ = small["a5"]
+    pages = len(reader.pages)
+    last = reader.pages[-1].extract_text()
+    before = reader.pages[-2].extract_text() + last
+    assert "Aide de jeu" in before and "Déroulement du tour" in before and "Table de destruction" in before
+    credits = max(i for i, page in enumerate(reader.pages, 1) if page.extract_text().startswith("Crédits"))
+    assert credits < pages <= -(-credits // 4) * 4  # it fills the last sheet's blank pages and never adds a sheet
