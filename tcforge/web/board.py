@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from tcforge.i18n.words import t
 from tcforge.render.page import fonts, style
 from tcforge.render.page.geometry import MM
 from tcforge.render.page.sheets import Ctx, Report
@@ -44,6 +45,11 @@ class PlayBoard(BattlefieldMap):
         self.cell_h = max(self.cell_h, self.mark_h + 6 * MM * SCALE + max(most, 2) * self.line_h)
         self.grid_h = scenario.grid.rows * self.cell_h
         self.side_colours = [self.colours[sid] for sid in scenario.grid.sides]
+
+    def _legend_items(self) -> list[Any]:
+        """The sheet's legend but for the mark of terrain still to be dealt: in a game it lies on the board."""
+        unknown = {t("sc_set_map_key", self.lang), t("sc_random_legend", self.lang)}
+        return [item for item in super()._legend_items() if item.text not in unknown]
 
     def _terrain(self, c: Any, pos: Position, x: float, y: float, cell_w: float) -> None:
         g = self.s.grid

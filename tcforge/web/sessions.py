@@ -18,8 +18,8 @@ from typing import Any
 
 from tcforge.agents import SpecError, canonical, parse
 from tcforge.atomic import atomic_path
-from tcforge.engine.actions import HitRoll, KillRoll, action_from_json
-from tcforge.engine.attacks import KILL, attack_odds, to_kill
+from tcforge.engine.actions import HitRoll, KillRoll, SmokeRoll, WoodsRoll, action_from_json
+from tcforge.engine.attacks import KILL, MISS, attack_odds, to_hit, to_kill
 from tcforge.engine.state import GameState
 from tcforge.i18n.words import t
 from tcforge.play import gamelog
@@ -148,14 +148,20 @@ class PlaySession:
     @staticmethod
     def _odds(state: GameState) -> dict[str, float] | None:
         """The odds the engine computes for the roll about to be made: an attack's (to hit, to kill, to immobilise) for
-        a to-hit roll, the chance to kill for a To Kill roll."""
+        a to-hit roll; the chance to kill for a To Kill roll, to be immobilized for a Woods roll, to lay Smoke for HE fired
+        for Smoke."""
         event = state.rolls[0] if state.rolls else None
         if isinstance(event, HitRoll):
             odds = attack_odds(event.attack, state.game.fire_rules)
             return {"hit": float(odds.hit), "kill": float(odds.kill), "imm": float(odds.immobilize)}
+        outcomes = state.chance_outcomes()
         if isinstance(event, KillRoll):
-            chance = sum(p for a, p in state.chance_outcomes() if to_kill(event.needed, state.game.fire_rules, int(a[1])) == KILL)
-            return {"kill": float(chance)}
+            return {"kill": float(sum(p for a, p in outcomes if to_kill(event.needed, state.game.fire_rules, int(a[1])) == KILL))}
+        if isinstance(event, WoodsRoll):  # 8.4.1
+            most = state.game.rules.movement_woods_immobilise_max_roll
+            return {"woods": float(sum(p for a, p in outcomes if int(a[1]) <= most))}
+        if isinstance(event, SmokeRoll):  # 9.5.1 f
+            return {"smoke": float(sum(p for a, p in outcomes if to_hit(event.attack, state.game.fire_rules, int(a[1]))[0] != MISS))}
         return None
 
     def dice(self, narrator: Narrator, lang: str) -> list[dict[str, Any]]:
@@ -169,7 +175,8 @@ class PlaySession:
             elif "hit" in odds:
                 said = t("web_odds_attack", lang, hit=_percent(odds["hit"]), kill=_percent(odds["kill"]), imm=_percent(odds["imm"]))
             else:
-                said = t("web_odds_kill", lang, kill=_percent(odds["kill"]))
+                kind, value = next(iter(odds.items()))
+                said = t(f"web_odds_{kind}", lang, p=_percent(value))
             out.append({"line": roll["line"], "roll": roll["roll"], "about": about, "odds": said})
         return out
 

@@ -33,12 +33,16 @@ def new(client: TestClient, **given: Any) -> dict[str, Any]:
     return answer.json()
 
 
+SEEN_ROLLS: list[dict[str, Any]] = []  # every die the page showed in this module's games
+
+
 def until_decision(client: TestClient, view: dict[str, Any]) -> dict[str, Any]:
     """Step the computer and the dice until the person decides or the game is over."""
     while view["waiting"] in ("computer", "chance"):
         answer = client.post(f"/api/games/{view['game']}/step", json={"at": view["at"]})
         assert answer.status_code == 200, answer.text
         view = answer.json()
+        SEEN_ROLLS.extend(view["rolls"][-1:])
     return view
 
 
@@ -74,6 +78,9 @@ def test_a_game_played_through_the_routes_is_logged_audits_clean_and_replays(cli
         state.apply_checked(line.action)
     gamelog.check_end(verified, verified.end["winner"], verified.end["reason"])
     assert any(entry["kind"] == "end" for entry in view["account"])
+    odds = [r["odds"] for r in SEEN_ROLLS if r["odds"]]
+    assert any(o.startswith("chances: hit ") for o in odds) and any(o.startswith("chance to kill: ") for o in odds)
+    assert all(r["about"] for r in SEEN_ROLLS)  # each die with the account's words for it
 
 
 def test_a_changed_computer_choice_in_a_played_log_is_found(client: TestClient) -> None:
