@@ -960,6 +960,12 @@ W: dict[str, tuple[str, str]] = {
     "web_c_drop": ("discard {item}", "défausser {item}"),
     "web_you": ("you", "vous"),
     "web_computer": ("the computer ({agent})", "l'ordinateur ({agent})"),
+    "web_pace": ("The computer's pace", "Rythme de l'ordinateur"),
+    "web_pace_step": ("one action a click", "une action par clic"),
+    "web_pace_slow": ("slow", "lent"),
+    "web_pace_normal": ("normal", "normal"),
+    "web_pace_fast": ("fast", "rapide"),
+    "web_next": ("Next action", "Action suivante"),
     "web_whole_truth": ("every card shown (a log is told whole)", "toutes les cartes montrées (un journal est raconté en entier)"),
 }
 

@@ -3,7 +3,8 @@
 "use strict";
 
 const params = new URLSearchParams(location.search);
-const pace = params.has("pace") ? Number(params.get("pace")) : 400; // ms between the computer's steps
+// The computer's pace: "step" (one action a click on Next) or the milliseconds between its actions; ?pace=N sets it.
+let pace = params.get("pace") || localStorage.getItem("tcforge-pace") || "250";
 let lang = params.get("lang") === "fr" ? "fr" : "en";
 let words = {};
 let options = null;
@@ -177,6 +178,7 @@ function render(data) {
 
 function renderWatch(data) {
   $("watch-nav").hidden = false;
+  $("pacing").hidden = true;
   $("decision").hidden = true;
   $("status").textContent = "";
   $("w-position").textContent = data.position;
@@ -189,6 +191,7 @@ function renderWatch(data) {
 
 function renderPlay(data) {
   $("watch-nav").hidden = true;
+  $("pacing").hidden = data.waiting === "over";
   const status = {
     human: w("web_your_decision"), computer: w("web_computer_plays"), chance: w("web_dice_roll"), over: w("web_game_over"),
   };
@@ -227,9 +230,13 @@ function renderPlay(data) {
   const last = $("account").lastElementChild;
   if (last) last.scrollIntoView({ block: "nearest" });
   setUrl({ game: data.game, lang });
-  if (data.waiting === "computer" || data.waiting === "chance") {
-    stepping = setTimeout(() => act(() => call("POST", `/api/games/${view.game}/step`, { at: view.at, lang })), pace);
-  }
+  const others = data.waiting === "computer" || data.waiting === "chance";
+  $("next").hidden = !(others && pace === "step");
+  if (others && pace !== "step") stepping = setTimeout(step, Number(pace) || 0);
+}
+
+function step() {
+  act(() => call("POST", `/api/games/${view.game}/step`, { at: view.at, lang }));
 }
 
 // A click on the board: the one choice that concerns that position is made; several are lit for the person to pick.
@@ -254,6 +261,13 @@ function frame(n) {
   act(() => call("GET", `/api/watch/${view.watch}/${target}?lang=${lang}`));
 }
 
+$("pace").value = [...$("pace").options].some((o) => o.value === pace) ? pace : "250";
+$("pace").addEventListener("change", () => {
+  pace = $("pace").value;
+  localStorage.setItem("tcforge-pace", pace);
+  if (view && view.mode === "play") render(view);
+});
+$("next").addEventListener("click", step);
 $("scenario").addEventListener("change", fillSides);
 $("new-game").addEventListener("submit", (event) => {
   event.preventDefault();

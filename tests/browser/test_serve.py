@@ -61,7 +61,7 @@ def test_a_whole_game_through_the_page_against_greedy_audits_clean(browser_page:
     page.fill("#seed", "4")
     page.click("#start")
     at, waiting = settle(page, -1)
-    decisions = 0
+    decisions = nexts = 0
     shots: list[Path] = []
     while waiting == "human":
         decisions += 1
@@ -81,9 +81,22 @@ def test_a_whole_game_through_the_page_against_greedy_audits_clean(browser_page:
                                    "document.getElementById('status').textContent === 'À vous de décider'")
             assert page.inner_text("#nav-play") == "Jouer" and "Dés" in page.inner_text("#side-col")
             shots.append(screenshot(page, "serve-play-fr"))
+        if decisions >= 3 and nexts == 0:  # the computer's actions one a click: Next steps them
+            page.select_option("#pace", "step")
+            pick(page).click()
+            page.wait_for_function("(at) => Number(document.getElementById('game').dataset.at) > at", arg=at)
+            while page.locator("#game").get_attribute("data-waiting") in ("computer", "chance"):
+                shown = int(page.locator("#game").get_attribute("data-at"))
+                assert page.locator("#next").is_visible()
+                page.click("#next")
+                nexts += 1
+                page.wait_for_function("(n) => Number(document.getElementById('game').dataset.at) === n", arg=shown + 1)
+            page.select_option("#pace", "0")
+            at, waiting = settle(page, at)
+            continue
         pick(page).click()
         at, waiting = settle(page, at)
-    assert waiting == "over" and decisions >= 4
+    assert waiting == "over" and decisions >= 4 and nexts >= 1
     assert "(human contre greedy)" in page.inner_text("#result")
     shots.append(screenshot(page, "serve-over-fr"))
     answers = page.evaluate("performance.getEntriesByType('resource').filter(e => e.name.includes('/decide'))"
