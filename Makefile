@@ -71,6 +71,7 @@ test-stress: install
 	tests/stress.sh 5
 
 bench: install
+	$(BIN)/tcforge bench speed --baseline 268fee5 --record docs/results
 	$(BIN)/tcforge bench validate
 	$(BIN)/tcforge bench engine
 	$(BIN)/tcforge bench odds

@@ -6,15 +6,20 @@ check-jsonschema executable, runs both tools side by side on the same files.
 """
 from __future__ import annotations
 
+import json
+import os
+import platform
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import tcforge
 from tcforge.atomic import write_atomic
 from tcforge.data.documents import discover
 from tcforge.paths import data_dir, schemas_dir
@@ -403,3 +408,234 @@ def puzzles_benchmark(agents: tuple[str, ...]) -> Iterator[str]:
                 tries += 1
         spent = time.perf_counter() - start
         yield f"puzzles, {agent}: {tries} tries, {spent / tries * 1000:.1f} ms a try, score {solved}/{tries} ({solved / tries:.2f})"
+
+
+# ------------------------------------------------------------------ side by side with a baseline (issue 35)
+# Each figure is measured in a fresh Python process that imports tcforge from a given folder: the build in use (this
+# package's folder) and a baseline (another checkout, e.g. ``git worktree add /tmp/tcforge-baseline 268fee5``), one
+# after the other, ``repeat`` times, so that both see the same load; the best of each is kept and their ratio reported.
+# The measuring code (PROBE) reads only what both have (``play_game``, ``kursk_state``, ``midgame_state``, the agents'
+# specs), so today's code and the code of 2026-11-26 run the very same measurement. A figure is a rate (more is
+# better): games, actions, copies, playouts or decisions a second of CPU time on one core.
+
+BASELINE_REV = "268fee5"  # the code of 2026-11-26 that issue 35 measures against
+
+# The measurement, run as ``python -c PROBE ROOT FIGURE SIZE``: it imports tcforge from ROOT and prints one JSON
+# object {"rate": ..., "unit": ..., "items": ...}. Only the interfaces the baseline has too.
+PROBE = r'''
+import json, random, sys, time
+sys.path.insert(0, sys.argv[1])
+figure, size = sys.argv[2], int(sys.argv[3])
+
+def greedy_games(scenario_id, specs=("greedy", "greedy")):
+    from tcforge.analysis.batches import game_seed
+    from tcforge.play.games import play_game
+    from tcforge.scenarios.loading import load
+    scenario = load(scenario_id)
+    play_game(scenario, game_seed(7, 10_000), specs, record=False)  # warm: data, caches, imports
+    start = time.process_time()
+    for i in range(size):
+        play_game(scenario, game_seed(7, i), specs, record=False)
+    return size / (time.process_time() - start), "games/s", size
+
+def random_actions():
+    from tcforge.agents.playout import random_policy, run
+    from tcforge.bench import kursk_state
+    kursk_state(0)
+    n = 0
+    start = time.process_time()
+    for g in range(size):
+        n += run(kursk_state(g), (random_policy, random_policy), random.Random(g))
+    return n / (time.process_time() - start), "actions/s", n
+
+def copies():
+    from tcforge.bench import midgame_state
+    state = midgame_state()
+    start = time.process_time()
+    for _ in range(size):
+        state.clone()
+    return size / (time.process_time() - start), "copies/s", size
+
+def greedy_playouts():
+    from tcforge.agents import greedy_policy
+    from tcforge.agents.playout import run
+    from tcforge.bench import midgame_state
+    state = midgame_state()
+    rng = random.Random(1)
+    run(state.clone(), (greedy_policy, greedy_policy), rng)
+    start = time.process_time()
+    for _ in range(size):
+        run(state.clone(), (greedy_policy, greedy_policy), rng)
+    return size / (time.process_time() - start), "playouts/s", size
+
+def decisions(cards):
+    """Greedy's decisions in a generated battle of ``cards`` tanks a side, 12 turns: decisions a second."""
+    from tcforge.agents import greedy_policy
+    from tcforge.agents.playout import run
+    from tcforge.bench import KURSK_GERMAN, KURSK_SOVIET
+    from tcforge.data.dataset import load_data
+    from tcforge.engine.board import RESERVE
+    from tcforge.engine.game import Game
+    from tcforge.engine.state import GameState
+    data = load_data()
+    columns = max(5, -(-cards // 6))  # two ranks a side, three cards a position
+    game = Game.create(data, columns=columns, max_turns=12)
+    board = game.board
+    forces = {}
+    for side, force, nation in ((0, KURSK_GERMAN, "german"), (1, KURSK_SOVIET, "soviet")):
+        kinds = [data.cards.get(name, nation=nation).id for name, _ in force]
+        ids = [kinds[i % len(kinds)] for i in range(cards)]
+        rows = sorted({board.row(p) for p in board.side_positions(side)}, key=lambda r: -r if side == 0 else r)
+        slots = [board.pos(r, c) for r in rows for c in range(board.columns) for _ in range(3)]
+        forces[side] = [(card, slots[i] if i < len(slots) else RESERVE) for i, card in enumerate(ids)]
+    spent = [0.0]
+    made = [0]
+    def timed(state, rng):
+        start = time.process_time()
+        action = greedy_policy(state, rng)
+        spent[0] += time.process_time() - start
+        made[0] += 1
+        return action
+    for g in range(size):
+        run(GameState.new(game, forces, first_player=g % 2, initial_hand=0), (timed, timed), random.Random(g))
+    return made[0] / spent[0], "decisions/s", made[0]
+
+FIGURES = {"hill-621": lambda: greedy_games("hill-621"), "kursk": lambda: greedy_games("kursk"),
+           "random": random_actions, "copies": copies, "greedy-playouts": greedy_playouts,
+           "best": lambda: greedy_games("hill-621", ("best", "best")),
+           "look": lambda: greedy_games("hill-621", ("look:2:base=trained,value=learned",) * 2)}
+if figure.startswith("decisions-"):
+    rate, unit, items = decisions(int(figure.split("-")[1]))
+else:
+    rate, unit, items = FIGURES[figure]()
+print(json.dumps({"rate": rate, "unit": unit, "items": items}))
+'''
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One figure and how much of it a measurement plays (games, actions' games, copies, playouts)."""
+
+    name: str
+    text: str
+    size: int
+
+
+ENGINE = (Figure("random", "random actions a second, Kursk-sized battle (tcforge bench engine)", 40),)
+SCENARIOS = (Figure("hill-621", "Hill 621 greedy games a second, one core", 30),
+             Figure("kursk", "Kursk greedy games a second, one core", 20))
+SEARCH = (Figure("copies", "state copies a second, mid-game Hill 621", 20_000),
+          Figure("greedy-playouts", "greedy playouts a second from mid-game Hill 621", 20),
+          Figure("best", "Hill 621 games a second, 'best' on both sides", 20),
+          Figure("look", "Hill 621 games a second, look:2:base=trained,value=learned on both sides", 2))
+SCALING = tuple(Figure(f"decisions-{n}", f"greedy decisions a second, {n} cards a side (generated, 12 turns)", 3)
+                for n in (10, 20, 40, 80))
+
+
+def here() -> Path:
+    """The folder this tcforge is imported from (its package's parent): the build in use."""
+    return Path(tcforge.__file__).resolve().parent.parent
+
+
+def baseline_root(where: str) -> Path | str:
+    """The baseline's folder: ``where`` itself when it holds a tcforge package, else a git revision of this checkout,
+    checked out once beside it (``git worktree add``) in the temporary folder. A string says why there is none."""
+    path = Path(where)
+    if (path / "tcforge" / "__init__.py").is_file():
+        return path.resolve()
+    repo = here()
+    if not (repo / ".git").exists():
+        return f"--baseline {where}: not a tcforge checkout, and this tcforge is not a git checkout to take a revision from"
+    rev = subprocess.run(["git", "-C", str(repo), "rev-parse", "--verify", "--quiet", f"{where}^{{commit}}"],
+                         capture_output=True, text=True, check=False).stdout.strip()
+    if not rev:
+        return f"--baseline {where}: neither a folder with tcforge in it nor a revision of {repo}"
+    target = Path(tempfile.gettempdir()) / f"tcforge-baseline-{rev[:12]}"
+    if not (target / "tcforge" / "__init__.py").is_file():
+        made = subprocess.run(["git", "-C", str(repo), "worktree", "add", "--detach", str(target), rev],
+                              capture_output=True, text=True, check=False)
+        if made.returncode != 0:
+            return f"--baseline {where}: git worktree add failed: {made.stderr.strip().splitlines()[-1:]}"
+    return target
+
+
+def measure(root: Path, figure: Figure, env: dict[str, str] | None = None) -> tuple[float, str, int]:
+    """One measurement of ``figure`` by the tcforge in ``root``, in a fresh process: (rate, unit, items)."""
+    done = subprocess.run([sys.executable, "-c", PROBE, str(root), figure.name, str(figure.size)], capture_output=True,
+                          text=True, check=False, env={**os.environ, **(env or {})}, cwd=tempfile.gettempdir())
+    if done.returncode != 0:
+        last = done.stderr.strip().splitlines()[-1:] or ["no output"]
+        raise RuntimeError(f"{figure.name} with {root}: {last[0]}")
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    return float(found["rate"]), str(found["unit"]), int(found["items"])
+
+
+def machine() -> str:
+    """The machine in one line: processor, cores, Python."""
+    model = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{model}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, Python {platform.python_version()}"
+
+
+def load_average() -> str:
+    try:
+        one, five, fifteen = os.getloadavg()
+    except OSError:
+        return "unknown"
+    return f"{one:.2f} {five:.2f} {fifteen:.2f}"
+
+
+def side_by_side(figures: Sequence[Figure], baseline: str | None, repeat: int = 3) -> Iterator[str]:
+    """Each figure for the build in use and, when ``baseline`` is given, for the baseline, interleaved ``repeat``
+    times; the best of each and their ratio (the build in use over the baseline: more than 1 is faster)."""
+    root = here()
+    base: Path | None = None
+    if baseline is not None:
+        found = baseline_root(baseline)
+        if isinstance(found, str):
+            yield found
+        else:
+            base = found
+    yield f"machine: {machine()}; load average before: {load_average()}"
+    yield f"build in use: {root}" + (f"; baseline: {base} ({baseline})" if base is not None else
+                                     f"; no baseline (pass --baseline {BASELINE_REV} for the ratios)")
+    for figure in figures:
+        ours: list[float] = []
+        theirs: list[float] = []
+        unit = ""
+        for _ in range(repeat):
+            rate, unit, _items = measure(root, figure)
+            ours.append(rate)
+            if base is not None:
+                theirs.append(measure(base, figure)[0])
+        line = f"{figure.text}: {_shown(max(ours), unit)}"
+        if theirs:
+            line += f", baseline {_shown(max(theirs), unit)}: ratio {max(ours) / max(theirs):.2f}x"
+        yield line + f" (best of {repeat})"
+    yield f"load average after: {load_average()}"
+
+
+def scaling(repeat: int = 1) -> Iterator[str]:
+    """Item 4: greedy's cost a decision for 10, 20, 40 and 80 cards a side, and whether it grows no faster than the
+    cards (a ratio of cost to cards at most the 10-card battle's, give or take 25 % of noise)."""
+    root = here()
+    first: tuple[int, float] | None = None
+    for figure in SCALING:
+        cards = int(figure.name.split("-")[1])
+        rate = max(measure(root, figure)[0] for _ in range(repeat))
+        cost = 1e6 / rate
+        first = first or (cards, cost)
+        growth = (cost / first[1]) / (cards / first[0])
+        yield (f"{cards} cards a side: {cost:,.0f} us a greedy decision ({cost / cards:,.1f} us a card; "
+               f"cost x{cost / first[1]:.2f} for cards x{cards / first[0]:g}: "
+               f"{'no worse than linear' if growth <= 1.25 else 'worse than linear'})")
+
+
+def _shown(value: float, unit: str) -> str:
+    return f"{value:,.0f} {unit}" if value >= 100 else f"{value:,.2f} {unit}"

@@ -15,6 +15,21 @@ app = typer.Typer(help="Benchmarks: per-item costs and ratios.", no_args_is_help
 BENCH_RUNGS = ("random", "greedy", "plan:64")  # the short ladder 'bench ladder' times (issue 32: players that earn their place)
 
 
+def _baseline() -> Any:
+    """--baseline REV|DIR: the code to set each figure against, measured in the same run (issue 35)."""
+    return typer.Option(None, "--baseline", metavar="REV|DIR",
+                        help="Also measure a baseline, interleaved with the build in use, and give each ratio: a folder "
+                             "holding a tcforge checkout, or a git revision of this checkout (checked out beside it once, "
+                             "with git worktree add); 268fee5 is the code of 2026-11-26.")
+
+
+def _side_by_side(figures: Any, baseline: str | None, repeat: int) -> None:
+    from tcforge.bench import side_by_side
+
+    for line in side_by_side(figures, baseline, repeat):
+        out.print(line, markup=False, emoji=False)
+
+
 def _repeat(default: int, help: str) -> Any:
     """--repeat N, at least 1 (as the scenario commands bound their counts: one line, exit 2)."""
     return typer.Option(default, "--repeat", callback=bounded(REPEATS), help=help)
@@ -41,12 +56,16 @@ def bench_engine(
     seconds: float = typer.Option(3.0, "--seconds", help="Seconds of play per measurement."),
     repeat: int = _repeat(3, "Measurements; the best is kept."),
     openspiel: Path | None = typer.Option(None, "--openspiel", help="A Python interpreter with open_spiel installed."),
+    baseline: str | None = _baseline(),
 ) -> None:
-    """Random playouts of a Kursk-sized battle: actions per second, side by side with OpenSpiel's tic-tac-toe."""
-    from tcforge.bench import engine_benchmark
+    """Random playouts of a Kursk-sized battle: actions per second, side by side with OpenSpiel's tic-tac-toe (and,
+    with --baseline, with another checkout's code in the same run)."""
+    from tcforge.bench import ENGINE, engine_benchmark
 
     for line in engine_benchmark(seconds, repeat, openspiel):
         out.print(line, markup=False)
+    if baseline is not None:
+        _side_by_side(ENGINE, baseline, repeat)
 
 
 @app.command("scenarios")
@@ -54,13 +73,20 @@ def bench_scenarios(
     games: int = typer.Option(100, "--games", callback=bounded(GAMES), help="Games per measurement."),
     big: int = typer.Option(2400, "--big", callback=bounded(SKIPPABLE_GAMES),
                             help="Games of the large Hill 621 run on 2 workers (0 to skip)."),
+    baseline: str | None = _baseline(),
+    repeat: int = _repeat(3, "With --baseline: measurements of each build, interleaved; the best is kept."),
 ) -> None:
-    """Greedy games a second for Hill 621 and Kursk, the --jobs 2 speed-up, a 2,400-game run, scaling with size."""
-    from tcforge.bench import scenario_benchmark
+    """Greedy games a second for Hill 621 and Kursk, the --jobs 2 speed-up, a 2,400-game run, scaling with size, and
+    greedy's cost a decision for 10 to 80 cards a side (with --baseline, the greedy games set against it)."""
+    from tcforge.bench import SCENARIOS, scaling, scenario_benchmark
 
     with stoppable("bench scenarios"):
         for line in scenario_benchmark(games, big):
             out.print(line, markup=False)
+        for line in scaling():
+            out.print(line, markup=False)
+        if baseline is not None:
+            _side_by_side(SCENARIOS, baseline, repeat)
 
 
 @app.command("cluster")
@@ -86,6 +112,7 @@ def bench_search(
                               "strongest player on both sides, for a game's cost (0: not timed)."),
     strongest: str = typer.Option("best", "--strongest", metavar="SPEC",
                                   help="The strongest player, whose game's cost is set against greedy's."),
+    baseline: str | None = _baseline(),
 ) -> None:
     """The search players from a mid-game Hill 621 position: copies/s, playouts/s, a decision's time per budget; then
     what a game between the strongest players costs in greedy games, and a 1,000-game verdict and a training in
@@ -106,6 +133,44 @@ def bench_search(
         from tcforge.bench import game_cost_benchmark
         for line in game_cost_benchmark(games=games, strongest=strongest):
             out.print(line, markup=False, emoji=False)
+    if baseline is not None:
+        from tcforge.bench import SEARCH
+        _side_by_side(SEARCH, baseline, repeat)
+
+
+@app.command("speed")
+def bench_speed(
+    baseline: str | None = _baseline(),
+    repeat: int = _repeat(3, "Measurements of each build, interleaved; the best is kept."),
+    record: Path | None = typer.Option(None, "--record", file_okay=False,
+                                       help="A folder (docs/results) to write the figures in, as a page named for the "
+                                            "date, with the machine, the load and the command."),
+) -> None:
+    """Issue 35's figures in one run, each for the build in use and the baseline with their ratio: greedy games a
+    second on Hill 621 and Kursk, random actions a second, state copies, greedy playouts from mid-game, the games of
+    'best' and of the strongest search player; then greedy's cost a decision for 10 to 80 cards a side."""
+    import sys
+    from datetime import UTC, datetime
+
+    from tcforge.bench import ENGINE, SCENARIOS, SEARCH, scaling, side_by_side
+
+    lines: list[str] = []
+    with stoppable("bench speed"):
+        for line in [*side_by_side(SCENARIOS + ENGINE + SEARCH, baseline, repeat), *scaling()]:
+            out.print(line, markup=False, emoji=False)
+            lines.append(line)
+    if record is not None:
+        from tcforge.atomic import write_atomic
+
+        now = datetime.now(UTC)
+        command = "tcforge bench speed" + "".join(f" {a}" for a in sys.argv[3:])
+        page = record / f"{now:%Y-%m-%d}-bench-speed.md"
+        write_atomic(page, f"# Speed side by side ({now:%Y-%m-%d %H:%M} UTC)\n\n"
+                           f"Command: `{command}` (`make bench` runs it). Each figure is the best of the interleaved "
+                           "measurements of the build in use and the baseline, in fresh processes on one core (CPU "
+                           "time); the ratio is the build in use over the baseline.\n\n```\n" + "\n".join(lines)
+                     + "\n```\n")
+        out.print(f"written: {page}", markup=False)
 
 
 @app.command("ladder")
