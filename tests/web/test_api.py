@@ -3,6 +3,7 @@
 and back, and every bad request gets a 4xx answer of one line and changes nothing."""
 from __future__ import annotations
 
+import json
 import warnings
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ import pytest
 from tcforge.play import gamelog
 from tcforge.play.games import play_game, rebuild, write_log
 from tcforge.play.referee import audit_log
+from tcforge.play.setup import Setup
 from tcforge.scenarios.loading import find_scenario, load
 
 with warnings.catch_warnings():
@@ -92,7 +94,7 @@ def test_a_changed_computer_choice_in_a_played_log_is_found(client: TestClient) 
     index = next(i for i, line in enumerate(verified.lines) if line.actor == "chance" and line.action[0] == "d10")
     line = verified.lines[index]
     line.action = ["d10", 1 + line.action[1] % 10]  # another die, the chain computed again as a forger would
-    setup = gamelog.Setup.from_json(__import__("json").loads(lines[0]))
+    setup = Setup.from_json(json.loads(lines[0]))
     with log.open("w", encoding="utf-8") as handle:
         gamelog.write(handle, setup, verified.lines, verified.scenario, folder=log.parent,
                       outcome=(verified.end["winner"], verified.end["reason"]) if verified.end else None)
