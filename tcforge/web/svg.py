@@ -8,7 +8,6 @@ board the sheet prints, from the same code. PDF coordinates (origin at the botto
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -28,15 +27,20 @@ def colour(value: Any) -> str:
     return f"#{red:02x}{green:02x}{blue:02x}"
 
 
-@dataclass(frozen=True)
 class _Pen:
-    fill: str = "#000000"
-    stroke: str = "#000000"
-    width: float = 1.0
-    dash: str = ""
-    font: str = fonts.SANS
-    size: float = 10.0
-    clip: str = ""
+    """The drawing state a ReportLab canvas keeps (colours, line, font, clip); copied on saveState."""
+
+    __slots__ = ("clip", "dash", "fill", "font", "size", "stroke", "width")
+
+    def __init__(self) -> None:
+        self.fill, self.stroke, self.width, self.dash = "#000000", "#000000", 1.0, ""
+        self.font, self.size, self.clip = fonts.SANS, 10.0, ""
+
+    def copy(self) -> _Pen:
+        other = _Pen()
+        for name in self.__slots__:
+            setattr(other, name, getattr(self, name))
+        return other
 
 
 class _Path:
@@ -61,25 +65,25 @@ class SvgCanvas:  # its methods keep ReportLab's names, which the map calls
 
     # ------------------------------------------------------------------ state
     def saveState(self) -> None:
-        self.stack.append(self.pen)
+        self.stack.append(self.pen.copy())
 
     def restoreState(self) -> None:
         self.pen = self.stack.pop() if self.stack else _Pen()
 
     def setFillColor(self, value: Any) -> None:
-        self.pen = replace(self.pen, fill=colour(value))
+        self.pen.fill = colour(value)
 
     def setStrokeColor(self, value: Any) -> None:
-        self.pen = replace(self.pen, stroke=colour(value))
+        self.pen.stroke = colour(value)
 
     def setLineWidth(self, width: float) -> None:
-        self.pen = replace(self.pen, width=float(width))
+        self.pen.width = float(width)
 
     def setDash(self, on: float | None = None, off: float | None = None) -> None:
-        self.pen = replace(self.pen, dash="" if on is None else f"{on:.2f},{(on if off is None else off):.2f}")
+        self.pen.dash = "" if on is None else f"{on:.2f},{(on if off is None else off):.2f}"
 
     def setFont(self, name: str, size: float) -> None:
-        self.pen = replace(self.pen, font=name, size=float(size))
+        self.pen.font, self.pen.size = name, float(size)
 
     def beginPath(self) -> _Path:
         return _Path()
@@ -91,7 +95,7 @@ class SvgCanvas:  # its methods keep ReportLab's names, which the map calls
         name = f"clip{len(self.defs)}"
         self.defs.append(f'<clipPath id="{name}"><rect x="{x:.2f}" y="{self.y(y + h):.2f}" width="{w:.2f}" '
                          f'height="{h:.2f}"/></clipPath>')
-        self.pen = replace(self.pen, clip=name)
+        self.pen.clip = name
 
     # ------------------------------------------------------------------ shapes
     def y(self, y: float) -> float:
