@@ -11,7 +11,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from tcforge.cli.common import card_set, fail, out
-from tcforge.cli.options import AnyLangOpt, Format, FormatOpt, Lang, LangOpt, TableFormat, TableFormatOpt, format_option, lang_option
+from tcforge.cli.options import AnyLangOpt, Format, FormatOpt, TableFormat, TableFormatOpt, any_lang_option, format_option
 from tcforge.data.cards import Card, CardLookupError
 from tcforge.i18n.texts import untranslated_note
 from tcforge.i18n.words import t as label
@@ -43,13 +43,13 @@ def cards_list(
     rarity: str | None = typer.Option(None, "--rarity", help="C, U, R or UR."),
     year: int | None = typer.Option(None, "--year", metavar="YEAR", help="Only cards in service that year, e.g. 1943."),
     format: TableFormatOpt = TableFormat.text,
-    lang: LangOpt = Lang.en,
+    lang: AnyLangOpt = "en",
 ) -> None:
     """List cards, filtered by type, class, nation, rarity or year of service."""
     cards = card_set()
     chosen = cards.filter(type=type, card_class=card_class, nation=nation, rarity=rarity.upper() if rarity else None, year=year)
     if format is TableFormat.json:
-        out.print(json.dumps([c.to_json(lang.value) for c in chosen], indent=2, ensure_ascii=False), markup=False)
+        out.print(json.dumps([c.to_json(lang) for c in chosen], indent=2, ensure_ascii=False), markup=False)
         return
     if format is TableFormat.csv:
         writer = csv.writer(sys.stdout, lineterminator="\n")
@@ -57,8 +57,8 @@ def cards_list(
                          "penetration.long", "armor.front", "armor.side", "he", "sa", "ft", "tank_melee",
                          "years.first", "years.last", "points", "speed", "kind"])
         for c in chosen:
-            j = c.to_json(lang.value)
-            writer.writerow([j["id"], c.display_name(lang.value), j["rarity"], j["type"], j["class"], j["nation"],
+            j = c.to_json(lang)
+            writer.writerow([j["id"], c.display_name(lang), j["rarity"], j["type"], j["class"], j["nation"],
                              j["hit"]["short"], j["hit"]["long"], j["penetration"]["short"], j["penetration"]["long"],
                              j["armor"]["front"], j["armor"]["side"], j["he"], j["sa"], j["ft"], j["tank_melee"],
                              j["years"]["first"], j["years"]["last"], j["points"], j["speed"], j.get("kind")])
@@ -69,7 +69,7 @@ def cards_list(
                          no_wrap=col in ("#", "name"), overflow="fold")
     for c in chosen:
         e = c.effective
-        table.add_row(str(c.id), c.display_name(lang.value) + (" *" if c.changes else ""), c.type, c.card_class, c.nation,
+        table.add_row(str(c.id), c.display_name(lang) + (" *" if c.changes else ""), c.type, c.card_class, c.nation,
                       _pair(c, "hit", "short", "long"), _pair(c, "penetration", "short", "long"), _pair(c, "armor", "front", "side"),
                       _v(e.get("he")), _v(e.get("sa")), _v(e.get("ft")), _v(e.get("tank_melee")), _years(c),
                       _v(e.get("points")), _v(c.speed) if c.type in ("vehicle", "at_gun", "infantry") else "")
@@ -214,7 +214,8 @@ def cards_search(
     year: int | None = typer.Option(None, "--year", metavar="YEAR", help="Only cards in service that year, e.g. 1943."),
     points: str | None = typer.Option(None, "--points", metavar="RANGE", help="Points: 20, a range 20-30, 20- (or more), -30 (or fewer)."),
     format: Annotated[TableFormat, format_option("text: a table; json: a list; csv: rows.")] = TableFormat.text,
-    lang: Annotated[Lang, lang_option("Language of the names shown (any language is searched).")] = Lang.en,
+    lang: Annotated[str, any_lang_option("Language of the names shown: en, fr, or a language with a catalogue (any "
+                                         "language is searched).")] = "en",
 ) -> None:
     """Find cards by name (any language, accents optional), nation, type, year and points; exit 1 when none."""
     from tcforge.data.search import SearchError, search
@@ -228,23 +229,23 @@ def cards_search(
         fail("no card matches " + (f"'{name}'" if name else "these filters") + hint)
     chosen = result.cards
     if format is TableFormat.json:
-        out.print(json.dumps([c.to_json(lang.value) for c in chosen], indent=2, ensure_ascii=False), markup=False)
+        out.print(json.dumps([c.to_json(lang) for c in chosen], indent=2, ensure_ascii=False), markup=False)
         return
     if format is TableFormat.csv:
         writer = csv.writer(sys.stdout, lineterminator="\n")
         writer.writerow(["id", "name", "nation", "type", "class", "years.first", "years.last", "points"])
         for c in chosen:
             years = c.effective.get("years") or {}
-            writer.writerow([c.id, c.display_name(lang.value), c.nation, c.type, c.card_class, years.get("first"),
+            writer.writerow([c.id, c.display_name(lang), c.nation, c.type, c.card_class, years.get("first"),
                              years.get("last"), _v(c.effective.get("points"))])
         return
     table = name_table(f"{len(chosen)} card(s)")
     table.add_column("#", justify="right", no_wrap=True)
-    table.add_column(label("f:name", lang.value), no_wrap=True)
+    table.add_column(label("f:name", lang), no_wrap=True)
     for col in ("nation", "class", "years", "pts", "hit", "pen", "armor"):
         table.add_column(col, justify="right" if col == "pts" else "left", overflow="fold")
     for c in chosen:
-        table.add_row(str(c.id), c.display_name(lang.value), c.nation, c.card_class.replace("_", " "), _years(c),
+        table.add_row(str(c.id), c.display_name(lang), c.nation, c.card_class.replace("_", " "), _years(c),
                       _v(c.effective.get("points")), _pair(c, "hit", "short", "long"),
                       _pair(c, "penetration", "short", "long"), _pair(c, "armor", "front", "side"))
     out.print(table)

@@ -212,7 +212,7 @@ def tables(
 @app.command("print")
 def print_cmd(
     deck_name: str = typer.Argument(..., metavar="DECK", help="Deck id or a deck file."),
-    lang: CardLangOpt = Lang.en,
+    lang: CardLangOpt = "en",
     paper: CardPaperOpt = Paper.a4,
     out_file: Annotated[Path | None, out_file_option("PDF to write (default: output/command-deck-ID-LANG-PAPER.pdf).")] = None,
     card_size: CardSizeOpt = "standard",
@@ -240,9 +240,9 @@ def print_cmd(
         offset = settings.back_offset(paper.value) if duplex else (0.0, 0.0)
     except (LayoutError, RenderError) as exc:
         _fail(str(exc))
-    options = PrintOptions(lang.value, paper.value, card, bleed, duplex, strict, offset)
+    options = PrintOptions(lang, paper.value, card, bleed, duplex, strict, offset)
     # named by every option that changes the sheets, so that no two prints overwrite each other (issue 20 item 8)
-    parts = ["command-deck", deck.id, lang.value, paper.value, *file_parts(options)] + ([] if reference else ["no-reference"])
+    parts = ["command-deck", deck.id, lang, paper.value, *file_parts(options)] + ([] if reference else ["no-reference"])
     path = out_file or Path("output") / ("-".join(parts) + ".pdf")
     try:
         with working(f"building {display_path(path)}"):

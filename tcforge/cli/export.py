@@ -7,7 +7,7 @@ from typing import Annotated, NoReturn
 import typer
 
 from tcforge.bounds import SEED, bounded
-from tcforge.cli.options import Lang, lang_option, out_dir_option
+from tcforge.cli.options import any_lang_option, out_dir_option
 
 app = typer.Typer(help="Export cards to other play tools: Tabletop Simulator deck sheets and a saved table.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
@@ -26,7 +26,7 @@ def _group() -> None:
 @app.command("tts")
 def tts(
     name: str = typer.Argument(..., metavar="SCENARIO|DECK", help="A scenario (id or file) or a command deck (id or file)."),
-    lang: Annotated[Lang, lang_option("Language of the cards.")] = Lang.en,
+    lang: Annotated[str, any_lang_option("Language of the cards: en, fr, or a language with a catalogue.")] = "en",
     seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="A scenario's set-up: the same seed as 'tcforge scenario play' "
                              "gives the same terrain and placement."),
     out: Annotated[Path | None, out_dir_option("Folder to write the save (JSON) and the PNGs into (default: "
@@ -50,10 +50,10 @@ def tts(
     from tcforge.render.page.fonts import FontError
     from tcforge.scenarios.findings import ScenarioError
 
-    folder = out or Path("output") / "tts" / (f"{Path(name).stem}-{lang.value}" + (f"-seed{seed}" if seed != 1 else ""))
+    folder = out or Path("output") / "tts" / (f"{Path(name).stem}-{lang}" + (f"-seed{seed}" if seed != 1 else ""))
     try:
         with working(f"exporting {display_path(folder)}"):
-            result = export_tts(name, folder, lang.value, seed, base_url)
+            result = export_tts(name, folder, lang, seed, base_url)
     except ScenarioError as exc:
         for finding in exc.findings:
             typer.echo(finding.render(), err=True)

@@ -274,7 +274,9 @@ FormatOpt = Annotated[Format, format_option("text or json.")]
 TableFormatOpt = Annotated[TableFormat, format_option("text: a table; json: a list; csv: rows.")]
 
 # The print commands' options (tcforge print ..., tcforge deck print).
-CardLangOpt = Annotated[Lang, lang_option("Language of the card texts and headings.")]
+# The printed products take any catalogued language too (issue 37 item 13): what is not translated prints in English.
+CardLangOpt = Annotated[str, any_lang_option("Language of the card texts and headings: en, fr, or a language with a "
+                                             "catalogue ('tcforge i18n init'); what is not translated is in English.")]
 CardPaperOpt = Annotated[Paper, paper_option("A4 or US Letter; 3 x 3 cards, centred, fewer when --bleed or --card-size "
                                              "leave no room for cut marks.")]
 RulesetOpt = Annotated[str | None, typer.Option("--ruleset", help="Ruleset whose errata and numbers to print "

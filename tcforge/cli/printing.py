@@ -30,7 +30,7 @@ from tcforge.cli.options import (
     PdfOutOpt,
     RulesetOpt,
     StrictOpt,
-    lang_option,
+    any_lang_option,
     out_dir_option,
     paper_option,
 )
@@ -67,10 +67,12 @@ PaperOpt = CardPaperOpt
 OutOpt = PdfOutOpt
 SizeOpt = CardSizeOpt
 BalanceOpt = OptionOpt
-SheetLangOpt = Annotated[Lang, lang_option("Language of the sheet: briefing, map legend, victory, set-up and forces.")]
+SheetLangOpt = Annotated[str, any_lang_option("Language of the sheet: briefing, map legend, victory, set-up and forces "
+                                               "(en, fr, or a language with a catalogue).")]
 SheetPaperOpt = Annotated[Paper, paper_option("A4 or US Letter; the sheet's one or two pages, the map centred on the "
                                               "first.")]
-CalibrationLangOpt = Annotated[Lang, lang_option("Language of the page's instructions.")]
+CalibrationLangOpt = Annotated[str, any_lang_option("Language of the page's instructions (en, fr, or a language with a "
+                                                     "catalogue).")]
 CalibrationPaperOpt = Annotated[Paper, paper_option("A4 or US Letter: the paper you print on; --back-offset is saved "
                                                     "for this paper, as duplex printers shift each size differently.")]
 
@@ -93,13 +95,13 @@ def _data(ruleset: str | None) -> GameData:
         _fail(f"the data has {len(exc.problems)} problem(s); run 'tcforge validate'")
 
 
-def _options(lang: Lang, paper: Paper, card_size: str, bleed: float, duplex: bool, strict: bool) -> PrintOptions:
+def _options(lang: Lang | str, paper: Paper, card_size: str, bleed: float, duplex: bool, strict: bool) -> PrintOptions:
     try:
         card = parse_card_size(card_size)
         offset = settings.back_offset(paper.value) if duplex else (0.0, 0.0)
     except (LayoutError, RenderError) as exc:
         _fail(str(exc))
-    return PrintOptions(lang.value, paper.value, card, bleed, duplex, strict, offset)
+    return PrintOptions(lang.value if isinstance(lang, Lang) else lang, paper.value, card, bleed, duplex, strict, offset)
 
 
 def _lookup(cards: CardSet, refs: list[str]) -> list[Card]:
@@ -174,7 +176,7 @@ def _run(path: Path, build: Callable[[], Report], quiet: bool = False, spinner: 
 
 @app.command()
 def inserts(
-    lang: LangOpt = Lang.en,
+    lang: LangOpt = "en",
     paper: PaperOpt = Paper.a4,
     ruleset: RulesetOpt = None,
     cards: Annotated[list[str] | None, typer.Option("--cards", help="Only the inserts for these cards (number, "
@@ -198,7 +200,7 @@ def inserts(
 
 @app.command()
 def refcards(
-    lang: LangOpt = Lang.en,
+    lang: LangOpt = "en",
     paper: PaperOpt = Paper.a4,
     ruleset: RulesetOpt = None,
     sets: Annotated[int, typer.Option("--sets", min=1, max=9, help="Sets of four faces (one a player).")] = 2,
@@ -218,7 +220,7 @@ def refcards(
 @app.command("cards")
 def cards_cmd(
     cards: Annotated[list[str], typer.Argument(help="Cards by number, name or alias (\"46\", \"Smoke\", \"SPW 251\").")],
-    lang: LangOpt = Lang.en,
+    lang: LangOpt = "en",
     paper: PaperOpt = Paper.a4,
     ruleset: RulesetOpt = None,
     out_file: OutOpt = None,
@@ -260,7 +262,7 @@ def proxies_cmd(
     nation_name: Annotated[str | None, typer.Option("--nation", metavar="NATION", help="german or soviet: only this "
                                                     "side's cards, with the cards either side may use (default: every "
                                                     "card).")] = None,
-    lang: LangOpt = Lang.en,
+    lang: LangOpt = "en",
     paper: PaperOpt = Paper.a4,
     ruleset: RulesetOpt = None,
     out_file: OutOpt = None,
@@ -300,7 +302,7 @@ def deck(
     scenario: Annotated[str, typer.Option("--scenario", help="Scenario id ('tcforge scenario list') or file.")],
     side: Annotated[str | None, typer.Option("--side", help="Only this side: german, soviet, or the side's id or "
                                                 "role (attacker, defender). Default: both.")] = None,
-    lang: LangOpt = Lang.en,
+    lang: LangOpt = "en",
     paper: PaperOpt = Paper.a4,
     balance: BalanceOpt = None,
     out_file: OutOpt = None,
@@ -325,7 +327,7 @@ def deck(
 @app.command("scenario")
 def scenario_cmd(
     scenario: Annotated[str, typer.Argument(metavar="ID", help="Scenario id ('tcforge scenario list') or file.")],
-    lang: SheetLangOpt = Lang.en,
+    lang: SheetLangOpt = "en",
     paper: SheetPaperOpt = Paper.a4,
     balance: BalanceOpt = None,
     out_file: OutOpt = None,
@@ -334,14 +336,14 @@ def scenario_cmd(
     """A scenario sheet on one or two pages: briefing, battlefield map, victory, setup, forces, special rules."""
     options = _options(lang, paper, "standard", 0.0, False, strict)
     chosen = _scenario(scenario, balance)
-    path = out_file or Path("output") / f"scenario-{chosen.id}{_tail(balance, lang.value, paper.value)}.pdf"
+    path = out_file or Path("output") / f"scenario-{chosen.id}{_tail(balance, lang, paper.value)}.pdf"
     _run(path, lambda: build_scenario_sheet(path, options, chosen))
 
 
 @app.command()
 def calibration(
     paper: CalibrationPaperOpt = Paper.a4,
-    lang: CalibrationLangOpt = Lang.en,
+    lang: CalibrationLangOpt = "en",
     back_offset: Annotated[str | None, typer.Option("--back-offset", help="Save the offset read on the printed "
                                                        "page, X,Y in mm (e.g. 1.5,-0.5), for this paper.")] = None,
     out_file: OutOpt = None,
@@ -356,7 +358,7 @@ def calibration(
         out.print(f"saved back offset {offset[0]:g},{offset[1]:g} mm for {paper.value} in {saved}", markup=False)
     options = _options(lang, paper, "standard", 0.0, True, False)
     data = _data(None)
-    path = out_file or Path("output") / f"calibration-{lang.value}-{paper.value}.pdf"
+    path = out_file or Path("output") / f"calibration-{lang}-{paper.value}.pdf"
     _run(path, lambda: build_calibration(path, options, data.cards, data.ruleset))
 
 
