@@ -19,8 +19,11 @@ scenario at hand.
 With ``endgame=N``, in the last ``N`` turns of a game decided at a turn limit
 (Hill 621, 20.0) each play is played out to the game's end and scored by its
 result, where the evaluation has least to say and the playouts are short.
+With ``late=N`` it searches only in the last ``N`` turns and is its base player
+before them, choice for choice: where a given turn decides, the plays of the
+last turns decide most, and a search there costs a few greedy games, not tens.
 
-Spec: ``look[:m][:k=3,horizon=2,value=heuristic,base=greedy,endgame=0]`` (``base=trained``, ``value=learned``);
+Spec: ``look[:m][:k=3,horizon=2,value=heuristic,base=greedy,endgame=0,late=0]`` (``base=trained``, ``value=learned``);
 ``m`` (2) deals a play.
 """
 from __future__ import annotations
@@ -44,7 +47,7 @@ class LookaheadAgent:
 
     def __init__(self, spec: AgentSpec, base: Policy | None = None,
                  evaluation: Callable[[GameState, int], float] | None = None):
-        spec.check_options({"k", "horizon", "value", "base", "shape", "endgame"})
+        spec.check_options({"k", "horizon", "value", "base", "shape", "endgame", "late"})
         if spec.seconds is not None:
             raise SpecError(f"agent spec {spec.text!r}: look takes a number of deals a play (look:2), not a time")
         self.spec = spec
@@ -53,6 +56,7 @@ class LookaheadAgent:
         self.horizon = int(spec.number("horizon", 2, 1, 8, whole=True))
         self.shape = spec.number("shape", 0.3, 0, 1, open_most=True)
         self.endgame = int(spec.number("endgame", 0, 0, 100, whole=True))
+        self.late = int(spec.number("late", 0, 0, 100, whole=True))
         kind = spec.options.get("value", "heuristic")
         if kind not in ("heuristic", "learned"):
             raise SpecError(f"agent spec {spec.text!r}: value={kind}; value is heuristic or learned")
@@ -69,7 +73,12 @@ class LookaheadAgent:
     def __call__(self, state: GameState, rng: random.Random) -> Action:
         actions = state.legal_actions()
         side = state.current_player()
-        if len(actions) == 1 or state.ctx.window is not None or state.phase != "play" or state.active != side:
+        if len(actions) == 1 or state.ctx.window is not None or state.active != side:
+            return self.base(state, rng)
+        limit = state.game.turn_limit
+        if self.late and limit is not None and state.turn <= limit - self.late:
+            return self.base(state, rng)
+        if state.phase != "play":
             return self.base(state, rng)
         if isinstance(self.base, Commander):
             forced, scored = self.base.plays(state, actions)
@@ -81,6 +90,14 @@ class LookaheadAgent:
         shortlist = [a for _, a in ranked[:self.k]]
         if len(shortlist) < 2:
             return self.base(state, rng)
+        return self._searched(state, side, shortlist, rng)
+
+    def _endgame(self, state: GameState) -> bool:
+        limit = state.game.turn_limit
+        return bool(self.endgame) and limit is not None and state.turn > limit - self.endgame
+
+    def _searched(self, state: GameState, side: int, shortlist: list[Action], rng: random.Random) -> Action:
+        """The shortlisted action whose playouts score best, each played on the same deals and dice."""
         totals = [0.0] * len(shortlist)
         for _ in range(self.deals):
             deal = rng.getrandbits(64)
@@ -94,8 +111,7 @@ class LookaheadAgent:
 
     def _score(self, world: GameState, side: int, chance: random.Random) -> float:
         policies = (self.base, greedy_policy) if side == 0 else (greedy_policy, self.base)
-        limit = world.game.turn_limit
-        if self.endgame and limit is not None and world.turn > limit - self.endgame:
+        if self._endgame(world):
             return play_out(world, side, chance, 0, self.shape, policies)  # the last turns: played to the result
         evaluation = self._evaluation
         if evaluation is None and self.value == "learned":

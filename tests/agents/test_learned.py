@@ -112,3 +112,28 @@ def test_best_says_what_it_stands_for() -> None:
     assert describe_best("tank-action").endswith("nothing trained (no players/tank-action.yaml), so greedy's game")
     kursk = describe_best("kursk")
     assert "soviet commander:" in kursk and "german commander" in kursk and "kursk.yaml" in kursk
+
+
+def test_a_late_lookahead_plays_its_base_players_game_until_its_last_turns() -> None:
+    """look:...:late=N searches only in the last N turns of a game decided at a turn limit (Hill 621, 20.0: the end
+    of turn 16): before them it is its base player, choice for choice, on the same dice; in them it searches."""
+    from tcforge.agents import lookahead
+    from tcforge.agents.playout import run
+    from tcforge.agents.spec import parse
+    scenario = load("hill-621")
+    searched: list[int] = []
+
+    class Counting(lookahead.LookaheadAgent):
+        def _score(self, world, side, chance):  # type: ignore[no-untyped-def]
+            searched.append(world.turn)
+            return super()._score(world, side, chance)
+
+    played = []
+    for soviet in (make_agent("greedy"), Counting(parse("look:2:k=2,endgame=2,late=2"))):
+        state = new_game(scenario, 11)
+        actions: list[tuple[int, object]] = []
+        run(state, (make_agent("greedy"), soviet), random.Random(11),
+            chosen=lambda s, player, action, into=actions: into.append((s.turn, action)))
+        played.append([action for turn, action in actions if turn <= 14])
+    assert played[0] == played[1] and len(played[0]) > 100
+    assert searched and min(searched) >= 15  # it searched, and only in turns 15 and 16
