@@ -36,6 +36,23 @@ class HumanGameError(ValueError):
     """A request the game cannot take (not the person's turn, an action not legal, nothing to undo); one line."""
 
 
+def computer_player(spec: str, scenario_id: str) -> str:
+    """The computer's player for a game of ``scenario_id``: the spec in the form logs record, or HumanGameError saying
+    why it cannot play (an unknown or retired player, one that needs training the scenario lacks, or one that
+    searches for a time: its choices, and the dice after them, would not come again from the seed)."""
+    from tcforge.agents import SpecError, canonical, parse
+    from tcforge.agents.trained import check_usable
+    try:
+        text = canonical(spec)
+        if parse(text).seconds is not None:
+            raise HumanGameError(f"agent {text}: a player that searches for a time cannot be checked from the seed; give "
+                                 "a number of iterations")
+        check_usable(text, scenario_id)
+    except SpecError as exc:
+        raise HumanGameError(str(exc)) from None
+    return text
+
+
 class HumanGame:
     """One game of ``scenario``: side ``human`` is a person's, the other side plays ``agent`` (an agent spec)."""
 

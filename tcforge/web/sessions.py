@@ -9,6 +9,7 @@ session's lock, so two tabs cannot interleave their changes.
 from __future__ import annotations
 
 import datetime
+import json
 import re
 import secrets
 import threading
@@ -16,7 +17,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tcforge.agents import SpecError, canonical, parse
 from tcforge.atomic import atomic_path
 from tcforge.engine.actions import HitRoll, KillRoll, SmokeRoll, WoodsRoll, action_from_json
 from tcforge.engine.attacks import KILL, MISS, attack_odds, to_hit, to_kill
@@ -26,7 +26,7 @@ from tcforge.play import gamelog
 from tcforge.play.account import result, side_names
 from tcforge.play.checks import check_problems
 from tcforge.play.games import new_game, rebuild
-from tcforge.play.human import HUMAN, HumanGame, HumanGameError
+from tcforge.play.human import HUMAN, HumanGame, HumanGameError, computer_player
 from tcforge.scenarios.findings import ScenarioError
 from tcforge.scenarios.loading import find_scenario, load, load_scenario, scenario_ids
 from tcforge.scenarios.scenario import Scenario
@@ -77,19 +77,6 @@ def _scenario(reference: str) -> Scenario:
         raise Refusal(422, f"scenario '{reference}' is not legal ({len(problems)} problem(s), the first: {problems[0].message}); "
                            f"'tcforge scenario check {reference}' lists them")
     return scenario
-
-
-def _agent(spec: str, scenario_id: str) -> str:
-    from tcforge.agents.trained import check_usable
-    try:
-        text = canonical(spec)
-        if parse(text).seconds is not None:
-            raise Refusal(422, f"agent {text}: a player that searches for a time cannot be checked from the seed; give "
-                               "a number of iterations")
-        check_usable(text, scenario_id)
-    except SpecError as exc:
-        raise Refusal(422, str(exc)) from None
-    return text
 
 
 # ---------------------------------------------------------------------- a game
@@ -308,7 +295,10 @@ class Store:
         sides = list(scenario.grid.sides)
         if request.side not in sides:
             raise Refusal(422, f"side '{request.side[:40]}' is not a side of {scenario.id}: use {' or '.join(sides)}")
-        agent = _agent(request.agent, scenario.id)
+        try:
+            agent = computer_player(request.agent, scenario.id)
+        except HumanGameError as exc:
+            raise Refusal(422, str(exc)) from None
         try:
             game = HumanGame(scenario, request.seed, sides.index(request.side), agent)
         except (HumanGameError, ValueError) as exc:
@@ -328,10 +318,10 @@ class Store:
         out = []
         for path in sorted(self.games_dir.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True)[:50]:
             try:
-                last = path.read_bytes().rstrip(b"\n").rsplit(b"\n", 1)[-1]
-            except OSError:
+                end = json.loads(path.read_bytes().rstrip(b"\n").rsplit(b"\n", 1)[-1]).get("end")
+            except (OSError, ValueError, AttributeError):
                 continue
-            if b'"reason": "unfinished"' in last:
+            if isinstance(end, dict) and end.get("reason") == "unfinished":
                 out.append({"name": path.name, "path": str(path)})
         return out
 
