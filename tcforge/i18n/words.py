@@ -966,6 +966,7 @@ W: dict[str, tuple[str, str]] = {
     "web_pace_normal": ("normal", "normal"),
     "web_pace_fast": ("fast", "rapide"),
     "web_next": ("Next action", "Action suivante"),
+    "web_watch_game": ("Watch this game again", "Revoir cette partie"),
     "web_whole_truth": ("every card shown (a log is told whole)", "toutes les cartes montrées (un journal est raconté en entier)"),
 }
 

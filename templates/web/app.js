@@ -178,6 +178,7 @@ function render(data) {
 
 function renderWatch(data) {
   $("watch-nav").hidden = false;
+  $("watch-link").hidden = true;
   $("pacing").hidden = true;
   $("decision").hidden = true;
   $("status").textContent = "";
@@ -227,6 +228,9 @@ function renderPlay(data) {
     }));
   }
   $("undo").disabled = !data.can_undo;
+  const link = $("watch-link");
+  link.hidden = data.waiting !== "over";
+  link.href = `/watch?log=${encodeURIComponent(data.log)}&lang=${lang}`;
   const last = $("account").lastElementChild;
   if (last) last.scrollIntoView({ block: "nearest" });
   setUrl({ game: data.game, lang });

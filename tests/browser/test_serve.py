@@ -8,6 +8,7 @@ import statistics
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
@@ -107,7 +108,8 @@ def test_a_whole_game_through_the_page_against_greedy_audits_clean(browser_page:
     audit = audit_log(log)
     assert audit.checked and audit.violations == [] and audit.actions == at
 
-    page.goto(f"{server}/watch?log={log}&lang=en")
+    assert page.get_attribute("#watch-link", "href") == f"/watch?log={quote(str(log), safe='')}&lang=fr"
+    page.goto(f"{server}/watch?log={quote(str(log), safe='')}&lang=en")
     page.wait_for_function("() => document.getElementById('game').dataset.mode === 'watch'")
     assert page.inner_text("#w-position") == f"Action 0 of {at}"
     for _ in range(12):
