@@ -105,8 +105,13 @@ class PlaySession:
                                "reload the page")
 
     def save(self) -> None:
-        with atomic_path(self.log) as tmp, tmp.open("w", encoding="utf-8") as handle:
-            self.game.write(handle, self.log.parent)
+        """The log written whole (the old one stays until the new one is complete); a failure said in one line."""
+        try:
+            with atomic_path(self.log) as tmp, tmp.open("w", encoding="utf-8") as handle:
+                self.game.write(handle, self.log.parent)
+        except OSError as exc:
+            raise Refusal(507, f"cannot save the game's log {self.log}: {exc.strerror or exc}; the game goes on in memory "
+                               "and is saved at the next action that can be") from None
 
     def decide(self, request: Act) -> None:
         self.check(request)
@@ -305,7 +310,10 @@ class Store:
             raise Refusal(422, f"{scenario.id} cannot be set up with seed {request.seed}: {exc}") from None
         stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%S")
         log = self.games_dir / f"{scenario.id}-{request.side}-seed{request.seed}-{stamp}-{secrets.token_hex(3)}.jsonl"
-        self.games_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            self.games_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise Refusal(507, f"cannot make the games folder {self.games_dir}: {exc.strerror or exc}") from None
         session = PlaySession(new_id(), game, log, request.lang)
         session.save()
         self._keep(self.plays, session)

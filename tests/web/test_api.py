@@ -220,3 +220,11 @@ def test_a_scenario_that_scenario_play_refuses_is_refused(monkeypatch: pytest.Mo
     one_line(client.post("/api/games", json={"scenario": "skirmish-closed", "side": "german", "seed": 1}), 422,
              "is not legal")
     assert not (tmp_path / "games").exists() or not list((tmp_path / "games").iterdir())
+
+
+def test_a_games_folder_that_cannot_be_made_is_said_in_one_line(own_data: Path, tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    client = TestClient(create_app(blocker / "games"), base_url="http://127.0.0.1")
+    one_line(client.post("/api/games", json={"scenario": "skirmish", "side": "german", "seed": 1}), 507,
+             "cannot make the games folder")
