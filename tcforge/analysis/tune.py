@@ -48,6 +48,7 @@ class Plan:
     seed: int = 1
     precision: float | None = None
     option: str | None = None
+    sides: tuple[str, ...] = ()  # the scenario's sides, north first: the lead curve's and first player's split
 
     def cell(self, value: int) -> Cell:
         return Cell(self.scenario, self.option, None, ((self.lever, value),), self.agents, self.seed)
@@ -136,7 +137,18 @@ class Tuned:
                 "fit": self.fit.to_json() if self.fit else None,
                 "crossing": None if c is None else {"value": c.value, "interval95": [c.low, c.high], "bounded": c.bounded},
                 "between": None if self.between is None else [q.to_json() for q in self.between],
-                "step": self.step.to_json() if self.step else None, "answer": self.answer()}
+                "step": self.step.to_json() if self.step else None, "answer": self.answer(), **self.who_and_when()}
+
+    def who_and_when(self) -> dict[str, Any]:
+        """Over the games of the two values around the target: who moved first and what it was worth, and the lead
+        turn by turn with the turn the result is decided (:mod:`tcforge.analysis.stats`)."""
+        from tcforge.analysis.stats import first_player, lead_curve
+        games = [r for q in (self.between or ()) for r in q.results]
+        if not games or len(self.plan.sides) != 2:
+            return {"first_player": None, "lead": None}
+        first = first_player(games)
+        curve = lead_curve(games, self.plan.side, list(self.plan.sides))
+        return {"first_player": first.to_json() if first else None, "lead": curve.to_json() if curve.turns else None}
 
 
 def first_values(low: int, high: int, n: int = SPREAD) -> list[int]:

@@ -118,7 +118,7 @@ def tune_cmd(
     _usable(players, sc.id)
     batch = 10
     plan = Plan(str(_resolve(scenario)), lever, low, high, who, players, target, games,
-                max(batch, round_games // batch * batch), batch, seed, precision, balance)
+                max(batch, round_games // batch * batch), batch, seed, precision, balance, tuple(sides))
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from tcforge.cli.scenario import _progress_console

@@ -13,12 +13,15 @@ from typing import Any
 
 from tcforge.play.account import Teller, narrate
 from tcforge.play.games import new_game, play_game
+from tcforge.play.hooks import hooks_of
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.scenario import Scenario
 
 
 def frames(s: Scenario, seed: int, agents: tuple[str, str], lang: str = "en") -> dict[str, Any]:
-    """``{"scenario", "seed", "agents", "sides", "winner", "units": {tag: {name, side}}, "steps": [...]}``; each step
+    """``{"scenario", "seed", "agents", "sides", "winner", "goals": {side: [labels]}, "units": {tag: {name, side}},
+    "steps": [...]}`` (``goals``: the positions each side must take or hold, as the game played them: a lever that
+    moves them moves them here, whatever the sheet's drawing shows); each step
     ``{"turn", "side", "text", "board": {label: [tags]}, "lost": [tags]}``."""
     playout, result = play_game(s, seed, agents)
     state = new_game(s, seed)
@@ -55,5 +58,8 @@ def frames(s: Scenario, seed: int, agents: tuple[str, str], lang: str = "en") ->
         text = event.get("text") or ("set-up" if kind == "setup" else "")
         steps.append({"turn": event.get("turn", turn), "side": event.get("side", side), "text": text, "board": where,
                       "lost": lost})
+    hooks = hooks_of(state.game)
+    goals = {sid: [s.grid.label(Position(p // columns + 1, p % columns + 1)) for p in hooks.goals(i)]
+             for i, sid in enumerate(s.grid.sides)}
     return {"scenario": s.id, "seed": seed, "agents": list(agents), "sides": list(s.grid.sides), "winner": result.winner,
-            "reason": result.reason, "units": units, "steps": steps}
+            "reason": result.reason, "goals": goals, "units": units, "steps": steps}

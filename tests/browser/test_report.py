@@ -65,6 +65,8 @@ def test_a_proof_game_steps_forward_back_and_jumps_to_a_turn(browser_page, tmp_p
     assert game["steps"][at]["turn"] >= 9 and game["steps"][at - 1]["turn"] < 9
     shown = {el.get_attribute("data-position"): el.inner_text().split() for el in browser_page.locator(f"{box} .chip").all()}
     assert shown == {k: v for k, v in game["steps"][at]["board"].items()}
+    goals = browser_page.locator(f"{box} .goal")
+    assert sorted(g.get_attribute("data-position") for g in goals.all()) == ["G3-2", "G3-3", "G3-4"]  # the hill
     browser_page.click(f"{box} .last")
     assert browser_page.get_attribute(box, "data-step") == str(len(game["steps"]) - 1)
     assert [u for u in requests if not u.startswith(("file:", "data:"))] == []

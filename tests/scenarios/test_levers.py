@@ -106,3 +106,12 @@ def test_sweep_cells_of_one_seed_are_compared_by_their_paired_difference(tmp_pat
     assert "soviet.supply_points=5" in lines[1]
     assert lines[2].startswith("  soviet against [as written, turn.hand_limit=12, greedy], on the same seeds: ")
     assert "over 6 paired games; McNemar p = " in lines[2]
+
+
+def test_a_replay_marks_the_positions_the_game_was_played_for_the_shifted_ones_too() -> None:
+    from tcforge.play.frames import frames
+    shifted = frames(load("hill-621", parameters={"scenario.victory.take-the-hill.shift": 1}), 1, ("random", "random"))
+    assert shifted["goals"] == {"german": [], "soviet": ["G4-2", "G4-3", "G4-4"]}
+    step = shifted["steps"][0]
+    assert step["text"] == "set-up" and step["turn"] == 1 and sum(map(len, step["board"].values())) > 10
+    assert all(isinstance(tag, str) and tag in shifted["units"] for tags in step["board"].values() for tag in tags)

@@ -34,6 +34,7 @@ svg text{font-family:'DejaVu Sans',Verdana,sans-serif}
 .chip{position:absolute;display:flex;flex-wrap:wrap;gap:2px;align-content:flex-end;justify-content:center;
  box-sizing:border-box;padding:2px;pointer-events:none}
 .chip span{color:#fff;border-radius:3px;font-size:11px;font-weight:bold;padding:0 3px;line-height:15px;border:1px solid #fff}
+.goal{position:absolute;box-sizing:border-box;border:3px solid #2f5d50;border-radius:4px;pointer-events:none}
 .step-text{min-height:2.6em;font-size:.95em;background:#fafafa;border:1px solid #eee;padding:.3em .6em}
 .status{font-weight:bold}.lost{color:#888;font-size:.85em}
 """
@@ -47,6 +48,18 @@ SCRIPT = r"""
     const status = box.querySelector('.status'), slider = box.querySelector('input[type=range]');
     const turnBox = box.querySelector('input.turn'), lost = box.querySelector('.lost');
     slider.max = steps.length - 1;
+    const goalLayer = box.querySelector('.goals');
+    Object.keys(game.goals || {}).forEach(function(side){
+      game.goals[side].forEach(function(label){
+        const cell = board.cells[label]; if(!cell) return;
+        const g = document.createElement('div');
+        g.className = 'goal'; g.dataset.position = label; g.title = side + ' must take or hold ' + label;
+        g.style.borderColor = board.colours[side] || '#2f5d50';
+        g.style.left = (cell[0]*100)+'%'; g.style.top = (cell[1]*100)+'%';
+        g.style.width = (cell[2]*100)+'%'; g.style.height = (cell[3]*100)+'%';
+        goalLayer.appendChild(g);
+      });
+    });
     let at = 0;
     function show(i){
       at = Math.max(0, Math.min(steps.length - 1, i));
@@ -208,7 +221,8 @@ def _replay(n: int, entry: dict[str, Any]) -> str:
             f'<label>turn <input class="turn" type="number" min="1" max="{last_turn}" value="1" style="width:4em"></label>'
             f'<button class="jump">jump to turn</button></div>'
             f'<div class="status"></div><div class="step-text"></div>'
-            f'<div class="board"><img alt="the board" src="data:image/png;base64,{{BOARD}}"><div class="units"></div></div>'
+            f'<div class="board"><img alt="the board" src="data:image/png;base64,{{BOARD}}">'
+            f'<div class="goals"></div><div class="units"></div></div>'
             f'<div class="lost"></div><script type="application/json" class="game">{_json(game)}</script></div>')
 
 
@@ -232,7 +246,8 @@ def page(doc: dict[str, Any], board: Board | None) -> str:
     if replays and board is not None:
         parts.append("<h2>Proof games, step by step</h2><p>Each game is played again from its seed (as written: "
                      "<code>tcforge scenario play --seed N</code>; with levers: a sweep cell of them); the units stand on "
-                     "the scenario sheet's board. Use the buttons, the slider, the arrow keys, or jump to a turn.</p>")
+                     "the scenario sheet's board, and a frame in a side's colour marks each position it must take or "
+                     "hold in that game. Use the buttons, the slider, the arrow keys, or jump to a turn.</p>")
         parts += [_replay(n, entry).replace("{BOARD}", board.png) for n, entry in enumerate(replays)]
         parts.append(f'<script type="application/json" id="board-data">{_json(board.to_json())}</script>')
         parts.append(f"<script>{SCRIPT}</script>")
