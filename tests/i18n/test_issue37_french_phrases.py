@@ -28,7 +28,7 @@ def test_issue37_item2_french_ordinals_print_in_superscript():
 
 
 def test_issue37_item2_labels_read_french():
-    assert bw("ruleset", "fr") == "Version" and t("why_strip", "fr") == "valeurs de terrain de la version des règles"
+    assert bw("ruleset", "fr") == "Version" and t("why_strip", "fr") == "valeurs de terrain de cette version des règles"
     assert "Rédigé avec les mots" not in bw("colophon", "fr") and "tcforge" in bw("colophon", "fr")
     assert t("sc_loaded", "fr", c="Mittlerer SPW") == "à bord d’un Mittlerer SPW"
     assert t("step_play", "fr") == "Phase d’actions"

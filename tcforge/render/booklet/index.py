@@ -20,6 +20,8 @@ from typing import Any
 
 from markupsafe import Markup
 
+from tcforge.i18n.words import curly
+
 ARTICLES = {"en": ("the ", "a ", "an "), "fr": ("le ", "la ", "les ", "l'", "l\u2019", "un ", "une ", "des ")}
 MAX_CASES = 12  # the case numbers a term lists, at most (in book order)
 
@@ -126,7 +128,7 @@ def rules_entries(cases: list[tuple[str, str, str, str]], lang: str) -> list[Ent
         if (number, anchor) not in entry.cases:
             entry.cases.append((number, anchor))
     for en_title, en_forms, fr_title, fr_forms in TERMS:
-        title, forms = (fr_title, fr_forms) if lang == "fr" else (en_title, en_forms)
+        title, forms = (curly(fr_title), fr_forms) if lang == "fr" else (curly(en_title), en_forms)
         pattern = re.compile(forms, re.IGNORECASE)
         found = [(n, a) for n, a, t, text in cases if pattern.search(_plain(t)) or pattern.search(_plain(text))][:MAX_CASES]
         if not found:
