@@ -50,3 +50,25 @@ def test_issue37_item2_hill_621_sheet_names_sides_and_vehicles_with_their_articl
     assert "german-plus (favorise l’Allemand)" in text and "(favorise Allemand)" not in text
     assert "à bord d’un Mittlerer SPW" in text and "à bord de Mittlerer SPW" not in text
     assert "1\u1d49\u02b3 juillet 1944" in text
+
+
+def test_issue37_item2_no_french_word_calls_a_card_by_its_former_name() -> None:
+    """The hidden-units rules still named the Tank Buster 'Chasseur de chars', its name before the glossary made it
+    the Tueur de chars (the class keeps 'chasseur de chars', in lower case)."""
+    import re
+
+    from tcforge.i18n.words import W
+
+    renamed = load_glossary().renamed
+    assert renamed["Tank Buster"] == ("Chasseur de chars",)
+    for key, (_, fr) in W.items():
+        for names in renamed.values():
+            for old in names:
+                assert not re.search(rf"\b{re.escape(old)}\b", fr), (key, fr)
+    assert "Tueur de chars" in W["hide_named"][1]
+
+
+def test_issue37_item2_word_table_lines_read_as_french() -> None:
+    assert t("cal_back_note", "fr") == "Vu du verso\u00a0: positif vers la droite et vers le haut."
+    assert t("to_kill_how", "fr").startswith("Après un coup au but AT, ôtez le blindage de la pénétration")
+    assert t("ft_any", "fr") == "comme le tir SA" and "celui qui fait le plus haut" in t("show_init_roll", "fr", w="haut")
