@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -345,10 +345,42 @@ def _play(state: GameState, actions: list[Action], rng: random.Random) -> Action
     forced = forced_play(state, actions)
     if forced is not None:
         return forced
-    candidates = play_candidates(state, actions)
+    candidates = _best_candidates(state, actions)
     best = max(score for score, _ in candidates)
     top = [a for score, a in candidates if score == best]
     return top[rng.randrange(len(top))]
+
+
+def _best_candidates(state: GameState, actions: list[Action]) -> list[tuple[float, Action]]:
+    """:func:`play_candidates` less the moves that cannot reach the best score: a move's worth is at most what it
+    would be if its cards had a step worth taking (:func:`_move_parts`), so the moves are weighed from the highest
+    such bound down, and once a bound is below the best score found the rest are left out, their cards' ways never
+    searched. The best score and the plays that reach it, in their order, are those of :func:`play_candidates`."""
+    side = state.active
+    last = final_turn(state)
+    edge: float | None = None
+    scored: list[tuple[float, Action] | None] = [(0.01, _END)] if _END in actions else []
+    pending: list[tuple[float, int, Move, _MoveParts]] = []
+    for a in actions:
+        if isinstance(a, Move):
+            if edge is None:
+                edge = 1.0 if state.game.rules.victory_check == "given_turn" else _edge(state, side)
+            parts = _move_parts(state, a.source, edge, _step_score)
+            if parts.exact is not None:
+                scored.append((parts.exact, a))
+            else:
+                pending.append((parts.bound, len(scored), a, parts))
+                scored.append(None)
+        else:
+            scored.extend(_other_candidate(state, a, side, last))
+    best = max((entry[0] for entry in scored if entry is not None), default=float("-inf"))
+    for bound, index, a, parts in sorted(pending, key=lambda p: -p[0]):  # a stable sort: equal bounds in play order
+        if bound < best:
+            break  # this move and those after it score at most their bound, below a play already found
+        value = _moves_on(state, a.source, parts, _step_score)
+        scored[index] = (value, a)
+        best = max(best, value)
+    return [entry for entry in scored if entry is not None]
 
 
 def forced_play(state: GameState, actions: list[Action]) -> Action | None:
@@ -382,24 +414,31 @@ def play_candidates(state: GameState, actions: list[Action], step: StepScore | N
     edge: float | None = None
     candidates: list[tuple[float, Action]] = [(0.01, _END)] if _END in actions else []
     for a in actions:
-        if isinstance(a, Fire):
-            scores = sorted((_best_shot(state, u, last)[0] for u in state.occ[a.source][side]
-                             if fire.may_fire(state, state.units[u])), reverse=True)[:3]
-            candidates.append((sum(scores), a))
-        elif isinstance(a, Move):
+        if isinstance(a, Move):
             if edge is None:
                 edge = 1.0 if state.game.rules.victory_check == "given_turn" else _edge(state, side)
             candidates.append((_move_value(state, a.source, edge, step), a))
-        elif isinstance(a, Draw):
-            units_in_hand = sum(1 for u in state.hand[side] if state.units[u].profile.combat)
-            candidates.append((3.0 if units_in_hand == 0 else 0.5, a))
-        elif isinstance(a, PlayCard):
-            candidates.append((_card_value(state, a), a))
-        elif isinstance(a, Interrupt):
-            card = state.units[a.card].profile.card_id
-            if card in (REPAIR, BRIDGE, FORD):  # Repair, Bridge, Ford in one's own play
-                candidates.append((2.0, a))
+        else:
+            candidates.extend(_other_candidate(state, a, side, last))
     return candidates
+
+
+def _other_candidate(state: GameState, a: Action, side: int, last: bool) -> list[tuple[float, Action]]:
+    """A play other than a move with its score, as :func:`play_candidates` weighs it (none: a play it cannot judge)."""
+    if isinstance(a, Fire):
+        scores = sorted((_best_shot(state, u, last)[0] for u in state.occ[a.source][side]
+                         if fire.may_fire(state, state.units[u])), reverse=True)[:3]
+        return [(sum(scores), a)]
+    if isinstance(a, Draw):
+        units_in_hand = sum(1 for u in state.hand[side] if state.units[u].profile.combat)
+        return [(3.0 if units_in_hand == 0 else 0.5, a)]
+    if isinstance(a, PlayCard):
+        return [(_card_value(state, a), a)]
+    if isinstance(a, Interrupt):
+        card = state.units[a.card].profile.card_id
+        if card in (REPAIR, BRIDGE, FORD):  # Repair, Bridge, Ford in one's own play
+            return [(2.0, a)]
+    return []
 
 
 MOVE_WEIGHT = 0.12  # a move's worth per point of the cards it brings closer (see _move_value)
@@ -423,43 +462,70 @@ def _edge(state: GameState, side: int) -> float:
 
 def _move_value(state: GameState, source: int, edge: float = 1.0, step: StepScore | None = None) -> float:
     step = step or _step_score
+    parts = _move_parts(state, source, edge, step)
+    return parts.exact if parts.exact is not None else _moves_on(state, source, parts, step)
+
+
+@dataclass(frozen=True, slots=True)
+class _MoveParts:
+    """A move's worth before any card's way is searched: ``exact`` when it is settled (by the stacking, the
+    reinforcements, the last turn, a goal held), else ``bound``, its worth if a card it would pick has a step worth
+    taking (0 if none has), with the cards to try: ``first`` (those standing on a goal: any of the first three) and
+    ``top`` (the three it would pick)."""
+
+    exact: float | None
+    bound: float = 0.0
+    targets: tuple[int, ...] = ()
+    first: tuple[int, ...] = ()
+    top: tuple[int, ...] = ()
+
+
+def _move_parts(state: GameState, source: int, edge: float, step: StepScore) -> _MoveParts:
     side = state.active
     targets = open_goals(state, side)
     if not targets:
-        return 0.0
+        return _MoveParts(0.0)
     pool = state.hand[side] if source == RESERVE else state.occ[source][side]
     movers = [u for u in pool if movement.may_move(state, state.units[u]) and state.units[u].profile.combat]
     if not movers:
-        return 0.0
+        return _MoveParts(0.0)
     if overstacked(state, source, side):
         # 6.3: what still stands there over the limits at the turn's end is eliminated (20.0 rule 5)
-        return UNSTACK + unstack_loss(state, source, side)
+        return _MoveParts(UNSTACK + unstack_loss(state, source, side))
     if source != RESERVE and source in arrivals_next_turn(state, side):
         # 20.0 rule 5: next turn's reinforcements come in over the limits here, and the cards they crowd out are lost
-        return sum(value(state, u) for u in movers)
+        return _MoveParts(sum(value(state, u) for u in movers))
     if final_turn(state):
-        return _final_move_value(state, source, movers, targets, step)
+        return _MoveParts(_final_move_value(state, source, movers, targets, step))
     here = _distance_to_goal(state, source, targets)
     given = state.game.rules.victory_check == "given_turn"
-    if here == 0 and (given or all(_destination(state, state.units[u], source, targets, step) in (None, source)
-                                   for u in movers[:3])):
+    if here == 0 and given:
         # its cards stand on a goal they do not hold yet: where a given turn decides they stay (20.0: holding it in a
-        # melee counts), elsewhere they may go on to the next goal (a bridgehead is taken so); else a wasted Supply point
-        return 0.0
+        # melee counts), elsewhere they may go on to the next goal (a bridgehead is taken so; :func:`_moves_on`)
+        return _MoveParts(0.0)
     if source != RESERVE and source in goals(state, state.active) and state.controls(source, state.active) \
             and len(state.occ[source][state.active]) <= 1:
-        return 0.0  # the last card holding a goal stays
+        return _MoveParts(0.0)  # the last card holding a goal stays
     top = sorted(movers, key=lambda u: -value(state, u))[:3]
-    if all(_destination(state, state.units[u], source, targets, step) in (None, source) for u in top):
-        # none of the cards it would pick has a step worth taking, so it would halt them where they stand: a Supply
-        # point spent on nothing (before this check, 8 % of the moves of 20 Hill 621 games and 12 % of 10 Kursk games)
-        return 0.0
     # the worth of the cards brought closer, growing as the turns run out so that no firefight lasts for ever
     worth = sum(value(state, u) for u in top)
     # where the victory is checked only at a given turn's end (Hill 621, 20.0) the rear cards must come up in time,
     # so the distance counts for less (with the full distance the rear never moves while the front fires)
     march = MARCH if given else 1.0
-    return MOVE_WEIGHT * edge * worth * (1 + state.turn / 4) / (1 + march * here) + (2.0 if source == RESERVE else 0.0)
+    bound = MOVE_WEIGHT * edge * worth * (1 + state.turn / 4) / (1 + march * here) + (2.0 if source == RESERVE else 0.0)
+    return _MoveParts(None, bound, targets, tuple(movers[:3]) if here == 0 else (), tuple(top))
+
+
+def _moves_on(state: GameState, source: int, parts: _MoveParts, step: StepScore) -> float:
+    """A move's worth once its cards' ways are searched: its bound, or 0 when the cards would stay where they are."""
+    if parts.first and all(_destination(state, state.units[u], source, parts.targets, step) in (None, source)
+                           for u in parts.first):
+        return 0.0  # on a goal not held yet, with no card going on to the next goal: a wasted Supply point
+    if all(_destination(state, state.units[u], source, parts.targets, step) in (None, source) for u in parts.top):
+        # none of the cards it would pick has a step worth taking, so it would halt them where they stand: a Supply
+        # point spent on nothing (before this check, 8 % of the moves of 20 Hill 621 games and 12 % of 10 Kursk games)
+        return 0.0
+    return parts.bound
 
 
 def _final_move_value(state: GameState, source: int, movers: list[int], targets: tuple[int, ...],
@@ -592,65 +658,8 @@ def _step_score(state: GameState, unit: Any, at: int, to: int, targets: tuple[in
     return score
 
 
-MEMO_LIMIT = 200_000  # destinations a game keeps before it starts again
-
-
 def _destination(state: GameState, unit: Any, source: int, targets: tuple[int, ...], step: StepScore | None = None) -> int | None:
-    """Where the greedy player would take this card alone, step by step (None: it would stay).
-
-    Greedy's own weighing of a card outside a move action is remembered, keyed by everything it reads: the card and
-    where it stands, the goals, and every position it could reach (their cards, terrain and water), so a later position
-    that reads the same gets the same answer without the search (the plays of a turn change little of the board)."""
-    if (step is not None and step is not _step_score) or state.ctx.move is not None or state.game.rules.hidden_units:
-        return _walk(state, unit, source, targets, step)
-    key = _destination_key(state, unit, source, targets)
-    memo = _memo(state)
-    found = memo.get(key, memo)
-    if found is memo:
-        found = memo[key] = _walk(state, unit, source, targets, None)
-    return found
-
-
-def _memo(state: GameState) -> dict[Any, Any]:
-    """The game's store of greedy's destinations (emptied when large, or when the game's rules object changes)."""
-    memo = state.game.memo
-    if memo.get("rules") is not state.game.rules or len(memo) > MEMO_LIMIT:
-        memo.clear()
-        memo["rules"] = state.game.rules
-    return memo
-
-
-def _region(state: GameState, source: int, reach: int) -> tuple[int, ...]:
-    """The positions a card at ``source`` (or in the reserve) could read on its way, ``reach`` steps at most."""
-    key = ("region", source, reach)
-    memo = _memo(state)
-    found = memo.get(key)
-    if found is None:
-        board = state.game.board
-        seen: set[int] = set()
-        frontier = set(board.rear_rank(0) + board.rear_rank(1)) if source == RESERVE else {source}
-        depth = reach - 1 if source == RESERVE else reach
-        seen |= frontier
-        for _ in range(max(depth, 0)):
-            frontier = {n for p in frontier for n in board.neighbours[p]} - seen
-            seen |= frontier
-        found = memo[key] = tuple(sorted(seen))
-    return found
-
-
-def _destination_key(state: GameState, unit: Any, source: int, targets: tuple[int, ...]) -> tuple[Any, ...]:
-    """All that :func:`_walk` with greedy's step reads, as a key: the card's own state, whose turn it is (the reserve's
-    distance), the goals, the Streams, and the cards, terrain and water of each position it could reach."""
-    left = movement.speed(unit, state)
-    occ, terrain, water = state.occ, state.terrain, state.water
-    near = tuple((tuple(occ[p][0]), tuple(occ[p][1]), terrain[p], water[p]) for p in _region(state, source, left))
-    streams = tuple(tuple(edge) for edge in state.streams) if state.streams else ()
-    return (unit.uid, source, unit.pos, unit.entered_from, unit.moved_to_reserve, left, state.active, targets, streams,
-            near)
-
-
-def _walk(state: GameState, unit: Any, source: int, targets: tuple[int, ...], step: StepScore | None = None) -> int | None:
-    """Where the greedy player would take this card alone, step by step (None: it would stay), worked out."""
+    """Where the greedy player would take this card alone, step by step (None: it would stay)."""
     at, left, first, end = source, movement.speed(unit, state), True, None
     while left > 0:
         best, best_score = None, 0.0

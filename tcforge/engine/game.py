@@ -77,9 +77,6 @@ class Game:
     name: str = "game"
     # the initiative roll (4.0): each side's modifier to its die and whether the low roll wins (a scenario's say)
     initiative: tuple[tuple[int, ...], bool] = ((0, 0), False)
-    # what the players work out from a position and keep for the next one that reads the same (greedy's destinations,
-    # keyed by all they read): a game's own store, emptied when it grows large or the rules object is replaced
-    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def create(cls, data: GameData, *, columns: int | None = None, ranks_per_side: int | None = None,
