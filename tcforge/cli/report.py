@@ -65,18 +65,19 @@ def tune_report(tuned: Any, sc: Any) -> dict[str, Any]:
 
 
 def write_html(path: Path, doc: dict[str, Any], sc: Any, proofs: list[tuple[str, int, dict[str, Any]]],
-               agents: tuple[str, str], option: str | None = None) -> None:
+               agents: tuple[str, str] | None, option: str | None = None, ruleset: str | None = None) -> None:
     """The report with each proof game as a replay (the game played again from its seed), written atomically."""
     from tcforge.play.frames import frames
     from tcforge.render.report.board import board
     from tcforge.render.report.html import write
     from tcforge.scenarios.loading import load
     replays = []
-    for title, seed, overrides in proofs:
-        scenario = load(str(sc.path), balance=option, parameters=overrides or None)
-        replays.append({"title": title, "game": frames(scenario, seed, agents)})
+    if sc is not None and agents is not None:  # a sweep that played nothing has no game to replay
+        for title, seed, overrides in proofs:
+            scenario = load(str(sc.path), balance=option, ruleset=ruleset, parameters=overrides or None)
+            replays.append({"title": title, "game": frames(scenario, seed, agents)})
     try:
-        write(path, {**doc, "replays": replays}, board(sc))
+        write(path, {**doc, "replays": replays}, board(sc) if sc is not None and replays else None)
     except OSError as exc:
         typer.echo(f"tcforge: cannot write {exc.filename or path}: {exc.strerror or exc}", err=True)
         raise typer.Exit(1) from None
@@ -92,9 +93,12 @@ def balance_report(sc: Any, reports: list[Any], results: dict[str | None, list[A
     sides = list(sc.grid.sides)
     base = next((r for r in reports if r.option is None), reports[0])
     agents = base.policies
-    head = max(base.sides, key=lambda s: s.rate)
-    verdict = [f"With {agents[0]} against {agents[1]}, {base.scenario} {base.option or 'as written'}: {head.side} wins "
-               f"{head.rate:.0%} ({head.interval[0]:.0%}-{head.interval[1]:.0%}) over {base.games} games."]
+    ranked = sorted(base.sides, key=lambda s: -s.rate)
+    undecided = base.games - sum(s.wins for s in base.sides)
+    verdict = [f"With {agents[0]} against {agents[1]}, {base.scenario} {base.option or 'as written'}: "
+               + ", ".join(f"{s.side} wins {s.rate:.0%} ({s.interval[0]:.0%}-{s.interval[1]:.0%})" for s in ranked)
+               + (f", and {undecided / base.games:.0%} of the games end undecided" if undecided else "")
+               + f", over {base.games} games."]
     for e in effects:
         text = f"The option {e.option} brings {e.side} to {e.rate:.0%} ({e.interval[0]:.0%}-{e.interval[1]:.0%})"
         if e.paired is not None:

@@ -1026,7 +1026,7 @@ def sweep_cmd(
         from tcforge.cli.report import sweep_report, write_html
         document, proofs, first, players = sweep_report(outcome.rows, pairs)
         write_html(html, document, _load(first.scenario, first.option) if first else None, proofs, players,
-                   first.option if first else None)
+                   first.option if first else None, first.ruleset if first else None)
         _err(f"report: {html}")
     if outcome.stopped is not None:
         _err(f"tcforge: sweep stopped ({outcome.stopped.reason}): {outcome.finished} of {outcome.planned} games are kept in "

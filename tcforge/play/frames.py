@@ -21,7 +21,8 @@ from tcforge.scenarios.scenario import Scenario
 def frames(s: Scenario, seed: int, agents: tuple[str, str], lang: str = "en") -> dict[str, Any]:
     """``{"scenario", "seed", "agents", "sides", "winner", "goals": {side: [labels]}, "units": {tag: {name, side}},
     "steps": [...]}`` (``goals``: the positions each side must take or hold, as the game played them: a lever that
-    moves them moves them here, whatever the sheet's drawing shows); each step
+    moves them moves them here, whatever the sheet's drawing shows; ``terrain``: label -> the terrain card the set-up
+    dealt there, for a scenario whose terrain is dealt, empty for a fixed map); each step
     ``{"turn", "side", "text", "board": {label: [tags]}, "lost": [tags]}``."""
     playout, result = play_game(s, seed, agents)
     state = new_game(s, seed)
@@ -59,7 +60,14 @@ def frames(s: Scenario, seed: int, agents: tuple[str, str], lang: str = "en") ->
         steps.append({"turn": event.get("turn", turn), "side": event.get("side", side), "text": text, "board": where,
                       "lost": lost})
     hooks = hooks_of(state.game)
+    dealt: dict[str, str] = {}  # terrain the set-up dealt where the sheet can only say "1 card dealt"
+    if s.terrain.method != "fixed":
+        start = new_game(s, seed)
+        for pos, tid in enumerate(start.terrain):
+            card = s.cards.by_id.get(tid) if tid is not None else None
+            label = s.grid.label(Position(pos // columns + 1, pos % columns + 1))
+            dealt[label] = card.display_name(lang) if card is not None else "Clear"
     goals = {sid: [s.grid.label(Position(p // columns + 1, p % columns + 1)) for p in hooks.goals(i)]
              for i, sid in enumerate(s.grid.sides)}
     return {"scenario": s.id, "seed": seed, "agents": list(agents), "sides": list(s.grid.sides), "winner": result.winner,
-            "reason": result.reason, "goals": goals, "units": units, "steps": steps}
+            "reason": result.reason, "goals": goals, "terrain": dealt, "units": units, "steps": steps}

@@ -115,3 +115,14 @@ def test_a_replay_marks_the_positions_the_game_was_played_for_the_shifted_ones_t
     step = shifted["steps"][0]
     assert step["text"] == "set-up" and step["turn"] == 1 and sum(map(len, step["board"].values())) > 10
     assert all(isinstance(tag, str) and tag in shifted["units"] for tags in step["board"].values() for tag in tags)
+
+
+def test_a_replay_of_a_dealt_map_says_what_was_dealt_where() -> None:
+    from tcforge.play.frames import frames
+    from tcforge.play.games import new_game
+    s = load("kursk")
+    game = frames(s, 5, ("random", "random"))
+    start = new_game(s, 5)
+    assert len(game["terrain"]) == 20
+    named = {label: name for label, name in game["terrain"].items() if name != "Clear"}
+    assert len(named) == sum(1 for t in start.terrain if t is not None) > 0

@@ -34,6 +34,8 @@ svg text{font-family:'DejaVu Sans',Verdana,sans-serif}
 .chip{position:absolute;display:flex;flex-wrap:wrap;gap:2px;align-content:flex-end;justify-content:center;
  box-sizing:border-box;padding:2px;pointer-events:none}
 .chip span{color:#fff;border-radius:3px;font-size:11px;font-weight:bold;padding:0 3px;line-height:15px;border:1px solid #fff}
+.dealt{position:absolute;display:flex;align-items:center;justify-content:center;pointer-events:none}
+.dealt span{background:#fffbe8;border:1px solid #b9a66a;border-radius:3px;font-size:12px;font-weight:bold;padding:0 4px}
 .goal{position:absolute;box-sizing:border-box;border:3px solid #2f5d50;border-radius:4px;pointer-events:none}
 .step-text{min-height:2.6em;font-size:.95em;background:#fafafa;border:1px solid #eee;padding:.3em .6em}
 .status{font-weight:bold}.lost{color:#888;font-size:.85em}
@@ -59,6 +61,15 @@ SCRIPT = r"""
         g.style.width = (cell[2]*100)+'%'; g.style.height = (cell[3]*100)+'%';
         goalLayer.appendChild(g);
       });
+    });
+    Object.keys(game.terrain || {}).forEach(function(label){
+      const cell = board.cells[label]; if(!cell) return;
+      const d = document.createElement('div');
+      d.className = 'dealt'; d.dataset.position = label;
+      d.style.left = (cell[0]*100)+'%'; d.style.top = (cell[1]*100)+'%';
+      d.style.width = (cell[2]*100)+'%'; d.style.height = (cell[3]*100)+'%';
+      const s = document.createElement('span'); s.textContent = game.terrain[label]; d.appendChild(s);
+      goalLayer.appendChild(d);
     });
     let at = 0;
     function show(i){
