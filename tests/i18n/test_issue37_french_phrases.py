@@ -72,3 +72,19 @@ def test_issue37_item2_word_table_lines_read_as_french() -> None:
     assert t("cal_back_note", "fr") == "Vu du verso\u00a0: positif vers la droite et vers le haut."
     assert t("to_kill_how", "fr").startswith("Après un coup au but AT, ôtez le blindage de la pénétration")
     assert t("ft_any", "fr") == "comme le tir SA" and "celui qui fait le plus haut" in t("show_init_roll", "fr", w="haut")
+
+
+def test_issue37_item2_card_and_rule_texts_call_the_play_phase_the_phase_d_actions() -> None:
+    """Bunkers, Foxholes, Stream, Swamp, a special event and 11.0 said 'votre jeu', 'le jeu adverse' for the Play
+    phase; the glossary now avoids those, and no French card or rule text has them."""
+    import re
+
+    from tcforge.paths import data_dir
+
+    avoided = [word for word, term in load_glossary().avoided if term.en == "Play (the phase)"]
+    assert "pendant le jeu adverse" in avoided and "début de votre jeu" in avoided
+    root = data_dir()
+    texts = [p.read_text(encoding="utf-8") for p in [*(root / "cards").glob("*.yaml"), *(root / "rules" / "fr").glob("*.yaml")]]
+    french = "\n".join(texts)  # the card files hold English too: the avoided phrases are French
+    for word in avoided:
+        assert not re.search(rf"(?i)\b{re.escape(word)}\b", french), word
