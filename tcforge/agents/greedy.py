@@ -93,8 +93,24 @@ def goals(state: GameState, side: int) -> tuple[int, ...]:
     return state.game.board.rear_rank(1 - side)
 
 
-@lru_cache(maxsize=65536)
+_KILLS: dict[int, tuple[Any, Any, float, float]] = {}  # id(attack) -> (attack, rules, kill, immobilize)
+
+
 def _kill_immobilize(attack: Any, rules: Any) -> tuple[float, float]:
+    """The attack's kill and immobilise chances, remembered by the attack object (the engine makes one object for all
+    equal ranged attacks, and hashing an attack is dear): the entry holds the attack, so its id stays its own."""
+    entry = _KILLS.get(id(attack))
+    if entry is not None and entry[0] is attack and entry[1] is rules:
+        return entry[2], entry[3]
+    kill, immobilize = _odds(attack, rules)
+    if len(_KILLS) >= 65536:
+        _KILLS.clear()
+    _KILLS[id(attack)] = (attack, rules, kill, immobilize)
+    return kill, immobilize
+
+
+@lru_cache(maxsize=65536)
+def _odds(attack: Any, rules: Any) -> tuple[float, float]:
     odds = attack_odds(attack, rules)
     return float(odds.kill), float(odds.immobilize)
 
@@ -361,11 +377,14 @@ def _best_candidates(state: GameState, actions: list[Action]) -> list[tuple[floa
     edge: float | None = None
     scored: list[tuple[float, Action] | None] = [(0.01, _END)] if _END in actions else []
     pending: list[tuple[float, int, Move, _MoveParts]] = []
+    targets: tuple[int, ...] | None = None
     for a in actions:
         if isinstance(a, Move):
             if edge is None:
                 edge = 1.0 if state.game.rules.victory_check == "given_turn" else _edge(state, side)
-            parts = _move_parts(state, a.source, edge, _step_score)
+            if targets is None:
+                targets = open_goals(state, side)
+            parts = _move_parts(state, a.source, edge, _step_score, targets)
             if parts.exact is not None:
                 scored.append((parts.exact, a))
             else:
@@ -397,9 +416,9 @@ def forced_play(state: GameState, actions: list[Action]) -> Action | None:
 
 def free_play(state: GameState, actions: list[Action]) -> Action | None:
     """A play that costs nothing and is always worth making: fortifying or equipping, then Coordination."""
-    free = [a for a in actions if isinstance(a, Fortify | Equip)]
-    if free:
-        return free[0]
+    for a in actions:
+        if type(a) is Fortify or type(a) is Equip:  # the action classes have no subclasses
+            return a
     for a in actions:
         if isinstance(a, PlayCard) and state.units[a.card].profile.card_id == COORDINATION:  # Coordination is free: always worth it
             return a
@@ -480,9 +499,13 @@ class _MoveParts:
     top: tuple[int, ...] = ()
 
 
-def _move_parts(state: GameState, source: int, edge: float, step: StepScore) -> _MoveParts:
+def _move_parts(state: GameState, source: int, edge: float, step: StepScore,
+                targets: tuple[int, ...] | None = None) -> _MoveParts:
+    """A move's worth as far as it is known before its cards' ways are searched (``targets``: the side's open goals,
+    when the caller has them)."""
     side = state.active
-    targets = open_goals(state, side)
+    if targets is None:
+        targets = open_goals(state, side)
     if not targets:
         return _MoveParts(0.0)
     pool = state.hand[side] if source == RESERVE else state.occ[source][side]

@@ -148,7 +148,20 @@ def build_attack(state: CoreState, firer: Unit, target: Unit, kind: str, *, flan
             pen += 2  # the project's Special Ammunition (a scenario may give it another effect)
         if kind == "sa" and state.attached(firer, HEROIC_LEADER):
             hit += 1  # the project's Heroic Squad Leader
-    return Attack(kind, hit, modifier, kind == "at", tp.vehicle, pen, tp.armor_front, tp.armor_side, flank_shot, False)
+    key = (kind, hit, modifier, tp.vehicle, pen, tp.armor_front, tp.armor_side, flank_shot)
+    found = _ATTACKS.get(key)
+    if found is None:
+        if len(_ATTACKS) >= _ATTACKS_KEPT:
+            _ATTACKS.clear()
+        found = _ATTACKS[key] = Attack(kind, hit, modifier, kind == "at", tp.vehicle, pen, tp.armor_front, tp.armor_side,
+                                       flank_shot, False)
+    return found
+
+
+# The attacks of ranged fire made so far, by their values: an attack is a frozen value, so one object serves every
+# shot that has the same (its making was a tenth of a greedy game); the players' odds look it up by identity.
+_ATTACKS: dict[tuple[object, ...], Attack] = {}
+_ATTACKS_KEPT = 65536
 
 
 def smoke_modifier(state: CoreState, a: int, b: int) -> int:
