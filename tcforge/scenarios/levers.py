@@ -112,7 +112,8 @@ def levers(data: dict[str, Any], ruleset: dict[str, Any], grid: Grid | None = No
             out.append(Lever(f"scenario.victory.{cond['id']}.turn", f"the turn at whose end {cond['id']} is judged",
                              cond["at_end_of_turn"], 1, _turn_high(data)))
         if "count" in cond:
-            out.append(Lever(f"scenario.victory.{cond['id']}.count", f"positions {cond['id']} needs", cond["count"], 1, 20))
+            out.append(Lever(f"scenario.victory.{cond['id']}.count", f"positions {cond['id']} needs", cond["count"], 1,
+                             _count_high(cond, grid)))
         if grid is not None and "positions" in cond:
             span = _shift_span(data, cond, grid)
             if span is not None:
@@ -129,6 +130,13 @@ def levers(data: dict[str, Any], ruleset: dict[str, Any], grid: Grid | None = No
         out.append(Lever(name, f"ruleset parameter, both sides{(': ' + NUMBERS[name][2]) if name in NUMBERS else ''}",
                          value, lo, hi, family="ruleset"))
     return out
+
+
+def _count_high(cond: dict[str, Any], grid: Grid | None) -> int:
+    """The most positions a count can ask for: a rank's (control_rank), else the board's."""
+    if grid is None:
+        return 20
+    return grid.columns if cond.get("type") == "control_rank" else grid.columns * grid.rows
 
 
 def _side_supply(data: dict[str, Any], side: str) -> int | None:
@@ -219,7 +227,7 @@ def _scenario(data: dict[str, Any], name: str, parts: list[str], value: Any, gri
             cond["at_end_of_turn"] = _whole(name, value, 1, _turn_high(data))
             return
         if parts[2] == "count" and "count" in cond:
-            cond["count"] = _whole(name, value, 1, 20)
+            cond["count"] = _whole(name, value, 1, _count_high(cond, grid() if grid is not None else None))
             return
         if parts[2] == "shift" and "positions" in cond and grid is not None:
             g = grid()

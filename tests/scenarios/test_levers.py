@@ -64,6 +64,7 @@ def test_a_ruleset_parameter_and_a_lever_mix_in_one_set() -> None:
     ({"scenario.victory.take-the-hill.count": 2}, "no lever 'scenario.victory.take-the-hill.count'"),
     ({"scenario.victory.take-the-hill.shift": 5}, "from -1 to 4"),
     ({"scenario.weather": 3}, "no lever 'scenario.weather'"),
+    ({"scenario.reinforcements.german.2.turn": 0}, "from 1 to 16"),
 ])
 def test_a_lever_that_cannot_take_its_value_is_refused_in_one_line_naming_it(overrides: dict[str, Any], says: str) -> None:
     with pytest.raises(ScenarioError) as caught:
@@ -126,3 +127,10 @@ def test_a_replay_of_a_dealt_map_says_what_was_dealt_where() -> None:
     assert len(game["terrain"]) == 20
     named = {label: name for label, name in game["terrain"].items() if name != "Clear"}
     assert len(named) == sum(1 for t in start.terrain if t is not None) > 0
+
+
+def test_a_count_asks_for_no_more_positions_than_its_rank_has() -> None:
+    with pytest.raises(ScenarioError) as caught:
+        load("kursk", parameters={"scenario.victory.breakthrough.count": 6})
+    assert "give a whole number from 1 to 5" in caught.value.findings[0].message  # Kursk's ranks are five wide
+    assert load("kursk", parameters={"scenario.victory.breakthrough.count": 5}).victory[0].count == 5  # type: ignore[attr-defined]
