@@ -162,7 +162,8 @@ def apply(data: dict[str, Any], overrides: dict[str, Any], grid: Callable[[], Gr
     exist or cannot take its value."""
     data = copy.deepcopy(data)
     sides = [s["id"] for s in _sides(data)]
-    for name, value in overrides.items():
+    # the turn limit first: the turns of the groups and conditions set with it are checked against the new limit
+    for name, value in sorted(overrides.items(), key=lambda item: item[0] != "scenario.turn_limit"):
         if not is_lever(name, sides):
             continue
         parts = name.split(".")

@@ -134,3 +134,8 @@ def test_a_count_asks_for_no_more_positions_than_its_rank_has() -> None:
         load("kursk", parameters={"scenario.victory.breakthrough.count": 6})
     assert "give a whole number from 1 to 5" in caught.value.findings[0].message  # Kursk's ranks are five wide
     assert load("kursk", parameters={"scenario.victory.breakthrough.count": 5}).victory[0].count == 5  # type: ignore[attr-defined]
+
+
+def test_a_reinforcement_may_come_later_with_the_longer_turn_limit_set_beside_it() -> None:
+    s = load("hill-621", parameters={"scenario.reinforcements.german.2.turn": 18, "scenario.turn_limit": 20})
+    assert s.turn_limit == 20 and s.reinforcement("german-2").turn == 18
