@@ -80,6 +80,21 @@ class Attack:
         return rules.melee_flank_rolls if self.melee else rules.flank_rolls
 
 
+_MADE: dict[tuple[object, ...], Attack] = {}  # attacks by their values (see :func:`made`)
+
+
+def made(*values: Any) -> Attack:
+    """The attack of these values (positional, in :class:`Attack`'s order): an attack is a frozen value, so one
+    object serves every attack that has the same values (making one was a tenth of a game's engine time), and the
+    players' odds can look it up by its identity."""
+    found = _MADE.get(values)
+    if found is None:
+        if len(_MADE) >= 65536:
+            _MADE.clear()
+        found = _MADE[values] = Attack(*values)
+    return found
+
+
 def to_hit(attack: Attack, rules: FireRules, roll: int) -> tuple[str, int]:
     """The result of the to-hit roll: (KILL|IMMOBILIZE|MISS, 0), or ("to_kill", roll needed to kill)."""
     hit = roll + attack.modifier <= attack.hit

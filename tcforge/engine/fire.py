@@ -14,7 +14,7 @@ from dataclasses import replace
 from tcforge.data.card_ids import BUNKERS, HEROIC_LEADER, SPECIAL_AMMO, TANK_ACE
 from tcforge.engine import equipment, windows
 from tcforge.engine.actions import Action, Done, HitRoll, Shoot, Smoke, SmokeRoll
-from tcforge.engine.attacks import Attack
+from tcforge.engine.attacks import Attack, made
 from tcforge.engine.context import Fire, Play, Shot
 from tcforge.engine.core import CoreState, IllegalActionError
 from tcforge.engine.units import Unit
@@ -148,20 +148,7 @@ def build_attack(state: CoreState, firer: Unit, target: Unit, kind: str, *, flan
             pen += 2  # the project's Special Ammunition (a scenario may give it another effect)
         if kind == "sa" and state.attached(firer, HEROIC_LEADER):
             hit += 1  # the project's Heroic Squad Leader
-    key = (kind, hit, modifier, tp.vehicle, pen, tp.armor_front, tp.armor_side, flank_shot)
-    found = _ATTACKS.get(key)
-    if found is None:
-        if len(_ATTACKS) >= _ATTACKS_KEPT:
-            _ATTACKS.clear()
-        found = _ATTACKS[key] = Attack(kind, hit, modifier, kind == "at", tp.vehicle, pen, tp.armor_front, tp.armor_side,
-                                       flank_shot, False)
-    return found
-
-
-# The attacks of ranged fire made so far, by their values: an attack is a frozen value, so one object serves every
-# shot that has the same (its making was a tenth of a greedy game); the players' odds look it up by identity.
-_ATTACKS: dict[tuple[object, ...], Attack] = {}
-_ATTACKS_KEPT = 65536
+    return made(kind, hit, modifier, kind == "at", tp.vehicle, pen, tp.armor_front, tp.armor_side, flank_shot, False)
 
 
 def smoke_modifier(state: CoreState, a: int, b: int) -> int:
@@ -296,7 +283,7 @@ def smoke_attack(state: CoreState, unit: Unit, pos: int) -> Attack:
     position, since Smoke hampers all fire out of it (9.5.1 c; the target position is never smoked already)."""
     dist = state.game.board.distance(unit.pos, pos)
     extra = state.game.rules.fire_he_long_range_modifier if dist == 2 else 0
-    return Attack("smoke", unit.profile.he, extra + smoke_modifier(state, unit.pos, pos))
+    return made("smoke", unit.profile.he, extra + smoke_modifier(state, unit.pos, pos))
 
 
 def fire_sources(state: CoreState) -> list[int]:

@@ -16,7 +16,7 @@ from dataclasses import replace
 from tcforge.data.card_ids import HEROIC_LEADER, TANK_ACE
 from tcforge.engine import equipment, windows
 from tcforge.engine.actions import Action, ChooseMelee, HitRoll, Hold, Smoke, SmokeRoll, Target
-from tcforge.engine.attacks import Attack
+from tcforge.engine.attacks import Attack, made
 from tcforge.engine.context import Context, Melee, MeleeStart
 from tcforge.engine.core import CoreState
 from tcforge.engine.fire import fort_modifier, lays_smoke, spray, terrain_modifier
@@ -69,24 +69,24 @@ def melee_attack(state: CoreState, unit: Unit, target: Unit, kind: str, item: Un
     if kind == "ft":
         if fp.ft <= 0:
             return None
-        return Attack("ft", fp.ft, modifier, melee=True)
+        return made("ft", fp.ft, modifier, False, False, 0, 0, 0, False, True)
     if tp.armored:
         if kind == "at" and fp.hit_short > 0 and fp.pen_short > 0:
             ace = -1 if unit.equipment and state.attached(unit, TANK_ACE) else 0
             pen = fp.pen_short if scenario is None else scenario.penetration(state, unit.uid, fp.pen_short, True)  # 20.0 rule 7
-            return Attack("at", fp.hit_short, modifier + ace, True, tp.vehicle, pen, tp.armor_front, tp.armor_side,
-                          False, True)
+            return made("at", fp.hit_short, modifier + ace, True, tp.vehicle, pen, tp.armor_front, tp.armor_side,
+                        False, True)
         if kind == "tmv" and fp.infantry and fp.tank_melee > 0:
             supported = any(state._units[u].profile.infantry for u in _fighters(state, pos, target.side))
             if not supported:
                 table = rules.melee_tank_melee_modifiers
                 modifier += int(table.get(str(fp.points), 0)) + rules.melee_unsupported_tank_modifier
             leader = 1 if unit.equipment and state.attached(unit, HEROIC_LEADER) else 0
-            return Attack("tmv", fp.tank_melee + leader, modifier, melee=True)
+            return made("tmv", fp.tank_melee + leader, modifier, False, False, 0, 0, 0, False, True)
         return None
     if kind == "he" and fp.he > 0 and not (fp.vehicle and rules.melee_vehicle_fire_at_soft == "sa_only"
                                           and (tp.infantry or tp.at_gun)):
-        return Attack("he", fp.he, modifier, melee=True)  # 001 bars HE only at infantry, cavalry and AT guns (9.4)
+        return made("he", fp.he, modifier, False, False, 0, 0, 0, False, True)  # 001 bars HE only at infantry, cavalry and AT guns (9.4)
     if kind == "sa" and fp.sa > 0:
         bonus = rules.hmg_sa_bonus if hmg_in_use(state, unit) else 0  # 13.2
         if unit.equipment and state.attached(unit, HEROIC_LEADER):
@@ -94,7 +94,7 @@ def melee_attack(state: CoreState, unit: Unit, target: Unit, kind: str, item: Un
         ammo = scenario.ammo_for(state, unit.uid) if scenario is not None and unit.equipment else None
         if ammo is not None:
             bonus += ammo.melee_sa_bonus  # Hill 621's C7 canister
-        return Attack("sa", fp.sa + bonus, modifier, melee=True)
+        return made("sa", fp.sa + bonus, modifier, False, False, 0, 0, 0, False, True)
     return None
 
 
@@ -110,12 +110,23 @@ def options(state: CoreState, unit: Unit) -> list[tuple[int, str, int]]:
     items = [e for e in equipment.carried(state, unit) if e.profile.card_class != equipment.HMG]
     for enemy in enemies:
         for kind in ("at", "tmv", "he", "sa", "ft"):
-            if melee_attack(state, unit, enemy, kind) is not None:
+            if _may_attack(state, unit, enemy, kind) and melee_attack(state, unit, enemy, kind) is not None:
                 out.append((enemy.uid, kind, -1))
             for item in items:
                 if melee_attack(state, unit, enemy, kind, item) is not None:
                     out.append((enemy.uid, kind, item.uid))
     return out
+
+
+def _may_attack(state: CoreState, unit: Unit, target: Unit, kind: str) -> bool:
+    """False where :func:`melee_attack` without an item is None whatever the modifiers: the cards alone forbid the
+    kind (a fast filter; the attack itself decides the rest)."""
+    fp, tp = unit.profile, target.profile
+    if kind == "ft":
+        return fp.ft > 0
+    if tp.armored:
+        return (kind == "at" and fp.hit_short > 0 and fp.pen_short > 0) or (kind == "tmv" and fp.infantry and fp.tank_melee > 0)
+    return (kind == "he" and fp.he > 0) or (kind == "sa" and fp.sa > 0)
 
 
 def _current(state: CoreState) -> Melee:

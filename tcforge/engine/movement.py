@@ -187,6 +187,8 @@ def steps(state: CoreState, unit: Unit, at: int, left: int, first: bool, *, any_
     else:
         candidates = board.exits[unit.side][at]
     group = riders(state, unit)
+    if not group:
+        return _steps_alone(state, unit, at, left, first, any_one, candidates)
     members = [unit, *group]
     escorted = unit.profile.tank or any(m.profile.tank for m in group)  # 8.5: the group's tanks accompany the rest
     out = []
@@ -207,6 +209,53 @@ def steps(state: CoreState, unit: Unit, at: int, left: int, first: bool, *, any_
             if any_one:
                 return out
     return out
+
+
+def _steps_alone(state: CoreState, unit: Unit, at: int, left: int, first: bool, any_one: bool,
+                 candidates: tuple[int, ...]) -> list[int]:
+    """:func:`steps` for a card moving alone (no riders), the most common case, with its room (6.3) counted here."""
+    escorted = unit.profile.tank  # 8.5: a tank accompanies itself
+    out = []
+    for to in candidates:
+        if not can_enter(state, unit, at, to, first, escorted=escorted):
+            continue
+        if _rests_alone(state, unit, to):
+            ok = True
+        elif left == 1 or stops_at(state, unit, to):
+            ok = False
+        else:  # it may pass through a full position if it can come to rest beyond (8.0)
+            ok = any(nxt != at and _rests_alone(state, unit, nxt) for nxt in steps(state, unit, to, left - 1, False))
+        if ok:
+            out.append(to)
+            if any_one:
+                return out
+    return out
+
+
+def _rests_alone(state: CoreState, unit: Unit, pos: int) -> bool:
+    """:func:`_may_rest` for a card moving alone: room for it at ``pos`` (6.3), where no card of this move action
+    came to rest on its own (8.2)."""
+    if pos != RESERVE:
+        combat = trucks = 0
+        units = state._units
+        for uid in state._occ[pos][unit.side]:
+            profile = units[uid].profile
+            if profile.truck:
+                trucks += 1
+            elif profile.combat:
+                combat += 1
+        if unit.pos != pos:
+            profile = unit.profile
+            if profile.truck:
+                trucks += 1
+            elif profile.combat:
+                combat += 1
+        rules = state.game.rules
+        if combat > rules.stacking_combat_cards or trucks > rules.stacking_trucks:
+            return False
+    play = state.ctx.play
+    move = play.move if play is not None else None
+    return not (move is not None and pos in move.ends)
 
 
 def speed(unit: Unit, state: CoreState) -> int:
