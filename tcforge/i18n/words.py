@@ -185,8 +185,8 @@ W: dict[str, tuple[str, str]] = {
     "opt_cost": ("Each option costs Supply points; at most {max} spent a turn.",
                  "Chaque option coûte des points de ravitaillement ; {max} au plus par tour."),
     "opt_move": ("Move up to {n} cards of one position that have not fired (fast {fast}, slow {slow} position).",
-                 "Déplacer jusqu'à {n} cartes d'une position qui n'ont pas tiré (de {fast} positions si elles sont rapides, "
-                 "de {slow} si elles sont lentes)."),
+                 "Déplacer jusqu'à {n} cartes d'une position qui n'ont pas tiré (rapides : {fast} positions, "
+                 "lentes : {slow})."),
     "opt_fire": ("Fire up to {n} cards of one position that have not moved.",
                  "Faire tirer jusqu'à {n} cartes d'une position qui n'ont pas bougé."),
     "opt_instant": ("Play one Instant card.", "Jouer une carte Instantanée."),
