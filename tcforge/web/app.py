@@ -172,7 +172,5 @@ def create_app(games_dir: Path, *, hosts: tuple[str, ...] = ("127.0.0.1", "local
         Route("/api/watch", open_log, methods=["POST"]),
         Route("/api/watch/{wid}/{n}", frame),
     ]
-    app = Starlette(routes=routes, middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))],
-                    exception_handlers={Refusal: refused, HTTPException: http_error, Exception: crashed})
-    app.state.store = store
-    return app
+    return Starlette(routes=routes, middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))],
+                     exception_handlers={Refusal: refused, HTTPException: http_error, Exception: crashed})
