@@ -136,9 +136,9 @@ W: dict[str, tuple[str, str]] = {
     "air_split": ("Air a/o/b: vs armor / vs others / vs infantry in Bunkers",
                   "Air a/o/b : contre blindés / autres / infanterie en Bunker"),
     "borrowed_row": ("*: this table has no such row or an unreadable value; the project's reading.",
-                     "* : ligne absente de cette table, ou valeur illisible ; lecture du projet."),
+                     "* : absente ou illisible dans cette table ; lecture du projet."),
     "terrain_into": ("Add to the firer's roll; only fire into the position counts.",
-                     "S'ajoute au jet du tireur, pour les seuls tirs dirigés vers la position."),
+                     "S'ajoute au jet du tireur, pour les tirs vers la position."),
     "terrain_effects": ("Terrain effects", "Effets du terrain"),
     "terrain_col": ("Terrain", "Terrain"),
     # reference cards
