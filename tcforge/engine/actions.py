@@ -23,6 +23,24 @@ from tcforge.engine.attacks import Attack
 _new = tuple.__new__
 
 
+_PLAYS_MADE: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # see card_plays
+
+
+def card_plays(cls: Any, card: int, targets: Sequence[tuple[Any, ...]]) -> tuple[Any, ...]:
+    """``cls(card, *target)`` for each target, in order: a card's plays (Smoke on every clear position, ...) made once
+    for the same card and targets, since an action is an immutable tuple (they are listed at every decision)."""
+    key = (cls, card, *targets)
+    try:
+        found = _PLAYS_MADE.get(key)
+    except TypeError:  # a target that is not a value (never made by the engine): made each time
+        return tuple(cls(card, *t) for t in targets)
+    if found is None:
+        if len(_PLAYS_MADE) >= 16384:
+            _PLAYS_MADE.clear()
+        found = _PLAYS_MADE[key] = tuple(cls(card, *t) for t in targets)
+    return found
+
+
 class MalformedActionError(ValueError):
     """A list that is not the JSON form of any action (or chance event): an unknown kind or the wrong length."""
 

@@ -42,7 +42,7 @@ from tcforge.data.card_ids import (
     WITHDRAWAL,
 )
 from tcforge.engine import movement, spotting, windows
-from tcforge.engine.actions import Action, DrawEvent, Fortify, HitRoll, Interrupt, PlayCard
+from tcforge.engine.actions import Action, DrawEvent, Fortify, HitRoll, Interrupt, PlayCard, card_plays
 from tcforge.engine.attacks import IMMOBILIZE, KILL, Attack
 from tcforge.engine.board import ATTACHED
 from tcforge.engine.context import Counter, FireSupport, Play
@@ -436,16 +436,16 @@ def playable(state: CoreState) -> list[Action]:
             continue
         if effect.when == "fortification":
             if at_start:
-                out.extend(Fortify(uid, *t) for t in effect.targets(state, card))
+                out.extend(card_plays(Fortify, uid, effect.targets(state, card)))
             continue
         if effect.when == "interrupt":
-            out.extend(Interrupt(uid, *t) for t in effect.targets(state, card))
+            out.extend(card_plays(Interrupt, uid, effect.targets(state, card)))
             continue
         free = card.profile.card_id == COORDINATION
         if not free and (card.profile.kind != "instant" or state.supply < rules.turn_instant_cost):
             continue
         if effect.when in ("instant", "attachment"):
-            out.extend(PlayCard(uid, *t) for t in effect.targets(state, card))
+            out.extend(card_plays(PlayCard, uid, effect.targets(state, card)))
     return out
 
 

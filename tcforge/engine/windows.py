@@ -43,7 +43,7 @@ from tcforge.data.card_ids import (
     WEAPON_MALFUNCTION,
     WIRE,
 )
-from tcforge.engine.actions import Action, Halt, Interrupt, Pass, Yield
+from tcforge.engine.actions import Action, Halt, Interrupt, Pass, Yield, card_plays
 from tcforge.engine.context import Counter, Entry, MeleeStart, Opportunity, Window, WindowData, WindowKind
 from tcforge.engine.core import CoreState
 
@@ -88,7 +88,7 @@ def options(state: CoreState, *, probe: bool = False) -> list[Action]:
                 if clear is not None:
                     return [Interrupt(uid, clear)]
                 continue
-            out.extend(Interrupt(uid, p) for p in range(state.game.board.size) if state.smoke[p] < 0)  # 9.5.1, 12.2
+            out.extend(card_plays(Interrupt, uid, [(p,) for p, until in enumerate(state.smoke) if until < 0]))  # 9.5.1, 12.2
         for card_id in (STREAM, SWAMP):
             if card_id == STREAM and rules.cards_stream_between_zones:
                 continue  # 001 Streams: a Stream is played only to bar a move
