@@ -11,7 +11,8 @@ legal (:func:`tcforge.play.games.rebuild`).
 Taking a decision back (:meth:`HumanGame.undo`) and resuming a saved game (:meth:`HumanGame.resume`) both rebuild
 the game from its log's first lines, with a fresh stream and fresh computer players, as the audit will: nothing of
 the undone choices is left in the random stream or in a player's memory. An undo is allowed within the person's
-turn as long as no die has been rolled (nor card drawn) since the decision taken back.
+turn as long as no die has been rolled (nor card drawn) since the decision taken back, and the computer has
+answered nothing but passes.
 """
 from __future__ import annotations
 
@@ -122,13 +123,16 @@ class HumanGame:
     def undo_point(self) -> int | None:
         """How many lines the game keeps when the person's last decision is taken back, or None when it cannot be:
         the decision must be of the game turn in play, the person must be the side whose turn it is, and no chance
-        event (die or draw) may have come after it."""
+        event (die or draw) may have come after it, nor any play of the computer's but a pass in a reaction window
+        (taking a decision back must not show what the computer would answer)."""
         if self.over():
             return None
         mine = f"side {self.human}"
         for index in range(len(self.lines) - 1, -1, -1):
             line = self.lines[index]
             if line.actor == "chance" or line.turn != self.state.turn:
+                return None
+            if line.actor != mine and line.action != ["pass"]:
                 return None
             if line.actor == mine:
                 return index if self.state.active == self.human else None
@@ -139,7 +143,7 @@ class HumanGame:
         to the line before it."""
         keep = self.undo_point()
         if keep is None:
-            raise HumanGameError("nothing to take back: undo works within your turn, before any die is rolled")
+            raise HumanGameError("nothing to take back: undo works within your turn, before any die is rolled or the computer answers")
         self._rebuild(self.lines[:keep])
 
     def _rebuild(self, lines: list[LogLine]) -> None:
