@@ -178,7 +178,7 @@ class ScenarioHooks:
         """At the start of a side's turn: its reinforcement groups of this turn arrive (and cards expire)."""
         side_id = self.sides[state.active]
         if state.active in self.supply:  # a side's own Supply points (a designer's lever): before an arrival spends one
-            state.supply = self.supply[state.active]
+            arrivals.own_supply(state, self.supply[state.active])
         for group in self.scenario.side(side_id).reinforcements:
             if group.turn == state.turn and group.id not in state.arrivals:
                 self.arrive(state, group, state.active)
