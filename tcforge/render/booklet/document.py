@@ -452,7 +452,8 @@ def quickref_pages(context: dict[str, Any], builder: ContextBuilder, first_page:
     from weasyprint import HTML
 
     lang, cards, rs = builder.lang, builder.data.cards, builder.ruleset
-    make = {"sequence": lambda: sequence_table(rs, lang, lambda text: builder.text.inline(builder.text.prepare(text))),
+    # case numbers as plain text: these pages are laid out apart, so a link's page could not be filled in
+    make = {"sequence": lambda: sequence_table(rs, lang),
             "terrain": lambda: terrain_table(cards, rs, lang), "to-kill": lambda: to_kill_table(rs, lang)}
     left = first_page % 2 == 0  # an even page is a left page; the document's first page is a right one
     base = templates_dir().resolve().as_uri() + "/"

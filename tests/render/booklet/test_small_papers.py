@@ -75,5 +75,6 @@ def test_issue37_item5_the_a5_booklets_last_pages_carry_the_sequence_of_play_and
     last = reader.pages[-1].extract_text()
     before = reader.pages[-2].extract_text() + last
     assert "Aide de jeu" in before and "Déroulement du tour" in before and "Table de destruction" in before
+    assert "00)" not in before  # no unfilled page-number placeholder: its case numbers are plain text
     credits = max(i for i, page in enumerate(reader.pages, 1) if page.extract_text().startswith("Crédits"))
     assert credits < pages <= -(-credits // 4) * 4  # it fills the last sheet's blank pages and never adds a sheet
