@@ -180,6 +180,7 @@ function renderWatch(data) {
   $("watch-nav").hidden = false;
   $("watch-link").hidden = true;
   $("pacing").hidden = true;
+  $("dice-box").hidden = true;
   $("decision").hidden = true;
   $("status").textContent = "";
   $("w-position").textContent = data.position;
@@ -193,6 +194,7 @@ function renderWatch(data) {
 function renderPlay(data) {
   $("watch-nav").hidden = true;
   $("pacing").hidden = data.waiting === "over";
+  $("dice-box").hidden = false;
   const status = {
     human: w("web_your_decision"), computer: w("web_computer_plays"), chance: w("web_dice_roll"), over: w("web_game_over"),
   };
