@@ -258,6 +258,7 @@ document.getElementById("board").addEventListener("click", (event) => {
 });
 
 function decide(index) {
+  for (const button of document.querySelectorAll("#choices button, #undo")) button.disabled = true; // one answer a decision
   act(() => call("POST", `/api/games/${view.game}/decide`, { at: view.at, choice: index, lang }));
 }
 
