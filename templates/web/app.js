@@ -107,6 +107,8 @@ async function act(request) {
     render(await request());
   } catch (error) {
     showError(error.message);
+    for (const button of document.querySelectorAll("#choices button")) button.disabled = false;
+    $("undo").disabled = !(view && view.can_undo);
   }
 }
 
