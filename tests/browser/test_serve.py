@@ -123,3 +123,7 @@ def test_a_whole_game_through_the_page_against_greedy_audits_clean(browser_page:
     page.click("#w-last")
     page.wait_for_function("(n) => Number(document.getElementById('game').dataset.at) === n", arg=at)
     assert page.inner_text("#result")
+
+    page.goto(f"{server}/?game=forged-id")  # a game this server never started: one line, and the set-up page
+    page.wait_for_function("() => !document.getElementById('error').hidden")
+    assert page.inner_text("#error").startswith("no game with this id") and page.is_visible("#new-game")
