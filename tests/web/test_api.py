@@ -67,14 +67,17 @@ def play_out(client: TestClient, view: dict[str, Any]) -> dict[str, Any]:
     return view
 
 
-def test_a_game_played_through_the_routes_is_logged_audits_clean_and_replays(client: TestClient) -> None:
-    view = play_out(client, new(client))
-    assert view["waiting"] == "over" and view["result"].startswith("skirmish seed 4 (human v greedy)")
+@pytest.mark.parametrize("side", ["german", "soviet"])
+def test_a_game_played_through_the_routes_is_logged_audits_clean_and_replays(client: TestClient, side: str) -> None:
+    view = play_out(client, new(client, side=side))
+    players = "(human v greedy)" if side == "german" else "(greedy v human)"
+    assert view["waiting"] == "over" and view["result"].startswith(f"skirmish seed 4 {players}")
     log = Path(view["log"])
     audit = audit_log(log)
     verified = gamelog.read(log)
     assert audit.checked and audit.violations == [] and audit.actions == len(verified.lines) >= view["at"]
-    assert verified.setup.agents == ("human", "greedy") and verified.end is not None
+    assert verified.setup.agents == (("human", "greedy") if side == "german" else ("greedy", "human"))
+    assert verified.end is not None
     state = rebuild(verified)
     for line in verified.lines:
         state.apply_checked(line.action)
