@@ -380,8 +380,8 @@ def describe(state: GameState, action: Action | Sequence[Any], teller: Teller) -
         if isinstance(event, DrawEvent):
             return w("acc_draws", side=teller.sides[event.side], card=n(u[action[1]]))
         return _roll(state, event, action[1], teller)
-    if isinstance(action, Move):
-        return w("acc_moves_from", p=label(action.source))
+    if isinstance(action, Move):  # from a position, or from the reserve (8.3), in the teller's language
+        return w("acc_moves_from", p=label(action.source) if action.source != RESERVE else w("acc_the_reserve"))
     if isinstance(action, Fire):
         return w("acc_fires_from", p=label(action.source))
     if isinstance(action, Step):
