@@ -177,7 +177,7 @@ def _fallback(state: GameState, action: Action, teller: Teller) -> str:
 def _positions(state: GameState, action: Action) -> tuple[int, ...]:
     """The positions a choice concerns, for the board to highlight."""
     if isinstance(action, Move | Fire):
-        return (int(action.source),)
+        return (int(action.source),) if action.source >= 0 else ()  # from the reserve: no position
     if isinstance(action, Step) and action.to >= 0:
         return (int(action.to),)
     if isinstance(action, Shoot | Target):
