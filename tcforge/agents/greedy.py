@@ -276,12 +276,17 @@ def _window(state: GameState, actions: list[Action]) -> Action:
             return action
         return _PASS
     if kind == "play":
+        passed: set[int] = set()  # the cards of no use here (Smoke offers every position: asked once a card)
         for action in plays:
-            card = state.units[action.card].profile.card_id
+            uid = action.card
+            if uid in passed:
+                continue
+            card = state.units[uid].profile.card_id
             if card in (BREAKDOWN, REPAIR, CONFUSION):  # Breakdown on an enemy vehicle, Repair, Confusion
                 if card == BREAKDOWN and not state.units[action.target[0]].profile.tank:
                     continue
                 return action
+            passed.add(uid)
     return _PASS
 
 
@@ -670,9 +675,15 @@ def _step_score(state: GameState, unit: Any, at: int, to: int, targets: tuple[in
     if to == RESERVE:
         return 0.0
     side = unit.side
-    gain = _distance_to_goal(state, at, targets) - _distance_to_goal(state, to, targets) if targets else 0
-    enemies = sum(value(state, u) for u in state.occ[to][1 - side])
-    friends = sum(value(state, u) for u in state.occ[to][side]) + value(state, unit.uid)
+    if targets:  # as _distance_to_goal from ``at`` less from ``to`` (``to`` is on the table)
+        nearest = state.game.board.nearest(targets)
+        gain = (_distance_to_goal(state, at, targets) if at == RESERVE else nearest[at]) - nearest[to]
+    else:
+        gain = 0
+    units, here = state.units, state.occ[to]
+    # each card's worth as value() gives it (its points, at least 5), summed in the same order
+    enemies = sum(float(max(units[u].profile.points, 5)) for u in here[1 - side])
+    friends = sum(float(max(units[u].profile.points, 5)) for u in here[side]) + value(state, unit.uid)
     score = gain + (0.5 if to in targets else 0.0) - (1.0 if enemies > 1.5 * friends else 0.0)
     if unit.profile.vehicle and state.terrain[to] == WOODS and to not in targets:
         # 8.4.1: a vehicle entering Woods is immobilised on a low roll (5 or less on the die in Six-Pack, a half):

@@ -24,10 +24,12 @@ RANGED_KINDS = ("at", "he", "sa")
 
 def terrain_modifier(state: CoreState, pos: int, kind: str, target: Unit) -> int | None:
     """Terrain's modifier to fire of ``kind`` into ``pos`` at ``target`` (None: not allowed)."""
-    game = state.game
-    total = 0
     terrain = state.terrain[pos]
     fort = state.forts[pos]
+    if terrain is None and fort is None:
+        return 0  # clear ground, no fortification
+    game = state.game
+    total = 0
     in_bunker = fort is not None and fort.card_id == BUNKERS and fort.side == target.side and target.profile.infantry
     if terrain is not None:
         value = game.terrain_rows[terrain].modifier(kind, target.profile.armored, in_bunker)
@@ -95,7 +97,7 @@ def build_attack(state: CoreState, firer: Unit, target: Unit, kind: str, *, flan
     fp, tp = firer.profile, target.profile
     if firer.pos < 0 or target.pos < 0 or firer.pos == target.pos:
         return None
-    dist = game.board.distance(firer.pos, target.pos)
+    dist = game.board._distances[firer.pos][target.pos]
     if dist > rules.fire_max_range:
         return None
     modifier = 0
@@ -139,7 +141,8 @@ def build_attack(state: CoreState, firer: Unit, target: Unit, kind: str, *, flan
     terrain = terrain_modifier(state, target.pos, kind, target)
     if terrain is None:
         return None
-    modifier += terrain + smoke_modifier(state, firer.pos, target.pos)
+    smoke = state.smoke
+    modifier += terrain + rules.smoke_fire_modifier * ((smoke[firer.pos] >= 0) + (smoke[target.pos] >= 0))  # 9.5.1 c
     if firer.equipment:
         if kind == "at" and state.attached(firer, TANK_ACE):
             modifier -= 1  # the project's Tank Ace

@@ -40,9 +40,18 @@ class TerrainRow:
     no_vehicles: bool
     hills: bool
     only_infantry: bool
+    known: dict[tuple[str, bool, bool], int | None] = field(default_factory=dict, compare=False, repr=False)  # modifier()'s answers
 
     def modifier(self, kind: str, armored: bool, in_bunker: bool = False) -> int | None:
         """Modifier for fire of ``kind`` into this terrain, None where that fire may not target units there."""
+        key = (kind, armored, in_bunker)
+        known = self.known
+        if key in known:
+            return known[key]
+        found = known[key] = self._modifier(kind, armored, in_bunker)
+        return found
+
+    def _modifier(self, kind: str, armored: bool, in_bunker: bool) -> int | None:
         value = self.mods.get(kind, 0)
         if isinstance(value, dict):
             if in_bunker and "infantry_in_bunker" in value:
