@@ -17,8 +17,8 @@ def proof_seeds(tuned: Any) -> list[tuple[str, int, dict[str, Any]]]:
     point = tuned.between[0]
     for who in dict.fromkeys([r.winner for r in point.results if r.winner]):
         r = next(r for r in point.results if r.winner == who)
-        out.append((f"{tuned.plan.lever} = {point.value}: a game {who} won (seed {r.seed}, with --set "
-                    f"{tuned.plan.lever}={point.value} in a sweep)", r.seed,
+        out.append((f"{tuned.plan.lever} = {point.value}: a game {who} won (--seed {r.seed} --set "
+                    f"{tuned.plan.lever}={point.value})", r.seed,
                     {tuned.plan.lever: point.value}))
     return out
 
@@ -176,6 +176,8 @@ def sweep_report(rows: list[Any], pairs: dict[Any, tuple[Any, str, Any]] | None 
     if not played:
         return doc, [], None, None
     first = played[0]
-    proofs = [(f"{first.cell.label()}: a game {s.side} won (seed {s.example_seed})", s.example_seed, first.cell.overrides())
+    sets = ";".join(f"{k}={v}" for k, v in first.cell.overrides().items())
+    proofs = [(f"{first.cell.label()}: a game {s.side} won (--seed {s.example_seed}" + (f" --set '{sets}'" if sets else "") + ")",
+               s.example_seed, first.cell.overrides())
               for s in first.report.sides if s.example_seed is not None]
     return doc, proofs, first.cell, first.cell.agents

@@ -332,6 +332,9 @@ def play_one(
     format: Annotated[Format, format_option("text: the account; json: set-up, events, "
                                                                      "each turn's standing and the result.")] = Format.text,
     lang: Annotated[Lang, lang_option("en or fr.")] = Lang.en,
+    set_: list[str] | None = typer.Option(None, "--set", help="Levers for this game: NAME=VALUE[;NAME=VALUE] (a sweep "
+                                          "cell's, a tune's value: soviet.supply_points=3); not with --log, whose "
+                                          "replay reads the scenario file as it is."),
 ) -> None:
     """Play one headless game: the set-up and its board, every action, each side's points and the victory
     state at each turn's end, and the result (on standard output); optionally a replayable log."""
@@ -339,7 +342,12 @@ def play_one(
     from tcforge.play.games import new_game, play_game, write_log
     from tcforge.progress import working
     _writable(log)
+    if set_ and log is not None:
+        _usage("--set and --log: a log replays from the scenario file as it is, so a game with levers writes none; "
+               "leave one out")
     sc = _load(scenario, balance)
+    if set_:
+        sc = _levered(scenario, balance, set_)
     players = _agents(list(sc.grid.sides), agent, policy)
     _usable(players, sc.id)
     with working(f"playing {sc.id}, seed {seed} ({players[0]} v {players[1]})"):
@@ -359,6 +367,24 @@ def play_one(
         if timed:  # its choices depend on the clock: a second run from the seed need not make them again
             _err(f"note: {', '.join(timed)} searches for a time, so 'scenario replay' and 'audit' cannot prove this log "
                  f"(they need --unsigned); give a number of iterations instead for a log that can be checked")
+
+
+def _levered(scenario: str, balance: str | None, texts: list[str]) -> Any:
+    """The scenario with the levers of ``--set`` (each text NAME=VALUE[;...], all of them together); a lever that
+    does not parse or cannot take its value: one line, exit 2."""
+    from tcforge.data.limits import SetError, parse_set
+    from tcforge.scenarios.findings import ScenarioError
+    from tcforge.scenarios.loading import load
+    overrides: dict[str, Any] = {}
+    for text in texts:
+        try:
+            overrides.update(parse_set(text))
+        except SetError as exc:
+            _usage(f"--set {shown(text)}: {exc}")
+    try:
+        return load(str(_resolve(scenario)), balance=balance, parameters=overrides)
+    except ScenarioError as exc:
+        _usage(f"--set: {exc.findings[0].message}")
 
 
 def _tell(sc: Any, state: Any, lines: list[Any], seed: int, agents: tuple[str, str] | None, *, lang: str, board: bool,

@@ -139,3 +139,12 @@ def test_a_count_asks_for_no_more_positions_than_its_rank_has() -> None:
 def test_a_reinforcement_may_come_later_with_the_longer_turn_limit_set_beside_it() -> None:
     s = load("hill-621", parameters={"scenario.reinforcements.german.2.turn": 18, "scenario.turn_limit": 20})
     assert s.turn_limit == 20 and s.reinforcement("german-2").turn == 18
+
+
+def test_play_with_set_replays_the_game_a_lever_cell_played() -> None:
+    s = load("hill-621", parameters={"soviet.supply_points": 5})
+    _, result = play_game(s, 3, ("greedy", "greedy"), record=False)
+    shown = CliRunner().invoke(app, ["scenario", "play", "hill-621", "--seed", "3", "--set", "soviet.supply_points=5", "-q"])
+    assert shown.exit_code == 0, shown.stderr
+    assert f"{result.turns} turn(s), {result.actions} actions" in shown.stdout
+    assert (result.winner or "").capitalize() in shown.stdout

@@ -255,8 +255,9 @@ def page(doc: dict[str, Any], board: Board | None) -> str:
             parts.append(table(section["table"]))
     replays = doc.get("replays") or []
     if replays and board is not None:
-        parts.append("<h2>Proof games, step by step</h2><p>Each game is played again from its seed (as written: "
-                     "<code>tcforge scenario play --seed N</code>; with levers: a sweep cell of them); the units stand on "
+        parts.append("<h2>Proof games, step by step</h2><p>Each game is played again from its seed "
+                     "(<code>tcforge scenario play SCENARIO --seed N</code>, with <code>--set</code> for its levers); the "
+                     "units stand on "
                      "the scenario sheet's board, and a frame in a side's colour marks each position it must take or "
                      "hold in that game. Use the buttons, the slider, the arrow keys, or jump to a turn.</p>")
         parts += [_replay(n, entry).replace("{BOARD}", board.png) for n, entry in enumerate(replays)]
