@@ -37,3 +37,17 @@ def test_tune_answers_and_a_rerun_plays_nothing_again(tmp_path: Path) -> None:
     again = CliRunner().invoke(app, args, catch_exceptions=False)
     assert json.loads(again.stdout) == found  # every batch kept: the same rounds, the same answer
     assert (tmp_path / "t" / "tune.json").is_file()
+
+
+@pytest.mark.slow
+def test_precision_stops_once_both_values_around_the_target_are_known_to_it(tmp_path: Path) -> None:
+    args = ["scenario", "tune", "hill-621", "--lever", "soviet.supply_points", "--range", "2..5", "--agent", "greedy",
+            "--games", "200", "--round-games", "10", "--precision", "0.2", "--jobs", "1", "--no-progress",
+            "--out", str(tmp_path / "t"), "--format", "json"]
+    result = CliRunner().invoke(app, args, catch_exceptions=False)
+    assert result.exit_code == 0, result.stderr
+    found = json.loads(result.stdout)
+    assert found["stopped_because"] == "both values around the target are known to +/-20.0%" and found["games"] < 200
+    for point in found["between"]:
+        low, high = point["interval95"]
+        assert (high - low) / 2 <= 0.2
