@@ -469,7 +469,8 @@ def greedy_playouts():
     return size / (time.process_time() - start), "playouts/s", size
 
 def decisions(cards):
-    """Greedy's decisions in a generated battle of ``cards`` tanks a side, 12 turns: decisions a second."""
+    """Greedy's decisions in a generated battle of ``cards`` tanks a side (Kursk's kinds in turn, on a battlefield as
+    many columns wide as half the cards, so every size is as crowded), 12 turns: decisions a second."""
     from tcforge.agents import greedy_policy
     from tcforge.agents.playout import run
     from tcforge.bench import KURSK_GERMAN, KURSK_SOVIET
@@ -478,7 +479,7 @@ def decisions(cards):
     from tcforge.engine.game import Game
     from tcforge.engine.state import GameState
     data = load_data()
-    columns = max(5, -(-cards // 6))  # two ranks a side, three cards a position
+    columns = max(5, -(-cards // 2))  # two ranks a side: one card a position on average, as dense at every size
     game = Game.create(data, columns=columns, max_turns=12)
     board = game.board
     forces = {}
