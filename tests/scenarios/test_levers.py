@@ -148,3 +148,18 @@ def test_play_with_set_replays_the_game_a_lever_cell_played() -> None:
     assert shown.exit_code == 0, shown.stderr
     assert f"{result.turns} turn(s), {result.actions} actions" in shown.stdout
     assert (result.winner or "").capitalize() in shown.stdout
+
+
+def test_a_sweep_file_s_levers_are_refused_at_their_lines_before_any_game(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from conftest import ROOT
+    monkeypatch.chdir(ROOT)
+    name = "tests/data/sweeps/lever-out-of-range.yaml"
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["scenario", "sweep", "--file", name, "--out", str(out), "--jobs", "1"])
+    assert result.exit_code == 1 and not out.exists()
+    assert result.stderr.splitlines() == [
+        f"{name}:6:5: hill-621: 'scenario.turn_limit' is 0: give a whole number from 1 to 99 (hint: 'tcforge scenario "
+        "levers SCENARIO' lists the levers and the values each takes)",
+        f"{name}:7:5: hill-621: no group '7' arriving on a turn in 'scenario.reinforcements.german.7.turn': german's are "
+        "1, 2 (counted from 1, or the group's id) (hint: 'tcforge scenario levers SCENARIO' lists the levers and the values "
+        "each takes)"]
