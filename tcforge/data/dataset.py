@@ -275,8 +275,10 @@ class GameData:
     rulesets: dict[str, Ruleset]
 
 
-_CACHE: dict[tuple[str, str | None, bool, tuple[str, ...]], GameData] = {}
-_PARSED: dict[tuple[str, tuple[str, ...]], tuple[list[Document], Any]] = {}  # a data folder's files, read and built once
+# Keyed by the working directory too: the cards and problems carry their files' paths as users see them, relative to
+# it (tcforge.paths.display_path), and a process that changes directory (the test suite) must not show another's.
+_CACHE: dict[tuple[str, str | None, bool, tuple[str, ...], str], GameData] = {}
+_PARSED: dict[tuple[str, tuple[str, ...], str], tuple[list[Document], Any]] = {}  # a data folder's files, read and built once
 
 
 def load_data(ruleset: str | None = None, root: Path | None = None) -> GameData:
@@ -289,17 +291,18 @@ def load_data(ruleset: str | None = None, root: Path | None = None) -> GameData:
     root = (root or data_dir()).resolve()
     layers = tuple(str(d) for d in user_data_dirs()) if layered else ()
     rid = ruleset or DEFAULT_RULESET  # the default named or not is one load
-    key = (str(root), rid, True, layers)
+    here = str(Path.cwd())
+    key = (str(root), rid, True, layers, here)
     if key in _CACHE:
         return _CACHE[key]
-    parsed = _PARSED.get((str(root), layers))
+    parsed = _PARSED.get((str(root), layers, here))
     if parsed is None:  # the files are read and checked once, whatever rulesets are asked for after
         documents, problems = _game_documents(root, layered)
         first = build(documents)
         problems += first.problems
         if problems:
             raise DataError(problems)
-        parsed = _PARSED[(str(root), layers)] = (documents, first)
+        parsed = _PARSED[(str(root), layers, here)] = (documents, first)
     documents, first = parsed
     if rid not in first.rulesets:
         raise DataError([Problem(str(root), 1, 1, f"unknown ruleset '{rid}'",
