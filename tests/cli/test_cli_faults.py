@@ -120,6 +120,7 @@ STDOUT_RUNS: dict[str, tuple[str, ...]] = {
     "bench validate": ("--help",), "bench engine": ("--help",), "bench scenarios": ("--help",),
     "bench search": ("--help",), "bench print": ("--help",), "bench tts": ("--help",), "bench booklet": ("--help",),
     "bench odds": ("--help",), "bench cluster": ("--help",), "bench ladder": ("--help",), "bench puzzles": ("--help",),
+    "bench speed": ("--help",),
     "cards search": ("tiger",), "i18n init": ("--help",), "print proxies": ("--help",), "serve": ("--help",),
     "scenario ladder": ("--help",), "scenario sweep": ("--help",), "scenario tune": ("--help",),
     "scenario levers": ("hill-621",),
