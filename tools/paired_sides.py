@@ -1,0 +1,88 @@
+"""Each side of a player against greedy's other side, paired seed by seed with greedy against greedy (issue 34):
+a developer's tool of the checkout, for the figures of docs/results that a ladder cannot give.
+
+A ladder (``tcforge scenario ladder``) scores a rung with each side, but it does not play greedy against greedy on the
+same seeds, so it cannot say whether the rung's Soviet wins more than greedy's Soviet on those seeds. This plays, for
+game i of the root seed (``tcforge.analysis.batches.game_seed``, as the ladder derives its seeds), three games: greedy
+v greedy, greedy v PLAYER, PLAYER v greedy; keeps one JSON line a seed in OUT (appended, so a stopped run resumes
+where it was, and several parts can run at once), and prints each side's paired difference with its 95 % interval
+(Newcombe's, from tcforge.analysis.stats) and the side-swapped ladder score with the ladder's own interval.
+
+    .venv/bin/python tools/paired_sides.py hill-621 best --games 500 --seed 20261126 --out paired.jsonl --part 0 --parts 2 &
+    .venv/bin/python tools/paired_sides.py hill-621 best --games 500 --seed 20261126 --out paired.jsonl --part 1 --parts 2
+    .venv/bin/python tools/paired_sides.py hill-621 best --games 500 --seed 20261126 --out paired.jsonl --report
+"""
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+
+def play(scenario_id: str, player: str, games: int, seed: int, out: Path, part: int, parts: int) -> None:
+    from tcforge.analysis.batches import game_seed
+    from tcforge.play.games import play_game
+    from tcforge.scenarios.loading import load
+
+    scenario = load(scenario_id)
+    done = {row["i"] for row in _rows(out)}
+    with out.open("a", encoding="utf-8") as handle:
+        for i in range(part, games, parts):
+            if i in done:
+                continue
+            game = game_seed(seed, i)
+            row: dict[str, object] = {"i": i, "seed": game}
+            for name, agents in (("gg", ("greedy", "greedy")), ("gp", ("greedy", player)), ("pg", (player, "greedy"))):
+                _, result = play_game(scenario, game, agents, record=False)
+                row[name] = result.winner
+            handle.write(json.dumps(row) + "\n")
+            handle.flush()
+
+
+def report(scenario_id: str, out: Path) -> None:
+    from tcforge.analysis import stats
+    from tcforge.analysis.ladder import SideScore, score, seed_correlation, swapped_score
+    from tcforge.scenarios.loading import load
+
+    rows = sorted(_rows(out), key=lambda r: r["i"])
+    if not rows:
+        raise SystemExit(f"{out}: no games yet")
+    first, second = load(scenario_id).grid.sides
+    n = len(rows)
+    print(f"{scenario_id}: {n} seeds")
+    for side, mine, other in ((first, "pg", "gg"), (second, "gp", "gg")):
+        won = [r[mine] == side for r in rows]
+        base = [r[other] == side for r in rows]
+        pair = stats.paired(base, won)
+        print(f"  as {side}: {sum(won) / n:.3f} against greedy's {sum(base) / n:.3f} on the same seeds; paired "
+              f"{pair.render()}")
+    points = [[1.0 if r["pg"] == first else 0.0 for r in rows], [1.0 if r["gp"] == second else 0.0 for r in rows]]
+    sides = [SideScore(s, n, int(sum(p)), 0, *score(int(sum(p)), 0, n)) for s, p in zip((first, second), points, strict=True)]
+    mean, (lo, hi) = swapped_score(sides, seed_correlation(points[0], points[1]))
+    print(f"  ladder score against greedy, side-swapped over {2 * n} games: {mean:.3f} (95 % {lo:.3f}-{hi:.3f})")
+
+
+def _rows(out: Path) -> list[dict]:
+    if not out.exists():
+        return []
+    return [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("scenario")
+    parser.add_argument("player", help="an agent spec (best, look:6:k=3,endgame=3,late=3, ...)")
+    parser.add_argument("--games", type=int, default=500, help="seeds: three games each")
+    parser.add_argument("--seed", type=int, default=20261126, help="the root seed")
+    parser.add_argument("--out", type=Path, required=True, help="the JSON lines file (appended)")
+    parser.add_argument("--part", type=int, default=0)
+    parser.add_argument("--parts", type=int, default=1)
+    parser.add_argument("--report", action="store_true", help="only report what OUT holds")
+    args = parser.parse_args()
+    if not args.report:
+        play(args.scenario, args.player, args.games, args.seed, args.out, args.part, args.parts)
+    report(args.scenario, args.out)
+
+
+if __name__ == "__main__":
+    main()
