@@ -123,17 +123,28 @@ def _expected(state: GameState, attack: Any, target: int) -> float:
 
 def _best_shot(state: GameState, uid: int, last: bool = False) -> tuple[float, Action | None]:
     """The card's best shot and its expected damage (``last``: weighed as in the last turn, :func:`_final_weight`)."""
-    unit = state.units[uid]
-    best: tuple[float, Action | None] = (0.0, None)
-    for target, kind, eq in fire.shots(state, unit):
-        victim = state.units[target]
-        attack = fire.equipment_attack(state, unit, victim, state.units[eq]) if eq >= 0 else fire.build_attack(state, unit, victim, kind)
-        if attack is None:
-            continue
-        score = _expected(state, attack, target) * (_final_weight(state, target) if last else 1.0)
-        if score > best[0]:
-            best = (score, Shoot(uid, target, kind, eq))
-    return best
+    units = state.units
+    unit = units[uid]
+    rules = state.game.fire_rules
+    best_score, best = 0.0, None
+    kills = _KILLS
+    for target, kind, eq, attack in fire.shot_attacks(state, unit):  # fire.shots with their attacks
+        victim = units[target]
+        # _expected(state, attack, target), its calls inlined (the same sums in the same order)
+        entry = kills.get(id(attack))
+        if entry is not None and entry[0] is attack and entry[1] is rules:
+            kill, immobilize = entry[2], entry[3]
+        else:
+            kill, immobilize = _kill_immobilize(attack, rules)
+        worth = float(max(victim.profile.points, 5))
+        score = kill * worth + immobilize * worth * 0.3
+        if last:
+            score *= _final_weight(state, target)
+        if score > best_score:
+            best_score, best = score, (target, kind, eq)
+    if best is None:
+        return (0.0, None)
+    return (best_score, Shoot(uid, *best))
 
 
 def overstacked(state: GameState, pos: int, side: int) -> bool:
@@ -383,8 +394,9 @@ def _best_candidates(state: GameState, actions: list[Action]) -> list[tuple[floa
     scored: list[tuple[float, Action] | None] = [(0.01, _END)] if _END in actions else []
     pending: list[tuple[float, int, Move, _MoveParts]] = []
     targets: tuple[int, ...] | None = None
+    units = state.units
     for a in actions:
-        if isinstance(a, Move):
+        if type(a) is Move:  # the action classes have no subclasses
             if edge is None:
                 edge = 1.0 if state.game.rules.victory_check == "given_turn" else _edge(state, side)
             if targets is None:
@@ -395,6 +407,9 @@ def _best_candidates(state: GameState, actions: list[Action]) -> list[tuple[floa
             else:
                 pending.append((parts.bound, len(scored), a, parts))
                 scored.append(None)
+        elif type(a) is Interrupt:  # as _other_candidate weighs it, without its calls (Smoke offers every position)
+            if units[a.card].profile.card_id in _OWN_INTERRUPTS:
+                scored.append((2.0, a))
         else:
             scored.extend(_other_candidate(state, a, side, last))
     best = max((entry[0] for entry in scored if entry is not None), default=float("-inf"))
@@ -424,8 +439,9 @@ def free_play(state: GameState, actions: list[Action]) -> Action | None:
     for a in actions:
         if type(a) is Fortify or type(a) is Equip:  # the action classes have no subclasses
             return a
+    units = state.units
     for a in actions:
-        if isinstance(a, PlayCard) and state.units[a.card].profile.card_id == COORDINATION:  # Coordination is free: always worth it
+        if type(a) is PlayCard and units[a.card].profile.card_id == COORDINATION:  # Coordination is free: always worth it
             return a
     return None
 
@@ -460,9 +476,12 @@ def _other_candidate(state: GameState, a: Action, side: int, last: bool) -> list
         return [(_card_value(state, a), a)]
     if isinstance(a, Interrupt):
         card = state.units[a.card].profile.card_id
-        if card in (REPAIR, BRIDGE, FORD):  # Repair, Bridge, Ford in one's own play
+        if card in _OWN_INTERRUPTS:  # Repair, Bridge, Ford in one's own play
             return [(2.0, a)]
     return []
+
+
+_OWN_INTERRUPTS: frozenset[int | str] = frozenset((REPAIR, BRIDGE, FORD))
 
 
 MOVE_WEIGHT = 0.12  # a move's worth per point of the cards it brings closer (see _move_value)

@@ -63,7 +63,8 @@ class Effect:
 
 
 def _own(state: CoreState, side: int) -> list[Unit]:
-    return [state._units[u] for p in range(state.game.board.size) for u in state._occ[p][side]]
+    units = state._units
+    return [units[u] for sides in state._occ for u in sides[side]]  # by position, as the positions are listed
 
 
 def _enemy(state: CoreState, side: int) -> list[Unit]:

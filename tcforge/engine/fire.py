@@ -93,14 +93,29 @@ def _line_of_sight(state: CoreState, a: int, b: int) -> bool:
 def build_attack(state: CoreState, firer: Unit, target: Unit, kind: str, *, flank_shot: bool = False) -> Attack | None:
     """The attack of ``firer`` on ``target`` with fire of ``kind`` at range, or None if not allowed."""
     game = state.game
-    rules = game.rules
-    fp, tp = firer.profile, target.profile
     if firer.pos < 0 or target.pos < 0 or firer.pos == target.pos:
         return None
     dist = game.board._distances[firer.pos][target.pos]
-    if dist > rules.fire_max_range:
+    if dist > game.rules.fire_max_range:
         return None
-    modifier = 0
+    base = _base(state, firer, target, kind, dist)
+    if base is None:
+        return None
+    scenario = game.scenario_rules
+    if scenario is not None and not scenario.fire_allowed(kind):
+        return None  # 17.1: only AT fire
+    if dist == 2 and not line_of_sight(state, firer.pos, target.pos):
+        return None
+    terrain = terrain_modifier(state, target.pos, kind, target)
+    if terrain is None:
+        return None
+    return _attack(state, firer, target, kind, dist, base, terrain, flank_shot)
+
+
+def _base(state: CoreState, firer: Unit, target: Unit, kind: str, dist: int) -> tuple[int, int, int] | None:
+    """The fire's (hit, penetration, range modifier) from the cards and the range alone, None if not allowed."""
+    rules = state.game.rules
+    fp, tp = firer.profile, target.profile
     if kind == "at":
         if not tp.armored:
             return None  # 9.3: AT fire is against armor
@@ -108,41 +123,35 @@ def build_attack(state: CoreState, firer: Unit, target: Unit, kind: str, *, flan
         pen = fp.pen_short if dist == 1 else fp.pen_long
         if hit <= 0 or pen <= 0:
             return None
-    elif kind == "he":
+        return hit, pen, 0
+    if kind == "he":
         if tp.armored or fp.he <= 0:
             return None  # 9.4: HE at infantry, cavalry, AT guns and trucks
-        hit, pen = fp.he, 0
-        if dist == 2:
-            modifier += rules.fire_he_long_range_modifier
-    elif kind == "sa":
+        return fp.he, 0, rules.fire_he_long_range_modifier if dist == 2 else 0
+    if kind == "sa":
         if tp.armored or fp.sa <= 0:
             return None
         hmg = fp.infantry and bool(firer.equipment) and rules.hmg_enabled and equipment.has_hmg(state, firer)
         if dist == 2:
             if hmg:
-                hit = rules.hmg_long_range_sa  # 13.2
-            elif rules.fire_sa_long_range:
-                hit = fp.sa
-            else:
-                return None
-        else:
-            hit = fp.sa + (rules.hmg_sa_bonus if hmg else 0)
-        pen = 0
-    else:
-        return None
-    scenario = game.scenario_rules
-    if scenario is not None:
-        if not scenario.fire_allowed(kind):
-            return None  # 17.1: only AT fire
-        if kind == "at":
-            pen = scenario.penetration(state, firer.uid, pen, dist == 1)
-    if dist == 2 and not line_of_sight(state, firer.pos, target.pos):
-        return None
-    terrain = terrain_modifier(state, target.pos, kind, target)
-    if terrain is None:
-        return None
+                return rules.hmg_long_range_sa, 0, 0  # 13.2
+            if rules.fire_sa_long_range:
+                return fp.sa, 0, 0
+            return None
+        return fp.sa + (rules.hmg_sa_bonus if hmg else 0), 0, 0
+    return None
+
+
+def _attack(state: CoreState, firer: Unit, target: Unit, kind: str, dist: int, base: tuple[int, int, int], terrain: int,
+            flank_shot: bool) -> Attack:
+    """:func:`build_attack` once the fire is known to be allowed: ``base`` from :func:`_base`, ``terrain`` the
+    terrain's modifier into the target's position."""
+    hit, pen, modifier = base
+    scenario = state.game.scenario_rules
+    if kind == "at" and scenario is not None:
+        pen = scenario.penetration(state, firer.uid, pen, dist == 1)
     smoke = state.smoke
-    modifier += terrain + rules.smoke_fire_modifier * ((smoke[firer.pos] >= 0) + (smoke[target.pos] >= 0))  # 9.5.1 c
+    modifier += terrain + state.game.rules.smoke_fire_modifier * ((smoke[firer.pos] >= 0) + (smoke[target.pos] >= 0))  # 9.5.1 c
     if firer.equipment:
         if kind == "at" and state.attached(firer, TANK_ACE):
             modifier -= 1  # the project's Tank Ace
@@ -151,6 +160,7 @@ def build_attack(state: CoreState, firer: Unit, target: Unit, kind: str, *, flan
             pen += 2  # the project's Special Ammunition (a scenario may give it another effect)
         if kind == "sa" and state.attached(firer, HEROIC_LEADER):
             hit += 1  # the project's Heroic Squad Leader
+    tp = target.profile
     return made(kind, hit, modifier, kind == "at", tp.vehicle, pen, tp.armor_front, tp.armor_side, flank_shot, False)
 
 
@@ -262,6 +272,47 @@ def shots(state: CoreState, unit: Unit, *, first_only: bool = False) -> list[tup
                     out.append((uid, "at", item.uid))
                     if first_only:
                         return out
+    return out
+
+
+def shot_attacks(state: CoreState, unit: Unit) -> list[tuple[int, str, int, Attack]]:
+    """:func:`shots` with each shot's attack, as :func:`build_attack` (or :func:`equipment_attack`) makes it, found in
+    the same pass: a player weighing every shot reads range, sight and terrain once (the same shots, in order)."""
+    board = state.game.board
+    out: list[tuple[int, str, int, Attack]] = []
+    enemy = 1 - unit.side
+    apart = state.game.rules.fire_melee_excludes_ranged
+    if apart and in_melee(state, unit.pos):
+        return out
+    units, occ = state._units, state._occ
+    weapons = [units[e] for e in unit.equipment if units[e].profile.card_class == "antitank_rifle"] if unit.equipment \
+        else ()
+    scenario = state.game.scenario_rules
+    max_range = state.game.rules.fire_max_range
+    hidden = state.game.rules.hidden_units
+    at = unit.pos
+    distances = board._distances[at]
+    for pos in board.in_range[at]:
+        targets = occ[pos][enemy]
+        if not targets or (apart and occ[pos][unit.side]):
+            continue
+        dist = distances[pos]
+        if dist > max_range or (dist == 2 and not line_of_sight(state, at, pos)):
+            continue
+        for uid in targets:
+            target = units[uid]
+            if target.carrier is not None or (hidden and state.face_down(uid)):
+                continue
+            for kind in _kinds(state, unit, target, dist):
+                terrain = terrain_modifier(state, pos, kind, target)
+                if terrain is not None and (scenario is None or scenario.fire_allowed(kind)):
+                    base = _base(state, unit, target, kind, dist)
+                    assert base is not None  # _kinds asks what _base asks
+                    out.append((uid, kind, -1, _attack(state, unit, target, kind, dist, base, terrain, False)))
+            for item in weapons:
+                attack = equipment_attack(state, unit, target, item)
+                if attack is not None:
+                    out.append((uid, "at", item.uid, attack))
     return out
 
 

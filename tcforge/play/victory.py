@@ -86,7 +86,15 @@ class Judge:
              control: Control) -> Outcome | None:
         side_id = self.sides[side]
         if isinstance(cond, (ControlRank, ControlPositions)):
-            held = sum(control(state, p, side, moving) for p in targets)
+            if control is controls or control is captured:
+                # both need a card of the side at the position: the rest are never asked, and most checks stop here
+                occ = state.occ
+                standing = [p for p in targets if occ[p][side]]
+                if len(standing) < cond.count:
+                    return None
+                held = sum(control(state, p, side, moving) for p in standing)
+            else:
+                held = sum(control(state, p, side, moving) for p in targets)
             if held >= cond.count:
                 return Outcome(side, EndKind.VICTORY_CONDITION, state.turn,
                                f"{side_id} controls {held} of {len(targets)} positions ({cond.id})", cond.id)
