@@ -227,7 +227,8 @@ def _decide(state: GameState, rng: random.Random) -> Action:
         return _move(state, actions, rng)
     if phase == "fire":
         last = final_turn(state)
-        best: tuple[float, Action] = max(((_shot_score(state, a) * (_final_weight(state, a.target) if last else 1.0), a)
+        known: dict[int, dict[tuple[int, str, int], Any]] = {}
+        best: tuple[float, Action] = max(((_known_shot_score(state, a, known) * (_final_weight(state, a.target) if last else 1.0), a)
                                           for a in actions if isinstance(a, Shoot)), default=(0.0, _DONE))
         return best[1] if best[0] > 0 else _DONE
     if phase == "melee":
@@ -252,6 +253,19 @@ def _final_weight(state: GameState, target: int) -> float:
     """What fire at ``target`` is worth in the last turn, for the fire's expected damage."""
     pos = state.units[target].pos
     return GOAL_FIRE if pos in goals(state, 0) or pos in goals(state, 1) else OTHER_FIRE
+
+
+def _known_shot_score(state: GameState, action: Shoot, known: dict[int, dict[tuple[int, str, int], Any]]) -> float:
+    """:func:`_shot_score`, the firer's attacks found once for all its shots (:func:`fire.shot_attacks`, kept in
+    ``known`` by firer)."""
+    attacks = known.get(action.firer)
+    if attacks is None:
+        attacks = known[action.firer] = {(target, kind, eq): attack for target, kind, eq, attack
+                                         in fire.shot_attacks(state, state.units[action.firer])}
+    attack = attacks.get((action.target, action.fire, action.item))
+    if attack is None:
+        return _shot_score(state, action)  # not a shot the engine lists now: weighed as it always was
+    return _expected(state, attack, action.target)
 
 
 def _shot_score(state: GameState, action: Shoot) -> float:

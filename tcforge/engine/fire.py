@@ -292,6 +292,10 @@ def shot_attacks(state: CoreState, unit: Unit) -> list[tuple[int, str, int, Atta
     hidden = state.game.rules.hidden_units
     at = unit.pos
     distances = board._distances[at]
+    smoke = state.smoke
+    # the attack of this firer on a card of one profile, by kind, range, terrain modifier and Smoke at the target
+    # (the rest of it is the firer's): made once a call
+    made_here: dict[tuple[int, str, int, int, bool], Attack] = {}
     for pos in board.in_range[at]:
         targets = occ[pos][enemy]
         if not targets or (apart and occ[pos][unit.side]):
@@ -299,6 +303,7 @@ def shot_attacks(state: CoreState, unit: Unit) -> list[tuple[int, str, int, Atta
         dist = distances[pos]
         if dist > max_range or (dist == 2 and not line_of_sight(state, at, pos)):
             continue
+        smoked = smoke[pos] >= 0
         for uid in targets:
             target = units[uid]
             if target.carrier is not None or (hidden and state.face_down(uid)):
@@ -306,9 +311,13 @@ def shot_attacks(state: CoreState, unit: Unit) -> list[tuple[int, str, int, Atta
             for kind in _kinds(state, unit, target, dist):
                 terrain = terrain_modifier(state, pos, kind, target)
                 if terrain is not None and (scenario is None or scenario.fire_allowed(kind)):
-                    base = _base(state, unit, target, kind, dist)
-                    assert base is not None  # _kinds asks what _base asks
-                    out.append((uid, kind, -1, _attack(state, unit, target, kind, dist, base, terrain, False)))
+                    key = (id(target.profile), kind, dist, terrain, smoked)
+                    attack = made_here.get(key)
+                    if attack is None:
+                        base = _base(state, unit, target, kind, dist)
+                        assert base is not None  # _kinds asks what _base asks
+                        attack = made_here[key] = _attack(state, unit, target, kind, dist, base, terrain, False)
+                    out.append((uid, kind, -1, attack))
             for item in weapons:
                 attack = equipment_attack(state, unit, target, item)
                 if attack is not None:
