@@ -9,6 +9,36 @@ from typing import Any
 import typer
 
 
+def play_command(scenario: str, seed: int, agents: tuple[str, str] | list[str] | None, sides: list[str] | tuple[str, ...],
+                 sets: dict[str, Any] | None = None, option: str | None = None) -> str:
+    """The command that plays a proof game again: its seed, its balance option and levers, and its players whenever
+    they are not greedy's (what 'scenario play' plays without --agent), so that the command replays that very game.
+
+    >>> play_command("hill-621", 7, ("best", "best"), ["german", "soviet"], {"soviet.supply_points": 2})
+    "tcforge scenario play hill-621 --seed 7 --set 'soviet.supply_points=2' --agent german=best --agent soviet=best"
+    >>> play_command("kursk", 3, ("greedy", "greedy"), ["german", "soviet"])
+    'tcforge scenario play kursk --seed 3'
+    """
+    words = [f"tcforge scenario play {_reference(scenario)} --seed {seed}"]
+    if option:
+        words.append(f"--option {option}")
+    if sets:
+        words.append("--set '" + ";".join(f"{k}={v}" for k, v in sets.items()) + "'")
+    if agents is not None and any(a != "greedy" for a in agents):
+        words += [f"--agent {side}={spec}" for side, spec in zip(sides, agents, strict=False)]
+    return " ".join(words)
+
+
+def _reference(scenario: str) -> str:
+    """A scenario as a command names it: its id when the id finds this very file, its path otherwise."""
+    from tcforge.scenarios.loading import find_scenario
+    stem = Path(scenario).stem
+    found = find_scenario(stem)
+    if found is not None and (str(scenario) == stem or found.resolve() == Path(scenario).resolve()):
+        return stem
+    return str(scenario)
+
+
 def proof_seeds(tuned: Any) -> list[tuple[str, int, dict[str, Any]]]:
     """The games the report replays: at the lower of the two values around the target, a game each side won."""
     if tuned.between is None:
@@ -17,8 +47,9 @@ def proof_seeds(tuned: Any) -> list[tuple[str, int, dict[str, Any]]]:
     point = tuned.between[0]
     for who in dict.fromkeys([r.winner for r in point.results if r.winner]):
         r = next(r for r in point.results if r.winner == who)
-        out.append((f"{tuned.plan.lever} = {point.value}: a game {who} won (--seed {r.seed} --set "
-                    f"{tuned.plan.lever}={point.value})", r.seed,
+        command = play_command(tuned.plan.scenario, r.seed, tuned.plan.agents, list(tuned.plan.sides),
+                               {tuned.plan.lever: point.value}, tuned.plan.option)
+        out.append((f"{tuned.plan.lever} = {point.value}: a game {who} won ({command})", r.seed,
                     {tuned.plan.lever: point.value}))
     return out
 
@@ -126,7 +157,8 @@ def balance_report(sc: Any, reports: list[Any], results: dict[str | None, list[A
         if fp is not None and sc.initiative.method == "roll":
             sections.append({"heading": "First-player advantage", "text": [fp.render()]})
     proofs: list[tuple[str, int, dict[str, Any]]] = [
-        (f"{base.option or 'as written'}: a game {s.side} won (--seed {s.example_seed})", s.example_seed, {})
+        (f"{base.option or 'as written'}: a game {s.side} won "
+         f"({play_command(str(sc.path), s.example_seed, agents, sides, None, base.option)})", s.example_seed, {})
         for s in base.sides if s.example_seed is not None]
     return ({"title": f"{base.scenario}: balance", "subtitle": f"{agents[0]} v {agents[1]}", "verdict": verdict,
              "sections": sections}, proofs)
@@ -176,8 +208,10 @@ def sweep_report(rows: list[Any], pairs: dict[Any, tuple[Any, str, Any]] | None 
     if not played:
         return doc, [], None, None
     first = played[0]
-    sets = ";".join(f"{k}={v}" for k, v in first.cell.overrides().items())
-    proofs = [(f"{first.cell.label()}: a game {s.side} won (--seed {s.example_seed}" + (f" --set '{sets}'" if sets else "") + ")",
+    sides = [s.side for s in first.report.sides]
+    cell = first.cell
+    proofs = [(f"{cell.label()}: a game {s.side} won "
+               f"({play_command(cell.scenario, s.example_seed, cell.agents, sides, cell.overrides(), cell.option)})",
                s.example_seed, first.cell.overrides())
               for s in first.report.sides if s.example_seed is not None]
     return doc, proofs, first.cell, first.cell.agents

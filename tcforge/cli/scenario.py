@@ -667,7 +667,12 @@ def balance_cmd(
         for s in rep.sides:
             lo, hi = s.interval
             line = f"  {s.side:<10} wins {s.wins:>5} = {s.rate:6.1%}  (95 % {lo:.1%}-{hi:.1%})"
-            line += f"; a win: --seed {s.example_seed}" if s.example_seed is not None else f"; never won: {s.never_won_because}"
+            if s.example_seed is not None:  # the seed with the players that played it, as 'scenario play' takes them
+                from tcforge.cli.report import play_command
+                line += "; a win: " + play_command(sc.id, s.example_seed, rep.policies, list(sc.grid.sides), None,
+                                                   rep.option).split(" ", 4)[-1]
+            else:
+                line += f"; never won: {s.never_won_because}"
             _echo(line)
         _echo(f"  balance {rep.balance:.2f}; completion {rep.completion:.1%}; draws {rep.draws}; "
               f"turn-limit endings {rep.turn_limit}; stopped at the engine's cap {rep.capped}; engine errors {rep.errors}")

@@ -256,7 +256,8 @@ def page(doc: dict[str, Any], board: Board | None) -> str:
     replays = doc.get("replays") or []
     if replays and board is not None:
         parts.append("<h2>Proof games, step by step</h2><p>Each game is played again from its seed "
-                     "(<code>tcforge scenario play SCENARIO --seed N</code>, with <code>--set</code> for its levers); the "
+                     "(the command in its title: <code>tcforge scenario play SCENARIO --seed N</code>, with <code>--set</code> for its "
+                     "levers and <code>--agent</code> for its players when they are not greedy); the "
                      "units stand on "
                      "the scenario sheet's board, and a frame in a side's colour marks each position it must take or "
                      "hold in that game. Use the buttons, the slider, the arrow keys, or jump to a turn.</p>")
