@@ -80,9 +80,27 @@ def _writable(path: Path | None) -> None:
         return
     try:
         check_target(path)
+        _probe(path)
     except OSError as exc:
         _err(f"tcforge: cannot write {exc.filename or path}: {exc.strerror or exc}")
         raise typer.Exit(1) from None
+
+
+def _probe(path: Path) -> None:
+    """Create and remove a file in the nearest folder of ``path`` that exists (the writer makes the missing ones):
+    a folder that takes no file (/proc, one without write permission, a read-only disk) is found before any game,
+    not after them. An OSError names ``path``."""
+    import os
+    import tempfile
+    folder = path.absolute().parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    try:
+        fd, name = tempfile.mkstemp(prefix=".tcforge-probe.", dir=folder)
+    except OSError as exc:
+        raise OSError(exc.errno, f"nothing can be written in {folder} ({exc.strerror})", str(path)) from None
+    os.close(fd)
+    os.unlink(name)
 
 
 def _resolve(reference: str) -> Path:

@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 from types import SimpleNamespace
+from typing import Any
+
+from typer.testing import CliRunner
 
 from tcforge.analysis.tune import Plan, Point
 from tcforge.play.games import GameResult
@@ -21,3 +24,21 @@ def test_defect_1_a_proof_game_s_command_names_the_players_that_played_it() -> N
     assert titles[0] == ("soviet.supply_points = 2: a game soviet won (tcforge scenario play hill-621 --seed 84786240051429 "
                          "--set 'soviet.supply_points=2' --agent german=best --agent soviet=best)")
     assert play_command("hill-621", 3, ("greedy", "greedy"), ["german", "soviet"]) == "tcforge scenario play hill-621 --seed 3"
+
+
+def test_defect_2_an_html_or_out_path_nothing_can_be_written_in_is_refused_before_any_game(monkeypatch: Any) -> None:
+    """Defect 2: 'balance --html /proc/x.html' played every game, then failed 'cannot write' and lost the run; the
+    folder is tried first (as a folder path already was): one line, exit 1, no game."""
+    import tcforge.analysis.balance as balance
+    from tcforge.cli import app
+
+    def no_game(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a game was played")
+    monkeypatch.setattr(balance, "run", no_game)
+    for args in (["balance", "hill-621", "--games", "2", "--html", "/proc/x.html"],
+                 ["balance", "hill-621", "--games", "2", "--out", "/proc/x.png"],
+                 ["tune", "hill-621", "--lever", "soviet.supply_points", "--html", "/proc/x.html"],
+                 ["tune", "hill-621", "--lever", "soviet.supply_points", "--out", "/proc/t"]):
+        result = CliRunner().invoke(app, ["scenario", *args])
+        assert result.exit_code == 1, (args, result.stderr)
+        assert result.stderr.count("\n") == 1 and "cannot write /proc/" in result.stderr, (args, result.stderr)
