@@ -430,6 +430,18 @@ def playable(state: CoreState) -> list[Action]:
     rules = state.game.rules
     out: list[Action] = []
     at_start = not _play(state).acted
+    # a card's targets read only the state, its side and its card (two Heroic Squad Leaders in hand have the same):
+    # found once a call for each card of the hand
+    found: dict[int | str, list[Target]] = {}
+
+    def targets(effect: Effect, card: Unit) -> list[Target]:
+        card_id = card.profile.card_id
+        known = found.get(card_id)
+        if known is None:
+            assert effect.targets is not None
+            known = found[card_id] = effect.targets(state, card)
+        return known
+
     for uid in sorted(state.hand[side]):
         card = state._units[uid]
         effect = EFFECTS.get(card.profile.card_id)
@@ -437,16 +449,16 @@ def playable(state: CoreState) -> list[Action]:
             continue
         if effect.when == "fortification":
             if at_start:
-                out.extend(card_plays(Fortify, uid, effect.targets(state, card)))
+                out.extend(card_plays(Fortify, uid, targets(effect, card)))
             continue
         if effect.when == "interrupt":
-            out.extend(card_plays(Interrupt, uid, effect.targets(state, card)))
+            out.extend(card_plays(Interrupt, uid, targets(effect, card)))
             continue
         free = card.profile.card_id == COORDINATION
         if not free and (card.profile.kind != "instant" or state.supply < rules.turn_instant_cost):
             continue
         if effect.when in ("instant", "attachment"):
-            out.extend(card_plays(PlayCard, uid, effect.targets(state, card)))
+            out.extend(card_plays(PlayCard, uid, targets(effect, card)))
     return out
 
 

@@ -214,12 +214,37 @@ def steps(state: CoreState, unit: Unit, at: int, left: int, first: bool, *, any_
 def _steps_alone(state: CoreState, unit: Unit, at: int, left: int, first: bool, any_one: bool,
                  candidates: tuple[int, ...]) -> list[int]:
     """:func:`steps` for a card moving alone (no riders), the most common case, with its room (6.3) counted here."""
-    escorted = unit.profile.tank  # 8.5: a tank accompanies itself
+    profile = unit.profile
+    escorted = profile.tank  # 8.5: a tank accompanies itself
     out = []
+    # _rests_alone(state, unit, to), its constants read once: the limits, the card's own kind, the move's ends
+    rules = state.game.rules
+    combat_limit, truck_limit = rules.stacking_combat_cards, rules.stacking_trucks
+    own_truck, own_combat = profile.truck, not profile.truck and profile.combat
+    play = state.ctx.play
+    move = play.move if play is not None else None
+    ends = move.ends if move is not None else ()
+    units, occ, side, here = state._units, state._occ, unit.side, unit.pos
     for to in candidates:
         if not can_enter(state, unit, at, to, first, escorted=escorted):
             continue
-        if _rests_alone(state, unit, to):
+        if to != RESERVE:
+            combat = trucks = 0
+            for uid in occ[to][side]:
+                other = units[uid].profile
+                if other.truck:
+                    trucks += 1
+                elif other.combat:
+                    combat += 1
+            if here != to:
+                if own_truck:
+                    trucks += 1
+                elif own_combat:
+                    combat += 1
+            rests = combat <= combat_limit and trucks <= truck_limit and to not in ends
+        else:
+            rests = to not in ends
+        if rests:
             ok = True
         elif left == 1 or stops_at(state, unit, to):
             ok = False
