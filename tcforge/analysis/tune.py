@@ -162,6 +162,15 @@ def first_values(low: int, high: int, n: int = SPREAD) -> list[int]:
     return sorted({round(low + (high - low) * i / (n - 1)) for i in range(n)})
 
 
+def minimum_budget(low: int, high: int, batch: int) -> int:
+    """The fewest games a tune can play: a batch for each value of the first round (fewer, and it plays nothing).
+
+    >>> minimum_budget(1, 6, 10), minimum_budget(1, 3, 10)
+    (50, 30)
+    """
+    return len(first_values(low, high)) * batch
+
+
 def next_values(fit: Logistic | None, crossing: Crossing | None, points: dict[int, Point], low: int, high: int) -> list[int]:
     """Where the next round plays: the two whole values around the fitted crossing (in the range); with no usable
     fit, the middles of the widest gaps between the values played."""

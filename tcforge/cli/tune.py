@@ -114,9 +114,13 @@ def tune_cmd(
             load(str(_resolve(scenario)), balance=balance, parameters={lever: end})
         except ScenarioError as exc:
             _usage(f"--range {low}..{high}: {exc.findings[0].message}")
+    from tcforge.analysis.tune import first_values, minimum_budget
+    batch = 10
+    if games < minimum_budget(low, high, batch):  # the first round could not give each value a batch: nothing played
+        _usage(f"--games {games}: the first round plays {len(first_values(low, high))} values of {low}..{high}, "
+               f"{batch} games each at least; give --games {minimum_budget(low, high, batch)} or more, or a narrower --range")
     players = _agents(sides, agent or ["best"], None)
     _usable(players, sc.id)
-    batch = 10
     plan = Plan(str(_resolve(scenario)), lever, low, high, who, players, target, games,
                 max(batch, round_games // batch * batch), batch, seed, precision, balance, tuple(sides))
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
@@ -137,6 +141,9 @@ def tune_cmd(
     except cluster.Stopped as exc:
         _err(f"tcforge: tune stopped: {exc.reason}")
         raise typer.Exit(1) from None
+    if tuned.total == 0 and tuned.stopped is None:  # never a success with no game
+        _err(f"tcforge: tune played no game: --games {games} leaves no round a batch of {batch} games a value")
+        raise typer.Exit(1)
     from tcforge.atomic import write_atomic
     out.mkdir(parents=True, exist_ok=True)
     document = tuned.to_json()

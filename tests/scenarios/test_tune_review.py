@@ -42,3 +42,14 @@ def test_defect_2_an_html_or_out_path_nothing_can_be_written_in_is_refused_befor
         result = CliRunner().invoke(app, ["scenario", *args])
         assert result.exit_code == 1, (args, result.stderr)
         assert result.stderr.count("\n") == 1 and "cannot write /proc/" in result.stderr, (args, result.stderr)
+
+
+def test_defect_3_a_budget_below_the_first_round_is_refused_naming_the_minimum(tmp_path: Any) -> None:
+    """Defect 3: 'tune --games 40 --round-games 10 --range 1..6' played nothing and exited 0 with an empty report;
+    it is refused before any game, naming the budget the first round needs."""
+    from tcforge.cli import app
+    result = CliRunner().invoke(app, ["scenario", "tune", "hill-621", "--lever", "soviet.supply_points", "--range", "1..6",
+                                      "--games", "40", "--round-games", "10", "--agent", "greedy", "--jobs", "1",
+                                      "--no-progress", "--out", str(tmp_path / "t")])
+    assert result.exit_code == 2 and "give --games 50 or more" in result.stderr
+    assert result.stderr.count("\n") == 1 and not (tmp_path / "t").exists()
