@@ -585,6 +585,7 @@ def balance_cmd(
             _usage(f"unknown balance option '{opt}' of {sc.id}: use one of {', '.join(sorted(known)) or '(none)'}")
     why: list[list[Ending]] = []  # the last round's endings, one list per option
     games_of: dict[str | None, Any] = {}  # the last round's games, by option: paired differences, the report
+    short: dict[str | None, dict[str, Any]] = {}  # with --precision: each option's half-width and whether it was reached
     workers = cluster.local_workers(jobs, len(options) * -(-games // BATCH))
 
     def play_round(agents: tuple[str, str], runner: Any) -> list[BalanceReport]:
@@ -593,7 +594,8 @@ def balance_cmd(
         with working(f"{sc.id}", total=games * len(options)) as progress:
             for opt in options:
                 step(progress, 0, f"{sc.id} {opt or 'as written'} ({agents[0]} v {agents[1]})")
-                results = run(str(_resolve(scenario)), games=games, option=opt, policies=agents, base_seed=seed,
+                first = min(games, max_games) if precision is not None else games
+                results = run(str(_resolve(scenario)), games=first, option=opt, policies=agents, base_seed=seed,
                               client=runner, progress=lambda n: step(progress, n))
                 while precision is not None and len(results) < max_games and \
                         half_width(results, list(sc.grid.sides)) > precision:  # the same seeds for every option
@@ -602,6 +604,10 @@ def balance_cmd(
                     results += run(str(_resolve(scenario)), games=min(games, max_games - len(results)), option=opt,
                                    policies=agents, base_seed=seed, client=runner, progress=lambda n: step(progress, n),
                                    start=len(results))
+                if precision is not None:  # reached, or stopped short at --max-games: said in the report
+                    reached = half_width(results, list(sc.grid.sides))
+                    short[opt] = {"target": precision, "half_width": reached, "reached": reached <= precision,
+                                  "games": len(results), "max_games": max_games}
                 reports.append(report(_load(scenario, opt), results, agents, opt))
                 why.append(endings(results, list(sc.grid.sides)))
                 games_of[opt] = results
@@ -663,6 +669,8 @@ def balance_cmd(
             entry = rep.to_json()
             entry["outcomes"] = [e.to_json() for e in ways]
             entry.update(_who_and_when_json(sc, games_of.get(rep.option) or []))
+            if precision is not None:
+                entry["precision"] = short.get(rep.option)
             entry["against_as_written"] = next((e.to_json() for e in effects if e.option == rep.option), None)
             if rep.option in exploiters:
                 entry["exploiter"] = exploiters[rep.option].to_json()
@@ -692,6 +700,10 @@ def balance_cmd(
             else:
                 line += f"; never won: {s.never_won_because}"
             _echo(line)
+        met = short.get(rep.option)
+        if met is not None and not met["reached"]:
+            _echo(f"  precision ±{met['target'] * 100:g} points not reached: stopped at --max-games {met['max_games']} "
+                  f"(±{met['half_width'] * 100:.1f} points after {met['games']} games)")
         _echo(f"  balance {rep.balance:.2f}; completion {rep.completion:.1%}; draws {rep.draws}; "
               f"turn-limit endings {rep.turn_limit}; stopped at the engine's cap {rep.capped}; engine errors {rep.errors}")
         lengths = rep.lengths

@@ -1,9 +1,11 @@
 """The designer's balancer as a designer found it (issue 36, the reviewer's defects): each test names its defect."""
 from __future__ import annotations
 
+import json
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from tcforge.analysis.tune import Plan, Point
@@ -53,3 +55,17 @@ def test_defect_3_a_budget_below_the_first_round_is_refused_naming_the_minimum(t
                                       "--no-progress", "--out", str(tmp_path / "t")])
     assert result.exit_code == 2 and "give --games 50 or more" in result.stderr
     assert result.stderr.count("\n") == 1 and not (tmp_path / "t").exists()
+
+
+@pytest.mark.slow
+def test_defect_4_balance_says_when_max_games_stopped_it_short_of_the_precision() -> None:
+    """Defect 4: 'balance --precision 0.05 --max-games 20' stopped at --max-games without reaching the precision and
+    said nothing; a line says so, and the JSON has a precision field."""
+    from tcforge.cli import app
+    args = ["scenario", "balance", "hill-621", "--precision", "0.05", "--max-games", "10", "--games", "10",
+            "--option", "as-written", "--jobs", "1"]
+    text = CliRunner().invoke(app, args)
+    assert text.exit_code == 0, text.stderr
+    assert "  precision ±5 points not reached: stopped at --max-games 10 (±" in text.stdout
+    found = json.loads(CliRunner().invoke(app, [*args, "--format", "json"]).stdout)[0]["precision"]
+    assert found["reached"] is False and found["target"] == 0.05 and found["games"] == 10 and found["half_width"] > 0.05
