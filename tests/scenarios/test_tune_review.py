@@ -69,3 +69,39 @@ def test_defect_4_balance_says_when_max_games_stopped_it_short_of_the_precision(
     assert "  precision ±5 points not reached: stopped at --max-games 10 (±" in text.stdout
     found = json.loads(CliRunner().invoke(app, [*args, "--format", "json"]).stdout)[0]["precision"]
     assert found["reached"] is False and found["target"] == 0.05 and found["games"] == 10 and found["half_width"] > 0.05
+
+
+def _grid_chars(sid: str) -> tuple[str, list[tuple[str, float, float]], Any]:
+    """The replay board's text, and each character drawn inside the grid with its bottom and top (PDF points)."""
+    import pypdfium2 as pdfium  # type: ignore[import-untyped]
+
+    from tcforge.render.report.board import drawing
+    from tcforge.scenarios.loading import load
+    pdf, flow = drawing(load(sid))
+    page = pdfium.PdfDocument(pdf)[0]
+    text = page.get_textpage()
+    top = flow.height - flow.band_h - flow.num_h
+    chars = []
+    for i in range(text.count_chars()):
+        left, bottom, right, up = text.get_charbox(i)
+        if flow.label_w < left and right < flow.width - flow.label_w and top - flow.grid_h < bottom and up < top:
+            chars.append((text.get_text_range(i, 1), bottom, up))
+    return text.get_text_range(), chars, flow
+
+
+def test_defect_5_the_replay_board_draws_no_dealt_label_and_keeps_the_tags_under_the_terrain_names() -> None:
+    """Defect 5: on Kursk's replay the sheet's '1 card dealt' was drawn under the dealt terrain's label and the legend
+    said 'see Terrain below' (the report has no Terrain section); on Hill 621 the unit tags covered the terrain names
+    (G7-4 'Village'). The replay's board draws neither, and keeps a strip at each cell's foot for the tags."""
+    kursk, _, _ = _grid_chars("kursk")
+    assert "1 card dealt" not in kursk and "see Terrain" not in kursk
+    hill, chars, flow = _grid_chars("hill-621")
+    assert "Village" in hill and flow.unit_h > 0
+    top = flow.height - flow.band_h - flow.num_h
+    for char, bottom, up in chars:  # no letter of a terrain name in a cell's units strip
+        row = int((top - up) // flow.cell_h)
+        foot = top - (row + 1) * flow.cell_h + flow.unit_h
+        assert bottom >= foot - 0.5, (char, row)
+    from tcforge.render.report.board import board
+    from tcforge.scenarios.loading import load
+    assert round(board(load("hill-621")).units, 3) == round(flow.unit_h / flow.cell_h, 3)  # where the page puts the tags

@@ -32,23 +32,33 @@ class Board:
     height: int
     cells: dict[str, tuple[float, float, float, float]]
     colours: dict[str, str]
+    units: float = 0.0   # the share of a cell's height, at its foot, kept for the units' tags (under the terrain name)
+    marks: float = 0.0   # the share at its top holding the sheet's marks (areas, arrival discs)
 
     def to_json(self) -> dict[str, object]:
-        return {"width": self.width, "height": self.height, "cells": self.cells, "colours": self.colours}
+        return {"width": self.width, "height": self.height, "cells": self.cells, "colours": self.colours,
+                "units": self.units, "marks": self.marks}
 
 
-def board(s: Scenario, lang: str = "en") -> Board:
-    import pypdfium2 as pdfium  # type: ignore[import-untyped]  # the wheel ships no py.typed
-
+def drawing(s: Scenario, lang: str = "en") -> tuple[bytes, BattlefieldMap]:
+    """The replay's board as a one-page PDF of its own size, and the flowable that drew it."""
     fonts.register()
-    flow = BattlefieldMap(s, lang, Ctx(lang, s.cards, s.ruleset, Report()))
+    flow = BattlefieldMap(s, lang, Ctx(lang, s.cards, s.ruleset, Report()), replay=True)
     w, h = flow.wrap(WIDTH, 10_000)
     buffer = io.BytesIO()
     c = Canvas(buffer, pagesize=(w, h), initialFontName=fonts.SANS, invariant=1)  # type: ignore[arg-type]
     flow.drawOn(c, 0, 0)
     c.showPage()
     c.save()
-    doc = pdfium.PdfDocument(buffer.getvalue())
+    return buffer.getvalue(), flow
+
+
+def board(s: Scenario, lang: str = "en") -> Board:
+    import pypdfium2 as pdfium  # type: ignore[import-untyped]  # the wheel ships no py.typed
+
+    pdf, flow = drawing(s, lang)
+    w, h = flow.width, flow.height
+    doc = pdfium.PdfDocument(pdf)
     try:
         image = doc[0].render(scale=SCALE, fill_color=(255, 255, 255, 255), may_draw_forms=False).to_pil().convert("RGB")
     finally:
@@ -65,4 +75,6 @@ def board(s: Scenario, lang: str = "en") -> Board:
         y_top = top - (pos.row - 1) * flow.cell_h  # from the bottom
         cells[g.label(pos)] = (round(x / w, 5), round((h - y_top) / h, 5), round(cell_w / w, 5), round(flow.cell_h / h, 5))
     colours = {sid: colour.hexval().replace("0x", "#") for sid, colour in side_colours(s).items()}
-    return Board(base64.b64encode(png.getvalue()).decode("ascii"), image.width, image.height, cells, colours)
+    marked = bool(flow.arrivals or flow.tagged)
+    return Board(base64.b64encode(png.getvalue()).decode("ascii"), image.width, image.height, cells, colours,
+                 round(flow.unit_h / flow.cell_h, 5), round(flow.mark_h / flow.cell_h, 5) if marked else 0.0)

@@ -66,8 +66,9 @@ SCRIPT = r"""
       const cell = board.cells[label]; if(!cell) return;
       const d = document.createElement('div');
       d.className = 'dealt'; d.dataset.position = label;
-      d.style.left = (cell[0]*100)+'%'; d.style.top = (cell[1]*100)+'%';
-      d.style.width = (cell[2]*100)+'%'; d.style.height = (cell[3]*100)+'%';
+      const top = cell[3] * (board.marks || 0), foot = cell[3] * (board.units || 0);
+      d.style.left = (cell[0]*100)+'%'; d.style.top = ((cell[1] + top)*100)+'%';
+      d.style.width = (cell[2]*100)+'%'; d.style.height = ((cell[3] - top - foot)*100)+'%';
       const s = document.createElement('span'); s.textContent = game.terrain[label]; d.appendChild(s);
       goalLayer.appendChild(d);
     });
@@ -80,8 +81,9 @@ SCRIPT = r"""
         const cell = board.cells[label]; if(!cell) return;
         const div = document.createElement('div');
         div.className = 'chip'; div.dataset.position = label;
-        div.style.left = (cell[0]*100)+'%'; div.style.top = (cell[1]*100)+'%';
-        div.style.width = (cell[2]*100)+'%'; div.style.height = (cell[3]*100)+'%';
+        const foot = board.units ? cell[3] * board.units : cell[3];  // the tags in the strip under the terrain name
+        div.style.left = (cell[0]*100)+'%'; div.style.top = ((cell[1] + cell[3] - foot)*100)+'%';
+        div.style.width = (cell[2]*100)+'%'; div.style.height = (foot*100)+'%';
         s.board[label].forEach(function(tag){
           const u = game.units[tag] || {name: tag, side: ''};
           const chip = document.createElement('span');

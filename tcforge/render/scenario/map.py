@@ -98,8 +98,12 @@ def disc(c: Canvas, cx: float, cy: float, r: float, colour: Color, label: str, h
 class BattlefieldMap(Flowable):
     """The grid, its labels and marks, and the legend; as wide as the frame, as tall as the rows need."""
 
-    def __init__(self, scenario: Scenario, lang: str, ctx: Ctx, k: float = 1.0):
+    def __init__(self, scenario: Scenario, lang: str, ctx: Ctx, k: float = 1.0, replay: bool = False):
+        """``replay``: the board of a game's replay (the designer's report), not of the sheet: the terrain a set-up
+        deals is named by the replay on each position, so no '1 card dealt' is drawn nor its legend, and each cell
+        has a strip at its foot for the units' tags, under the terrain's name (``unit_h``)."""
         super().__init__()
+        self.replay = replay
         self.s = scenario
         self.lang = lang
         self.ctx = ctx
@@ -108,7 +112,8 @@ class BattlefieldMap(Flowable):
         self.hollow = hollow_sides(scenario)
         g = scenario.grid
         fixed = scenario.terrain.method == "fixed"
-        self.cell_h = (13.0 if fixed else 9.5) * MM * k
+        self.unit_h = 5.2 * MM * k if replay else 0.0  # the units' strip at a replay cell's foot
+        self.cell_h = (13.0 if fixed else 9.5) * MM * k + self.unit_h
         self.band_h = 5.6 * MM * k
         self.num_h = 4.2 * MM * k
         self.label_w = 13 * MM * k
@@ -170,7 +175,7 @@ class BattlefieldMap(Flowable):
                 when = t("sc_turn", lang, n=group.turn) if group.turn is not None else ""
                 text = group_title(s, side, group, lang) + (f", {when}" if when else "")
                 items.append(_Legend(mark, text))
-        if s.terrain.method in ("random", "discretionary"):
+        if s.terrain.method in ("random", "discretionary") and not self.replay:
             def unknown(c: Canvas, x: float, y: float, h: float) -> None:
                 c.setFillColor(style.CELL)
                 c.setStrokeColor(style.RULE)
@@ -327,6 +332,8 @@ class BattlefieldMap(Flowable):
         s, lang, k = self.s, self.lang, self.k
         method = s.terrain.method
         cards = s.terrain.at(pos) if method == "fixed" else ()
+        if self.replay and not cards and method != "fixed":  # the replay names what the set-up dealt there
+            return
         if cards:
             text, font, colour = " + ".join(curly(card.display_name(lang)) for card in cards), fonts.COND_BOLD, style.INK
         elif method == "random":  # 6.1.1: one card of the player's shuffled twenty, terrain or blank
@@ -339,11 +346,11 @@ class BattlefieldMap(Flowable):
         # Every cell keeps the marks' strip when any cell has marks, so the names of a row line up.
         marked = bool(self.arrivals or self.tagged)
         # Text sits in the middle of the cell, or of what the marks' strip leaves of it.
-        room_h = self.cell_h - (self.mark_h if marked else 0) - 1.6 * MM * k
+        room_h = self.cell_h - self.unit_h - (self.mark_h if marked else 0) - 1.6 * MM * k
         size = (9.5 if cards else 8.5) * k
         fit = self.ctx.block(f"battlefield {s.label(pos)}", text, font, room_w, room_h, size, max_lines=2)
         c.setFillColor(colour)
-        middle = y + (self.cell_h - (self.mark_h if marked else 0)) / 2
+        middle = y + self.unit_h + (self.cell_h - self.unit_h - (self.mark_h if marked else 0)) / 2
         top = middle + fit.height / 2 - (fit.leading - fit.size) / 2
         draw_fit(c, fit, font, x + 1.5 * MM * k, top, room_w, align="center")
 
