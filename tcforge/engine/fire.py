@@ -335,6 +335,15 @@ def smoke_shots(state: CoreState, unit: Unit) -> list[int]:
             and (board.distance(unit.pos, pos) == 1 or line_of_sight(state, unit.pos, pos))]
 
 
+def _any_smoke_shot(state: CoreState, unit: Unit) -> bool:
+    """``bool(smoke_shots(state, unit))``, stopping at the first position found."""
+    if not lays_smoke(state, unit) or (state.game.rules.fire_melee_excludes_ranged and in_melee(state, unit.pos)):
+        return False
+    board = state.game.board
+    at, smoke, distances = unit.pos, state.smoke, board._distances[unit.pos]
+    return any(smoke[pos] < 0 and (distances[pos] == 1 or line_of_sight(state, at, pos)) for pos in board.in_range[at])
+
+
 def lays_smoke(state: CoreState, unit: Unit) -> bool:
     """9.5.1 f: the card is HE-capable and the ruleset lets HE fire lay Smoke."""
     rules = state.game.rules
@@ -362,7 +371,7 @@ def fire_sources(state: CoreState) -> list[int]:
             same = (id(unit.profile), unit.equipment)
             if same in tried:
                 continue
-            if shots(state, unit, first_only=True) or smoke_shots(state, unit):
+            if shots(state, unit, first_only=True) or _any_smoke_shot(state, unit):
                 out.append(pos)
                 break
             tried.add(same)

@@ -24,8 +24,9 @@ from tcforge.engine.units import Unit
 
 
 def melee_positions(state: CoreState) -> list[int]:
+    occ = state._occ  # a position with no card of a side has no fighter of it: most are passed without a list
     return [pos for pos in range(state.game.board.size)
-            if _fighters(state, pos, 0) and _fighters(state, pos, 1)]
+            if occ[pos][0] and occ[pos][1] and _fighters(state, pos, 0) and _fighters(state, pos, 1)]
 
 
 def _fighters(state: CoreState, pos: int, side: int) -> list[int]:
