@@ -23,7 +23,9 @@ def frames(s: Scenario, seed: int, agents: tuple[str, str], lang: str = "en") ->
     "steps": [...]}`` (``goals``: the positions each side must take or hold, as the game played them: a lever that
     moves them moves them here, whatever the sheet's drawing shows; ``terrain``: label -> the terrain card the set-up
     dealt there, for a scenario whose terrain is dealt, empty for a fixed map); each step
-    ``{"turn", "side", "text", "board": {label: [tags]}, "lost": [tags]}``."""
+    ``{"turn", "side", "text", "board": {label: [tags]}, "lost": [tags], "marks": {label: [words]}, "immobilised":
+    [tags]}`` (``marks``: what lies on a position in play beyond its set-up terrain: a terrain card played there,
+    Foxholes or another fortification, Smoke)."""
     playout, result = play_game(s, seed, agents)
     state = new_game(s, seed)
     teller = Teller(s, lang)
@@ -32,6 +34,31 @@ def frames(s: Scenario, seed: int, agents: tuple[str, str], lang: str = "en") ->
     steps: list[dict[str, Any]] = []
     side: str | None = None
     turn = 1
+
+    initial = list(new_game(s, seed).terrain)
+
+    def name(card_id: Any) -> str:
+        card = s.cards.by_id.get(card_id)
+        return card.display_name(lang) if card is not None else str(card_id)
+
+    def label(pos: int) -> str:
+        return s.grid.label(Position(pos // columns + 1, pos % columns + 1))
+
+    def marks() -> dict[str, list[str]]:
+        """Terrain played, fortifications and Smoke on each position, as the game stands."""
+        out: dict[str, list[str]] = {}
+        for pos in range(len(state.terrain)):
+            words = []
+            if state.terrain[pos] != initial[pos]:
+                words.append(name(state.terrain[pos]) if state.terrain[pos] is not None else teller.w("clear_position"))
+            fort = state.forts[pos]
+            if fort is not None:
+                words.append(name(fort.card_id))
+            if state.smoke[pos] >= 0:
+                words.append(teller.w("acc_smoke"))
+            if words:
+                out[label(pos)] = words
+        return out
 
     def board() -> tuple[dict[str, list[str]], list[str]]:
         where: dict[str, list[str]] = {}
@@ -57,8 +84,9 @@ def frames(s: Scenario, seed: int, agents: tuple[str, str], lang: str = "en") ->
             continue
         where, lost = board()
         text = event.get("text") or ("set-up" if kind == "setup" else "")
+        immobilised = [tag for u in state.units if u.pos >= 0 and u.immobilized and (tag := teller.tag(u)) is not None]
         steps.append({"turn": event.get("turn", turn), "side": event.get("side", side), "text": text, "board": where,
-                      "lost": lost})
+                      "lost": lost, "marks": marks(), "immobilised": immobilised})
     hooks = hooks_of(state.game)
     dealt: dict[str, str] = {}  # terrain the set-up dealt where the sheet can only say "1 card dealt"
     if s.terrain.method != "fixed":

@@ -90,3 +90,24 @@ def test_tune_writes_a_report_whose_verdict_and_replay_the_browser_shows(browser
     assert browser_page.locator(".replay").count() >= 1
     browser_page.click("#replay-0 .last")
     assert "step" in browser_page.inner_text("#replay-0 .status")
+
+
+def test_defect_6_the_replay_shows_smoke_foxholes_and_immobilised_units(browser_page, tmp_path: Path) -> None:
+    """Defect 6 of the issue 36 review: the last step of Hill 621's game of seed 145704405690857 (greedy) had no Smoke
+    on G3-3, no Foxholes on G4-2 and G4-3 and no immobilised unit, which 'scenario play --board' shows."""
+    s = load("hill-621")
+    game = frames(s, 145704405690857, ("greedy", "greedy"))
+    last = game["steps"][-1]
+    assert last["marks"] == {"G3-3": ["Smoke"], "G4-2": ["Foxholes"], "G4-3": ["Foxholes"]}
+    assert last["immobilised"] and set(last["immobilised"]) <= {t for tags in last["board"].values() for t in tags}
+    path = tmp_path / "report.html"
+    write(path, {"title": "hill-621", "verdict": [], "replays": [{"title": "seed 145704405690857", "game": game}]}, board(s))
+    browser_page.goto(path.as_uri())
+    browser_page.click("#replay-0 .last")
+    assert browser_page.inner_text('#replay-0 .marks[data-position="G3-3"]') == "Smoke"
+    assert browser_page.inner_text('#replay-0 .marks[data-position="G4-2"]') == "Foxholes"
+    shown = browser_page.locator("#replay-0 .chip span.immobilised").all_inner_texts()
+    assert sorted(shown) == sorted(last["immobilised"])
+    browser_page.click("#replay-0 .first")  # the set-up: its Foxholes, no Smoke yet
+    assert browser_page.locator('#replay-0 .marks[data-position="G3-3"]').count() == 0
+    assert browser_page.inner_text('#replay-0 .marks[data-position="G4-2"]') == "Foxholes"

@@ -36,6 +36,10 @@ svg text{font-family:'DejaVu Sans',Verdana,sans-serif}
 .chip span{color:#fff;border-radius:3px;font-size:11px;font-weight:bold;padding:0 3px;line-height:15px;border:1px solid #fff}
 .dealt{position:absolute;display:flex;align-items:center;justify-content:center;pointer-events:none}
 .dealt span{background:#fffbe8;border:1px solid #b9a66a;border-radius:3px;font-size:12px;font-weight:bold;padding:0 4px}
+.marks{position:absolute;display:flex;flex-wrap:wrap;gap:2px;justify-content:flex-end;align-content:flex-start;
+ box-sizing:border-box;padding:2px;pointer-events:none}
+.marks span{background:#e8f0ff;border:1px solid #5a6f9a;border-radius:3px;font-size:11px;font-weight:bold;padding:0 3px}
+.chip span.immobilised{outline:2px dashed #c00;outline-offset:-1px}.chip span.immobilised::after{content:" \2716"}
 .goal{position:absolute;box-sizing:border-box;border:3px solid #2f5d50;border-radius:4px;pointer-events:none}
 .step-text{min-height:2.6em;font-size:.95em;background:#fafafa;border:1px solid #eee;padding:.3em .6em}
 .status{font-weight:bold}.lost{color:#888;font-size:.85em}
@@ -47,6 +51,7 @@ SCRIPT = r"""
   document.querySelectorAll('.replay').forEach(function(box){
     const game = JSON.parse(box.querySelector('script.game').textContent);
     const steps = game.steps, layer = box.querySelector('.units'), text = box.querySelector('.step-text');
+    const inplay = box.querySelector('.inplay');
     const status = box.querySelector('.status'), slider = box.querySelector('input[type=range]');
     const turnBox = box.querySelector('input.turn'), lost = box.querySelector('.lost');
     slider.max = steps.length - 1;
@@ -76,7 +81,7 @@ SCRIPT = r"""
     function show(i){
       at = Math.max(0, Math.min(steps.length - 1, i));
       const s = steps[at];
-      layer.textContent = '';
+      layer.textContent = ''; inplay.textContent = '';
       Object.keys(s.board).forEach(function(label){
         const cell = board.cells[label]; if(!cell) return;
         const div = document.createElement('div');
@@ -89,9 +94,21 @@ SCRIPT = r"""
           const chip = document.createElement('span');
           chip.textContent = tag; chip.title = u.name; chip.dataset.tag = tag;
           chip.style.background = board.colours[u.side] || '#555';
+          if((s.immobilised || []).indexOf(tag) >= 0){ chip.classList.add('immobilised'); chip.title = u.name + ', immobilised'; }
           div.appendChild(chip);
         });
         layer.appendChild(div);
+      });
+      Object.keys(s.marks || {}).forEach(function(label){  // terrain played, fortifications, Smoke
+        const cell = board.cells[label]; if(!cell) return;
+        const m = document.createElement('div');
+        m.className = 'marks'; m.dataset.position = label;
+        m.style.left = (cell[0]*100)+'%'; m.style.top = (cell[1]*100)+'%';
+        m.style.width = (cell[2]*100)+'%'; m.style.height = (cell[3]*100)+'%';
+        s.marks[label].forEach(function(word){
+          const w = document.createElement('span'); w.textContent = word; m.appendChild(w);
+        });
+        inplay.appendChild(m);
       });
       text.textContent = s.text || '';
       status.textContent = 'step ' + (at+1) + ' of ' + steps.length + ', turn ' + s.turn + (s.side ? ', ' + s.side + ' to play' : '');
@@ -235,7 +252,7 @@ def _replay(n: int, entry: dict[str, Any]) -> str:
             f'<button class="jump">jump to turn</button></div>'
             f'<div class="status"></div><div class="step-text"></div>'
             f'<div class="board"><img alt="the board" src="data:image/png;base64,{{BOARD}}">'
-            f'<div class="goals"></div><div class="units"></div></div>'
+            f'<div class="goals"></div><div class="inplay"></div><div class="units"></div></div>'
             f'<div class="lost"></div><script type="application/json" class="game">{_json(game)}</script></div>')
 
 
@@ -262,7 +279,9 @@ def page(doc: dict[str, Any], board: Board | None) -> str:
                      "levers and <code>--agent</code> for its players when they are not greedy); the "
                      "units stand on "
                      "the scenario sheet's board, and a frame in a side's colour marks each position it must take or "
-                     "hold in that game. Use the buttons, the slider, the arrow keys, or jump to a turn.</p>")
+                     "hold in that game; blue labels name what lies on a position beyond its set-up terrain (terrain played, "
+                     "Foxholes, Smoke), and a tag marked \u2716 in a dashed frame is an immobilised unit. Use the buttons, "
+                     "the slider, the arrow keys, or jump to a turn.</p>")
         parts += [_replay(n, entry).replace("{BOARD}", board.png) for n, entry in enumerate(replays)]
         parts.append(f'<script type="application/json" id="board-data">{_json(board.to_json())}</script>')
         parts.append(f"<script>{SCRIPT}</script>")
