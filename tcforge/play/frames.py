@@ -41,7 +41,7 @@ def frames(s: Scenario, seed: int, agents: tuple[str, str], lang: str = "en") ->
         card = s.cards.by_id.get(card_id)
         return card.display_name(lang) if card is not None else str(card_id)
 
-    def label(pos: int) -> str:
+    def label_of(pos: int) -> str:
         return s.grid.label(Position(pos // columns + 1, pos % columns + 1))
 
     def marks() -> dict[str, list[str]]:
@@ -57,7 +57,7 @@ def frames(s: Scenario, seed: int, agents: tuple[str, str], lang: str = "en") ->
             if state.smoke[pos] >= 0:
                 words.append(teller.w("acc_smoke"))
             if words:
-                out[label(pos)] = words
+                out[label_of(pos)] = words
         return out
 
     def board() -> tuple[dict[str, list[str]], list[str]]:
