@@ -123,6 +123,13 @@ class Tuned:
         text = f"{head} = {c.value:.1f} gives {side} {p.target:.0%} (95 % {low:.1f} to {high:.1f})"
         if self.between is not None:
             a, b = self.between
+            if b.value - a.value > 1:  # the values between were never played: say so, not "the two around it"
+                missing = ", ".join(str(v) for v in range(a.value + 1, b.value))
+                text += f"; {missing} {'was' if b.value - a.value == 2 else 'were'} not played (--games {p.games} spent)"
+                text += (f"; the nearest values played: {a.value} gives {a.rate:.1%} ({a.interval[0]:.1%}-{a.interval[1]:.1%}, "
+                         f"{a.games} games), {b.value} gives {b.rate:.1%} ({b.interval[0]:.1%}-{b.interval[1]:.1%}, "
+                         f"{b.games} games)")
+                return text
             text += (f"; whole values: {a.value} gives {a.rate:.1%} ({a.interval[0]:.1%}-{a.interval[1]:.1%}, {a.games} games), "
                      f"{b.value} gives {b.rate:.1%} ({b.interval[0]:.1%}-{b.interval[1]:.1%}, {b.games} games)")
         return text
@@ -235,6 +242,10 @@ def tune(p: Plan, folder: Path, *, jobs: int = 1, scheduler: str | None = None,
         while True:
             room = p.games - sum(counts.values())
             share = min(p.round_games, room // len(values) // p.batch * p.batch)
+            unplayed = [v for v in values if v not in points]
+            if share < p.batch and unplayed and rounds:  # what is left goes to the whole values around the crossing
+                values = unplayed[:max(1, room // p.batch)]
+                share = min(p.round_games, room // len(values) // p.batch * p.batch)
             if share < p.batch:  # the budget cannot give each value a batch more
                 break
             want = {v: counts.get(v, 0) + share for v in values}

@@ -105,3 +105,36 @@ def test_defect_5_the_replay_board_draws_no_dealt_label_and_keeps_the_tags_under
     from tcforge.render.report.board import board
     from tcforge.scenarios.loading import load
     assert round(board(load("hill-621")).units, 3) == round(flow.unit_h / flow.cell_h, 3)  # where the page puts the tags
+
+
+def _fake_games(monkeypatch: Any) -> None:
+    """Games played at once: soviet wins game i of supply points v when i % 10 < 10 x (0.9 - 0.15 (v - 1))."""
+    from tcforge.analysis import cluster
+    from tcforge.analysis.batches import BatchResult, content_key, game_seed, scenario_of
+
+    def play(runner: Any, batches: Any, keep: Any) -> None:
+        for b in batches:
+            v = int(b.cell.parameters[0][1])
+            wins = round(10 * (0.9 - 0.15 * (v - 1)))
+            results = [_result(game_seed(b.cell.seed, i), "soviet" if i % 10 < wins else "german")
+                       for i in range(b.start, b.start + b.count)]
+            keep(BatchResult(b, results, content_key(b.cell, scenario_of(b.cell))))
+    monkeypatch.setattr(cluster, "play", play)
+
+
+def test_defect_7_tune_plays_the_whole_values_next_to_the_crossing_or_says_which_it_played(tmp_path: Any,
+                                                                                          monkeypatch: Any) -> None:
+    """Defect 7: tune said 'the two whole values around' a crossing of 3.5 and gave 2 and 4, 3 never played. What the
+    budget leaves goes to the values next to the crossing; when none is left, the answer says what was not played."""
+    from tcforge.analysis.tune import tune
+    from tcforge.scenarios.loading import find_scenario
+    _fake_games(monkeypatch)
+    plan = Plan(str(find_scenario("hill-621")), "soviet.supply_points", 1, 6, "soviet", ("greedy", "greedy"),
+                games=60, round_games=10, sides=("german", "soviet"))
+    tuned = tune(plan, tmp_path / "a")
+    assert tuned.between is not None and [q.value for q in tuned.between] == [3, 4]
+    assert 3 in {q.value for q in tuned.points} and "not played" not in tuned.answer()
+    plan.games = 50  # the first round only: 1, 2, 4, 5, 6
+    short = tune(plan, tmp_path / "b")
+    assert short.between is not None and [q.value for q in short.between] == [2, 4]
+    assert "3 was not played (--games 50 spent); the nearest values played: 2 gives" in short.answer()
