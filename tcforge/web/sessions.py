@@ -356,19 +356,31 @@ class Store:
                 out.append({"name": path.name, "path": str(path)})
         return out
 
-    def _read(self, text: str) -> tuple[Path, gamelog.GameLog]:
+    def _path(self, text: str) -> Path:
         path = Path(text).expanduser()
         if not path.is_absolute():  # a path a report gives (from the folder the server runs in), or a saved game's name
             path = next((p for p in (Path.cwd() / path, self.games_dir / path) if p.is_file()), path)
         if not path.is_file():
             raise Refusal(404, f"no such log file: {text[:200]}")
+        return path
+
+    def _read(self, text: str) -> tuple[Path, gamelog.GameLog]:
+        path = self._path(text)
         try:
             return path, gamelog.read(path)
         except gamelog.LogError as exc:
             raise Refusal(422, str(exc)) from None
 
+    def open_game(self, path: Path) -> PlaySession | None:
+        """The game held on this server whose log is ``path``, if any."""
+        where = path.resolve()
+        return next((s for s in list(self.plays.values()) if s.log.resolve() == where), None)
+
     def resume(self, text: str) -> PlaySession:
         path, verified = self._read(text)
+        held = self.open_game(path)
+        if held is not None:  # a second game on the same log would write over the first's lines: the same game
+            return held
         if list(verified.setup.agents or ()).count(HUMAN) != 1:
             raise Refusal(422, f"{path.name}: not a game a person played against the computer (watch it instead)")
         try:
@@ -383,6 +395,11 @@ class Store:
         return session
 
     def open_log(self, text: str) -> WatchSession:
+        path = self._path(text)
+        held = self.open_game(path)
+        if held is not None and not held.game.over():  # its log names every card: the enemy's hand, its draws
+            raise Refusal(409, f"{path.name} is the log of a game still being played on this server: it shows every "
+                               "card, the enemy's hidden ones too; watch it once the game is over")
         path, verified = self._read(text)
         try:
             start = rebuild(verified)
