@@ -98,8 +98,10 @@ def levers(data: dict[str, Any], ruleset: dict[str, Any], grid: Grid | None = No
     from tcforge.data.limits import NUMBERS
     out: list[Lever] = []
     limit = data.get("turn_limit")
+    arrivals = [g["arrives"]["turn"] for s in _sides(data) for g in s.get("reinforcements") or []
+                if isinstance((g.get("arrives") or {}).get("turn"), int)]
     out.append(Lever("scenario.turn_limit", "game turns the scenario lasts" + ("" if limit else " (none now: the engine's cap)"),
-                     limit, *TURNS))
+                     limit, max([TURNS[0], *arrivals]), TURNS[1]))  # never before the last reinforcements arrive
     for side in _sides(data):
         for n, group in enumerate(side.get("reinforcements") or [], start=1):
             arrives = group.get("arrives") or {}

@@ -163,3 +163,18 @@ def test_a_sweep_file_s_levers_are_refused_at_their_lines_before_any_game(tmp_pa
         f"{name}:7:5: hill-621: no group '7' arriving on a turn in 'scenario.reinforcements.german.7.turn': german's are "
         "1, 2 (counted from 1, or the group's id) (hint: 'tcforge scenario levers SCENARIO' lists the levers and the values "
         "each takes)"]
+
+
+def test_defect_8_a_scenario_lever_lists_the_range_it_accepts() -> None:
+    """Defect 8 of the issue 36 review: 'scenario levers hill-621' listed scenario.turn_limit as 1 to 99 while 1 to 10
+    were refused (the second German reinforcements arrive on turn 11). Each scenario and side lever's ends load, and
+    the value below its low end is refused."""
+    from tcforge.scenarios.findings import ScenarioError
+    from tcforge.scenarios.loading import load, scenario_levers
+    for lever in scenario_levers("hill-621"):
+        if lever.family == "ruleset" or lever.low is None or lever.high is None:
+            continue
+        for end in (lever.low, lever.high):
+            load("hill-621", parameters={lever.name: end})
+        with pytest.raises(ScenarioError):
+            load("hill-621", parameters={lever.name: lever.low - 1})
