@@ -9,9 +9,23 @@ from typing import Annotated, Any
 import typer
 
 from tcforge.bounds import SEED, bounded
-from tcforge.cli.options import JOBS_DEFAULT, AgentOpt, Format, FormatOpt, JobsOpt, format_option, option_option, out_dir_option
+from tcforge.cli.options import (
+    AGENT_HELP,
+    JOBS_DEFAULT,
+    Format,
+    FormatOpt,
+    JobsOpt,
+    agent_option,
+    format_option,
+    option_option,
+    out_dir_option,
+)
 from tcforge.cli.scenario import HTML_HELP, SCHEDULER_HELP, _agents, _echo, _err, _load, _resolve, _usable, _usage, _writable, app
 from tcforge.outpath import file_out
+
+# tune plays best by default (the strongest player trained for the scenario), not greedy as the other commands do
+TUNE_AGENT_HELP = AGENT_HELP.replace("default greedy.", "default best.")
+assert TUNE_AGENT_HELP != AGENT_HELP
 
 
 def html_option() -> Any:
@@ -49,7 +63,7 @@ def tune_cmd(
                                       "own range, cut to its value now +/- 6)."),
     target: float = typer.Option(0.5, "--target", metavar="RATE", help="The win rate wanted for --side, above 0 and below 1."),
     side: str | None = typer.Option(None, "--side", metavar="SIDE", help="Whose win rate (default: the scenario's first side)."),
-    agent: AgentOpt = None,
+    agent: Annotated[list[str] | None, agent_option(TUNE_AGENT_HELP)] = None,
     games: int = typer.Option(300, "--games", min=20, max=100_000, help="The budget: games over all the values played."),
     round_games: int = typer.Option(20, "--round-games", min=10, max=10_000, help="Games a value gets in a round."),
     precision: float | None = typer.Option(None, "--precision", metavar="HALF-WIDTH", help="Stop once the win rates at the "

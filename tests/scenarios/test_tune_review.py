@@ -138,3 +138,11 @@ def test_defect_7_tune_plays_the_whole_values_next_to_the_crossing_or_says_which
     short = tune(plan, tmp_path / "b")
     assert short.between is not None and [q.value for q in short.between] == [2, 4]
     assert "3 was not played (--games 50 spent); the nearest values played: 2 gives" in short.answer()
+
+
+def test_defect_9_tune_s_help_says_its_agent_is_best_by_default() -> None:
+    """Defect 9: 'scenario tune --help' said --agent defaults to greedy; tune plays best."""
+    from tcforge.cli import app
+    result = CliRunner().invoke(app, ["scenario", "tune", "--help"], env={"COLUMNS": "100"})
+    text = " ".join(result.stdout.replace("│", " ").split())
+    assert "default best." in text and "default greedy" not in text
