@@ -161,6 +161,12 @@ def _apply_levers(path: Path, display: str, loaded: Loaded, data: Any, balance: 
     parameters left; or the one finding that names the lever and what it may be."""
     from tcforge.scenarios import levers
     sides = [str(s.get("id")) for s in (data.get("sides") or []) if isinstance(s, dict)] if isinstance(data, dict) else []
+    hint = "'tcforge scenario levers SCENARIO' lists the levers and the values each takes"
+    for name in parameters:  # a side lever of a side the scenario lacks (italian.supply_points): not a ruleset name
+        head, _, tail = name.partition(".")
+        if tail in levers.SIDE_LEVERS and head not in sides and head != "scenario" and not _ruleset_parameter(data, name):
+            return data, parameters, [Finding(display, 1, 1, "lever", f"no side '{head}' in '{name}': the sides are "
+                                              f"{', '.join(sides)}", hint)]
     moved = {n: v for n, v in parameters.items() if levers.is_lever(n, sides)}
     if not moved:
         return data, parameters, []
@@ -172,7 +178,6 @@ def _apply_levers(path: Path, display: str, loaded: Loaded, data: Any, balance: 
             raise levers.LeverError("the scenario cannot be built, so its positions cannot be shifted")
         return built.grid
 
-    hint = "'tcforge scenario levers SCENARIO' lists the levers and the values each takes"
     try:
         data = levers.apply(data, moved, grid)
     except levers.LeverError as exc:
@@ -182,6 +187,16 @@ def _apply_levers(path: Path, display: str, loaded: Loaded, data: Any, balance: 
         names = ", ".join(f"{n}={v}" for n, v in moved.items())
         return base, parameters, [Finding(display, 1, 1, "lever", f"{names} makes the scenario invalid: {wrong[0].message}", hint)]
     return data, {n: v for n, v in parameters.items() if n not in moved}, []
+
+
+def _ruleset_parameter(data: Any, name: str) -> bool:
+    """Whether ``name`` is a parameter of the scenario's ruleset (turn.supply_points); True when that cannot be told,
+    so that the ruleset's own check speaks."""
+    from tcforge.data.dataset import load_data
+    try:
+        return name in load_data(str(data["ruleset"]["id"])).ruleset.params
+    except Exception:  # an unknown ruleset or bad data: the builder's findings say it
+        return True
 
 
 def _override_ruleset(data: Any, ruleset: str | None, parameters: dict[str, Any]) -> Any:

@@ -178,3 +178,15 @@ def test_defect_8_a_scenario_lever_lists_the_range_it_accepts() -> None:
             load("hill-621", parameters={lever.name: end})
         with pytest.raises(ScenarioError):
             load("hill-621", parameters={lever.name: lever.low - 1})
+
+
+def test_defect_10_a_side_lever_of_a_side_the_scenario_lacks_names_its_sides() -> None:
+    """Defect 10 of the issue 36 review: '--set italian.supply_points=3' said "not a parameter of ruleset
+    'six-pack-r3'"; it says there is no side 'italian' and names the sides. A ruleset parameter of that shape
+    (turn.supply_points) is still a ruleset parameter."""
+    from tcforge.scenarios.findings import ScenarioError
+    from tcforge.scenarios.loading import load
+    with pytest.raises(ScenarioError) as refused:
+        load("hill-621", parameters={"italian.supply_points": 3})
+    assert refused.value.findings[0].message == "no side 'italian' in 'italian.supply_points': the sides are german, soviet"
+    assert load("hill-621", parameters={"turn.supply_points": 3}).params["turn.supply_points"] == 3
