@@ -13,6 +13,17 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tcforge.data.card_ids import (
+    BREAKDOWN,
+    HEROIC_LEADER,
+    MINE_DOGS,
+    REPAIR,
+    SNIPER,
+    SPECIAL_AMMO,
+    TANK_ACE,
+    TANK_BUSTER,
+    WIRE,
+)
 from tcforge.engine import breakthrough, movement
 from tcforge.engine.actions import (
     D10,
@@ -405,10 +416,10 @@ def describe(state: GameState, action: Action | Sequence[Any], teller: Teller) -
         return w("acc_yield", unit=n(u[action.card]), points=max(u[action.card].profile.points, 0))
     if isinstance(action, Smoke):
         return w("acc_smoke_try", unit=n(u[action.firer]), p=label(action.pos))
-    if isinstance(action, PlayCard | Interrupt):  # a special event shows itself as it is played (12.0)
-        return w("acc_plays", card=_shown(teller, u[action.card]))
-    if isinstance(action, Fortify):
-        return w("acc_plays", card=n(u[action.card]))
+    if isinstance(action, PlayCard | Interrupt | Fortify):  # a special event shows itself as it is played (12.0)
+        played = w("acc_plays", card=_shown(teller, u[action.card]))
+        on, _ = card_target(state, action, teller)
+        return f"{played} {on}" if on else played
     if isinstance(action, Equip):
         return w("acc_equip", item=n(u[action.item]), unit=n(u[action.squad]))
     if isinstance(action, Discard | Unstack):
@@ -424,6 +435,31 @@ def describe(state: GameState, action: Action | Sequence[Any], teller: Teller) -
     if isinstance(action, Draw | End):
         return w(f"acc_{action.kind}")
     return ""
+
+
+UNIT_TARGETS = frozenset({TANK_BUSTER, SNIPER, MINE_DOGS, TANK_ACE, HEROIC_LEADER, SPECIAL_AMMO, REPAIR, BREAKDOWN, WIRE})
+
+
+def card_target(state: GameState, action: PlayCard | Interrupt | Fortify, teller: Teller) -> tuple[str, tuple[int, ...]]:
+    """What a special card is played on, in words ("on G6-3", "on Line Squad Sa (G7-2)"; "" when it takes no
+    target), and the positions it concerns. The tail of the play names cards for the cards played on a card
+    (:data:`UNIT_TARGETS`), else positions (two: a Stream's edge, or a Withdrawal's from and to) and a mode
+    (a barrage's "smoke")."""
+    tail = action.target
+    if not tail:
+        return "", ()
+    u, label = state.units, state.game.board.label
+    if u[action.card].profile.card_id in UNIT_TARGETS:
+        target = u[int(tail[0])]
+        where = f" ({label(target.pos)})" if target.pos >= 0 else ""
+        return teller.w("acc_on", unit=teller.name(target) + where), ((target.pos,) if target.pos >= 0 else ())
+    positions = tuple(int(p) for p in tail if isinstance(p, int) and not isinstance(p, bool) and 0 <= p < state.game.board.size)
+    if not positions:
+        return "", ()
+    text = " -> ".join(label(p) for p in positions)
+    if "smoke" in tail:
+        text += f" ({teller.w('acc_smoke')})"
+    return teller.w("acc_on", unit=text), positions
 
 
 def _shown(teller: Teller, unit: Unit) -> str:

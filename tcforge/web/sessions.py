@@ -31,7 +31,7 @@ from tcforge.scenarios.findings import ScenarioError
 from tcforge.scenarios.loading import find_scenario, load, load_scenario, scenario_ids
 from tcforge.scenarios.scenario import Scenario
 from tcforge.web.protocol import Act, NewGame, Refusal
-from tcforge.web.view import Narrator, decision, side_view, whole_view
+from tcforge.web.view import Narrator, decision, offered, side_view, whole_view
 
 MAX_SESSIONS = 64  # games and logs held at once; the oldest goes first
 CHECKPOINT = 25  # a watched log keeps a position every this many actions
@@ -135,8 +135,9 @@ class PlaySession:
         choices = self.game.choices()
         if not choices:
             raise Refusal(409, f"it is not your decision now ({self.game.waiting()} acts): step the game on instead")
-        if request.choice is None or not 0 <= request.choice < len(choices):
-            raise Refusal(422, f"choice {request.choice} is not one of the {len(choices)} choices offered (0 to {len(choices) - 1})")
+        shown = offered(self.game.state, choices)
+        if request.choice not in shown:
+            raise Refusal(422, f"choice {request.choice} is not one of the {len(shown)} choices offered")
         self.game.decide(choices[request.choice])
         self.settle()
         self.save()

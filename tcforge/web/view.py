@@ -18,9 +18,12 @@ from tcforge.engine.actions import (
     Drop,
     Exit,
     Fire,
+    Fortify,
     Hold,
+    Interrupt,
     Move,
     Pick,
+    PlayCard,
     Shoot,
     Smoke,
     Step,
@@ -32,7 +35,7 @@ from tcforge.engine.movement import over_limit
 from tcforge.engine.observation import observation
 from tcforge.engine.state import GameState
 from tcforge.i18n.words import t
-from tcforge.play.account import Teller, describe, narrate
+from tcforge.play.account import Teller, card_target, describe, narrate
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.scenario import Scenario
 from tcforge.web.board import Cell, board_svg
@@ -174,8 +177,10 @@ def _fallback(state: GameState, action: Action, teller: Teller) -> str:
     return action.kind
 
 
-def _positions(state: GameState, action: Action) -> tuple[int, ...]:
+def _positions(state: GameState, action: Action, teller: Teller) -> tuple[int, ...]:
     """The positions a choice concerns, for the board to highlight."""
+    if isinstance(action, PlayCard | Interrupt | Fortify):
+        return card_target(state, action, teller)[1]
     if isinstance(action, Move | Fire):
         return (int(action.source),) if action.source >= 0 else ()  # from the reserve: no position
     if isinstance(action, Step) and action.to >= 0:
@@ -202,13 +207,30 @@ def prompt(state: GameState, side: int, lang: str) -> str:
     return t(f"web_ask_{phase}", lang) if phase in ("move", "fire", "melee") else phase
 
 
+def offered(state: GameState, actions: Sequence[Action]) -> list[int]:
+    """The indices of the legal actions offered as choices, in the engine's order: of the plays of copies of one card
+    type on one target (four Smoke cards in hand, each on every position) only the first is offered, the same play."""
+    seen: set[tuple[Any, ...]] = set()
+    out = []
+    for index, action in enumerate(actions):
+        if isinstance(action, PlayCard | Interrupt | Fortify):
+            key = (action.kind, state.units[action.card].profile.card_id, action.target)
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(index)
+    return out
+
+
 def decision(state: GameState, side: int, at: int, actions: Sequence[Action], teller: Teller) -> Decision:
-    """The person's decision: the engine's legal actions in words, in the engine's order."""
+    """The person's decision: the engine's legal actions in words, copies merged (:func:`offered`), in the engine's
+    order but for a pass in a reaction window, offered first."""
     teller.look(state)
     choices = []
-    for index, action in enumerate(actions):
+    for index in offered(state, actions):
+        action = actions[index]
         text = describe(state, action, teller) or _fallback(state, action, teller)
-        choices.append(Choice(index, action.kind, text, _positions(state, action)))
+        choices.append(Choice(index, action.kind, text, _positions(state, action, teller)))
     return Decision(at, prompt(state, side, teller.lang), tuple(choices))
 
 

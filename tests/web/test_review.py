@@ -75,3 +75,87 @@ def test_defect_7_resuming_a_game_already_open_hands_back_that_game(client: Test
     view = until_decision(client, new(client))
     resumed = client.post("/api/resume", json={"log": view["log"]})
     assert resumed.status_code == 200 and resumed.json()["game"] == view["game"]
+
+
+# ---------------------------------------------------------------------- 2
+def hill_621_soviet(plays: int = 0) -> tuple[Any, Any, dict[str, Any]]:
+    """Hill 621, the person Soviet, seed 1, against greedy: the view at its first decision (a reaction window, four
+    Smoke cards in hand), or after passing ``plays`` times at the decision after."""
+    from tcforge.engine.actions import Pass
+    from tcforge.play.human import HumanGame
+    from tcforge.scenarios.loading import find_scenario, load
+    from tcforge.web.sessions import PlaySession
+    game = HumanGame(load(find_scenario("hill-621")), 1, 1, "greedy")
+    session = PlaySession("id", game, Path("/nonexistent/never-saved.jsonl"))
+    while True:
+        while game.waiting() in ("chance", "computer"):
+            game.step()
+        if not plays or Pass() not in game.choices():
+            return game, session, session.view("en")
+        game.decide(Pass())
+        plays -= 1
+
+
+def test_defect_2_card_plays_name_their_target_light_its_position_and_copies_are_merged() -> None:
+    """Defect 2: 144 identical 'plays Smoke' choices (4 cards x 36 positions) and 12 identical 'plays Heroic Squad
+    Leader', with no positions; the account did not say on whom."""
+    from collections import Counter
+    game, _, view = hill_621_soviet()
+    choices = view["decision"]["choices"]
+    assert len(game.choices()) == 145
+    texts = Counter(c["text"] for c in choices)
+    assert max(texts.values()) == 1  # no two choices alike
+    smoke = [c for c in choices if c["text"].startswith("plays Smoke on ")]
+    assert len(smoke) == 36 and all(len(c["positions"]) == 1 for c in smoke)
+    assert {c["positions"][0] for c in smoke} == set(range(36))
+    assert "plays Smoke on G6-3" in texts
+    actions = game.choices()
+    for c in smoke:  # the engine action of the first copy
+        action = actions[c["index"]]
+        assert action.card == min(a.card for a in actions if a.kind == "interrupt" and a.target == action.target)
+    game, _, view = hill_621_soviet(plays=2)
+    leader = [c for c in view["decision"]["choices"] if c["text"].startswith("plays Heroic Squad Leader on ")]
+    assert len(leader) == 12 and all(c["positions"] for c in leader)  # one a squad, told apart
+    assert any(c["text"] == "plays Heroic Squad Leader on Soviet Line Squad Sg (G7-2)" and c["positions"] == [31]
+               for c in leader)
+    assert len({c["text"] for c in leader}) == len(leader)
+
+
+def test_defect_2_a_merged_copy_is_not_accepted_as_a_choice(client: TestClient) -> None:
+    """Only the offered (first) copy of a card play may be chosen; another index of the same play is refused."""
+    _, session, view = hill_621_soviet()
+    shown = {c["index"] for c in view["decision"]["choices"]}
+    hidden = next(i for i in range(len(session.game.choices())) if i not in shown)
+    from tcforge.web.protocol import Act, Refusal
+    with pytest.raises(Refusal, match="not one of the 37 choices offered"):
+        session.decide(Act(view["at"], hidden))
+
+
+def test_defect_2_the_account_and_replay_say_on_what_a_card_is_played() -> None:
+    from tcforge.play.account import account
+    from tcforge.scenarios.loading import find_scenario, load
+    game, _, view = hill_621_soviet(plays=2)
+    leader = next(c for c in view["decision"]["choices"] if c["text"].startswith("plays Heroic Squad Leader on "))
+    game.decide(game.choices()[leader["index"]])
+    from tcforge.play.games import new_game
+    text = "\n".join(account(load(find_scenario("hill-621")), new_game(game.scenario, 1), game.lines))
+    assert leader["text"] in text
+
+
+def test_defect_2_a_targets_words_keep_an_enemy_card_hidden(own_data: Path) -> None:
+    """The no-peek rule for the targets now in words: a card played on an enemy card the side cannot see (Sniper on a
+    face-down card, 001 1.8) names it 'a hidden card', as the account's teller names it everywhere."""
+    from tcforge.engine.actions import PlayCard
+    from tcforge.play.account import Teller, card_target
+    from tcforge.play.human import HumanGame
+    from tcforge.scenarios.loading import find_scenario, load
+    game = HumanGame(load(find_scenario("skirmish")), 1, 0, "greedy")
+    while game.waiting() in ("chance", "computer"):
+        game.step()
+    units, state = game.state.units, game.state
+    sniper = next(u for u in state.hand[1] if units[u].profile.name == "Sniper")
+    unseen = next(u for u in state.deck[1] if units[u].profile.name == "Tank Ace")
+    for viewer, words in ((0, "on a hidden card"), (None, "on Tank Ace")):
+        teller = Teller(game.scenario, "en", viewer=viewer)
+        teller.look(state)
+        assert card_target(state, PlayCard(sniper, unseen), teller)[0].startswith(words)
