@@ -53,9 +53,18 @@ class Paired:
         return self.low > 0 or self.high < 0
 
     def render(self, unit: str = "points") -> str:
-        verdict = ("it moves the result" if self.significant else "these games do not show that it changes the result")
+        """The difference and its interval, the judgement by the interval alone, then McNemar's test as information
+        (it may disagree near the edge: it does not overrule the interval).
+
+        >>> print(Paired(40, 0.2, 0.35, 0.01, 0.3, 1, 7, 0.0703).render().replace(" (McNemar", "\\n(McNemar"))
+        +15.0 points (95 % +1.0 to +30.0) over 40 paired games: the 95 % interval excludes 0, so it moves the result
+        (McNemar's exact test, for information: p = 0.0703, 1 v 7 discordant)
+        """
+        verdict = ("the 95 % interval excludes 0, so it moves the result" if self.significant else
+                   "the 95 % interval includes 0: these games do not show that it changes the result")
         return (f"{self.difference * 100:+.1f} {unit} (95 % {self.low * 100:+.1f} to {self.high * 100:+.1f}) over {self.n} "
-                f"paired games; McNemar p = {self.p_value:.3g} ({self.only_a} v {self.only_b} discordant): {verdict}")
+                f"paired games: {verdict} (McNemar's exact test, for information: p = {self.p_value:.3g}, "
+                f"{self.only_a} v {self.only_b} discordant)")
 
     def to_json(self) -> dict[str, Any]:
         return {"games": self.n, "rate_a": self.rate_a, "rate_b": self.rate_b, "difference": self.difference,

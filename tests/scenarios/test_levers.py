@@ -106,7 +106,7 @@ def test_sweep_cells_of_one_seed_are_compared_by_their_paired_difference(tmp_pat
     lines = result.stdout.splitlines()
     assert "soviet.supply_points=5" in lines[1]
     assert lines[2].startswith("  soviet against [as written, turn.hand_limit=12, greedy], on the same seeds: ")
-    assert "over 6 paired games; McNemar p = " in lines[2]
+    assert "over 6 paired games: the 95 % interval " in lines[2] and "McNemar's exact test, for information: p = " in lines[2]
 
 
 def test_a_replay_marks_the_positions_the_game_was_played_for_the_shifted_ones_too() -> None:

@@ -146,3 +146,13 @@ def test_defect_9_tune_s_help_says_its_agent_is_best_by_default() -> None:
     result = CliRunner().invoke(app, ["scenario", "tune", "--help"], env={"COLUMNS": "100"})
     text = " ".join(result.stdout.replace("│", " ").split())
     assert "default best." in text and "default greedy" not in text
+
+
+def test_defect_11_the_paired_verdict_judges_by_the_interval_and_gives_mcnemar_apart() -> None:
+    """Defect 11: "McNemar p = 0.0703 (7 v 1 discordant): it moves the result" contradicted itself; the judgement
+    is the interval's, and the test's p is given apart, as information."""
+    from tcforge.analysis.stats import Paired
+    moved = Paired(40, 0.2, 0.35, 0.01, 0.3, 1, 7, 0.0703).render()
+    assert "the 95 % interval excludes 0, so it moves the result" in moved
+    assert moved.endswith("(McNemar's exact test, for information: p = 0.0703, 1 v 7 discordant)")
+    assert "the 95 % interval includes 0" in Paired(40, 0.2, 0.25, -0.05, 0.15, 2, 4, 0.69).render()
