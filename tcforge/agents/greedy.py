@@ -422,7 +422,7 @@ def _best_candidates(state: GameState, actions: list[Action]) -> list[tuple[floa
                 pending.append((parts.bound, len(scored), a, parts))
                 scored.append(None)
         elif type(a) is Interrupt:  # as _other_candidate weighs it, without its calls (Smoke offers every position)
-            if units[a.card].profile.card_id in _OWN_INTERRUPTS:
+            if units[a[1]].profile.card_id in _OWN_INTERRUPTS:  # a[1]: its card, read without the property
                 scored.append((2.0, a))
         else:
             scored.extend(_other_candidate(state, a, side, last))
