@@ -49,6 +49,7 @@ class Plan:
     precision: float | None = None
     option: str | None = None
     sides: tuple[str, ...] = ()  # the scenario's sides, north first: the lead curve's and first player's split
+    allowed: tuple[int, int] | None = None  # the values the lever can take at all: an answer's interval is cut to them
 
     def cell(self, value: int) -> Cell:
         return Cell(self.scenario, self.option, None, ((self.lever, value),), self.agents, self.seed)
@@ -113,14 +114,20 @@ class Tuned:
                     f"{side} wins {ends[0].rate:.0%} to {ends[-1].rate:.0%}, and the fitted slope "
                     f"({self.fit.b:+.3f} a step, standard error {self.fit.slope_se:.3f}) is not surely different from zero")
         low, high = max(c.low, -1e9), min(c.high, 1e9)
+        span = f"{low:.1f} to {high:.1f}"
+        if p.allowed is not None and (low < p.allowed[0] or high > p.allowed[1]):  # a value the lever cannot take
+            lo, hi = max(low, p.allowed[0]), min(high, p.allowed[1])
+            reach = " and ".join(w for w, out in (("below", low < p.allowed[0]), ("above", high > p.allowed[1])) if out)
+            span = (f"{lo:.1f} to {hi:.1f}, reaching {reach} the range {p.lever} can take, "
+                    f"{p.allowed[0]} to {p.allowed[1]}")
         if not p.low <= c.value <= p.high:  # the games do not reach the target: say so first, the line's guess after
             ends = sorted(self.points, key=lambda q: q.value)
             near = ends[0] if c.value < p.low else ends[-1]
             lo, hi = near.interval
             return (f"{head}: no value from {p.low} to {p.high} gives {side} {p.target:.0%}; the nearest, {near.value}, gives "
                     f"{near.rate:.1%} ({lo:.1%}-{hi:.1%}, {near.games} games); the fitted line would cross at "
-                    f"{c.value:.1f} (95 % {low:.1f} to {high:.1f}), beyond the games")
-        text = f"{head} = {c.value:.1f} gives {side} {p.target:.0%} (95 % {low:.1f} to {high:.1f})"
+                    f"{c.value:.1f} (95 % {span}), beyond the games")
+        text = f"{head} = {c.value:.1f} gives {side} {p.target:.0%} (95 % {span})"
         if self.between is not None:
             a, b = self.between
             if b.value - a.value > 1:  # the values between were never played: say so, not "the two around it"

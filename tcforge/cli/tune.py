@@ -136,7 +136,8 @@ def tune_cmd(
     players = _agents(sides, agent or ["best"], None)
     _usable(players, sc.id)
     plan = Plan(str(_resolve(scenario)), lever, low, high, who, players, target, games,
-                max(batch, round_games // batch * batch), batch, seed, precision, balance, tuple(sides))
+                max(batch, round_games // batch * batch), batch, seed, precision, balance, tuple(sides),
+                (chosen.low, chosen.high))
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from tcforge.cli.scenario import _progress_console

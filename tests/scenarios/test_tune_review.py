@@ -156,3 +156,17 @@ def test_defect_11_the_paired_verdict_judges_by_the_interval_and_gives_mcnemar_a
     assert "the 95 % interval excludes 0, so it moves the result" in moved
     assert moved.endswith("(McNemar's exact test, for information: p = 0.0703, 1 v 7 discordant)")
     assert "the 95 % interval includes 0" in Paired(40, 0.2, 0.25, -0.05, 0.15, 2, 4, 0.69).render()
+
+
+def test_defect_12_an_answer_s_interval_is_cut_to_the_values_the_lever_can_take() -> None:
+    """Defect 12: "1.2 gives german 50% (95 % -0.4 to 1.7)" for Supply points, which cannot be below 0: the
+    interval is cut to the lever's range, and the answer says it reaches below it."""
+    from tcforge.analysis.stats import Crossing, Logistic
+    from tcforge.analysis.tune import Tuned
+    plan = Plan("hill-621", "soviet.supply_points", 1, 6, "german", ("greedy", "greedy"), sides=("german", "soviet"),
+                allowed=(0, 10))
+    points = [Point(1, [_result(1, "german")], "german"), Point(2, [_result(2, "soviet")], "german")]
+    fit = Logistic(1.0, -0.8, ((0.1, 0.0), (0.0, 0.01)), 100)
+    tuned = Tuned(plan, points, fit, Crossing(1.2, -0.4, 1.7, True), 1, 2, 0, "")
+    assert tuned.answer() == ("soviet.supply_points = 1.2 gives german 50% (95 % 0.0 to 1.7, reaching below the range "
+                              "soviet.supply_points can take, 0 to 10)")
