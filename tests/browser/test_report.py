@@ -111,3 +111,26 @@ def test_defect_6_the_replay_shows_smoke_foxholes_and_immobilised_units(browser_
     browser_page.click("#replay-0 .first")  # the set-up: its Foxholes, no Smoke yet
     assert browser_page.locator('#replay-0 .marks[data-position="G3-3"]').count() == 0
     assert browser_page.inner_text('#replay-0 .marks[data-position="G4-2"]') == "Foxholes"
+
+
+def test_defect_13_the_keys_step_once_enter_jumps_and_the_turn_box_follows(browser_page, tmp_path: Path) -> None:
+    """Defect 13 of the issue 36 review: with the slider focused an arrow key moved two steps; Enter in the turn box
+    did not jump; the turn box kept its old value after >| or the slider."""
+    path, game = _report(tmp_path)
+    browser_page.goto(path.as_uri())
+    box = "#replay-0"
+    browser_page.focus(f"{box} input[type=range]")
+    browser_page.keyboard.press("ArrowRight")
+    assert browser_page.get_attribute(box, "data-step") == "1"
+    browser_page.keyboard.press("ArrowLeft")
+    assert browser_page.get_attribute(box, "data-step") == "0"
+    browser_page.click(f"{box} .last")
+    assert browser_page.input_value(f"{box} input.turn") == str(game["steps"][-1]["turn"])
+    browser_page.fill(f"{box} input.turn", "9")
+    browser_page.press(f"{box} input.turn", "Enter")
+    at = int(browser_page.get_attribute(box, "data-step") or "0")
+    assert game["steps"][at]["turn"] >= 9 and game["steps"][at - 1]["turn"] < 9
+    browser_page.focus(f"{box} input[type=range]")
+    browser_page.keyboard.press("Home")
+    assert browser_page.get_attribute(box, "data-step") == "0"
+    assert browser_page.input_value(f"{box} input.turn") == "1"

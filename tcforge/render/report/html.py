@@ -114,18 +114,22 @@ SCRIPT = r"""
       status.textContent = 'step ' + (at+1) + ' of ' + steps.length + ', turn ' + s.turn + (s.side ? ', ' + s.side + ' to play' : '');
       lost.textContent = s.lost.length ? 'lost: ' + s.lost.join(' ') : '';
       slider.value = at; box.dataset.step = at; box.dataset.turn = s.turn;
+      if(document.activeElement !== turnBox){ turnBox.value = s.turn; }  // the turn shown, unless being typed
     }
     box.querySelector('.first').onclick = function(){ show(0); };
     box.querySelector('.back').onclick = function(){ show(at-1); };
     box.querySelector('.forward').onclick = function(){ show(at+1); };
     box.querySelector('.last').onclick = function(){ show(steps.length-1); };
     slider.oninput = function(){ show(parseInt(slider.value, 10)); };
-    box.querySelector('.jump').onclick = function(){
+    function jump(){
       const t = parseInt(turnBox.value, 10);
       const i = steps.findIndex(function(s){ return s.turn >= t; });
       show(i < 0 ? steps.length-1 : i);
-    };
+    }
+    box.querySelector('.jump').onclick = jump;
+    turnBox.addEventListener('keydown', function(e){ if(e.key === 'Enter'){ e.preventDefault(); jump(); } });
     box.addEventListener('keydown', function(e){
+      if(e.target === slider || e.target === turnBox){ return; }  // the slider steps itself; the turn box takes digits
       if(e.key === 'ArrowRight'){ show(at+1); } else if(e.key === 'ArrowLeft'){ show(at-1); }
     });
     show(0);
