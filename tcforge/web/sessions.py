@@ -201,6 +201,19 @@ class PlaySession:
         self.rolls = [r for r in self.rolls if r["line"] <= len(self.game.lines) + 1]
         self.save()
 
+    def opened(self, narrator: Narrator, names: list[str]) -> tuple[str, str] | None:
+        """What opened the reaction window the person is in: the account's last action of this turn in words and the
+        side that played it (chance's rolls are the active side's); None when the turn has told no action yet."""
+        game = self.game
+        if game.state.ctx.window is None:
+            return None
+        entry = next((e for e in reversed(narrator.entries) if e["kind"] == "action"), None)
+        line = game.lines[entry["line"] - 2] if entry is not None and 2 <= entry["line"] <= len(game.lines) + 1 else None
+        if entry is None or line is None or line.turn != game.state.turn:  # the turn begins: whose it is
+            return "", names[game.state.active]
+        side = int(line.actor[5:]) if line.actor.startswith("side ") else game.state.active
+        return str(entry["text"]), names[side]
+
     def view(self, lang: str) -> dict[str, Any]:
         game, scenario = self.game, self.game.scenario
         self.lang = lang
@@ -229,7 +242,7 @@ class PlaySession:
         }
         data.update(side_view(scenario, state, game.human, teller))
         if waiting == "human":
-            data["decision"] = decision(state, game.human, at, game.choices(), teller).to_json()
+            data["decision"] = decision(state, game.human, at, game.choices(), teller, self.opened(narrator, names)).to_json()
         if waiting == "over":
             data["result"] = result(scenario, state, game.seed, game.agents, lang)["text"]
         return data

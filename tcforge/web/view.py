@@ -196,8 +196,14 @@ def _positions(state: GameState, action: Action, teller: Teller) -> tuple[int, .
     return ()
 
 
-def prompt(state: GameState, side: int, lang: str) -> str:
+def prompt(state: GameState, side: int, lang: str, opened: tuple[str, str] | None = None) -> str:
+    """The question of the moment; in a reaction window, ``opened`` (the account's words for the action that opened
+    it, and who played it; no words as a turn begins, and whose turn) says what the person answers."""
     if state.ctx.window is not None:
+        if opened is not None and opened[0]:
+            return t("web_ask_window_after", lang, what=opened[0], side=opened[1])
+        if opened is not None:
+            return t("web_ask_window_turn", lang, n=state.turn, side=opened[1])
         return t("web_ask_window", lang)
     phase = state.phase
     if phase == "play":
@@ -222,16 +228,19 @@ def offered(state: GameState, actions: Sequence[Action]) -> list[int]:
     return out
 
 
-def decision(state: GameState, side: int, at: int, actions: Sequence[Action], teller: Teller) -> Decision:
+def decision(state: GameState, side: int, at: int, actions: Sequence[Action], teller: Teller,
+             opened: tuple[str, str] | None = None) -> Decision:
     """The person's decision: the engine's legal actions in words, copies merged (:func:`offered`), in the engine's
-    order but for a pass in a reaction window, offered first."""
+    order but for a pass in a reaction window, offered first; ``opened`` as :func:`prompt` takes it."""
     teller.look(state)
     choices = []
     for index in offered(state, actions):
         action = actions[index]
         text = describe(state, action, teller) or _fallback(state, action, teller)
         choices.append(Choice(index, action.kind, text, _positions(state, action, teller)))
-    return Decision(at, prompt(state, side, teller.lang), tuple(choices))
+    if state.ctx.window is not None:
+        choices.sort(key=lambda c: c.kind != "pass")  # stable: the rest in the engine's order
+    return Decision(at, prompt(state, side, teller.lang, opened), tuple(choices))
 
 
 # ---------------------------------------------------------------------- a side's view

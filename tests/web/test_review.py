@@ -159,3 +159,18 @@ def test_defect_2_a_targets_words_keep_an_enemy_card_hidden(own_data: Path) -> N
         teller = Teller(game.scenario, "en", viewer=viewer)
         teller.look(state)
         assert card_target(state, PlayCard(sniper, unseen), teller)[0].startswith(words)
+
+
+# ---------------------------------------------------------------------- 3
+def test_defect_3_a_reaction_window_says_what_it_answers_and_offers_pass_first() -> None:
+    """Defect 3: the prompt was only 'Reaction window: play an Interrupt or pass (12.2)', pass somewhere in the list."""
+    _, session, view = hill_621_soviet()
+    assert view["decision"]["prompt"].startswith("Turn 1, German, begins: play an Interrupt or pass")
+    assert view["decision"]["choices"][0]["text"] == "pass"
+    _, session, view = hill_621_soviet(plays=1)
+    last = [e["text"] for e in view["account"] if e["kind"] == "action"][-1]
+    assert last.startswith("Artillery Barrage fires ART at Soviet Line Squad Sf")
+    assert view["decision"]["prompt"] == f"After “{last}” (German): play an Interrupt or pass (reaction window, 12.2)"
+    assert view["decision"]["choices"][0]["kind"] == "pass" and len(view["decision"]["choices"]) == 37
+    french = session.view("fr")["decision"]
+    assert french["prompt"].startswith("Après «\u202fBarrage d’artillerie tire ART sur") and french["choices"][0]["text"] == "passer"
