@@ -134,3 +134,21 @@ def test_defect_13_the_keys_step_once_enter_jumps_and_the_turn_box_follows(brows
     browser_page.keyboard.press("Home")
     assert browser_page.get_attribute(box, "data-step") == "0"
     assert browser_page.input_value(f"{box} input.turn") == "1"
+
+
+def test_defect_14_who_leads_has_an_axis_for_each_line_a_wrapped_caption_and_fits_600_px(browser_page,
+                                                                                       tmp_path: Path) -> None:
+    """Defect 14 of the issue 36 review: the dashed 0-100 % line of 'who leads' was drawn on the -1..+1 axis without
+    an axis of its own, its caption was cut off at the right, and at 600 px the chart overflowed the page."""
+    lead = {"kind": "lead", "side": "german", "turns": [1, 2, 3, 4], "mean_evaluation": [0.1, 0.3, -0.2, 0.5],
+            "leader_wins": [0.5, 0.6, 0.7, 0.9], "decided": 3}
+    path = tmp_path / "lead.html"
+    write(path, {"title": "lead", "verdict": [], "sections": [{"heading": "Who leads", "chart": lead}]}, None)
+    browser_page.set_viewport_size({"width": 600, "height": 800})
+    browser_page.goto(path.as_uri())
+    assert browser_page.locator("svg.lead text.right-axis").all_text_contents() == ["0%", "25%", "50%", "75%", "100%"]
+    assert browser_page.evaluate("document.documentElement.scrollWidth") <= 600
+    chart = browser_page.locator("svg.lead").bounding_box()
+    caption = browser_page.locator("p.caption").bounding_box()
+    assert chart is not None and caption is not None and chart["x"] + chart["width"] <= 600
+    assert caption["x"] + caption["width"] <= 600 and "right axis" in browser_page.inner_text("p.caption")

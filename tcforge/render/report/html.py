@@ -26,7 +26,8 @@ h1{font-size:1.6em;margin-bottom:.2em}h2{font-size:1.25em;border-bottom:2px soli
 .sub{color:#666;margin-top:0}.verdict{background:#f3f0e6;border-left:6px solid #9a6a00;padding:.6em 1em;font-size:1.08em}
 .verdict p{margin:.35em 0}table{border-collapse:collapse;margin:.6em 0;font-size:.92em}
 th,td{border:1px solid #ccc;padding:.25em .6em;text-align:right}th{background:#eee}td:first-child,th:first-child{text-align:left}
-svg text{font-family:'DejaVu Sans',Verdana,sans-serif}
+svg text{font-family:'DejaVu Sans',Verdana,sans-serif}svg.chart{display:block;width:100%;max-width:640px;height:auto}
+.caption{max-width:640px;font-size:.9em;color:#444;margin-top:.2em}
 .replay{border:1px solid #bbb;border-radius:6px;padding:.6em;margin:1em 0}
 .controls{display:flex;gap:.4em;align-items:center;flex-wrap:wrap;margin:.4em 0}
 .controls button{font-size:1em;padding:.2em .7em}.controls input[type=range]{flex:1;min-width:200px}
@@ -171,7 +172,7 @@ def rates_chart(spec: dict[str, Any]) -> str:
         return top + (1 - y) * (h - top - bottom)
 
     label = _e(spec.get("title", "win rate"))
-    out = [f'<svg class="chart" viewBox="0 0 {w} {h}" width="{w}" height="{h}" role="img" aria-label="{label}">']
+    out = [f'<svg class="chart" viewBox="0 0 {w} {h}" preserveAspectRatio="xMinYMin meet" role="img" aria-label="{label}">']
     for y in (0, 0.25, 0.5, 0.75, 1):
         out.append(f'<line x1="{left}" x2="{w - right}" y1="{py(y):.1f}" y2="{py(y):.1f}" stroke="#e4e4e4"/>'
                    f'<text x="{left - 6}" y="{py(y) + 4:.1f}" font-size="11" text-anchor="end">{y:.0%}</text>')
@@ -213,7 +214,7 @@ def rates_chart(spec: dict[str, Any]) -> str:
 def lead_chart(spec: dict[str, Any]) -> str:
     """Who leads turn by turn: the mean evaluation for a side (-1 to 1) and how often the leader goes on to win;
     the turn the result is decided marked. ``spec``: the JSON of :class:`tcforge.analysis.stats.LeadCurve`."""
-    w, h, left, right, top, bottom = 640, 280, 56, 16, 14, 40
+    w, h, left, right, top, bottom = 640, 280, 56, 56, 14, 40
     turns = spec.get("turns") or []
     if not turns:
         return "<p>No turn-by-turn evaluation was kept for these games.</p>"
@@ -225,10 +226,17 @@ def lead_chart(spec: dict[str, Any]) -> str:
     def py(y: float) -> float:  # -1..1
         return top + (1 - (y + 1) / 2) * (h - top - bottom)
 
-    out = [f'<svg class="chart lead" viewBox="0 0 {w} {h}" width="{w}" height="{h}" role="img" aria-label="who leads">']
-    for y in (-1, -0.5, 0, 0.5, 1):
+    out = [f'<svg class="chart lead" viewBox="0 0 {w} {h}" preserveAspectRatio="xMinYMin meet" role="img" '
+           f'aria-label="who leads">']
+    for y in (-1, -0.5, 0, 0.5, 1):  # the left axis: the evaluation; the right: the share the leader wins (dashed)
         out.append(f'<line x1="{left}" x2="{w - right}" y1="{py(y):.1f}" y2="{py(y):.1f}" stroke="#e4e4e4"/>'
-                   f'<text x="{left - 6}" y="{py(y) + 4:.1f}" font-size="11" text-anchor="end">{y:+.1f}</text>')
+                   f'<text x="{left - 6}" y="{py(y) + 4:.1f}" font-size="11" text-anchor="end">{y:+.1f}</text>'
+                   f'<text class="right-axis" x="{w - right + 6}" y="{py(y) + 4:.1f}" font-size="11" fill="#9a6a00">'
+                   f'{(y + 1) / 2:.0%}</text>')
+    mid = (top + h - bottom) / 2
+    out.append(f'<text x="14" y="{mid}" font-size="11" text-anchor="middle" transform="rotate(-90 14 {mid})">'
+               f'evaluation (solid)</text><text x="{w - 10}" y="{mid}" font-size="11" text-anchor="middle" fill="#9a6a00" '
+               f'transform="rotate(90 {w - 10} {mid})">leader wins (dashed)</text>')
     for t in turns:
         out.append(f'<text x="{px(t):.1f}" y="{h - bottom + 16}" font-size="11" text-anchor="middle">{t}</text>')
     out.append('<polyline fill="none" stroke="#4b5661" stroke-width="2" points="'
@@ -239,8 +247,10 @@ def lead_chart(spec: dict[str, Any]) -> str:
         d = spec["decided"]
         out.append(f'<line x1="{px(d):.1f}" x2="{px(d):.1f}" y1="{top}" y2="{h - bottom}" stroke="#7a3e2f" stroke-width="2"/>'
                    f'<text x="{px(d) + 4:.1f}" y="{top + 12}" font-size="11">decided: turn {d}</text>')
-    out.append(f'<text x="{(left + w - right) / 2}" y="{h - 4}" font-size="12" text-anchor="middle">game turn (solid: mean '
-               f'evaluation for {_e(spec.get("side", ""))}; dashed: share of games the leader wins, 0 to 100 %)</text></svg>')
+    out.append(f'<text x="{(left + w - right) / 2}" y="{h - 4}" font-size="12" text-anchor="middle">game turn</text></svg>')
+    out.append(f'<p class="caption">Solid, left axis: the mean evaluation for {_e(spec.get("side", ""))} at each turn\'s '
+               f'end (-1 to +1). Dashed, right axis: the share of games the side then leading goes on to win (0 to 100 %).'
+               f'</p>')
     return "".join(out)
 
 
