@@ -50,6 +50,7 @@ class Plan:
     option: str | None = None
     sides: tuple[str, ...] = ()  # the scenario's sides, north first: the lead curve's and first player's split
     allowed: tuple[int, int] | None = None  # the values the lever can take at all: an answer's interval is cut to them
+    initiative: str = "roll"  # the scenario's initiative method: who moved first is split only when it is rolled
 
     def cell(self, value: int) -> Cell:
         return Cell(self.scenario, self.option, None, ((self.lever, value),), self.agents, self.seed)
@@ -160,7 +161,7 @@ class Tuned:
         games = [r for q in (self.between or ()) for r in q.results]
         if not games or len(self.plan.sides) != 2:
             return {"first_player": None, "lead": None}
-        first = first_player(games)
+        first = first_player(games) if self.plan.initiative == "roll" else None  # as balance: null when fixed
         curve = lead_curve(games, self.plan.side, list(self.plan.sides))
         return {"first_player": first.to_json() if first else None, "lead": curve.to_json() if curve.turns else None}
 

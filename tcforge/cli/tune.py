@@ -137,7 +137,7 @@ def tune_cmd(
     _usable(players, sc.id)
     plan = Plan(str(_resolve(scenario)), lever, low, high, who, players, target, games,
                 max(batch, round_games // batch * batch), batch, seed, precision, balance, tuple(sides),
-                (chosen.low, chosen.high))
+                (chosen.low, chosen.high), sc.initiative.method)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from tcforge.cli.scenario import _progress_console

@@ -13,7 +13,7 @@ from tcforge.play.games import GameResult
 
 
 def _result(seed: int, winner: str | None) -> GameResult:
-    return GameResult(seed=seed, winner=winner, reason="test", condition="test", turns=10, actions=1)
+    return GameResult(seed=seed, winner=winner, reason="test", condition="test", turns=10, actions=1, first="german")
 
 
 def test_defect_1_a_proof_game_s_command_names_the_players_that_played_it() -> None:
@@ -170,3 +170,17 @@ def test_defect_12_an_answer_s_interval_is_cut_to_the_values_the_lever_can_take(
     tuned = Tuned(plan, points, fit, Crossing(1.2, -0.4, 1.7, True), 1, 2, 0, "")
     assert tuned.answer() == ("soviet.supply_points = 1.2 gives german 50% (95 % 0.0 to 1.7, reaching below the range "
                               "soviet.supply_points can take, 0 to 10)")
+
+
+def test_defect_15_tune_json_has_no_first_player_split_where_the_initiative_is_fixed(tmp_path: Any,
+                                                                                    monkeypatch: Any) -> None:
+    """Defect 15: tune.json gave a first_player block for Hill 621, whose initiative is fixed, where balance gives
+    null: null there too."""
+    from tcforge.cli import app
+    _fake_games(monkeypatch)
+    result = CliRunner().invoke(app, ["scenario", "tune", "hill-621", "--lever", "soviet.supply_points", "--range", "1..6",
+                                      "--games", "50", "--round-games", "10", "--agent", "greedy", "--jobs", "1",
+                                      "--no-progress", "--out", str(tmp_path / "t"), "--format", "json"])
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["first_player"] is None
+    assert json.loads((tmp_path / "t" / "tune.json").read_text())["first_player"] is None
