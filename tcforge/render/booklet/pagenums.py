@@ -8,13 +8,15 @@ placeholder of two digits (``00``) where a page number goes, the document is
 laid out once, and :func:`fill_page_numbers` writes each target's page number
 into the laid-out text boxes before the PDF is drawn.
 
-Nothing moves: DejaVu's digits and its figure space (U+2007) all have the
-same advance, so a two-digit number takes the placeholder's width exactly and
-a one-digit number is padded with a figure space: before the number in a
-right-aligned contents or index line, and at the start of a reference's
-"(p. 7)", between the reference and its page, where it reads as a word space
-(after the number it left a gap before the sentence's own closing bracket,
-"(8.0 (p. 8) )", issue 37 item 3).
+DejaVu's digits and its figure space (U+2007) all have the same advance, so
+a two-digit number takes the placeholder's width exactly. In a right-aligned
+contents or index line a one-digit number is padded with a figure space
+before it, and nothing moves. A reference's "(p. 7)" is not padded (a pad
+after the number left a gap before the sentence's closing bracket, "(8.0
+(p. 8) )", and one before "(p." made "5.0  (p. 5)" stand wider apart than
+"10.0 (p. 14)", issue 37 item 3): its box is narrowed by the digit it does not
+print, what follows on its line moves left by as much, and a justified line
+gives that width back to its word spaces, so it still ends at the margin.
 Only WeasyPrint's laid-out pages and the text of their text boxes are
 touched (a box's Pango layout is re-created from that text when drawn).
 """
@@ -48,39 +50,144 @@ def _target(box: Any) -> str | None:
 
 
 def _filled(text: str, page: int, right_aligned: bool) -> str:
-    """``text`` with its last placeholder replaced by ``page``, padded to the placeholder's width: before the number
-    when right-aligned, else at the start of the text (a reference's " (p. 7)" follows the reference)."""
+    """``text`` with its last placeholder replaced by ``page``: padded to the placeholder's width before the number
+    when right-aligned, not padded otherwise (a reference's "(p. 7)": :func:`_narrow` closes the gap)."""
     if page > MAX_PAGE:
         raise PageNumberError(f"page {page} does not fit the two-digit page-number placeholder")
     at = text.rindex(PLACEHOLDER)
     before, after, number = text[:at], text[at + len(PLACEHOLDER):], str(page)
     pad = FIGURE_SPACE * (len(PLACEHOLDER) - len(number))
-    return before + pad + number + after if right_aligned else pad + before + number + after
+    return before + pad + number + after if right_aligned else before + number + after
+
+
+def _text_width(box: Any, text: str) -> float:
+    """The width ``text`` takes in ``box``'s font, with the word spacing of its line's justification."""
+    from weasyprint.text.line_break import line_size
+
+    layout = box.pango_layout
+    layout.setup(box.style)
+    try:
+        layout.set_text(text, justify=True)
+        line, _ = layout.get_first_line()
+        return float(line_size(line, box.style)[0])
+    finally:
+        layout.deactivate()
+
+
+def _contains(box: Any, target: Any) -> bool:
+    return box is target or any(_contains(child, target) for child in getattr(box, "children", ()))
+
+
+def _shift_after(parent: Any, target: Any, delta: float) -> None:
+    """Narrow ``target`` and the inline boxes holding it by ``delta``; move what follows it in ``parent`` left."""
+    found = False
+    for child in parent.children:
+        if found:
+            child.translate(dx=-delta)
+        elif child is target:
+            child.width -= delta
+            found = True
+        elif _contains(child, target):
+            _shift_after(child, target, delta)
+            child.width -= delta
+            found = True
+
+
+def _spaces(box: Any) -> int:
+    """Word spaces WeasyPrint stretches to justify a line (spaces and no-break spaces)."""
+    from weasyprint.formatting_structure.boxes import TextBox
+
+    if isinstance(box, TextBox):
+        return int(box.text.count(" ") + box.text.count("\u00a0"))
+    return sum(_spaces(child) for child in getattr(box, "children", ()) if child.is_in_normal_flow())
+
+
+def _spread(box: Any, extra: float, advance: float) -> float:
+    """Add ``extra`` to every word space of ``box`` (as WeasyPrint's justification does); returns the advance after it."""
+    from weasyprint.formatting_structure.boxes import InlineBox, LineBox, TextBox
+
+    if isinstance(box, TextBox):
+        box.position_x += advance
+        spaces = _spaces(box)
+        if spaces:
+            box.justification_spacing += extra
+            box.pango_layout.justification_spacing = box.justification_spacing  # drawing lays the text out again
+            box.width += extra * spaces
+            advance += extra * spaces
+    elif isinstance(box, (LineBox, InlineBox)):
+        box.position_x += advance
+        before = advance
+        for child in box.children:
+            if child.is_in_normal_flow():
+                advance = _spread(child, extra, advance)
+        box.width += advance - before
+    else:
+        box.translate(dx=advance)
+    return advance
+
+
+def _justified(box: Any) -> bool:
+    """Whether WeasyPrint stretched this line's word spaces."""
+    from weasyprint.formatting_structure.boxes import TextBox
+
+    if isinstance(box, TextBox):
+        return bool(getattr(box, "justification_spacing", 0))
+    return any(_justified(child) for child in getattr(box, "children", ()))
+
+
+def _narrow(line: Any, box: Any, text: str) -> None:
+    """Give ``box`` (in ``line``) the unpadded ``text``: what follows moves left; a justified line is stretched back."""
+    delta = _text_width(box, box.text) - _text_width(box, text)
+    box.text = text
+    box.pango_layout.text = text
+    if delta <= 0:
+        return
+    _shift_after(line, box, delta)
+    spaces = _spaces(line)
+    if _justified(line) and spaces:
+        _spread(line, delta / spaces, 0.0)
+
+
+def _inline_text(box: Any) -> list[Any]:
+    """The text boxes of a line, not those of the inline blocks on it (each has its own lines)."""
+    from weasyprint.formatting_structure.boxes import InlineBox, LineBox, TextBox
+
+    if isinstance(box, TextBox):
+        return [box]
+    if isinstance(box, (LineBox, InlineBox)):
+        return [text for child in box.children for text in _inline_text(child)]
+    return []
 
 
 def fill_page_numbers(document: Any) -> int:
     """Write every placeholder's page number into the laid-out ``document``; returns how many were filled.
 
     A placeholder is the ``00`` of generated content (``::before``/``::after``) of a link to ``#anchor``.
-    References (class ``xref``) pad before their "(p."; contents and index lines, right-aligned, before the number.
+    References (class ``xref``) are narrowed to their page; contents and index lines, right-aligned, pad before it.
     """
-    from weasyprint.formatting_structure.boxes import TextBox
+    from weasyprint.formatting_structure.boxes import LineBox
 
     pages = anchor_pages(document)
     filled = 0
     for page in document.pages:
-        for box in page._page_box.descendants(placeholders=True):  # absolutely placed boxes too
-            if not isinstance(box, TextBox) or PLACEHOLDER not in box.text:
+        for line in page._page_box.descendants(placeholders=True):  # absolutely placed boxes too
+            if not isinstance(line, LineBox):
                 continue
-            if not box.element_tag.endswith(("::after", "::before")):
-                continue
-            target = _target(box)
-            if target is None or target not in pages:
-                continue
-            # a reference pads before its "(p. 7)", a contents or index line before the number
-            right = "xref" not in (box.element.get("class") or "").split()
-            text = _filled(box.text, pages[target], right)
-            box.text = text
-            box.pango_layout.text = text  # drawing re-creates the Pango layout from this text
-            filled += 1
+            for box in _inline_text(line):
+                if PLACEHOLDER not in box.text:
+                    continue
+                if not box.element_tag.endswith(("::after", "::before")):
+                    continue
+                target = _target(box)
+                if target is None or target not in pages:
+                    continue
+                # a contents or index line pads before the number; a reference is narrowed to its page
+                right = "xref" not in (box.element.get("class") or "").split()
+                text = _filled(box.text, pages[target], right)
+                if right:
+                    box.text = text
+                    box.pango_layout.text = text  # drawing re-creates the Pango layout from this text
+                else:
+                    _narrow(line, box, text)
+                filled += 1
     return filled

@@ -142,8 +142,8 @@ def test_cross_reference_links_land_on_the_page_of_their_case(booklets: dict[str
             checked += 1
     assert checked > 5
     # The page number printed after "9.3.1" is the page where case 9.3.1 starts.
-    text = _find_page(booklets, lang, "9.3.1\u202f(p.", "9.0")
-    printed = {int(n) for n in re.findall(r"9\.3\.1\u202f\(p\.\s?(\d+)\)", text)}
+    text = _find_page(booklets, lang, "9.3.1\u00a0(p.", "9.0")
+    printed = {int(n) for n in re.findall(r"9\.3\.1\u00a0\(p\.\s?(\d+)\)", text)}
     assert printed == {outline["9.3.1"]}
 
 
@@ -322,12 +322,12 @@ def test_card_names_are_never_broken_inside(booklets: dict[str, Any], lang: str)
 
 
 def test_page_number_placeholder_is_filled_to_its_width() -> None:
-    """A one-digit page keeps the placeholder's width with a figure space; a third digit is refused, not squeezed."""
+    """A one-digit page in a contents line keeps the placeholder's width with a figure space, a reference's has no pad
+    (issue 37 item 3); a third digit is refused, not squeezed."""
     from tcforge.render.booklet.pagenums import FIGURE_SPACE, PageNumberError, _filled
 
-    # issue 37 item 3: a reference's pad goes before its "(p.", never between the page and the closing bracket
-    assert _filled("\u202f(p.\u00a000)", 7, right_aligned=False) == FIGURE_SPACE + "\u202f(p.\u00a07)"
-    assert _filled("\u202f(p.\u00a000)", 17, right_aligned=False) == "\u202f(p.\u00a017)"
+    assert _filled("\u00a0(p.\u00a000)", 7, right_aligned=False) == "\u00a0(p.\u00a07)"
+    assert _filled("\u00a0(p.\u00a000)", 17, right_aligned=False) == "\u00a0(p.\u00a017)"
     assert _filled("00", 7, right_aligned=True) == FIGURE_SPACE + "7"
     assert _filled("00", 42, right_aligned=True) == "42"
     with pytest.raises(PageNumberError):
@@ -341,6 +341,35 @@ def test_issue37_item3_one_digit_page_references_leave_no_gap_before_the_bracket
     text = "\n".join(_page_text(booklets, lang, i) for i in range(len(reader.pages)))
     assert re.search(r"\(p\.\s?\d\)", text)  # there are one-digit references
     assert not re.findall(r".{20}\(p\.\s?\d\)[\u2007 ]+[)\],;.]", text)
+
+
+def _reference_gaps(path: Path) -> dict[int, list[float]]:
+    """For references printed "5.0 (p. 5)": the gap (pt) between the case number and "(p.", by the page's digits."""
+    import pypdfium2 as pdfium
+
+    gaps: dict[int, list[float]] = {1: [], 2: []}
+    for page in pdfium.PdfDocument(str(path)):
+        chars = page.get_textpage()
+        text = chars.get_text_range(0, chars.count_chars())
+        for m in re.finditer(r"\(p\.\s*(\d+)\)", text):
+            j = m.start() - 1
+            while j >= 0 and text[j].isspace():
+                j -= 1
+            if j >= 0 and text[j].isdigit():
+                gaps[len(m.group(1))].append(chars.get_charbox(m.start())[0] - chars.get_charbox(j)[2])
+    return gaps
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_issue37_item3_one_digit_references_stand_as_close_as_two_digit_ones(booklets: dict[str, Any], lang: str) -> None:
+    """Issue 37 item 3: "5.0 (p. 5)" no wider apart than "10.0 (p. 14)": no figure-space pad (4.2 pt at the
+    reference's 6.6 pt) before a one-digit page's "(p.", only the space both have (stretched like any word space on a
+    justified line)."""
+    import statistics
+
+    gaps = _reference_gaps(booklets[lang][2])
+    assert len(gaps[1]) > 20 and len(gaps[2]) > 20, gaps
+    assert abs(statistics.median(gaps[1]) - statistics.median(gaps[2])) < 1.0, gaps
 
 
 @pytest.mark.parametrize("lang", LANGS)
