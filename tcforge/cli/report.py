@@ -3,6 +3,7 @@
 their seeds (:func:`tcforge.play.frames.frames`)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -95,18 +96,21 @@ def tune_report(tuned: Any, sc: Any) -> dict[str, Any]:
             "verdict": verdict, "sections": sections}
 
 
-def write_html(path: Path, doc: dict[str, Any], sc: Any, proofs: list[tuple[str, int, dict[str, Any]]],
+def write_html(path: Path, doc: dict[str, Any], sc: Any, proofs: Sequence[tuple[Any, ...]],
                agents: tuple[str, str] | None, option: str | None = None, ruleset: str | None = None) -> None:
-    """The report with each proof game as a replay (the game played again from its seed), written atomically."""
+    """The report with each proof game as a replay (the game played again from its seed), written atomically. A
+    proof is (title, seed, levers) or (title, seed, levers, {"option", "ruleset", "agents"}): a sweep cell's own."""
     from tcforge.play.frames import frames
     from tcforge.render.report.board import board
     from tcforge.render.report.html import write
     from tcforge.scenarios.loading import load
     replays = []
     if sc is not None and agents is not None:  # a sweep that played nothing has no game to replay
-        for title, seed, overrides in proofs:
-            scenario = load(str(sc.path), balance=option, ruleset=ruleset, parameters=overrides or None)
-            replays.append({"title": title, "game": frames(scenario, seed, agents)})
+        for title, seed, overrides, *rest in proofs:
+            own = rest[0] if rest else {}
+            scenario = load(str(sc.path), balance=own.get("option", option), ruleset=own.get("ruleset", ruleset),
+                            parameters=overrides or None)
+            replays.append({"title": title, "game": frames(scenario, seed, own.get("agents", agents))})
     try:
         write(path, {**doc, "replays": replays}, board(sc) if sc is not None and replays else None)
     except OSError as exc:
@@ -183,35 +187,56 @@ def sweep_pairs(rows: list[Any], results: dict[Any, list[Any]]) -> dict[Any, tup
     return out
 
 
+PROOF_CELLS = 12  # the cells of a sweep whose proof games the report replays (each replay is a game played again)
+
+
+def cell_label(cell: Any) -> str:
+    """A sweep cell as the report names it: 'as written' only for the scenario unchanged, not beside a lever
+    ('soviet.supply_points=3, greedy', not 'as written, soviet.supply_points=3, greedy')."""
+    label = cell.label()
+    if cell.option is None and (cell.parameters or cell.ruleset) and label.startswith("as written, "):
+        return label[len("as written, "):]
+    return label
+
+
 def sweep_report(rows: list[Any], pairs: dict[Any, tuple[Any, str, Any]] | None = None) -> tuple[
-        dict[str, Any], list[tuple[str, int, dict[str, Any]]], Any, Any]:
-    """The sweep's table as a report document; the proof games of its first played cell (with its scenario, option
-    and agents), or no proofs when nothing was played."""
+        dict[str, Any], list[tuple[Any, ...]], Any, Any]:
+    """The sweep's table as a report document; the proof games of its played cells of the first played cell's
+    scenario (each with its option, levers and agents; the first PROOF_CELLS of them), or no proofs when nothing was
+    played."""
     played = [r for r in rows if r.report.games]
     table = []
     verdict = []
     for r in played:
         rep = r.report
         head = max(rep.sides, key=lambda s: s.rate)
-        line = (f"{rep.scenario} [{r.cell.label()}]: {head.side} wins {head.rate:.0%} "
+        line = (f"{rep.scenario} [{cell_label(r.cell)}]: {head.side} wins {head.rate:.0%} "
                 f"({head.interval[0]:.0%}-{head.interval[1]:.0%}), {rep.games} games")
         if pairs and r.cell in pairs:
             base, side, diff = pairs[r.cell]
-            line += (f"; {side} against [{base.cell.label()}], on the same seeds: {diff.render()}")
+            line += (f"; {side} against [{cell_label(base.cell)}], on the same seeds: {diff.render()}")
         verdict.append(line + ".")
         for s in rep.sides:
-            table.append([rep.scenario, r.cell.label(), s.side, rep.games, s.wins, f"{s.rate:.1%}",
+            table.append([rep.scenario, cell_label(r.cell), s.side, rep.games, s.wins, f"{s.rate:.1%}",
                           f"{s.interval[0]:.1%}-{s.interval[1]:.1%}"])
-    doc = {"title": "Sweep", "verdict": verdict or ["Nothing played yet."],
+    names = list(dict.fromkeys(r.report.scenario for r in rows)) or ["(no cell)"]
+    doc: dict[str, Any] = {"title": f"{', '.join(names)}: sweep", "verdict": verdict or ["Nothing played yet."],
            "sections": [{"heading": "Cells", "table": {"columns": ["scenario", "cell", "side", "games", "wins", "rate", "95 %"],
                                                        "rows": table}}]}
     if not played:
         return doc, [], None, None
     first = played[0]
-    sides = [s.side for s in first.report.sides]
-    cell = first.cell
-    proofs = [(f"{cell.label()}: a game {s.side} won "
-               f"({play_command(cell.scenario, s.example_seed, cell.agents, sides, cell.overrides(), cell.option)})",
-               s.example_seed, first.cell.overrides())
-              for s in first.report.sides if s.example_seed is not None]
+    same = [r for r in played if r.cell.scenario == first.cell.scenario]  # one board: the first cell's scenario
+    proofs: list[tuple[Any, ...]] = []
+    for r in same[:PROOF_CELLS]:
+        cell, sides = r.cell, [s.side for s in r.report.sides]
+        proofs += [(f"{cell_label(cell)}: a game {s.side} won "
+                    f"({play_command(cell.scenario, s.example_seed, cell.agents, sides, cell.overrides(), cell.option)})",
+                    s.example_seed, cell.overrides(),
+                    {"option": cell.option, "ruleset": cell.ruleset, "agents": cell.agents})
+                   for s in r.report.sides if s.example_seed is not None]
+    if len(same) > PROOF_CELLS or len(same) < len(played):
+        doc["sections"].append({"heading": "Proof games", "text": [
+            f"Replayed below: the games of the first {min(len(same), PROOF_CELLS)} cell(s) of {first.report.scenario}; "
+            "the others' seeds are in the command's output ('tcforge scenario play ... --seed N --set ...')."]})
     return doc, proofs, first.cell, first.cell.agents

@@ -184,3 +184,22 @@ def test_defect_15_tune_json_has_no_first_player_split_where_the_initiative_is_f
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["first_player"] is None
     assert json.loads((tmp_path / "t" / "tune.json").read_text())["first_player"] is None
+
+
+@pytest.mark.slow
+def test_defect_16_a_sweep_report_replays_every_cell_names_its_scenario_and_its_levers_plainly(tmp_path: Any) -> None:
+    """Defect 16: a sweep's report had proof games for its first cell only, labelled its cells 'as written,
+    soviet.supply_points=3' (which sounds unchanged) and was titled just 'Sweep'."""
+    import re
+
+    from tcforge.cli import app
+    page = tmp_path / "sweep.html"
+    result = CliRunner().invoke(app, ["scenario", "sweep", "hill-621", "--set", "soviet.supply_points=3", "--set",
+                                      "soviet.supply_points=5", "--games", "4", "--batch", "2", "--jobs", "1",
+                                      "--no-progress", "--out", str(tmp_path / "sw"), "--html", str(page)])
+    assert result.exit_code == 0, result.stderr
+    text = page.read_text(encoding="utf-8")
+    assert "<title>hill-621: sweep</title>" in text and "as written, soviet" not in text
+    titles = re.findall(r'<div class="replay" id="replay-\d+" tabindex="0"><h3>([^<]*)</h3>', text)
+    assert {t.split(":")[0] for t in titles} == {"soviet.supply_points=3, greedy", "soviet.supply_points=5, greedy"}
+    assert all("--set &#x27;soviet.supply_points=" in t for t in titles)
