@@ -22,7 +22,7 @@ from tcforge.web.svg import SvgCanvas
 
 WIDTH = 760.0  # points: the board's SVG box is this wide; the page scales it
 SCALE = 1.25
-LINE = 8.4  # a stack line's size, before scaling
+LINE = 9.6  # a stack line's size, before scaling (fitted to the cell's width)
 
 
 @dataclass

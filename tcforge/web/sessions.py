@@ -297,6 +297,9 @@ class WatchSession:
             "sides": [{"id": s, "name": names[i], "player": agents[i]} for i, s in enumerate(scenario.grid.sides)],
             "turn": t("web_turn", lang, n=state.turn), "position": t("web_action_of", lang, n=n, m=self.actions),
             "account": narrator.entries, "note": t("web_whole_truth", lang),
+            # the account's line the position is at: the action just played, or the last told before it (a pass in a
+            # reaction window, a halt, is not told)
+            "now": max((e["line"] for e in narrator.entries if e["line"] is not None and e["line"] <= n + 1), default=1),
             "result": result(scenario, state, setup.seed, agents, lang)["text"] if state.is_terminal() else None,
         }
         data.update(whole_view(scenario, state, narrator.teller))

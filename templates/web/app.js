@@ -9,6 +9,7 @@ let lang = params.get("lang") === "fr" ? "fr" : "en";
 let words = {};
 let options = null;
 let view = null;
+let previous = null; // the view shown before this one
 let stepping = null;
 const $ = (id) => document.getElementById(id);
 
@@ -126,6 +127,7 @@ function highlight(positions) {
 }
 
 function render(data) {
+  previous = view;
   view = data;
   $("setup").hidden = true;
   $("game").hidden = false;
@@ -167,7 +169,7 @@ function render(data) {
     const item = li(e.text, `acc-${e.kind}`);
     item.dataset.line = e.line;
     if (data.mode === "watch") {
-      item.classList.toggle("now", e.line === data.at + 1);
+      item.classList.toggle("now", e.line === data.now);
       item.addEventListener("click", () => frame(Math.max(0, e.line - 1)));
     }
     return item;
@@ -176,6 +178,12 @@ function render(data) {
   $("result").hidden = !data.result;
   $("result").textContent = data.result || "";
   if (data.mode === "watch") renderWatch(data); else renderPlay(data);
+}
+
+// Scroll a box (never the window: the prompt stays in view) so that its item shows, a third of the way down.
+function scrollWithin(box, item) {
+  const offset = item.getBoundingClientRect().top - box.getBoundingClientRect().top;
+  box.scrollTop += offset - box.clientHeight / 3;
 }
 
 function renderWatch(data) {
@@ -189,7 +197,7 @@ function renderWatch(data) {
   $("w-note").textContent = data.note;
   $("dice").replaceChildren();
   const now = document.querySelector("#account .now");
-  if (now) now.scrollIntoView({ block: "nearest" });
+  if (now) scrollWithin($("account"), now);
   setUrl({ log: data.log, at: data.at, lang });
 }
 
@@ -215,6 +223,7 @@ function renderPlay(data) {
   const box = $("decision");
   box.hidden = !data.decision;
   if (data.decision) {
+    const fresh = !previous || previous.game !== data.game || previous.at !== data.at || !previous.decision;
     $("prompt").textContent = data.decision.prompt;
     $("choices").replaceChildren(...data.decision.choices.map((c) => {
       const item = document.createElement("li");
@@ -230,13 +239,14 @@ function renderPlay(data) {
       item.append(button);
       return item;
     }));
+    if (fresh) $("choices").scrollTop = 0; // a new decision opens at its first choice
   }
   $("undo").disabled = !data.can_undo;
   const link = $("watch-link");
   link.hidden = data.waiting !== "over";
   link.href = `/watch?log=${encodeURIComponent(data.log)}&lang=${lang}`;
-  const last = $("account").lastElementChild;
-  if (last) last.scrollIntoView({ block: "nearest" });
+  const account = $("account");
+  account.scrollTop = account.scrollHeight; // the account box shows its last line; the window does not move
   setUrl({ game: data.game, lang });
   const others = data.waiting === "computer" || data.waiting === "chance";
   $("next").hidden = !(others && pace === "step");

@@ -127,3 +127,50 @@ def test_a_whole_game_through_the_page_against_greedy_audits_clean(browser_page:
     page.goto(f"{server}/?game=forged-id")  # a game this server never started: one line, and the set-up page
     page.wait_for_function("() => !document.getElementById('error').hidden")
     assert page.inner_text("#error").startswith("no game with this id") and page.is_visible("#new-game")
+
+
+LIST_AT_TOP = """(at) => { const g = document.getElementById('game');
+  return Number(g.dataset.at) > at && g.dataset.waiting === 'human'; }"""
+
+
+def test_the_page_keeps_the_prompt_in_view_the_list_at_its_top_and_the_board_legible(browser_page: Any, server: str) -> None:
+    """Issue 38 review, defects 4 and 5: after a window was passed the next decision opened with its list scrolled to
+    the middle, and choice numbers of 100 and up lost their first digit; at 1024 x 700 the window scrolled to the
+    account's last line on load, pushing the prompt off the top; at 1400 px the stacks' card names were 7-10 px."""
+    page = browser_page
+    page.set_viewport_size({"width": 1024, "height": 700})
+    page.goto(f"{server}/?pace=0")
+    page.wait_for_selector("#scenario option[value='hill-621']", state="attached")
+    page.select_option("#scenario", "hill-621")
+    page.select_option("#side", "soviet")
+    page.fill("#agent", "greedy")
+    page.fill("#seed", "1")
+    page.click("#start")
+    at, waiting = settle(page, -1)
+    assert waiting == "human" and page.locator("#choices button").count() == 37
+    marker = page.evaluate("""() => { const list = document.getElementById('choices'); const style = getComputedStyle(list);
+      const pen = document.createElement('canvas').getContext('2d'); pen.font = `${style.fontSize} ${style.fontFamily}`;
+      return [pen.measureText('145. ').width, parseFloat(style.paddingLeft)]; }""")
+    assert marker[0] <= marker[1], f"'145.' is {marker[0]:.0f} px wide, the number column {marker[1]:.0f} px"
+    page.evaluate("() => { const list = document.getElementById('choices'); list.scrollTop = list.scrollHeight; "
+                  "list.querySelector('button[data-kind=pass]').click(); }")  # pass, the list scrolled down
+    at, waiting = settle(page, at)
+    assert waiting == "human" and page.locator("#choices button").count() > 20
+    assert page.evaluate("() => document.getElementById('choices').scrollTop") == 0
+    overflow = "() => { const a = document.getElementById('account'); return a.scrollHeight > a.clientHeight + 40; }"
+    while not page.evaluate(overflow):  # played on (pass, else the last choice) until the account outgrows its box
+        page.evaluate("() => { const pass = document.querySelector('#choices button[data-kind=pass]'); "
+                      "(pass || [...document.querySelectorAll('#choices button')].pop()).click(); }")
+        at, waiting = settle(page, at)
+        assert waiting == "human"
+    page.reload()  # on load
+    at, _ = settle(page, at - 1)
+    top = page.evaluate("() => document.getElementById('prompt').getBoundingClientRect().top")
+    assert 0 <= top < 700 and page.evaluate("() => window.scrollY") == 0
+    page.set_viewport_size({"width": 1400, "height": 900})
+    smallest = page.evaluate("""() => { const svg = document.querySelector('#board svg');
+      const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      return Math.min(...[...svg.querySelectorAll('text')].filter((t) => t.textContent.includes('Line Squad'))
+        .map((t) => Number(t.getAttribute('font-size')) * scale)); }""")
+    assert smallest >= 11.5, f"the stacks' card names are {smallest:.1f} px"
+    screenshot(page, "serve-hill-621-1400")

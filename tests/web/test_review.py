@@ -174,3 +174,23 @@ def test_defect_3_a_reaction_window_says_what_it_answers_and_offers_pass_first()
     assert view["decision"]["choices"][0]["kind"] == "pass" and len(view["decision"]["choices"]) == 37
     french = session.view("fr")["decision"]
     assert french["prompt"].startswith("Après «\u202fBarrage d’artillerie tire ART sur") and french["choices"][0]["text"] == "passer"
+
+
+# ---------------------------------------------------------------------- 9
+def test_defect_9_watch_marks_the_last_told_line_when_the_action_is_a_pass(client: TestClient, tmp_path: Path) -> None:
+    """Defect 9: at an action the account does not tell (a pass in a reaction window), Watch marked no line."""
+    from tcforge.play.games import play_game, write_log
+    from tcforge.scenarios.loading import find_scenario, load
+    scenario = load(find_scenario("skirmish"))
+    playout, _ = play_game(scenario, 1, ("greedy", "greedy"))
+    log = tmp_path / "skirmish.jsonl"
+    with log.open("w", encoding="utf-8") as handle:
+        write_log(handle, playout.state.scenario_setup, playout.log, scenario, folder=tmp_path, state=playout.state)
+    first = client.post("/api/watch", json={"log": str(log)}).json()
+    told = {e["line"] for e in first["account"]}
+    untold = [n for n in range(1, first["actions"] + 1) if n + 1 not in told]
+    assert untold, "the game has an action the account does not tell"
+    for n in (0, untold[0], untold[0] - 1, first["actions"]):
+        view = client.get(f"/api/watch/{first['watch']}/{n}").json()
+        assert view["now"] in told and view["now"] <= n + 1
+        assert view["now"] == max(line for line in told if line <= n + 1)
