@@ -510,7 +510,8 @@ def audit_cmd(
 
 
 HTML_HELP = ("Also write a report a designer reads in a browser: one self-contained HTML file (no network) with the "
-             "verdict in words, the curves and tables, and each proof game as a step-through replay on the board.")
+             "verdict in words, the curves and tables, and each proof game as a step-through replay on the board. A "
+             "missing folder is made, as for the other outputs.")
 PNG_OUT_HELP = ("Write {what} as a PNG here; the report itself goes to standard output (--format, and > FILE to keep "
                 "it). --plot is the old spelling.")
 SCHEDULER_HELP = ("Play on a running Dask cluster: tcp://HOST:8786 (see 'Sweeps, and playing on a cluster' in "

@@ -203,3 +203,20 @@ def test_defect_16_a_sweep_report_replays_every_cell_names_its_scenario_and_its_
     titles = re.findall(r'<div class="replay" id="replay-\d+" tabindex="0"><h3>([^<]*)</h3>', text)
     assert {t.split(":")[0] for t in titles} == {"soviet.supply_points=3, greedy", "soviet.supply_points=5, greedy"}
     assert all("--set &#x27;soviet.supply_points=" in t for t in titles)
+
+
+@pytest.mark.slow
+def test_defect_17_html_in_a_missing_folder_makes_it_as_out_and_log_do(tmp_path: Any, monkeypatch: Any) -> None:
+    """Defect 17: '--html nodir/x.html' made the missing folder without a word. Every other output does the same
+    (--out of tune and sweep, --log of play, --out FILE of balance: tcforge.atomic makes the folders), so --html
+    keeps doing it, consistently, and the check made before any game (defect 2) lets it."""
+    from tcforge.cli import app
+    _fake_games(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["scenario", "tune", "hill-621", "--lever", "soviet.supply_points", "--range", "1..6",
+                                      "--games", "50", "--round-games", "10", "--agent", "greedy", "--jobs", "1",
+                                      "--no-progress", "--out", "new/t", "--html", "nodir/x.html"])
+    assert result.exit_code == 0, result.stderr
+    assert (tmp_path / "nodir" / "x.html").is_file() and (tmp_path / "new" / "t" / "tune.json").is_file()
+    log = CliRunner().invoke(app, ["scenario", "play", "hill-621", "--seed", "3", "-q", "--log", "logs/x.jsonl"])
+    assert log.exit_code == 0 and (tmp_path / "logs" / "x.jsonl").is_file()
