@@ -10,6 +10,7 @@ the page data unchanged. A watched log is told whole (every card shown), as ``sc
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from tcforge.engine.actions import (
@@ -19,21 +20,28 @@ from tcforge.engine.actions import (
     Exit,
     Fire,
     Fortify,
+    HitRoll,
     Hold,
     Interrupt,
+    KillRoll,
     Move,
+    Pass,
     Pick,
     PlayCard,
     Shoot,
     Smoke,
+    SmokeRoll,
     Step,
     Target,
     Transfer,
+    action_from_json,
 )
+from tcforge.engine.attacks import KILL, MISS, Odds, attack_odds, to_hit, to_kill
 from tcforge.engine.board import ATTACHED
+from tcforge.engine.melee import melee_attack
 from tcforge.engine.movement import over_limit
 from tcforge.engine.observation import observation
-from tcforge.engine.state import GameState
+from tcforge.engine.state import CHANCE, GameState
 from tcforge.i18n.words import t
 from tcforge.play.account import Teller, card_target, describe, narrate
 from tcforge.scenarios.grid import Position
@@ -65,6 +73,7 @@ class Narrator:
         if not new:
             return
         base = self.done
+        results = roll_results(self.state, new, base, self.lang)
         for event in narrate(self.scenario, self.state, new, self.teller):
             kind = event["event"]
             if kind == "side_turn":
@@ -79,6 +88,9 @@ class Narrator:
                     self.entries[self.pending]["line"] = line
                     self.pending = None
                 text = event["text"]
+                if line in results:  # the roll's result, before what it did
+                    roll, sep, rest = text.partition(" -> ")
+                    text = f"{roll}{t('acc_colon', self.lang)} {results[line]}{sep}{rest}"
                 actor = new[event["line"] - 2].actor
                 sides = self.scenario.grid.sides
                 if actor.startswith("side ") and self.header is not None and sides[int(actor[5:])] != self.header[1]:
@@ -97,6 +109,36 @@ class Narrator:
                 for text in self.teller.standing(event["snapshot"]):
                     self.entries.append({"kind": "standing", "line": line, "text": text.strip()})
         self.done = len(lines)
+
+
+def roll_result(state: GameState, roll: int, lang: str) -> str:
+    """What the die ``roll`` does to the roll ``state`` is about to make, in a word ("" when the account's words
+    after it say it all): a to-hit roll hits or misses, a To Kill roll kills or does nothing, HE fired for Smoke lays
+    it or misses."""
+    event = state.rolls[0] if state.rolls else None
+    rules = state.game.fire_rules
+    if isinstance(event, HitRoll):
+        return t("web_r_miss" if to_hit(event.attack, rules, roll)[0] == MISS else "web_r_hit", lang)
+    if isinstance(event, KillRoll):
+        return t("web_r_kill" if to_kill(event.needed, rules, roll) == KILL else "web_r_no_effect", lang)
+    if isinstance(event, SmokeRoll):
+        return t("web_r_miss" if to_hit(event.attack, rules, roll)[0] == MISS else "web_r_smoke", lang)
+    return ""
+
+
+def roll_results(start: GameState, lines: Sequence[Any], base: int, lang: str) -> dict[int, str]:
+    """The result of each die among ``lines`` (played from ``start``, the ``base``-th line on), by log line number."""
+    if not any(line.actor == "chance" and line.action[0] == "d10" for line in lines):
+        return {}
+    state = start.clone()
+    out = {}
+    for number, line in enumerate(lines, base + 2):
+        if line.actor == "chance" and line.action[0] == "d10":
+            word = roll_result(state, int(line.action[1]), lang)
+            if word:
+                out[number] = word
+        state.apply_action(action_from_json(line.action))
+    return out
 
 
 # ---------------------------------------------------------------------- the board
@@ -213,6 +255,36 @@ def prompt(state: GameState, side: int, lang: str, opened: tuple[str, str] | Non
     return t(f"web_ask_{phase}", lang) if phase in ("move", "fire", "melee") else phase
 
 
+def shot_odds(state: GameState, action: Shoot | Target, teller: Teller) -> Odds | None:
+    """The odds the engine gives the attack a shot declares (the Dice box shows the same for its roll), found by
+    playing the shot on a copy of the state, a reaction window on the way passed (a melee order's attack as the melee
+    makes it); None for a target the person may not see (its odds would tell what it is)."""
+    units = state.units
+    if not teller.sees(units[action.target]):
+        return None
+    if isinstance(action, Target):  # a melee order: its attack as the melee will roll it (10.0)
+        firer, item = units[action.firer], units[action.item] if action.item >= 0 else None
+        attack = melee_attack(state, firer, units[action.target], str(action.fire), item)
+        if attack is None:
+            return None
+        melee = state.ctx.melee
+        if action.fire == "at" and item is None and melee is not None and melee.flank_shot and firer.side == state.active:
+            attack = replace(attack, flank_shot=True)
+        return attack_odds(attack, state.game.fire_rules)
+    trial = state.clone()
+    trial.apply_action(action)
+    while trial.ctx.window is not None and trial.current_player() != CHANCE and Pass() in trial.legal_actions():
+        trial.apply_action(Pass())
+    event = trial.rolls[0] if trial.rolls and trial.current_player() == CHANCE else None
+    if isinstance(event, HitRoll) and event.firer == action.firer and event.target == action.target:
+        return attack_odds(event.attack, state.game.fire_rules)
+    return None
+
+
+def _percent(value: Any) -> str:
+    return f"{float(value) * 100:.0f} %"
+
+
 def offered(state: GameState, actions: Sequence[Action]) -> list[int]:
     """The indices of the legal actions offered as choices, in the engine's order: of the plays of copies of one card
     type on one target (four Smoke cards in hand, each on every position) only the first is offered, the same play."""
@@ -237,6 +309,10 @@ def decision(state: GameState, side: int, at: int, actions: Sequence[Action], te
     for index in offered(state, actions):
         action = actions[index]
         text = describe(state, action, teller) or _fallback(state, action, teller)
+        if isinstance(action, Shoot | Target):
+            odds = shot_odds(state, action, teller)
+            if odds is not None:
+                text += f" ({t('web_odds_shot', teller.lang, hit=_percent(odds.hit), kill=_percent(odds.kill))})"
         choices.append(Choice(index, action.kind, text, _positions(state, action, teller)))
     if state.ctx.window is not None:
         choices.sort(key=lambda c: c.kind != "pass")  # stable: the rest in the engine's order

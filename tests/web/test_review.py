@@ -194,3 +194,44 @@ def test_defect_9_watch_marks_the_last_told_line_when_the_action_is_a_pass(clien
         view = client.get(f"/api/watch/{first['watch']}/{n}").json()
         assert view["now"] in told and view["now"] <= n + 1
         assert view["now"] == max(line for line in told if line <= n + 1)
+
+
+# ---------------------------------------------------------------------- 6
+def test_defect_6_fire_choices_show_their_odds_and_rolls_their_result(client: TestClient) -> None:
+    """Defect 6: target choices showed no odds (a shot at 'hit 0%' offered with no warning), and roll lines said 'to hit:
+    rolls 8' with no result."""
+    import re
+    view = until_decision(client, new(client, seed=4))
+    odds_seen, results = [], []
+    while view["waiting"] == "human" and (len(odds_seen) < 3 or len(results) < 3):
+        choices = view["decision"]["choices"]
+        shots = [c for c in choices if c["kind"] in ("shoot", "target")]
+        for c in shots:
+            found = re.search(r"\(hit (\d+)%, kill (\d+)%\)$", c["text"])
+            assert found, c["text"]
+            assert int(found[2]) <= int(found[1])
+            odds_seen.append(c["text"])
+        results = [e["text"] for e in view["account"] if ", to hit: rolls " in e["text"] or ", to kill: rolls " in e["text"]]
+        pick = shots[0] if shots else next((c for c in choices if c["kind"] == "fire"), choices[-1])
+        view = until_decision(client, client.post(f"/api/games/{view['game']}/decide",
+                                                  json={"at": view["at"], "choice": pick["index"]}).json())
+    assert odds_seen and "PzKw IV G Ga fires AT at T-34 M43 Sa (hit 80%, kill 45%)" in odds_seen
+    assert results and all(re.search(r"rolls \d+: (hit|miss|kill|no effect)( -> |$)", text) for text in results), results
+
+
+def test_defect_6_no_odds_on_a_target_the_side_cannot_see(own_data: Path) -> None:
+    """A hidden card's odds would tell what it is: the page gives none."""
+    from tcforge.engine.actions import Shoot
+    from tcforge.play.account import Teller
+    from tcforge.play.human import HumanGame
+    from tcforge.scenarios.loading import find_scenario, load
+    from tcforge.web.view import shot_odds
+    game = HumanGame(load(find_scenario("skirmish")), 4, 0, "greedy")
+    while game.waiting() in ("chance", "computer"):
+        game.step()
+    firer = next(u for u in game.state.units if u.side == 0 and u.pos >= 0 and u.profile.name.startswith("PzKw"))
+    target = next(u for u in game.state.units if u.side == 1 and u.pos >= 0 and u.profile.name.startswith("T-34"))
+    teller = Teller(game.scenario, "en", viewer=0)
+    teller.look(game.state)
+    teller.known = set(teller.known or ()) - {target.uid}  # as if it lay face down
+    assert shot_odds(game.state, Shoot(firer.uid, target.uid, "at"), teller) is None
