@@ -176,6 +176,16 @@ class PlaySession:
             return {"smoke": float(sum(p for a, p in outcomes if to_hit(event.attack, state.game.fire_rules, int(a[1]))[0] != MISS))}
         return None
 
+    def recount(self) -> None:
+        """The dice of the game so far, as :meth:`step` keeps them, from its lines (a game resumed from its log)."""
+        state = new_game(self.game.scenario, self.game.seed)
+        rolls = []
+        for number, line in enumerate(self.game.lines, 2):
+            if line.actor == "chance" and line.action[0] == "d10":
+                rolls.append({"line": number, "roll": line.action[1], "odds": self._odds(state)})
+            state.apply_action(action_from_json(line.action))
+        self.rolls = rolls[-KEEP_ROLLS:]
+
     def dice(self, narrator: Narrator, lang: str) -> list[dict[str, Any]]:
         """The dice rolled lately, each with the account's words for it and the odds, in ``lang``."""
         out = []
@@ -408,6 +418,7 @@ class Store:
         except HumanGameError as exc:
             raise Refusal(422, f"{path}: {exc}") from None
         session = PlaySession(new_id(), game, path)
+        session.recount()
         self._keep(self.plays, session)
         return session
 

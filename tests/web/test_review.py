@@ -235,3 +235,18 @@ def test_defect_6_no_odds_on_a_target_the_side_cannot_see(own_data: Path) -> Non
     teller.look(game.state)
     teller.known = set(teller.known or ()) - {target.uid}  # as if it lay face down
     assert shot_odds(game.state, Shoot(firer.uid, target.uid, "at"), teller) is None
+
+
+# ---------------------------------------------------------------------- 8
+def test_defect_8_a_resumed_game_shows_the_dice_rolled_before(client: TestClient, tmp_path: Path) -> None:
+    """Defect 8: after resume the Dice box said 'No die rolled yet' though nine dice had been rolled."""
+    view = until_decision(client, new(client, seed=4))
+    while len(view["rolls"]) < 3 and view["waiting"] == "human":
+        choices = view["decision"]["choices"]
+        pick = next((c for c in choices if c["kind"] in ("shoot", "target", "fire")), choices[-1])
+        view = until_decision(client, client.post(f"/api/games/{view['game']}/decide",
+                                                  json={"at": view["at"], "choice": pick["index"]}).json())
+    assert len(view["rolls"]) >= 3 and all(r["odds"] for r in view["rolls"][:1])
+    other = TestClient(create_app(tmp_path / "games"), base_url="http://127.0.0.1")  # another run of the server
+    resumed = other.post("/api/resume", json={"log": view["log"]}).json()
+    assert resumed["rolls"] == view["rolls"]
