@@ -75,6 +75,12 @@ def rulebook(
     if report.missing:
         sys.stderr.write(f"tcforge: note: {len(report.missing)} case(s) not translated, printed in English with a "
                          f"marker: {', '.join(report.missing)}\n")
+    if report.title_only:
+        sys.stderr.write(f"tcforge: note: {len(report.title_only)} case(s) with only their title translated, printed "
+                         f"with their English text and a marker: {', '.join(report.title_only)}\n")
+    if report.english_words:
+        sys.stderr.write(f"tcforge: note: the word table has no {lang}: the cover's words are printed in English, "
+                         f"marked: {', '.join(report.english_words)}\n")
     if report.unresolved:
         sys.stderr.write(f"tcforge: note: case number(s) that name no case, printed as plain text: "
                          f"{', '.join(report.unresolved)}\n")

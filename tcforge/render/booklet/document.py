@@ -117,11 +117,15 @@ class BookletReport:
     seconds: float = 0.0
     stale: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
+    title_only: list[str] = field(default_factory=list)  # cases with only their title translated
+    english_words: list[str] = field(default_factory=list)  # the cover's words printed in English (no word table)
     unresolved: list[str] = field(default_factory=list)
     links: int = 0
     imposed: str = ""
     short_lines: list[tuple[int, str]] = field(default_factory=list)  # (page, text) of lines broken too early
 
+
+TITLE_ONLY = "title-only"  # a case state of the booklet only: 'tcforge i18n status' counts it stale
 
 # ---------------------------------------------------------------------------
 # context
@@ -146,6 +150,8 @@ class ContextBuilder:
         self.figures = 0
         self._scenarios: dict[str, Any] | None = None
         self.stale: list[str] = []
+        self.title_only: list[str] = []
+        self.english_words: list[str] = []
         self.missing: list[str] = []
         self.card_anchors: set[str] = set()
         self.card_index: list[tuple[str, str]] = []
@@ -284,10 +290,16 @@ class ContextBuilder:
         default = self.data.rulesets.get(DEFAULT_RULESET)
         appendix = self.variant_appendix() if default is not None and rs.id != default.id else None
         total = len(list(self.book.source.cases()))
-        current = total - len(self.stale) - len(self.missing)
+        current = total - len(self.stale) - len(self.missing) - len(self.title_only)
         width, height = PAPERS[self.o.paper]
         top, bottom, inner, outer = MARGINS[self.o.paper]
         cover = self.scenarios().get("hill-621")
+        # The cover's words come from the word table (tcforge.i18n.words), which has English and French: in another
+        # language they fall back to English, marked (lang="en", a note on the cover and on standard error).
+        words_lang = lang if lang in LANGS else "en"
+        if words_lang != lang:
+            self.english_words = ["rule_book", "ruleset"] + (["variant_note"] if appendix is not None else []) + [
+                "translation_state_all" if current == total else "translation_state", "colophon"]
         running = f"{bw('game', lang)} \u2014 {bw('rule_book', lang)}"
         page_css = (f"@page {{ size: {width} {height}; margin: {top} {outer} {bottom} {inner}; }}\n"
                     f"@page :left {{ margin-left: {outer}; margin-right: {inner}; @top-left {{ content: {css_string(running)}; }} }}\n"
@@ -299,6 +311,9 @@ class ContextBuilder:
             "cover_caption": typo(f"{cover.title.get(lang)}, {cover.place.get(lang) if cover.place else ''}".strip(", "), lang)
             if cover is not None else "",
             "lang": lang,
+            "words_lang": words_lang,
+            "cover_words_note": (bw("cover_words_note", words_lang, language=lang)
+                                 if self.english_words else ""),
             "paper": self.o.paper,
             "small": self.o.paper in SMALL_PAPERS,
             "index": self.index(chapters),
@@ -321,7 +336,8 @@ class ContextBuilder:
             "contents_title": bw("contents", lang),
             "chapters": chapters,
             "appendix": appendix,
-            "words": {k: bw(k, lang) for k in ("stale", "stale_note", "missing", "missing_note", "english_now", "fig",
+            "words": {k: bw(k, lang) for k in ("stale", "stale_note", "missing", "missing_note", "title_only",
+                                               "title_only_note", "english_now", "fig",
                                                "appendix", "page")},
         }
 
@@ -336,6 +352,12 @@ class ContextBuilder:
             self.missing.append(en.number)
             entry.update(title=self.english_text.title(en.title), blocks=self.case_blocks(self.english_text, en),
                          lang="en", state=MISSING)
+        elif state == STALE and tr.translated_from is None and tr.text == en.text and tr.title != en.title:
+            # only the title translated ('tcforge i18n import' keeps the English text): the text is printed once, in
+            # English, marked as not translated; the English did not change since a translation, as "stale" would say
+            self.title_only.append(en.number)
+            entry.update(title=self.text.title(tr.title), blocks=self.case_blocks(self.english_text, en),
+                         state=TITLE_ONLY, text_lang="en")
         else:
             entry.update(title=self.text.title(tr.title), blocks=self.case_blocks(self.text, tr))
             if state == STALE:
@@ -497,6 +519,7 @@ def build_booklet(path: Path, options: BookletOptions, book: RuleBook | None = N
     pages = len(document.pages)
     renderers = {id(r): r for r in (builder.text, builder.english_text)}.values()
     report = BookletReport(path, options.lang, pages, stale=builder.stale, missing=builder.missing,
+                           title_only=builder.title_only, english_words=builder.english_words,
                            unresolved=sorted({n for r in renderers for n in r.unresolved}),
                            links=sum(len(r.links) for r in renderers), short_lines=short_lines(document))
     with atomic_path(path) as tmp:
