@@ -57,12 +57,14 @@ def endings(results: Sequence[GameResult], sides: Sequence[str]) -> list[Ending]
     return out
 
 
-def render_endings(items: Sequence[Ending]) -> list[str]:
-    """One line a way of ending: ``german by turn limit: 193 games (96.5 %), --seed 1; ...``."""
+def render_endings(items: Sequence[Ending], players: str = "") -> list[str]:
+    """One line a way of ending: ``german by turn limit: 193 games (96.5 %), --seed 1; ...`` (``players``: what
+    follows the seed for 'scenario play' to play that game, ``--agent german=best --agent soviet=best``)."""
     lines = []
     for e in items:
         who = f"{e.winner} wins by {e.condition}" if e.winner else f"nobody wins ({e.condition})"
-        parts = [f"{who}: {e.games} game(s) ({e.share:.1%}), e.g. --seed {e.proof_seed}", f"median {e.turns:g} turns"]
+        seed = f"--seed {e.proof_seed}" + (f" {players}" if players else "")
+        parts = [f"{who}: {e.games} game(s) ({e.share:.1%}), e.g. {seed}", f"median {e.turns:g} turns"]
         if e.held_from is not None:
             parts.append(f"{e.winner} held its positions for good from turn {e.held_from:g}")
         losses = [f"{side} in turn {turn:g}" for side, turn in e.last_loss.items() if turn is not None]

@@ -26,6 +26,9 @@ def test_defect_1_a_proof_game_s_command_names_the_players_that_played_it() -> N
     assert titles[0] == ("soviet.supply_points = 2: a game soviet won (tcforge scenario play hill-621 --seed 84786240051429 "
                          "--set 'soviet.supply_points=2' --agent german=best --agent soviet=best)")
     assert play_command("hill-621", 3, ("greedy", "greedy"), ["german", "soviet"]) == "tcforge scenario play hill-621 --seed 3"
+    from tcforge.analysis.verdict import Ending, render_endings
+    why = render_endings([Ending("soviet", "control", 1, 1.0, 7, 12.0, None, {})], "--agent german=best --agent soviet=best")
+    assert "e.g. --seed 7 --agent german=best --agent soviet=best;" in why[0]  # balance's 'why' lines too
 
 
 def test_defect_2_an_html_or_out_path_nothing_can_be_written_in_is_refused_before_any_game(monkeypatch: Any) -> None:
