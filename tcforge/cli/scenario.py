@@ -713,8 +713,8 @@ def balance_cmd(
         for s in rep.sides:
             _echo(f"  {s.side} losses a game: " + (", ".join(f"{k} {v}" for k, v in s.losses.items()) or "none"))
         from tcforge.cli.report import play_command
-        players = play_command(sc.id, 1, rep.policies, list(sc.grid.sides), None, rep.option).split(" --seed 1", 1)[1].strip()
-        for line in render_endings(ways, players):
+        whose = play_command(sc.id, 1, rep.policies, list(sc.grid.sides), None, rep.option).split(" --seed 1", 1)[1].strip()
+        for line in render_endings(ways, whose):
             _echo(f"  why: {line}")
         for line in _who_and_when(sc, games_of.get(rep.option) or []):
             _echo(f"  {line}")
