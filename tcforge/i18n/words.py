@@ -844,8 +844,16 @@ W: dict[str, tuple[str, str]] = {
     "cd:size": ("Size", "Taille"),
     "cd:pdf_title": ("Command deck: {deck} ({n} cards)", "Paquet de commandement : {deck} ({n} cartes)"),
     # a scenario sheet's set-up rows (issue 37 item 9): terrain dealt, the drawing decks, the spread, the turn track
-    "sc_set_either_wins": ("Both sides",
-        "Les deux camps"),
+    "sc_set_either_wins": ("A win for either side",
+        "Victoire de l'un ou l'autre camp"),
+    "sc_v_draw_label": ("Draw",
+        "Match nul"),
+    "sc_v_draw": ("Neither side has won when turn {n} is over: the game is a draw.",
+        "Si aucun camp n'a gagné à la fin du tour {n}, la partie est nulle."),
+    "sc_v_draw_cap": ("Neither side has won when turn {n} is over: the game is a draw (project's reading: the source "
+                      "gives no last turn).",
+        "Si aucun camp n'a gagné à la fin du tour {n}, la partie est nulle (lecture du projet : la source ne fixe pas "
+        "de dernier tour)."),
     "sc_set_and": ("and",
         "et"),
     "sc_set_terrain": ("Terrain",
@@ -904,6 +912,8 @@ W: dict[str, tuple[str, str]] = {
         "La partie s'arrête après le tour {n}."),
     "sc_set_track_key": ("{g}: turn {n}",
         "{g} : tour {n}"),
+    "sc_set_track_none": ("no reinforcements",
+        "pas de renforts"),
     # tcforge serve: the play and watch page (issue 38)
     "web_title": ("tcforge: play and watch", "tcforge : jouer et regarder"),
     "web_play": ("Play", "Jouer"),
@@ -957,6 +967,27 @@ W: dict[str, tuple[str, str]] = {
         "Position surempilée : choisissez la carte à éliminer (6.3)"),
     "web_ask_window": ("Reaction window: play an Interrupt or pass (12.2)",
         "Fenêtre de réaction : jouez une interruption ou passez (12.2)"),
+    "web_e_no_scenario": ("no scenario '{id}': choose one of the list", "pas de scénario « {id} » : choisissez-en un dans la liste"),
+    "web_e_stale": ("stale request: the game is at action {at}, the page showed action {shown}; reload the page",
+        "demande périmée : la partie en est à l'action {at}, la page montrait l'action {shown} ; rechargez la page"),
+    "web_e_not_yours": ("it is not your decision now (the computer or the dice play): step the game on instead",
+        "ce n'est pas à vous de décider (l'ordinateur ou les dés jouent) : faites avancer la partie"),
+    "web_e_over": ("the game is over", "la partie est terminée"),
+    "web_e_no_step": ("it is your decision: nothing to step", "c'est à vous de décider : rien à faire avancer"),
+    "web_e_choice": ("choice {choice} is not one of the {n} choices offered", "le choix {choice} n'est pas l'un des {n} choix proposés"),
+    "web_e_undo": ("nothing to take back: undo works within your turn, before any die is rolled or the computer answers",
+        "rien à reprendre : on reprend un coup dans son tour, avant tout dé lancé et toute réponse de l'ordinateur"),
+    "web_e_no_game": ("no game with this id on this server (it may have been started by another run of tcforge serve: "
+        "resume it from its saved log)", "aucune partie de cet identifiant sur ce serveur (lancée peut-être par une autre "
+        "exécution de tcforge serve : reprenez-la depuis son journal enregistré)"),
+    "web_e_no_watch": ("no log opened with this id on this server: open the log again",
+        "aucun journal ouvert sous cet identifiant sur ce serveur : ouvrez le journal à nouveau"),
+    "web_e_side": ("side '{side}' is not a side of {id}: use {sides}", "« {side} » n'est pas un camp de {id} : choisissez {sides}"),
+    "web_e_no_log": ("no such log file: {path}", "pas de fichier journal {path}"),
+    "web_e_in_play": ("{name} is the log of a game still being played on this server: it shows every card, the enemy's "
+        "hidden ones too; watch it once the game is over", "{name} est le journal d'une partie en cours sur ce serveur : "
+        "il montre toutes les cartes, même les cartes cachées de l'adversaire ; regardez-le une fois la partie finie"),
+    "web_setup": ("Set-up of {title}", "Mise en place de {title}"),
     "web_odds_shot": ("hit {hit}, kill {kill}", "toucher {hit}, détruire {kill}"),
     "web_r_hit": ("hit", "touché"),
     "web_r_miss": ("miss", "manqué"),

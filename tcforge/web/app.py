@@ -32,7 +32,7 @@ from starlette.routing import Route
 
 from tcforge.i18n.words import W, t
 from tcforge.paths import templates_dir
-from tcforge.web.protocol import Act, NewGame, OpenLog, Refusal, lang_of
+from tcforge.web.protocol import LANGS, Act, NewGame, OpenLog, Refusal, lang_of
 from tcforge.web.sessions import Store, scenario_choices
 
 MAX_BODY = 64 * 1024
@@ -52,13 +52,18 @@ def words(lang: str) -> dict[str, str]:
 async def _body(request: Request) -> Any:
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
         raise Refusal(415, "send the request body as JSON (Content-Type: application/json)")
+    lang = request.query_params.get("lang")
     raw = await request.body()
     if len(raw) > MAX_BODY:
         raise Refusal(413, f"the request body is larger than {MAX_BODY // 1024} KB")
     try:
-        return json.loads(raw.decode("utf-8"))
+        body = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
         raise Refusal(400, "the request body is not JSON") from None
+    if isinstance(body, dict) and body.get("lang") in LANGS:
+        lang = body["lang"]
+    request.state.lang = lang  # the language of a refusal
+    return body
 
 
 def create_app(games_dir: Path, *, hosts: tuple[str, ...] = ("127.0.0.1", "localhost")) -> Starlette:
@@ -149,7 +154,8 @@ def create_app(games_dir: Path, *, hosts: tuple[str, ...] = ("127.0.0.1", "local
 
     async def refused(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, Refusal)
-        return JSONResponse({"error": exc.message}, status_code=exc.status)
+        lang = getattr(request.state, "lang", None) or request.query_params.get("lang")
+        return JSONResponse({"error": exc.text(lang if lang in LANGS else "en")}, status_code=exc.status)
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)

@@ -51,7 +51,7 @@ class PlayBoard(BattlefieldMap):
         unknown = {t("sc_set_map_key", self.lang), t("sc_random_legend", self.lang)}
         return [item for item in super()._legend_items() if item.text not in unknown]
 
-    def _terrain(self, c: Any, pos: Position, x: float, y: float, cell_w: float) -> None:
+    def _terrain(self, c: Any, pos: Position, x: float, y: float, cell_w: float, hatched: bool = False) -> None:
         g = self.s.grid
         cell = self.cells.get((pos.row - 1) * g.columns + (pos.column - 1))
         if cell is None:

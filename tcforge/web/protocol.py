@@ -18,11 +18,24 @@ LANGS = ("en", "fr")
 
 
 class Refusal(Exception):
-    """A request the server does not carry out: ``status`` (4xx) and one line."""
+    """A request the server does not carry out: ``status`` (4xx) and one line. One made by :meth:`said` keeps its word
+    table entry, so that the answer is given in the page's language (:meth:`text`)."""
 
-    def __init__(self, status: int, message: str):
+    def __init__(self, status: int, message: str, key: str | None = None, values: dict[str, Any] | None = None):
         super().__init__(message)
-        self.status, self.message = status, message
+        self.status, self.message, self.key, self.values = status, message, key, values or {}
+
+    @classmethod
+    def said(cls, status: int, key: str, **values: Any) -> Refusal:
+        """A refusal in the word table's words (``web_e_...``): English here, the page's language in :meth:`text`."""
+        from tcforge.i18n.words import t
+        return cls(status, t(key, "en", **values), key, values)
+
+    def text(self, lang: str) -> str:
+        if self.key is None or lang == "en":
+            return self.message
+        from tcforge.i18n.words import t
+        return t(self.key, lang, **self.values)
 
 
 def _field(body: Any, name: str, kind: type, what: str) -> Any:

@@ -42,6 +42,12 @@ def _percent(value: Any) -> str:
     return f"{float(value) * 100:.0f} %"
 
 
+def result_line(scenario: Scenario, state: GameState, seed: int, agents: tuple[str, str], lang: str) -> str:
+    """The result's line as the account writes it, the scenario named by its title (the page's reader's words)."""
+    text = str(result(scenario, state, seed, agents, lang)["text"])
+    return scenario.title.get(lang) + text[len(scenario.id):] if text.startswith(scenario.id) else text
+
+
 def new_id() -> str:
     return secrets.token_urlsafe(18)
 
@@ -64,7 +70,7 @@ def scenario_choices(lang: str) -> list[dict[str, Any]]:
 
 def _scenario(reference: str) -> Scenario:
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", reference) or reference not in scenario_ids():
-        raise Refusal(404, f"no scenario '{reference[:60]}': choose one of the list")
+        raise Refusal.said(404, "web_e_no_scenario", id=reference[:60])
     path = find_scenario(reference)
     assert path is not None
     try:
@@ -118,8 +124,7 @@ class PlaySession:
     def check(self, request: Act) -> None:
         at = self.shown()
         if request.at != at:
-            raise Refusal(409, f"stale request: the game is at action {at}, the page showed action {request.at}; "
-                               "reload the page")
+            raise Refusal.said(409, "web_e_stale", at=at, shown=request.at)
 
     def save(self) -> None:
         """The log written whole (the old one stays until the new one is complete); a failure said in one line."""
@@ -134,10 +139,10 @@ class PlaySession:
         self.check(request)
         choices = self.game.choices()
         if not choices:
-            raise Refusal(409, f"it is not your decision now ({self.game.waiting()} acts): step the game on instead")
+            raise Refusal.said(409, "web_e_over" if self.game.waiting() == "over" else "web_e_not_yours")
         shown = offered(self.game.state, choices)
         if request.choice not in shown:
-            raise Refusal(422, f"choice {request.choice} is not one of the {len(shown)} choices offered")
+            raise Refusal.said(422, "web_e_choice", choice=request.choice, n=len(shown))
         self.game.decide(choices[request.choice])
         self.settle()
         self.save()
@@ -146,7 +151,7 @@ class PlaySession:
         self.check(request)
         who = self.game.waiting()
         if who not in ("chance", "computer"):
-            raise Refusal(409, "the game is over" if who == "over" else "it is your decision: nothing to step")
+            raise Refusal.said(409, "web_e_over" if who == "over" else "web_e_no_step")
         state = self.game.state
         odds = self._odds(state) if who == "chance" else None
         line = self.game.step()
@@ -206,8 +211,8 @@ class PlaySession:
         self.check(request)
         try:
             self.game.undo()
-        except HumanGameError as exc:
-            raise Refusal(409, str(exc)) from None
+        except HumanGameError:
+            raise Refusal.said(409, "web_e_undo") from None
         self.rolls = [r for r in self.rolls if r["line"] <= len(self.game.lines) + 1]
         self.save()
 
@@ -254,7 +259,7 @@ class PlaySession:
         if waiting == "human":
             data["decision"] = decision(state, game.human, at, game.choices(), teller, self.opened(narrator, names)).to_json()
         if waiting == "over":
-            data["result"] = result(scenario, state, game.seed, game.agents, lang)["text"]
+            data["result"] = result_line(scenario, state, game.seed, game.agents, lang)
         return data
 
 
@@ -310,7 +315,7 @@ class WatchSession:
             # the account's line the position is at: the action just played, or the last told before it (a pass in a
             # reaction window, a halt, is not told)
             "now": max((e["line"] for e in narrator.entries if e["line"] is not None and e["line"] <= n + 1), default=1),
-            "result": result(scenario, state, setup.seed, agents, lang)["text"] if state.is_terminal() else None,
+            "result": result_line(scenario, state, setup.seed, agents, lang) if state.is_terminal() else None,
         }
         data.update(whole_view(scenario, state, narrator.teller))
         return data
@@ -335,21 +340,20 @@ class Store:
     def play(self, gid: str) -> PlaySession:
         session = self.plays.get(gid)
         if session is None:
-            raise Refusal(404, "no game with this id on this server (it may have been started by another run of "
-                               "tcforge serve: resume it from its saved log)")
+            raise Refusal.said(404, "web_e_no_game")
         return session
 
     def watch(self, wid: str) -> WatchSession:
         session = self.watches.get(wid)
         if session is None:
-            raise Refusal(404, "no log opened with this id on this server: open the log again")
+            raise Refusal.said(404, "web_e_no_watch")
         return session
 
     def new_game(self, request: NewGame) -> PlaySession:
         scenario = _scenario(request.scenario)
         sides = list(scenario.grid.sides)
         if request.side not in sides:
-            raise Refusal(422, f"side '{request.side[:40]}' is not a side of {scenario.id}: use {' or '.join(sides)}")
+            raise Refusal.said(422, "web_e_side", side=request.side[:40], id=scenario.id, sides=" / ".join(sides))
         try:
             agent = computer_player(request.agent, scenario.id)
         except HumanGameError as exc:
@@ -388,7 +392,7 @@ class Store:
         if not path.is_absolute():  # a path a report gives (from the folder the server runs in), or a saved game's name
             path = next((p for p in (Path.cwd() / path, self.games_dir / path) if p.is_file()), path)
         if not path.is_file():
-            raise Refusal(404, f"no such log file: {text[:200]}")
+            raise Refusal.said(404, "web_e_no_log", path=text[:200])
         return path
 
     def _read(self, text: str) -> tuple[Path, gamelog.GameLog]:
@@ -426,8 +430,7 @@ class Store:
         path = self._path(text)
         held = self.open_game(path)
         if held is not None and not held.game.over():  # its log names every card: the enemy's hand, its draws
-            raise Refusal(409, f"{path.name} is the log of a game still being played on this server: it shows every "
-                               "card, the enemy's hidden ones too; watch it once the game is over")
+            raise Refusal.said(409, "web_e_in_play", name=path.name)
         path, verified = self._read(text)
         try:
             start = rebuild(verified)

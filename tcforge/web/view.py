@@ -57,12 +57,13 @@ class Narrator:
     def __init__(self, scenario: Scenario, start: GameState, lang: str, viewer: int | None):
         self.scenario, self.lang = scenario, lang
         self.teller = Teller(scenario, lang, viewer=viewer)
+        self.teller.initials = Teller(scenario, "en").initials  # a card keeps its tag in either language (Ga, not Aa)
         self.state = start.clone()
         self.done = 0
         self.header: tuple[int, str] | None = None
         self.pending: int | None = None  # the entry of a turn's heading whose first action is not told yet
         self.entries: list[dict[str, Any]] = [
-            {"kind": "setup", "line": 1, "text": self.teller.w("acc_setup", id=scenario.id, title=scenario.title.get(lang))}]
+            {"kind": "setup", "line": 1, "text": t("web_setup", lang, title=scenario.title.get(lang))}]
         self.teller.look(self.state)
         for text in self.teller.standing(self.teller.snapshot(self.state)):
             self.entries.append({"kind": "standing", "line": 1, "text": text.strip()})

@@ -71,7 +71,7 @@ def play_out(client: TestClient, view: dict[str, Any]) -> dict[str, Any]:
 def test_a_game_played_through_the_routes_is_logged_audits_clean_and_replays(client: TestClient, side: str) -> None:
     view = play_out(client, new(client, side=side))
     players = "(human v greedy)" if side == "german" else "(greedy v human)"
-    assert view["waiting"] == "over" and view["result"].startswith(f"skirmish seed 4 {players}")
+    assert view["waiting"] == "over" and view["result"].startswith(f"Skirmish seed 4 {players}")  # its title
     log = Path(view["log"])
     audit = audit_log(log)
     verified = gamelog.read(log)

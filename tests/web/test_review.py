@@ -38,7 +38,7 @@ def until_decision(client: TestClient, view: dict[str, Any]) -> dict[str, Any]:
 def play_out(client: TestClient, view: dict[str, Any]) -> dict[str, Any]:
     view = until_decision(client, view)
     while view["waiting"] == "human":
-        answer = client.post(f"/api/games/{view['game']}/decide", json={"at": view["at"], "choice": 0})
+        answer = client.post(f"/api/games/{view['game']}/decide", json={"at": view["at"], "choice": 0, "lang": view["lang"]})
         assert answer.status_code == 200, answer.text
         view = until_decision(client, answer.json())
     return view
@@ -250,3 +250,31 @@ def test_defect_8_a_resumed_game_shows_the_dice_rolled_before(client: TestClient
     other = TestClient(create_app(tmp_path / "games"), base_url="http://127.0.0.1")  # another run of the server
     resumed = other.post("/api/resume", json={"log": view["log"]}).json()
     assert resumed["rolls"] == view["rolls"]
+
+
+# ---------------------------------------------------------------------- 10
+def test_defect_10_the_page_in_french_refuses_names_and_tags_in_french(client: TestClient) -> None:
+    """Defect 10: refusals in English on a French page, the scenario named by its id ('skirmish graine 1', 'Mise en
+    place de hill-621'), '(computer acts)', and the German cards renamed Ga -> Aa when the language changed."""
+    view = new(client, seed=4, lang="fr")
+    assert view["waiting"] in ("computer", "chance")
+    busy = one_line(client.post(f"/api/games/{view['game']}/decide", json={"at": view["at"], "choice": 0, "lang": "fr"}),
+                    409, "pas à vous de décider (l’ordinateur ou les dés jouent)")
+    assert "acts" not in busy
+    view = until_decision(client, view)
+    gid, at = view["game"], view["at"]
+    stale = one_line(client.post(f"/api/games/{gid}/decide", json={"at": at - 1, "choice": 0, "lang": "fr"}), 409,
+                     "demande périmée")
+    assert "stale" not in stale
+    one_line(client.post(f"/api/games/{gid}/step", json={"at": at, "lang": "fr"}), 409, "rien à faire avancer")
+    one_line(client.get("/api/games/forged?lang=fr"), 404, "aucune partie de cet identifiant")
+    one_line(client.post(f"/api/games/{gid}/decide", json={"at": at, "choice": 999, "lang": "fr"}), 422, "choix proposés")
+    one_line(client.post(f"/api/games/{gid}/decide", json={"at": at, "choice": 999}), 422, "is not one of the")
+    one_line(client.post("/api/watch", json={"log": view["log"], "lang": "fr"}), 409, "partie en cours sur ce serveur")
+    assert view["account"][0]["text"] == "Mise en place de Escarmouche"
+    english = client.get(f"/api/games/{gid}?lang=en").json()
+    assert english["account"][0]["text"] == "Set-up of Skirmish"
+    tags = lambda data: sorted(c["text"].rsplit(" ", 1)[-1] for cell in data["cells"] for c in cell["cards"])  # noqa: E731
+    assert tags(view) == tags(english) and any(tag.startswith("G") for tag in tags(view))
+    over = play_out(client, client.get(f"/api/games/{gid}?lang=fr").json())
+    assert over["result"].startswith("Escarmouche graine 4 (human contre greedy)")
