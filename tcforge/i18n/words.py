@@ -939,7 +939,7 @@ W: dict[str, tuple[str, str]] = {
     "web_hand": ("Your hand (reserve)", "Votre main (réserve)"),
     "web_enemy_hand": ("{side}: {n} card(s) in hand, of which you know {k}", "{side} : {n} carte(s) en main, dont {k} connue(s)"),
     "web_deck": ("deck: {n}", "pioche : {n}"),
-    "web_lost_cards": ("lost: {n}", "perdues : {n}"),
+    "web_discard_pile": ("discard pile: {n} (cards lost and played)", "défausse : {n} (cartes perdues et jouées)"),
     "web_turn": ("Turn {n}", "Tour {n}"),
     "web_turn_of": ("Turn {n} of {m}", "Tour {n} sur {m}"),
     "web_playing": ("{side} plays", "{side} joue"),

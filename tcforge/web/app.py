@@ -80,6 +80,9 @@ def create_app(games_dir: Path, *, hosts: tuple[str, ...] = ("127.0.0.1", "local
             raise Refusal(404, f"no file {name[:60]!r}")
         return FileResponse(_page_dir() / name, media_type=STATIC[name], headers={"Cache-Control": "no-store"})
 
+    async def no_icon(request: Request) -> Response:  # the browser asks for one: no icon, and no 404 in its console
+        return Response(status_code=204)
+
     async def options(request: Request) -> Response:
         lang = lang_of(request.query_params.get("lang"))
         found = await run_in_threadpool(scenario_choices, lang)
@@ -168,6 +171,7 @@ def create_app(games_dir: Path, *, hosts: tuple[str, ...] = ("127.0.0.1", "local
 
     routes = [
         Route("/", page), Route("/watch", page), Route("/static/{name}", static),
+        Route("/favicon.ico", no_icon),
         Route("/api/options", options),
         Route("/api/games", new_game, methods=["POST"]),
         Route("/api/games/{gid}", show),

@@ -16,6 +16,7 @@ from tcforge.render.page.geometry import MM
 from tcforge.render.page.sheets import Ctx, Report
 from tcforge.render.page.text import draw_fit
 from tcforge.render.scenario.map import BattlefieldMap
+from tcforge.render.scenario.text import side_name
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.scenario import Scenario
 from tcforge.web.svg import SvgCanvas
@@ -70,6 +71,25 @@ class PlayBoard(BattlefieldMap):
             draw_fit(c, fit, fonts.COND, x + 1.5 * MM * k, top, room_w)
             top -= self.line_h
 
+    def reserves(self, canvas: SvgCanvas, reserves: dict[int, str]) -> None:
+        """Each side's reserve band (the sheet's: its colour, "German: reserve") with the cards the viewer may see
+        there, in words, written over it."""
+        g = self.s.grid
+        x0 = self.label_w
+        grid_w = self.width - 2 * self.label_w
+        bottom = self.height - self.band_h - self.num_h - self.grid_h
+        for sid, y in ((g.north, self.height - self.band_h), (g.south, bottom - self.num_h - self.band_h)):
+            side = g.sides.index(sid)
+            if not reserves.get(side):
+                continue
+            canvas.setFillColor(self.colours[sid])
+            canvas.rect(x0, y, grid_w, self.band_h, stroke=0, fill=1)
+            text = f"{t('reserve_of', self.lang, side=side_name(self.s, sid, self.lang))} — {reserves[side]}"
+            fit = self.ctx.line("reserve band", text, fonts.SANS_BOLD, grid_w - 4, 8.5 * self.k)
+            canvas.setFillColor(style.WHITE)
+            baseline = y + (self.band_h - fit.size * 0.72) / 2
+            draw_fit(cast(Any, canvas), fit, fonts.SANS_BOLD, x0, baseline + fit.size * 0.93, grid_w, align="center")
+
     def hit_areas(self, canvas: SvgCanvas) -> None:
         g = self.s.grid
         x0 = self.label_w
@@ -83,12 +103,14 @@ class PlayBoard(BattlefieldMap):
                            f'width="{cell_w:.2f}" height="{self.cell_h:.2f}"/>')
 
 
-def board_svg(scenario: Scenario, lang: str, cells: dict[int, Cell]) -> str:
-    """The board as an SVG document (a string), with a hit area on each position."""
+def board_svg(scenario: Scenario, lang: str, cells: dict[int, Cell], reserves: dict[int, str] | None = None) -> str:
+    """The board as an SVG document (a string), with a hit area on each position; ``reserves`` are the words written
+    on each side's reserve band (by side index)."""
     board = PlayBoard(scenario, lang, cells)
     _, height = board.wrap(WIDTH, 10_000)
     canvas = SvgCanvas(WIDTH, height)
     board.canv = cast(Any, canvas)  # the map draws on whatever canvas it is given
     board.draw()
+    board.reserves(canvas, reserves or {})
     board.hit_areas(canvas)
     return canvas.svg()

@@ -335,13 +335,23 @@ def side_view(scenario: Scenario, state: GameState, side: int, teller: Teller) -
     enemy = 1 - side
     hands = {
         sides[side]: {"cards": [teller.name(units[u]) for u in seen.own_hand], "size": seen.hand_sizes[side],
-                      "deck": seen.deck_sizes[side], "lost": len(seen.discard[side])},
+                      "deck": seen.deck_sizes[side], "discarded": len(seen.discard[side])},
         sides[enemy]: {"cards": [_known(scenario, units[u].profile.card_id, teller) for u in seen.known_opponent_hand],
                        "size": seen.hand_sizes[enemy],
-                       "deck": seen.deck_sizes[enemy], "lost": len(seen.discard[enemy])},
+                       "deck": seen.deck_sizes[enemy], "discarded": len(seen.discard[enemy])},
     }
-    return {"board": board_svg(scenario, teller.lang, found), "cells": cells_json(scenario, found), "hands": hands,
+    reserves = {i: _reserve_words(hands[sides[i]], teller.lang) for i in (0, 1)}
+    return {"board": board_svg(scenario, teller.lang, found, reserves), "cells": cells_json(scenario, found), "hands": hands,
             "standing": [line.strip() for line in teller.standing(teller.snapshot(state))]}
+
+
+def _reserve_words(hand: dict[str, Any], lang: str) -> str:
+    """A side's reserve on the board's band: the cards the viewer may name, and how many others it holds."""
+    words = list(hand["cards"])
+    hidden = hand["size"] - len(words)
+    if hidden > 0:
+        words.append(t("web_hidden_n", lang, n=hidden))
+    return ", ".join(words)
 
 
 def _known(scenario: Scenario, card_id: Any, teller: Teller) -> str:
@@ -356,6 +366,7 @@ def whole_view(scenario: Scenario, state: GameState, teller: Teller) -> dict[str
     found = cells(scenario, state, teller, lambda pos, s: occ[pos][s], lambda pos, s: 0)
     units = state.units
     hands = {sid: {"cards": [teller.name(units[u]) for u in state.hand[i]], "size": len(state.hand[i]),
-                   "deck": len(state.deck[i]), "lost": len(state.discard[i])} for i, sid in enumerate(scenario.grid.sides)}
-    return {"board": board_svg(scenario, teller.lang, found), "cells": cells_json(scenario, found), "hands": hands,
+                   "deck": len(state.deck[i]), "discarded": len(state.discard[i])} for i, sid in enumerate(scenario.grid.sides)}
+    reserves = {i: _reserve_words(hands[sid], teller.lang) for i, sid in enumerate(scenario.grid.sides)}
+    return {"board": board_svg(scenario, teller.lang, found, reserves), "cells": cells_json(scenario, found), "hands": hands,
             "standing": [line.strip() for line in teller.standing(teller.snapshot(state))]}

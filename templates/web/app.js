@@ -159,7 +159,7 @@ function render(data) {
     const list = document.createElement("ul");
     list.append(...(hand.cards.length ? hand.cards : [w("web_none")]).map((c) => li(c)));
     const counts = document.createElement("small");
-    counts.textContent = `${w("web_deck").replace("{n}", hand.deck)} · ${w("web_lost_cards").replace("{n}", hand.lost)}`;
+    counts.textContent = `${w("web_deck").replace("{n}", hand.deck)} · ${w("web_discard_pile").replace("{n}", hand.discarded)}`;
     box.append(title, list, counts);
     hands.append(box);
   }

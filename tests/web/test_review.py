@@ -278,3 +278,21 @@ def test_defect_10_the_page_in_french_refuses_names_and_tags_in_french(client: T
     assert tags(view) == tags(english) and any(tag.startswith("G") for tag in tags(view))
     over = play_out(client, client.get(f"/api/games/{gid}?lang=fr").json())
     assert over["result"].startswith("Escarmouche graine 4 (human contre greedy)")
+
+
+# ---------------------------------------------------------------------- 11
+def test_defect_11_discard_pile_named_reserve_on_the_band_and_a_favicon(client: TestClient) -> None:
+    """Defect 11: 'lost' named two counts (the hand box's discard pile, the standing line's cards lost); the board's
+    reserve band stayed empty while the reserve showed only in the hand box; /favicon.ico answered 404."""
+    from tcforge.web.app import words
+    view = until_decision(client, new(client, seed=1))
+    assert all("discarded" in hand and "lost" not in hand for hand in view["hands"].values())
+    assert words("en")["web_discard_pile"].startswith("discard pile") and "web_lost_cards" not in words("en")
+    mine = view["hands"]["german"]["cards"]
+    enemy = view["hands"]["soviet"]
+    assert mine and all(card in view["board"] for card in mine)  # on the German reserve band
+    hidden = enemy["size"] - len(enemy["cards"])
+    assert hidden > 0 and f"{hidden} hidden card(s)" in view["board"]
+    assert "German: reserve — " in view["board"]
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 204 and icon.content == b""
