@@ -265,7 +265,7 @@ class BattlefieldMap(Flowable):
             else:
                 c.setFillColor(style.CELL)
                 c.rect(x, y, cell_w, self.cell_h, stroke=0, fill=1)
-            self._terrain(c, pos, x, y, cell_w)
+            self._terrain(c, pos, x, y, cell_w, hatched=owner in self.hollow)
         # grid lines
         c.setStrokeColor(style.RULE)
         c.setLineWidth(0.6)
@@ -328,7 +328,7 @@ class BattlefieldMap(Flowable):
                 c.line(mx - dx / norm * half, my - dy / norm * half, mx + dx / norm * half, my + dy / norm * half)
         c.setLineWidth(1.0)
 
-    def _terrain(self, c: Canvas, pos: Position, x: float, y: float, cell_w: float) -> None:
+    def _terrain(self, c: Canvas, pos: Position, x: float, y: float, cell_w: float, hatched: bool = False) -> None:
         s, lang, k = self.s, self.lang, self.k
         method = s.terrain.method
         cards = s.terrain.at(pos) if method == "fixed" else ()
@@ -349,9 +349,14 @@ class BattlefieldMap(Flowable):
         room_h = self.cell_h - self.unit_h - (self.mark_h if marked else 0) - 1.6 * MM * k
         size = (9.5 if cards else 8.5) * k
         fit = self.ctx.block(f"battlefield {s.label(pos)}", text, font, room_w, room_h, size, max_lines=2)
-        c.setFillColor(colour)
         middle = y + self.unit_h + (self.cell_h - self.unit_h - (self.mark_h if marked else 0)) / 2
         top = middle + fit.height / 2 - (fit.leading - fit.size) / 2
+        if hatched and fit.lines:  # a white backing keeps the hatching off the words (issue 37 item 9)
+            pad = 0.8 * MM * k
+            wide = max(c.stringWidth(line, font, fit.size) for line in fit.lines) + 2 * pad
+            c.setFillColor(style.WHITE)
+            c.rect(x + cell_w / 2 - wide / 2, top - fit.height - pad / 2, wide, fit.height + pad, stroke=0, fill=1)
+        c.setFillColor(colour)
         draw_fit(c, fit, font, x + 1.5 * MM * k, top, room_w, align="center")
 
     def _areas(self, c: Canvas, cell: Callable[[Position], tuple[float, float]], cell_w: float) -> None:

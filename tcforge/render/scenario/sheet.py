@@ -25,6 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     Flowable,
     KeepTogether,
+    PageBreak,
     Paragraph,
     SimpleDocTemplate,
     Spacer,
@@ -72,6 +73,7 @@ from tcforge.scenarios.victory import (
 MAX_PAGES = 2
 ONE_PAGE_FILL = 0.3      # a second page filled less than this is worth a smaller type that saves it ...
 ONE_PAGE_STEPS = 2       # ... if at most two steps smaller do it
+BREAKS = ("victory", "setup", "forces")  # sections a two-page sheet may start its second page with
 SCALES = (1.0, 0.95, 0.9, 0.85, 0.8, 0.75, 0.7)     # 0.7 keeps the body type above 6 pt
 MARGIN = 13 * MM
 FOOTER = 8 * MM
@@ -215,8 +217,9 @@ class SheetDoc(SimpleDocTemplate):
 class _Story:
     """The flowables of one sheet at one scale."""
 
-    def __init__(self, s: Scenario, lang: str, ctx: Ctx, k: float):
+    def __init__(self, s: Scenario, lang: str, ctx: Ctx, k: float, break_before: str | None = None):
         self.s, self.lang, self.ctx, self.k = s, lang, ctx, k
+        self.break_before = break_before  # a section that starts the second page (see BREAKS)
         self.st = Styles(k)
         self.colours = side_colours(s)
         self.out: list[Flowable] = []
@@ -248,10 +251,11 @@ class _Story:
         self.out.append(KeepTogether([Heading(self.x(t("sc_battlefield", lang)) + self.muted(" · " + grid), self.st),
                                       self.p(self.x(self.terrain_line()), self.st.small),
                                       Spacer(1, 1.6 * MM * k), BattlefieldMap(s, lang, self.ctx, k)]))
-        self.victory()
-        self.setup()
-        self.special_rules()
-        self.forces()
+        for name, section in (("victory", self.victory), ("setup", self.setup), ("special_rules", self.special_rules),
+                              ("forces", self.forces)):
+            if name == self.break_before:
+                self.out.append(PageBreak())
+            section()
         self.balance()
         self.notes()
         self.credits()
@@ -340,6 +344,11 @@ class _Story:
                          self.p(self.x(self.condition(v)), self.st.body)])
         if self.s.default_winner:
             rows.append(["", self.p(self.x(t("sc_otherwise", lang, side=self.subject(self.s.default_winner))), self.st.body)])
+        elif self.s.turn_limit or (self.s.ends is not None and self.s.ends.cap):
+            # no side wins when the last turn is over: a draw (the project's cap where the source gives no last turn)
+            last, key = (self.s.turn_limit, "sc_v_draw") if self.s.turn_limit else (self.s.ends.cap, "sc_v_draw_cap")  # type: ignore[union-attr]
+            rows.append([self.p(f"<b>{self.x(t('sc_v_draw_label', lang))}</b>", self.st.body),
+                         self.p(self.x(t(key, lang, n=last)), self.st.body)])
         table = self.two_columns(rows, 38 * MM * k)
         self.out.append(KeepTogether([Heading(self.x(t("sc_victory", lang)), self.st), table]))
 
@@ -465,7 +474,8 @@ class _Story:
                 if group.turn is not None and 1 <= group.turn <= last:
                     arrivals.setdefault(group.turn, []).append((side, n))
         centred = ParagraphStyle("centred", parent=self.st.cell, alignment=1)
-        numbers, marks = [], []
+        numbers: list[Any] = []
+        marks: list[Any] = []
         for turn in range(1, last + 1):
             numbers.append(self.p(f"<b>{turn}</b>", centred))
             badges = []
@@ -474,8 +484,15 @@ class _Story:
                 badges.append(f'<font color="{hexcolour(self.colours[side.id])}" face="{fonts.SANS_BOLD}" '
                               f'size="{max(LABEL, 10 * k):.2f}">{chr(badge)}</font>')
             marks.append(self.p(" ".join(badges), centred))
-        table = Table([numbers, marks], colWidths=[None] * last, rowHeights=[None, 5.5 * MM * k])
-        table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), fonts.COND), ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+        spans: list[Any] = []
+        if not arrivals:  # the second row says why it is empty (issue 37 item 9)
+            marks = [t("sc_set_track_none", lang)] + [""] * (last - 1)  # a string: a paragraph would widen column 1
+            spans = [("SPAN", (0, 1), (-1, 1)), ("TEXTCOLOR", (0, 1), (-1, 1), style.MUTED),
+                     ("FONTSIZE", (0, 1), (-1, 1), self.st.muted.fontSize), ("VALIGN", (0, 1), (-1, 1), "MIDDLE")]
+        # equal columns, as the numbers alone take them (a spanned note would widen the first column)
+        widths: list[Any] = [f"{100 / last}%" if spans else None] * last
+        table = Table([numbers, marks], colWidths=widths, rowHeights=[None, 5.5 * MM * k])
+        table.setStyle(TableStyle(spans + [("FONTNAME", (0, 0), (-1, -1), fonts.COND), ("ALIGN", (0, 0), (-1, -1), "CENTER"),
                                    ("GRID", (0, 0), (-1, -1), 0.4, style.RULE),
                                    ("BACKGROUND", (0, 0), (-1, 0), style.PAPER),
                                    ("LEFTPADDING", (0, 0), (-1, -1), 1.5 * k), ("RIGHTPADDING", (0, 0), (-1, -1), 1.5 * k),
@@ -607,12 +624,13 @@ class _Story:
         self.out.append(self.p(self.x(line), self.st.muted))
 
 
-def _layout(s: Scenario, options: PrintOptions, report: Report, k: float, total: int | None) -> tuple[bytes, int, float]:
+def _layout(s: Scenario, options: PrintOptions, report: Report, k: float, total: int | None,
+            break_before: str | None = None) -> tuple[bytes, int, float]:
     """The sheet at scale ``k``: its bytes, its number of pages and how full its last page is (0 to 1)."""
     ctx = Ctx(options.lang, s.cards, s.ruleset, report)
     buf = io.BytesIO()
     doc = SheetDoc(buf, s, options.lang, options.paper, total)
-    story = _Story(s, options.lang, ctx, k).build()
+    story = _Story(s, options.lang, ctx, k, break_before).build()
     doc.build(story, onFirstPage=doc.footer, onLaterPages=doc.footer)
     frame = doc.frame
     # reportlab keeps a frame's cursor in attributes its stubs leave out
@@ -639,6 +657,22 @@ def _one_page(scenario: Scenario, options: PrintOptions, scales: tuple[float, ..
     return None
 
 
+def _balanced(scenario: Scenario, options: PrintOptions, k: float, fill: float) -> str | None:
+    """The section to start the second page with so that two pages are about evenly full (issue 37 item 9: Kursk's
+    second page held a quarter page); None when no break does better than letting the first page fill up.
+
+    Page 1 holds about ``1 + fill`` pages less what a break sends to page 2 (spacing aside)."""
+    best, score = None, abs(1 - fill)
+    for name in BREAKS:
+        try:
+            _, pages, second = _layout(scenario, options, Report(), k, None, name)
+        except PlatypusLayoutError:
+            continue
+        if pages == 2 and second <= 1 and abs(1 + fill - 2 * second) < score:
+            best, score = name, abs(1 + fill - 2 * second)
+    return best
+
+
 def build_scenario_sheet(path: Path, options: PrintOptions, scenario: Scenario) -> Report:
     """Write the scenario sheet of ``scenario`` to ``path``: two pages at most, or a report saying it did not fit.
 
@@ -647,6 +681,7 @@ def build_scenario_sheet(path: Path, options: PrintOptions, scenario: Scenario) 
     """
     _register_family()
     chosen: tuple[float, int, bytes, Report] | None = None
+    page_break: str | None = None
     with _binary_streams():
         for i, k in enumerate(SCALES):
             report = Report()
@@ -657,14 +692,17 @@ def build_scenario_sheet(path: Path, options: PrintOptions, scenario: Scenario) 
             chosen = (k, pages, data, report)
             if pages <= MAX_PAGES:
                 if pages == 2 and fill < ONE_PAGE_FILL:
-                    chosen = _one_page(scenario, options, SCALES[i + 1:i + 1 + ONE_PAGE_STEPS]) or chosen
+                    one = _one_page(scenario, options, SCALES[i + 1:i + 1 + ONE_PAGE_STEPS])
+                    chosen = one or chosen
+                    if one is None:  # two pages then, about evenly full rather than one full and one nearly empty
+                        page_break = _balanced(scenario, options, k, fill)
                 break
         if chosen is None:
             raise RenderError(f"the sheet of scenario '{scenario.id}' cannot be laid out on {options.paper} paper")
         k, pages, data, report = chosen
         if pages > 1:
             report = Report()
-            data, pages, _ = _layout(scenario, options, report, k, pages)
+            data, pages, _ = _layout(scenario, options, report, k, pages, page_break)
         if pages > MAX_PAGES:
             report.overflow("scenario sheet", f"{pages} pages at the smallest type (at most {MAX_PAGES})")
         report.pages, report.pieces = pages, 1

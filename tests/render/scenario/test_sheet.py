@@ -229,7 +229,7 @@ def test_random_terrain_scenario_shows_unknown_positions_and_how_terrain_is_plac
     reader, _ = sheet("kursk")
     text = flat(reader)
     assert "Armor at Kursk" in text and "terrain dealt at random before play (6.1.1)" in text.lower()
-    assert "8× T-70" in text and "5× PzKw VI E" in text and "Both sides" in text
+    assert "8× T-70" in text and "5× PzKw VI E" in text and "A win for either side" in text
     # issue 37 item 9: each position says a card is dealt there; only the legend keeps its "?"
     assert [t for t, _, _ in placed(reader.pages[0])].count("?") == 1
     assert [t for t, _, _ in placed(reader.pages[0])].count("1 card dealt") == 20
@@ -329,7 +329,7 @@ def test_issue37_item9_kursk_sheet_sets_up_the_table(sheet):
     """Kursk (17.8, terrain 6.1.1): the sheet says how terrain is dealt, what each deck holds with counts, where the
     31 Soviet vehicles go on ten positions of three (6.3), has a turn track, and no "?" map or "Either side wins"."""
     text = flat(sheet("kursk")[0])
-    assert "Either side wins" not in text and "Both sides" in text
+    assert "Either side wins" not in text and "A win for either side" in text
     assert text.count(" ? ") <= 1 and "1 card dealt" in text and "may add: terrain, special events" not in text
     assert "Each player takes 10 terrain cards, at most 2 of one type, and 10 other cards as blanks" in text
     assert "deals one face up on each of his 10 positions (6.1.1)" in text
@@ -343,7 +343,7 @@ def test_issue37_item9_kursk_sheet_sets_up_the_table(sheet):
 def test_issue37_item9_kursk_sheet_in_french(sheet):
     """The same set-up in French, its own words, with a no-break space before : and ; (narrow before ;)."""
     text = flat(sheet("kursk", "--lang", "fr")[0])
-    assert "Les deux camps" in text and "Piste des tours" in text and "1 carte donnée" in text
+    assert "Victoire de l’un ou l’autre camp" in text and "Piste des tours" in text and "1 carte donnée" in text
     assert "Chaque joueur réunit 10 cartes de terrain" in text and "1 au moins commencent dans la réserve" in text
     from tcforge.i18n.words import W, t
     for key in (k for k in W if k.startswith("sc_set_")):
@@ -355,3 +355,37 @@ def test_issue37_item9_hill_621_turn_track_marks_reinforcements(sheet):
     """Hill 621 (20.0): the turn track shows its turns, and each reinforcement group's arrival turn."""
     text = flat(sheet("hill-621")[0])
     assert "Turn track" in text and "Soviet reinforcements 1: turn 5" in text and "German reinforcements 2: turn 11" in text
+
+
+def _used(page) -> float:
+    """How much of a page's height (between the margins) its text takes, footer left out (0 to 1)."""
+    height = float(page.mediabox.height)
+    ys = [y for text, _, y in placed(page) if y > 40]  # the footer sits under 40 pt
+    return (max(ys) - min(ys)) / (height - 2 * 36) if ys else 0.0
+
+
+def test_issue37_item9_round3_kursk_sheet_pages_are_balanced_and_the_dealt_cards_are_on_white(sheet):
+    """Issue 37 item 9 (round three): Kursk's second page was three-quarters empty; the two pages now share the
+    sheet (each at least 40 % used). The Soviet rows' hatching ran through "1 card dealt": each label there sits on a
+    white backing (a white rectangle a little wider than the words, one on each of the 10 hatched positions)."""
+    reader, _ = sheet("kursk")
+    assert len(reader.pages) == 2
+    used = [_used(page) for page in reader.pages]
+    assert min(used) >= 0.4, used
+    backings = [(w, h) for colour, w, h in filled_rects(reader.pages[0]) if colour == (1.0, 1.0, 1.0) and 20 < w < 80 and h < 15]
+    assert len(backings) == 10, backings
+
+
+def test_issue37_item9_round3_kursk_victory_says_win_or_draw_and_the_track_no_reinforcements(sheet):
+    """Issue 37 item 9 (round three): the victory label was "Both sides": it says a win for either side, and a row
+    says the game is a draw when turn 20 is over with no winner (the project's cap); the turn track's empty second
+    row says "no reinforcements", in English and French."""
+    text = flat(sheet("kursk")[0])
+    assert "Both sides" not in text and "A win for either side" in text
+    assert "Draw Neither side has won when turn 20 is over: the game is a draw (project’s reading" in text
+    assert "no reinforcements" in text
+    french = flat(sheet("kursk", "--lang", "fr")[0])
+    assert "Les deux camps" not in french and "Victoire de l’un ou l’autre camp" in french
+    assert "Match nul" in french and "la partie est nulle" in french and "pas de renforts" in french
+    hill = flat(sheet("hill-621")[0])
+    assert "no reinforcements" not in hill and "Draw" not in hill  # Hill 621 has reinforcements and a default winner
