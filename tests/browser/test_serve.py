@@ -134,11 +134,17 @@ LIST_AT_TOP = """(at) => { const g = document.getElementById('game');
 
 
 def test_the_page_keeps_the_prompt_in_view_the_list_at_its_top_and_the_board_legible(browser_page: Any, server: str) -> None:
-    """Issue 38 review, defects 4 and 5: after a window was passed the next decision opened with its list scrolled to
-    the middle, and choice numbers of 100 and up lost their first digit; at 1024 x 700 the window scrolled to the
-    account's last line on load, pushing the prompt off the top; at 1400 px the stacks' card names were 7-10 px."""
+    """Issue 38 review, defects 4, 5 and 11: after a window was passed the next decision opened with its list scrolled
+    to the middle, and choice numbers of 100 and up lost their first digit; at 1024 x 700 the window scrolled to the
+    account's last line on load, pushing the prompt off the top; at 1400 px the stacks' card names were 7-10 px; the
+    French set-up's scenario list spilled past its panel."""
     page = browser_page
     page.set_viewport_size({"width": 1024, "height": 700})
+    page.goto(f"{server}/?lang=fr")  # defect 11: the French set-up's scenario list spilled past its panel
+    page.wait_for_selector("#scenario option[value='hill-621']", state="attached")
+    spill = page.evaluate("""() => [...document.querySelectorAll('#setup select, #setup input')].map((el) =>
+      el.getBoundingClientRect().right - el.closest('form').getBoundingClientRect().right)""")
+    assert max(spill) <= 0, spill
     page.goto(f"{server}/?pace=0")
     page.wait_for_selector("#scenario option[value='hill-621']", state="attached")
     page.select_option("#scenario", "hill-621")
