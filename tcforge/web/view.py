@@ -41,7 +41,7 @@ from tcforge.engine.board import ATTACHED
 from tcforge.engine.melee import melee_attack
 from tcforge.engine.movement import over_limit
 from tcforge.engine.observation import observation
-from tcforge.engine.state import CHANCE, GameState
+from tcforge.engine.state import CHANCE, GameState, IllegalActionError
 from tcforge.i18n.words import t
 from tcforge.play.account import Teller, card_target, describe, narrate
 from tcforge.scenarios.grid import Position
@@ -273,9 +273,12 @@ def shot_odds(state: GameState, action: Shoot | Target, teller: Teller) -> Odds 
             attack = replace(attack, flank_shot=True)
         return attack_odds(attack, state.game.fire_rules)
     trial = state.clone()
-    trial.apply_action(action)
-    while trial.ctx.window is not None and trial.current_player() != CHANCE and Pass() in trial.legal_actions():
-        trial.apply_action(Pass())
+    try:
+        trial.apply_action(action)
+        while trial.ctx.window is not None and trial.current_player() != CHANCE and Pass() in trial.legal_actions():
+            trial.apply_action(Pass())
+    except (IllegalActionError, ValueError):  # a label's odds are never worth a refused page
+        return None
     event = trial.rolls[0] if trial.rolls and trial.current_player() == CHANCE else None
     if isinstance(event, HitRoll) and event.firer == action.firer and event.target == action.target:
         return attack_odds(event.attack, state.game.fire_rules)
