@@ -108,6 +108,9 @@ def test_defect_6_the_replay_shows_smoke_foxholes_and_immobilised_units(browser_
     assert browser_page.inner_text('#replay-0 .marks[data-position="G4-2"]') == "Foxholes"
     shown = browser_page.locator("#replay-0 .chip span.immobilised").all_inner_texts()
     assert sorted(shown) == sorted(last["immobilised"])
+    mark = browser_page.evaluate("getComputedStyle(document.querySelector('#replay-0 .chip span.immobilised'), "
+                                 "'::after').content")
+    assert mark == '" \u2716"'  # the cross the caption names, not a stray character
     browser_page.click("#replay-0 .first")  # the set-up: its Foxholes, no Smoke yet
     assert browser_page.locator('#replay-0 .marks[data-position="G3-3"]').count() == 0
     assert browser_page.inner_text('#replay-0 .marks[data-position="G4-2"]') == "Foxholes"

@@ -40,7 +40,7 @@ svg text{font-family:'DejaVu Sans',Verdana,sans-serif}svg.chart{display:block;wi
 .marks{position:absolute;display:flex;flex-wrap:wrap;gap:2px;justify-content:flex-end;align-content:flex-start;
  box-sizing:border-box;padding:2px;pointer-events:none}
 .marks span{background:#e8f0ff;border:1px solid #5a6f9a;border-radius:3px;font-size:11px;font-weight:bold;padding:0 3px}
-.chip span.immobilised{outline:2px dashed #c00;outline-offset:-1px}.chip span.immobilised::after{content:" \2716"}
+.chip span.immobilised{outline:2px dashed #c00;outline-offset:-1px}.chip span.immobilised::after{content:" \\2716"}
 .goal{position:absolute;box-sizing:border-box;border:3px solid #2f5d50;border-radius:4px;pointer-events:none}
 .step-text{min-height:2.6em;font-size:.95em;background:#fafafa;border:1px solid #eee;padding:.3em .6em}
 .status{font-weight:bold}.lost{color:#888;font-size:.85em}
