@@ -149,28 +149,51 @@ def bench_speed(
     """Issue 35's figures in one run, each for the build in use and the baseline with their ratio: greedy games a
     second on Hill 621 and Kursk, random actions a second, state copies, greedy playouts from mid-game, the games of
     'best' and of the strongest search player; then greedy's cost a decision for 10 to 80 cards a side."""
+    import os
     import sys
     from datetime import UTC, datetime
 
     from tcforge.bench import ENGINE, SCENARIOS, SEARCH, scaling, side_by_side
 
     lines: list[str] = []
+    load_before = os.getloadavg()[0]
     with stoppable("bench speed"):
         for line in [*side_by_side(SCENARIOS + ENGINE + SEARCH, baseline, repeat), *scaling()]:
             out.print(line, markup=False, emoji=False)
             lines.append(line)
     if record is not None:
-        from tcforge.atomic import write_atomic
-
-        now = datetime.now(UTC)
-        command = "tcforge bench speed" + "".join(f" {a}" for a in sys.argv[3:])
-        page = record / f"{now:%Y-%m-%d}-bench-speed.md"
-        write_atomic(page, f"# Speed side by side ({now:%Y-%m-%d %H:%M} UTC)\n\n"
-                           f"Command: `{command}` (`make bench` runs it). Each figure is the best of the interleaved "
-                           "measurements of the build in use and the baseline, in fresh processes on one core (CPU "
-                           "time); the ratio is the build in use over the baseline.\n\n```\n" + "\n".join(lines)
-                     + "\n```\n")
+        page = _record_speed(record, lines, load_before, "tcforge bench speed" + "".join(f" {a}" for a in sys.argv[3:]),
+                             datetime.now(UTC))
         out.print(f"written: {page}", markup=False)
+
+
+def _record_speed(folder: Path, lines: list[str], load_before: float, command: str, now: Any) -> Path:
+    """Write a dated results page of ``bench speed`` into ``folder`` with the four fields every results page keeps
+    (what, where, load, command), never over an existing page (a second run of the day gets the time in its name),
+    and list it in the folder's index.md when there is one."""
+    import os
+    import platform
+
+    from tcforge.atomic import write_atomic
+
+    page = folder / f"{now:%Y-%m-%d}-bench-speed.md"
+    if page.exists():
+        page = folder / f"{now:%Y-%m-%d}-bench-speed-{now:%H%M}.md"
+    machine = f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, Python {platform.python_version()}"
+    load_after = os.getloadavg()[0]
+    write_atomic(page, f"# Speed side by side ({now:%Y-%m-%d %H:%M} UTC)\n\n"
+                       "- **What:** `tcforge bench speed`: each figure for the build in use and the baseline, the best of "
+                       "their interleaved measurements in fresh processes on one core (CPU time); the ratio is the build in "
+                       "use over the baseline.\n"
+                       f"- **Where:** {machine}; {now:%d %B %Y at %H:%M} UTC.\n"
+                       f"- **Load:** load average {load_before:.2f} before the run, {load_after:.2f} after; only the ratios "
+                       "are worth comparing under load.\n"
+                       f"- **Command:** `{command}` (`make bench` runs it).\n\n```\n" + "\n".join(lines) + "\n```\n")
+    index = folder / "index.md"
+    if index.is_file() and f"]({page.name})" not in index.read_text(encoding="utf-8"):
+        text = index.read_text(encoding="utf-8").rstrip("\n")
+        write_atomic(index, text + f"\n| {now:%d %B %Y} | [Speed side by side]({page.name}) | `tcforge bench speed`, recorded |\n")
+    return page
 
 
 @app.command("ladder")
