@@ -4,6 +4,7 @@ their seeds (:func:`tcforge.play.frames.frames`)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -96,24 +97,85 @@ def tune_report(tuned: Any, sc: Any) -> dict[str, Any]:
             "verdict": verdict, "sections": sections}
 
 
+LEVERS_UNLOGGED = "a game with levers is not logged yet"  # a log replays the scenario file as it is, without levers
+RULESET_UNLOGGED = "a game under another ruleset is not logged yet"  # nor does it name a ruleset
+
+
+def games_folder(path: Path) -> Path:
+    """Where a report's proof games are logged: beside it, its name without ``.html`` and with ``-games``
+    (``report.html`` -> ``report-games/``)."""
+    name = path.name[:-len(".html")] if path.name.lower().endswith(".html") and len(path.name) > 5 else path.name
+    return path.parent / f"{name}-games"
+
+
+def watch_link(log: Path) -> str:
+    """The address of ``tcforge serve``'s watch page (its default port) for this log (an absolute path: the server
+    looks a relative one up from the folder it runs in).
+
+    >>> watch_link(Path("/tmp/r-games/hill-621-seed-7.jsonl"))
+    'http://127.0.0.1:8765/watch?log=%2Ftmp%2Fr-games%2Fhill-621-seed-7.jsonl'
+    """
+    from urllib.parse import quote
+
+    from tcforge.cli.serve import PORT
+    return f"http://127.0.0.1:{PORT}/watch?log={quote(str(log), safe='')}"
+
+
 def write_html(path: Path, doc: dict[str, Any], sc: Any, proofs: Sequence[tuple[Any, ...]],
                agents: tuple[str, str] | None, option: str | None = None, ruleset: str | None = None) -> None:
-    """The report with each proof game as a replay (the game played again from its seed), written atomically. A
-    proof is (title, seed, levers) or (title, seed, levers, {"option", "ruleset", "agents"}): a sweep cell's own."""
+    """The report with each proof game as a replay (the game played again from its seed), and each proof game
+    without levers logged (as ``scenario play --log`` logs it) in :func:`games_folder`, linked to ``tcforge serve``'s
+    watch page; the logs and the report are written all or none. A proof is (title, seed, levers) or (title, seed,
+    levers, {"option", "ruleset", "agents"}): a sweep cell's own."""
+    from io import StringIO
+
+    from tcforge.atomic import write_all
     from tcforge.play.frames import frames
+    from tcforge.play.games import play_game, write_log
     from tcforge.render.report.board import board
-    from tcforge.render.report.html import write
+    from tcforge.render.report.html import page
     from tcforge.scenarios.loading import load
+    folder = games_folder(path)
+    if folder.exists() and not folder.is_dir():
+        typer.echo(f"tcforge: cannot write the proof games' logs in {folder}: it is not a folder", err=True)
+        raise typer.Exit(1)
     replays = []
+    logs: dict[Path, str] = {}
     if sc is not None and agents is not None:  # a sweep that played nothing has no game to replay
         for title, seed, overrides, *rest in proofs:
             own = rest[0] if rest else {}
-            scenario = load(str(sc.path), balance=own.get("option", option), ruleset=own.get("ruleset", ruleset),
+            other_rules = own.get("ruleset", ruleset)
+            scenario = load(str(sc.path), balance=own.get("option", option), ruleset=other_rules,
                             parameters=overrides or None)
-            replays.append({"title": title, "game": frames(scenario, seed, own.get("agents", agents))})
+            players = own.get("agents", agents)
+            played = play_game(scenario, seed, players)
+            entry: dict[str, Any] = {"title": title, "game": frames(scenario, seed, players, played=played)}
+            if overrides:
+                entry["unlogged"] = LEVERS_UNLOGGED
+            elif other_rules:
+                entry["unlogged"] = RULESET_UNLOGGED
+            elif not played[1].error:
+                log = folder / f"{scenario.id}-seed-{seed}.jsonl"
+                n = 2
+                while log in logs:  # the same seed in two cells (another option, other agents)
+                    log, n = folder / f"{scenario.id}-seed-{seed}-{n}.jsonl", n + 1
+                text = StringIO()
+                playout = played[0]
+                write_log(text, playout.state.scenario_setup, playout.log, scenario, folder=folder, state=playout.state)
+                logs[log] = text.getvalue()
+                entry.update(log=str(log.resolve()), watch=watch_link(log.resolve()))
+            replays.append(entry)
+    made = False
     try:
-        write(path, {**doc, "replays": replays}, board(sc) if sc is not None and replays else None)
+        html = page({**doc, "replays": replays}, board(sc) if sc is not None and replays else None)
+        if logs and not folder.is_dir():
+            folder.mkdir(parents=True)
+            made = True
+        write_all({**logs, path: html})
     except OSError as exc:
+        if made:
+            with suppress(OSError):
+                folder.rmdir()
         typer.echo(f"tcforge: cannot write {exc.filename or path}: {exc.strerror or exc}", err=True)
         raise typer.Exit(1) from None
 

@@ -18,15 +18,17 @@ from tcforge.scenarios.grid import Position
 from tcforge.scenarios.scenario import Scenario
 
 
-def frames(s: Scenario, seed: int, agents: tuple[str, str], lang: str = "en") -> dict[str, Any]:
+def frames(s: Scenario, seed: int, agents: tuple[str, str], lang: str = "en", *,
+           played: tuple[Any, Any] | None = None) -> dict[str, Any]:
     """``{"scenario", "seed", "agents", "sides", "winner", "goals": {side: [labels]}, "units": {tag: {name, side}},
     "steps": [...]}`` (``goals``: the positions each side must take or hold, as the game played them: a lever that
     moves them moves them here, whatever the sheet's drawing shows; ``terrain``: label -> the terrain card the set-up
     dealt there, for a scenario whose terrain is dealt, empty for a fixed map); each step
     ``{"turn", "side", "text", "board": {label: [tags]}, "lost": [tags], "marks": {label: [words]}, "immobilised":
     [tags]}`` (``marks``: what lies on a position in play beyond its set-up terrain: a terrain card played there,
-    Foxholes or another fortification, Smoke)."""
-    playout, result = play_game(s, seed, agents)
+    Foxholes or another fortification, Smoke). ``played``: the (playout, result) of
+    :func:`tcforge.play.games.play_game` for this very game, when the caller played it already (to log it)."""
+    playout, result = played if played is not None else play_game(s, seed, agents)
     state = new_game(s, seed)
     teller = Teller(s, lang)
     columns = s.grid.columns

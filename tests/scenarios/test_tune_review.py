@@ -223,3 +223,52 @@ def test_defect_17_html_in_a_missing_folder_makes_it_as_out_and_log_do(tmp_path:
     assert (tmp_path / "nodir" / "x.html").is_file() and (tmp_path / "new" / "t" / "tune.json").is_file()
     log = CliRunner().invoke(app, ["scenario", "play", "hill-621", "--seed", "3", "-q", "--log", "logs/x.jsonl"])
     assert log.exit_code == 0 and (tmp_path / "logs" / "x.jsonl").is_file()
+
+
+def _proof_report(tmp_path: Any, proofs: list[tuple[Any, ...]]) -> tuple[Any, str]:
+    from tcforge.cli.report import write_html
+    from tcforge.scenarios.loading import load
+    path = tmp_path / "report.html"
+    write_html(path, {"title": "hill-621: a test report", "verdict": []}, load("hill-621"), proofs, ("greedy", "greedy"))
+    return path, path.read_text(encoding="utf-8")
+
+
+def test_issue_38_a_proof_game_is_logged_beside_the_report_and_linked_to_serve_s_watch_page(tmp_path: Any) -> None:
+    """Issue 38 item 3: each proof game of a report is logged (as 'scenario play --log' logs it) in REPORT-games/,
+    the log audits clean and replays the game the report shows, and the report links it to 'tcforge serve'."""
+    import re
+    from urllib.parse import parse_qs, urlsplit
+
+    from tcforge.cli import app
+    from tcforge.cli.serve import PORT
+    _, text = _proof_report(tmp_path, [("a game (--seed 3)", 3, {})])
+    logs = sorted((tmp_path / "report-games").iterdir())
+    assert [p.name for p in logs] == ["hill-621-seed-3.jsonl"]
+    links = re.findall(r'<a href="([^"]*)">watch it in tcforge serve</a>', text)
+    assert len(links) == 1 and "start <code>tcforge serve</code> first" in text
+    link = urlsplit(links[0].replace("&amp;", "&"))
+    assert (link.scheme, link.netloc, link.path) == ("http", f"127.0.0.1:{PORT}", "/watch")
+    assert parse_qs(link.query)["log"] == [str(logs[0].resolve())]
+    audit = CliRunner().invoke(app, ["scenario", "audit", str(logs[0])])
+    assert audit.exit_code == 0 and "no violation" in audit.stdout, audit.stdout + audit.stderr
+    game = json.loads(re.findall(r'<script type="application/json" class="game">(.*?)</script>', text)[0])
+    end = json.loads(logs[0].read_text(encoding="utf-8").splitlines()[-1])["end"]
+    replay = CliRunner().invoke(app, ["scenario", "replay", str(logs[0])])
+    assert replay.exit_code == 0, replay.stderr
+    assert end["winner"] == game["winner"] and f"{game['winner'].capitalize()} wins" in replay.stdout.splitlines()[-1]
+
+
+def test_issue_38_a_proof_game_with_levers_is_not_logged_and_the_report_says_so(tmp_path: Any) -> None:
+    """A log replays the scenario file as it is, without levers: a lever game gets a sentence, no log, no link."""
+    _, text = _proof_report(tmp_path, [("a lever game (--seed 3)", 3, {"soviet.supply_points": 3})])
+    assert "a game with levers is not logged yet" in text and "watch it in tcforge serve" not in text
+    assert not (tmp_path / "report-games").exists()
+
+
+def test_issue_38_a_report_whose_games_folder_is_a_file_is_refused_in_one_line(tmp_path: Any) -> None:
+    import typer
+
+    (tmp_path / "report-games").write_text("not a folder")
+    with pytest.raises(typer.Exit):
+        _proof_report(tmp_path, [("a game (--seed 3)", 3, {})])
+    assert not (tmp_path / "report.html").exists()

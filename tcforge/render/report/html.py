@@ -5,7 +5,8 @@
     {"title": "...", "subtitle": "...", "verdict": ["plain sentences", ...],
      "sections": [{"heading": "...", "text": ["..."], "table": {"columns": [...], "rows": [[...], ...]},
                    "chart": {"kind": "rates", ...} or {"kind": "lead", ...}}],
-     "replays": [{"title": "...", "game": <tcforge.play.frames.frames(...)>}]}
+     "replays": [{"title": "...", "game": <tcforge.play.frames.frames(...)>,
+                  "log": "/its/log.jsonl", "watch": "http://127.0.0.1:8765/watch?log=..."  (or "unlogged": "why not")}]}
 
 and a :class:`~tcforge.render.report.board.Board` for the replays. Every piece of data is escaped; the games'
 steps go in as JSON in a ``<script type="application/json">`` block, read by the page's own script, which steps
@@ -257,7 +258,12 @@ def lead_chart(spec: dict[str, Any]) -> str:
 def _replay(n: int, entry: dict[str, Any]) -> str:
     game = entry["game"]
     last_turn = max((s["turn"] for s in game["steps"]), default=1)
-    return (f'<div class="replay" id="replay-{n}" tabindex="0"><h3>{_e(entry["title"])}</h3>'
+    if entry.get("watch"):  # its log, on tcforge serve's watch page
+        watch = (f'<p class="watch"><a href="{_e(entry["watch"])}">watch it in tcforge serve</a> '
+                 f'(the log: <code>{_e(entry["log"])}</code>)</p>')
+    else:
+        watch = f'<p class="watch">{_e(entry["unlogged"])}</p>' if entry.get("unlogged") else ""
+    return (f'<div class="replay" id="replay-{n}" tabindex="0"><h3>{_e(entry["title"])}</h3>{watch}'
             f'<div class="controls"><button class="first" title="first step">|&lt;</button>'
             f'<button class="back" title="back one step">&lt; back</button>'
             f'<button class="forward" title="forward one step">forward &gt;</button>'
@@ -296,6 +302,9 @@ def page(doc: dict[str, Any], board: Board | None) -> str:
                      "hold in that game; blue labels name what lies on a position beyond its set-up terrain (terrain played, "
                      "Foxholes, Smoke), and a tag marked \u2716 in a dashed frame is an immobilised unit. Use the buttons, "
                      "the slider, the arrow keys, or jump to a turn.</p>")
+        if any(entry.get("watch") for entry in replays):
+            parts.append("<p>A game's link <em>watch it in tcforge serve</em> opens its log (written beside this report) "
+                         "on the watch page: start <code>tcforge serve</code> first, in any folder.</p>")
         parts += [_replay(n, entry).replace("{BOARD}", board.png) for n, entry in enumerate(replays)]
         parts.append(f'<script type="application/json" id="board-data">{_json(board.to_json())}</script>')
         parts.append(f"<script>{SCRIPT}</script>")
