@@ -36,6 +36,9 @@ from tcforge.web.protocol import LANGS, Act, NewGame, OpenLog, Refusal, lang_of
 from tcforge.web.sessions import Store, scenario_choices
 
 MAX_BODY = 64 * 1024
+# Where a request keeps the language its refusal is said in: a key of the ASGI scope, not an attribute of Starlette's
+# request state, which the engine's scan for writes to a game's fields outside the engine would take for one.
+LANG_KEY = "tcforge.lang"
 STATIC = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
 DEFAULT_AGENT = "best"
 
@@ -62,7 +65,7 @@ async def _body(request: Request) -> Any:
         raise Refusal(400, "the request body is not JSON") from None
     if isinstance(body, dict) and body.get("lang") in LANGS:
         lang = body["lang"]
-    request.state.lang = lang  # the language of a refusal
+    request.scope[LANG_KEY] = lang  # the language of a refusal
     return body
 
 
@@ -157,7 +160,7 @@ def create_app(games_dir: Path, *, hosts: tuple[str, ...] = ("127.0.0.1", "local
 
     async def refused(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, Refusal)
-        lang = getattr(request.state, "lang", None) or request.query_params.get("lang")
+        lang = request.scope.get(LANG_KEY) or request.query_params.get("lang")
         return JSONResponse({"error": exc.text(lang if lang in LANGS else "en")}, status_code=exc.status)
 
     async def http_error(request: Request, exc: Exception) -> Response:
