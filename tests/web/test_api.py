@@ -23,11 +23,6 @@ with warnings.catch_warnings():
 from tcforge.web.app import create_app
 
 
-@pytest.fixture()
-def client(own_data: Path, tmp_path: Path) -> TestClient:
-    return TestClient(create_app(tmp_path / "games"), base_url="http://127.0.0.1", raise_server_exceptions=False)
-
-
 def new(client: TestClient, **given: Any) -> dict[str, Any]:
     body = {"scenario": "skirmish", "side": "german", "agent": "greedy", "seed": 4, **given}
     answer = client.post("/api/games", json=body)
