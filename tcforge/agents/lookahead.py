@@ -22,9 +22,20 @@ result, where the evaluation has least to say and the playouts are short.
 With ``late=N`` it searches only in the last ``N`` turns and is its base player
 before them, choice for choice: where a given turn decides, the plays of the
 last turns decide most, and a search there costs a few greedy games, not tens.
+With ``settle=N`` (in the endgame only) it stops after ``N`` deals when no play
+has yet changed a playout's result (win, draw or loss) and takes the best so far:
+most of the last turns' decisions turn on no result, and their remaining deals
+would only rank the plays by the share of goals held at the end.
 
-Spec: ``look[:m][:k=3,horizon=2,value=heuristic,base=greedy,endgame=0,late=0]`` (``base=trained``, ``value=learned``);
-``m`` (2) deals a play.
+Its deals and their dice come from a stream of its own, seeded from the game's
+generator without drawing from it, and it draws from the game's generator what
+its base player's decision draws. So a search that keeps its base player's
+choice leaves the game exactly as the base player would have played it, dice
+included, and a paired comparison with the base player differs only where a
+choice did (common random numbers across players, not only across plays).
+
+Spec: ``look[:m][:k=3,horizon=2,value=heuristic,base=greedy,endgame=0,late=0,settle=0]`` (``base=trained``,
+``value=learned``); ``m`` (2) deals a play.
 """
 from __future__ import annotations
 
@@ -47,7 +58,7 @@ class LookaheadAgent:
 
     def __init__(self, spec: AgentSpec, base: Policy | None = None,
                  evaluation: Callable[[GameState, int], float] | None = None):
-        spec.check_options({"k", "horizon", "value", "base", "shape", "endgame", "late"})
+        spec.check_options({"k", "horizon", "value", "base", "shape", "endgame", "late", "settle"})
         if spec.seconds is not None:
             raise SpecError(f"agent spec {spec.text!r}: look takes a number of deals a play (look:2), not a time")
         self.spec = spec
@@ -57,6 +68,7 @@ class LookaheadAgent:
         self.shape = spec.number("shape", 0.3, 0, 1, open_most=True)
         self.endgame = int(spec.number("endgame", 0, 0, 100, whole=True))
         self.late = int(spec.number("late", 0, 0, 100, whole=True))
+        self.settle = int(spec.number("settle", 0, 0, 100, whole=True))
         kind = spec.options.get("value", "heuristic")
         if kind not in ("heuristic", "learned"):
             raise SpecError(f"agent spec {spec.text!r}: value={kind}; value is heuristic or learned")
@@ -88,25 +100,38 @@ class LookaheadAgent:
             return forced
         ranked = sorted(scored, key=lambda sa: -sa[0])  # stable: the base player's order among ties
         shortlist = [a for _, a in ranked[:self.k]]
+        chosen = self.base(state, rng)  # what the base player would play, drawing from the game's stream as it does
         if len(shortlist) < 2:
-            return self.base(state, rng)
-        return self._searched(state, side, shortlist, rng)
+            return chosen
+        own = random.Random(hash(rng.getstate()))  # the search's own stream: read from the game's, none drawn from it
+        return self._searched(state, side, shortlist, own, chosen)
 
     def _endgame(self, state: GameState) -> bool:
         limit = state.game.turn_limit
         return bool(self.endgame) and limit is not None and state.turn > limit - self.endgame
 
-    def _searched(self, state: GameState, side: int, shortlist: list[Action], rng: random.Random) -> Action:
-        """The shortlisted action whose playouts score best, each played on the same deals and dice."""
+    def _searched(self, state: GameState, side: int, shortlist: list[Action], rng: random.Random,
+                  chosen: Action | None = None) -> Action:
+        """The shortlisted action whose playouts score best, each played on the same deals and dice; the base player's
+        own choice ``chosen`` where it scores as well as the best."""
         totals = [0.0] * len(shortlist)
-        for _ in range(self.deals):
+        results: set[tuple[int | None, ...]] = set()  # each deal's results (the winner, or None) across the plays
+        settle = self.settle if self._endgame(state) else 0
+        for dealt in range(1, self.deals + 1):
             deal = rng.getrandbits(64)
+            winners = []
             for i, action in enumerate(shortlist):
                 chance = random.Random(deal)
                 world = determinize(state, side, chance)
                 world.apply_action(action)
                 totals[i] += self._score(world, side, chance)
+                winners.append(world.outcome.winner if world.outcome is not None else None)
+            results.add(tuple(winners))
+            if settle and dealt >= settle and all(len(set(r)) == 1 for r in results):
+                break  # no play has changed a result in the deals so far: rank them on these
         best = max(range(len(shortlist)), key=lambda i: (totals[i], -i))
+        if chosen in shortlist and totals[shortlist.index(chosen)] == totals[best]:
+            return chosen
         return shortlist[best]
 
     def _score(self, world: GameState, side: int, chance: random.Random) -> float:

@@ -137,3 +137,62 @@ def test_a_late_lookahead_plays_its_base_players_game_until_its_last_turns() -> 
         played.append([action for turn, action in actions if turn <= 14])
     assert played[0] == played[1] and len(played[0]) > 100
     assert searched and min(searched) >= 15  # it searched, and only in turns 15 and 16
+
+
+def _searched_decisions(spec: str, seed: int = 11) -> list[tuple[object, object, list[tuple[int, ...]]]]:
+    """Play Hill 621 with greedy's German against ``spec``'s Soviet; for each decision the lookahead searched: the state
+    of the game's generator after it, that of a copy of the generator after greedy's decision on the same position, and
+    each deal's winners, play by play."""
+    from tcforge.agents import lookahead
+    from tcforge.agents.playout import run
+    from tcforge.agents.spec import parse
+    greedy = make_agent("greedy")
+    found: list[tuple[object, object, list[tuple[int, ...]]]] = []
+
+    class Recording(lookahead.LookaheadAgent):
+        def __call__(self, state, rng):  # type: ignore[no-untyped-def]
+            self._deals: list[list[int]] = []
+            twin = random.Random()
+            twin.setstate(rng.getstate())
+            greedy(state.clone(), twin)
+            action = super().__call__(state, rng)
+            if self._deals:
+                found.append((rng.getstate(), twin.getstate(), [tuple(d) for d in self._deals]))
+            return action
+
+        def _searched(self, state, side, shortlist, rng, chosen=None):  # type: ignore[no-untyped-def]
+            self._plays = len(shortlist)
+            return super()._searched(state, side, shortlist, rng, chosen)
+
+        def _score(self, world, side, chance):  # type: ignore[no-untyped-def]
+            value = super()._score(world, side, chance)
+            if not self._deals or len(self._deals[-1]) == self._plays:
+                self._deals.append([])
+            self._deals[-1].append(-1 if world.outcome is None or world.outcome.winner is None else world.outcome.winner)
+            return value
+
+    run(new_game(load("hill-621"), seed), (greedy, Recording(parse(spec))), random.Random(seed))
+    return found
+
+
+def test_a_lookahead_draws_from_the_games_dice_what_its_base_player_draws() -> None:
+    """The search deals from a stream of its own: after each searched decision the game's generator stands where it
+    would after greedy's, so where the search keeps greedy's choice the game goes on with greedy's dice (a paired
+    comparison with greedy differs only where a choice did)."""
+    found = _searched_decisions("look:2:k=2,endgame=2,late=2")
+    assert len(found) >= 3
+    for after_look, after_greedy, _ in found:
+        assert after_look == after_greedy
+
+
+def test_a_settled_lookahead_stops_when_no_play_has_changed_a_result() -> None:
+    """settle=2: after two deals in which every play's playout ended alike (the same winner), the search stops and
+    ranks the plays on them; once a play has changed a result, it plays every deal."""
+    found = _searched_decisions("look:4:k=2,endgame=2,late=2,settle=2")
+    stopped = [deals for _, _, deals in found if len(deals) == 2]
+    played = [deals for _, _, deals in found if len(deals) == 4]
+    assert len(stopped) + len(played) == len(found) and stopped
+    for deals in stopped:
+        assert all(len(set(d)) == 1 for d in deals)
+    for deals in played:
+        assert any(len(set(d)) > 1 for d in deals[:2])
