@@ -103,8 +103,7 @@ class LookaheadAgent:
         chosen = self.base(state, rng)  # what the base player would play, drawing from the game's stream as it does
         if len(shortlist) < 2:
             return chosen
-        own = random.Random(hash(rng.getstate()))  # the search's own stream: read from the game's, none drawn from it
-        return self._searched(state, side, shortlist, own, chosen)
+        return self._searched(state, side, shortlist, own_stream(rng), chosen)
 
     def _endgame(self, state: GameState) -> bool:
         limit = state.game.turn_limit
@@ -145,6 +144,13 @@ class LookaheadAgent:
             return play_out(world, side, chance, self.horizon, self.shape, policies)
         play_out(world, side, chance, self.horizon, self.shape, policies)
         return evaluation(world, side)
+
+
+def own_stream(rng: random.Random) -> random.Random:
+    """The search's own generator, seeded from the game's generator's state without drawing from it. Only the state's
+    integers are hashed: the hash of an int tuple is the same in every process, where that of the whole state (which
+    holds None, hashed by its address before Python 3.12) is not."""
+    return random.Random(hash(rng.getstate()[1]))
 
 
 def _greedy_plays(state: GameState, actions: list[Action]) -> tuple[Action | None, list[tuple[float, Action]]]:

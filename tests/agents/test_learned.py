@@ -1,6 +1,7 @@
 """The learned evaluation and the lookahead player (issue 34): the fit, what the model reads, and the specs."""
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -196,3 +197,15 @@ def test_a_settled_lookahead_stops_when_no_play_has_changed_a_result() -> None:
         assert all(len(set(d)) == 1 for d in deals)
     for deals in played:
         assert any(len(set(d)) > 1 for d in deals[:2])
+
+
+def test_the_lookaheads_own_stream_is_the_same_in_every_process() -> None:
+    """The search's generator is seeded from the game's without drawing from it; two processes (each with its own
+    address layout and string hashes) must deal alike, or a seeded game would not replay."""
+    import subprocess
+    import sys
+    code = ("import random; from tcforge.agents.lookahead import own_stream; "
+            "print(own_stream(random.Random(20261126)).getrandbits(64))")
+    seen = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": str(n)}).stdout for n in (1, 2)}
+    assert len(seen) == 1 and seen != {""}
