@@ -69,6 +69,7 @@ from tcforge.engine.actions import (
 )
 from tcforge.engine.attacks import attack_odds
 from tcforge.engine.board import RESERVE
+from tcforge.engine.changes import BoardStamps
 from tcforge.engine.context import BreakThrough, Entry, MeleeStart
 from tcforge.engine.movement import riders
 from tcforge.engine.observation import determinize
@@ -121,14 +122,18 @@ def _expected(state: GameState, attack: Any, target: int) -> float:
     return kill * worth + immobilize * worth * 0.3
 
 
-def _best_shot(state: GameState, uid: int, last: bool = False) -> tuple[float, Action | None]:
-    """The card's best shot and its expected damage (``last``: weighed as in the last turn, :func:`_final_weight`)."""
+def _best_shot(state: GameState, uid: int, last: bool = False,
+               shots: list[tuple[int, str, int, Any]] | None = None) -> tuple[float, Action | None]:
+    """The card's best shot and its expected damage (``last``: weighed as in the last turn, :func:`_final_weight`;
+    ``shots``: the card's :func:`fire.shot_attacks`, when the caller has them)."""
     units = state.units
     unit = units[uid]
     rules = state.game.fire_rules
     best_score, best = 0.0, None
     kills = _KILLS
-    for target, kind, eq, attack in fire.shot_attacks(state, unit):  # fire.shots with their attacks
+    if shots is None:
+        shots = fire.shot_attacks(state, unit)
+    for target, kind, eq, attack in shots:  # fire.shots with their attacks
         victim = units[target]
         # _expected(state, attack, target), its calls inlined (the same sums in the same order)
         entry = kills.get(id(attack))
@@ -145,6 +150,48 @@ def _best_shot(state: GameState, uid: int, last: bool = False) -> tuple[float, A
     if best is None:
         return (0.0, None)
     return (best_score, Shoot(uid, *best))
+
+
+def _kept_best_shot(state: GameState, uid: int, last: bool, stamps: BoardStamps, tick: int) -> float:
+    """``_best_shot(state, uid, last)[0]``, kept from an earlier decision while the card's shots are the same
+    (:func:`_still_kept`); ``tick``: this decision's refresh of ``stamps``."""
+    unit = state.units[uid]
+    key = ("best shot", uid, last)
+    kept = stamps.kept.get(key)
+    if kept is not None and _still_kept(state, unit, stamps, kept):
+        return float(kept[4])
+    score = _best_shot(state, uid, last, _kept_shots(state, unit, stamps, tick))[0]
+    stamps.kept[key] = (tick, unit.pos, unit.equipment, state.ap_shots.get(str(uid), 0), score)
+    return score
+
+
+def _kept_shots(state: GameState, unit: Any, stamps: BoardStamps, tick: int) -> list[tuple[int, str, int, Any]]:
+    """``fire.shot_attacks(state, unit)``, kept from an earlier decision while they are the same
+    (:func:`_still_kept`; the list is not to be changed)."""
+    key = ("shots", unit.uid)
+    kept = stamps.kept.get(key)
+    if kept is not None and _still_kept(state, unit, stamps, kept):
+        shots: list[tuple[int, str, int, Any]] = kept[4]
+        return shots
+    shots = fire.shot_attacks(state, unit)
+    stamps.kept[key] = (tick, unit.pos, unit.equipment, state.ap_shots.get(str(unit.uid), 0), shots)
+    return shots
+
+
+def _still_kept(state: GameState, unit: Any, stamps: BoardStamps, kept: tuple[Any, ...]) -> bool:
+    """Whether what ``kept`` (the refresh it was worked out at, the firer's position, equipment and anti-tank shots
+    fired, then the answer) says of the firer's shots holds still: the shots read only those (Limited AP: 20.0), and
+    the enemy cards (where they stand, who rides), Smoke, terrain and fortifications of its position and of every
+    position in range, where its targets stand and its lines of sight run (the stamps of
+    :mod:`~tcforge.engine.changes`). Its own side's cards count only where melees and ranged fire stay apart (001):
+    they may keep it from firing there. The rules, the scenario and the cards' profiles are the game's and do not
+    change."""
+    when, at = kept[0], kept[1]
+    if at != unit.pos or kept[2] != unit.equipment or kept[3] != state.ap_shots.get(str(unit.uid), 0):
+        return False
+    if stamps.around(1 - unit.side, at) > when:
+        return False
+    return not state.game.rules.fire_melee_excludes_ranged or stamps.around(unit.side, at) <= when
 
 
 def overstacked(state: GameState, pos: int, side: int) -> bool:
@@ -228,7 +275,10 @@ def _decide(state: GameState, rng: random.Random) -> Action:
     if phase == "fire":
         last = final_turn(state)
         known: dict[int, dict[tuple[int, str, int], Any]] = {}
-        best: tuple[float, Action] = max(((_known_shot_score(state, a, known) * (_final_weight(state, a.target) if last else 1.0), a)
+        kept = None if state.game.rules.hidden_units else state.board_stamps()  # as in _best_candidates
+        tick = kept.refresh(state) if kept is not None else 0
+        best: tuple[float, Action] = max(((_known_shot_score(state, a, known, kept, tick)
+                                           * (_final_weight(state, a.target) if last else 1.0), a)
                                           for a in actions if isinstance(a, Shoot)), default=(0.0, _DONE))
         return best[1] if best[0] > 0 else _DONE
     if phase == "melee":
@@ -255,13 +305,16 @@ def _final_weight(state: GameState, target: int) -> float:
     return GOAL_FIRE if pos in goals(state, 0) or pos in goals(state, 1) else OTHER_FIRE
 
 
-def _known_shot_score(state: GameState, action: Shoot, known: dict[int, dict[tuple[int, str, int], Any]]) -> float:
+def _known_shot_score(state: GameState, action: Shoot, known: dict[int, dict[tuple[int, str, int], Any]],
+                      stamps: BoardStamps | None = None, tick: int = 0) -> float:
     """:func:`_shot_score`, the firer's attacks found once for all its shots (:func:`fire.shot_attacks`, kept in
-    ``known`` by firer)."""
+    ``known`` by firer; with ``stamps``, refreshed at ``tick``, kept from an earlier decision as :func:`_kept_shots`
+    says)."""
     attacks = known.get(action.firer)
     if attacks is None:
-        attacks = known[action.firer] = {(target, kind, eq): attack for target, kind, eq, attack
-                                         in fire.shot_attacks(state, state.units[action.firer])}
+        unit = state.units[action.firer]
+        shots = fire.shot_attacks(state, unit) if stamps is None else _kept_shots(state, unit, stamps, tick)
+        attacks = known[action.firer] = {(target, kind, eq): attack for target, kind, eq, attack in shots}
     attack = attacks.get((action.target, action.fire, action.item))
     if attack is None:
         return _shot_score(state, action)  # not a shot the engine lists now: weighed as it always was
@@ -409,6 +462,11 @@ def _best_candidates(state: GameState, actions: list[Action]) -> list[tuple[floa
     pending: list[tuple[float, int, Move, _MoveParts]] = []
     targets: tuple[int, ...] | None = None
     units = state.units
+    # the board's stamps, refreshed at the first fire source (None: not yet); with hidden cards a decision is taken
+    # on a dealt copy, and who has seen which card is not stamped, so nothing is kept
+    hidden = state.game.rules.hidden_units
+    stamps: BoardStamps | None = None
+    tick = 0
     for a in actions:
         if type(a) is Move:  # the action classes have no subclasses
             if edge is None:
@@ -424,6 +482,13 @@ def _best_candidates(state: GameState, actions: list[Action]) -> list[tuple[floa
         elif type(a) is Interrupt:  # as _other_candidate weighs it, without its calls (Smoke offers every position)
             if units[a[1]].profile.card_id in _OWN_INTERRUPTS:  # a[1]: its card, read without the property
                 scored.append((2.0, a))
+        elif type(a) is Fire and not hidden:  # as _other_candidate weighs it, the best shots kept from decision to decision
+            if stamps is None:
+                stamps = state.board_stamps()
+                tick = stamps.refresh(state)
+            shots = sorted([_kept_best_shot(state, u, last, stamps, tick) for u in state.occ[a.source][side]
+                            if fire.may_fire(state, units[u])], reverse=True)[:3]
+            scored.append((sum(shots), a))
         else:
             scored.extend(_other_candidate(state, a, side, last))
     best = max((entry[0] for entry in scored if entry is not None), default=float("-inf"))

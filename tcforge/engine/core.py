@@ -16,6 +16,7 @@ from typing import Any, NamedTuple, Self
 from tcforge.engine.actions import D10, Action, CardDrawn, DrawEvent, Event, action_from_json, event_from_json, event_to_json
 from tcforge.engine.attacks import DIE, IMMOBILIZE, KILL
 from tcforge.engine.board import ATTACHED, DECK, DISCARDED, PLACED, RESERVE, UNCLAIMED
+from tcforge.engine.changes import BoardStamps
 from tcforge.engine.context import Context, Phase
 from tcforge.engine.game import Game
 from tcforge.engine.outcome import EndKind, Outcome
@@ -75,6 +76,7 @@ class CoreState:
         self.scenario_setup: Any = None
         self._legal: list[Action] | None = None  # legal actions of this position, computed once
         self.los_cache: dict[int, bool] = {}  # line of sight between positions, until terrain or Smoke changes
+        self._board_stamps: BoardStamps | None = None  # which positions changed when, once a player asks (changes.py)
         # 001 1.0 hidden units (only when the ruleset turns them on): the battlefield cards lying face up, the cards
         # whose face the enemy has seen since they last left a hand or deck, and those revealed for a moment (1.7, 1.8)
         self.spotted: set[int] = set()
@@ -136,6 +138,14 @@ class CoreState:
         """Forget the cached legal actions: the position changed."""
         self._legal = None
 
+    def board_stamps(self) -> BoardStamps:
+        """Which positions changed since when (:mod:`~tcforge.engine.changes`): the state's own, made at the first ask;
+        the asker refreshes them before it reads them."""
+        stamps = self._board_stamps
+        if stamps is None:
+            stamps = self._board_stamps = BoardStamps(self)
+        return stamps
+
     def _sight_changed(self) -> None:
         """Terrain or Smoke changed: forget the remembered lines of sight."""
         self.los_cache = {}
@@ -164,6 +174,7 @@ class CoreState:
         other.spotted, other.seen, other.glimpsed = set(self.spotted), set(self.seen), set(self.glimpsed)
         other._legal = None
         other.los_cache = {}
+        other._board_stamps = None  # a copy's changes are its own: it starts its stamps afresh
         return other
 
     def serialize(self) -> str:

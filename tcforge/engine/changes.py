@@ -1,0 +1,89 @@
+"""Which positions of the battlefield changed, and when: for what a player works out once and reuses.
+
+A player weighing a position (greedy's shots, :mod:`tcforge.agents.greedy`) finds the same answers at consecutive
+decisions wherever the cards around have not changed. :class:`BoardStamps` tells it so: at each :meth:`refresh` it
+compares the state's cards on the table, Smoke, terrain and fortifications, and which card rides which, with a copy
+of them taken at the last refresh, and stamps every position that differs with the refresh's number, for each side
+apart: a side's stamp at a position says when its cards there, or the position's Smoke, terrain or fortification,
+last changed. An answer worked out at refresh ``t`` from the cards of a side at the positions ``P`` is still the
+answer while no position of ``P`` has a stamp of that side above ``t`` (:meth:`since`): the enemy cards a firer sees
+have not changed while its own side moves. :meth:`around` answers the same for a position and every position in
+range of it (1 or 2, :attr:`~tcforge.engine.board.Board.in_range`), in one read: what a firer there sees.
+
+Nothing is hooked into the rules: the changes are found by comparison, so a change made anywhere (a rule, a test
+writing ``occ`` directly) is seen. A state owns its stamps (:meth:`CoreState.board_stamps`), and a copy of the state
+starts without any, so nothing carries from one game, or one branch of a search, to another.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tcforge.engine.core import CoreState
+
+
+class BoardStamps:
+    """The number of the last :meth:`refresh` at which each position of a state changed, for each side."""
+
+    __slots__ = ("carriers", "forts", "kept", "near", "occ", "smoke", "stamps", "terrain", "tick")
+
+    def __init__(self, state: CoreState):
+        self.tick = 0
+        # what the players keep of their answers, by their own keys, each with the refresh it was worked out at:
+        # they go with the stamps, so with the state
+        self.kept: dict[Any, Any] = {}
+        self.stamps = [[0] * len(state._occ), [0] * len(state._occ)]  # by side, by position
+        self.near = [[0] * len(state._occ), [0] * len(state._occ)]  # the same, the greatest within range of each
+        self.occ = [[list(a), list(b)] for a, b in state._occ]
+        self.smoke: list[Any] = list(state.smoke)  # Any: the three are read alike (refresh)
+        self.terrain: list[Any] = list(state.terrain)
+        self.forts: list[Any] = list(state.forts)
+        self.carriers = [u.carrier for u in state._units]
+
+    def refresh(self, state: CoreState) -> int:
+        """Stamp the positions that changed since the last refresh; the refresh's number (a new one every call)."""
+        self.tick += 1
+        tick = self.tick
+        changed: list[tuple[int, int]] = []  # (side, position)
+        occ, seen = state._occ, self.occ
+        for pos, here in enumerate(occ):
+            if here != seen[pos]:  # either side's cards, their order included
+                was = seen[pos]
+                for side in (0, 1):
+                    if here[side] != was[side]:
+                        was[side] = list(here[side])
+                        changed.append((side, pos))
+        ground: tuple[tuple[list[Any], list[Any]], ...] = (
+            (state.smoke, self.smoke), (state.terrain, self.terrain), (state.forts, self.forts))
+        for now, before in ground:
+            if now != before:
+                for pos, value in enumerate(now):
+                    if value != before[pos]:
+                        before[pos] = value
+                        changed += ((0, pos), (1, pos))
+        units = state._units
+        carriers = [u.carrier for u in units]
+        if carriers != self.carriers:  # a card loaded or unloaded where it stands, or a card new to the game (17.5)
+            known = self.carriers
+            for uid, carrier in enumerate(carriers):
+                if (uid >= len(known) or carrier != known[uid]) and units[uid].pos >= 0:
+                    changed.append((units[uid].side, units[uid].pos))
+            self.carriers = carriers
+        in_range = state.game.board.in_range  # symmetric: a change at a position is in range of those in its range
+        for side, pos in changed:
+            self.stamps[side][pos] = tick
+            near = self.near[side]
+            near[pos] = tick
+            for other in in_range[pos]:
+                near[other] = tick
+        return tick
+
+    def since(self, side: int, positions: tuple[int, ...]) -> int:
+        """The number of the last refresh at which the cards of ``side`` at any of ``positions``, or their Smoke,
+        terrain or fortification, changed (0: none since the first)."""
+        stamps = self.stamps[side]
+        return max([stamps[pos] for pos in positions], default=0)
+
+    def around(self, side: int, pos: int) -> int:
+        """:meth:`since` for ``pos`` and every position in range of it."""
+        return self.near[side][pos]
