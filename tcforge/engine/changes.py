@@ -16,10 +16,14 @@ starts without any, so nothing carries from one game, or one branch of a search,
 """
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from tcforge.engine.core import CoreState
+
+
+_CARRIER = attrgetter("carrier")  # a card's carrier, read in C for all the cards at once
 
 
 class BoardStamps:
@@ -38,7 +42,7 @@ class BoardStamps:
         self.smoke: list[Any] = list(state.smoke)  # Any: the three are read alike (refresh)
         self.terrain: list[Any] = list(state.terrain)
         self.forts: list[Any] = list(state.forts)
-        self.carriers = [u.carrier for u in state._units]
+        self.carriers = list(map(_CARRIER, state._units))
 
     def refresh(self, state: CoreState) -> int:
         """Stamp the positions that changed since the last refresh; the refresh's number (a new one every call)."""
@@ -62,7 +66,7 @@ class BoardStamps:
                         before[pos] = value
                         changed += ((0, pos), (1, pos))
         units = state._units
-        carriers = [u.carrier for u in units]
+        carriers = list(map(_CARRIER, units))
         if carriers != self.carriers:  # a card loaded or unloaded where it stands, or a card new to the game (17.5)
             known = self.carriers
             for uid, carrier in enumerate(carriers):

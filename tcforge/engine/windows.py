@@ -163,8 +163,22 @@ def legal(state: CoreState) -> list[Action]:
 _PASS, _HALT = Pass(), Halt()
 
 
+# the cards each kind of window may offer (:func:`options`): without one of them in hand the window cannot open, and
+# most windows asked for (after every play, at every step and shot) find none (the others offer no card)
+_WINDOW_CARDS: dict[str, frozenset[object]] = {
+    "play": _PLAY_WINDOW_CARDS, "entry": frozenset((MINEFIELD, WIRE, ANTI_TANK_MINE, STREAM, SWAMP)),
+    "fire": frozenset((WEAPON_MALFUNCTION,)), "melee": frozenset((SMOKE, TACTICAL_ADVANTAGE, PANIC)),
+    "counter": frozenset((COUNTERBATTERY, INTERCEPTION, MINEFIELD_GAP))}
+
+
 def open_window(state: CoreState, kind: WindowKind, side: int, data: WindowData) -> bool:
     """Give ``side`` a reaction window if they hold an Interrupt that fits; True when it opened."""
+    wanted = _WINDOW_CARDS.get(kind)
+    if wanted is not None:
+        units = state._units
+        if not any(units[u].profile.card_id in wanted for u in state.hand[side]):
+            state.ctx.window = None  # as when the window is tried and finds nothing
+            return False
     state.ctx.window = Window(kind, side, data)
     if options(state, probe=True):
         state._changed()
