@@ -50,13 +50,14 @@ class BoardStamps:
         tick = self.tick
         changed: list[tuple[int, int]] = []  # (side, position)
         occ, seen = state._occ, self.occ
-        for pos, here in enumerate(occ):
-            if here != seen[pos]:  # either side's cards, their order included
-                was = seen[pos]
-                for side in (0, 1):
-                    if here[side] != was[side]:
-                        was[side] = list(here[side])
-                        changed.append((side, pos))
+        if occ != seen:  # compared in C first: many refreshes find the cards where they were
+            for pos, here in enumerate(occ):
+                if here != seen[pos]:  # either side's cards, their order included
+                    was = seen[pos]
+                    for side in (0, 1):
+                        if here[side] != was[side]:
+                            was[side] = list(here[side])
+                            changed.append((side, pos))
         ground: tuple[tuple[list[Any], list[Any]], ...] = (
             (state.smoke, self.smoke), (state.terrain, self.terrain), (state.forts, self.forts))
         for now, before in ground:

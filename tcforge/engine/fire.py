@@ -331,8 +331,8 @@ def smoke_shots(state: CoreState, unit: Unit) -> list[int]:
     if not lays_smoke(state, unit) or (state.game.rules.fire_melee_excludes_ranged and in_melee(state, unit.pos)):
         return []  # 001: a card in a melee fights only there
     board = state.game.board
-    return [pos for pos in board.in_range[unit.pos] if state.smoke[pos] < 0
-            and (board.distance(unit.pos, pos) == 1 or line_of_sight(state, unit.pos, pos))]
+    at, smoke, distances = unit.pos, state.smoke, board._distances[unit.pos]
+    return [pos for pos in board.in_range[at] if smoke[pos] < 0 and (distances[pos] == 1 or line_of_sight(state, at, pos))]
 
 
 def _any_smoke_shot(state: CoreState, unit: Unit) -> bool:
@@ -362,11 +362,15 @@ def fire_sources(state: CoreState) -> list[int]:
     side = state.active
     out = []
     units = state._units
+    limit = 2 if state.game.rules.turn_card_may_fire_twice else 1
     for pos, sides in enumerate(state._occ):
-        tried: set[tuple[int, tuple[int, ...]]] = set()  # the cards that read the same (their card and equipment) fail alike
-        for u in sides[side]:
+        here = sides[side]
+        if not here:
+            continue
+        tried: list[tuple[int, tuple[int, ...]]] = []  # the cards that read the same (their card and equipment) fail alike
+        for u in here:
             unit = units[u]
-            if not may_fire(state, unit):
+            if unit.pos < 0 or unit.moved or unit.fired >= limit or unit.carrier is not None:  # may_fire, inline
                 continue
             same = (id(unit.profile), unit.equipment)
             if same in tried:
@@ -374,7 +378,7 @@ def fire_sources(state: CoreState) -> list[int]:
             if shots(state, unit, first_only=True) or _any_smoke_shot(state, unit):
                 out.append(pos)
                 break
-            tried.add(same)
+            tried.append(same)
     return out
 
 

@@ -350,7 +350,8 @@ def _legal_play(state: GameState) -> list[Action]:
             actions.append(Fire(pos))
     actions.extend(equipment.equip_actions(state))  # 13.0: free, not a play
     actions.extend(cards.playable(state))
-    actions.extend(Drop(e) for u in state._units if u.side == state.active and u.pos >= 0 for e in u.equipment)
+    active = state.active
+    actions.extend(Drop(e) for u in state._units if u.equipment and u.side == active and u.pos >= 0 for e in u.equipment)
     return actions
 
 
