@@ -318,7 +318,7 @@ def _may_go(state: CoreState, unit: Unit, at: int, left: int, seen: dict[tuple[o
     key = (at, unit.pos, id(unit.profile), unit.side, unit.entered_from, unit.moved_to_reserve, left)
     found = seen.get(key)
     if found is None:
-        if move is None and at >= 0 and left > 0:  # steps() of a card without riders, its call and checks skipped
+        if at >= 0 and left > 0:  # steps() of a card without riders (asked above), its call and checks skipped
             found = bool(_steps_alone(state, unit, at, left, True, True, state.game.board.exits[unit.side][at]))
         else:
             found = bool(steps(state, unit, at, left, True, any_one=True))
