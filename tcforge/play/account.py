@@ -340,6 +340,10 @@ def narrate(scenario: Scenario, state: GameState, lines: list[Any], teller: Tell
             text = describe(state, action, teller)
         except (IndexError, KeyError, TypeError, AttributeError):  # not a legal action: apply_checked says so
             text = ""
+        player = state.current_player()
+        if text and action[:1] == ("interrupt",) and player not in (CHANCE, state.active):
+            # 12.0: an interrupt played in the enemy's turn stands under the enemy's heading: say who played it
+            text = f"{_subject(teller.sides[player], teller.lang)} {text}"
         try:
             state.apply_checked(action)
         except IllegalActionError as exc:

@@ -94,7 +94,8 @@ class Narrator:
                     text = f"{roll}{t('acc_colon', self.lang)} {results[line]}{sep}{rest}"
                 actor = new[event["line"] - 2].actor
                 sides = self.scenario.grid.sides
-                if actor.startswith("side ") and self.header is not None and sides[int(actor[5:])] != self.header[1]:
+                if actor.startswith("side ") and self.header is not None and sides[int(actor[5:])] != self.header[1] \
+                        and event["action"][0] != "interrupt":  # an interrupt's line names its player already
                     # the other side answers in the turn (a reaction window): say who
                     text = f"{self.teller.sides[int(actor[5:])]}{self.teller.w('acc_colon')} {text}"
                 self.entries.append({"kind": "action", "line": line, "text": text})

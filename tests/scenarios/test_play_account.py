@@ -150,3 +150,16 @@ def test_8_6_a_squad_riding_two_tanks_names_both_and_the_step_names_what_moves_w
             assert step.startswith(f"  {tank} to ") and step.endswith(f" with {rider}, {partner}"), step
             pairs += 1
     assert pairs, "no squad rode a pair of tanks in Hill 621 seeds 1-5"
+
+
+def test_12_0_an_interrupt_played_in_the_enemys_turn_names_its_player(play) -> None:
+    """An interrupt (12.0) can be played in the enemy's turn; its line stands under that turn's heading, so it names
+    the side that played it ("Soviet plays Breakdown ..."), where a play in one's own turn reads "plays ..."."""
+    account = json.loads(play("--format", "json").stdout)
+    names = {"german": "German", "soviet": "Soviet"}
+    interrupts = [e for e in account["events"] if e["event"] == "action" and e["action"][0] == "interrupt"]
+    named = [e for e in interrupts if not e["text"].startswith("plays ")]
+    assert named, "no interrupt of seed 1 was played in the enemy's turn"
+    for event in named:
+        other = names["soviet" if event["side"] == "german" else "german"]
+        assert event["text"].startswith(f"{other} plays "), event

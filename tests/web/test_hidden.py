@@ -93,4 +93,4 @@ def test_a_reaction_window_the_computer_passes_in_does_not_show(tmp_path: Path) 
 def test_what_the_computer_plays_in_a_window_is_told(tmp_path: Path) -> None:
     other = other_draw(first_decision(human=0), "Confusion")
     data = json.loads(page_data(other, tmp_path))  # the page's view plays the computer's answer in the window at once
-    assert data["waiting"] == "human" and data["account"][-1]["text"] == "Soviet: plays Confusion"
+    assert data["waiting"] == "human" and data["account"][-1]["text"] == "Soviet plays Confusion"
