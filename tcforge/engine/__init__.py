@@ -27,6 +27,9 @@ checks there is no cycle and no function-level import dodging one):
 - ``core``: :class:`~tcforge.engine.core.CoreState`, the position's data and its
   primitives (discard, destroy, control, victory, Smoke, fortifications, clone,
   JSON). It imports no rule module.
+- ``changes``: which positions changed since when (``BoardStamps``), found by
+  comparison, for the answers a player reuses from decision to decision; the
+  core makes and owns them, and it imports nothing of the engine.
 - ``windows``: opening a reaction window and listing the Interrupts that fit; ``arrivals``: cards coming
   into play after the deal (a scenario's reinforcements, 17.5 and 20.0 rule 5; equipment set on its carrier;
   fortifications and terrain laid at set-up) or a scenario's rule takes out of it: the only way code outside the

@@ -17,10 +17,19 @@ starts without any, so nothing carries from one game, or one branch of a search,
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from tcforge.engine.core import CoreState
+
+class Board(Protocol):
+    """What the stamps read of a state (:class:`~tcforge.engine.core.CoreState` has it): this module sits below the core
+    and imports none of it, since the core makes and owns the stamps."""
+
+    _occ: list[list[list[int]]]
+    _units: list[Any]
+    smoke: list[Any]
+    terrain: list[Any]
+    forts: list[Any]
+    game: Any
 
 
 _CARRIER = attrgetter("carrier")  # a card's carrier, read in C for all the cards at once
@@ -31,7 +40,7 @@ class BoardStamps:
 
     __slots__ = ("carriers", "forts", "kept", "near", "occ", "smoke", "stamps", "terrain", "tick")
 
-    def __init__(self, state: CoreState):
+    def __init__(self, state: Board):
         self.tick = 0
         # what the players keep of their answers, by their own keys, each with the refresh it was worked out at:
         # they go with the stamps, so with the state
@@ -44,7 +53,7 @@ class BoardStamps:
         self.forts: list[Any] = list(state.forts)
         self.carriers = list(map(_CARRIER, state._units))
 
-    def refresh(self, state: CoreState) -> int:
+    def refresh(self, state: Board) -> int:
         """Stamp the positions that changed since the last refresh; the refresh's number (a new one every call)."""
         self.tick += 1
         tick = self.tick
