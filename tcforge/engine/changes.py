@@ -4,11 +4,11 @@ A player weighing a position (greedy's shots, :mod:`tcforge.agents.greedy`) find
 decisions wherever the cards around have not changed. :class:`BoardStamps` tells it so: at each :meth:`refresh` it
 compares the state's cards on the table, Smoke, terrain and fortifications, and which card rides which, with a copy
 of them taken at the last refresh, and stamps every position that differs with the refresh's number, for each side
-apart: a side's stamp at a position says when its cards there, or the position's Smoke, terrain or fortification,
-last changed. An answer worked out at refresh ``t`` from the cards of a side at the positions ``P`` is still the
-answer while no position of ``P`` has a stamp of that side above ``t`` (:meth:`since`): the enemy cards a firer sees
-have not changed while its own side moves. :meth:`around` answers the same for a position and every position in
-range of it (1 or 2, :attr:`~tcforge.engine.board.Board.in_range`), in one read: what a firer there sees.
+apart: a side's stamp at a position says when its cards, Smoke, terrain or fortification at that position or at any
+position in range of it (1 or 2, :attr:`~tcforge.engine.board.Board.in_range`) last changed.
+An answer worked out at refresh ``t`` from what a firer at a position sees is still the answer while
+:meth:`around` of that position is at most ``t`` for the side read: the enemy cards a firer sees have not changed
+while its own side moves.
 
 Nothing is hooked into the rules: the changes are found by comparison, so a change made anywhere (a rule, a test
 writing ``occ`` directly) is seen. A state owns its stamps (:meth:`CoreState.board_stamps`), and a copy of the state
@@ -38,15 +38,14 @@ _CARRIER = attrgetter("carrier")  # a card's carrier, read in C for all the card
 class BoardStamps:
     """The number of the last :meth:`refresh` at which each position of a state changed, for each side."""
 
-    __slots__ = ("carriers", "forts", "kept", "near", "occ", "smoke", "stamps", "terrain", "tick")
+    __slots__ = ("carriers", "forts", "kept", "near", "occ", "smoke", "terrain", "tick")
 
     def __init__(self, state: Board):
         self.tick = 0
         # what the players keep of their answers, by their own keys, each with the refresh it was worked out at:
         # they go with the stamps, so with the state
         self.kept: dict[Any, Any] = {}
-        self.stamps = [[0] * len(state._occ), [0] * len(state._occ)]  # by side, by position
-        self.near = [[0] * len(state._occ), [0] * len(state._occ)]  # the same, the greatest within range of each
+        self.near = [[0] * len(state._occ), [0] * len(state._occ)]  # by side, by position: the last change in range
         self.occ = [[list(a), list(b)] for a, b in state._occ]
         self.smoke: list[Any] = list(state.smoke)  # Any: the three are read alike (refresh)
         self.terrain: list[Any] = list(state.terrain)
@@ -85,19 +84,13 @@ class BoardStamps:
             self.carriers = carriers
         in_range = state.game.board.in_range  # symmetric: a change at a position is in range of those in its range
         for side, pos in changed:
-            self.stamps[side][pos] = tick
             near = self.near[side]
             near[pos] = tick
             for other in in_range[pos]:
                 near[other] = tick
         return tick
 
-    def since(self, side: int, positions: tuple[int, ...]) -> int:
-        """The number of the last refresh at which the cards of ``side`` at any of ``positions``, or their Smoke,
-        terrain or fortification, changed (0: none since the first)."""
-        stamps = self.stamps[side]
-        return max([stamps[pos] for pos in positions], default=0)
-
     def around(self, side: int, pos: int) -> int:
-        """:meth:`since` for ``pos`` and every position in range of it."""
+        """The number of the last refresh at which the cards of ``side``, or the Smoke, terrain or fortification, at
+        ``pos`` or at any position in range of it changed (0: none since the first)."""
         return self.near[side][pos]

@@ -362,7 +362,6 @@ def fire_sources(state: CoreState) -> list[int]:
     side = state.active
     out = []
     units = state._units
-    limit = 2 if state.game.rules.turn_card_may_fire_twice else 1
     for pos, sides in enumerate(state._occ):
         here = sides[side]
         if not here:
@@ -370,7 +369,7 @@ def fire_sources(state: CoreState) -> list[int]:
         tried: list[tuple[int, tuple[int, ...]]] = []  # the cards that read the same (their card and equipment) fail alike
         for u in here:
             unit = units[u]
-            if unit.pos < 0 or unit.moved or unit.fired >= limit or unit.carrier is not None:  # may_fire, inline
+            if not may_fire(state, unit):
                 continue
             same = (id(unit.profile), unit.equipment)
             if same in tried:

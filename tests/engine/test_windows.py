@@ -112,3 +112,29 @@ def test_path_lets_a_moving_card_through_slowing_terrain() -> None:
     state.apply_checked(("interrupt", uid(state, "Path")))
     state.apply_checked(("step", pos(state, "c2")))
     assert ("step", pos(state, "c3")) in state.legal_actions()  # not stopped by the Hills
+
+
+def test_12_0_a_window_is_skipped_only_when_the_hand_holds_none_of_the_cards_it_could_offer(monkeypatch) -> None:
+    """open_window skips a window whose kind's cards (windows._WINDOW_CARDS) are none in the hand; the table repeats
+    what options() offers, so a card missing from it would silently keep its window shut. Random players, who play
+    Interrupts whenever offered, play the same games with the shortcut and without it."""
+    import random
+
+    from tcforge.agents.playout import random_policy, run
+    from tcforge.engine import windows
+    from tcforge.engine.actions import Interrupt
+    from tcforge.play.games import new_game
+    from tcforge.scenarios.loading import load
+
+    def games() -> list[list[object]]:
+        out = []
+        for scenario, seed in (("hill-621", 1), ("hill-621", 2), ("kursk", 3), ("the-end-is-near", 4)):
+            state = new_game(load(scenario), seed)
+            run(state, (random_policy, random_policy), random.Random(seed))
+            out.append(list(state.history))
+        return out
+
+    with_table = games()
+    monkeypatch.setattr(windows, "_WINDOW_CARDS", {})
+    assert games() == with_table
+    assert sum(type(a) is Interrupt for history in with_table for a in history) >= 10  # windows did open
