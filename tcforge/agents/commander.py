@@ -224,7 +224,7 @@ class _Turn:
             elif isinstance(action, Move) and score < UNSTACK:
                 score *= d.move
             scored.append((score, action))
-        if d.march and state.game.rules.turn_supply_points - state.supply < d.march:
+        if d.march and state.game.supply_points(state.active) - state.supply < d.march:
             rear = [(_distance(state, a.source, targets, self.side), score, a) for score, a in scored
                     if isinstance(a, Move) and 0 < score < UNSTACK
                     and _distance(state, a.source, targets, self.side) >= d.rear]

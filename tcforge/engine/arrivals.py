@@ -97,9 +97,3 @@ def discard(state: CoreState, uid: int) -> None:
     e.g. a card that must be played before a turn, spent special ammunition)."""
     state._discard_card(uid)
     state._changed()
-
-
-def own_supply(state: CoreState, points: int) -> None:
-    """The active side's Supply points for its turn are ``points`` instead of the ruleset's (4.0 a): a scenario's
-    side_supply rule, which a designer's lever (``--set soviet.supply_points=3``) writes."""
-    state.supply = points

@@ -229,8 +229,8 @@ def _no_target(state: CoreState, card: Unit) -> list[Target]:
 
 
 def _coordination_targets(state: CoreState, card: Unit) -> list[Target]:
-    rules = state.game.rules
-    room = rules.turn_supply_points < rules.turn_max_supply_points  # 9.6.1: three at most
+    # 9.6.1: three at most this turn, counted from the side's own points where a lever gives them (4.0 a)
+    room = state.game.supply_points(state.active) < state.game.rules.turn_max_supply_points
     return [] if _play(state).coordination or not room else [()]
 
 

@@ -86,6 +86,12 @@ class Game:
     name: str = "game"
     # the initiative roll (4.0): each side's modifier to its die and whether the low roll wins (a scenario's say)
     initiative: tuple[tuple[int, ...], bool] = ((0, 0), False)
+    # a side's own Supply points a turn (4.0 a), where a scenario's side_supply rule (a designer's lever) gives it them
+    side_supply: dict[int, int] = field(default_factory=dict)
+
+    def supply_points(self, side: int) -> int:
+        """The Supply points ``side`` receives at the start of each of its turns (4.0 a): its own, or the ruleset's."""
+        return self.side_supply.get(side, self.rules.turn_supply_points)
 
     @classmethod
     def create(cls, data: GameData, *, columns: int | None = None, ranks_per_side: int | None = None,

@@ -158,7 +158,7 @@ class GameState(CoreState):
             elif unit.pos == ATTACHED and unit.carrier is not None and unit.profile.card_id == WIRE \
                     and self._units[unit.carrier].side == self.active:
                 self._discard_card(unit.uid)  # 001 Wire: it goes as the wired card's owner begins his next turn
-        self.supply = self.game.rules.turn_supply_points  # 4.0 a
+        self.supply = self.game.supply_points(self.active)  # 4.0 a (a side's own points where a lever gives them)
         self.ctx = Context(play=Play())
         self.phase = "play"
         for hook in self.game.turn_hooks:  # a scenario's reinforcements arrive (20.0 rule 5, 17.5)

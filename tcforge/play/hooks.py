@@ -70,6 +70,7 @@ def make_game(scenario: Scenario) -> Game:
     game.reinforcements_hook = hooks.card_reinforcements
     game.reserve_return = not scenario.rules(NoReturnToReserve)
     game.scenario_rules = hooks
+    game.side_supply = dict(hooks.supply)  # 4.0 a: a side's own Supply points (a designer's lever), read by the engine
     return game
 
 
@@ -177,8 +178,6 @@ class ScenarioHooks:
     def turn_start(self, state: GameState) -> None:
         """At the start of a side's turn: its reinforcement groups of this turn arrive (and cards expire)."""
         side_id = self.sides[state.active]
-        if state.active in self.supply:  # a side's own Supply points (a designer's lever): before an arrival spends one
-            arrivals.own_supply(state, self.supply[state.active])
         for group in self.scenario.side(side_id).reinforcements:
             if group.turn == state.turn and group.id not in state.arrivals:
                 self.arrive(state, group, state.active)

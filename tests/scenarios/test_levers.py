@@ -2,6 +2,7 @@
 and 'scenario levers' lists what can be moved."""
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -9,24 +10,41 @@ from typer.testing import CliRunner
 
 from tcforge.cli import app
 from tcforge.play.games import new_game, play_game
-from tcforge.play.hooks import hooks_of
 from tcforge.scenarios.findings import ScenarioError
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.levers import LeverError, apply, parse_name
 from tcforge.scenarios.loading import load, scenario_levers
 
 
+def _first_play(state: Any, side: int) -> Any:
+    """Step a game with greedy's choices to ``side``'s first play decision of turn 1."""
+    from tcforge.agents.greedy import greedy_policy
+    from tcforge.engine.core import CHANCE
+    from tcforge.engine.replay import sample_chance
+    rng = random.Random(1)
+    while not (state.phase == "play" and state.active == side and state.ctx.window is None):
+        chance = state.current_player() == CHANCE
+        state.apply_action(sample_chance(state, rng) if chance else greedy_policy(state, rng))
+    return state
+
+
 def test_4_0_a_a_side_supply_lever_gives_that_side_its_own_supply_points_each_turn() -> None:
     s = load("hill-621", parameters={"soviet.supply_points": 3})
     state = new_game(s, 1)
-    hooks = hooks_of(state.game)
-    for side, points in ((0, 2), (1, 3)):  # the German keeps the ruleset's 2
-        state.active = side
-        state.supply = s.param("turn.supply_points")
-        hooks.turn_start(state)
-        assert state.supply == points, side
+    assert [state.game.supply_points(side) for side in (0, 1)] == [2, 3]  # the German keeps the ruleset's 2
+    assert _first_play(new_game(s, 1), 1).supply == 3  # the engine deals the lever's points as the turn begins
+    assert _first_play(new_game(load("hill-621"), 1), 1).supply == 2
     _, result = play_game(s, 1, ("greedy", "greedy"), record=False)
     assert result.error == "" and result.winner in ("german", "soviet")
+
+
+def test_9_6_1_coordination_counts_its_cap_from_the_side_s_own_supply_points() -> None:
+    """9.6.1: Coordination gives one more point, three at most in the turn. A side that gets three of its own (a
+    lever) has no room for it; with the ruleset's two it has."""
+    from tcforge.engine.cards import _coordination_targets
+    for points, room in ((2, True), (3, False)):
+        state = _first_play(new_game(load("hill-621", parameters={"soviet.supply_points": points}), 1), 1)
+        assert bool(_coordination_targets(state, state.units[0])) is room, points  # the card itself is not read
 
 
 def test_a_scenario_lever_changes_its_field_and_the_turn_limit_takes_the_last_turn_s_condition_along() -> None:
