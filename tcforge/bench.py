@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import tcforge
+from tcforge import compiled
 from tcforge.atomic import write_atomic
 from tcforge.data.documents import discover
 from tcforge.paths import data_dir, schemas_dir
@@ -603,21 +604,28 @@ def side_by_side(figures: Sequence[Figure], baseline: str | None, repeat: int = 
             yield found
         else:
             base = found
+    built = compiled.state().startswith("compiled")  # the probes' processes decide as this one did
     yield f"machine: {machine()}; load average before: {load_average()}"
-    yield f"build in use: {root}" + (f"; baseline: {base} ({baseline})" if base is not None else
-                                     f"; no baseline (pass --baseline {BASELINE_REV} for the ratios)")
+    yield f"build in use: {root}, {compiled.state()}" + (
+        f"; baseline: {base} ({baseline})" if base is not None else
+        f"; no baseline (pass --baseline {BASELINE_REV} for the ratios)")
     for figure in figures:
         ours: list[float] = []
+        pure: list[float] = []  # the same checkout's sources (TCFORGE_PURE=1), where the build in use is compiled
         theirs: list[float] = []
         unit = ""
         for _ in range(repeat):
             rate, unit, _items = measure(root, figure)
             ours.append(rate)
+            if built:
+                pure.append(measure(root, figure, {compiled.PURE_VARIABLE: "1"})[0])
             if base is not None:
                 theirs.append(measure(base, figure)[0])
         line = f"{figure.text}: {_shown(max(ours), unit)}"
+        if pure:
+            line += f", pure Python {_shown(max(pure), unit)}: compiled {max(ours) / max(pure):.2f}x"
         if theirs:
-            line += f", baseline {_shown(max(theirs), unit)}: ratio {max(ours) / max(theirs):.2f}x"
+            line += f"; baseline {_shown(max(theirs), unit)}: ratio {max(ours) / max(theirs):.2f}x"
         yield line + f" (best of {repeat})"
     yield f"load average after: {load_average()}"
 

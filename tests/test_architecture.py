@@ -19,8 +19,8 @@ PACKAGE = Path(tcforge.__file__).resolve().parent
 # Every command group is a module of tcforge/cli/, the top layer but for python -m tcforge.
 LAYERS: tuple[tuple[str, ...], ...] = (
     # where the files are; writing a file whole or not at all; an output option written as a folder; what Ctrl-C
-    # stopped; progress on long work; the range of every count and budget a user types
-    ("paths", "atomic", "outpath", "interrupt", "progress", "bounds"),
+    # stopped; progress on long work; the range of every count and budget a user types; which build runs (compiled)
+    ("paths", "atomic", "outpath", "interrupt", "progress", "bounds", "compiled"),
     ("data",),                               # YAML -> the validated model: cards, errata, rulesets, schemas
     ("i18n",),                               # the words every output prints, the rule book's languages
     ("engine", "scenarios", "decks"),        # the rules engine; scenarios; command decks (source 003)
@@ -37,6 +37,11 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 )
 
 
+# tcforge/__init__.py imports only the module that decides, before any other is imported, whether the compiled build
+# or the sources run (tcforge/compiled.py, which imports only the standard library).
+INIT_IMPORTS = {"tcforge.compiled"}
+
+
 def part_of(module: str) -> str:
     """The part of the package a module belongs to: ``tcforge.engine.fire`` -> ``engine``."""
     parts = module.split(".")[1:]
@@ -46,7 +51,7 @@ def part_of(module: str) -> str:
 def layer_of(module: str) -> int:
     part = part_of(module)
     if part == "__init__":
-        return -1  # tcforge/__init__.py holds the version, imports nothing and may be imported by any layer
+        return -1  # tcforge/__init__.py holds the version and may be imported by any layer (it imports only INIT_IMPORTS)
     for index, parts in enumerate(LAYERS):
         if part in parts:
             return index
@@ -57,7 +62,7 @@ def upward_imports(edges: list[tuple[str, str, int]]) -> list[str]:
     """Imports of a part of the same layer or of a layer above: (importer, imported, line) triples."""
     wrong = []
     for importer, target, line in edges:
-        if part_of(importer) == part_of(target):
+        if part_of(importer) == part_of(target) or (importer == "tcforge" and target in INIT_IMPORTS):
             continue
         if layer_of(target) >= layer_of(importer):
             wrong.append(f"{importer}:{line} imports {target} ({part_of(importer)} may not import {part_of(target)})")
@@ -251,10 +256,10 @@ def packages() -> list[str]:
 
 
 def part_graph() -> dict[str, set[str]]:
-    """Which part of the package imports which other part (tcforge/__init__.py, the version, aside)."""
+    """Which part of the package imports which other part (tcforge/__init__.py, the version, aside either way)."""
     edges: dict[str, set[str]] = {}
     for importer, target, _ in package_imports():
-        if part_of(importer) != part_of(target) and part_of(target) != "__init__":
+        if part_of(importer) != part_of(target) and "__init__" not in (part_of(target), part_of(importer)):
             edges.setdefault(part_of(importer), set()).add(part_of(target))
     return edges
 

@@ -48,7 +48,7 @@ class Installed:
 
 
 def _copy_sources(target: Path) -> None:
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "*.so", "_compiled.json")  # no compiled build
     for name in SOURCES:
         source = ROOT / name
         if source.is_dir():

@@ -308,11 +308,13 @@ def _band(state: GameState, unit: Any, at: int, to: int) -> float:
     side = unit.side
     group = {unit.uid, *(r.uid for r in movement.riders(state, unit))}
     worth = sum(value(state, u) for u in group)
-    worth += sum(value(state, u) for u in state.occ[to][side] if state.units[u].profile.combat)
+    there = sum(value(state, u) for u in state.occ[to][side] if state.units[u].profile.combat)
+    worth += there  # a name, not the sum itself: mypyc types a float sum on the right of += as int (TypeError)
     if at >= 0:
         others = sorted((value(state, u) for u in state.occ[at][side] if u not in group
                          and state.units[u].profile.combat and movement.may_move(state, state.units[u])), reverse=True)
-        worth += sum(others[:max(0, state.game.rules.turn_cards_per_action - 1)])
+        with_it = sum(others[:max(0, state.game.rules.turn_cards_per_action - 1)])
+        worth += with_it
     return worth
 
 

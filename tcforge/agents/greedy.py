@@ -211,8 +211,10 @@ def unstack_loss(state: GameState, pos: int, side: int) -> float:
     combat = sorted(value(state, u) for u in state.occ[pos][side]
                     if state.units[u].profile.combat and not state.units[u].profile.truck)
     trucks = sorted(value(state, u) for u in state.occ[pos][side] if state.units[u].profile.truck)
-    return (sum(combat[:max(0, len(combat) - rules.stacking_combat_cards)])
-            + sum(trucks[:max(0, len(trucks) - rules.stacking_trucks)]))
+    # two names, not one expression: mypyc types a float sum inside a + as int and raises TypeError
+    lost = sum(combat[:max(0, len(combat) - rules.stacking_combat_cards)])
+    lost_trucks = sum(trucks[:max(0, len(trucks) - rules.stacking_trucks)])
+    return lost + lost_trucks
 
 
 def final_turn(state: GameState) -> bool:

@@ -16,7 +16,10 @@ serialized pending chance event. Constructors do no checking: they are on the en
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import fields
 from typing import Any, ClassVar
+
+from mypy_extensions import mypyc_attr
 
 from tcforge.engine.attacks import Attack
 
@@ -45,6 +48,7 @@ class MalformedActionError(ValueError):
     """A list that is not the JSON form of any action (or chance event): an unknown kind or the wrong length."""
 
 
+@mypyc_attr(native_class=False)
 class Action(tuple[Any, ...]):
     """An action of the game (a decision or a chance outcome): its kind's name first, then its fields."""
 
@@ -67,6 +71,7 @@ class Action(tuple[Any, ...]):
 
 
 # ---------------------------------------------------------------- the play (5.0)
+@mypyc_attr(native_class=False)
 class End(Action):
     """End the play, forfeiting the Supply points left (5.0 e)."""
 
@@ -77,6 +82,7 @@ class End(Action):
         return _new(cls, ("end",))
 
 
+@mypyc_attr(native_class=False)
 class Draw(Action):
     """Spend Supply to draw a card (5.0 d); the card itself is a chance outcome (:class:`CardDrawn`)."""
 
@@ -87,6 +93,7 @@ class Draw(Action):
         return _new(cls, ("draw",))
 
 
+@mypyc_attr(native_class=False)
 class Move(Action):
     """Begin a move action from ``source`` (a position, or the reserve) (5.0 a, 8.0)."""
 
@@ -102,6 +109,7 @@ class Move(Action):
         return self[1]
 
 
+@mypyc_attr(native_class=False)
 class Exit(Action):
     """001 Attack/Defense: the cards ``cards`` leave the map from the captured zone ``pos``."""
 
@@ -121,6 +129,7 @@ class Exit(Action):
         return tuple(self[2:])
 
 
+@mypyc_attr(native_class=False)
 class Fire(Action):
     """Begin a fire action from the position ``source`` (5.0 b, 9.0)."""
 
@@ -136,6 +145,7 @@ class Fire(Action):
         return self[1]
 
 
+@mypyc_attr(native_class=False)
 class _CardPlay(Action):
     """A special card played from the hand, on its target (the tail: positions, cards, a mode)."""
 
@@ -151,6 +161,7 @@ class _CardPlay(Action):
         return tuple(self[2:])
 
 
+@mypyc_attr(native_class=False)
 class PlayCard(_CardPlay):
     """An Instant or an attachment played in one's own play (5.0 c, 12.1)."""
 
@@ -161,6 +172,7 @@ class PlayCard(_CardPlay):
         return _new(cls, ("play", card, *target))
 
 
+@mypyc_attr(native_class=False)
 class Interrupt(_CardPlay):
     """An Interrupt played (12.2): in a window, in one's own play, or while moving (Path, Ford or Bridge)."""
 
@@ -171,6 +183,7 @@ class Interrupt(_CardPlay):
         return _new(cls, ("interrupt", card, *target))
 
 
+@mypyc_attr(native_class=False)
 class Fortify(_CardPlay):
     """Foxholes or Bunkers placed at the start of one's play (11.0)."""
 
@@ -181,6 +194,7 @@ class Fortify(_CardPlay):
         return _new(cls, ("fortify", card, *target))
 
 
+@mypyc_attr(native_class=False)
 class Equip(Action):
     """Equipment ``item`` (from the hand, or unclaimed) goes on the squad ``squad`` (13.0)."""
 
@@ -200,6 +214,7 @@ class Equip(Action):
         return self[2]
 
 
+@mypyc_attr(native_class=False)
 class Drop(Action):
     """Equipment discarded at will (13.0)."""
 
@@ -216,6 +231,7 @@ class Drop(Action):
 
 
 # ---------------------------------------------------------------- a move (8.0)
+@mypyc_attr(native_class=False)
 class Pick(Action):
     """A card picked to move."""
 
@@ -231,6 +247,7 @@ class Pick(Action):
         return self[1]
 
 
+@mypyc_attr(native_class=False)
 class _Rides(Action):
     __slots__ = ()
     arity = (3, 3)
@@ -244,6 +261,7 @@ class _Rides(Action):
         return self[2]
 
 
+@mypyc_attr(native_class=False)
 class Load(_Rides):
     """A squad rides the picked vehicle (8.6)."""
 
@@ -254,6 +272,7 @@ class Load(_Rides):
         return _new(cls, ("load", card, vehicle))
 
 
+@mypyc_attr(native_class=False)
 class Tow(_Rides):
     """A gun is towed by the picked vehicle (8.6)."""
 
@@ -264,6 +283,7 @@ class Tow(_Rides):
         return _new(cls, ("tow", card, vehicle))
 
 
+@mypyc_attr(native_class=False)
 class Together(Action):
     """8.2: the picked card ``follower`` moves in the group of ``leader``."""
 
@@ -283,6 +303,7 @@ class Together(Action):
         return self[2]
 
 
+@mypyc_attr(native_class=False)
 class Transfer(Action):
     """8.7: equipment changes hands within the position at the start of a move."""
 
@@ -302,6 +323,7 @@ class Transfer(Action):
         return self[2]
 
 
+@mypyc_attr(native_class=False)
 class Go(Action):
     """The picked cards start moving."""
 
@@ -312,6 +334,7 @@ class Go(Action):
         return _new(cls, ("go",))
 
 
+@mypyc_attr(native_class=False)
 class Step(Action):
     """The moving card enters ``to`` (a position, or the reserve)."""
 
@@ -327,6 +350,7 @@ class Step(Action):
         return self[1]
 
 
+@mypyc_attr(native_class=False)
 class Halt(Action):
     """The moving card stops where it is."""
 
@@ -338,6 +362,7 @@ class Halt(Action):
 
 
 # ---------------------------------------------------------------- fire (9.0) and melee (10.0)
+@mypyc_attr(native_class=False)
 class _Attack(Action):
     __slots__ = ()
     arity = (4, 5)
@@ -361,6 +386,7 @@ class _Attack(Action):
         return self[4] if len(self) > 4 else -1
 
 
+@mypyc_attr(native_class=False)
 class Shoot(_Attack):
     """A ranged shot (9.0), or 001's opportunity fire; ``item`` the equipment firing (-1: none, not written)."""
 
@@ -371,6 +397,7 @@ class Shoot(_Attack):
         return _new(cls, ("shoot", firer, target, fire) if item < 0 else ("shoot", firer, target, fire, item))
 
 
+@mypyc_attr(native_class=False)
 class Target(_Attack):
     """A melee order (10.0): the card ``firer`` will fire at ``target``."""
 
@@ -381,6 +408,7 @@ class Target(_Attack):
         return _new(cls, ("target", firer, target, fire) if item < 0 else ("target", firer, target, fire, item))
 
 
+@mypyc_attr(native_class=False)
 class Smoke(Action):
     """9.5.1 f: the card fires HE to lay Smoke on ``pos`` (in a fire action, or as its melee order)."""
 
@@ -400,6 +428,7 @@ class Smoke(Action):
         return self[2]
 
 
+@mypyc_attr(native_class=False)
 class Done(Action):
     """The fire action is over."""
 
@@ -410,6 +439,7 @@ class Done(Action):
         return _new(cls, ("done",))
 
 
+@mypyc_attr(native_class=False)
 class ChooseMelee(Action):
     """The active player chooses the next melee to fight, at ``pos`` (10.0)."""
 
@@ -425,6 +455,7 @@ class ChooseMelee(Action):
         return self[1]
 
 
+@mypyc_attr(native_class=False)
 class Hold(Action):
     """The card does not fire in this melee."""
 
@@ -441,6 +472,7 @@ class Hold(Action):
 
 
 # ---------------------------------------------------------------- the turn's end (6.3, 6.4) and windows (12.2)
+@mypyc_attr(native_class=False)
 class Discard(Action):
     """A card of the hand discarded down to the hand limit (6.4)."""
 
@@ -456,6 +488,7 @@ class Discard(Action):
         return self[1]
 
 
+@mypyc_attr(native_class=False)
 class Unstack(Action):
     """6.3: a card of an overstacked position eliminated by its owner."""
 
@@ -471,6 +504,7 @@ class Unstack(Action):
         return self[1]
 
 
+@mypyc_attr(native_class=False)
 class Pass(Action):
     """Nothing played in a reaction window."""
 
@@ -481,6 +515,7 @@ class Pass(Action):
         return _new(cls, ("pass",))
 
 
+@mypyc_attr(native_class=False)
 class Yield(Action):
     """001 break-through: the defender discards ``card`` towards the points owed."""
 
@@ -497,6 +532,7 @@ class Yield(Action):
 
 
 # ---------------------------------------------------------------- chance outcomes
+@mypyc_attr(native_class=False)
 class CardDrawn(Action):
     """Chance: the card drawn from the deck (None in an observation that did not see it)."""
 
@@ -512,6 +548,7 @@ class CardDrawn(Action):
         return self[1]
 
 
+@mypyc_attr(native_class=False)
 class D10(Action):
     """Chance: the number a ten-sided die shows (7.0)."""
 
@@ -551,6 +588,7 @@ def action_from_json(raw: Sequence[Any]) -> Action:
 
 
 # ---------------------------------------------------------------- pending chance events
+@mypyc_attr(native_class=False)
 class Event(tuple[Any, ...]):
     """A pending chance event (``GameState`` rolls them in order): its kind's name first, then its fields."""
 
@@ -562,6 +600,7 @@ class Event(tuple[Any, ...]):
         return tuple(self[1:])
 
 
+@mypyc_attr(native_class=False)
 class DrawEvent(Event):
     """Side ``side`` draws a card (14.0)."""
 
@@ -577,6 +616,7 @@ class DrawEvent(Event):
         return self[1]
 
 
+@mypyc_attr(native_class=False)
 class InitiativeRoll(Event):
     """Side ``side`` rolls for the initiative (4.0)."""
 
@@ -592,6 +632,7 @@ class InitiativeRoll(Event):
         return self[1]
 
 
+@mypyc_attr(native_class=False)
 class WoodsRoll(Event):
     """A vehicle entering Woods rolls for immobilisation (8.4.1)."""
 
@@ -607,6 +648,7 @@ class WoodsRoll(Event):
         return self[1]
 
 
+@mypyc_attr(native_class=False)
 class SmokeRoll(Event):
     """HE fire laying Smoke on ``pos`` (9.5.1 f)."""
 
@@ -630,6 +672,7 @@ class SmokeRoll(Event):
         return self[3]
 
 
+@mypyc_attr(native_class=False)
 class HitRoll(Event):
     """An attack's roll to hit; ``firer`` -1 for a mine; ``deferred``: a melee result applied with the others."""
 
@@ -657,6 +700,7 @@ class HitRoll(Event):
         return self[4]
 
 
+@mypyc_attr(native_class=False)
 class KillRoll(Event):
     """A hit's roll to kill, ``needed`` the number to roll (9.3)."""
 
@@ -694,7 +738,7 @@ _EVENT_BY_KIND: dict[str, type[Event]] = {cls.kind: cls for cls in EVENT_TYPES}
 
 def event_to_json(event: Event) -> list[Any]:
     """A pending chance event as JSON: attacks become the mapping of their fields."""
-    return [{name: getattr(x, name) for name in x.__slots__} if isinstance(x, Attack) else x for x in event]
+    return [{f.name: getattr(x, f.name) for f in fields(x)} if isinstance(x, Attack) else x for x in event]
 
 
 def event_from_json(raw: Sequence[Any]) -> Event:

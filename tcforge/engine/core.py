@@ -151,8 +151,13 @@ class CoreState:
         self.los_cache = {}
 
     def clone(self) -> Self:
-        other = self.__class__.__new__(self.__class__)
-        other.__dict__.update(self.__dict__)
+        if hasattr(self, "__dict__"):  # pure Python: every field at once, without running __init__
+            other = self.__class__.__new__(self.__class__)
+            other.__dict__.update(self.__dict__)
+        else:  # built by mypyc: a native class has no __dict__ and its __new__ runs __init__
+            other = self.__class__(self.game)
+            other.turn, other.first, other.active, other.supply = self.turn, self.first, self.active, self.supply
+            other.phase, other.outcome, other.scenario_setup = self.phase, self.outcome, self.scenario_setup
         other._units = [u.copy() for u in self._units]
         other._occ = [[list(a), list(b)] for a, b in self._occ]
         other.hand = [list(self.hand[0]), list(self.hand[1])]

@@ -77,6 +77,8 @@ def _hidden_enemy(state: GameState, side: int) -> list[int]:
     return [u for pos in range(state.game.board.size) for u in state._occ[pos][other] if u not in state.spotted]
 
 
+_new = tuple.__new__  # called through a name: mypyc compiles tuple.__new__(cls, items) as tuple(items), losing cls
+
 _CARD_ARGS: dict[type[Action], tuple[int, ...]] = {
     Pick: (1,), Together: (1, 2), Load: (1, 2), Tow: (1, 2), Equip: (1, 2), Drop: (1,), Unstack: (1,),
 }  # the places in an action's list form that name cards of the acting side
@@ -100,7 +102,8 @@ def _masked(state: GameState, side: int, action: Action) -> Action:
         return unit.pos in (DECK, RESERVE)
 
     masked = tuple(None if i in places and isinstance(v, int) and unseen(v) else v for i, v in enumerate(action))
-    return masked if masked == action else tuple.__new__(type(action), masked)  # the same kind, a card unnamed
+    # nothing hidden: the action itself (it was the equal plain tuple, not an Action: mypyc checks the return type)
+    return action if masked == action else _new(type(action), masked)  # the same kind, a card unnamed
 
 
 def _card_key(state: GameState, uid: int) -> str:

@@ -17,7 +17,7 @@ decision to its rule module, the turn flow and the chance events.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from tcforge.data.card_ids import WIRE
 from tcforge.engine import breakthrough, cards, equipment, fire, melee, movement, reactions, spotting, windows
@@ -109,11 +109,11 @@ class GameState(CoreState):
         handler = _LEGAL.get(self.phase)
         return handler(self) if handler else []
 
-    def apply_action(self, action: Action) -> None:
+    def apply_action(self, action: Action | Sequence[Any]) -> None:
         """Apply an action without checking it is legal (fast; for search and playouts). ``action`` is one of
         :meth:`legal_actions` (a plain tuple or list in its JSON form is read as the action it spells)."""
-        if type(action) is tuple or type(action) is list:
-            action = action_from_json(action)
+        # the JSON forms in the signature too: mypyc checks a compiled function's arguments against it
+        action = action_from_json(action) if type(action) is tuple or type(action) is list else cast(Action, action)
         self._legal = None
         self.history.append(action)
         if self.rolls:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import FunctionType
 from typing import Any
 
 from tcforge.data.card_kinds import is_combat, is_tank, is_truck
@@ -68,6 +69,14 @@ class Profile:
                    str(e.get("kind") or ""))
 
 
+def _compiled() -> bool:
+    """Whether this module runs compiled by mypyc (its functions are then not Python functions)."""
+    return not isinstance(_compiled, FunctionType)
+
+
+_COMPILED = _compiled()
+
+
 class Unit:
     """One card in play: where it is and what happened to it this turn."""
 
@@ -101,8 +110,11 @@ class Unit:
         self.drawn = False  # in its hand by a draw its enemy did not see (not since shown): see engine/observation.py
 
     def copy(self) -> Unit:
-        other = Unit.__new__(Unit)  # field by field: about twice as fast as a loop over the slots (search copies)
-        other.uid, other.side, other.profile, other.pos = self.uid, self.side, self.profile, self.pos
+        if _COMPILED:  # built by mypyc: a native class's __new__ runs __init__
+            other = Unit(self.uid, self.side, self.profile, self.pos)
+        else:
+            other = Unit.__new__(Unit)  # field by field: about twice as fast as a loop over the slots (search copies)
+            other.uid, other.side, other.profile, other.pos = self.uid, self.side, self.profile, self.pos
         other.immobilized, other.moved, other.fired = self.immobilized, self.moved, self.fired
         other.entered_from, other.moved_to_reserve = self.entered_from, self.moved_to_reserve
         other.carrier, other.equipment, other.drawn = self.carrier, self.equipment, self.drawn
