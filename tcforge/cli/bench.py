@@ -146,9 +146,10 @@ def bench_speed(
                                        help="A folder (docs/results) to write the figures in, as a page named for the "
                                             "date, with the machine, the load and the command."),
 ) -> None:
-    """Issue 35's figures in one run, each for the build in use and the baseline with their ratio: greedy games a
-    second on Hill 621 and Kursk, random actions a second, state copies, greedy playouts from mid-game, the games of
-    'best' and of the strongest search player; then greedy's cost a decision for 10 to 80 cards a side."""
+    """Issue 35's figures in one run, each for the build in use, for its Python sources where the build in use is
+    compiled (tcforge/compiled.py), and for the baseline, with their ratios: greedy games a second on Hill 621 and
+    Kursk, random actions a second, state copies, greedy playouts from mid-game, the games of 'best' and of the
+    strongest search player; then greedy's cost a decision for 10 to 80 cards a side."""
     import os
     import sys
     from datetime import UTC, datetime
@@ -182,9 +183,9 @@ def _record_speed(folder: Path, lines: list[str], load_before: float, command: s
     machine = f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, Python {platform.python_version()}"
     load_after = os.getloadavg()[0]
     write_atomic(page, f"# Speed side by side ({now:%Y-%m-%d %H:%M} UTC)\n\n"
-                       "- **What:** `tcforge bench speed`: each figure for the build in use and the baseline, the best of "
-                       "their interleaved measurements in fresh processes on one core (CPU time); the ratio is the build in "
-                       "use over the baseline.\n"
+                       "- **What:** `tcforge bench speed`: each figure for the build in use, for its Python sources where "
+                       "it is compiled (TCFORGE_PURE=1), and for the baseline, the best of their interleaved measurements "
+                       "in fresh processes on one core (CPU time); the ratios are the build in use over each.\n"
                        f"- **Where:** {machine}; {now:%d %B %Y at %H:%M} UTC.\n"
                        f"- **Load:** load average {load_before:.2f} before the run, {load_after:.2f} after; only the ratios "
                        "are worth comparing under load.\n"
