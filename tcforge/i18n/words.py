@@ -699,6 +699,9 @@ W: dict[str, tuple[str, str]] = {
                      "perdues {lost}, {lp} pts"),
     "acc_goals": ("objectives held {n} of {m}", "objectifs tenus {n} sur {m}"),
     "acc_contested": ("in a melee on {n} ({where})", "en mêlée sur {n} ({where})"),
+    # who began the melee (20.0): a side assaulted there defends it, and Hill 621's condition counts it as held
+    "acc_melee_defending": ("{where} defending", "{where} en défense"),
+    "acc_melee_assaulting": ("{where} assaulting", "{where} à l'assaut"),
     "acc_reserve_of": ("{side} reserve", "réserve ({side})"),
     "acc_in_reserve": ("reserve", "réserve"),
     "acc_in_deck": ("deck", "pioche"),

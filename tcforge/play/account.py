@@ -59,6 +59,7 @@ from tcforge.engine.actions import (
     action_from_json,
 )
 from tcforge.engine.board import ATTACHED, DECK, DISCARDED, PLACED, RESERVE, UNCLAIMED
+from tcforge.engine.melee import began_melee
 from tcforge.engine.state import CHANCE, GameState, IllegalActionError
 from tcforge.engine.units import Unit
 from tcforge.i18n.words import fr_subject, raw, side_word
@@ -183,14 +184,17 @@ class Teller:
                     groups[where].append(u)
             goals = list(rules.goals(i))
             held = [state.game.board.label(p) for p in goals if state.controls(p, i)]
-            # both sides' combat cards stand there (a melee): not held (16.0), yet Hill 621's condition counts it (20.0)
-            contested = [state.game.board.label(p) for p in goals
-                         if all(any(state.units[u].profile.combat for u in state.occ[p][s]) for s in (0, 1))]
+            # both sides' combat cards stand there (a melee): not held (16.0), yet Hill 621's condition counts it for a
+            # side that defends it, assaulted there, not for one whose every card there began the melee (20.0)
+            melees = [p for p in goals if all(any(state.units[u].profile.combat for u in state.occ[p][s]) for s in (0, 1))]
+            contested = [state.game.board.label(p) for p in melees]
+            defending = [state.game.board.label(p) for p in melees
+                         if not all(began_melee(state, state.units[u]) for u in state.occ[p][i] if state.units[u].profile.combat)]
             sides[sid] = {"name": self.sides[i],
                           **{k: {"cards": len(v), "points": sum(u.profile.points for u in v if self.sees(u))}
                              for k, v in groups.items()},
                           "goals": {"positions": [state.game.board.label(p) for p in goals], "held": held,
-                                    "contested": contested}}
+                                    "contested": contested, "defending": defending}}
         winner = None if state.winner is None else self.scenario.grid.sides[state.winner]
         return {"turn": state.turn, "turn_limit": self.scenario.turn_limit, "units": units, "sides": sides,
                 "over": state.is_terminal(), "winner": winner}
@@ -208,7 +212,9 @@ class Teller:
                 if goals["held"]:
                     text += f" ({', '.join(goals['held'])})"
                 if goals["contested"]:
-                    text += ", " + self.w("acc_contested", n=len(goals["contested"]), where=", ".join(goals["contested"]))
+                    where = [self.w("acc_melee_defending" if p in goals.get("defending", ()) else "acc_melee_assaulting", where=p)
+                             for p in goals["contested"]]
+                    text += ", " + self.w("acc_contested", n=len(where), where=", ".join(where))
             lines.append("  " + text)
         return lines
 

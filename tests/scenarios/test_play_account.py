@@ -111,7 +111,9 @@ def test_tags_are_letters_and_side_initials_differ() -> None:
 def test_20_0_a_hill_position_in_a_melee_is_named_beside_the_objectives_held(monkeypatch: pytest.MonkeyPatch) -> None:
     """20.0: the Soviet takes the hill with cards standing on each position, even in a melee; 16.0 control needs
     no enemy there. So a Soviet win may show "objectives held 2 of 3": the turn-end line then names the position in
-    a melee too, and the JSON snapshot lists it: a goal position with cards of both sides on it, never one held."""
+    a melee too, and the JSON snapshot lists it: a goal position with cards of both sides on it, never one held; and
+    whether the side defends it (one of its cards there did not begin the melee, so the condition counts it) or
+    assaults it."""
     monkeypatch.chdir(ROOT)
     runner = CliRunner()
     found = []
@@ -127,7 +129,9 @@ def test_20_0_a_hill_position_in_a_melee_is_named_beside_the_objectives_held(mon
             found.append(seed)
             text = runner.invoke(app, ["scenario", "play", "hill-621", "--seed", str(seed)], catch_exceptions=False).stdout
             line = [x for x in text.splitlines() if x.startswith("  Soviet: ")][-1]
-            assert line.endswith(f", in a melee on {len(goals['contested'])} ({', '.join(goals['contested'])})")
+            assert set(goals["defending"]) <= set(goals["contested"])
+            named = [f"{p} {'defending' if p in goals['defending'] else 'assaulting'}" for p in goals["contested"]]
+            assert line.endswith(f", in a melee on {len(named)} ({', '.join(named)})")
     assert found, "no game of seeds 1-8 ended with a hill position in a melee"
 
 
