@@ -9,6 +9,7 @@ Which one runs is decided as ``tcforge`` is imported (:func:`guard`). The compil
 
 - ``TCFORGE_PURE`` is unset, empty or ``0`` (``TCFORGE_PURE=1`` forces the pure-Python path: for tests that patch
   engine functions, for profiling, and for the benchmark's side-by-side figures), and
+- the build checked itself when it was made (one game played compiled and from the sources, the same), and
 - every compiled module's source is the one the build was made from (its SHA-256 in the build's manifest,
   ``tcforge/_compiled.json``). An extension is imported ahead of the ``.py`` beside it, so a module edited after the
   build would otherwise run its old code; then all of them are imported from source and one line on stderr says
@@ -44,6 +45,7 @@ PACKAGE = Path(__file__).resolve().parent
 MANIFEST = PACKAGE / "_compiled.json"
 GROUP = "tcforge._native"  # the shared library all the compiled modules live in (tcforge/_native__mypyc.*.so)
 PURE_VARIABLE = "TCFORGE_PURE"
+CHECKING_VARIABLE = "TCFORGE_COMPILED_CHECKING"  # set by the build for its own check: an unchecked build may run
 
 # The compiled modules: the engine but its rules and board (above), and the players whose games are the benchmarks.
 MODULES = tuple(f"tcforge.engine.{name}" for name in (
@@ -112,14 +114,18 @@ def guard() -> str:
     imported); returns what runs, in words, as :func:`state` does."""
     global _STATE
     manifest = read_manifest()
-    if manifest is None:
-        _STATE = "pure Python: no compiled build"
-        return _STATE
-    changed = stale(manifest)
-    if pure_forced() or changed is not None:
+    checked = manifest is not None and (manifest.get("checked") is True or os.environ.get(CHECKING_VARIABLE) == "1")
+    changed = stale(manifest) if manifest is not None else None
+    if manifest is None or not checked or pure_forced() or changed is not None:
+        # the sources, ahead of any extension beside them: one left by a build that was stopped before its manifest
+        # was written, or before its check, would otherwise be imported
         if not any(isinstance(f, _FromSource) for f in sys.meta_path):
             sys.meta_path.insert(0, _FromSource())
-        if pure_forced():
+        if manifest is None:
+            _STATE = "pure Python: no compiled build"
+        elif not checked:
+            _STATE = "pure Python: the compiled build was not checked (make install builds it again)"
+        elif pure_forced():
             _STATE = f"pure Python ({PURE_VARIABLE} is set; a compiled build is present)"
         else:
             _STATE = f"pure Python: the compiled build is older than {changed}"
@@ -178,10 +184,13 @@ def build(jobs: int = 2, quiet: bool = True) -> str:
     work = Path(tempfile.mkdtemp(prefix="tcforge-mypyc-"))
     try:
         _compile(root, work, jobs, quiet)
-        manifest = {"python": sys.implementation.cache_tag, "mypy": _mypy_version(),
-                    "modules": {m: digest(source(m)) for m in MODULES}}
+        manifest: dict[str, object] = {"python": sys.implementation.cache_tag, "mypy": _mypy_version(),
+                                       "modules": {m: digest(source(m)) for m in MODULES}, "checked": False}
         MANIFEST.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
         problem = _self_check(root)
+        if problem is None:  # only a build that played its game as the sources did is ever run
+            manifest["checked"] = True
+            MANIFEST.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     except Exception as error:
         problem = f"{type(error).__name__}: {error}".strip().splitlines()[-1]
     finally:
@@ -231,7 +240,7 @@ def _self_check(root: Path) -> str | None:
     runs = []
     for pure in ("0", "1"):
         done = subprocess.run([sys.executable, "-c", code, str(root)], capture_output=True, text=True, check=False,
-                              env={**os.environ, PURE_VARIABLE: pure}, cwd=tempfile.gettempdir())
+                              env={**os.environ, PURE_VARIABLE: pure, CHECKING_VARIABLE: "1"}, cwd=tempfile.gettempdir())
         if done.returncode != 0:
             return f"the build does not play ({(done.stderr.strip().splitlines() or ['no output'])[-1]})"
         runs.append(json.loads(done.stdout.strip().splitlines()[-1]))

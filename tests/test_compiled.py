@@ -53,11 +53,11 @@ def _play(pure: str) -> dict[str, object]:
 
 def _current_build() -> bool:
     manifest = compiled.read_manifest()
-    return manifest is not None and compiled.stale(manifest) is None
+    return manifest is not None and manifest.get("checked") is True and compiled.stale(manifest) is None
 
 
-@pytest.mark.skipif(not _current_build(), reason="no compiled build made from these sources (make install makes it "
-                                                  "where mypy and a C compiler are at hand)")
+@pytest.mark.skipif(not _current_build(), reason="no checked compiled build made from these sources (make install "
+                                                  "makes it where mypy and a C compiler are at hand)")
 def test_the_compiled_build_plays_the_golden_games_as_the_sources_do() -> None:
     built, pure = _play("0"), _play("1")
     assert built["compiled"] is True, built["state"]  # the extensions were the modules imported
@@ -116,21 +116,42 @@ def test_a_stale_build_runs_the_sources_and_says_so_once(tmp_path: Path) -> None
     import shutil
     copy = tmp_path / "checkout"
     shutil.copytree(ROOT / "tcforge", copy / "tcforge", ignore=shutil.ignore_patterns("*.so", "__pycache__", "_compiled.json"))
-    manifest = {"python": sys.implementation.cache_tag, "modules": {m: "0" * 64 for m in compiled.MODULES}}
+    manifest = {"python": sys.implementation.cache_tag, "modules": {m: "0" * 64 for m in compiled.MODULES}, "checked": True}
+    state, core_file, stderr = _imported(copy, manifest)
+    assert state == "pure Python: the compiled build is older than tcforge/engine/actions.py"
+    assert core_file == str(copy / "tcforge" / "engine" / "core.py")
+    assert stderr.count("the compiled build is older than tcforge/engine/actions.py") == 1
+
+
+def _imported(copy: Path, manifest: dict[str, object]) -> tuple[str, str, str]:
+    """What a fresh process importing tcforge from ``copy``, with ``manifest`` as its build's, runs: (state, the file
+    of the engine's core module, stderr)."""
     (copy / "tcforge" / "_compiled.json").write_text(json.dumps(manifest), encoding="utf-8")
     code = ("import sys; sys.path.insert(0, sys.argv[1]); import tcforge.compiled as c, tcforge.engine.core as core; "
             "print(c.state()); print(core.__file__)")
-    env = {k: v for k, v in os.environ.items() if k != compiled.PURE_VARIABLE}
+    env = {k: v for k, v in os.environ.items() if k not in (compiled.PURE_VARIABLE, compiled.CHECKING_VARIABLE)}
     done = subprocess.run([sys.executable, "-c", code, str(copy)], capture_output=True, text=True, check=False, env=env,
                           cwd=tempfile.gettempdir())
     assert done.returncode == 0, done.stderr
     state, core_file = done.stdout.strip().splitlines()
-    assert state == "pure Python: the compiled build is older than tcforge/engine/actions.py"
-    assert core_file == str(copy / "tcforge" / "engine" / "core.py")
-    assert done.stderr.count("the compiled build is older than tcforge/engine/actions.py") == 1
+    return state, core_file, done.stderr
 
 
-def test_without_a_manifest_nothing_is_hooked(tmp_path: Path) -> None:
+def test_a_build_that_did_not_pass_its_own_check_is_never_run(tmp_path: Path) -> None:
+    """The build writes its manifest, plays one game compiled and from the sources, and only then marks it checked: a
+    build stopped in between (or whose game differed and could not be removed) leaves the sources to run."""
+    import shutil
+    copy = tmp_path / "checkout"
+    shutil.copytree(ROOT / "tcforge", copy / "tcforge", ignore=shutil.ignore_patterns("*.so", "__pycache__", "_compiled.json"))
+    sources = {m: compiled.digest(compiled.source(m, copy / "tcforge")) for m in compiled.MODULES}
+    manifest: dict[str, object] = {"python": sys.implementation.cache_tag, "modules": sources, "checked": False}
+    assert _imported(copy, manifest)[:2] == ("pure Python: the compiled build was not checked (make install builds it "
+                                             "again)", str(copy / "tcforge" / "engine" / "core.py"))
+    # checked and current: the build would run (this copy has no extensions, so the sources are still what is found)
+    assert _imported(copy, {**manifest, "checked": True})[0] == f"compiled by mypyc ({len(compiled.MODULES)} modules)"
+
+
+def test_without_a_manifest_the_sources_run(tmp_path: Path) -> None:
     assert compiled.read_manifest(tmp_path) is None
     (tmp_path / "_compiled.json").write_text("[1, 2", encoding="utf-8")  # a torn write reads as no build
     assert compiled.read_manifest(tmp_path) is None
