@@ -2,7 +2,7 @@
 
 mypyc (part of mypy) reads the annotations the code already has and makes each listed module a C extension; the
 sources stay as they are and are still the project's code. ``make install`` builds it where mypy and a C compiler
-are at hand (``python -m tcforge.compiled build``); where they are not, tcforge runs as pure Python. Both play the
+are at hand (:func:`main` with ``build``, the Makefile's line); where they are not, tcforge runs as pure Python. Both play the
 same games: ``tests/test_compiled.py`` plays the golden games each way and compares their logs.
 
 Which one runs is decided as ``tcforge`` is imported (:func:`guard`). The compiled modules are used only when
