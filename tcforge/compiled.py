@@ -115,14 +115,17 @@ def guard() -> str:
     global _STATE
     manifest = read_manifest()
     checked = manifest is not None and (manifest.get("checked") is True or os.environ.get(CHECKING_VARIABLE) == "1")
-    changed = stale(manifest) if manifest is not None else None
-    if manifest is None or not checked or pure_forced() or changed is not None:
+    changed = stale(manifest) if manifest is not None and not pure_forced() else None
+    library = any(PACKAGE.glob(GROUP.rpartition(".")[2] + "__mypyc.*"))  # the shared library the modules live in
+    if manifest is None or not library or not checked or pure_forced() or changed is not None:
         # the sources, ahead of any extension beside them: one left by a build that was stopped before its manifest
         # was written, or before its check, would otherwise be imported
         if not any(isinstance(f, _FromSource) for f in sys.meta_path):
             sys.meta_path.insert(0, _FromSource())
         if manifest is None:
             _STATE = "pure Python: no compiled build"
+        elif not library:
+            _STATE = "pure Python: the compiled build's library is missing (make install builds it again)"
         elif not checked:
             _STATE = "pure Python: the compiled build was not checked (make install builds it again)"
         elif pure_forced():

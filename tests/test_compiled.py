@@ -116,6 +116,8 @@ def test_a_stale_build_runs_the_sources_and_says_so_once(tmp_path: Path) -> None
     import shutil
     copy = tmp_path / "checkout"
     shutil.copytree(ROOT / "tcforge", copy / "tcforge", ignore=shutil.ignore_patterns("*.so", "__pycache__", "_compiled.json"))
+    library = copy / "tcforge" / "_native__mypyc.so"  # a stand-in for the build's library (never imported here)
+    library.write_bytes(b"")
     manifest = {"python": sys.implementation.cache_tag, "modules": {m: "0" * 64 for m in compiled.MODULES}, "checked": True}
     state, core_file, stderr = _imported(copy, manifest)
     assert state == "pure Python: the compiled build is older than tcforge/engine/actions.py"
@@ -143,12 +145,17 @@ def test_a_build_that_did_not_pass_its_own_check_is_never_run(tmp_path: Path) ->
     import shutil
     copy = tmp_path / "checkout"
     shutil.copytree(ROOT / "tcforge", copy / "tcforge", ignore=shutil.ignore_patterns("*.so", "__pycache__", "_compiled.json"))
+    library = copy / "tcforge" / "_native__mypyc.so"  # a stand-in for the build's library (never imported here)
+    library.write_bytes(b"")
     sources = {m: compiled.digest(compiled.source(m, copy / "tcforge")) for m in compiled.MODULES}
     manifest: dict[str, object] = {"python": sys.implementation.cache_tag, "modules": sources, "checked": False}
     assert _imported(copy, manifest)[:2] == ("pure Python: the compiled build was not checked (make install builds it "
                                              "again)", str(copy / "tcforge" / "engine" / "core.py"))
-    # checked and current: the build would run (this copy has no extensions, so the sources are still what is found)
+    # checked and current: the build runs (here the stand-in library and no module's extension: the sources are found)
     assert _imported(copy, {**manifest, "checked": True})[0] == f"compiled by mypyc ({len(compiled.MODULES)} modules)"
+    library.unlink()  # its library gone: the sources, and the state says why
+    assert _imported(copy, {**manifest, "checked": True})[0] == ("pure Python: the compiled build's library is missing "
+                                                                 "(make install builds it again)")
 
 
 def test_without_a_manifest_the_sources_run(tmp_path: Path) -> None:
