@@ -175,7 +175,7 @@ def missing_tools() -> str | None:
     return None
 
 
-def build(jobs: int = 2, quiet: bool = True) -> str:
+def build(jobs: int = 2) -> str:
     """Compile :data:`MODULES` in place, then check the build imports and plays a game as the sources do; on any
     failure remove it again, so that tcforge runs as pure Python. Returns one line saying what happened."""
     why = missing_tools()
@@ -186,14 +186,12 @@ def build(jobs: int = 2, quiet: bool = True) -> str:
     root = PACKAGE.parent
     work = Path(tempfile.mkdtemp(prefix="tcforge-mypyc-"))
     try:
-        _compile(root, work, jobs, quiet)
-        manifest: dict[str, object] = {"python": sys.implementation.cache_tag, "mypy": _mypy_version(),
-                                       "modules": {m: digest(source(m)) for m in MODULES}, "checked": False}
-        MANIFEST.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+        _compile(root, work, jobs)
+        sources = {m: digest(source(m)) for m in MODULES}
+        _write_manifest(sources, checked=False)
         problem = _self_check(root)
         if problem is None:  # only a build that played its game as the sources did is ever run
-            manifest["checked"] = True
-            MANIFEST.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+            _write_manifest(sources, checked=True)
     except Exception as error:
         problem = f"{type(error).__name__}: {error}".strip().splitlines()[-1]
     finally:
@@ -204,7 +202,12 @@ def build(jobs: int = 2, quiet: bool = True) -> str:
     return f"compiled {len(MODULES)} modules with mypyc into {PACKAGE} ({len(extensions())} files)"
 
 
-def _compile(root: Path, work: Path, jobs: int, quiet: bool) -> None:
+def _write_manifest(sources: dict[str, str], checked: bool) -> None:
+    manifest = {"python": sys.implementation.cache_tag, "mypy": _mypy_version(), "modules": sources, "checked": checked}
+    MANIFEST.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+
+
+def _compile(root: Path, work: Path, jobs: int) -> None:
     import contextlib
     import io
 
@@ -214,7 +217,7 @@ def _compile(root: Path, work: Path, jobs: int, quiet: bool) -> None:
     here = Path.cwd()
     sink = io.StringIO()
     try:
-        with contextlib.redirect_stdout(sink) if quiet else contextlib.nullcontext():
+        with contextlib.redirect_stdout(sink):  # mypy's and setuptools' chatter: shown only if the compile fails
             os.chdir(root)  # mypy finds the package (and mypycify names the modules) from the checkout's root
             paths = [str(source(m).relative_to(root)) for m in MODULES]
             modules = mypycify(["--config-file", str(root / "pyproject.toml"), "--no-warn-unused-configs", *paths],
