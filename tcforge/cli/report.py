@@ -97,7 +97,6 @@ def tune_report(tuned: Any, sc: Any) -> dict[str, Any]:
             "verdict": verdict, "sections": sections}
 
 
-LEVERS_UNLOGGED = "a game with levers is not logged yet"  # a log replays the scenario file as it is, without levers
 RULESET_UNLOGGED = "a game under another ruleset is not logged yet"  # nor does it name a ruleset
 
 
@@ -124,9 +123,9 @@ def watch_link(log: Path) -> str:
 def write_html(path: Path, doc: dict[str, Any], sc: Any, proofs: Sequence[tuple[Any, ...]],
                agents: tuple[str, str] | None, option: str | None = None, ruleset: str | None = None) -> None:
     """The report with each proof game as a replay (the game played again from its seed), and each proof game
-    without levers logged (as ``scenario play --log`` logs it) in :func:`games_folder`, linked to ``tcforge serve``'s
-    watch page; the logs and the report are written all or none. A proof is (title, seed, levers) or (title, seed,
-    levers, {"option", "ruleset", "agents"}): a sweep cell's own."""
+    not under another ruleset logged, with its levers (as ``scenario play --set --log`` logs it), in
+    :func:`games_folder`, linked to ``tcforge serve``'s watch page; the logs and the report are written all or none.
+    A proof is (title, seed, levers) or (title, seed, levers, {"option", "ruleset", "agents"}): a sweep cell's own."""
     from io import StringIO
 
     from tcforge.atomic import write_all
@@ -150,9 +149,7 @@ def write_html(path: Path, doc: dict[str, Any], sc: Any, proofs: Sequence[tuple[
             players = own.get("agents", agents)
             played = play_game(scenario, seed, players)
             entry: dict[str, Any] = {"title": title, "game": frames(scenario, seed, players, played=played)}
-            if overrides:
-                entry["unlogged"] = LEVERS_UNLOGGED
-            elif other_rules:
+            if other_rules:
                 entry["unlogged"] = RULESET_UNLOGGED
             elif not played[1].error:
                 log = folder / f"{scenario.id}-seed-{seed}.jsonl"

@@ -351,8 +351,8 @@ def play_one(
                                                                      "each turn's standing and the result.")] = Format.text,
     lang: Annotated[Lang, lang_option("en or fr.")] = Lang.en,
     set_: list[str] | None = typer.Option(None, "--set", help="Levers for this game: NAME=VALUE[;NAME=VALUE] (a sweep "
-                                          "cell's, a tune's value: soviet.supply_points=3); not with --log, whose "
-                                          "replay reads the scenario file as it is."),
+                                          "cell's, a tune's value: soviet.supply_points=3); --log records them, and "
+                                          "replay and audit apply them again."),
 ) -> None:
     """Play one headless game: the set-up and its board, every action, each side's points and the victory
     state at each turn's end, and the result (on standard output); optionally a replayable log."""
@@ -360,9 +360,6 @@ def play_one(
     from tcforge.play.games import new_game, play_game, write_log
     from tcforge.progress import working
     _writable(log)
-    if set_ and log is not None:
-        _usage("--set and --log: a log replays from the scenario file as it is, so a game with levers writes none; "
-               "leave one out")
     sc = _load(scenario, balance)
     if set_:
         sc = _levered(scenario, balance, set_)

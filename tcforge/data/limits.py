@@ -13,6 +13,7 @@ keeps them in step).
 from __future__ import annotations
 
 import datetime
+import json
 import math
 import re
 from typing import Any
@@ -178,16 +179,43 @@ def parse_set(text: str) -> dict[str, Any]:
         name = name.strip()
         if not eq or not name:
             raise SetError(f"'{shown(part, count=False)}': write NAME=VALUE, several joined by ';' (turn.hand_limit=6)")
-        if not (_NAME.match(name) or (_LEVER.match(name) and len(name) <= 120)):
-            raise SetError(f"'{shown(name, count=False)}' is not a parameter name: names are section.name in lower case "
-                           "(turn.hand_limit) or levers (soviet.supply_points, "
-                           "scenario.turn_limit); 'tcforge scenario levers SCENARIO' lists them")
+        _check_name(name)
         if name in overrides:
             raise SetError(f"'{name}' is set twice in one --set: set it once")
         overrides[name] = parse_value(name, value.strip())
     if not overrides:
         raise SetError("nothing to set: write NAME=VALUE, several joined by ';' (turn.hand_limit=6)")
     return overrides
+
+
+def _check_name(name: str) -> None:
+    if not (_NAME.match(name) or (_LEVER.match(name) and len(name) <= 120)):
+        raise SetError(f"'{shown(name, count=False)}' is not a parameter name: names are section.name in lower case "
+                       "(turn.hand_limit) or levers (soviet.supply_points, "
+                       "scenario.turn_limit); 'tcforge scenario levers SCENARIO' lists them")
+
+
+def check_override(name: Any, value: Any) -> Any:
+    """One override already parsed, read back from a game log's set-up rather than typed: the name and value rules
+    of :func:`parse_set` (a name of a parameter or lever; a number, true/false, a one-line text, or a flat list or
+    table of those, written in at most :data:`MAX_VALUE_TEXT` characters). The value as ``--set`` gives it (a table's
+    keys as text); raises :class:`SetError`."""
+    if not isinstance(name, str):
+        raise SetError(f"{shown(repr(name), count=False)} is not a parameter name: a name is text")
+    _check_name(name)
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    if len(text) > MAX_VALUE_TEXT:
+        raise SetError(f"the value of '{name}' is {len(text):,} characters long: write it in at most {MAX_VALUE_TEXT}")
+    items = list(value.values()) if isinstance(value, dict) else value if isinstance(value, list) else []
+    if any(isinstance(item, (list, dict)) for item in items):
+        raise SetError(f"the value of '{name}', {shown(text, count=False)}, nests a list or table in another: {_HOW}")
+    if not isinstance(value, (bool, int, float, str, list, dict)) or any(
+            not isinstance(item, (bool, int, float, str)) for item in items):
+        raise SetError(f"the value of '{name}', {shown(text, count=False)}, is not a number, true/false, a text, a "
+                       f"list or a table: {_HOW}")
+    if any(isinstance(v, float) and not math.isfinite(v) for v in [value, *items]):
+        raise SetError(f"the value of '{name}', {shown(text, count=False)}, is not a finite number: give one")
+    return _plain(name, text, value)
 
 
 def parse_value(name: str, text: str) -> Any:
@@ -250,5 +278,5 @@ def _plain_text(name: str, text: str) -> None:
 
 
 
-__all__ = ["CHOICES", "ITEMS", "MAX_ITEMS", "MAX_VALUE_TEXT", "NUMBERS", "SetError", "parameter_problem", "parse_set",
-           "parse_value", "value_kind"]
+__all__ = ["CHOICES", "ITEMS", "MAX_ITEMS", "MAX_VALUE_TEXT", "NUMBERS", "SetError", "check_override",
+           "parameter_problem", "parse_set", "parse_value", "value_kind"]

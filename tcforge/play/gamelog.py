@@ -6,7 +6,10 @@ Format 2 (written since issue 15), JSON lines:
 - line 1: ``{"setup": {...}, "format": 2, "digest": {"file": "sha256:...", "rules": "sha256:..."}, "hash": H1}``:
   the :class:`~tcforge.play.setup.Setup`, the digest of the scenario's resolved content
   (the scenario file's bytes, and the ruleset parameters in force) and
-  ``H1 = sha256(canonical line without "hash")``;
+  ``H1 = sha256(canonical line without "hash")``. A game played with levers (``--set``) records them in the set-up,
+  ``"levers": {NAME: value}`` (no ``levers`` key without them: a log without levers is as it always was); a reader
+  applies them to the scenario as ``--set`` does before it checks the digest. H1 covers them as it covers the whole
+  line, and the rules digest, taken with the levers applied, covers the ruleset parameters among them;
 - every action: ``{"turn", "actor", "action", "about", "hash"}`` with
   ``hash = sha256(previous hash + canonical line without "hash")``;
 - the last line: ``{"end": {"actions": N, "winner": ..., "reason": ...}, "hash": ...}``, so a log cut short
@@ -48,6 +51,7 @@ from tcforge.scenarios.scenario import Scenario
 FORMAT = 2
 HUMAN = "human"  # the agent a log records for a side a person played (tcforge.play.human)
 MAX_DEPTH = 16  # no line of a log nests deeper (an action is a list of numbers and short lists)
+MAX_LEVERS = 100  # a set-up names no more levers than this (a scenario has some forty)
 _ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 
@@ -179,7 +183,7 @@ def read(path: Path, *, unsigned: bool = False) -> GameLog:
     if chained and not (isinstance(digest, dict) and isinstance(digest.get("file"), str)):
         raise LogError(log, 1, "the set-up line has no scenario digest")
     scenario_path = _scenario_path(log, path, record.scenario, digest)
-    scenario = _load(log, scenario_path, record.balance, digest)
+    scenario = _load(log, scenario_path, record.balance, digest, record.levers or {})
     if not unsigned:
         _replayable(log, record)
     return GameLog(record, lines, path, scenario_path, scenario, chained, end, seeded=not unsigned)
@@ -263,7 +267,27 @@ def _setup(log: str, head: dict[str, Any]) -> Setup:
         raise LogError(log, 1, "the set-up's scenario and balance must be text")
     if not isinstance(record.seed, int):
         raise LogError(log, 1, "the set-up's seed must be a whole number")
+    record.levers = _levers(log, record.levers)
     return record
+
+
+def _levers(log: str, raw: Any) -> dict[str, Any] | None:
+    """The set-up's levers, each checked as a ``--set`` value is (whether the scenario takes it is asked when it is
+    loaded); None when it has none."""
+    from tcforge.data.limits import SetError, check_override
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise LogError(log, 1, f"the set-up's levers must be a table of NAME: value, not {canonical(raw)[:40]}")
+    if len(raw) > MAX_LEVERS:
+        raise LogError(log, 1, f"the set-up names {len(raw):,} levers: no scenario has more than {MAX_LEVERS}")
+    out: dict[str, Any] = {}
+    for name, value in raw.items():
+        try:
+            out[name] = check_override(name, value)
+        except SetError as exc:
+            raise LogError(log, 1, f"the set-up's levers: {exc}") from None
+    return out or None
 
 
 def _action(log: str, number: int, obj: Any) -> LogLine:
@@ -298,19 +322,33 @@ def _scenario_path(log: str, path: Path, reference: str, digest: Any) -> Path:
     return target
 
 
-def _load(log: str, scenario_path: Path, balance: str | None, digest: dict[str, Any] | None) -> Scenario:
-    """The scenario, parsed only once its file matches the digest (when the log has one)."""
+def _load(log: str, scenario_path: Path, balance: str | None, digest: dict[str, Any] | None,
+          levers: dict[str, Any]) -> Scenario:
+    """The scenario, parsed only once its file matches the digest (when the log has one), with the set-up's levers
+    applied as ``--set`` applies them."""
     try:
         if digest is not None and file_digest(scenario_path) != digest["file"]:
             raise LogError(log, 1, "the scenario file differs from the one played (digest mismatch): it or the "
                                    "log was changed")
-        scenario = load(scenario_path, balance=balance)
+        scenario = load(scenario_path, balance=balance, parameters=levers or None)
     except ScenarioError as exc:
         first = exc.findings[0] if exc.findings else None
         what = f"{first.message}; {first.hint}" if first is not None and first.hint else (first.message if first else "")
+        if levers and _loads(scenario_path, balance):  # the scenario is fine: its levers are not
+            raise LogError(log, 1, f"the set-up's levers cannot be applied to the scenario: "
+                                   f"{first.message if first else 'it does not load'}") from None
         raise LogError(log, 1, f"the scenario cannot be used: {what or 'it does not load'}") from None
     except OSError as exc:
         raise LogError(log, 1, f"the scenario cannot be read ({exc.strerror or exc})") from None
     if digest is not None and rules_digest(scenario.params) != digest.get("rules"):
         raise LogError(log, 1, "the rules in force differ from those of the game (digest mismatch)")
     return scenario
+
+
+def _loads(scenario_path: Path, balance: str | None) -> bool:
+    """Whether the scenario loads without levers."""
+    try:
+        load(scenario_path, balance=balance)
+    except (ScenarioError, OSError):
+        return False
+    return True

@@ -45,6 +45,8 @@ class Setup:
     first_player: int | None = None
     sides: tuple[str, str] = ("", "")
     agents: tuple[str, str] | None = None  # each side's agent spec (greedy, plan:64); None in logs written before
+    # the levers the game was played with (NAME -> value, as --set gives them); None: none, and no 'levers' in its log
+    levers: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
@@ -54,6 +56,8 @@ class Setup:
             del out["agents"]
         else:
             out["agents"] = list(self.agents)
+        if not self.levers:
+            del out["levers"]
         return {"setup": out}
 
     @classmethod
@@ -63,7 +67,7 @@ class Setup:
                    {int(k): [tuple(x) for x in v] for k, v in raw["forces"].items()},
                    [tuple(x) for x in raw["attach"]], [tuple(x) for x in raw["forts"]],
                    raw["first_player"], tuple(raw["sides"]),
-                   tuple(raw["agents"]) if raw.get("agents") else None)
+                   tuple(raw["agents"]) if raw.get("agents") else None, raw.get("levers"))
 
 
 class SetupError(ValueError):
@@ -74,7 +78,8 @@ class SetupError(ValueError):
 def setup(scenario: Scenario, seed: int) -> Setup:
     """Decide the start of one game of the scenario (terrain, placement, purchases) from a seed."""
     rng = random.Random(seed)
-    record = Setup(scenario.id, scenario.applied_balance, seed, sides=(scenario.grid.sides[0], scenario.grid.sides[1]))
+    record = Setup(scenario.id, scenario.applied_balance, seed, sides=(scenario.grid.sides[0], scenario.grid.sides[1]),
+                   levers=dict(scenario.levers) or None)
     _terrain(scenario, rng, record)
     for index, side in enumerate(scenario.grid.sides):
         _forces(scenario, scenario.side(side), index, rng, record)

@@ -136,6 +136,7 @@ def load_scenario(path: Path, *, balance: str | None = None, ruleset: str | None
         data, patch_findings = _apply_balance(loaded, display, balance)
         if patch_findings:
             return Loading(None, patch_findings, loaded.data, loaded)
+    given = dict(parameters or {})
     if parameters:  # the side and scenario levers among them (tcforge.scenarios.levers), then the ruleset's
         data, parameters, lever_findings = _apply_levers(path, display, loaded, data, balance, parameters)
         if lever_findings:
@@ -152,6 +153,8 @@ def load_scenario(path: Path, *, balance: str | None = None, ruleset: str | None
         translations.overlay(data, entries)
     builder = Builder(path, display, Loaded(data, loaded.marks, loaded.key_marks))
     scenario = builder.build(balance)
+    if scenario is not None:
+        scenario.levers = given  # what a game log records, so that it is read with them (tcforge.play.gamelog)
     return Loading(scenario, builder.findings, data, loaded)
 
 

@@ -75,6 +75,8 @@ class Scenario:
     path: Path
     loaded: Loaded = field(repr=False)
     cards: CardSet = field(repr=False)
+    # the levers and parameters set for this game (--set, a sweep's cell), as given: a game log records them
+    levers: dict[str, Any] = field(default_factory=dict)
 
     def designed_by(self, lang: str = "en") -> str:
         """"designed by Ann Smith, 2026-11" for a scenario with a design section; empty otherwise."""

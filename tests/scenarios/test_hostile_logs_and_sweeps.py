@@ -32,6 +32,11 @@ LOGS = {
     "truncated-mid-game.jsonl": (51, "not a JSON line"),
     "control-characters.jsonl": (1, "not a tcforge game log"),
     "control-characters-escaped.jsonl": (1, "not found beside the log"),
+    # levers (a set-up's NAME: value, as --set gives them), each line re-chained: refused as a --set text is
+    "levers-control-characters.jsonl": (1, "the set-up's levers: 'scenario.turn\\x1b[31m_limit"),
+    "levers-huge-value.jsonl": (1, "characters long: write it in at most 200"),
+    "levers-nested-junk.jsonl": (1, "nests a list or table in another"),
+    "levers-not-a-table.jsonl": (1, "the set-up's levers must be a table of NAME: value"),
 }
 
 

@@ -258,11 +258,15 @@ def test_issue_38_a_proof_game_is_logged_beside_the_report_and_linked_to_serve_s
     assert end["winner"] == game["winner"] and f"{game['winner'].capitalize()} wins" in replay.stdout.splitlines()[-1]
 
 
-def test_issue_38_a_proof_game_with_levers_is_not_logged_and_the_report_says_so(tmp_path: Any) -> None:
-    """A log replays the scenario file as it is, without levers: a lever game gets a sentence, no log, no link."""
+def test_issue_38_a_proof_game_with_levers_is_logged_with_them_and_audits_clean(tmp_path: Any) -> None:
+    """A log records its game's levers and its readers apply them: a lever game is logged and linked like any other."""
+    from tcforge.cli import app
     _, text = _proof_report(tmp_path, [("a lever game (--seed 3)", 3, {"soviet.supply_points": 3})])
-    assert "a game with levers is not logged yet" in text and "watch it in tcforge serve" not in text
-    assert not (tmp_path / "report-games").exists()
+    assert "not logged yet" not in text and "watch it in tcforge serve" in text
+    log = tmp_path / "report-games" / "hill-621-seed-3.jsonl"
+    assert json.loads(log.read_text(encoding="utf-8").splitlines()[0])["setup"]["levers"] == {"soviet.supply_points": 3}
+    audit = CliRunner().invoke(app, ["scenario", "audit", str(log)])
+    assert audit.exit_code == 0 and "no violation" in audit.stdout, audit.stdout + audit.stderr
 
 
 def test_issue_38_a_report_whose_games_folder_is_a_file_is_refused_in_one_line(tmp_path: Any) -> None:
