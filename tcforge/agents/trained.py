@@ -43,6 +43,17 @@ class Trained:
     strongest: str | None = None  # the spec 'best' plays for this scenario, when the file names one
     rounds: tuple[dict[str, Any], ...] = ()  # the training's rounds as recorded (schemas/player.schema.json)
     games: int = 0  # every game the recorded training played: its rounds, the final check, the evaluation's fit
+    side_strongest: dict[str, str] = field(default_factory=dict)  # by side id: a side's own strongest, where named
+
+    def strongest_for(self, side: str) -> str | None:
+        """The spec ``best`` plays for one side (by id): the side's own ``strongest``, else the file's, else None
+        (the side's trained doctrine)."""
+        return self.side_strongest.get(side, self.strongest)
+
+    def strongest_specs(self) -> list[str]:
+        """Every spec the file names strongest, the file's first, each once."""
+        named = ([self.strongest] if self.strongest else []) + list(self.side_strongest.values())
+        return list(dict.fromkeys(named))
 
 
 def players_dirs() -> list[Path]:
@@ -107,16 +118,19 @@ def load_trained(scenario_id: str) -> Trained | None:
             raise DataError([Problem(display, line, col, f"'{side}' is not a side of {scenario_id}",
                                      f"its sides are {', '.join(known)}", code="player-side")])
     strongest = data.get("strongest")
-    if strongest is not None and strongest.split(":", 1)[0] == "best":
-        line, col = loaded.where(("strongest",))
-        raise DataError([Problem(display, line, col, "strongest names 'best' itself, which would play itself for ever",
-                                 "name the player it stands for (look:2:base=trained,value=learned, commander, ...)",
-                                 code="strongest")])
+    side_strongest = {side: entry["strongest"] for side, entry in data["sides"].items() if "strongest" in entry}
+    named = [(("strongest",), strongest)] + [(("sides", side, "strongest"), spec) for side, spec in side_strongest.items()]
+    for where, spec in named:
+        if spec is not None and spec.split(":", 1)[0] == "best":
+            line, col = loaded.where(where)
+            raise DataError([Problem(display, line, col, "strongest names 'best' itself, which would play itself for "
+                                     "ever", "name the player it stands for (look:2:base=trained,value=learned, "
+                                     "commander, ...)", code="strongest")])
     rounds = tuple((data.get("training") or {}).get("rounds") or ())
     check = max((entry.get("games", 0) for entry in data["sides"].values()), default=0)
     fitted = max(((entry.get("evaluation") or {}).get("games", 0) for entry in data["sides"].values()), default=0)
     games = int(sum(r["games"] for r in rounds) + check + fitted)
-    return Trained(scenario_id, display, sides, evaluations, strongest, rounds, games)
+    return Trained(scenario_id, display, sides, evaluations, strongest, rounds, games, side_strongest)
 
 
 _TRAINED: dict[tuple[str, tuple[str, ...]], Trained | None] = {}
@@ -164,8 +178,8 @@ def best_lookup(state: GameState, side: int) -> Doctrine:
 
 def best_agent(spec: AgentSpec, make: Callable[[str], Policy]) -> Policy:
     """``best``: the strongest player shipped or trained for the scenario at hand: the spec its players' file names
-    (``strongest``), else the commander with the doctrines trained for it (greedy's where none was). The scenario
-    is known at the game's first decision, so the choice is made there."""
+    for the side (its ``strongest``, else the file's), else the commander with the doctrines trained for it (greedy's
+    where none was). The scenario and the side are known at the side's first decision, so the choice is made there."""
     if spec.has_budget or spec.options:
         raise SpecError(f"agent spec {spec.text!r}: best takes no budget and no options (it plays the strongest "
                         "player trained for the scenario; name another with --agent SPEC)")
@@ -173,21 +187,25 @@ def best_agent(spec: AgentSpec, make: Callable[[str], Policy]) -> Policy:
 
 
 class _Best:
-    """The ``best`` player of one side for one game: what the scenario's file names, made at the first decision
-    by ``make`` (the agents' factory, handed in: this module is below it)."""
+    """The ``best`` player for one game: what the scenario's file names for the side to move, made at that side's
+    first decision by ``make`` (the agents' factory, handed in: this module is below it). One player a side, so the
+    same instance may play both."""
 
     def __init__(self, make: Callable[[str], Policy]) -> None:
         self._make = make
-        self._player: Policy | None = None
+        self._players: dict[int, Policy] = {}
 
     def __call__(self, state: GameState, rng: random.Random) -> Action:
-        if self._player is None:
+        side = state.current_player()
+        player = self._players.get(side)
+        if player is None:
             found = trained(state.game.name)
-            if found is not None and found.strongest:
-                self._player = self._make(found.strongest)
-            else:
-                self._player = Commander(lookup=best_lookup)
-        return self._player(state, rng)
+            spec = found.strongest if found is not None else None
+            if found is not None and found.side_strongest:  # the scenario's side ids only where a side names its own
+                ids = side_ids(state.game.name)
+                spec = found.strongest_for(ids[side]) if side < len(ids) else spec
+            player = self._players[side] = self._make(spec) if spec else Commander(lookup=best_lookup)
+        return player(state, rng)
 
 
 def evaluation_for(scenario_id: str, side: int) -> Evaluation | None:
@@ -222,8 +240,9 @@ def check_usable(spec: str, scenario_id: str) -> None:
         if missing:
             raise SpecError(f"agent spec {spec!r}: no learned evaluation of {scenario_id} for {', '.join(missing)}; fit "
                             f"one with tcforge scenario train {scenario_id} (--fit-games, 300 by default)")
-    if parsed.name == "best" and found is not None and found.strongest:
-        check_usable(found.strongest, scenario_id)
+    if parsed.name == "best" and found is not None:
+        for named in found.strongest_specs():
+            check_usable(named, scenario_id)
 
 
 def describe_best(scenario_id: str) -> str:
@@ -232,6 +251,10 @@ def describe_best(scenario_id: str) -> str:
     found = trained(scenario_id)
     if found is None:
         return f"best for {scenario_id}: nothing trained (no players/{scenario_id}.yaml), so greedy's game"
+    if found.side_strongest:
+        sides = ", ".join(f"{side} {found.strongest_for(side) or found.sides.get(side, Doctrine()).spec()}"
+                          for side in side_ids(scenario_id))
+        return f"best for {scenario_id}: {sides} (the strongest named by {found.display})"
     if found.strongest:
         return f"best for {scenario_id}: {found.strongest} (the strongest named by {found.display})"
     sides = ", ".join(f"{side} {found.sides[side].spec() if side in found.sides else 'commander'}"

@@ -74,7 +74,8 @@ def _puzzle_problems(paths: list[Path], known: list[Problem]) -> list[Problem]:
 
 
 def _player_problems(paths: list[Path], known: list[Problem]) -> list[Problem]:
-    """A players file's ``strongest`` must be a player that builds (the agents' own check of its spec: the data layer
+    """A players file's ``strongest`` (the file's and each side's) must be a player that builds (the agents' own
+    check of its spec: the data layer
     that validates the schema may not import the players)."""
     from tcforge.agents import SpecError, canonical
     from tcforge.data.documents import discover
@@ -92,15 +93,21 @@ def _player_problems(paths: list[Path], known: list[Problem]) -> list[Problem]:
             loaded, problems = load_yaml(path, display)
             if loaded is None or problems or not isinstance(loaded.data, dict):
                 continue
-            spec = loaded.data.get("strongest")
-            if not isinstance(spec, str) or "player" not in loaded.data:  # a players file names its player
+            if "player" not in loaded.data:  # a players file names its player
                 continue
-            try:
-                canonical(spec)
-            except SpecError as exc:
-                line, col = loaded.where(("strongest",))
-                if (display, line, col) not in seen:
-                    out.append(Problem(display, line, col, f"strongest: {exc}",
-                                       "name a player that builds (look:2:base=trained,value=learned, commander, ...)",
-                                       code="strongest"))
+            sides = loaded.data.get("sides")
+            named = [(("strongest",), loaded.data.get("strongest"))] + [
+                (("sides", side, "strongest"), entry.get("strongest"))
+                for side, entry in (sides.items() if isinstance(sides, dict) else ()) if isinstance(entry, dict)]
+            for where, spec in named:
+                if not isinstance(spec, str):
+                    continue
+                try:
+                    canonical(spec)
+                except SpecError as exc:
+                    line, col = loaded.where(where)
+                    if (display, line, col) not in seen:
+                        out.append(Problem(display, line, col, f"strongest: {exc}",
+                                           "name a player that builds (look:2:base=trained,value=learned, commander, ...)",
+                                           code="strongest"))
     return out

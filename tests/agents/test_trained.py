@@ -189,3 +189,36 @@ def test_trained_best_plays_the_player_its_file_names_strongest(tcforge, tmp_pat
     looping = own(tmp_path, TRAINED.replace("player: commander\n", "player: commander\nstrongest: best\n", 1))
     code, stdout, stderr = tcforge("--data", str(looping), "validate")
     assert code != 0 and "strongest" in stdout + stderr
+
+
+def _side_strongest(text: str, side: str, spec: str) -> str:
+    """TRAINED with ``strongest: SPEC`` in one side's entry (just after its doctrine line)."""
+    lines = text.splitlines(keepends=True)
+    at = lines.index(f"  {side}:\n")
+    lines.insert(at + 2, f"    strongest: \"{spec}\"\n")
+    return "".join(lines)
+
+
+def test_trained_best_plays_each_sides_own_strongest_before_the_files(tcforge, tmp_path: Path) -> None:
+    """A side's ``strongest`` is what ``best`` plays for that side (a search worth its cost for one side only); the
+    other side plays the file's ``strongest``, and describe_best names both."""
+    text = TRAINED.replace("player: commander\n", "player: commander\nstrongest: commander:push=3\n", 1)
+    text = _side_strongest(text, "soviet", "commander:assault=2.5,march=1")
+    folder = own(tmp_path, text)
+    best = _game(tcforge, "--data", str(folder), "scenario", "play", "hill-621", "--agent", "best", "--seed", "3")
+    assert best == _game(tcforge, "scenario", "play", "hill-621", "--agent", "german=commander:push=3",
+                         "--agent", "soviet=commander:assault=2.5,march=1", "--seed", "3")
+    assert best != _game(tcforge, "scenario", "play", "hill-621", "--agent", "commander:push=3", "--seed", "3")
+    code, stdout, stderr = tcforge("--data", str(folder), "scenario", "play", "hill-621", "--agent", "best", "--seed", "3")
+    assert code == 0 and "best for hill-621: german commander:push=3, soviet commander:assault=2.5,march=1" in stderr
+
+
+def test_trained_a_sides_strongest_is_checked_as_the_files_is(tcforge, tmp_path: Path) -> None:
+    """validate refuses a side's strongest that names best itself or a player that does not build, at its line."""
+    looping = own(tmp_path, _side_strongest(TRAINED, "german", "best"))
+    code, stdout, stderr = tcforge("--data", str(looping), "validate")
+    assert code != 0 and "strongest" in stdout + stderr and "Traceback" not in stdout + stderr
+    broken = own(tmp_path, _side_strongest(TRAINED, "german", "look:2:value=guess"))
+    code, stdout, stderr = tcforge("--data", str(broken), "validate")
+    lines = [row for row in (stdout + stderr).splitlines() if "strongest" in row]
+    assert code != 0 and len(lines) == 1 and ":6:" in lines[0] and "value=guess" in lines[0]
