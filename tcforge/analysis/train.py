@@ -320,14 +320,18 @@ def _doctrine_of(spec: str) -> Doctrine:
     return Doctrine.from_mapping(parse(spec).options)
 
 
-def document(training: Training, command: str, date: str, strongest: str | None = None) -> dict[str, Any]:
+def document(training: Training, command: str, date: str, strongest: str | None = None,
+             side_strongest: dict[str, str] | None = None) -> dict[str, Any]:
     """The trained players as data (``data/players/SCENARIO.yaml``, schemas/player.schema.json): each side's doctrine
-    with its final check against the other side's, and how to make them again."""
+    with its final check against the other side's, and how to make them again; ``strongest`` the player ``best``
+    plays for the scenario, ``side_strongest`` a side's own (by side id), where given."""
     final = training.final
     sides: dict[str, Any] = {}
     for index, side in enumerate(training.sides):
         other = training.sides[1 - index]
         entry: dict[str, Any] = {"doctrine": training.doctrines[side].to_mapping()}
+        if side_strongest and side in side_strongest:
+            entry["strongest"] = side_strongest[side]
         if side in training.evaluations:
             entry["evaluation"] = training.evaluations[side].to_json()
         if final is not None:
@@ -345,7 +349,8 @@ def document(training: Training, command: str, date: str, strongest: str | None 
                          "date": date, "rounds": [r.to_json() for r in training.rounds]}}
 
 
-def write(training: Training, path: Path, command: str, date: str, strongest: str | None = None) -> None:
+def write(training: Training, path: Path, command: str, date: str, strongest: str | None = None,
+          side_strongest: dict[str, str] | None = None) -> None:
     """Write the trained players' file (atomically: a stopped run leaves the old file or none)."""
     import yaml
 
@@ -354,8 +359,8 @@ def write(training: Training, path: Path, command: str, date: str, strongest: st
             "# (alternating best responses, CMA-ES over games on common seeds). Read by the 'best' player;\n"
             "# made again, game for game, by the command under training.\n")
     # wide lines: the recorded command stays on one line, ready to copy into a shell
-    write_atomic(path, head + yaml.safe_dump(document(training, command, date, strongest), sort_keys=False, allow_unicode=True,
-                                            width=100_000))
+    data = document(training, command, date, strongest, side_strongest)
+    write_atomic(path, head + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100_000))
 
 
 def render(training: Training) -> list[str]:

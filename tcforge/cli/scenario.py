@@ -854,9 +854,10 @@ def train_cmd(
                                 "share of the positions the side held at its end (the checks count wins only)."),
     fit_games: int = typer.Option(300, "--fit-games", min=0, max=100_000, help="Games between the trained players "
                                   "whose positions fit each side's learned evaluation (look:2:value=learned); 0: none."),
-    strongest: str | None = typer.Option(None, "--strongest", metavar="SPEC", help="The player 'best' is to play for "
-                                         "this scenario, written into the file (measure it first: scenario ladder); "
-                                         "default: the trained commander."),
+    strongest: list[str] | None = typer.Option(None, "--strongest", metavar="[SIDE=]SPEC", help="The player 'best' "
+                                               "is to play for this scenario, or with SIDE= for one side (repeat for "
+                                               "each), written into the file (measure it first: scenario ladder); "
+                                               "default: the trained commander."),
     balance: OptionOpt = None,
     jobs: JobsOpt = JOBS_DEFAULT,
     scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
@@ -879,15 +880,8 @@ def train_cmd(
     from tcforge.paths import user_data_dirs
     if jobs < 0:
         _usage("--jobs is at least 0 (0: a worker a core)")
-    if strongest is not None:
-        from tcforge.agents import SpecError, canonical
-        try:
-            strongest = canonical(strongest)
-        except SpecError as exc:
-            _usage(f"--strongest: {exc}")
-        if strongest.split(":", 1)[0] == "best":
-            _usage("--strongest names the player best stands for, not best itself")
     sc = _load(scenario, balance)
+    named, side_named = _strongest(strongest or [], list(sc.grid.sides))
     if out is None:
         if balance is not None:  # best reads players/ID.yaml for the scenario as written: not a balance option's
             _usage(f"--option {balance}: the players trained for a balance option are not the scenario's; name their "
@@ -920,10 +914,35 @@ def train_cmd(
                          population=population, games=games, check=check, seed=seed, jobs=jobs, scheduler=scheduler,
                          keep=keep, progress=tick, option=balance, on_round=told, scenario_id=sc.id,
                          fit_games=fit_games, shape=shape)
-    write(training, out, command, datetime.date.today().isoformat(), strongest)
+    write(training, out, command, datetime.date.today().isoformat(), named, side_named)
     for line in render(training):
         _echo(line)
     _err(f"wrote {out}")
+
+
+def _strongest(texts: list[str], sides: list[str]) -> tuple[str | None, dict[str, str]]:
+    """``--strongest`` of train: the file's player (SPEC) and each side's own (SIDE=SPEC), each built once to check
+    it; a spec that does not build, names best, or a side named twice: one line, exit 2."""
+    from tcforge.agents import SpecError, canonical
+    named: str | None = None
+    side_named: dict[str, str] = {}
+    for text in texts:
+        side, sep, spec = text.partition("=")
+        if not sep or side not in sides:  # a spec's own options hold '=' too (look:6:k=3): SIDE= only for a side id
+            side, spec = "", text
+        try:
+            spec = canonical(spec)
+        except SpecError as exc:
+            _usage(f"--strongest: {exc}")
+        if spec.split(":", 1)[0] == "best":
+            _usage("--strongest names the player best stands for, not best itself")
+        if (side and side in side_named) or (not side and named is not None):
+            _usage(f"--strongest: {side or 'the scenario'} named twice; give one player {'a side' if side else ''}".rstrip())
+        if side:
+            side_named[side] = spec
+        else:
+            named = spec
+    return named, side_named
 
 
 # options of train that decide nothing of its result: left out of the command the players' file records, which

@@ -209,7 +209,7 @@ def test_trained_best_plays_each_sides_own_strongest_before_the_files(tcforge, t
     assert best == _game(tcforge, "scenario", "play", "hill-621", "--agent", "german=commander:push=3",
                          "--agent", "soviet=commander:assault=2.5,march=1", "--seed", "3")
     assert best != _game(tcforge, "scenario", "play", "hill-621", "--agent", "commander:push=3", "--seed", "3")
-    code, stdout, stderr = tcforge("--data", str(folder), "scenario", "play", "hill-621", "--agent", "best", "--seed", "3")
+    code, _, stderr = tcforge("--data", str(folder), "scenario", "play", "hill-621", "--agent", "best", "--seed", "3")
     assert code == 0 and "best for hill-621: german commander:push=3, soviet commander:assault=2.5,march=1" in stderr
 
 

@@ -2,11 +2,13 @@
 journal without a game."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 import yaml
 
+from conftest import ROOT
 from tcforge.agents.commander import SPACE, Doctrine
 from tcforge.analysis.train import decode, document, encode, paired_gain, train
 
@@ -42,6 +44,34 @@ def test_a_training_resumes_from_its_journal_and_writes_its_players(tmp_path: Pa
     assert set(doc["sides"]) == {"german", "soviet"}
     assert doc["training"]["rounds"][0]["side"] in {"german", "soviet"}
     assert yaml.safe_load(yaml.safe_dump(doc)) == doc
+    assert "strongest" not in doc and all("strongest" not in entry for entry in doc["sides"].values())
+    named = document(first, "tcforge scenario train tank-action --seed 3", "2026-11-26", "commander:push=3",
+                     {"soviet": "look:6:k=3,endgame=3,late=3"})
+    assert named["strongest"] == "commander:push=3" and named["sides"]["soviet"]["strongest"].startswith("look:6")
+    assert "strongest" not in named["sides"]["german"]
+    import jsonschema
+    schema = json.loads((ROOT / "schemas" / "player.schema.json").read_text(encoding="utf-8"))
+    jsonschema.validate(named, schema)  # the per-side strongest is a field the schema knows
+
+
+def test_train_strongest_takes_a_spec_for_the_file_and_side_spec_for_one_side(capsys: pytest.CaptureFixture[str]) -> None:
+    """--strongest SPEC names best's player for the scenario, --strongest SIDE=SPEC a side's own; a spec's own options
+    hold '=' too, so SIDE= is read only for one of the scenario's side ids."""
+    import typer
+
+    from tcforge.cli.scenario import _strongest
+    sides = ["german", "soviet"]
+    assert _strongest([], sides) == (None, {})
+    spec = "look:6:endgame=3,k=3,late=3"  # as logs record it (canonical: the options in order)
+    assert _strongest(["look:6:k=3,endgame=3,late=3"], sides) == (spec, {})
+    assert _strongest(["soviet=look:6:k=3,endgame=3,late=3", "commander"], sides) == ("commander", {"soviet": spec})
+    for bad, said in ((["soviet=best"], "not best itself"), (["german=look:2:value=guess"], "value=guess"),
+                      (["soviet=greedy", "soviet=commander"], "soviet named twice"),
+                      (["americans=greedy"], "americans=greedy")):
+        with pytest.raises(typer.Exit) as stopped:
+            _strongest(bad, sides)
+        err = capsys.readouterr().err
+        assert stopped.value.exit_code == 2 and said in err and len(err.strip().splitlines()) == 1, (bad, err)
 
 
 def test_the_recorded_command_keeps_only_what_decides_the_result() -> None:
