@@ -107,7 +107,8 @@ class Round:
         return {"round": self.round, "side": self.side, "against": self.against, "before": round(self.before.score, 4),
                 "after": round(self.after.score, 4), "interval95": [round(v, 4) for v in self.after.interval],
                 "gain": round(self.gain, 4), "gain_interval95": [round(v, 4) for v in self.gain_interval],
-                "games": self.games, "accepted": self.accepted, "chosen": self.after.spec}
+                "games": self.games, "check_games": len(self.after.points), "accepted": self.accepted,
+                "chosen": self.after.spec}
 
 
 @dataclass
