@@ -199,13 +199,19 @@ class _Best:
         side = state.current_player()
         player = self._players.get(side)
         if player is None:
-            found = trained(state.game.name)
-            spec = found.strongest if found is not None else None
-            if found is not None and found.side_strongest:  # the scenario's side ids only where a side names its own
-                ids = side_ids(state.game.name)
-                spec = found.strongest_for(ids[side]) if side < len(ids) else spec
+            spec = strongest_spec(state.game.name, side)
             player = self._players[side] = self._make(spec) if spec else Commander(lookup=best_lookup)
         return player(state, rng)
+
+
+def strongest_spec(scenario_id: str, side: int) -> str | None:
+    """The spec ``best`` plays for one side (by its index in the game) of a scenario: the side's own ``strongest``,
+    else the file's; None where neither is named (``best`` then plays the side's trained doctrine)."""
+    found = trained(scenario_id)
+    if found is None or not found.side_strongest:  # the scenario's side ids are read only where a side names its own
+        return found.strongest if found is not None else None
+    ids = side_ids(scenario_id)
+    return found.strongest_for(ids[side]) if side < len(ids) else found.strongest
 
 
 def evaluation_for(scenario_id: str, side: int) -> Evaluation | None:

@@ -75,8 +75,7 @@ def _puzzle_problems(paths: list[Path], known: list[Problem]) -> list[Problem]:
 
 def _player_problems(paths: list[Path], known: list[Problem]) -> list[Problem]:
     """A players file's ``strongest`` (the file's and each side's) must be a player that builds (the agents' own
-    check of its spec: the data layer
-    that validates the schema may not import the players)."""
+    check of its spec: the data layer that validates the schema may not import the players)."""
     from tcforge.agents import SpecError, canonical
     from tcforge.data.documents import discover
     from tcforge.data.yamlsafe import load_yaml
