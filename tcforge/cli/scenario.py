@@ -854,10 +854,10 @@ def train_cmd(
                                 "share of the positions the side held at its end (the checks count wins only)."),
     fit_games: int = typer.Option(300, "--fit-games", min=0, max=100_000, help="Games between the trained players "
                                   "whose positions fit each side's learned evaluation (look:2:value=learned); 0: none."),
-    strongest: list[str] | None = typer.Option(None, "--strongest", metavar="[SIDE=]SPEC", help="The player 'best' "
-                                               "is to play for this scenario, or with SIDE= for one side (repeat for "
-                                               "each), written into the file (measure it first: scenario ladder); "
-                                               "default: the trained commander."),
+    strongest: list[str] | None = typer.Option(None, "--strongest", metavar="SPEC", help="The player 'best' is to "
+                                               "play for this scenario, or SIDE=SPEC for one side (repeat for each), "
+                                               "written into the file (measure it first: scenario ladder); default: "
+                                               "the trained commander."),
     balance: OptionOpt = None,
     jobs: JobsOpt = JOBS_DEFAULT,
     scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
