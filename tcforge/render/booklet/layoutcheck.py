@@ -1,4 +1,5 @@
-"""Checks on the laid-out booklet, before it is drawn: lines a justified paragraph leaves short.
+"""Checks on the laid-out booklet, before it is drawn: lines a justified paragraph leaves short, errata marks
+that run out of their table cell.
 
 WeasyPrint 70 sometimes breaks a justified line at its first word when the next inline box (a
 cross-reference) does not fit at its end ("indique son coût" / "en points. ... de la", issue 37 item 4).
@@ -35,4 +36,37 @@ def short_lines(document: Any, share: float = SHORT) -> list[tuple[int, str]]:
         root = getattr(page, "_page_box", None)  # a laid-out WeasyPrint page (a test's stand-in has none)
         if root is not None:
             walk(root, number)
+    return found
+
+
+MARK_TOLERANCE = 0.1  # CSS px (0.03 mm): rounding, not overflow
+
+
+def overflowing_marks(document: Any, tolerance: float = MARK_TOLERANCE) -> list[tuple[int, str, float]]:
+    """(1-based page, cell text, mm past) of every errata mark (``span.dagger``, the † after a corrected value) whose
+    right edge passes its table cell's: past the table's edge in the last column (French A5 p. 42 had "lente†" 1.3 mm
+    past it), over the next column's room elsewhere. A nowrap cell whose value and mark are wider than its column
+    overflows instead of wrapping, so the columns must leave the mark its room."""
+    from weasyprint.formatting_structure.boxes import InlineBox, TableCellBox, TextBox
+
+    found: list[tuple[int, str, float]] = []
+
+    def walk(box: Any, page: int, cell: Any) -> None:
+        if isinstance(box, TableCellBox):
+            cell = box
+        if (cell is not None and isinstance(box, InlineBox)
+                and "dagger" in ((box.element.get("class") or "").split() if box.element is not None else ())):
+            right = max((t.position_x + t.width for t in box.descendants() if isinstance(t, TextBox)), default=0)
+            edge = cell.content_box_x() + cell.width + cell.padding_right  # the cell's border (the table's edge)
+            if right > edge + tolerance:
+                text = "".join(t.text for t in cell.descendants() if isinstance(t, TextBox))
+                found.append((page, text.strip(), round((right - edge) * 25.4 / 96, 2)))
+            return
+        for child in getattr(box, "children", []):
+            walk(child, page, cell)
+
+    for number, page in enumerate(document.pages, 1):
+        root = getattr(page, "_page_box", None)
+        if root is not None:
+            walk(root, number, None)
     return found

@@ -289,8 +289,10 @@ def _unit_table(key: str, caption: Markup, members: list[Card], lang: str) -> Ta
             row.append(_c(speed_text, "num", value=speed or "–"))
         body.append(row)
     return Table("cards", caption, head, body, [], f"cards units {key}",
-                 # Hit ("Toucher") and Pen. need their header's width at 6 pt on half-Letter; the class wraps instead
-                 ["4%", "21%", "15.5%", "2.5%", "8.5%", "8%", "7.5%", "3.5%", "3.5%", "3.5%", "5%", "8%", "4.5%", "5.5%"])
+                 # Hit ("Toucher") and Pen. need their header's width at 6 pt on half-Letter; the class wraps instead.
+                 # A4 and Letter (the small papers' widths are in booklet.css): 100 % in all (100.5 % made the table
+                 # 0.8 mm wider than the text), the speed column room for a corrected "lente†" (Hit and Years spare it)
+                 ["4%", "21%", "15.5%", "2.5%", "8%", "8%", "7.5%", "3.5%", "3.5%", "3.5%", "5%", "7.5%", "4.5%", "6%"])
 
 
 def _card_no(card: Card) -> str:
