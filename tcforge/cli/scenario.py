@@ -937,7 +937,7 @@ def _strongest(texts: list[str], sides: list[str]) -> tuple[str | None, dict[str
         if spec.split(":", 1)[0] == "best":
             _usage("--strongest names the player best stands for, not best itself")
         if (side and side in side_named) or (not side and named is not None):
-            _usage(f"--strongest: {side or 'the scenario'} named twice; give one player {'a side' if side else ''}".rstrip())
+            _usage(f"--strongest: {side or 'the scenario'} named twice; give one player for it")
         if side:
             side_named[side] = spec
         else:

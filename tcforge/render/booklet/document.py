@@ -53,6 +53,18 @@ NEW_PAGE = {"17.0", "19.0", "20.0", "notes"}
 
 
 SECTION = re.compile(r"^\d+\.[1-9]\d*$")  # 9.3, 17.8: the sections the contents lists under their chapter
+def body_class(paper: str, lang: str) -> str:
+    """The booklet body's classes, which booklet.css keys the paper's and the language's rules on."""
+    return f"paper-{paper}{' paper-small' if paper in SMALL_PAPERS else ''} lang-{lang}"
+
+
+def page_box_css(paper: str) -> str:
+    """The @page rule of a paper: its size and its margins (the inner ones; the facing pages swap them)."""
+    width, height = PAPERS[paper]
+    top, bottom, inner, outer = MARGINS[paper]
+    return f"@page {{ size: {width} {height}; margin: {top} {outer} {bottom} {inner}; }}"
+
+
 def plain_text(html: str) -> str:
     """Rule-text HTML (a title with its links) as plain text; unlike Markup.striptags, no-break spaces are kept."""
     return Markup(re.sub(r"<[^>]*>", "", str(html))).unescape()
@@ -292,7 +304,7 @@ class ContextBuilder:
         total = len(list(self.book.source.cases()))
         current = total - len(self.stale) - len(self.missing) - len(self.title_only)
         width, height = PAPERS[self.o.paper]
-        top, bottom, inner, outer = MARGINS[self.o.paper]
+        _, _, inner, outer = MARGINS[self.o.paper]
         cover = self.scenarios().get("hill-621")
         # The cover's words come from the word table (tcforge.i18n.words), which has English and French: in another
         # language they fall back to English, marked (lang="en", a note on the cover and on standard error).
@@ -301,7 +313,7 @@ class ContextBuilder:
             self.english_words = ["rule_book", "ruleset"] + (["variant_note"] if appendix is not None else []) + [
                 "translation_state_all" if current == total else "translation_state", "colophon"]
         running = f"{bw('game', lang)} \u2014 {bw('rule_book', lang)}"
-        page_css = (f"@page {{ size: {width} {height}; margin: {top} {outer} {bottom} {inner}; }}\n"
+        page_css = (f"{page_box_css(self.o.paper)}\n"
                     f"@page :left {{ margin-left: {outer}; margin-right: {inner}; @top-left {{ content: {css_string(running)}; }} }}\n"
                     f"@page :right {{ margin-left: {inner}; margin-right: {outer}; }}")
         return {
@@ -316,6 +328,7 @@ class ContextBuilder:
                                  if self.english_words else ""),
             "paper": self.o.paper,
             "small": self.o.paper in SMALL_PAPERS,
+            "body_class": body_class(self.o.paper, lang),
             "index": self.index(chapters),
             "quickref": None,
             "credits": self.credits(),

@@ -13,11 +13,12 @@ from tcforge.render.booklet.layoutcheck import overflowing_marks
 
 
 def _card_tables(lang: str, paper: str) -> Any:
-    """The card tables laid out alone on ``paper`` with the booklet's stylesheet and body classes."""
+    """The card tables laid out alone on ``paper`` with the booklet's stylesheet, page box and body classes (the
+    booklet's own functions, so a change there is a change here)."""
     from weasyprint import HTML
 
     from tcforge.data.dataset import load_data
-    from tcforge.render.booklet.document import MARGINS, PAPERS, SMALL_PAPERS, environment
+    from tcforge.render.booklet.document import body_class, environment, page_box_css
     from tcforge.render.booklet.fetcher import SafeFetcher, templates_dir
     from tcforge.render.booklet.tables import card_tables
 
@@ -26,12 +27,8 @@ def _card_tables(lang: str, paper: str) -> Any:
     macro = source[start:source.index("{% endmacro %}", start) + len("{% endmacro %}")]
     tables = card_tables(load_data().cards, lang)
     body = environment().from_string(macro + "{% for t in tables %}{{ table(t) }}{% endfor %}").render(tables=tables)
-    width, height = PAPERS[paper]
-    top, bottom, inner, outer = MARGINS[paper]
-    page = f"@page {{ size: {width} {height}; margin: {top} {outer} {bottom} {inner}; }}"
-    small = " paper-small" if paper in SMALL_PAPERS else ""
-    html = (f'<html lang="{lang}"><head><link rel="stylesheet" href="booklet.css"><style>{page}</style></head>'
-            f'<body class="paper-{paper}{small} lang-{lang}">{body}</body></html>')
+    html = (f'<html lang="{lang}"><head><link rel="stylesheet" href="booklet.css"><style>{page_box_css(paper)}</style>'
+            f'</head><body class="{body_class(paper, lang)}">{body}</body></html>')
     return HTML(string=html, base_url=templates_dir().resolve().as_uri() + "/", url_fetcher=SafeFetcher()).render()
 
 
