@@ -106,7 +106,7 @@ def _player_problems(paths: list[Path], known: list[Problem]) -> list[Problem]:
                 except SpecError as exc:
                     line, col = loaded.where(where)
                     if (display, line, col) not in seen:
-                        out.append(Problem(display, line, col, f"strongest: {exc}",
+                        out.append(Problem(display, line, col, f"{'/'.join(where)}: {exc}",
                                            "name a player that builds (look:2:base=trained,value=learned, commander, ...)",
                                            code="strongest"))
     return out

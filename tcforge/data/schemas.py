@@ -140,6 +140,10 @@ def check(loaded: Loaded, schema_name: str, file: str) -> list[Problem]:
             limit = _subschema(root, spath[:-1]).get("maxLength")
             message = f"{where}: text is {len(error.instance):,} characters long, more than {limit}"
             hint = f"shorten it to at most {limit} characters"
+        elif kind == "Not" and _subschema(root, spath).get("description"):  # a value ruled out, the rule saying why
+            why = _subschema(root, spath)["description"]
+            message = f"{where}: {_bounded(json.dumps(error.instance), error.instance)} is not allowed here: {why}"
+            hint = _describe(root, spath[:-1])
         elif kind == "Pattern" and _NO_CONTROLS in str(error.kind.pattern):
             message = f"{where}: text holds a control character (a tab, line break or terminal escape)"
             hint = "remove it: names and titles are one line of printable text"

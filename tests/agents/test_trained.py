@@ -38,6 +38,11 @@ EXPECTED: dict[str, tuple[int, int, str]] = {
     "unknown-scenario/no-such-scenario.yaml": (1, 11, "unknown-scenario"),
     "unknown-side/hill-621.yaml": (4, 3, "unknown-side"),
     "bad-strongest/hill-621.yaml": (3, 12, "strongest"),
+    # a side's own strongest (sides.SIDE.strongest) is read as the file's is
+    "side-strongest-best.yaml": (5, 16, "schema"),
+    "side-strongest-control.yaml": (5, 16, "text-control"),
+    "side-strongest-huge.yaml": (5, 16, "schema"),
+    "side-strongest-unbuilt/hill-621.yaml": (6, 16, "strongest"),
 }
 LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):(?P<col>\d+): \S")
 
@@ -107,6 +112,16 @@ def test_trained_hostile_file_one_line_at_file_line_col(cli, name: str) -> None:
     assert "\x1b" not in stdout + stderr
     _, as_json, _ = cli("validate", f"{FOLDER}/{name}", "--format", "json")
     assert json.loads(as_json)[0]["code"] == kind
+
+
+def test_trained_a_rule_the_schema_rules_out_says_why(cli) -> None:
+    """A value a schema's "not" rules out (strongest: best) is named, with the rule's own reason, not the rule's JSON;
+    a side's spec that does not build is placed at its side."""
+    _, stdout, _ = cli("validate", f"{FOLDER}/side-strongest-best.yaml")
+    assert 'sides/soviet/strongest: "best" is not allowed here: best would play itself for ever' in stdout
+    assert "pattern" not in stdout.split("(hint:")[0]
+    _, stdout, _ = cli("validate", f"{FOLDER}/side-strongest-unbuilt/hill-621.yaml")
+    assert ":6:16: sides/soviet/strongest: agent spec 'look:2:value=guess'" in stdout
 
 
 def test_trained_symlink_loop_in_players_is_one_line(tcforge, tmp_path: Path) -> None:
