@@ -42,6 +42,7 @@ from tcforge.data.card_ids import (
 )
 from tcforge.engine import breakthrough, fire, melee, movement
 from tcforge.engine.actions import (
+    Assign,
     ChooseMelee,
     Discard,
     Done,
@@ -73,6 +74,7 @@ from tcforge.engine.changes import BoardStamps
 from tcforge.engine.context import BreakThrough, Entry, MeleeStart
 from tcforge.engine.movement import riders
 from tcforge.engine.observation import determinize
+from tcforge.engine.placing import next_piece
 from tcforge.engine.state import Action, GameState
 
 
@@ -288,7 +290,47 @@ def _decide(state: GameState, rng: random.Random) -> Action:
     if phase == "discard":
         cards = [a for a in actions if isinstance(a, Discard | Unstack)]  # all of them: the discard phase has no other
         return min(cards, key=lambda a: (value(state, a.card), a.card))
+    if phase == "deploy" or phase == "arrive":
+        return place(state, actions)
     return actions[0]
+
+
+def place(state: GameState, actions: list[Action]) -> Action:
+    """Where greedy lays a set-up card or an arriving piece, and which squad takes equipment, by the rules of thumb a
+    player uses (the engine offers every legal choice, :mod:`tcforge.engine.placing`):
+
+    - no position over the stacking limits at the turn's end where the piece still fits somewhere (6.3: what is
+      over them is lost), the pieces coming largest first, so they pack;
+    - no squad, gun or transport without a tank of its own beside an enemy tank (it would be shot or assaulted);
+    - nearest the positions it must take or hold, then the position with the fewest of its own cards (spread out);
+    - equipment on the squad nearest those positions that carries the least."""
+    side = state.current_player()
+    if type(actions[0]) is Assign:
+        targets = open_goals(state, side)
+        near = state.game.board.nearest(targets) if targets else None
+        units = state.units
+        return min(actions, key=lambda a: (len(units[a.carrier].equipment),
+                                           near[units[a.carrier].pos] if near is not None else 0, a.carrier))
+    members = [state.units[u] for u in next_piece(state)]
+    rules = state.game.rules
+    combat = sum(1 for m in members if m.profile.combat and not m.profile.truck)
+    trucks = sum(1 for m in members if m.profile.truck)
+    occ, units = state.occ, state.units
+    enemy_tanks = tuple(p for p in range(state.game.board.size)
+                        if any(units[u].profile.tank and not state.face_down(u) for u in occ[p][1 - side]))
+    near_tank = state.game.board.nearest(enemy_tanks) if enemy_tanks else None
+    lone = not any(m.profile.tank for m in members)
+    targets = open_goals(state, side)
+    near_goal = state.game.board.nearest(targets) if targets else None
+
+    def score(action: Action) -> tuple[int, int, int, int, int]:
+        pos = int(action[2])
+        here_c, here_t = state.combat_count(pos, side)
+        over = max(0, here_c + combat - rules.stacking_combat_cards) + max(0, here_t + trucks - rules.stacking_trucks)
+        own_tank = any(units[u].profile.tank for u in occ[pos][side])
+        exposed = int(lone and not own_tank and near_tank is not None and near_tank[pos] <= 1)
+        return over, exposed, near_goal[pos] if near_goal is not None else 0, here_c + here_t, pos
+    return min(actions, key=score)
 
 
 def _shot_attack(state: GameState, action: Shoot) -> Any:

@@ -531,6 +531,48 @@ class Yield(Action):
         return self[1]
 
 
+# ---------------------------------------------------------------- set-up and arrivals (6.0, 17.0, 20.0 rule 5)
+@mypyc_attr(native_class=False)
+class Place(Action):
+    """The owner places ``card`` (with what rides on or behind it) on ``pos``: a card of a set-up zone (6.0, 17.0) or
+    an arriving reinforcement (20.0 rule 5). The rules leave the position to the owner, never to the engine."""
+
+    __slots__ = ()
+    kind = "place"
+    arity = (3, 3)
+
+    def __new__(cls, card: int, pos: int) -> Place:
+        return _new(cls, ("place", card, pos))
+
+    @property
+    def card(self) -> int:
+        return self[1]
+
+    @property
+    def pos(self) -> int:
+        return self[2]
+
+
+@mypyc_attr(native_class=False)
+class Assign(Action):
+    """At set-up, the owner puts the equipment ``item`` on ``carrier`` (a squad of the kind the scenario names)."""
+
+    __slots__ = ()
+    kind = "assign"
+    arity = (3, 3)
+
+    def __new__(cls, item: int, carrier: int) -> Assign:
+        return _new(cls, ("assign", item, carrier))
+
+    @property
+    def item(self) -> int:
+        return self[1]
+
+    @property
+    def carrier(self) -> int:
+        return self[2]
+
+
 # ---------------------------------------------------------------- chance outcomes
 @mypyc_attr(native_class=False)
 class CardDrawn(Action):
@@ -566,7 +608,8 @@ class D10(Action):
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     End, Draw, Move, Exit, Fire, PlayCard, Interrupt, Fortify, Equip, Drop, Pick, Load, Tow, Together, Transfer, Go,
-    Step, Halt, Shoot, Target, Smoke, Done, ChooseMelee, Hold, Discard, Unstack, Pass, Yield, CardDrawn, D10)
+    Step, Halt, Shoot, Target, Smoke, Done, ChooseMelee, Hold, Discard, Unstack, Pass, Yield, Place, Assign, CardDrawn,
+    D10)
 _BY_KIND: dict[str, type[Action]] = {cls.kind: cls for cls in ACTION_TYPES}
 
 

@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from tcforge.engine.actions import Shoot, action_from_json
 
-Phase = Literal["setup", "initiative", "play", "move", "fire", "melee", "discard"]  # GameState.phase
+Phase = Literal["setup", "deploy", "initiative", "arrive", "play", "move", "fire", "melee", "discard"]  # GameState.phase
 MoveStage = Literal["pick", "step", "done"]
 MeleeStage = Literal["order", "targets", "second", "resolve"]
 WindowKind = Literal["play", "entry", "fire", "melee", "counter", "opportunity", "breakthrough", "wire"]
@@ -315,12 +315,46 @@ def _window_data(kind: WindowKind, raw: dict[str, Any]) -> WindowData:
 
 
 @dataclass(slots=True)
+class Placing:
+    """Cards their owner places, one piece at a time (:mod:`tcforge.engine.placing`): the set-up zones' cards
+    (``deploy``, 6.0 and 17.0: each side its own, the side that sets up first first) or a reinforcement group's
+    arrival (``arrive``, 20.0 rule 5). A piece is a card with what rides on or behind it (8.6, 8.6.1)."""
+
+    kind: Literal["deploy", "arrive"]
+    pieces: list[list[int]]  # the pieces still to place, in order: [card, riders...]
+    spots: list[list[int]]  # each piece's positions, as the scenario names them
+    sides: list[int]  # each piece's owner
+    equip: list[list[int]] = field(default_factory=list)  # deploy: [item, carrier card id] still to assign, in order
+    overstack: bool = False  # the pieces may stand over the stacking limits (20.0 rule 5: checked at the turn's end)
+    cost: int = 0  # arrive: the Supply points the arrival costs (20.0 rule 5: one move)
+    left: int | None = None  # arrive: positions of movement fast cards have left after it
+    placed: list[int] = field(default_factory=list)  # arrive: the cards placed so far (the move is theirs)
+    first: int | None = None  # deploy: the side the scenario names to play first (None: the initiative is rolled)
+
+    def copy(self) -> Placing:
+        return Placing(self.kind, [list(p) for p in self.pieces], [list(s) for s in self.spots], list(self.sides),
+                       [list(e) for e in self.equip], self.overstack, self.cost, self.left, list(self.placed), self.first)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "pieces": self.pieces, "spots": self.spots, "sides": self.sides, "equip": self.equip,
+                "overstack": self.overstack, "cost": self.cost, "left": self.left, "placed": self.placed,
+                "first": self.first}
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> Placing:
+        return cls(raw["kind"], [list(p) for p in raw["pieces"]], [list(s) for s in raw["spots"]], list(raw["sides"]),
+                   [list(e) for e in raw.get("equip", ())], bool(raw.get("overstack")), int(raw.get("cost", 0)),
+                   raw.get("left"), list(raw.get("placed", ())), raw.get("first"))
+
+
+@dataclass(slots=True)
 class Context:
     """What is under way in the side turn: see the module's text."""
 
     play: Play | None = None
     melee: Melee | None = None
     window: Window | None = None
+    placing: Placing | None = None  # cards their owner is placing: a set-up zone's or an arrival's
 
     @property
     def move(self) -> Move | None:
@@ -330,7 +364,8 @@ class Context:
     def copy(self) -> Context:
         """A copy sharing nothing that changes with this one (a search plays on in copies)."""
         return Context(None if self.play is None else self.play.copy(), None if self.melee is None else self.melee.copy(),
-                       None if self.window is None else self.window.copy())
+                       None if self.window is None else self.window.copy(),
+                       None if self.placing is None else self.placing.copy())
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -340,10 +375,13 @@ class Context:
             self.melee.to_json(out)
         if self.window is not None:
             out["window"] = self.window.to_json()
+        if self.placing is not None:
+            out["placing"] = self.placing.to_json()
         return out
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> Context:
-        window = raw.get("window")
+        window, placing = raw.get("window"), raw.get("placing")
         return cls(Play.from_json(raw) if "spent" in raw else None, Melee.from_json(raw) if "pending" in raw else None,
-                   None if window is None else Window.from_json(window))
+                   None if window is None else Window.from_json(window),
+                   None if placing is None else Placing.from_json(placing))

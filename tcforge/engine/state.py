@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, cast
 
 from tcforge.data.card_ids import WIRE
-from tcforge.engine import breakthrough, cards, equipment, fire, melee, movement, reactions, spotting, windows
+from tcforge.engine import breakthrough, cards, equipment, fire, melee, movement, placing, reactions, spotting, windows
 from tcforge.engine.actions import (
     Action,
     Discard,
@@ -46,7 +46,7 @@ from tcforge.engine.actions import (
 )
 from tcforge.engine.attacks import KILL, to_hit, to_kill
 from tcforge.engine.board import ATTACHED, DECK, DISCARDED, RESERVE
-from tcforge.engine.context import Context, Melee, Play
+from tcforge.engine.context import Context, Melee, Placing, Play
 from tcforge.engine.core import CHANCE, TERMINAL, CoreState, IllegalActionError
 from tcforge.engine.game import Game
 from tcforge.engine.outcome import EndKind, Outcome
@@ -62,12 +62,14 @@ class GameState(CoreState):
     @classmethod
     def new(cls, game: Game, forces: Mapping[int, Iterable[tuple[int | str, int]]], *, terrain: dict[int, int] | None = None,
             first_player: int | None = None, initial_hand: int | None = None,
-            streams: Iterable[tuple[int, int, int]] = ()) -> GameState:
+            streams: Iterable[tuple[int, int, int]] = (), deploy: Placing | None = None) -> GameState:
         """A game at its start. ``forces[side]`` lists (card id, position) pairs; position is a board
         position, :data:`RESERVE` (in hand from the start) or :data:`DECK` (the drawing deck).
 
         The initiative roll (4.0) and the first hand (6.2) are chance nodes when not given. ``streams`` are 001's
-        Streams on the map's edges: (position, position, crossing card id or 0).
+        Streams on the map's edges: (position, position, crossing card id or 0). ``deploy``: the cards of the
+        set-up zones, in the reserve until their owners place them (:mod:`tcforge.engine.placing`), after the
+        initiative roll and before the first turn.
         """
         state = cls(game)
         state.streams = sorted([min(a, b), max(a, b), crossing] for a, b, crossing in streams)
@@ -88,14 +90,37 @@ class GameState(CoreState):
         for side in (0, 1):
             for _ in range(min(hand, len(state.deck[side]))):
                 state.rolls.append(DrawEvent(side))
+        state.ctx = Context(placing=deploy)
         if first_player is None:
             state.rolls.append(InitiativeRoll(0))
             state.phase = "initiative"
         else:
             state.first = state.active = first_player
-            state._start_side_turn()
+            state._begin()
         state._advance()
         return state
+
+    def _begin(self) -> None:
+        """The initiative is known: the set-up zones' cards are placed by their owners, then the first turn begins."""
+        deploy = self.ctx.placing
+        if deploy is not None and deploy.kind == "deploy" and (deploy.pieces or deploy.equip):
+            who = deploy.first  # a side, or -1 the first player, -2 the second (None: the first player)
+            deploy.first = who if who is not None and who >= 0 else 1 - self.first if who == -2 else self.first
+            self.phase = "deploy"
+            return
+        self.ctx = Context()
+        self._start_side_turn()
+
+    def _placed(self) -> None:
+        """Nothing is left to place: the set-up is over and the first turn begins, or the arrival was the side's move."""
+        kind = self.ctx.placing.kind if self.ctx.placing is not None else "arrive"
+        if kind == "deploy":
+            self.ctx = Context()
+            self.active = self.first
+            self._start_side_turn()
+            return
+        placing.finish_arrival(self)
+        self.phase = "play"
 
     # ------------------------------------------------------------ decisions
     def _compute_legal(self) -> list[Action]:
@@ -130,8 +155,8 @@ class GameState(CoreState):
     def _check_victory_after_change(self) -> None:
         """16.0: victory is checked the instant it holds, whatever moved the cards (a retreat, an arrival, a loss),
         except while a card is on its way: a moving card is checked as it comes to rest (8.0)."""
-        if self.phase in ("setup", "initiative"):
-            return  # nothing is decided before play begins (4.0): the initiative rolls and the first hands come first
+        if self.phase in ("setup", "initiative", "deploy", "arrive"):
+            return  # nothing is decided before play begins (4.0), nor while an arrival is being placed (its move's end)
         move = self.ctx.move
         if move is not None and move.stage == "step":
             return
@@ -163,6 +188,8 @@ class GameState(CoreState):
         self.phase = "play"
         for hook in self.game.turn_hooks:  # a scenario's reinforcements arrive (20.0 rule 5, 17.5)
             hook(self)
+        if self.ctx.placing is not None:
+            self.phase = "arrive"  # their owner places them first (tcforge.engine.placing)
         if self.turn == 1 and self.active == self.first:
             spotting.check(self)  # 001 1.0: cards deployed in sight are spotted as play begins (the project's reading)
         self._check_victory_after_change()
@@ -245,6 +272,11 @@ class GameState(CoreState):
                     self._end_side_turn()
                     continue
                 return
+            if self.phase == "deploy" or self.phase == "arrive":
+                if placing.settle(self):
+                    self._placed()
+                    continue
+                return
             if self.phase == "initiative":
                 return
             return
@@ -294,7 +326,7 @@ class GameState(CoreState):
                 self.rolls.insert(0, InitiativeRoll(0))  # a tie: roll again
                 return
             self.first = self.active = (0 if a < b else 1) if low else (0 if a > b else 1)
-            self._start_side_turn()
+            self._begin()
             return
         if isinstance(event, WoodsRoll):
             uid = event.card
@@ -449,6 +481,7 @@ def _no_actions(state: GameState) -> list[Action]:
 
 
 _LEGAL = {"play": _legal_play, "move": movement.legal, "fire": fire.legal, "melee": melee.legal,
-          "discard": _legal_discard, "initiative": _no_actions, "setup": _no_actions}
+          "discard": _legal_discard, "initiative": _no_actions, "setup": _no_actions, "deploy": placing.legal,
+          "arrive": placing.legal}
 _APPLY = {"play": _apply_play, "move": movement.apply, "fire": fire.apply, "melee": melee.apply,
-          "discard": _apply_discard}
+          "discard": _apply_discard, "deploy": placing.apply, "arrive": placing.apply}

@@ -10,7 +10,7 @@ forces on the board this makes.
 from __future__ import annotations
 
 from tcforge.data.dataset import GameData, load_data
-from tcforge.engine import arrivals
+from tcforge.engine import arrivals, placing
 from tcforge.engine.board import RESERVE
 from tcforge.engine.game import Game
 from tcforge.engine.melee import began_melee
@@ -80,25 +80,6 @@ def hooks_of(game: Game) -> ScenarioHooks:
     if not isinstance(hooks, ScenarioHooks):
         raise TypeError(f"{game.name}: not a scenario's game (no ScenarioHooks)")
     return hooks
-
-
-def _least_crowded(state: GameState, spots: list[int], side: int, cards: list[Unit]) -> int:
-    """Where an arriving card and what rides on or behind it go. The scenario lets the owner choose among the
-    positions (20.0: "any number of" them); the engine chooses as an owner would: the position where the group adds
-    least over the stacking limits (6.3: what is still over them at the turn's end must move or is lost), then the
-    least crowded one, then the first listed."""
-    rules = state.game.rules
-    combat = sum(1 for c in cards if c.profile.combat and not c.profile.truck)
-    trucks = sum(1 for c in cards if c.profile.truck)
-
-    def over(c: int, t: int) -> int:
-        return max(0, c - rules.stacking_combat_cards) + max(0, t - rules.stacking_trucks)
-
-    def cost(item: tuple[int, int]) -> tuple[int, int, int]:
-        i, at = item
-        here_c, here_t = state.combat_count(at, side)
-        return over(here_c + combat, here_t + trucks) - over(here_c, here_t), here_c + here_t, i
-    return min(enumerate(spots), key=cost)[1]
 
 
 class ScenarioHooks:
@@ -200,10 +181,12 @@ class ScenarioHooks:
         return next((r for r in self.arrival if self.sides[side] in r.sides), None)
 
     def arrive(self, state: GameState, group: Reinforcement, side: int) -> None:
-        """The group comes in: squads aboard their transports and guns behind their tractors on the same position,
-        equipment on its squad, the special cards in the hand. Under a ReinforcementArrival rule (20.0 rule 5) the
-        arrival is the side's move of these cards: it costs its Supply points and is one position of movement
-        (fast cards may go on this turn, the others have moved); stacking is then checked at the turn's end."""
+        """The group comes in: its cards are made, the special cards go to the hand, and the owner places the rest
+        (:mod:`tcforge.engine.placing`): each transport with the squads aboard it or the gun behind it, each card
+        alone otherwise, on one of the positions the scenario names, then its equipment on its squads. Under a
+        ReinforcementArrival rule (20.0 rule 5) the arrival is the side's move of these cards: it costs its Supply
+        points and is one position of movement (fast cards may go on this turn, the others have moved); stacking is
+        then checked at the turn's end."""
         arrivals.arrived(state, group.id)
         spots = [engine_pos(self.scenario, p) for p in group.positions]
         made: list[tuple[Unit, ForceEntry]] = []
@@ -214,19 +197,17 @@ class ScenarioHooks:
         carried: dict[int, list[Unit]] = {}  # a transport's uid -> the cards arriving on or behind it, and its partner tank
         busy: set[int] = set()
         placed: list[Unit] = []
+        equip: list[list[int]] = []
         for unit, entry in made:
             p = unit.profile
             if not on_table or entry.placement.kind == "reserve" or not (p.combat or p.truck or p.equipment):
                 arrivals.to_hand(state, unit)
                 continue
             if p.equipment:
-                owner = next((u for u, _ in made if u.profile.card_id == entry.carrier and u.pos == RESERVE
-                              and u.uid not in state.hand[side] and not any(
-                                  state.units[e].profile.card_id == entry.card_id for e in u.equipment)), None)
-                if owner is None:
+                if entry.carrier is None:
                     arrivals.to_hand(state, unit)
-                    continue
-                arrivals.attach(state, unit, owner)
+                else:
+                    equip.append([unit.uid, entry.carrier])  # the owner chooses the squad once the group is placed
                 continue
             ride = entry.loaded_on or entry.towed_by
             if ride is not None:
@@ -238,20 +219,22 @@ class ScenarioHooks:
                     carried.setdefault(free[0].uid, []).extend([unit] + free[1:])
                     continue
             placed.append(unit)
-        for unit in (u for u in placed if u.uid not in busy or u.uid in carried):
-            group_cards = [unit] + carried.get(unit.uid, [])
-            at = _least_crowded(state, spots, side, group_cards)
-            for card in group_cards:
-                arrivals.place(state, card, at)
-        for unit, _ in made:  # a transport that found no passenger, or a card left over
-            if unit.pos == RESERVE and unit.uid not in state.hand[side]:
-                arrivals.place(state, unit, _least_crowded(state, spots, side, [unit]))
+        pieces = [[unit.uid] + [c.uid for c in carried.get(unit.uid, [])]
+                  for unit in placed if unit.uid not in busy or unit.uid in carried]
+        pieces.extend([u.uid] for u, _ in made  # a transport that found no passenger, or a card left over
+                      if u.pos == RESERVE and u.uid not in state.hand[side] and not u.profile.equipment
+                      and not any(u.uid in piece for piece in pieces))
+        if not pieces:
+            for item, _carrier in equip:
+                arrivals.to_hand(state, state.units[item])
+            return
+        pieces.sort(key=len, reverse=True)  # the largest first, a stable order (the owner chooses each one's place)
         rule = self.arrival_rule(side)
-        if rule is not None and on_table:
-            # 20.0 rule 5: one move for the whole group: its Supply point, and one position of each card's movement
-            # (fast cards may use what is left of theirs)
-            left = rule.move_positions if rule.fast_may_continue and rule.move_positions > 0 else None
-            arrivals.as_a_move(state, [u for u, _ in made if u.pos >= 0], rule.supply_points, left)
+        # 20.0 rule 5: one move for the whole group: its Supply point, and one position of each card's movement (fast
+        # cards may use what is left of theirs)
+        left = rule.move_positions if rule is not None and rule.fast_may_continue and rule.move_positions > 0 else None
+        placing.begin_arrival(state, side, pieces, spots, equip, overstack=rule is not None and rule.overstacked,
+                              cost=rule.supply_points if rule is not None else -1, left=left)
 
     def hand_grace(self, state: GameState) -> int:
         """17.5: for a while after its reinforcements came, the side may hold more than the hand limit."""

@@ -19,6 +19,7 @@ from tcforge.data.card_ids import FORTIFICATIONS
 from tcforge.data.cards import Card
 from tcforge.engine import arrivals
 from tcforge.engine.board import ATTACHED, DECK, RESERVE
+from tcforge.engine.context import Placing
 from tcforge.engine.game import Game
 from tcforge.engine.rules import Rules
 from tcforge.engine.state import GameState
@@ -47,6 +48,12 @@ class Setup:
     agents: tuple[str, str] | None = None  # each side's agent spec (greedy, plan:64); None in logs written before
     # the levers the game was played with (NAME -> value, as --set gives them); None: none, and no 'levers' in its log
     levers: dict[str, Any] | None = None
+    # the set-up choices left to the owners (tcforge.engine.placing), played as the game's first actions:
+    # [side, [force index, riders' indexes...], [engine positions]] a card of a set-up zone and where it may stand,
+    # [side, item's force index, carrier card id] equipment its owner puts on a squad; empty in logs written before
+    deploy: list[list[Any]] = field(default_factory=list)
+    equip: list[list[Any]] = field(default_factory=list)
+    deploy_first: int | None = None  # who sets up first: a side, -1 the first player, -2 the second (None: not said)
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
@@ -58,6 +65,11 @@ class Setup:
             out["agents"] = list(self.agents)
         if not self.levers:
             del out["levers"]
+        for key in ("deploy", "equip"):
+            if not out[key]:
+                del out[key]
+        if self.deploy_first is None:
+            del out["deploy_first"]
         return {"setup": out}
 
     @classmethod
@@ -67,7 +79,9 @@ class Setup:
                    {int(k): [tuple(x) for x in v] for k, v in raw["forces"].items()},
                    [tuple(x) for x in raw["attach"]], [tuple(x) for x in raw["forts"]],
                    raw["first_player"], tuple(raw["sides"]),
-                   tuple(raw["agents"]) if raw.get("agents") else None, raw.get("levers"))
+                   tuple(raw["agents"]) if raw.get("agents") else None, raw.get("levers"),
+                   [list(x) for x in raw.get("deploy", ())], [list(x) for x in raw.get("equip", ())],
+                   raw.get("deploy_first"))
 
 
 class SetupError(ValueError):
@@ -86,6 +100,10 @@ def setup(scenario: Scenario, seed: int) -> Setup:
     initiative = scenario.initiative
     if initiative.method == "fixed" and initiative.side is not None:
         record.first_player = list(scenario.grid.sides).index(initiative.side)
+    if record.deploy or record.equip:
+        first = initiative.setup_first
+        record.deploy_first = (-1 if first == "first_player" else -2 if first == "second_player"
+                               else list(scenario.grid.sides).index(first))
     return record
 
 
@@ -192,30 +210,36 @@ def _forces(scenario: Scenario, side: Side, index: int, rng: random.Random, reco
             if entry.placement.per_position:
                 spot = next((p for p in spots if placed.count((card.id, p)) < entry.placement.per_position
                              and fits(card, p, exact)), None)
+            elif not exact:  # anywhere in a zone (6.0, 17.x): its owner places it as the game begins
+                record.deploy.append([index, [len(placed)], sorted(set(spots))])
+                placed.append((card.id, RESERVE))
+                continue
             else:
-                options = [p for p in spots if fits(card, p, exact)]
-                rng.shuffle(options)
-                spot = options[0] if options else None
+                spot = spots[0] if fits(card, spots[0], exact) else None
             if spot is None:
                 if side.reserve_allowed or entry.placement.from_zone:
                     placed.append((card.id, RESERVE))
                     continue
                 raise SetupError(f"{scenario.id}: no room for {card.name} in {side.id}'s set-up positions")
             put(card, spot, exact)
-    for entry, index_in_list in carriers:  # riders and equipment go where their carrier is
+    pieces = {p[1][0]: p for p in record.deploy if p[0] == index}  # a zone card's force index -> its piece
+    for entry, index_in_list in carriers:  # riders go where their carrier is; the owner puts equipment on a squad
         carrier_id = entry.carrier
+        if not any(cid == carrier_id for cid, _ in placed):
+            raise SetupError(f"{scenario.id}: {entry.card.name} has no {carrier_id} to ride or sit on")
+        if entry.card.type == "equipment":
+            record.equip.append([index, index_in_list, carrier_id])
+            placed[index_in_list] = (entry.card.id, RESERVE)
+            continue
+        free = next((i for i, p in pieces.items() if placed[i][0] == carrier_id and len(p[1]) == 1), None)
+        if free is not None:  # it rides with a card its owner places: it goes where that card goes
+            pieces[free][1].append(index_in_list)
+            placed[index_in_list] = (entry.card.id, RESERVE)
+            continue
         candidates = [i for i, (cid, pos) in enumerate(placed) if cid == carrier_id and pos >= 0]
         if not candidates:
             candidates = [i for i, (cid, pos) in enumerate(placed) if cid == carrier_id]
-        if not candidates:
-            raise SetupError(f"{scenario.id}: {entry.card.name} has no {carrier_id} to ride or sit on")
-        used = [c for _, c in record.attach] if entry.card.type == "equipment" else []
-        choice = next((c for c in candidates if c not in used), candidates[0])
-        if entry.card.type == "equipment":
-            record.attach.append((index_in_list, choice))
-            placed[index_in_list] = (entry.card.id, ATTACHED)
-        else:
-            placed[index_in_list] = (entry.card.id, placed[choice][1])
+        placed[index_in_list] = (entry.card.id, placed[candidates[0]][1])
     for count in side.deck:
         placed.extend((count.card_id, DECK if scenario.deck.draw_deck else RESERVE) for _ in range(count.count))
     record.forces[index] = placed
@@ -266,9 +290,14 @@ def start(scenario: Scenario, record: Setup, game: Game | None = None) -> GameSt
         forces[side] = [(cid, RESERVE if pos == ATTACHED else pos) for cid, pos in placed]
     streams = [(engine_pos(scenario, e.a), engine_pos(scenario, e.b), int(e.crossing.id) if e.crossing else 0)
                for e in scenario.terrain.streams]  # 001: Streams between positions, fixed by the map
-    state = GameState.new(game, forces, terrain=record.terrain, first_player=record.first_player,
-                          initial_hand=None if scenario.deck.draw_deck else 0, streams=streams)
     offsets = {0: 0, 1: len(forces.get(0, []))}
+    deploy = None
+    if record.deploy or record.equip:  # the owners place these cards as the game's first actions
+        deploy = Placing("deploy", [[offsets[side] + i for i in idx] for side, idx, _ in record.deploy],
+                         [list(where) for _, _, where in record.deploy], [side for side, _, _ in record.deploy],
+                         [[offsets[side] + i, carrier] for side, i, carrier in record.equip], first=record.deploy_first)
+    state = GameState.new(game, forces, terrain=record.terrain, first_player=record.first_player,
+                          initial_hand=None if scenario.deck.draw_deck else 0, streams=streams, deploy=deploy)
     for side, placed in record.forces.items():
         for i, (_cid, pos) in enumerate(placed):
             if pos == ATTACHED:  # dealt into the hand by GameState.new, it goes onto its carrier

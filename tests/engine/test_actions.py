@@ -8,6 +8,7 @@ import pytest
 
 from tcforge.engine.actions import (
     ACTION_TYPES,
+    Assign,
     D10,
     EVENT_TYPES,
     Action,
@@ -34,6 +35,7 @@ from tcforge.engine.actions import (
     MalformedActionError,
     Move,
     Pass,
+    Place,
     Pick,
     PlayCard,
     Shoot,
@@ -64,6 +66,7 @@ ONE_OF_EACH: list[tuple[Action, list[object]]] = [
     (Target(1, 2, "sa"), ["target", 1, 2, "sa"]), (Target(1, 2, "ft", 9), ["target", 1, 2, "ft", 9]),
     (Smoke(1, 6), ["smoke", 1, 6]), (Done(), ["done"]), (ChooseMelee(6), ["melee", 6]), (Hold(1), ["hold", 1]),
     (Discard(3), ["discard", 3]), (Unstack(3), ["unstack", 3]), (Pass(), ["pass"]), (Yield(3), ["yield", 3]),
+    (Place(4, 7), ["place", 4, 7]), (Assign(8, 2), ["assign", 8, 2]),
     (CardDrawn(3), ["card", 3]), (CardDrawn(None), ["card", None]), (D10(10), ["d10", 10]),
 ]
 

@@ -10,6 +10,7 @@ One module per rule area, each listing in its docstring the rule cases it judges
 ``tcforge scenario audit --cases`` prints them):
 
 - :mod:`.supply_and_plays`: Supply, plays, stacking, the hand, arrivals (4.0, 5.0, 6.3, 6.4, 20.0);
+- :mod:`.setup_and_arrivals`: the set-up and arrivals their owners place (6.2, 8.5, 8.6.1, 10.0);
 - :mod:`.movement`: steps, pace, stops, the way out of a melee (5.0 a, 8.x, 9.3.2, 10.0, 11.0);
 - :mod:`.fire`: ranged fire (5.0 b, 8.6, 9.1, 9.2, 001 ranged fire and melee);
 - :mod:`.opportunity`: 001 2.0-2.2 opportunity fire, with a shot due but not offered;
@@ -30,12 +31,13 @@ from tcforge.play.referee.melee import CASES as MELEE
 from tcforge.play.referee.mines_and_wire import CASES as MINES_AND_WIRE
 from tcforge.play.referee.movement import CASES as MOVEMENT
 from tcforge.play.referee.opportunity import CASES as OPPORTUNITY
+from tcforge.play.referee.setup_and_arrivals import CASES as SETUP_AND_ARRIVALS
 from tcforge.play.referee.spotting import CASES as SPOTTING
 from tcforge.play.referee.supply_and_plays import CASES as SUPPLY_AND_PLAYS
 from tcforge.play.referee.victory_and_control import CASES as VICTORY_AND_CONTROL
 
 # every rule case the referee judges, by rule area ("log" and "engine" name a log's or the engine's own failure)
-CASES: tuple[Case, ...] = (*SUPPLY_AND_PLAYS, *MOVEMENT, *FIRE, *OPPORTUNITY, *SPOTTING, *MINES_AND_WIRE, *MELEE,
+CASES: tuple[Case, ...] = (*SUPPLY_AND_PLAYS, *SETUP_AND_ARRIVALS, *MOVEMENT, *FIRE, *OPPORTUNITY, *SPOTTING, *MINES_AND_WIRE, *MELEE,
                            *VICTORY_AND_CONTROL, *BREAKTHROUGH)
 
 __all__ = ["CASES", "Audit", "Case", "Referee", "Violation", "audit_game", "audit_json", "audit_log"]

@@ -115,6 +115,7 @@ class Turn:
     extra: int = 0  # Coordination adds a point, Confusion takes one, a reinforcement's arrival may cost some (20.0 rule 5)
     arrived: dict[int, int] = field(default_factory=dict)  # uid -> positions of movement its arrival used (20.0 rule 5)
     may_continue: bool = True  # fast arrivals may go on moving in a later play (20.0 rule 5)
+    arriving: list[tuple[int, Any, list[int]]] = field(default_factory=list)  # (side, group, its cards) being placed
     opportunity: int | None = None  # 001 2.1: the line of the turn's one opportunity fire
     melees: set[int] = field(default_factory=set)  # 001: the zones whose melee round was fought this turn
 

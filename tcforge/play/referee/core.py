@@ -38,14 +38,15 @@ from tcforge.play.referee.melee import Melee
 from tcforge.play.referee.mines_and_wire import MinesAndWire
 from tcforge.play.referee.movement import Movement
 from tcforge.play.referee.opportunity import Opportunity
+from tcforge.play.referee.setup_and_arrivals import SetupAndArrivals
 from tcforge.play.referee.spotting import Spotting
 from tcforge.play.referee.supply_and_plays import SupplyAndPlays
 from tcforge.play.referee.victory_and_control import VictoryAndControl
 from tcforge.scenarios.scenario import Scenario
 
 
-class Referee(SupplyAndPlays, Movement, Fire, Opportunity, Spotting, MinesAndWire, Melee, VictoryAndControl,
-              BreakThrough):
+class Referee(SupplyAndPlays, SetupAndArrivals, Movement, Fire, Opportunity, Spotting, MinesAndWire, Melee,
+              VictoryAndControl, BreakThrough):
     """Replays one game and judges it; :meth:`run` returns the violations."""
 
     def run(self, lines: list[LogLine]) -> Audit:
@@ -122,13 +123,15 @@ class Referee(SupplyAndPlays, Movement, Fire, Opportunity, Spotting, MinesAndWir
         if before.phase in ("move",) or (before.phase == "play" and isinstance(action, Move)):
             self.judge_moves(line, before, after)
             self.note_due(line, action, before, after)
+        if before.phase in ("deploy", "arrive"):
+            self.judge_placing(line, action, before, after)  # type: ignore[arg-type]
         self.judge_arrivals(line, before, after)
         self.judge_entering(line, before, after)
         self.settle_melees(after)
         if self.play is not None and after.phase == "play" and after.player != CHANCE and state.ctx.move is None:
             self.play = None  # the play is over
         side_turn_over = ((after.turn, after.active) != (before.turn, before.active)
-                          and before.phase not in ("setup", "initiative"))
+                          and before.phase not in ("setup", "initiative", "deploy"))
         game_over = after.outcome is not None and before.outcome is None
         if side_turn_over or (game_over and after.outcome.kind in (EndKind.TURN_LIMIT, EndKind.ENGINE_CAP)):
             self.end_of_side_turn(line, before.active, before.turn)

@@ -92,7 +92,10 @@ class SupplyAndPlays(RefereeBase):
                                    f"which holds {combat} combat card(s) and {trucks} truck(s), within the limits")
 
     def judge_arrivals(self, line: int, before: Snap, after: Snap) -> None:
-        """Cards that appear on the battlefield other than by moving: a scenario's reinforcements only."""
+        """Cards that appear on the battlefield other than by moving: a scenario's reinforcements only (the set-up's
+        cards their owners lay are judged by :mod:`.setup_and_arrivals`)."""
+        if before.phase == "deploy":
+            return
         state = self.state
         moving = self.play is not None and self.play.kind == "move"
         for uid in range(len(after.pos)):
@@ -123,9 +126,15 @@ class SupplyAndPlays(RefereeBase):
         infantry and guns come aboard or behind their transports."""
         arrived = [(i, g) for i, side in enumerate(self.scenario.sides) for g in side.reinforcements
                    if g.id in after.arrivals and g.id not in before.arrivals]
-        for side, group in arrived:
+        for side, group in arrived:  # their owner places them (before the play, or as the card is played)
+            made = [u.uid for u in self.state.units[len(before.pos):] if u.side == side]
+            self.turn.arriving.append((side, group, made))
+        if after.phase == "arrive":
+            return  # judged once their owner has placed them all
+        arriving, self.turn.arriving = self.turn.arriving, []
+        for side, group, made in arriving:
             side_id = self.scenario.grid.sides[side]
-            new = [u for u in self.state.units[len(before.pos):] if u.pos >= 0 and u.side == side]
+            new = [self.state.units[u] for u in made if self.state.units[u].pos >= 0]
             for rule in self.scenario.rules(ReinforcementArrival):
                 if (rule.sides and side_id not in rule.sides) or not new:
                     continue
