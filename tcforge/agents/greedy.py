@@ -74,7 +74,7 @@ from tcforge.engine.changes import BoardStamps
 from tcforge.engine.context import BreakThrough, Entry, MeleeStart
 from tcforge.engine.movement import riders
 from tcforge.engine.observation import determinize
-from tcforge.engine.placing import next_piece
+from tcforge.engine.placing import piece_of
 from tcforge.engine.state import Action, GameState
 
 
@@ -299,8 +299,8 @@ def place(state: GameState, actions: list[Action]) -> Action:
     """Where greedy lays a set-up card or an arriving piece, and which squad takes equipment, by the rules of thumb a
     player uses (the engine offers every legal choice, :mod:`tcforge.engine.placing`):
 
-    - no position over the stacking limits at the turn's end where the piece still fits somewhere (6.3: what is
-      over them is lost), the pieces coming largest first, so they pack;
+    - the largest arriving piece first, and no position over the stacking limits at the turn's end where the piece
+      still fits somewhere (6.3: what is over them is lost), so the pieces pack;
     - no squad, gun or transport without a tank of its own beside an enemy tank (it would be shot or assaulted);
     - nearest the positions it must take or hold, then the position with the fewest of its own cards (spread out);
     - equipment on the squad nearest those positions that carries the least."""
@@ -311,11 +311,16 @@ def place(state: GameState, actions: list[Action]) -> Action:
         units = state.units
         return min(actions, key=lambda a: (len(units[a.carrier].equipment),
                                            near[units[a.carrier].pos] if near is not None else 0, a.carrier))
-    members = [state.units[u] for u in next_piece(state)]
+    units = state.units
+    leads = {int(a[1]): piece_of(state, int(a[1])) for a in actions}
+    size = {lead: sum(1 for u in piece if units[u].profile.combat) for lead, piece in leads.items()}
+    lead = max(leads, key=lambda u: (size[u], len(leads[u]), -u))  # the largest piece first: the pieces pack
+    actions = [a for a in actions if a[1] == lead]
+    members = [units[u] for u in leads[lead]]
     rules = state.game.rules
     combat = sum(1 for m in members if m.profile.combat and not m.profile.truck)
     trucks = sum(1 for m in members if m.profile.truck)
-    occ, units = state.occ, state.units
+    occ = state.occ
     enemy_tanks = tuple(p for p in range(state.game.board.size)
                         if any(units[u].profile.tank and not state.face_down(u) for u in occ[p][1 - side]))
     near_tank = state.game.board.nearest(enemy_tanks) if enemy_tanks else None

@@ -34,6 +34,7 @@ from tcforge.data.problems import Problem
 from tcforge.data.yamlsafe import load_yaml
 from tcforge.engine import arrivals
 from tcforge.engine.actions import PlayCard, Shoot, Smoke, Step, Unstack, action_from_json
+from tcforge.engine.placing import piece_of
 from tcforge.engine.state import CHANCE, Action, GameState
 from tcforge.paths import data_dir
 from tcforge.play.games import new_game
@@ -293,15 +294,41 @@ class Built:
     rng: random.Random
 
 
+def _as_written(player: Any) -> Any:
+    """``player``, whose reinforcements come in as tcforge placed them when the puzzles were written (before their
+    owner chose: each piece in the group's order on the position where it adds least over the stacking limits, then
+    the least crowded, then the first named): the positions the puzzles' seeds lead to. A player's rule, not the
+    engine's: the engine offers every legal place (tcforge.engine.placing)."""
+    def decide(state: GameState, rng: random.Random) -> Any:
+        actions = state.legal_actions()
+        if state.phase != "arrive" or actions[0][0] != "place":
+            return player(state, rng)
+        rules, side = state.game.rules, state.current_player()
+        lead = actions[0][1]
+        piece = [state.units[u] for u in piece_of(state, lead)]
+        combat = sum(1 for c in piece if c.profile.combat and not c.profile.truck)
+        trucks = sum(1 for c in piece if c.profile.truck)
+
+        def over(c: int, t: int) -> int:
+            return max(0, c - rules.stacking_combat_cards) + max(0, t - rules.stacking_trucks)
+
+        def cost(item: tuple[int, Any]) -> tuple[int, int, int]:
+            i, action = item
+            here_c, here_t = state.combat_count(action[2], side)
+            return over(here_c + combat, here_t + trucks) - over(here_c, here_t), here_c + here_t, i
+        return min(enumerate(a for a in actions if a[1] == lead), key=cost)[1]
+    return decide
+
+
 def build(puzzle: Puzzle, *, facts: bool = True) -> Built:
     """The puzzle's position, exactly (see the module's docstring); raises ValueError when its ``facts`` do not hold
     (not checked with ``facts=False``, to look at a position being written)."""
     scenario = load(find_scenario(puzzle.scenario) or puzzle.scenario)
     sides = list(scenario.grid.sides)
     labels = _labels(scenario)
-    state = new_game(scenario, puzzle.seed)
+    state = new_game(scenario, puzzle.seed, shuffle=True)  # the set-up the puzzles were written for (the seeded shuffle)
     rng = random.Random(puzzle.seed)
-    greedy = make("greedy")
+    greedy = _as_written(make("greedy"))
     side = sides.index(puzzle.side)
     for _ in range(MAX_ACTIONS):
         if state.is_terminal():

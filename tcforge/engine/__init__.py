@@ -36,7 +36,8 @@ checks there is no cycle and no function-level import dodging one):
   engine changes a position, the rule helpers of ``core`` being the engine's own (underscored).
 - ``equipment``, then ``fire``, ``spotting`` (001's hidden units: who sees which card), ``movement``, then
   ``melee``, ``cards`` and ``breakthrough`` (001's exit off the map into the defender's reserve): the rules of
-  each part of the play, as functions of a state.
+  each part of the play, as functions of a state; ``placing``: the set-up zones' cards and arriving
+  reinforcements placed by their owner (6.2, 20.0 rule 5, 8.5, 8.6.1, 10.0), never by the engine.
 - ``reactions``: what an Interrupt played in a window does, and how the play it
   interrupted goes on (it reaches into movement, fire and cards).
 - ``card_status``: what the engine implements of each card (``tcforge rules cards``).

@@ -138,18 +138,23 @@ def legal(state: CoreState) -> list[Action]:
     if placing is None or found is None:
         return []
     what, i = found
-    if what == "piece":
+    if what == "piece" and placing.kind == "arrive":  # the owner places the group's pieces in the order he likes
+        side = placing.sides[i]
+        return [Place(piece[0], p) for j, piece in enumerate(placing.pieces) if placing.sides[j] == side
+                for p in spots(state, placing, j)]
+    if what == "piece":  # a set-up zone's cards one by one (mostly alike: the order is no choice worth offering)
         lead = placing.pieces[i][0]
         return [Place(lead, p) for p in spots(state, placing, i)]
     item = placing.equip[i][0]
     return [Assign(item, c) for c in carriers(state, placing, i)]
 
 
-def next_piece(state: CoreState) -> list[int]:
-    """The cards of the piece to be placed now (the first its owner places with a Place), or [] if none."""
+def piece_of(state: CoreState, lead: int) -> list[int]:
+    """The cards a Place of ``lead`` places: the card and what rides on or behind it ([] if it is not to be placed)."""
     placing = state.ctx.placing
-    found = None if placing is None else _next(state, placing)
-    return [] if placing is None or found is None or found[0] != "piece" else list(placing.pieces[found[1]])
+    if placing is None:
+        return []
+    return next((list(piece) for piece in placing.pieces if piece[0] == lead), [])
 
 
 def apply(state: CoreState, action: Action) -> None:

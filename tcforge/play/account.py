@@ -28,6 +28,7 @@ from tcforge.engine import breakthrough, movement
 from tcforge.engine.actions import (
     D10,
     Action,
+    Assign,
     CardDrawn,
     Discard,
     Draw,
@@ -45,6 +46,7 @@ from tcforge.engine.actions import (
     Load,
     MalformedActionError,
     Move,
+    Place,
     PlayCard,
     Shoot,
     Smoke,
@@ -60,6 +62,7 @@ from tcforge.engine.actions import (
 )
 from tcforge.engine.board import ATTACHED, DECK, DISCARDED, PLACED, RESERVE, UNCLAIMED
 from tcforge.engine.melee import began_melee
+from tcforge.engine.placing import piece_of
 from tcforge.engine.state import CHANCE, GameState, IllegalActionError
 from tcforge.engine.units import Unit
 from tcforge.i18n.words import fr_subject, raw, side_word
@@ -331,10 +334,19 @@ def _pack(head: str, items: list[str]) -> list[str]:
 def narrate(scenario: Scenario, state: GameState, lines: list[Any], teller: Teller) -> Iterator[dict[str, Any]]:
     """Replay ``lines`` on ``state`` (checked), yielding the game as events: ``setup``, ``side_turn``, ``action``,
     ``turn_end`` and ``end``; a snapshot comes with ``setup``, ``turn_end`` and ``end``."""
+    skip = 0  # the owners' set-up choices (tcforge.engine.placing): the set-up's board shows what they chose
+    for line in lines:
+        if state.is_terminal() or state.phase not in ("setup", "initiative", "deploy"):
+            break
+        try:
+            state.apply_checked(tuple(line.action))
+        except IllegalActionError as exc:
+            raise IllegalActionError(f"line {skip + 2}: {exc}") from None
+        skip += 1
     teller.look(state)
     yield {"event": "setup", "snapshot": teller.snapshot(state)}
     turn, active, game_turn = None, None, state.turn
-    for number, line in enumerate(lines, 2):
+    for number, line in enumerate(lines[skip:], 2 + skip):
         action = tuple(line.action)
         if state.current_player() != CHANCE and (state.turn, state.active) != (turn, active) and state.phase == "play":
             turn, active = state.turn, state.active
@@ -432,6 +444,14 @@ def describe(state: GameState, action: Action | Sequence[Any], teller: Teller) -
         return f"{played} {on}" if on else played
     if isinstance(action, Equip):
         return w("acc_equip", item=n(u[action.item]), unit=n(u[action.squad]))
+    if isinstance(action, Place):  # a set-up card, or an arriving piece with what rides on or behind it
+        piece = piece_of(state, int(action.card))
+        riders = [n(u[r]) for r in piece[1:]]
+        if riders:
+            return w("acc_place_with", unit=n(u[action.card]), p=label(action.pos), riders=", ".join(riders))
+        return w("acc_place", unit=n(u[action.card]), p=label(action.pos))
+    if isinstance(action, Assign):
+        return w("acc_assign", item=n(u[action.item]), unit=n(u[action.carrier]))
     if isinstance(action, Discard | Unstack):
         return w(f"acc_{action.kind}", unit=n(u[action.card]))
     if isinstance(action, Load) and state.ctx.move is not None:

@@ -58,18 +58,20 @@ class GameResult:
 _GAMES: dict[int, Any] = {}
 
 
-def new_game(scenario: Scenario, seed: int) -> GameState:
-    """A game's start; the game definition is made once per scenario object and shared by its games."""
+def new_game(scenario: Scenario, seed: int, *, shuffle: bool = False) -> GameState:
+    """A game's start, its set-up zones' cards waiting for their owners (``shuffle``: laid out by the seeded shuffle
+    instead, :func:`tcforge.play.setup.setup`); the game definition is made once per scenario object and shared."""
     game = _GAMES.get(id(scenario))
     if game is None or game.scenario_rules.scenario is not scenario:  # an id may be reused once an object is gone
         game = _GAMES[id(scenario)] = make_game(scenario)
-    return start(scenario, setup(scenario, seed), game)
+    return start(scenario, setup(scenario, seed, shuffle=shuffle), game)
 
 
-def play_game(scenario: Scenario, seed: int, agents: tuple[str, str], *, record: bool = True) -> tuple[Playout, GameResult]:
+def play_game(scenario: Scenario, seed: int, agents: tuple[str, str], *, record: bool = True,
+              shuffle: bool = False) -> tuple[Playout, GameResult]:
     """Play one seeded game between two agent specs (side 0's, side 1's: ``greedy``, ``plan:64``); the seed fixes
     the set-up, the dice and the players' choices (a time budget aside). The set-up line records the agents."""
-    state = new_game(scenario, seed)
+    state = new_game(scenario, seed, shuffle=shuffle)
     state.scenario_setup.agents = (agents[0], agents[1])
     tracker = _GoalTracker(scenario, state)
     players = (make_agent(agents[0]), make_agent(agents[1]))
@@ -206,7 +208,8 @@ def rebuild(verified: gamelog.GameLog) -> GameState:
 def _check_setup(verified: gamelog.GameLog) -> None:
     record = verified.setup
     try:
-        dealt = setup(verified.scenario, record.seed)
+        # a log written before the owners placed their set-up (no deploy, no equip) was laid out by the seeded shuffle
+        dealt = setup(verified.scenario, record.seed, shuffle=not (record.deploy or record.equip))
     except Exception as exc:  # a seed the scenario cannot be set up with: the log cannot come from it
         raise gamelog.LogError(str(verified.path), 1, f"seed {record.seed} deals no set-up of this scenario "
                                                       f"({type(exc).__name__}): the log was changed") from None

@@ -228,7 +228,6 @@ class ScenarioHooks:
             for item, _carrier in equip:
                 arrivals.to_hand(state, state.units[item])
             return
-        pieces.sort(key=len, reverse=True)  # the largest first, a stable order (the owner chooses each one's place)
         rule = self.arrival_rule(side)
         # 20.0 rule 5: one move for the whole group: its Supply point, and one position of each card's movement (fast
         # cards may use what is left of theirs)

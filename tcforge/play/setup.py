@@ -89,14 +89,19 @@ class SetupError(ValueError):
 
 
 # ------------------------------------------------------------------- set-up
-def setup(scenario: Scenario, seed: int) -> Setup:
-    """Decide the start of one game of the scenario (terrain, placement, purchases) from a seed."""
+def setup(scenario: Scenario, seed: int, *, shuffle: bool = False) -> Setup:
+    """The start of one game of the scenario: what chance decides from the seed (terrain dealt, build-point
+    purchases) and the set-up choices left to the owners, which they make as the game's first actions
+    (:attr:`Setup.deploy`, :attr:`Setup.equip`). ``shuffle``: the cards of the set-up zones are laid out now by a
+    seeded shuffle, the first carrier found taking each piece of equipment, as a player who draws his set-up at
+    random would (and as tcforge's engine did before the owners chose): the tests that were written for those
+    positions ask for it; no game of the command line does."""
     rng = random.Random(seed)
     record = Setup(scenario.id, scenario.applied_balance, seed, sides=(scenario.grid.sides[0], scenario.grid.sides[1]),
                    levers=dict(scenario.levers) or None)
     _terrain(scenario, rng, record)
     for index, side in enumerate(scenario.grid.sides):
-        _forces(scenario, scenario.side(side), index, rng, record)
+        _forces(scenario, scenario.side(side), index, rng, record, shuffle)
     initiative = scenario.initiative
     if initiative.method == "fixed" and initiative.side is not None:
         record.first_player = list(scenario.grid.sides).index(initiative.side)
@@ -151,7 +156,7 @@ def _terrain(scenario: Scenario, rng: random.Random, record: Setup) -> None:
                     record.terrain[engine_pos(scenario, pos)] = card_id
 
 
-def _forces(scenario: Scenario, side: Side, index: int, rng: random.Random, record: Setup) -> None:
+def _forces(scenario: Scenario, side: Side, index: int, rng: random.Random, record: Setup, shuffle: bool) -> None:
     params = scenario.params
     rules = Rules.from_params(params)
     placed: list[tuple[Any, int]] = []
@@ -210,12 +215,14 @@ def _forces(scenario: Scenario, side: Side, index: int, rng: random.Random, reco
             if entry.placement.per_position:
                 spot = next((p for p in spots if placed.count((card.id, p)) < entry.placement.per_position
                              and fits(card, p, exact)), None)
-            elif not exact:  # anywhere in a zone (6.0, 17.x): its owner places it as the game begins
+            elif not exact and not shuffle:  # anywhere in a zone (6.0, 17.x): its owner places it as the game begins
                 record.deploy.append([index, [len(placed)], sorted(set(spots))])
                 placed.append((card.id, RESERVE))
                 continue
             else:
-                spot = spots[0] if fits(card, spots[0], exact) else None
+                options = [p for p in spots if fits(card, p, exact)]
+                rng.shuffle(options)
+                spot = options[0] if options else None
             if spot is None:
                 if side.reserve_allowed or entry.placement.from_zone:
                     placed.append((card.id, RESERVE))
@@ -227,7 +234,7 @@ def _forces(scenario: Scenario, side: Side, index: int, rng: random.Random, reco
         carrier_id = entry.carrier
         if not any(cid == carrier_id for cid, _ in placed):
             raise SetupError(f"{scenario.id}: {entry.card.name} has no {carrier_id} to ride or sit on")
-        if entry.card.type == "equipment":
+        if entry.card.type == "equipment" and not shuffle:
             record.equip.append([index, index_in_list, carrier_id])
             placed[index_in_list] = (entry.card.id, RESERVE)
             continue
@@ -239,7 +246,13 @@ def _forces(scenario: Scenario, side: Side, index: int, rng: random.Random, reco
         candidates = [i for i, (cid, pos) in enumerate(placed) if cid == carrier_id and pos >= 0]
         if not candidates:
             candidates = [i for i, (cid, pos) in enumerate(placed) if cid == carrier_id]
-        placed[index_in_list] = (entry.card.id, placed[candidates[0]][1])
+        used = [c for _, c in record.attach] if entry.card.type == "equipment" else []
+        choice = next((c for c in candidates if c not in used), candidates[0])
+        if entry.card.type == "equipment":  # shuffle: the first carrier found
+            record.attach.append((index_in_list, choice))
+            placed[index_in_list] = (entry.card.id, ATTACHED)
+        else:
+            placed[index_in_list] = (entry.card.id, placed[choice][1])
     for count in side.deck:
         placed.extend((count.card_id, DECK if scenario.deck.draw_deck else RESERVE) for _ in range(count.count))
     record.forces[index] = placed

@@ -27,6 +27,7 @@ from tcforge.engine.actions import (
     Move,
     Pass,
     Pick,
+    Place,
     PlayCard,
     Shoot,
     Smoke,
@@ -232,7 +233,7 @@ def _positions(state: GameState, action: Action, teller: Teller) -> tuple[int, .
     if isinstance(action, Shoot | Target):
         pos = state.units[action.target].pos
         return (pos,) if pos >= 0 else ()
-    if isinstance(action, ChooseMelee | Exit | Smoke):
+    if isinstance(action, ChooseMelee | Exit | Smoke | Place):
         return (int(action.pos),)
     if isinstance(action, Pick):
         pos = state.units[action.card].pos
@@ -254,7 +255,7 @@ def prompt(state: GameState, side: int, lang: str, opened: tuple[str, str] | Non
         return t("web_ask_play", lang, n=state.supply)
     if phase == "discard":
         return t("web_ask_unstack" if over_limit(state, side) else "web_ask_discard", lang)
-    return t(f"web_ask_{phase}", lang) if phase in ("move", "fire", "melee") else phase
+    return t(f"web_ask_{phase}", lang) if phase in ("move", "fire", "melee", "deploy", "arrive") else phase
 
 
 def shot_odds(state: GameState, action: Shoot | Target, teller: Teller) -> Odds | None:

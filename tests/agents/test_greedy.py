@@ -31,7 +31,7 @@ def play_turn(state: GameState, side: int, seed: int = 1) -> list[Action]:
 
 def soviet_turn(seed: int, turn: int) -> GameState:
     """Hill 621 after the German turn 1 (set-up by ``seed``), the Soviet to play, the turn counter set to ``turn``."""
-    state = new_game(load("hill-621"), seed)
+    state = new_game(load("hill-621"), seed, shuffle=True)  # the layout these positions were written for
     play_turn(state, 0)
     while state.ctx.window is not None:  # the German lets the Soviet turn's opening window pass
         state.apply_action(("pass",))
@@ -46,6 +46,8 @@ def test_6_3_greedy_moves_cards_out_of_an_overstacked_position_before_its_turn_e
     state = soviet_turn(3, 5)
     hooks = state.game.scenario_rules
     hooks.arrive(state, hooks.scenario.side("soviet").reinforcements[0], 1)
+    while state.phase == "arrive":  # the owner places the six T-34s: two villages of three, both partly held
+        state.apply_action(greedy_policy(state, random.Random(3)))
     assert movement.over_limit(state, 1)
     chosen = play_turn(state, 1)
     assert not [a for a in chosen if a[0] == "unstack"], chosen

@@ -8,10 +8,10 @@ import pytest
 
 from tcforge.engine.actions import (
     ACTION_TYPES,
-    Assign,
     D10,
     EVENT_TYPES,
     Action,
+    Assign,
     CardDrawn,
     ChooseMelee,
     Discard,
@@ -35,8 +35,8 @@ from tcforge.engine.actions import (
     MalformedActionError,
     Move,
     Pass,
-    Place,
     Pick,
+    Place,
     PlayCard,
     Shoot,
     Smoke,

@@ -165,8 +165,12 @@ def _hill_621_until(game_turn: int, side_id: str):
     from tcforge.scenarios.loading import load
     state = new_game(load("hill-621"), 1)
     side = state.game.scenario_rules.side_index(side_id)
+    from tcforge.agents.greedy import place
     while not (state.turn == game_turn and state.active == side and state.phase == "play"):
         legal = state.legal_actions()
+        if state.phase in ("deploy", "arrive") and state.current_player() >= 0:
+            state.apply_checked(place(state, legal))  # the owners place their cards by greedy's rules of thumb
+            continue
         for wanted in (("pass",), ("end",)):
             if wanted in legal:
                 state.apply_checked(wanted)

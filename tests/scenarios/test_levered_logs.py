@@ -15,7 +15,9 @@ from typer.testing import CliRunner
 
 from tcforge.cli import app
 
-SETUP_KEYS = {"scenario", "balance", "seed", "terrain", "forces", "attach", "forts", "first_player", "sides", "agents"}
+# with the owners' set-up choices (Hill 621's Soviet squads and the squads' equipment, played as the first actions)
+SETUP_KEYS = {"scenario", "balance", "seed", "terrain", "forces", "attach", "forts", "first_player", "sides", "agents",
+              "deploy", "equip", "deploy_first"}
 
 
 def _invoke(*args: str) -> Any:

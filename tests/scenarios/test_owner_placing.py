@@ -211,7 +211,7 @@ def test_8_5_8_6_1_the_referee_flags_an_arrival_into_a_lone_enemy_tank() -> None
     _enemy_tank_on(replayed, spots[0])
     audit = audit_game(sc, replayed, lines)
     cases = [v.case for v in audit.violations]
-    assert "8.6.1" in cases and "8.5" in cases
+    assert "8.6.1" in cases and "8.5 arrival" in cases
     assert {v.line for v in audit.violations} == {3}  # the SPW 250 and its gun, the second piece placed
 
 
@@ -243,3 +243,24 @@ def test_greedy_policy_places_as_place_decides() -> None:
     sc = load("hill-621")
     state = start(sc, setup(sc, 1))
     assert greedy_policy(state, random.Random(0)) == place(state, state.legal_actions())
+
+
+def test_10_0_the_referee_flags_arriving_cards_that_are_not_their_melees_attackers(monkeypatch) -> None:
+    # an engine forgetting 10.0 lets tanks arriving onto a T-34 defend the melee they began
+    from tcforge.engine import state as engine_state
+    honest_apply = placing.apply
+
+    def bent(state: GameState, action) -> None:
+        honest_apply(state, action)
+        for uid in state.ctx.placing.placed:
+            state.units[uid].entered_from = None
+    monkeypatch.setitem(engine_state._APPLY, "arrive", bent)
+    sc = load("hill-621")
+    state = _until_arrival(sc, 6, GERMAN)
+    spot = _path_spots(sc, "german-1")[0]
+    _enemy_tank_on(state, spot)
+    start_state = state.clone()
+    lead = state.ctx.placing.pieces[0][0]
+    lines = [LogLine(state.turn, "side 0", ["place", lead, spot])]
+    audit = audit_game(sc, start_state, lines)
+    assert [(v.line, v.case) for v in audit.violations] == [(2, "10.0 arrival")] * 3  # two tanks and their squad

@@ -41,7 +41,7 @@ def test_setup_and_its_board_come_before_turn_1(play) -> None:
 
 def test_units_are_named_by_card_and_tag_never_by_engine_id(play) -> None:
     text = play().stdout
-    assert "Soviet Line Squad Sc destroyed at G7-3" in text
+    assert "Soviet Line Squad Sh destroyed at G7-2" in text
     assert not re.search(r"[A-Za-z] \(\d+\)", text), "an engine id in parentheses reads like a roll"
 
 

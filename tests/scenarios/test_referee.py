@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from layoutkit import greedy_log
 from tcforge.engine import movement, spotting
 from tcforge.engine.core import CHANCE
 from tcforge.engine.replay import LogLine
@@ -26,11 +27,11 @@ HILL_LOG_SEED = 1
 def _hill_start(turn: int = 1, play: str = "move") -> tuple[Any, GameState, list[LogLine]]:
     """Hill 621, seed 1, replayed up to the Soviet first ``play`` of ``turn`` (side 1, two Supply points)."""
     sc = load("hill-621")
-    playout, _ = play_game(sc, HILL_LOG_SEED, ("greedy", "greedy"))
+    log = greedy_log(sc, HILL_LOG_SEED)  # the squads laid out where the tests' positions expect them
     state = start(sc, setup(sc, HILL_LOG_SEED))
-    first_move = next(i for i, entry in enumerate(playout.log)
+    first_move = next(i for i, entry in enumerate(log)
                       if entry.actor == "side 1" and entry.action[0] == play and entry.turn == turn)
-    prefix = playout.log[:first_move]
+    prefix = log[:first_move]
     for line in prefix:
         state.apply_action(tuple(line.action))
     return sc, state, prefix
@@ -234,14 +235,9 @@ def test_20_0_cards_arriving_before_their_turn_are_caught() -> None:
     playout, _ = play_game(early, 1, ("greedy", "greedy"))
     audit = audit_game(honest, start(early, setup(early, 1)), playout.log)
     arrivals = [v for v in audit.violations if v.case == "20.0" and "as no reinforcement" in v.what]
-    state = start(early, setup(early, 1))
-    ended = None
-    for i, line in enumerate(playout.log):
-        state.apply_action(tuple(line.action))
-        if (state.turn, state.active) == (3, 1):
-            ended = i + 2
-            break
-    assert arrivals and {v.line for v in arrivals} == {ended}  # the line that ended the German turn 3
+    placed = {i + 2 for i, line in enumerate(playout.log) if line.turn == 3 and line.action[0] == "place"
+              and line.actor == "side 1"}
+    assert arrivals and {v.line for v in arrivals} == placed  # the lines that laid the T-34s in turn 3
 
 
 def test_8_5_a_squad_entering_clear_ground_held_by_enemy_tanks_alone_is_caught() -> None:
@@ -295,9 +291,9 @@ def test_20_0_rule_5_infantry_arriving_without_its_transport_is_caught() -> None
     audit = audit_game(honest, start(bent, setup(bent, 1)), playout.log)
     state = start(bent, setup(bent, 1))
     arrived_at = None
-    for i, line in enumerate(playout.log):
+    for i, line in enumerate(playout.log):  # judged once the owner has placed the whole group
         state.apply_action(tuple(line.action))
-        if "soviet-2" in state.arrivals:
+        if "soviet-2" in state.arrivals and state.phase != "arrive":
             arrived_at = i + 2
             break
     assert [(v.line, v.case) for v in audit.violations] == [(arrived_at, "20.0")] * 3

@@ -41,7 +41,7 @@ def _set_down(state: GameState) -> GameState:
 
 
 def _fresh(sc: Scenario, *, empty_handed: bool = False) -> GameState:
-    state = _set_down(start(sc, setup(sc, 1)))
+    state = _set_down(start(sc, setup(sc, 1, shuffle=True)))  # the layout these positions were written for
     if empty_handed:  # the Soviets hold no card and draw none: nothing can pay for an exit
         for uid in list(state.hand[1]) + list(state.deck[1]):
             arrivals.discard(state, uid)

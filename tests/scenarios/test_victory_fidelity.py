@@ -21,7 +21,7 @@ def _hill_at_end_of_turn_16(placements: list[tuple[int, str, bool]]) -> GameStat
     """Hill 621 at the end of turn 16, the hill emptied, then on hill position i a card of ``side`` whose
     type/class is ``kind`` ("infantry" or "tank"), entering it this turn from next door when ``assaulting``."""
     sc = load("hill-621")
-    state = new_game(sc, 1)
+    state = new_game(sc, 1, shuffle=True)  # the layout these positions were written for
     hooks = state.game.scenario_rules
     hill = hooks.judge.targets_of("take-the-hill", "soviet")
     for pos in hill:
@@ -92,7 +92,7 @@ def test_001_dyo_attack_the_defender_wins_when_the_attack_fails_by_the_turn_limi
     out = tmp_path / "dyo-test.yaml"
     out.write_text(text, encoding="utf-8")
     sc = load(out)
-    state = new_game(sc, 1)
+    state = new_game(sc, 1, shuffle=True)  # the layout these positions were written for
     state.turn = sc.turn_limit
     found = state.game.scenario_rules.end_of_turn(state)  # nobody holds any second-row zone at the start
     assert found is not None and found.kind == EndKind.TURN_LIMIT
@@ -108,7 +108,7 @@ def test_001_victory_conditions_checked_as_the_first_players_turn_ends_too(tmp_p
     out = tmp_path / "dyo-meet.yaml"
     out.write_text(jeff_mike("dyo-meet", year=1943, points=400, seed=1, kind="meeting"), encoding="utf-8")
     sc = load(out)
-    state = new_game(sc, 1)
+    state = new_game(sc, 1, shuffle=True)  # the layout these positions were written for
     hooks = state.game.scenario_rules
     first = state.first
     zone = hooks.judge.targets_of(f"{sc.grid.sides[first]}-breaks-in", sc.grid.sides[first])[0]
@@ -129,7 +129,7 @@ def test_001_victory_conditions_an_enemy_truck_left_in_the_zone_stops_its_captur
     out = tmp_path / "dyo-meet.yaml"
     out.write_text(jeff_mike("dyo-meet", year=1943, points=400, seed=1, kind="meeting"), encoding="utf-8")
     sc = load(out)
-    state = new_game(sc, 1)
+    state = new_game(sc, 1, shuffle=True)  # the layout these positions were written for
     hooks = state.game.scenario_rules
     first = state.first
     zone = hooks.judge.targets_of(f"{sc.grid.sides[first]}-breaks-in", sc.grid.sides[first])[0]

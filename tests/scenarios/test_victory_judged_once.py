@@ -58,7 +58,7 @@ def test_17_1_elimination_waits_for_the_first_players_first_turn_in_the_hooks_an
     the first player the winner."""
     sc = load("tank-action")
     sc.victory[0].id = cond_id
-    state = new_game(sc, 1)
+    state = new_game(sc, 1, shuffle=True)  # the layout these positions were written for
     state.turn, state.first, state.active = 1, 0, 0
     for pos in range(state.game.board.size):
         _clear(state, pos, 1)
@@ -70,7 +70,7 @@ def test_17_1_elimination_waits_for_the_first_players_first_turn_in_the_hooks_an
 
 def test_17_1_elimination_in_a_later_turn_is_judged_at_once_by_both() -> None:
     sc = load("tank-action")
-    state = new_game(sc, 2)
+    state = new_game(sc, 2, shuffle=True)  # the layout these positions were written for
     state.turn, state.first, state.active = 3, 1, 1
     for pos in range(state.game.board.size):
         _clear(state, pos, 0)
@@ -82,7 +82,7 @@ def test_17_1_elimination_in_a_later_turn_is_judged_at_once_by_both() -> None:
 def test_16_0_17_7_control_of_eight_bridgehead_positions_judged_alike(held: int) -> None:
     """Eliminate That Bridgehead: the German wins at once holding eight of the ten Soviet positions, not seven."""
     sc = load("eliminate-that-bridgehead")
-    state = new_game(sc, 1)
+    state = new_game(sc, 1, shuffle=True)  # the layout these positions were written for
     state.turn, state.first, state.active = 2, 0, 0
     targets = hooks_of(state.game).judge.targets_of("wipe-out-the-bridgehead", "german")
     for pos in targets:
@@ -96,7 +96,7 @@ def test_16_0_17_7_control_of_eight_bridgehead_positions_judged_alike(held: int)
 
 def test_16_0_an_enemy_combat_card_on_a_position_denies_its_control_to_both() -> None:
     sc = load("eliminate-that-bridgehead")
-    state = new_game(sc, 1)
+    state = new_game(sc, 1, shuffle=True)  # the layout these positions were written for
     state.turn, state.first, state.active = 2, 0, 0
     targets = hooks_of(state.game).judge.targets_of("wipe-out-the-bridgehead", "german")
     for pos in targets:
@@ -120,7 +120,7 @@ def test_20_0_the_hill_held_at_the_end_of_turn_16_judged_alike(placements: list[
     """Hill 621: squads or tanks on the three hill positions at the end of turn 16, one of them in a melee it
     defends (it holds) or attacks (it does not)."""
     sc = load("hill-621")
-    state = new_game(sc, 1)
+    state = new_game(sc, 1, shuffle=True)  # the layout these positions were written for
     hill = hooks_of(state.game).judge.targets_of("take-the-hill", "soviet")
     for pos in hill:
         _clear(state, pos, 0)
@@ -137,7 +137,7 @@ def test_20_0_the_hill_held_at_the_end_of_turn_16_judged_alike(placements: list[
 @pytest.mark.parametrize(("turns_after", "defender_wins"), [(2, False), (3, True)])
 def test_17_5_the_relief_holds_three_turns_after_it_arrived_judged_alike(turns_after: int, defender_wins: bool) -> None:
     sc = load("defense")
-    state = new_game(sc, 1)
+    state = new_game(sc, 1, shuffle=True)  # the layout these positions were written for
     state.arrivals["relief"] = 4
     state.turn = 4 + turns_after
     defender = [s.id for s in sc.sides].index("defender")

@@ -128,7 +128,7 @@ class Referee(SupplyAndPlays, SetupAndArrivals, Movement, Fire, Opportunity, Spo
         self.judge_arrivals(line, before, after)
         self.judge_entering(line, before, after)
         self.settle_melees(after)
-        if self.play is not None and after.phase == "play" and after.player != CHANCE and state.ctx.move is None:
+        if self.play is not None and after.phase in ("play", "arrive") and after.player != CHANCE and state.ctx.move is None:
             self.play = None  # the play is over
         side_turn_over = ((after.turn, after.active) != (before.turn, before.active)
                           and before.phase not in ("setup", "initiative", "deploy"))

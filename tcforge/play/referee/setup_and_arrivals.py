@@ -20,9 +20,9 @@ MODULE = "setup_and_arrivals"
 CASES = (
     Case("6.2", MODULE, "a set-up card laid by its owner in its zone within the stacking limits; equipment on a card "
                         "of the kind named, one of a kind"),
-    Case("8.5", MODULE, "no arriving squad, gun or truck comes into a clear position of enemy tanks without a tank"),
+    Case("8.5 arrival", MODULE, "no arriving squad, gun or truck comes into a clear position of enemy tanks without a tank"),
     Case("8.6.1", MODULE, "no arriving gun comes into an enemy-held position"),
-    Case("10.0", MODULE, "arriving cards that come into an enemy-held position are the attackers of its melee"),
+    Case("10.0 arrival", MODULE, "arriving cards that come into an enemy-held position are the attackers of its melee"),
 )
 
 
@@ -96,9 +96,9 @@ class SetupAndArrivals(RefereeBase):
                 and not any(c.profile.tank for c in cards)
                 and any(units[u].profile.tank and u not in before.face_down for u in enemies)
                 and not any(units[u].profile.tank for u in before.occ[pos][side])):
-            self.flag(line, "8.5", f"{', '.join(self.name(u) for u in moved)} arrive at {self.label(pos)}, a clear "
+            self.flag(line, "8.5 arrival", f"{', '.join(self.name(u) for u in moved)} arrive at {self.label(pos)}, a clear "
                                    "position held by enemy tanks, with no tank of their own")
         for card in cards:
             if card.entered_from is None and card.pos == pos:
-                self.flag(line, "10.0", f"{self.name(card.uid)} arrives at {self.label(pos)}, held by the enemy, and "
+                self.flag(line, "10.0 arrival", f"{self.name(card.uid)} arrives at {self.label(pos)}, held by the enemy, and "
                                         "is not an attacker of its melee")

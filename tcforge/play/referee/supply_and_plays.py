@@ -97,7 +97,7 @@ class SupplyAndPlays(RefereeBase):
         if before.phase == "deploy":
             return
         state = self.state
-        moving = self.play is not None and self.play.kind == "move"
+        moving = self.play is not None and self.play.kind == "move" and before.phase != "arrive"
         for uid in range(len(after.pos)):
             new = after.pos[uid]
             if new < 0:

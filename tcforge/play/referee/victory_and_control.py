@@ -111,8 +111,8 @@ class VictoryAndControl(RefereeBase):
                                                         or state.turn != turn_cap(self.scenario)):
                 self.flag(line, "16.0", f"the engine's cap ends the game in turn {state.turn}")
             return
-        if outcome is not None or self.victory_flagged:
-            return
+        if outcome is not None or self.victory_flagged or after.phase in ("deploy", "arrive"):
+            return  # nothing is decided while the set-up is laid out or an arrival placed (the engine's reading too)
         instant = self.rules.victory_check == "instant"
         found = []
         if instant and after.player != CHANCE:  # no roll pending (the card on its way counts for nothing)
