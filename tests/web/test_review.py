@@ -82,9 +82,13 @@ def hill_621_soviet(plays: int = 0) -> tuple[Any, Any, dict[str, Any]]:
     from tcforge.web.sessions import PlaySession
     game = HumanGame(load(find_scenario("hill-621")), 1, 1, "greedy")
     session = PlaySession("id", game, Path("/nonexistent/never-saved.jsonl"))
+    from tcforge.agents.greedy import place
     while True:
         while game.waiting() in ("chance", "computer"):
             game.step()
+        if game.state.phase == "deploy":  # the person lays out the Soviet squads first (greedy's way here)
+            game.decide(place(game.state, game.state.legal_actions()))
+            continue
         if not plays or Pass() not in game.choices():
             return game, session, session.view("en")
         game.decide(Pass())
@@ -110,9 +114,10 @@ def test_defect_2_card_plays_name_their_target_light_its_position_and_copies_are
         assert action.card == min(a.card for a in actions if a.kind == "interrupt" and a.target == action.target)
     game, _, view = hill_621_soviet(plays=2)
     leader = [c for c in view["decision"]["choices"] if c["text"].startswith("plays Heroic Squad Leader on ")]
-    assert len(leader) == 12 and all(c["positions"] for c in leader)  # one a squad, told apart
-    assert any(c["text"] == "plays Heroic Squad Leader on Soviet Line Squad Sg (G7-2)" and c["positions"] == [31]
-               for c in leader)
+    squads = [u for u in game.state.units if u.side == 1 and u.pos >= 0 and u.profile.name == "Soviet Line Squad"]
+    assert len(leader) == len(squads) and all(c["positions"] for c in leader)  # one a squad, told apart
+    label = game.state.game.board.label
+    assert any(c["text"].endswith(f"({label(squads[0].pos)})") and c["positions"] == [squads[0].pos] for c in leader)
     assert len({c["text"] for c in leader}) == len(leader)
 
 
@@ -164,7 +169,7 @@ def test_defect_3_a_reaction_window_says_what_it_answers_and_offers_pass_first()
     assert view["decision"]["choices"][0]["text"] == "pass"
     _, session, view = hill_621_soviet(plays=1)
     last = [e["text"] for e in view["account"] if e["kind"] == "action"][-1]
-    assert last.startswith("Artillery Barrage fires ART at Soviet Line Squad Sf")
+    assert last.startswith("Artillery Barrage fires ART at Soviet Line Squad S")
     assert view["decision"]["prompt"] == f"After “{last}” (German): play an Interrupt or pass (reaction window, 12.2)"
     assert view["decision"]["choices"][0]["kind"] == "pass" and len(view["decision"]["choices"]) == 37
     french = session.view("fr")["decision"]
