@@ -7,9 +7,10 @@ written for (the Soviet squads of Hill 621 where the seed-1 games of earlier ver
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
-from tcforge.agents.greedy import greedy_policy
+from tcforge.agents.greedy import greedy_policy, place
 from tcforge.agents.playout import play
 from tcforge.engine.actions import Assign, Place
 from tcforge.engine.replay import LogLine
@@ -49,3 +50,20 @@ def greedy_log(sc: Any, seed: int = 1, layout: list[Any] | None = None) -> list[
     lines = lay_out(state, HILL_621_SEED_1 if layout is None else layout)
     result = play(state, (greedy_policy, greedy_policy), random.Random(seed), record=True)
     return lines + result.log
+
+
+def idle_until(state: GameState, stop: Callable[[GameState], bool]) -> GameState:
+    """Play on where both sides only pass and end their plays, their cards placed by greedy's rules of thumb (set-up
+    and arrivals are the owners' choices), until ``stop(state)``."""
+    while not stop(state):
+        legal = state.legal_actions()
+        if state.phase in ("deploy", "arrive") and state.current_player() >= 0:
+            state.apply_checked(place(state, legal))
+            continue
+        for wanted in (("pass",), ("end",)):
+            if wanted in legal:
+                state.apply_checked(wanted)
+                break
+        else:
+            state.apply_checked(legal[0])
+    return state

@@ -74,7 +74,7 @@ from tcforge.engine.changes import BoardStamps
 from tcforge.engine.context import BreakThrough, Entry, MeleeStart
 from tcforge.engine.movement import riders
 from tcforge.engine.observation import determinize
-from tcforge.engine.placing import piece_of
+from tcforge.engine.placing import over_limits, piece_of
 from tcforge.engine.state import Action, GameState
 
 
@@ -317,9 +317,6 @@ def place(state: GameState, actions: list[Action]) -> Action:
     lead = max(leads, key=lambda u: (size[u], len(leads[u]), -u))  # the largest piece first: the pieces pack
     actions = [a for a in actions if a[1] == lead]
     members = [units[u] for u in leads[lead]]
-    rules = state.game.rules
-    combat = sum(1 for m in members if m.profile.combat and not m.profile.truck)
-    trucks = sum(1 for m in members if m.profile.truck)
     occ = state.occ
     enemy_tanks = tuple(p for p in range(state.game.board.size)
                         if any(units[u].profile.tank and not state.face_down(u) for u in occ[p][1 - side]))
@@ -331,7 +328,7 @@ def place(state: GameState, actions: list[Action]) -> Action:
     def score(action: Action) -> tuple[int, int, int, int, int]:
         pos = int(action[2])
         here_c, here_t = state.combat_count(pos, side)
-        over = max(0, here_c + combat - rules.stacking_combat_cards) + max(0, here_t + trucks - rules.stacking_trucks)
+        over = over_limits(state, pos, side, members)[0]
         own_tank = any(units[u].profile.tank for u in occ[pos][side])
         exposed = int(lone and not own_tank and near_tank is not None and near_tank[pos] <= 1)
         return over, exposed, near_goal[pos] if near_goal is not None else 0, here_c + here_t, pos

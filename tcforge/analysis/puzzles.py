@@ -34,7 +34,7 @@ from tcforge.data.problems import Problem
 from tcforge.data.yamlsafe import load_yaml
 from tcforge.engine import arrivals
 from tcforge.engine.actions import PlayCard, Shoot, Smoke, Step, Unstack, action_from_json
-from tcforge.engine.placing import piece_of
+from tcforge.engine.placing import over_limits, piece_of
 from tcforge.engine.state import CHANCE, Action, GameState
 from tcforge.paths import data_dir
 from tcforge.play.games import new_game
@@ -303,19 +303,14 @@ def _as_written(player: Any) -> Any:
         actions = state.legal_actions()
         if state.phase != "arrive" or actions[0][0] != "place":
             return player(state, rng)
-        rules, side = state.game.rules, state.current_player()
+        side = state.current_player()
         lead = actions[0][1]
         piece = [state.units[u] for u in piece_of(state, lead)]
-        combat = sum(1 for c in piece if c.profile.combat and not c.profile.truck)
-        trucks = sum(1 for c in piece if c.profile.truck)
-
-        def over(c: int, t: int) -> int:
-            return max(0, c - rules.stacking_combat_cards) + max(0, t - rules.stacking_trucks)
 
         def cost(item: tuple[int, Any]) -> tuple[int, int, int]:
             i, action = item
-            here_c, here_t = state.combat_count(action[2], side)
-            return over(here_c + combat, here_t + trucks) - over(here_c, here_t), here_c + here_t, i
+            with_piece, before = over_limits(state, action[2], side, piece)
+            return with_piece - before, sum(state.combat_count(action[2], side)), i
         return min(enumerate(a for a in actions if a[1] == lead), key=cost)[1]
     return decide
 

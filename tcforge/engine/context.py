@@ -330,7 +330,7 @@ class Placing:
     cost: int = 0  # arrive: the Supply points the arrival costs (20.0 rule 5: one move)
     left: int | None = None  # arrive: positions of movement fast cards have left after it
     placed: list[int] = field(default_factory=list)  # arrive: the cards placed so far (the move is theirs)
-    first: int | None = None  # deploy: the side the scenario names to play first (None: the initiative is rolled)
+    first: int | None = None  # deploy: the side that sets up first (-1: the first player, -2: the second, till known)
 
     def copy(self) -> Placing:
         return Placing(self.kind, [list(p) for p in self.pieces], [list(s) for s in self.spots], list(self.sides),

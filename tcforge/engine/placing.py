@@ -30,18 +30,27 @@ from tcforge.engine.movement import barred
 from tcforge.engine.units import Unit
 
 
-def pending(state: CoreState) -> Placing | None:
-    """The cards being placed now, if any."""
-    return state.ctx.placing
+def stack_of(members: list[Unit]) -> tuple[int, int]:
+    """(combat cards, trucks) of a piece, counted as :meth:`CoreState.combat_count` counts a position (6.3)."""
+    trucks = sum(1 for m in members if m.profile.truck)
+    return sum(1 for m in members if m.profile.combat and not m.profile.truck), trucks
+
+
+def over_limits(state: CoreState, pos: int, side: int, members: list[Unit]) -> tuple[int, int]:
+    """How far the side would stand over the stacking limits at ``pos`` (6.3) with the piece ``members`` there, and
+    how far it stands over them without: (with, before)."""
+    rules = state.game.rules
+    combat, trucks = state.combat_count(pos, side)
+    add_c, add_t = stack_of(members)
+
+    def over(c: int, t: int) -> int:
+        return max(0, c - rules.stacking_combat_cards) + max(0, t - rules.stacking_trucks)
+    return over(combat + add_c, trucks + add_t), over(combat, trucks)
 
 
 def _room(state: CoreState, pos: int, side: int, members: list[Unit]) -> bool:
     """The piece fits at ``pos`` within the stacking limits (6.3)."""
-    rules = state.game.rules
-    combat, trucks = state.combat_count(pos, side)
-    combat += sum(1 for m in members if m.profile.combat and not m.profile.truck)
-    trucks += sum(1 for m in members if m.profile.truck)
-    return combat <= rules.stacking_combat_cards and trucks <= rules.stacking_trucks
+    return over_limits(state, pos, side, members)[0] == 0
 
 
 def may_enter(state: CoreState, members: list[Unit], pos: int) -> bool:

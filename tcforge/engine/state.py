@@ -113,8 +113,8 @@ class GameState(CoreState):
 
     def _placed(self) -> None:
         """Nothing is left to place: the set-up is over and the first turn begins, or the arrival was the side's move."""
-        kind = self.ctx.placing.kind if self.ctx.placing is not None else "arrive"
-        if kind == "deploy":
+        assert self.ctx.placing is not None
+        if self.ctx.placing.kind == "deploy":
             self.ctx = Context()
             self.active = self.first
             self._start_side_turn()

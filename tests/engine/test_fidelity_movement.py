@@ -161,22 +161,12 @@ def test_8_2_cards_moving_apart_never_end_in_one_position() -> None:
 
 def _hill_621_until(game_turn: int, side_id: str):
     """A Hill 621 game where both sides only end their plays, up to the start of ``side_id``'s play in ``game_turn``."""
+    from layoutkit import idle_until
     from tcforge.play.games import new_game
     from tcforge.scenarios.loading import load
     state = new_game(load("hill-621"), 1)
     side = state.game.scenario_rules.side_index(side_id)
-    from tcforge.agents.greedy import place
-    while not (state.turn == game_turn and state.active == side and state.phase == "play"):
-        legal = state.legal_actions()
-        if state.phase in ("deploy", "arrive") and state.current_player() >= 0:
-            state.apply_checked(place(state, legal))  # the owners place their cards by greedy's rules of thumb
-            continue
-        for wanted in (("pass",), ("end",)):
-            if wanted in legal:
-                state.apply_checked(wanted)
-                break
-        else:
-            state.apply_checked(legal[0])
+    idle_until(state, lambda s: (s.turn, s.active, s.phase) == (game_turn, side, "play"))
     pass_window(state)
     return state, side
 
