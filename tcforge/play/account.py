@@ -334,24 +334,33 @@ def _pack(head: str, items: list[str]) -> list[str]:
 def narrate(scenario: Scenario, state: GameState, lines: list[Any], teller: Teller) -> Iterator[dict[str, Any]]:
     """Replay ``lines`` on ``state`` (checked), yielding the game as events: ``setup``, ``side_turn``, ``action``,
     ``turn_end`` and ``end``; a snapshot comes with ``setup``, ``turn_end`` and ``end``."""
-    skip = 0  # the owners' set-up choices (tcforge.engine.placing): the set-up's board shows what they chose
-    for line in lines:
-        if state.is_terminal() or state.phase not in ("setup", "initiative", "deploy"):
-            break
-        try:
-            state.apply_checked(tuple(line.action))
-        except IllegalActionError as exc:
-            raise IllegalActionError(f"line {skip + 2}: {exc}") from None
-        skip += 1
-    teller.look(state)
-    yield {"event": "setup", "snapshot": teller.snapshot(state)}
+    # With set-up cards for their owners to lay out (tcforge.engine.placing), the set-up is told once they are laid:
+    # the lines before (the initiative, the first draws) are told after it, the laying out by the set-up's board.
+    laying_out = _laying_out(state)
+    held: list[dict[str, Any]] = []
+    if not laying_out:
+        teller.look(state)
+        yield {"event": "setup", "snapshot": teller.snapshot(state)}
     turn, active, game_turn = None, None, state.turn
-    for number, line in enumerate(lines[skip:], 2 + skip):
+    for number, line in enumerate(lines, 2):
+        if laying_out and not _laying_out(state):
+            laying_out = False
+            laid = _as_laid(state)
+            teller.look(laid)
+            yield {"event": "setup", "snapshot": teller.snapshot(laid)}
+            yield from held
         action = tuple(line.action)
+        if laying_out and state.phase == "deploy" and state.current_player() != CHANCE:
+            try:
+                state.apply_checked(action)
+            except IllegalActionError as exc:
+                raise IllegalActionError(f"line {number}: {exc}") from None
+            continue
+        out: list[dict[str, Any]] = []
         if state.current_player() != CHANCE and (state.turn, state.active) != (turn, active) and state.phase == "play":
             turn, active = state.turn, state.active
-            yield {"event": "side_turn", "turn": turn, "side": scenario.grid.sides[active], "text": teller.w(
-                "acc_turn", n=turn, side=teller.sides[active])}
+            out.append({"event": "side_turn", "turn": turn, "side": scenario.grid.sides[active], "text": teller.w(
+                "acc_turn", n=turn, side=teller.sides[active])})
         before = {u.uid: (u.pos, u.immobilized) for u in state.units}
         teller.look(state)
         try:
@@ -380,12 +389,20 @@ def narrate(scenario: Scenario, state: GameState, lines: list[Any], teller: Tell
                 after.append(teller.w("acc_immobilised", unit=teller.name(u)))
         words = text + (" -> " + "; ".join(after) if after and text else "; ".join(after))
         if words:
-            yield {"event": "action", "turn": state.turn if turn is None else turn,
-                   "side": None if active is None else scenario.grid.sides[active], "line": number, "action": list(action),
-                   "text": words}
+            out.append({"event": "action", "turn": state.turn if turn is None else turn,
+                        "side": None if active is None else scenario.grid.sides[active], "line": number,
+                        "action": list(action), "text": words})
         if state.turn != game_turn and not state.is_terminal():
-            yield {"event": "turn_end", "turn": game_turn, "snapshot": teller.snapshot(state)}
+            out.append({"event": "turn_end", "turn": game_turn, "snapshot": teller.snapshot(state)})
             game_turn = state.turn
+        if laying_out:
+            held.extend(out)
+        else:
+            yield from out
+    if laying_out:  # the lines end before the set-up is laid out
+        teller.look(state)
+        yield {"event": "setup", "snapshot": teller.snapshot(state)}
+        yield from held
     if state.is_terminal():
         if state.winner is None:
             text = teller.w("acc_draw_result", n=state.turn, why=why(state, teller.lang))
@@ -395,6 +412,22 @@ def narrate(scenario: Scenario, state: GameState, lines: list[Any], teller: Tell
         yield {"event": "end", "turn": state.turn, "winner": None if state.winner is None else scenario.grid.sides[state.winner],
                "reason": state.end_reason, "text": text,
                "snapshot": teller.snapshot(state)}
+
+
+def _as_laid(state: GameState) -> GameState:
+    """The position as its owners laid it out, before play begins: where the rules hide cards (001 1.0) every card on
+    the battlefield still lies face down (those in sight are spotted as the first turn begins, after the set-up)."""
+    if not state.game.rules.hidden_units:
+        return state
+    laid = state.clone()
+    laid.spotted = set()
+    return laid
+
+
+def _laying_out(state: GameState) -> bool:
+    """The owners have set-up cards still to lay out (the initiative and first draws may come before)."""
+    placing = state.ctx.placing
+    return not state.is_terminal() and placing is not None and placing.kind == "deploy"
 
 
 def describe(state: GameState, action: Action | Sequence[Any], teller: Teller) -> str:

@@ -107,8 +107,10 @@ def test_20_0_rule_5_the_owner_places_each_arriving_piece_on_a_path_position() -
     assert state.current_player() == GERMAN and {a.pos for a in state.legal_actions()} == set(spots)
     pieces = state.ctx.placing.pieces
     names = [sorted(state.units[u].profile.name for u in piece) for piece in pieces]
-    # the Line Squad on two PzKw IV G (8.6), the PaK 40 behind the SPW 250 (8.6.1), the last tank alone; largest first
-    assert names == [["German Line Squad", "PzKw IV G", "PzKw IV G"], ["7.5 cm PaK 40", "SPW 250"], ["PzKw IV G"]]
+    # the Line Squad on two PzKw IV G (8.6), the last tank alone, the PaK 40 behind the SPW 250 (8.6.1), as listed
+    assert names == [["German Line Squad", "PzKw IV G", "PzKw IV G"], ["PzKw IV G"], ["7.5 cm PaK 40", "SPW 250"]]
+    # the owner places them in the order he likes: every piece on every position is offered
+    assert {(a.card, a.pos) for a in state.legal_actions()} == {(piece[0], p) for piece in pieces for p in spots}
     supply = state.supply
     _finish_placing(state)
     assert state.phase == "play" and state.supply == supply - 1  # the arrival is one move: one Supply point
@@ -202,7 +204,7 @@ def test_8_5_8_6_1_the_referee_flags_an_arrival_into_a_lone_enemy_tank() -> None
     audit = audit_game(sc, replayed, lines)
     cases = [v.case for v in audit.violations]
     assert "8.6.1" in cases and "8.5 arrival" in cases
-    assert {v.line for v in audit.violations} == {3}  # the SPW 250 and its gun, the second piece placed
+    assert {v.line for v in audit.violations} == {4}  # the SPW 250 and its gun, the third piece placed
 
 
 def test_6_2_the_referee_flags_a_set_up_card_laid_outside_its_zone() -> None:
