@@ -185,7 +185,6 @@ def apply(state: CoreState, action: Action) -> None:
         unit = state._units[uid]
         if unit.uid in state.hand[unit.side]:
             state.hand[unit.side].remove(unit.uid)
-            unit.drawn = True  # laid face down where the rules hide cards (001 1.0): the enemy saw no face
         arrivals.place(state, unit, pos)
         if enemy_there and placing.kind == "arrive":
             unit.entered_from = RESERVE  # 10.0: it began the melee; its way back is off the table, where it came from
