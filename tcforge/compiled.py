@@ -47,7 +47,8 @@ GROUP = "tcforge._native"  # the shared library all the compiled modules live in
 PURE_VARIABLE = "TCFORGE_PURE"
 CHECKING_VARIABLE = "TCFORGE_COMPILED_CHECKING"  # set by the build for its own check: an unchecked build may run
 
-# The compiled modules: the engine but its rules and board (above), and the players whose games are the benchmarks.
+# The compiled modules: the engine but its rules and board (above) and the set-up and arrivals' placing (a few decisions
+# a game, off the hot path), and the players whose games are the benchmarks.
 MODULES = tuple(f"tcforge.engine.{name}" for name in (
     "actions", "arrivals", "attacks", "breakthrough", "card_status", "cards", "changes", "context", "core",
     "equipment", "fire", "game", "melee", "movement", "observation", "opportunity", "outcome", "reactions", "replay",

@@ -34,10 +34,14 @@ def test_no_difference_gives_an_interval_around_zero_and_mcnemar_one() -> None:
 
 
 def test_paired_results_pair_the_games_by_seed() -> None:
+    # the other set's winners differ by seed and come in reverse order: pairing by position would count (3, 1)
     base = [GameResult(s, "german" if s % 2 else "soviet", "", "v", 10, 1) for s in range(10)]
-    other = [GameResult(s, "german", "", "v", 10, 1) for s in reversed(range(10))]
+    other = [GameResult(s, "german" if s < 3 else "soviet", "", "v", 10, 1) for s in reversed(range(10))]
     r = paired_results(base, other, "german")
-    assert (r.n, r.only_a, r.only_b) == (10, 0, 5)
+    assert (r.n, r.only_a, r.only_b) == (10, 4, 2)  # german in base only: seeds 3, 5, 7, 9; in other only: 0, 2
+    # a seed one side did not play is left out, not paired with another game
+    r = paired_results(base, other[1:], "german")  # seed 9 missing from other
+    assert (r.n, r.only_a, r.only_b) == (9, 3, 2)
 
 
 def test_the_logistic_fit_recovers_a_known_line_and_its_crossing() -> None:
