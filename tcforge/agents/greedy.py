@@ -305,11 +305,12 @@ def place(state: GameState, actions: list[Action]) -> Action:
     - nearest the positions it must take or hold, then the position with the fewest of its own cards (spread out);
     - equipment on the squad nearest those positions that carries the least."""
     side = state.current_player()
-    if type(actions[0]) is Assign:
+    assigns = [a for a in actions if isinstance(a, Assign)]
+    if assigns:
         targets = open_goals(state, side)
         near = state.game.board.nearest(targets) if targets else None
         units = state.units
-        return min(actions, key=lambda a: (len(units[a.carrier].equipment),
+        return min(assigns, key=lambda a: (len(units[a.carrier].equipment),
                                            near[units[a.carrier].pos] if near is not None else 0, a.carrier))
     units = state.units
     leads = {int(a[1]): piece_of(state, int(a[1])) for a in actions}

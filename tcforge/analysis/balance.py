@@ -83,12 +83,14 @@ class Report:
 
 def run(reference: str, *, games: int, jobs: int = 1, option: str | None = None, policies: tuple[str, str] = ("greedy", "greedy"),
         base_seed: int = 1, progress: Callable[[int], None] | None = None, scheduler: str | None = None,
-        batch: int = BATCH, client: Any = None, start: int = 0) -> list[GameResult]:
+        batch: int = BATCH, client: Any = None, start: int = 0,
+        parameters: dict[str, Any] | None = None) -> list[GameResult]:
     """Play ``games`` games of a scenario: ``jobs`` local workers (0: a core each; never more than there are batches of
     ``batch`` games), or the Dask cluster at ``scheduler``, or on an open ``client`` (several runs, one pool); results
     in game order, game ``i`` seeded with :func:`~tcforge.analysis.batches.game_seed` (``base_seed``, ``i``). ``start``
-    plays games ``start`` to ``start + games - 1`` instead (more games of a run, on a multiple of ``batch``)."""
-    cell = Cell(reference, option, agents=policies, seed=base_seed)
+    plays games ``start`` to ``start + games - 1`` instead (more games of a run, on a multiple of ``batch``);
+    ``parameters``: levers and ruleset parameters for every game (``--set`` NAME: value)."""
+    cell = Cell(reference, option, parameters=tuple((parameters or {}).items()), agents=policies, seed=base_seed)
     found: dict[int, list[GameResult]] = {}
 
     def keep(done: BatchResult) -> None:

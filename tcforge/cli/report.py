@@ -180,9 +180,10 @@ def write_html(path: Path, doc: dict[str, Any], sc: Any, proofs: Sequence[tuple[
 # ------------------------------------------------------------------ balance and sweep reports
 
 
-def balance_report(sc: Any, reports: list[Any], results: dict[str | None, list[Any]], effects: list[Any]) -> tuple[
-        dict[str, Any], list[tuple[str, int, dict[str, Any]]]]:
-    """The balance run as a report document, and its proof games (each side's example win, as written)."""
+def balance_report(sc: Any, reports: list[Any], results: dict[str | None, list[Any]], effects: list[Any],
+                   levers: Any = None) -> tuple[dict[str, Any], list[tuple[str, int, dict[str, Any]]]]:
+    """The balance run as a report document, and its proof games (each side's example win, as written); ``levers``:
+    the lever check (:class:`tcforge.analysis.levercheck.LeverCheck`), when it was played."""
     from tcforge.analysis.stats import first_player, lead_curve
     sides = list(sc.grid.sides)
     base = next((r for r in reports if r.option is None), reports[0])
@@ -219,12 +220,30 @@ def balance_report(sc: Any, reports: list[Any], results: dict[str | None, list[A
         fp = first_player(games)
         if fp is not None and sc.initiative.method == "roll":
             sections.append({"heading": "First-player advantage", "text": [fp.render()]})
+    if levers is not None:
+        sections.append(lever_check_section(levers))
+        verdict += [f"These players do not respond to {r.probe.label}: the verdict cannot judge it."
+                    for r in levers.cannot_judge()]
     proofs: list[tuple[str, int, dict[str, Any]]] = [
         (f"{base.option or 'as written'}: a game {s.side} won "
          f"({play_command(str(sc.path), s.example_seed, agents, sides, None, base.option)})", s.example_seed, {})
         for s in base.sides if s.example_seed is not None]
     return ({"title": f"{base.scenario}: balance", "subtitle": f"{agents[0]} v {agents[1]}", "verdict": verdict,
              "sections": sections}, proofs)
+
+
+def lever_check_section(levers: Any) -> dict[str, Any]:
+    """The lever check as a report section: each probe's paired difference and what it says of the verdict."""
+    words = {"responds": "responds as the rules imply", "backwards": "moves against the rules: cannot judge it",
+             "flat": "does not respond: cannot judge it", "hangs": "the verdict hangs on it",
+             "holds": "inside the interval"}
+    rows = [[r.probe.label, r.probe.set_text(), r.probe.favours or "(a reading)", r.side,
+             f"{r.pair.difference * 100:+.1f}", f"{r.pair.low * 100:+.1f} to {r.pair.high * 100:+.1f}", words[r.judgement]]
+            for r in levers.results]
+    return {"heading": f"Lever check ({levers.policies[0]} v {levers.policies[1]}, {levers.games} games a probe, "
+                       "paired on the same seeds)",
+            "table": {"columns": ["probe", "--set", "the rules imply it helps", "side", "difference", "95 %", "so"],
+                      "rows": rows}}
 
 
 def sweep_pairs(rows: list[Any], results: dict[Any, list[Any]]) -> dict[Any, tuple[Any, str, Any]]:

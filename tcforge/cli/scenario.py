@@ -11,7 +11,7 @@ import sys
 from collections.abc import Iterable
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -67,7 +67,7 @@ def _progress_console() -> Any:
     return err
 
 
-def _usage(message: str) -> None:
+def _usage(message: str) -> NoReturn:
     _err(f"tcforge: {message}")
     raise typer.Exit(2)
 
@@ -387,6 +387,11 @@ def play_one(
 def _levered(scenario: str, balance: str | None, texts: list[str]) -> Any:
     """The scenario with the levers of ``--set`` (each text NAME=VALUE[;...], all of them together); a lever that
     does not parse or cannot take its value: one line, exit 2."""
+    return _set_levers(scenario, balance, texts)[0]
+
+
+def _set_levers(scenario: str, balance: str | None, texts: list[str]) -> tuple[Any, dict[str, Any]]:
+    """:func:`_levered`'s scenario and the levers themselves (NAME -> value, as the games' cells take them)."""
     from tcforge.data.limits import SetError, parse_set
     from tcforge.scenarios.findings import ScenarioError
     from tcforge.scenarios.loading import load
@@ -397,7 +402,7 @@ def _levered(scenario: str, balance: str | None, texts: list[str]) -> Any:
         except SetError as exc:
             _usage(f"--set {shown(text)}: {exc}")
     try:
-        return load(str(_resolve(scenario)), balance=balance, parameters=overrides)
+        return load(str(_resolve(scenario)), balance=balance, parameters=overrides), overrides
     except ScenarioError as exc:
         _usage(f"--set: {exc.findings[0].message}")
 
@@ -555,10 +560,21 @@ def balance_cmd(
                                            "points, some 2,400 games at 50 %), or --max-games are played."),
     max_games: int = typer.Option(10_000, "--max-games", callback=bounded(GAMES), help="With --precision: the most games "
                                   "an option plays."),
+    set_: Annotated[list[str] | None, typer.Option("--set", metavar="NAME=VALUE", help="Levers for every game: "
+                                                   "NAME=VALUE[;NAME=VALUE], as 'scenario sweep --set' takes them "
+                                                   "('tcforge scenario levers ID' lists them).")] = None,
+    lever_check: Annotated[bool, typer.Option("--lever-check", help="After the verdict, play the obvious levers (one "
+                                              "more Supply point, each reinforcement a turn earlier and later, the "
+                                              "turn limit a turn shorter and longer) and the ruleset's unclear readings "
+                                              "the other way, on the same seeds: does the verdict respond, and which "
+                                              "readings does it hang on. Only the first option compared.")] = False,
+    lever_games: Annotated[int, typer.Option("--lever-games", min=10, max=100_000, help="With --lever-check: games a "
+                                             "probe (and the scenario as it stands), on the same seeds.")] = 200,
 ) -> None:
     """Play many seeded games in parallel and report win rates, balance, completion, lengths and losses, how the
     games ended and what each balance option changes; with --converge, at doubling budgets until the rates settle
-    and the doubled player beats the one before it; with --exploit, how well the losing side does once tuned."""
+    and the doubled player beats the one before it; with --exploit, how well the losing side does once tuned; with
+    --lever-check, whether the verdict responds to the obvious levers and which unclear readings it hangs on."""
     from tcforge.analysis import cluster
     from tcforge.analysis.balance import BATCH, half_width, report, run, write_plot
     from tcforge.analysis.balance import Report as BalanceReport
@@ -572,6 +588,7 @@ def balance_cmd(
     _writable(plot)
     _writable(html)
     sc = _load(scenario)
+    levers = _set_levers(scenario, None, set_)[1] if set_ else {}
     players = _agents(list(sc.grid.sides), agent, policy)
     _usable(players, sc.id)
     asked = [o for o in option or [] if o != "all"]
@@ -594,14 +611,14 @@ def balance_cmd(
                 step(progress, 0, f"{sc.id} {opt or 'as written'} ({agents[0]} v {agents[1]})")
                 first = min(games, max_games) if precision is not None else games
                 results = run(str(_resolve(scenario)), games=first, option=opt, policies=agents, base_seed=seed,
-                              client=runner, progress=lambda n: step(progress, n))
+                              client=runner, progress=lambda n: step(progress, n), parameters=levers)
                 while precision is not None and len(results) < max_games and \
                         half_width(results, list(sc.grid.sides)) > precision:  # the same seeds for every option
                     step(progress, 0, f"{sc.id} {opt or 'as written'}: {len(results)} games, +/-"
                                       f"{half_width(results, list(sc.grid.sides)):.1%} so far")
                     results += run(str(_resolve(scenario)), games=min(games, max_games - len(results)), option=opt,
                                    policies=agents, base_seed=seed, client=runner, progress=lambda n: step(progress, n),
-                                   start=len(results))
+                                   start=len(results), parameters=levers)
                 if precision is not None:  # reached, or stopped short at --max-games: said in the report
                     reached = half_width(results, list(sc.grid.sides))
                     short[opt] = {"target": precision, "half_width": reached, "reached": reached <= precision,
@@ -623,6 +640,7 @@ def balance_cmd(
         return found
 
     converged = None
+    checked = None  # the lever check, when asked
     exploiters: dict[str | None, Any] = {}
     try:
         with cluster.client(scheduler, workers) as runner:
@@ -643,6 +661,8 @@ def balance_cmd(
                 reports = converged.final
             else:
                 reports = play_round(players, runner)
+            if lever_check:
+                checked = _lever_check(scenario, sc, reports[0], seed, lever_games, levers, runner, format)
             if exploit:
                 exploiters = _exploit(scenario, sc.id, list(sc.grid.sides), reports[:1], runner, seed,
                                       (exploit_generations, exploit_population, exploit_games, exploit_check))
@@ -658,7 +678,7 @@ def balance_cmd(
         write_plot(reports, plot)
     if html is not None:
         from tcforge.cli.report import balance_report, write_html
-        document, proofs = balance_report(sc, reports, games_of, effects)
+        document, proofs = balance_report(sc, reports, games_of, effects, checked)
         write_html(html, document, sc, proofs, reports[0].policies)
         _err(f"report: {html}")
     if format is Format.json:
@@ -672,6 +692,8 @@ def balance_cmd(
             entry["against_as_written"] = next((e.to_json() for e in effects if e.option == rep.option), None)
             if rep.option in exploiters:
                 entry["exploiter"] = exploiters[rep.option].to_json()
+            if checked is not None and rep is reports[0]:
+                entry["lever_check"] = checked.to_json()
             data.append(entry)
         if converged is None:
             _echo(json.dumps(data, indent=2, ensure_ascii=False))
@@ -719,8 +741,32 @@ def balance_cmd(
             _echo(f"  exploiter: {exploiters[rep.option].render()}")
     for effect in effects:
         _echo(f"option {effect.render()}")
+    for line in checked.render() if checked is not None else []:
+        _echo(line)
     if plot is not None:
         _err(f"plot: {plot}")
+
+
+def _lever_check(scenario: str, sc: Any, base: Any, seed: int, games: int, levers: dict[str, Any], runner: Any,
+                 format: Format) -> Any:
+    """The lever check of the first option compared (:mod:`tcforge.analysis.levercheck`), on ``runner``."""
+    from tcforge.analysis import levercheck
+    from tcforge.analysis.balance import run
+    from tcforge.data.dataset import load_data
+    from tcforge.progress import step, working
+    from tcforge.scenarios.loading import scenario_levers
+    reference = str(_resolve(scenario))
+    chosen = levercheck.probes(_load(scenario, base.option), scenario_levers(reference, base.option),
+                               load_data().rulesets)
+    chosen, refused = levercheck.playable(reference, chosen, option=base.option, base=levers)
+    for line in refused:
+        _err(f"lever check: {line}")
+    with working(f"{sc.id} lever check", total=games * (len(chosen) + 1)) as progress:
+        def play(*args: Any, **kw: Any) -> Any:
+            step(progress, 0, f"{sc.id} lever check: {kw.get('parameters') or 'as it stands'}")
+            return run(*args, client=runner, progress=lambda n: step(progress, n), **kw)
+        return levercheck.check(reference, sc, chosen, games=games, policies=base.policies, seed=seed, play=play,
+                                base=levers, option=base.option)
 
 
 def _who_and_when(sc: Any, results: list[Any]) -> list[str]:

@@ -325,7 +325,7 @@ class Placing:
     pieces: list[list[int]]  # the pieces still to place, in order: [card, riders...]
     spots: list[list[int]]  # each piece's positions, as the scenario names them
     sides: list[int]  # each piece's owner
-    equip: list[list[int]] = field(default_factory=list)  # deploy: [item, carrier card id] still to assign, in order
+    equip: list[list[Any]] = field(default_factory=list)  # [item uid, carrier card id] still to assign, in order
     overstack: bool = False  # the pieces may stand over the stacking limits (20.0 rule 5: checked at the turn's end)
     cost: int = 0  # arrive: the Supply points the arrival costs (20.0 rule 5: one move)
     left: int | None = None  # arrive: positions of movement fast cards have left after it

@@ -21,6 +21,8 @@ reserve (the project's reading: it waits off the table, as no rule lets it enter
 """
 from __future__ import annotations
 
+from typing import Any
+
 from tcforge.engine import arrivals
 from tcforge.engine.actions import Action, Assign, Place
 from tcforge.engine.board import RESERVE
@@ -202,7 +204,7 @@ def finish_arrival(state: CoreState) -> None:
     state._changed()
 
 
-def begin_arrival(state: CoreState, side: int, pieces: list[list[int]], where: list[int], equip: list[list[int]], *,
+def begin_arrival(state: CoreState, side: int, pieces: list[list[int]], where: list[int], equip: list[list[Any]], *,
                   overstack: bool, cost: int, left: int | None) -> None:
     """A reinforcement group of ``side`` comes: its owner places ``pieces`` on the positions ``where`` (and its
     equipment ``equip``, [item, carrier card id], on its squads). ``cost``: the Supply points the arrival costs as one

@@ -9,6 +9,8 @@ forces on the board this makes.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from tcforge.data.dataset import GameData, load_data
 from tcforge.engine import arrivals, placing
 from tcforge.engine.board import RESERVE
@@ -197,7 +199,7 @@ class ScenarioHooks:
         carried: dict[int, list[Unit]] = {}  # a transport's uid -> the cards arriving on or behind it, and its partner tank
         busy: set[int] = set()
         placed: list[Unit] = []
-        equip: list[list[int]] = []
+        equip: list[list[Any]] = []  # [item uid, carrier card id]
         for unit, entry in made:
             p = unit.profile
             if not on_table or entry.placement.kind == "reserve" or not (p.combat or p.truck or p.equipment):
