@@ -357,7 +357,8 @@ def narrate(scenario: Scenario, state: GameState, lines: list[Any], teller: Tell
                 raise IllegalActionError(f"line {number}: {exc}") from None
             continue
         out: list[dict[str, Any]] = []
-        if state.current_player() != CHANCE and (state.turn, state.active) != (turn, active) and state.phase == "play":
+        if state.current_player() != CHANCE and (state.turn, state.active) != (turn, active) \
+                and state.phase in ("play", "arrive"):  # a side turn begins with its reinforcements' arrival
             turn, active = state.turn, state.active
             out.append({"event": "side_turn", "turn": turn, "side": scenario.grid.sides[active], "text": teller.w(
                 "acc_turn", n=turn, side=teller.sides[active])})
