@@ -1,10 +1,10 @@
-"""From a scenario to a game's start: the terrain, the forces placed, what a build-point player buys.
+"""From a scenario to a game's start: the terrain, the forces, what a build-point player buys.
 
-Setting up takes choices the sources leave to the players (where each card
-stands, which terrain cards are dealt, what a build-point player buys). The
-engine makes them with a seeded random generator, so one seed is one game, and
-records them: the :class:`Setup` is the first line of a game's log, and replay
-rebuilds the very same start from it.
+Setting up takes choices. What chance decides (the terrain cards dealt, what a build-point player buys) comes from
+the game's seed. What the rules leave to a player (where each card of a set-up zone stands, which squad carries
+which piece of equipment) is that player's: the :class:`Setup` lists those cards and where they may go, and their
+owners place them as the game's first actions (:mod:`tcforge.engine.placing`). The :class:`Setup` is the first
+line of a game's log, and replay rebuilds the very same start from it.
 
 The board and the scenario's rules as engine hooks are made by
 :func:`tcforge.play.hooks.make_game`.
