@@ -2,7 +2,8 @@
 the ruleset's unclear readings the verdict hangs on.
 
 A verdict is only worth its players' sensitivity. For each side the check moves the obvious levers (one more Supply
-point a turn, each reinforcement group one turn earlier and one later; the turn limit one turn shorter and longer,
+point a turn, its strongest card removed, each reinforcement group one turn earlier and one later; the turn limit one
+turn shorter and longer,
 which helps the side that wins when it runs out) and plays each on the seeds of the scenario as it stands, so each
 difference is paired (:func:`tcforge.analysis.stats.paired_results`). A lever is judged by the side the rules say it
 helps: *responds* when the 95 % interval lies on that side of 0, *backwards* when it lies on the other, *flat* when
@@ -129,10 +130,28 @@ def _other(side: str, sides: Sequence[str]) -> str:
     return sides[1] if side == sides[0] else sides[0]
 
 
-def probes(sc: Scenario, levers: Sequence[Any], rulesets: dict[str, Any], *, readings: bool = True) -> list[Probe]:
-    """The obvious levers of the scenario (``levers``: :func:`tcforge.scenarios.loading.scenario_levers`) and, with
-    ``readings``, the ruleset's unclear readings played the other way (``rulesets``: every ruleset of the data, for
-    the values the others take)."""
+def strongest(sc: Scenario, data: dict[str, Any], side: str) -> str | None:
+    """The side's strongest card as its forces name it: the unit (vehicle, gun or squad) of most points, the first
+    such entry when several tie; None when it has none."""
+    from tcforge.scenarios.levers import forces_of
+    nation = sc.side(side).nation
+    best: tuple[int, str] | None = None
+    for entry in forces_of(data, side):
+        try:
+            card = sc.cards.get(entry["card"], nation=nation)
+        except (KeyError, ValueError):
+            continue
+        points = card.effective.get("points")
+        if card.type in ("vehicle", "at_gun", "infantry") and isinstance(points, int) and (best is None or points > best[0]):
+            best = (points, str(entry["card"]))
+    return None if best is None else best[1]
+
+
+def probes(sc: Scenario, levers: Sequence[Any], rulesets: dict[str, Any], *, data: dict[str, Any] | None = None,
+           readings: bool = True) -> list[Probe]:
+    """The obvious levers of the scenario (``levers``: :func:`tcforge.scenarios.loading.scenario_levers`; ``data``:
+    its document, for its strongest cards) and, with ``readings``, the ruleset's unclear readings played the other
+    way (``rulesets``: every ruleset of the data, for the values the others take)."""
     from tcforge.engine.game import FIXED
     sides = list(sc.grid.sides)
     out: list[Probe] = []
@@ -141,6 +160,10 @@ def probes(sc: Scenario, levers: Sequence[Any], rulesets: dict[str, Any], *, rea
         supply = by_name.get(f"{side}.supply_points")
         if supply is not None and supply.value is not None and supply.value < (supply.high or 20):
             out.append(Probe(f"one more Supply point a turn for {side}", ((supply.name, supply.value + 1),), side))
+        card = strongest(sc, data, side) if data is not None and f"{side}.remove" in by_name else None
+        if card is not None:
+            out.append(Probe(f"{side}'s strongest card, one {card}, removed", ((f"{side}.remove", card),),
+                             _other(side, sides)))
     for lever in levers:
         parts = lever.name.split(".")
         if parts[:2] != ["scenario", "reinforcements"] or lever.value is None:

@@ -560,11 +560,12 @@ def balance_cmd(
                                            "points, some 2,400 games at 50 %), or --max-games are played."),
     max_games: int = typer.Option(10_000, "--max-games", callback=bounded(GAMES), help="With --precision: the most games "
                                   "an option plays."),
-    set_: Annotated[list[str] | None, typer.Option("--set", metavar="NAME=VALUE", help="Levers for every game: "
+    set_: Annotated[list[str] | None, typer.Option("--set", help="Levers for every game: "
                                                    "NAME=VALUE[;NAME=VALUE], as 'scenario sweep --set' takes them "
                                                    "('tcforge scenario levers ID' lists them).")] = None,
     lever_check: Annotated[bool, typer.Option("--lever-check", help="After the verdict, play the obvious levers (one "
-                                              "more Supply point, each reinforcement a turn earlier and later, the "
+                                              "more Supply point, the strongest card removed, each reinforcement a "
+                                              "turn earlier and later, the "
                                               "turn limit a turn shorter and longer) and the ruleset's unclear readings "
                                               "the other way, on the same seeds: does the verdict respond, and which "
                                               "readings does it hang on. Only the first option compared.")] = False,
@@ -754,10 +755,10 @@ def _lever_check(scenario: str, sc: Any, base: Any, seed: int, games: int, lever
     from tcforge.analysis.balance import run
     from tcforge.data.dataset import load_data
     from tcforge.progress import step, working
-    from tcforge.scenarios.loading import scenario_levers
+    from tcforge.scenarios.loading import load_scenario, scenario_levers
     reference = str(_resolve(scenario))
     chosen = levercheck.probes(_load(scenario, base.option), scenario_levers(reference, base.option),
-                               load_data().rulesets)
+                               load_data().rulesets, data=load_scenario(_resolve(scenario), balance=base.option).data)
     chosen, refused = levercheck.playable(reference, chosen, option=base.option, base=levers)
     for line in refused:
         _err(f"lever check: {line}")

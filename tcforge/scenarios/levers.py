@@ -5,7 +5,9 @@ Three families share one grammar (``tcforge scenario levers SCENARIO`` lists a s
 - a ruleset parameter, ``section.name`` (``turn.hand_limit``): both sides, checked by
   :func:`tcforge.data.limits.parameter_problem` as before;
 - one side's value, ``SIDE.name``: ``soviet.supply_points`` (the Supply points the side gets each turn, 4.0 a,
-  in place of the ruleset's ``turn.supply_points``; played by the scenario rule ``side_supply``);
+  in place of the ruleset's ``turn.supply_points``; played by the scenario rule ``side_supply``) and
+  ``soviet.remove`` (one card fewer in the side's forces: the card as its forces name it, taken from the first entry
+  that has it, the start's before the reinforcements');
 - the scenario's own fields, ``scenario.name``: ``scenario.turn_limit`` (a hold condition decided at the last turn
   moves with it), ``scenario.reinforcements.SIDE.N.turn`` (group N of the side, counted from 1, or its id),
   ``scenario.victory.ID.turn`` (the turn a hold condition is judged), ``scenario.victory.ID.count`` (positions a
@@ -34,7 +36,7 @@ from tcforge.scenarios.grid import Grid
 
 TURNS = (1, 99)          # the scenario schema's bounds of a game turn
 SUPPLY = (1, 20)         # as turn.supply_points (tcforge.data.limits.NUMBERS)
-SIDE_LEVERS = ("supply_points",)
+SIDE_LEVERS = ("supply_points", "remove")
 
 
 class LeverError(ValueError):
@@ -51,8 +53,11 @@ class Lever:
     low: int | None = None
     high: int | None = None
     family: str = "scenario"  # scenario, side, ruleset
+    words: str = ""  # what it takes, where that is no range of whole numbers
 
     def allowed(self) -> str:
+        if self.words:
+            return self.words
         if self.low is not None and self.high is not None:
             return f"a whole number from {self.low} to {self.high}"
         return "as the ruleset allows ('tcforge rules')"
@@ -125,6 +130,8 @@ def levers(data: dict[str, Any], ruleset: dict[str, Any], grid: Grid | None = No
     for side in _sides(data):
         out.append(Lever(f"{side['id']}.supply_points", f"Supply points {side['id']} gets a turn (4.0 a)",
                          _side_supply(data, side["id"]) or supply, *SUPPLY, family="side"))
+        out.append(Lever(f"{side['id']}.remove", f"one card fewer in {side['id']}'s forces", None, family="side",
+                         words="a card of its forces, as they name it"))
     for name, value in sorted(ruleset.items()):
         if isinstance(value, bool) or not isinstance(value, int) or name.startswith("battlefield."):
             continue  # the scenario's own battlefield, not the ruleset's, sets the grid
@@ -181,6 +188,9 @@ def _side(data: dict[str, Any], name: str, parts: list[str], value: Any) -> None
     if len(parts) != 2 or parts[1] not in SIDE_LEVERS:
         raise LeverError(f"no lever '{name}': a side's levers are {', '.join(f'{side}.{x}' for x in SIDE_LEVERS)}; "
                          "'tcforge scenario levers' lists them all")
+    if parts[1] == "remove":
+        _remove(data, name, side, value)
+        return
     points = _whole(name, value, *SUPPLY)
     rules = [r for r in data.setdefault("special_rules", []) or [] if not (
         isinstance(r, dict) and r.get("rule") == "side_supply" and r.get("side") == side)]
@@ -190,6 +200,33 @@ def _side(data: dict[str, Any], name: str, parts: list[str], value: Any) -> None
                            "fr": f"Le camp {side} reçoit {points} points de ravitaillement par tour."},
                   "interpretation": "Set by a designer's lever (--set), not by the scenario."})
     data["special_rules"] = rules
+
+
+def forces_of(data: dict[str, Any], side: str) -> list[dict[str, Any]]:
+    """The side's force entries in the document: its start's, then each reinforcement group's, in order."""
+    own = next((s for s in _sides(data) if s.get("id") == side), {})
+    entries = [e for e in own.get("forces") or [] if isinstance(e, dict)]
+    for group in own.get("reinforcements") or []:
+        entries += [e for e in (group.get("forces") or []) if isinstance(e, dict)]
+    return entries
+
+
+def _remove(data: dict[str, Any], name: str, side: str, value: Any) -> None:
+    """One card ``value`` fewer in the side's forces (the first entry naming it)."""
+    entries = forces_of(data, side)
+    entry = next((e for e in entries if str(e.get("card")) == str(value)), None)
+    if entry is None or isinstance(value, bool) or not isinstance(value, str | int):
+        names = sorted({str(e.get("card")) for e in entries})
+        raise LeverError(f"'{name}' is {str(value)[:40]!r}: give a card of {side}'s forces as they name it "
+                         f"({', '.join(names[:8])}{', ...' if len(names) > 8 else ''})")
+    count = int(entry.get("count", 1))
+    if count > 1:
+        entry["count"] = count - 1
+        return
+    for holder in [s for s in _sides(data) if s.get("id") == side]:
+        holder["forces"] = [e for e in holder.get("forces") or [] if e is not entry]
+        for group in holder.get("reinforcements") or []:
+            group["forces"] = [e for e in group.get("forces") or [] if e is not entry]
 
 
 def _scenario(data: dict[str, Any], name: str, parts: list[str], value: Any, grid: Callable[[], Grid] | None) -> None:

@@ -16,8 +16,24 @@ from tcforge.scenarios.loading import load, scenario_levers
 
 
 def _probes(sid: str) -> dict[str, Probe]:
-    found = probes(load(sid), scenario_levers(sid), load_data().rulesets)
+    from tcforge.scenarios.loading import find_scenario, load_scenario
+    data = load_scenario(find_scenario(sid)).data
+    found = probes(load(sid), scenario_levers(sid), load_data().rulesets, data=data)
     return {p.set_text(): p for p in found}
+
+
+def test_a_sides_strongest_card_removed_helps_the_other_side() -> None:
+    found = _probes("hill-621")
+    assert found["german.remove=PzKw IV G"].favours == "soviet"  # 26 points, the German's dearest unit
+    removed = [text for text in found if text.startswith("soviet.remove=")]
+    assert len(removed) == 1 and found[removed[0]].favours == "german"
+
+
+def test_the_remove_lever_takes_one_card_from_the_first_entry_that_names_it() -> None:
+    sc = load("hill-621", parameters={"soviet.remove": "SU 152"})
+    group = sc.reinforcement("soviet-2")
+    assert sum(e.count for e in group.forces if e.card.name.startswith("SU-152")) == 1  # two in the scenario
+    assert sum(e.count for e in load("hill-621").reinforcement("soviet-2").forces if e.card.name.startswith("SU-152")) == 2
 
 
 def test_4_0_a_one_more_supply_point_helps_its_side_and_20_0_earlier_reinforcements_their_owner() -> None:
@@ -109,7 +125,7 @@ def test_balance_lever_check_on_the_command_line(monkeypatch: Any) -> None:
 
 def test_balance_set_refuses_a_bad_lever_in_one_line(monkeypatch: Any) -> None:
     for bad, words in (("nosuch.lever=3", "nosuch.lever"), ("soviet.supply_points=\x1b[31m", "soviet.supply_points"),
-                       ("german.supply_points=0", "german.supply_points")):
+                       ("german.supply_points=0", "german.supply_points"), ("soviet.remove=Tiger", "soviet's forces")):
         result = CliRunner().invoke(app, ["scenario", "balance", "hill-621", "--games", "2", "--set", bad])
         assert result.exit_code == 2 and words in result.output and "Traceback" not in result.output, result.output
         assert "\x1b" not in result.output
