@@ -56,7 +56,8 @@ def proof_seeds(tuned: Any) -> list[tuple[str, int, dict[str, Any]]]:
     return out
 
 
-def tune_report(tuned: Any, sc: Any) -> dict[str, Any]:
+def tune_report(tuned: Any, sc: Any, levers: Any = None) -> dict[str, Any]:
+    """The tune run as a report document; ``levers``: the lever check, when it was played."""
     from tcforge.analysis.stats import first_player, lead_curve
     p = tuned.plan
     verdict = [f"With {p.agents[0]} against {p.agents[1]}: " + tuned.answer() + "."]
@@ -93,6 +94,9 @@ def tune_report(tuned: Any, sc: Any) -> dict[str, Any]:
         fp = first_player(games)
         if fp is not None and sc.initiative.method == "roll":
             sections.append({"heading": "First-player advantage", "text": [fp.render()]})
+    if levers is not None:
+        sections.append(lever_check_section(levers))
+        verdict += lever_check_verdict(levers)
     return {"title": f"{sc.id}: tuning {p.lever}", "subtitle": f"{p.agents[0]} v {p.agents[1]}, seed {p.seed}",
             "verdict": verdict, "sections": sections}
 
@@ -222,14 +226,22 @@ def balance_report(sc: Any, reports: list[Any], results: dict[str | None, list[A
             sections.append({"heading": "First-player advantage", "text": [fp.render()]})
     if levers is not None:
         sections.append(lever_check_section(levers))
-        verdict += [f"These players do not respond to {r.probe.label}: the verdict cannot judge it."
-                    for r in levers.cannot_judge()]
+        verdict += lever_check_verdict(levers)
     proofs: list[tuple[str, int, dict[str, Any]]] = [
         (f"{base.option or 'as written'}: a game {s.side} won "
          f"({play_command(str(sc.path), s.example_seed, agents, sides, None, base.option)})", s.example_seed, {})
         for s in base.sides if s.example_seed is not None]
     return ({"title": f"{base.scenario}: balance", "subtitle": f"{agents[0]} v {agents[1]}", "verdict": verdict,
              "sections": sections}, proofs)
+
+
+def lever_check_verdict(levers: Any) -> list[str]:
+    """The verdict's sentences the lever check adds: each lever its players do not follow, the readings it hangs on."""
+    out = [f"These players do not respond to {r.probe.label}: the verdict cannot judge it." for r in levers.cannot_judge()]
+    hangs = [r.probe.label for r in levers.readings() if r.judgement == "hangs"]
+    if hangs:
+        out.append("The verdict hangs on these readings of the rules: " + "; ".join(hangs) + ".")
+    return out
 
 
 def lever_check_section(levers: Any) -> dict[str, Any]:

@@ -663,7 +663,8 @@ def balance_cmd(
             else:
                 reports = play_round(players, runner)
             if lever_check:
-                checked = _lever_check(scenario, sc, reports[0], seed, lever_games, levers, runner, format)
+                checked = _lever_check(scenario, sc, reports[0].option, reports[0].policies, seed, lever_games, levers,
+                                       runner)
             if exploit:
                 exploiters = _exploit(scenario, sc.id, list(sc.grid.sides), reports[:1], runner, seed,
                                       (exploit_generations, exploit_population, exploit_games, exploit_check))
@@ -748,26 +749,27 @@ def balance_cmd(
         _err(f"plot: {plot}")
 
 
-def _lever_check(scenario: str, sc: Any, base: Any, seed: int, games: int, levers: dict[str, Any], runner: Any,
-                 format: Format) -> Any:
-    """The lever check of the first option compared (:mod:`tcforge.analysis.levercheck`), on ``runner``."""
+def _lever_check(scenario: str, sc: Any, option: str | None, policies: tuple[str, str], seed: int, games: int,
+                 levers: dict[str, Any], runner: Any) -> Any:
+    """The lever check of the scenario under ``option`` and ``levers`` (:mod:`tcforge.analysis.levercheck`), played
+    by ``policies`` on ``runner``; a probe the scenario cannot take is said in one line and left out."""
     from tcforge.analysis import levercheck
     from tcforge.analysis.balance import run
     from tcforge.data.dataset import load_data
     from tcforge.progress import step, working
     from tcforge.scenarios.loading import load_scenario, scenario_levers
     reference = str(_resolve(scenario))
-    chosen = levercheck.probes(_load(scenario, base.option), scenario_levers(reference, base.option),
-                               load_data().rulesets, data=load_scenario(_resolve(scenario), balance=base.option).data)
-    chosen, refused = levercheck.playable(reference, chosen, option=base.option, base=levers)
+    chosen = levercheck.probes(_load(scenario, option), scenario_levers(reference, option),
+                               load_data().rulesets, data=load_scenario(_resolve(scenario), balance=option).data)
+    chosen, refused = levercheck.playable(reference, chosen, option=option, base=levers)
     for line in refused:
         _err(f"lever check: {line}")
     with working(f"{sc.id} lever check", total=games * (len(chosen) + 1)) as progress:
         def play(*args: Any, **kw: Any) -> Any:
             step(progress, 0, f"{sc.id} lever check: {kw.get('parameters') or 'as it stands'}")
             return run(*args, client=runner, progress=lambda n: step(progress, n), **kw)
-        return levercheck.check(reference, sc, chosen, games=games, policies=base.policies, seed=seed, play=play,
-                                base=levers, option=base.option)
+        return levercheck.check(reference, sc, chosen, games=games, policies=policies, seed=seed, play=play,
+                                base=levers, option=option)
 
 
 def _who_and_when(sc: Any, results: list[Any]) -> list[str]:

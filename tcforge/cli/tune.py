@@ -79,6 +79,11 @@ def tune_cmd(
     html: Annotated[Path | None, html_option()] = None,
     format: FormatOpt = Format.text,
     no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
+    lever_check: Annotated[bool, typer.Option("--lever-check", help="After the answer, the lever check of "
+                                              "'scenario balance --lever-check' with the same players, on the "
+                                              "scenario as it stands.")] = False,
+    lever_games: Annotated[int, typer.Option("--lever-games", min=10, max=100_000, help="With --lever-check: games a "
+                                             "probe (and the scenario as it stands), on the same seeds.")] = 200,
 ) -> None:
     """Which value of a lever gives a side the target win rate: plays where it learns most (around the crossing of
     the fitted win rate, not a fixed grid), fits a logistic line with its uncertainty and answers 'LEVER = v gives
@@ -159,18 +164,29 @@ def tune_cmd(
     if tuned.total == 0 and tuned.stopped is None:  # never a success with no game
         _err(f"tcforge: tune played no game: --games {games} leaves no round a batch of {batch} games a value")
         raise typer.Exit(1)
+    checked = None
+    if lever_check and tuned.stopped is None:
+        from tcforge.cli.scenario import _lever_check
+        try:
+            with cluster.client(scheduler, cluster.local_workers(jobs, 1_000)) as runner:
+                checked = _lever_check(scenario, sc, balance, players, seed, lever_games, {}, runner)
+        except cluster.Stopped as exc:
+            _err(f"tcforge: the lever check stopped: {exc.reason}")
+            raise typer.Exit(1) from None
     from tcforge.atomic import write_atomic
     out.mkdir(parents=True, exist_ok=True)
     document = tuned.to_json()
+    if checked is not None:
+        document["lever_check"] = checked.to_json()
     write_atomic(out / "tune.json", json.dumps(document, indent=2, ensure_ascii=False) + "\n")
     if format is Format.json:
         _echo(json.dumps(document, indent=2, ensure_ascii=False))
     else:
-        for line in render_tuned(tuned, sc.id):
+        for line in render_tuned(tuned, sc.id) + (checked.render() if checked is not None else []):
             _echo(line)
     if html is not None:
         from tcforge.cli.report import proof_seeds, tune_report, write_html
-        write_html(html, tune_report(tuned, sc), sc, proof_seeds(tuned), players)
+        write_html(html, tune_report(tuned, sc, checked), sc, proof_seeds(tuned), players)
         _err(f"report: {html}")
     if tuned.stopped is not None:
         _err(f"tcforge: tune stopped ({tuned.stopped.reason}): the games played are kept in {out}; rerun the same command "

@@ -129,3 +129,19 @@ def test_balance_set_refuses_a_bad_lever_in_one_line(monkeypatch: Any) -> None:
         result = CliRunner().invoke(app, ["scenario", "balance", "hill-621", "--games", "2", "--set", bad])
         assert result.exit_code == 2 and words in result.output and "Traceback" not in result.output, result.output
         assert "\x1b" not in result.output
+
+
+def test_tune_lever_check_reaches_its_report(monkeypatch: Any, tmp_path: Any) -> None:
+    """``scenario tune --lever-check``: the check after the answer, in tune.json and in the HTML report's sections."""
+    from pathlib import Path
+    monkeypatch.setenv("TCFORGE_DATA", str(Path(__file__).resolve().parent.parent / "data" / "web"))
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["scenario", "tune", "skirmish", "--lever", "german.supply_points", "--range", "1..3",
+                                      "--games", "60", "--round-games", "10", "--agent", "greedy", "--jobs", "1",
+                                      "--lever-check", "--lever-games", "10", "--html", "r.html", "--out", "t",
+                                      "--no-progress"])
+    assert result.exit_code == 0, result.output
+    assert "lever check (greedy v greedy, 10 games a probe" in result.stdout
+    saved = json.loads((tmp_path / "t" / "tune.json").read_text(encoding="utf-8"))
+    assert {lever["probe"] for lever in saved["lever_check"]["levers"]} >= {"one more Supply point a turn for german"}
+    assert "Lever check (greedy v greedy, 10 games a probe" in (tmp_path / "r.html").read_text(encoding="utf-8")
