@@ -318,8 +318,8 @@ def _window_data(kind: WindowKind, raw: dict[str, Any]) -> WindowData:
 class Placing:
     """Cards their owner places, one piece at a time (:mod:`tcforge.engine.placing`): the set-up zones' cards
     (``deploy``, 6.0 and 17.0: each side its own, the side that sets up first first) or a reinforcement group's
-    arrival (``arrive``, 20.0 rule 5). A piece is a card with what rides on or behind it (8.6, 8.6.1); an arrival's
-    owner places its pieces in the order he likes, a set-up's cards come one by one."""
+    arrival (``arrive``, 20.0 rule 5). A piece is a card with what rides on or behind it (8.6, 8.6.1); the owner places
+    the pieces in the order he likes."""
 
     kind: Literal["deploy", "arrive"]
     pieces: list[list[int]]  # the pieces still to place, in order: [card, riders...]

@@ -4,7 +4,8 @@ The rules give a player these choices, so the engine never makes them: where eac
 which squad carries which piece of equipment, and on which of the positions a scenario names each arriving group
 comes onto the table. While :attr:`Context.placing <tcforge.engine.context.Context.placing>` holds cards to place, the
 owner's legal actions are :class:`~tcforge.engine.actions.Place` (a piece, that is a card with what rides on or
-behind it, onto one position) and then :class:`~tcforge.engine.actions.Assign` (equipment onto a squad).
+behind it, onto one position; any piece the owner likes next, the first of each kind offered, as pieces of a kind
+are alike) and then :class:`~tcforge.engine.actions.Assign` (equipment onto a squad).
 
 A position is offered only where the rules let the piece enter it:
 
@@ -149,13 +150,17 @@ def legal(state: CoreState) -> list[Action]:
     if placing is None or found is None:
         return []
     what, i = found
-    if what == "piece" and placing.kind == "arrive":  # the owner places the group's pieces in the order he likes
-        side = placing.sides[i]
-        return [Place(piece[0], p) for j, piece in enumerate(placing.pieces) if placing.sides[j] == side
-                for p in spots(state, placing, j)]
-    if what == "piece":  # a set-up zone's cards one by one (mostly alike: the order is no choice worth offering)
-        lead = placing.pieces[i][0]
-        return [Place(lead, p) for p in spots(state, placing, i)]
+    if what == "piece":  # the owner places the pieces in the order he likes: the first of each kind is offered
+        side, units = placing.sides[i], state._units
+        kinds: set[tuple[Any, ...]] = set()
+        out: list[Action] = []
+        for j, piece in enumerate(placing.pieces):
+            kind = tuple(units[u].profile.card_id for u in piece)
+            if placing.sides[j] != side or kind in kinds:
+                continue
+            kinds.add(kind)
+            out.extend(Place(piece[0], p) for p in spots(state, placing, j))
+        return out
     item = placing.equip[i][0]
     return [Assign(item, c) for c in carriers(state, placing, i)]
 
