@@ -155,7 +155,7 @@ def legal(state: CoreState) -> list[Action]:
         kinds: set[tuple[Any, ...]] = set()
         out: list[Action] = []
         for j, piece in enumerate(placing.pieces):
-            kind = tuple(units[u].profile.card_id for u in piece)
+            kind = (tuple(units[u].profile.card_id for u in piece), tuple(placing.spots[j]))  # same cards and places
             if placing.sides[j] != side or kind in kinds:
                 continue
             kinds.add(kind)
