@@ -256,3 +256,20 @@ def test_10_0_the_referee_flags_arriving_cards_that_are_not_their_melees_attacke
     lines = [LogLine(state.turn, "side 0", ["place", lead, spot])]
     audit = audit_game(sc, start_state, lines)
     assert [(v.line, v.case) for v in audit.violations] == [(2, "10.0 arrival")] * 3  # two tanks and their squad
+
+
+def test_6_2_the_owner_lays_the_kinds_in_the_order_he_likes_and_greedy_lays_the_strongest_first() -> None:
+    # Kursk (17.8): each side's tanks anywhere in its two ranks; one card of each kind is offered at a time
+    sc = load("kursk")
+    state = new_game(sc, 1)
+    rng = random.Random(1)
+    while state.phase != "deploy" or state.current_player() < 0:  # the first hands and the initiative (4.0)
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+    side = state.current_player()
+    kinds = {state.units[a.card].profile.name for a in state.legal_actions()}
+    listed = {e.card.name for e in sc.side(sc.grid.sides[side]).forces if e.card.type == "vehicle"}
+    assert kinds == listed  # every kind of the side's set-up, each once
+    chosen = place(state, state.legal_actions())
+    dearest = max(state.units[a.card].profile.points for a in state.legal_actions())
+    assert state.units[chosen.card].profile.points == dearest
