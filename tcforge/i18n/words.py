@@ -739,6 +739,7 @@ W: dict[str, tuple[str, str]] = {
     "acc_equip": ("gives {item} to {unit}", "donne {item} à {unit}"),
     "acc_discard": ("discards {unit}", "défausse {unit}"),
     "acc_place": ("{unit} comes in at {p}", "{unit} entre en jeu en {p}"),
+    "acc_lay": ("{unit} set up on {p}", "{unit} déployé en {p}"),
     "acc_place_with": ("{unit} comes in at {p} with {riders}", "{unit} entre en jeu en {p} avec {riders}"),
     "acc_assign": ("puts {item} on {unit}", "met {item} sur {unit}"),
     "acc_unstack": ("eliminates {unit} from an overstacked position (6.3)", "élimine {unit} d'une position surempilée (6.3)"),

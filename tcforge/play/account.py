@@ -483,7 +483,7 @@ def describe(state: GameState, action: Action | Sequence[Any], teller: Teller) -
         riders = [n(u[r]) for r in piece[1:]]
         if riders:
             return w("acc_place_with", unit=n(u[action.card]), p=label(action.pos), riders=", ".join(riders))
-        return w("acc_place", unit=n(u[action.card]), p=label(action.pos))
+        return w("acc_lay" if state.phase == "deploy" else "acc_place", unit=n(u[action.card]), p=label(action.pos))
     if isinstance(action, Assign):
         return w("acc_assign", item=n(u[action.item]), unit=n(u[action.carrier]))
     if isinstance(action, Discard | Unstack):

@@ -153,6 +153,12 @@ def test_the_page_keeps_the_prompt_in_view_the_list_at_its_top_and_the_board_leg
     page.fill("#seed", "1")
     page.click("#start")
     at, waiting = settle(page, -1)
+    while page.inner_text("#prompt").startswith("Set-up:"):  # the person lays out the Soviet squads first (6.2)
+        # a squad on a position of Russian rank 2 with room, then an HMG on a squad
+        squads = page.locator("#choices button").all_inner_texts()
+        assert squads and all("Soviet Line Squad" in text for text in squads), squads
+        page.locator("#choices button").first.click()
+        at, waiting = settle(page, at)
     assert waiting == "human" and page.locator("#choices button").count() == 37
     marker = page.evaluate("""() => { const list = document.getElementById('choices'); const style = getComputedStyle(list);
       const pen = document.createElement('canvas').getContext('2d'); pen.font = `${style.fontSize} ${style.fontFamily}`;
