@@ -18,8 +18,9 @@ def test_001_1_0_replay_as_a_side_shows_the_enemys_hidden_cards_as_unknowns(tmp_
     scenario, log = tmp_path / "dyo.yaml", tmp_path / "game.jsonl"
     made = runner.invoke(app, ["scenario", "generate", "--seed", "3", "--out", str(scenario)])
     assert made.exit_code == 0, made.stdout
-    # seed 2: a game where cards stay out of sight after the set-up (greedy lays its cards forward, in sight)
-    played = runner.invoke(app, ["scenario", "play", str(scenario), "--seed", "2", "--log", str(log)])
+    # seed 38: a game where cards stay out of sight after the set-up (greedy lays its strongest cards forward, in
+    # sight of the enemy, so most games spot every card at once)
+    played = runner.invoke(app, ["scenario", "play", str(scenario), "--seed", "38", "--log", str(log)])
     assert played.exit_code == 0
     whole = json.loads(runner.invoke(app, ["scenario", "replay", str(log), "--format", "json"]).stdout)
     seen = json.loads(runner.invoke(app, ["scenario", "replay", str(log), "--format", "json", "--as", "german"]).stdout)

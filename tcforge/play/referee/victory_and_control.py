@@ -115,7 +115,9 @@ class VictoryAndControl(RefereeBase):
             return  # nothing is decided while the set-up is laid out or an arrival placed (the engine's reading too)
         instant = self.rules.victory_check == "instant"
         found = []
-        if instant and after.player != CHANCE:  # no roll pending (the card on its way counts for nothing)
+        move = state.ctx.move
+        on_its_way = move is not None and move.stage == "step"  # 8.0: a moving card counts where it comes to rest
+        if instant and after.player != CHANCE and not on_its_way:  # no roll pending, no card on its way
             found += self.met(after.turn, end_of_game_turn=False, kinds=AT_ONCE)
         if turn_over:
             if not instant:  # checked as each player's turn ends (001)

@@ -540,15 +540,15 @@ def test_10_0_a_card_leaving_a_melee_it_began_not_the_way_it_came_is_flagged(
 
 
 def test_20_0_victory_a_hill_held_at_the_last_turn_the_engine_misses_is_flagged() -> None:
-    """Hill 621, seed 6: the Soviets hold the three hill positions at the end of turn 16. An engine judging the hold
+    """Hill 621, seed 13: the Soviets hold the three hill positions at the end of turn 16. An engine judging the hold
     at the end of turn 17 (never played) ends the game at the turn limit, the Germans winning by default."""
     honest = load("hill-621")
-    playout, result = play_game(honest, 6, ("greedy", "greedy"))
+    playout, result = play_game(honest, 13, ("greedy", "greedy"))
     assert result.condition == "take-the-hill"
     late = load("hill-621")
     next(c for c in late.victory if c.id == "take-the-hill").at_end_of_turn = 17  # type: ignore[attr-defined]
-    missed, _ = play_game(late, 6, ("greedy", "greedy"))
-    found = audit_game(honest, start(late, setup(late, 6)), missed.log, "late").violations
+    missed, _ = play_game(late, 13, ("greedy", "greedy"))
+    found = audit_game(honest, start(late, setup(late, 13)), missed.log, "late").violations
     assert [(v.line, v.case) for v in found] == [(len(playout.log) + 1, "20.0 victory")]
 
 
