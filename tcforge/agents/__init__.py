@@ -14,6 +14,8 @@ line naming what to use instead.
   (:mod:`tcforge.agents.rollout`);
 - ``plan``: whole-turn plans (greedy with seeded deviations) played out a few half-turns on information sets
   (:mod:`tcforge.agents.plan`): the strongest player (``tcforge scenario ladder`` measures it);
+- ``planner``: turn plans (the side's script with its choice points bound: where the Supply points go, when to
+  assault, what to keep) chosen by playouts to the end of the game, Puppet Search (:mod:`tcforge.agents.planner`);
 - ``commander``: greedy's tactics under a doctrine, a typed vector of choices (:mod:`tcforge.agents.commander`);
 - ``best``: the commander with the doctrine trained for the scenario and side at hand
   (``players/SCENARIO-ID.yaml``, read by :mod:`tcforge.agents.trained`), greedy's doctrine where none was trained.
@@ -29,6 +31,7 @@ from tcforge.agents.commander import commander_agent
 from tcforge.agents.greedy import goals, greedy_policy, open_goals, value
 from tcforge.agents.lookahead import LookaheadAgent
 from tcforge.agents.plan import PlanAgent
+from tcforge.agents.planner import PlannerAgent
 from tcforge.agents.playout import Policy, random_policy
 from tcforge.agents.rollout import RolloutAgent
 from tcforge.agents.spec import AgentSpec, SpecError, parse
@@ -49,6 +52,7 @@ def _plain(policy: Policy) -> Callable[[AgentSpec], Policy]:
 AGENTS: dict[str, Callable[[AgentSpec], Policy]] = {"random": _plain(random_policy), "greedy": _plain(greedy_policy),
                                                     "rollout": RolloutAgent, "plan": PlanAgent,
                                                     "commander": commander_agent, "look": LookaheadAgent,
+                                                    "planner": PlannerAgent,
                                                     "best": lambda spec: best_agent(spec, make)}
 # players taken out, with why and what to use instead (issue 32; the measurement is in the commit that retired them)
 RETIRED: dict[str, str] = {

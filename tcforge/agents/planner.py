@@ -1,0 +1,302 @@
+"""The planner: a search over turn plans, each a script with its choice points bound (Puppet Search).
+
+Every other player decides one play at a time, and none allocates a side's Supply points across turns: two points
+a turn, each spent on one position's cards, with reinforcements that bring cards but no points. The planner decides
+at the level where that economy is settled. Its moves are *turn plans*: the side's script (its trained doctrine,
+:mod:`.commander`, greedy's where none was trained) with each of its choice points bound to one option:
+
+- ``spend``, where this turn's Supply points go: ``fight`` (to the plays the script rates highest, wherever the
+  fighting is), ``march`` (the first point to the band farthest from the goals, so the rear comes up), ``fire``
+  (only to fire; a card moves only off a position over the stacking limits, 6.3) or ``save`` (none: the cards hold
+  where they stand, spent only to unstack);
+- ``assault``, when a card steps into a position the enemy holds and with what: ``now`` (the script's own gate),
+  ``massed`` (only with a band worth half as much again as the defenders, more in cover) or ``never`` (it stops
+  short and waits; in the last turn every gate opens, as the commander's ``push`` has it);
+- ``events``, the special-event cards in hand: ``play`` them as the script would, or ``keep`` them for the
+  deciding turns (the reactions to the enemy's plays stay the script's).
+
+A plan binds ``every`` turns (its period; the last period ends with the game), and at the first play of each
+period the planner chooses one (Barriga, Stanescu and Buro, *Puppet Search*, AIIDE 2015 and IEEE TCIAIG 2017):
+each plan of its portfolio is played out to the end of the game, the plan for its period and the script after it,
+against the enemy's script (its trained doctrine), on positions dealt from what the side knows
+(:func:`~tcforge.engine.observation.determinize`: it never reads a hidden card). Every plan meets the same deals
+and dice (common random numbers), and the portfolio is cut in halves on them (successive halving: the worse half
+by mean is dropped, and the survivors meet new deals), the script's own plan always kept, so the budget goes to
+the plans still in doubt. The plan whose paired gain over the script's own is highest is followed (with ``z``:
+only when its gain stands ``z`` standard errors above zero). A playout is scored by its result, with a share of
+the goals held at the end (:func:`~tcforge.agents.search.playout_value`).
+
+The choice points are searched together, a portfolio of bound plans, rather than one at a time as Portfolio
+Greedy Search (Churchill and Buro, CIG 2013) improves one unit's script after another: they interact (a march that
+pays only if the band then waits for the rest, Smoke kept for the assault it covers), and a cheap search over a
+handful of plans sees those pairs where a search over one point at a time would not.
+
+Its deals come from a stream of its own, seeded from the game's generator without drawing from it, and the plan
+it follows draws from the game's generator what its script draws: a planner that keeps the script's own plan
+plays the script's game, dice included (common random numbers across players too).
+
+Spec: ``planner[:playouts][:every=4,from=1,z=0,shape=0.3,plans=PORTFOLIO]``; ``playouts`` (24) is the budget of
+one choice, spread over the portfolio's halvings. A plan is written ``spend/assault/events`` (``march/never/keep``)
+and a portfolio as plans joined by ``+`` (``plans=fight/now/play+march/now/play``); the script's own plan
+(``fight/now/play``) is always one of them. What a game costs in greedy games is measured by
+``tcforge bench search --strongest planner`` and set against its strength in docs/results.
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from tcforge.agents.commander import Commander, Doctrine, _Turn
+from tcforge.agents.greedy import UNSTACK, final_turn
+from tcforge.agents.lookahead import own_stream
+from tcforge.agents.search import paired_best, play_out
+from tcforge.agents.spec import AgentSpec, SpecError
+from tcforge.engine.actions import End, Fire, Interrupt, Move, PlayCard
+from tcforge.engine.observation import determinize
+from tcforge.engine.state import Action, GameState
+
+DEFAULT_PLAYOUTS = 24  # playouts of one choice of plan
+DEFAULT_EVERY = 4  # turns a plan binds where a game has no turn limit
+MAX_SCALE = 16  # a choice late in the game plays at most this many times the playouts of the first
+NEVER = 1_000.0  # the assault gate's ratio that no band reaches: the card stops short
+MASSED = 1.5  # the gate of a massed assault: a band worth half as much again as the defenders (x1.5 in cover)
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "spend": ("fight", "march", "fire", "save"),
+    "assault": ("now", "massed", "never"),
+    "events": ("play", "keep"),
+}
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A turn plan: each choice point of the script bound to one option (see the module's text)."""
+
+    spend: str = "fight"
+    assault: str = "now"
+    events: str = "play"
+
+    @property
+    def text(self) -> str:
+        return f"{self.spend}/{self.assault}/{self.events}"
+
+    @property
+    def own(self) -> bool:
+        """The script's own plan: every choice point where the script leaves it."""
+        return self == SCRIPT
+
+    def doctrine(self, base: Doctrine) -> Doctrine:
+        """The script's doctrine under this plan: its assault gate and its march bound, the rest its own."""
+        gate = {"now": base.assault, "massed": max(base.assault, MASSED), "never": NEVER}[self.assault]
+        march = max(base.march, 1) if self.spend == "march" else base.march
+        return replace(base, assault=gate, march=march)
+
+    @classmethod
+    def read(cls, text: str, where: str) -> Plan:
+        parts = text.strip().split("/")
+        if len(parts) != 3:
+            raise SpecError(f"{where}: plan {text!r}: write a plan as spend/assault/events (march/never/keep)")
+        for (point, options), given in zip(CHOICES.items(), parts, strict=True):
+            if given not in options:
+                raise SpecError(f"{where}: plan {text!r}: {point} is one of {', '.join(options)}")
+        return cls(*parts)
+
+
+SCRIPT = Plan()
+# the portfolio searched unless ``plans=`` names another: the script's own plan and each choice point moved alone
+# (six plans: halved to three and two, at least eleven playouts a choice). Two plans were tried and left out: spending
+# no point at all (save/never/keep) and only firing while holding back (fire/never/play) won no game of 60 as Hill
+# 621's Soviet held all game, and as plans of a few turns the search never kept them.
+PORTFOLIO: tuple[Plan, ...] = (
+    SCRIPT,
+    Plan("march", "now", "play"),
+    Plan("fight", "massed", "play"),
+    Plan("fight", "never", "play"),
+    Plan("fire", "now", "play"),
+    Plan("fight", "now", "keep"),
+)
+
+
+def _is_event(state: GameState, action: Action) -> bool:
+    """A play of a special-event card from the hand (Smoke, a barrage, Repair...), not of a combat card."""
+    return isinstance(action, PlayCard | Interrupt) and not state.units[action.card].profile.combat
+
+
+class Script:
+    """The side's script under one plan: the commander of the base doctrine with the plan's choice points bound.
+    Under the script's own plan it is that commander, choice for choice."""
+
+    def __init__(self, plan: Plan, base: Doctrine, side: int):
+        self.plan = plan
+        self.side = side
+        self.turn = _Turn(plan.doctrine(base), side)
+
+    def __call__(self, state: GameState, rng: random.Random) -> Action:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        view = determinize(state, self.side, rng) if state.game.rules.hidden_units else state
+        if self.plan.own or view.ctx.window is not None or view.phase != "play":
+            action = self.turn.decide(view, rng)
+        else:
+            action = self._play(view, view.legal_actions(), rng)
+        return action if action in actions else actions[0]
+
+    def _play(self, state: GameState, actions: list[Action], rng: random.Random) -> Action:
+        forced, scored = self.turn.plays(state, actions)
+        if forced is not None:
+            return forced
+        plan = self.plan
+        last = final_turn(state)
+        kept: list[tuple[float, Action]] = []
+        for score, action in scored:
+            if plan.events == "keep" and not last and _is_event(state, action):
+                continue
+            if isinstance(action, Move) and score < UNSTACK and plan.spend in ("fire", "save"):
+                continue
+            if isinstance(action, Fire) and plan.spend == "save":
+                continue
+            kept.append((score, action))
+        if not kept:
+            return End() if End() in actions else actions[0]
+        best = max(score for score, _ in kept)
+        top = [a for score, a in kept if score == best]
+        return top[rng.randrange(len(top))]
+
+
+@dataclass
+class Choice:
+    """One choice of plan: the turn it was made, the plans that reached the last halving with their mean playout
+    value (the script's own first), the plan followed, and the playouts spent."""
+
+    turn: int
+    means: dict[str, float]
+    chosen: str
+    playouts: int
+
+
+@dataclass
+class PlannerStats:
+    choices: list[Choice] = field(default_factory=list)
+
+    @property
+    def playouts(self) -> int:
+        return sum(c.playouts for c in self.choices)
+
+
+class PlannerAgent:
+    """The planner of one side for one game; :attr:`stats` keeps every choice of plan it made."""
+
+    def __init__(self, spec: AgentSpec, doctrine: Callable[[GameState, int], Doctrine] | None = None):
+        spec.check_options({"every", "from", "plans", "shape", "z"})
+        if spec.seconds is not None:
+            raise SpecError(f"agent spec {spec.text!r}: planner takes a number of playouts a choice (planner:24), "
+                            "not a time")
+        self.spec = spec
+        self.playouts = spec.iterations if spec.iterations is not None else DEFAULT_PLAYOUTS
+        self.every = int(spec.number("every", 0, 0, 100, whole=True))  # 0: half the turns left
+        self.first_turn = int(spec.number("from", 1, 1, 1000, whole=True))
+        self.z = spec.number("z", 0.0, 0, math.inf)
+        self.shape = spec.number("shape", 0.3, 0, 1, open_most=True)
+        self.portfolio = _portfolio(spec)
+        self._doctrine = doctrine
+        self.stats = PlannerStats()
+        self._base: dict[int, Doctrine] = {}
+        self._period: tuple[int, int] | None = None  # the turns the plan followed binds, from and before
+        self._script: Script | None = None
+
+    def __call__(self, state: GameState, rng: random.Random) -> Action:
+        side = state.current_player()
+        own_play = state.active == side and state.ctx.window is None and state.phase == "play"
+        if own_play and state.turn >= self.first_turn and (self._period is None or state.turn >= self._period[1]):
+            start, end, share = self.period(state)
+            self._period = (start, end)
+            plan = self._choose(state, side, end, min(MAX_SCALE * self.playouts, math.ceil(self.playouts / share)),
+                                own_stream(rng))
+            self._script = Script(plan, self.base(state, side), side)
+        if self._script is None or self._period is None or not self._period[0] <= state.turn < self._period[1]:
+            return self._own(state, side)(state, rng)
+        return self._script(state, rng)
+
+    def period(self, state: GameState) -> tuple[int, int, float]:
+        """The turns a plan chosen now binds (from, before) and the share of the game its playouts play. With a turn
+        limit and no ``every``, half the turns left (at least one): the far future is planned coarsely and the last
+        turns one by one, so each choice's playouts cost about the same; a choice late in the game, whose playouts
+        are short, plays more of them (``playouts`` over the share of the game left)."""
+        limit = state.game.turn_limit
+        turn = state.turn
+        if limit is None:
+            return turn, turn + (self.every or DEFAULT_EVERY), 1.0
+        left = max(1, limit - turn + 1)
+        span = self.every or max(1, left // 2)
+        return turn, turn + span, left / limit
+
+    def base(self, state: GameState, side: int) -> Doctrine:
+        """The side's script: the doctrine trained for it (greedy's where none was)."""
+        if side not in self._base:
+            if self._doctrine is not None:
+                self._base[side] = self._doctrine(state, side)
+            else:
+                from tcforge.agents.trained import best_lookup
+                self._base[side] = best_lookup(state, side)
+        return self._base[side]
+
+    def _own(self, state: GameState, side: int) -> Script:
+        return Script(SCRIPT, self.base(state, side), side)
+
+    def _choose(self, state: GameState, side: int, end: int, playouts: int, rng: random.Random) -> Plan:
+        """The plan to follow until turn ``end``. Half the ``playouts`` pick a challenger: the other plans on common
+        deals, the worse half by mean dropped after each round until one is left. The other half set it against
+        the script's own plan on fresh deals, so the challenger's lucky deals, which picked it, do not also judge
+        it (the winner's curse); it is followed when its paired gain there is above zero (``z`` standard errors
+        above, with ``z``)."""
+        base, enemy = self.base(state, side), Commander(self.base(state, 1 - side))
+        alive = list(self.portfolio[1:])
+        values: dict[Plan, list[float]] = {p: [] for p in alive}
+        rounds = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 0
+        spent = 0
+        for _ in range(rounds):
+            for _ in range(max(1, playouts // (2 * rounds * len(alive)))):
+                deal = rng.getrandbits(64)
+                for plan in alive:
+                    values[plan].append(self._playout(state, side, plan, base, enemy, end, deal))
+                    spent += 1
+            alive = sorted(alive, key=lambda p: -sum(values[p]) / len(values[p]))[:max(1, len(alive) // 2)]
+        challenger = alive[0]
+        duel: list[list[float]] = [[], []]
+        for _ in range(max(2, playouts // 4)):
+            deal = rng.getrandbits(64)
+            for row, plan in zip(duel, (SCRIPT, challenger), strict=True):
+                row.append(self._playout(state, side, plan, base, enemy, end, deal))
+                spent += 2 if plan == challenger else 0
+        chosen = challenger if paired_best(duel, self.z) == 1 else SCRIPT
+        means = {SCRIPT.text: sum(duel[0]) / len(duel[0]), challenger.text: sum(duel[1]) / len(duel[1])}
+        self.stats.choices.append(Choice(state.turn, means, chosen.text, spent))
+        return chosen
+
+    def _playout(self, state: GameState, side: int, plan: Plan, base: Doctrine, enemy: Commander, end: int,
+                 deal: int) -> float:
+        chance = random.Random(deal)  # the same deal and dice for every plan
+        world = determinize(state, side, chance)
+        planned, after = Script(plan, base, side), Script(SCRIPT, base, side)
+
+        def mine(w: GameState, r: random.Random) -> Action:
+            return planned(w, r) if w.turn < end else after(w, r)
+        policies = (mine, enemy) if side == 0 else (enemy, mine)
+        return play_out(world, side, chance, 0, self.shape, policies)
+
+
+def _portfolio(spec: AgentSpec) -> tuple[Plan, ...]:
+    written = spec.options.get("plans")
+    if written is None:
+        return PORTFOLIO
+    where = f"agent spec {spec.text!r}"
+    plans = [Plan.read(text, where) for text in written.split("+") if text.strip()]
+    if len(set(plans)) != len(plans):
+        raise SpecError(f"{where}: plans names a plan twice; name each once")
+    ordered = [SCRIPT, *(p for p in plans if p != SCRIPT)]
+    if len(ordered) < 2:
+        raise SpecError(f"{where}: plans names no plan but the script's own ({SCRIPT.text}); name at least one other")
+    return tuple(ordered)
