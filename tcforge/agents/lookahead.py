@@ -45,7 +45,7 @@ from collections.abc import Callable
 from tcforge.agents.commander import Commander
 from tcforge.agents.greedy import forced_play, greedy_policy, play_candidates
 from tcforge.agents.playout import Policy
-from tcforge.agents.search import play_out
+from tcforge.agents.search import own_stream, play_out
 from tcforge.agents.spec import AgentSpec, SpecError
 from tcforge.engine.observation import determinize
 from tcforge.engine.state import Action, GameState
@@ -144,13 +144,6 @@ class LookaheadAgent:
             return play_out(world, side, chance, self.horizon, self.shape, policies)
         play_out(world, side, chance, self.horizon, self.shape, policies)
         return evaluation(world, side)
-
-
-def own_stream(rng: random.Random) -> random.Random:
-    """The search's own generator, seeded from the game's generator's state without drawing from it. Only the state's
-    integers are hashed: the hash of an int tuple is the same in every process, where that of the whole state (which
-    holds None, hashed by its address before Python 3.12) is not."""
-    return random.Random(hash(rng.getstate()[1]))
 
 
 def _greedy_plays(state: GameState, actions: list[Action]) -> tuple[Action | None, list[tuple[float, Action]]]:

@@ -50,21 +50,20 @@ from dataclasses import dataclass, field, replace
 
 from tcforge.agents.commander import Commander, Doctrine, _Turn
 from tcforge.agents.greedy import UNSTACK, final_turn
-from tcforge.agents.lookahead import own_stream
-from tcforge.agents.search import paired_best, play_out
+from tcforge.agents.search import own_stream, paired_best, play_out
 from tcforge.agents.spec import AgentSpec, SpecError
 from tcforge.engine.actions import End, Fire, Interrupt, Move, PlayCard
 from tcforge.engine.observation import determinize
 from tcforge.engine.state import Action, GameState
 
-DEFAULT_PLAYOUTS = 24  # playouts of one choice of plan
-DEFAULT_EVERY = 4  # turns a plan binds where a game has no turn limit
+DEFAULT_PLAYOUTS = 2  # playouts of a plan at the game's first choice (a later choice plays more: see period())
+DEFAULT_EVERY = 2  # turns a plan binds
 MAX_SCALE = 16  # a choice late in the game plays at most this many times the playouts of the first
 NEVER = 1_000.0  # the assault gate's ratio that no band reaches: the card stops short
 MASSED = 1.5  # the gate of a massed assault: a band worth half as much again as the defenders (x1.5 in cover)
 
 CHOICES: dict[str, tuple[str, ...]] = {
-    "spend": ("fight", "march", "fire", "save"),
+    "spend": ("fight", "march", "fire", "save", "armour", "infantry"),
     "assault": ("now", "massed", "never"),
     "events": ("play", "keep"),
 }
@@ -77,15 +76,24 @@ class Plan:
     spend: str = "fight"
     assault: str = "now"
     events: str = "play"
+    points: tuple[Action, ...] = ()  # the plays this turn's Supply points go to, in order (none: the script's)
 
     @property
     def text(self) -> str:
-        return f"{self.spend}/{self.assault}/{self.events}"
+        bound = "" if not self.points else " points " + ", ".join(f"{a.kind} {a[1]}" for a in self.points)
+        return f"{self.spend}/{self.assault}/{self.events}{bound}"
+
+    def told(self, state: GameState) -> str:
+        """The plan in words a player reads: its choice points, and the positions its points go to by label."""
+        label = state.game.board.label
+        bound = "" if not self.points else "; points to " + ", ".join(
+            f"{a.kind} from {label(a[1]) if a[1] >= 0 else 'the reserve'}" if len(a) > 1 else a.kind for a in self.points)
+        return f"{self.spend}/{self.assault}/{self.events}{bound}"
 
     @property
     def own(self) -> bool:
         """The script's own plan: every choice point where the script leaves it."""
-        return self == SCRIPT
+        return self.spend == "fight" and self.assault == "now" and self.events == "play"
 
     def doctrine(self, base: Doctrine) -> Doctrine:
         """The script's doctrine under this plan: its assault gate and its march bound, the rest its own."""
@@ -101,22 +109,21 @@ class Plan:
         for (point, options), given in zip(CHOICES.items(), parts, strict=True):
             if given not in options:
                 raise SpecError(f"{where}: plan {text!r}: {point} is one of {', '.join(options)}")
-        return cls(*parts)
+        return cls(parts[0], parts[1], parts[2])
 
 
 SCRIPT = Plan()
-# the portfolio searched unless ``plans=`` names another: the script's own plan and each choice point moved alone
-# (six plans: halved to three and two, at least eleven playouts a choice). Two plans were tried and left out: spending
-# no point at all (save/never/keep) and only firing while holding back (fire/never/play) won no game of 60 as Hill
-# 621's Soviet held all game, and as plans of a few turns the search never kept them.
-PORTFOLIO: tuple[Plan, ...] = (
-    SCRIPT,
+# the plans of the choice points other than the Supply points (spend, assault, events), each moved alone: searched
+# with ``plans=`` (``plans=`` names them joined by +). Not searched by default: on Hill 621's first hundred seeds of
+# the trials they added nothing to the points' pairs, and six more plans cost about twice the playouts a choice.
+COARSE: tuple[Plan, ...] = (
     Plan("march", "now", "play"),
     Plan("fight", "massed", "play"),
     Plan("fight", "never", "play"),
     Plan("fire", "now", "play"),
     Plan("fight", "now", "keep"),
 )
+PORTFOLIO: tuple[Plan, ...] = (SCRIPT,)  # the plans searched unless ``plans=`` names others: the script's own alone
 
 
 def _is_event(state: GameState, action: Action) -> bool:
@@ -124,25 +131,43 @@ def _is_event(state: GameState, action: Action) -> bool:
     return isinstance(action, PlayCard | Interrupt) and not state.units[action.card].profile.combat
 
 
+def _has_armour(state: GameState, pos: int, side: int) -> bool:
+    """Whether the side's cards at ``pos`` include a tank or another armoured vehicle."""
+    return any(state.units[u].profile.armored for u in state.occ[pos][side])
+
+
 class Script:
     """The side's script under one plan: the commander of the base doctrine with the plan's choice points bound.
     Under the script's own plan it is that commander, choice for choice."""
 
-    def __init__(self, plan: Plan, base: Doctrine, side: int):
+    def __init__(self, plan: Plan, base: Doctrine, side: int, bound_turn: int = -1):
         self.plan = plan
         self.side = side
         self.turn = _Turn(plan.doctrine(base), side)
+        self.bound_turn = bound_turn  # the turn whose Supply points go where ``plan.points`` says
 
     def __call__(self, state: GameState, rng: random.Random) -> Action:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
         view = determinize(state, self.side, rng) if state.game.rules.hidden_units else state
+        if view.ctx.window is None and view.phase == "play" and self.plan.points and view.turn == self.bound_turn:
+            bound = self._bound(view, actions)
+            if bound is not None:
+                return bound
         if self.plan.own or view.ctx.window is not None or view.phase != "play":
             action = self.turn.decide(view, rng)
         else:
             action = self._play(view, view.legal_actions(), rng)
         return action if action in actions else actions[0]
+
+    def _bound(self, state: GameState, actions: list[Action]) -> Action | None:
+        """The play the plan gives this Supply point, when it is still legal (a free play comes first)."""
+        spent = state.game.supply_points(state.active) - state.supply
+        if spent >= len(self.plan.points) or self.turn.plays(state, actions)[0] is not None:
+            return None
+        play = self.plan.points[spent]
+        return play if play in actions else None
 
     def _play(self, state: GameState, actions: list[Action], rng: random.Random) -> Action:
         forced, scored = self.turn.plays(state, actions)
@@ -157,6 +182,9 @@ class Script:
             if isinstance(action, Move) and score < UNSTACK and plan.spend in ("fire", "save"):
                 continue
             if isinstance(action, Fire) and plan.spend == "save":
+                continue
+            if plan.spend in ("armour", "infantry") and isinstance(action, Move | Fire) and score < UNSTACK \
+                    and action.source >= 0 and _has_armour(state, action.source, self.side) != (plan.spend == "armour"):
                 continue
             kept.append((score, action))
         if not kept:
@@ -190,17 +218,21 @@ class PlannerAgent:
     """The planner of one side for one game; :attr:`stats` keeps every choice of plan it made."""
 
     def __init__(self, spec: AgentSpec, doctrine: Callable[[GameState, int], Doctrine] | None = None):
-        spec.check_options({"every", "from", "plans", "shape", "z"})
+        spec.check_options({"every", "from", "pairs", "plans", "shape", "z"})
         if spec.seconds is not None:
             raise SpecError(f"agent spec {spec.text!r}: planner takes a number of playouts a choice (planner:24), "
                             "not a time")
         self.spec = spec
         self.playouts = spec.iterations if spec.iterations is not None else DEFAULT_PLAYOUTS
-        self.every = int(spec.number("every", 0, 0, 100, whole=True))  # 0: half the turns left
+        self.every = int(spec.number("every", DEFAULT_EVERY, 0, 100, whole=True))  # 0: half the turns left
         self.first_turn = int(spec.number("from", 1, 1, 1000, whole=True))
         self.z = spec.number("z", 0.0, 0, math.inf)
         self.shape = spec.number("shape", 0.3, 0, 1, open_most=True)
         self.portfolio = _portfolio(spec)
+        self.pairs = int(spec.number("pairs", 3, 0, 6, whole=True))  # the plays whose ordered pairs are bound plans
+        if len(self.portfolio) < 2 and self.pairs < 2:
+            raise SpecError(f"agent spec {spec.text!r}: no plan to search but the script's own ({SCRIPT.text}): "
+                            "name another in plans=, or bind the Supply points with pairs=2 or more")
         self._doctrine = doctrine
         self.stats = PlannerStats()
         self._base: dict[int, Doctrine] = {}
@@ -215,7 +247,7 @@ class PlannerAgent:
             self._period = (start, end)
             plan = self._choose(state, side, end, min(MAX_SCALE * self.playouts, math.ceil(self.playouts / share)),
                                 own_stream(rng))
-            self._script = Script(plan, self.base(state, side), side)
+            self._script = Script(plan, self.base(state, side), side, start)
         if self._script is None or self._period is None or not self._period[0] <= state.turn < self._period[1]:
             return self._own(state, side)(state, rng)
         return self._script(state, rng)
@@ -253,11 +285,13 @@ class PlannerAgent:
         it (the winner's curse); it is followed when its paired gain there is above zero (``z`` standard errors
         above, with ``z``)."""
         base, enemy = self.base(state, side), Commander(self.base(state, 1 - side))
-        alive = list(self.portfolio[1:])
+        alive = list(self.portfolio[1:]) + (_point_plans(state, base, side, self.pairs) if self.pairs else [])
+        if not alive:
+            return SCRIPT
         values: dict[Plan, list[float]] = {p: [] for p in alive}
-        rounds = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 0
+        rounds = math.ceil(math.log2(len(alive)))
         spent = 0
-        for _ in range(rounds):
+        while len(alive) > 1:
             for _ in range(max(1, playouts // (2 * rounds * len(alive)))):
                 deal = rng.getrandbits(64)
                 for plan in alive:
@@ -272,20 +306,31 @@ class PlannerAgent:
                 row.append(self._playout(state, side, plan, base, enemy, end, deal))
                 spent += 2 if plan == challenger else 0
         chosen = challenger if paired_best(duel, self.z) == 1 else SCRIPT
-        means = {SCRIPT.text: sum(duel[0]) / len(duel[0]), challenger.text: sum(duel[1]) / len(duel[1])}
-        self.stats.choices.append(Choice(state.turn, means, chosen.text, spent))
+        means = {SCRIPT.text: sum(duel[0]) / len(duel[0]), challenger.told(state): sum(duel[1]) / len(duel[1])}
+        self.stats.choices.append(Choice(state.turn, means, chosen.told(state), spent))
         return chosen
 
     def _playout(self, state: GameState, side: int, plan: Plan, base: Doctrine, enemy: Commander, end: int,
                  deal: int) -> float:
         chance = random.Random(deal)  # the same deal and dice for every plan
         world = determinize(state, side, chance)
-        planned, after = Script(plan, base, side), Script(SCRIPT, base, side)
+        planned, after = Script(plan, base, side, state.turn), Script(SCRIPT, base, side)
 
         def mine(w: GameState, r: random.Random) -> Action:
             return planned(w, r) if w.turn < end else after(w, r)
         policies = (mine, enemy) if side == 0 else (enemy, mine)
         return play_out(world, side, chance, 0, self.shape, policies)
+
+
+def _point_plans(state: GameState, base: Doctrine, side: int, k: int) -> list[Plan]:
+    """The plans that bind where this turn's first two Supply points go: each ordered pair of the ``k`` plays (a
+    move or a fire, by position) the script rates highest, the script's own choices after them."""
+    forced, scored = _Turn(base, side).plays(state, state.legal_actions())
+    if forced is not None:
+        return []
+    ranked = sorted(((score, a) for score, a in scored if isinstance(a, Move | Fire)), key=lambda sa: -sa[0])
+    top = [a for _, a in ranked[:k]]
+    return [Plan(points=(a, b)) for a in top for b in top if a != b]
 
 
 def _portfolio(spec: AgentSpec) -> tuple[Plan, ...]:
@@ -296,7 +341,4 @@ def _portfolio(spec: AgentSpec) -> tuple[Plan, ...]:
     plans = [Plan.read(text, where) for text in written.split("+") if text.strip()]
     if len(set(plans)) != len(plans):
         raise SpecError(f"{where}: plans names a plan twice; name each once")
-    ordered = [SCRIPT, *(p for p in plans if p != SCRIPT)]
-    if len(ordered) < 2:
-        raise SpecError(f"{where}: plans names no plan but the script's own ({SCRIPT.text}); name at least one other")
-    return tuple(ordered)
+    return (SCRIPT, *(p for p in plans if p != SCRIPT))

@@ -117,3 +117,10 @@ def paired_best(values: list[list[float]], z: float) -> int:
         if bound > best_bound:
             best, best_bound = i, bound
     return best
+
+
+def own_stream(rng: random.Random) -> random.Random:
+    """The search's own generator, seeded from the game's generator's state without drawing from it. Only the state's
+    integers are hashed: the hash of an int tuple is the same in every process, where that of the whole state (which
+    holds None, hashed by its address before Python 3.12) is not."""
+    return random.Random(hash(rng.getstate()[1]))

@@ -115,9 +115,9 @@ def test_policy_is_defined_once_and_the_search_players_import_nothing_from_each_
                     defined.append(path.relative_to(ROOT).as_posix())
         imports[path.stem] = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
     assert defined == ["tcforge/agents/playout.py"]
-    for player in ("rollout", "plan"):
-        assert not {m for m in imports[player] if m.startswith("tcforge.agents.")} & {"tcforge.agents.rollout",
-                                                                                      "tcforge.agents.plan"}
+    searches = {"tcforge.agents.rollout", "tcforge.agents.plan", "tcforge.agents.lookahead", "tcforge.agents.planner"}
+    for player in ("rollout", "plan", "lookahead", "planner"):
+        assert not {m for m in imports[player] if m.startswith("tcforge.agents.")} & searches
 
 
 def test_16_0_the_evaluation_prefers_more_material_and_is_the_result_once_the_game_is_over() -> None:

@@ -1,0 +1,133 @@
+"""The planner (issue 48): turn plans, the side's script with its choice points bound, chosen by playouts to the end
+of the game. Each choice point does what its text says on a position the rules settle; a planner that keeps the
+script's own plan plays the script's game; its choices fall where its periods say; its spec is checked."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from enginekit import make, pos, uid
+from tcforge.agents import SpecError, canonical
+from tcforge.agents import make as make_agent
+from tcforge.agents.commander import Doctrine
+from tcforge.agents.greedy import open_goals
+from tcforge.agents.planner import NEVER, PORTFOLIO, SCRIPT, Plan, PlannerAgent, Script
+from tcforge.agents.spec import parse
+from tcforge.engine.actions import End, Fire, Move
+from tcforge.engine.state import GameState
+from tcforge.play.games import play_game
+from tcforge.scenarios.loading import load
+
+
+def _facing(turn: int) -> GameState:
+    """Two Soviet squads on b4 facing a German squad in Woods on b3, in a game decided at the end of turn 16."""
+    state = make({0: [("German Line Squad", "b3")], 1: [("Soviet Line Squad", "b4")] * 2}, terrain={"b3": "Woods"},
+                 turn_limit=16, overrides={"victory.check": "given_turn"})
+    state.turn = turn
+    return state
+
+
+def test_5_0_a_plan_that_saves_its_points_ends_the_play_forfeiting_them() -> None:
+    # 5.0 e: ending the play forfeits the Supply points left; save spends none where no card is over the limits
+    state = make({0: [("German Line Squad", "b3")], 1: [("Soviet Line Squad", "b4")]}, turn_limit=16)
+    side = state.current_player()
+    assert (side, state.phase) == (0, "play")
+    actions = state.legal_actions()
+    assert any(isinstance(a, Fire) for a in actions) and any(isinstance(a, Move) for a in actions)
+    assert Script(Plan("save", "never", "keep"), Doctrine(), side)(state, random.Random(1)) == End()
+    chosen = Script(Plan("fire", "now", "play"), Doctrine(), side)(state, random.Random(1))
+    assert isinstance(chosen, Fire | End) and not isinstance(chosen, Move)
+    assert isinstance(Script(SCRIPT, Doctrine(), side)(state, random.Random(1)), Fire | Move)
+
+
+def test_10_0_a_plan_that_never_assaults_stops_short_until_the_last_turn() -> None:
+    # 10.0: a card that steps into a position the enemy holds begins a melee there; never keeps it out until the game's
+    # last turn, when every gate opens (the commander's push)
+    def liking(plan: Plan, turn: int) -> float:
+        state = _facing(turn)
+        unit = state.units[uid(state, "Soviet Line Squad")]
+        script = Script(plan, Doctrine(), 1)
+        return script.turn.step(state, unit, pos(state, "b4"), pos(state, "b3"), open_goals(state, 1))
+    assert liking(SCRIPT, 5) > 0
+    assert liking(Plan("fight", "never", "play"), 5) == 0
+    assert liking(Plan("fight", "massed", "play"), 5) == 0  # 24 points against 12 x 1.5 in Woods x 1.5: shut
+    assert liking(Plan("fight", "never", "play"), 16) > 0
+    assert Plan("fight", "never", "play").doctrine(Doctrine()).assault == NEVER
+
+
+def test_each_choice_point_binds_the_doctrine_as_its_text_says() -> None:
+    base = Doctrine(assault=0.5, march=0, fire=2.0)
+    assert Plan("fight", "massed", "play").doctrine(base).assault == 1.5
+    assert Plan("fight", "now", "play").doctrine(base) == base  # the script's own plan is the script
+    marched = Plan("march", "now", "play").doctrine(base)
+    assert (marched.march, marched.fire) == (1, 2.0)
+    assert PORTFOLIO[0].text == "fight/now/play" and len(set(PORTFOLIO)) == len(PORTFOLIO)
+
+
+def test_a_planner_that_keeps_the_scripts_plan_plays_the_scripts_game_dice_included() -> None:
+    # z=inf: no gain is sure enough, so every choice keeps the script's own plan; the playouts draw from the planner's
+    # own stream, never the game's, so the game is the script's (greedy's doctrine on Hill 621), action for action
+    scenario = load("hill-621")
+    greedy = play_game(scenario, 11, ("greedy", "greedy"))[0].log
+    planned = play_game(scenario, 11, ("greedy", "planner:1:z=inf,plans=fight/never/play"))[0].log
+    assert [list(x.action) for x in planned] == [list(x.action) for x in greedy]
+
+
+def test_the_plans_periods_halve_the_turns_left_and_a_late_choice_plays_more() -> None:
+    # Hill 621 ends with turn 16 (20.0): the choices fall on turns 1 (for 8 turns), 9 (4), 13 (2), 15 and 16
+    scenario = load("hill-621")
+    agent = PlannerAgent(parse("planner:1:every=0,z=inf,plans=fight/never/play"))
+    from tcforge.agents.playout import run
+    from tcforge.play.games import new_game
+    state = new_game(scenario, 11)
+    greedy = make_agent("greedy")
+    run(state, (greedy, agent), random.Random(11))
+    turns = [c.turn for c in agent.stats.choices]
+    assert turns == [1, 9, 13, 15, 16]
+    spent = [c.playouts for c in agent.stats.choices]
+    assert spent[-1] > spent[0]  # the last turn's playouts are a sixteenth of a game: it plays sixteen times as many
+    assert all(c.chosen == SCRIPT.text for c in agent.stats.choices)
+
+
+def test_a_control_a_planner_free_to_choose_leaves_the_scripts_game() -> None:
+    # the control of the two tests above: with z 0 and a plan that marches its rear up, Hill 621's seed-11 Soviet
+    # follows that plan for its first eight turns, and the game is another
+    from tcforge.agents.playout import run
+    from tcforge.play.games import new_game
+    scenario = load("hill-621")
+    agent = PlannerAgent(parse("planner:2:every=0,pairs=0,plans=march/now/play"))
+    state = new_game(scenario, 11)
+    run(state, (make_agent("greedy"), agent), random.Random(11))
+    assert agent.stats.choices[0].chosen == "march/now/play"
+    greedy = play_game(scenario, 11, ("greedy", "greedy"))[0].log
+    planned = play_game(scenario, 11, ("greedy", "planner:2:every=0,pairs=0,plans=march/now/play"))[0].log
+    assert [list(x.action) for x in planned] != [list(x.action) for x in greedy]
+
+
+@pytest.mark.parametrize("text, again", [
+    ("planner", "planner"),
+    ("PLANNER:8", "planner:8"),
+    ("planner:8:plans=march/never/keep+fight/now/play", "planner:8:plans=march/never/keep+fight/now/play"),
+    ("planner:4:every=2,z=1", "planner:4:every=2,z=1"),
+])
+def test_a_planner_spec_reads_back(text: str, again: str) -> None:
+    assert canonical(text) == again
+
+
+@pytest.mark.parametrize("text, why", [
+    ("planner:2s", "not a time"),
+    ("planner:8:plans=fight/now", "spend/assault/events"),
+    ("planner:8:plans=charge/now/play", "spend is one of fight, march, fire, save"),
+    ("planner:8:plans=fight/now/hoard", "events is one of play, keep"),
+    ("planner:8:pairs=0", "no plan to search but the script's own"),
+    ("planner:8:pairs=7", "pairs is a whole number from 0 to 6"),
+    ("planner:8:plans=march/now/play+march/now/play", "names a plan twice"),
+    ("planner:8:every=0.5", "every is a whole number"),
+    ("planner:8:depth=3", "unknown option"),
+    ("planner:8:plans=" + "+".join(["fight/now/play"] * 13), "characters long"),
+])
+def test_a_bad_planner_spec_says_what_is_wrong_in_one_line(text: str, why: str) -> None:
+    with pytest.raises(SpecError, match=why) as caught:
+        canonical(text)
+    assert "\n" not in str(caught.value)
