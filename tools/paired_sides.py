@@ -6,7 +6,8 @@ same seeds, so it cannot say whether the rung's Soviet wins more than greedy's S
 game i of the root seed (``tcforge.analysis.batches.game_seed``, as the ladder derives its seeds), three games: greedy
 v greedy, greedy v PLAYER, PLAYER v greedy; keeps one JSON line a seed in OUT (appended, so a stopped run resumes
 where it was, and several parts can run at once), and prints each side's paired difference with its 95 % interval
-(Newcombe's, from tcforge.analysis.stats) and the side-swapped ladder score with the ladder's own interval.
+(Newcombe's, from tcforge.analysis.stats) and the side-swapped ladder score with the ladder's own interval. With
+``--base SPEC`` the games are paired against that player instead of greedy (``--base best``: today's strongest).
 
     .venv/bin/python tools/paired_sides.py hill-621 best --games 500 --seed 20261126 --out paired.jsonl --part 0 --parts 2 &
     .venv/bin/python tools/paired_sides.py hill-621 best --games 500 --seed 20261126 --out paired.jsonl --part 1 --parts 2
@@ -19,20 +20,25 @@ import json
 from pathlib import Path
 
 
-def play(scenario_id: str, player: str, games: int, seed: int, out: Path, part: int, parts: int) -> None:
+def play(scenario_id: str, player: str, games: int, seed: int, out: Path, part: int, parts: int,
+         base: str = "greedy", side: str | None = None) -> None:
     from tcforge.analysis.batches import game_seed
     from tcforge.play.games import play_game
     from tcforge.scenarios.loading import load
 
     scenario = load(scenario_id)
+    first = next(iter(scenario.grid.sides))
+    pairs = (("gg", (base, base)), ("gp", (base, player)), ("pg", (player, base)))
+    if side is not None:  # one side only: its player's games and the base's
+        pairs = tuple(p for p in pairs if p[0] == "gg" or (p[0] == "pg") == (side == first))
     done = {row["i"] for row in _rows(out)}
     with out.open("a", encoding="utf-8") as handle:
         for i in range(part, games, parts):
             if i in done:
                 continue
             game = game_seed(seed, i)
-            row: dict[str, object] = {"i": i, "seed": game}
-            for name, agents in (("gg", ("greedy", "greedy")), ("gp", ("greedy", player)), ("pg", (player, "greedy"))):
+            row: dict[str, object] = {"i": i, "seed": game, "base": base}
+            for name, agents in pairs:
                 _, result = play_game(scenario, game, agents, record=False)
                 row[name] = result.winner
             handle.write(json.dumps(row) + "\n")
@@ -49,17 +55,22 @@ def report(scenario_id: str, out: Path) -> None:
         raise SystemExit(f"{out}: no games yet")
     first, second = load(scenario_id).grid.sides
     n = len(rows)
-    print(f"{scenario_id}: {n} seeds")
+    base = rows[0].get("base", "greedy")
+    print(f"{scenario_id}: {n} seeds, paired against {base}")
     for side, mine, other in ((first, "pg", "gg"), (second, "gp", "gg")):
+        if mine not in rows[0]:
+            continue  # played with --side for the other side only
         won = [r[mine] == side for r in rows]
-        base = [r[other] == side for r in rows]
-        pair = stats.paired(base, won)
-        print(f"  as {side}: {sum(won) / n:.3f} against greedy's {sum(base) / n:.3f} on the same seeds; paired "
+        same = [r[other] == side for r in rows]
+        pair = stats.paired(same, won)
+        print(f"  as {side}: {sum(won) / n:.3f} against {base}'s {sum(same) / n:.3f} on the same seeds; paired "
               f"{pair.render()}")
+    if "pg" not in rows[0] or "gp" not in rows[0]:
+        return
     points = [[1.0 if r["pg"] == first else 0.0 for r in rows], [1.0 if r["gp"] == second else 0.0 for r in rows]]
     sides = [SideScore(s, n, int(sum(p)), 0, *score(int(sum(p)), 0, n)) for s, p in zip((first, second), points, strict=True)]
     mean, (lo, hi) = swapped_score(sides, seed_correlation(points[0], points[1]))
-    print(f"  ladder score against greedy, side-swapped over {2 * n} games: {mean:.3f} (95 % {lo:.3f}-{hi:.3f})")
+    print(f"  ladder score against {base}, side-swapped over {2 * n} games: {mean:.3f} (95 % {lo:.3f}-{hi:.3f})")
 
 
 def _rows(out: Path) -> list[dict]:
@@ -78,9 +89,11 @@ def main() -> None:
     parser.add_argument("--part", type=int, default=0)
     parser.add_argument("--parts", type=int, default=1)
     parser.add_argument("--report", action="store_true", help="only report what OUT holds")
+    parser.add_argument("--base", default="greedy", help="the player it is paired against (greedy; best)")
+    parser.add_argument("--side", help="play PLAYER on this side only (german, soviet): no side-swapped score")
     args = parser.parse_args()
     if not args.report:
-        play(args.scenario, args.player, args.games, args.seed, args.out, args.part, args.parts)
+        play(args.scenario, args.player, args.games, args.seed, args.out, args.part, args.parts, args.base, args.side)
     report(args.scenario, args.out)
 
 

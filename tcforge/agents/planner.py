@@ -1,45 +1,52 @@
-"""The planner: a search over turn plans, each a script with its choice points bound (Puppet Search).
+"""The planner: a search over turn plans, each the side's script with its choice points bound (Puppet Search).
 
-Every other player decides one play at a time, and none allocates a side's Supply points across turns: two points
-a turn, each spent on one position's cards, with reinforcements that bring cards but no points. The planner decides
-at the level where that economy is settled. Its moves are *turn plans*: the side's script (its trained doctrine,
-:mod:`.commander`, greedy's where none was trained) with each of its choice points bound to one option:
+Every other player decides one play at a time, and none allocates a side's Supply points: two a turn, each spent on
+one position's cards, with reinforcements that bring cards but no points. The planner decides at the level where
+that economy is settled. Its moves are *turn plans*: the side's script (its trained doctrine, :mod:`.commander`;
+greedy's where none was trained) with its choice points bound:
 
-- ``spend``, where this turn's Supply points go: ``fight`` (to the plays the script rates highest, wherever the
-  fighting is), ``march`` (the first point to the band farthest from the goals, so the rear comes up), ``fire``
-  (only to fire; a card moves only off a position over the stacking limits, 6.3) or ``save`` (none: the cards hold
-  where they stand, spent only to unstack);
+- ``points``, where this turn's first two Supply points go: an ordered pair of the ``pairs`` (3) plays the script
+  rates highest, each a move or a fire from one position; the script chooses everything within each play (which
+  card steps where, which target) and spends the points after them. This is the choice point searched by default;
+- ``spend``, where the turn's points go otherwise: ``fight`` (the script's choice), ``march`` (the first point to the
+  band farthest from the goals, so the rear comes up), ``fire`` (only to fire; a card moves only off a position
+  over the stacking limits, 6.3), ``save`` (none but to unstack), ``armour`` or ``infantry`` (only the positions
+  that hold, or do not hold, an armoured card: which group marches and which holds);
 - ``assault``, when a card steps into a position the enemy holds and with what: ``now`` (the script's own gate),
   ``massed`` (only with a band worth half as much again as the defenders, more in cover) or ``never`` (it stops
   short and waits; in the last turn every gate opens, as the commander's ``push`` has it);
 - ``events``, the special-event cards in hand: ``play`` them as the script would, or ``keep`` them for the
   deciding turns (the reactions to the enemy's plays stay the script's).
 
-A plan binds ``every`` turns (its period; the last period ends with the game), and at the first play of each
-period the planner chooses one (Barriga, Stanescu and Buro, *Puppet Search*, AIIDE 2015 and IEEE TCIAIG 2017):
-each plan of its portfolio is played out to the end of the game, the plan for its period and the script after it,
-against the enemy's script (its trained doctrine), on positions dealt from what the side knows
-(:func:`~tcforge.engine.observation.determinize`: it never reads a hidden card). Every plan meets the same deals
-and dice (common random numbers), and the portfolio is cut in halves on them (successive halving: the worse half
-by mean is dropped, and the survivors meet new deals), the script's own plan always kept, so the budget goes to
-the plans still in doubt. The plan whose paired gain over the script's own is highest is followed (with ``z``:
-only when its gain stands ``z`` standard errors above zero). A playout is scored by its result, with a share of
-the goals held at the end (:func:`~tcforge.agents.search.playout_value`).
+A plan binds ``every`` turns (its period: 2; 0, half the turns left), its points the first of them, and at the
+first play of each period from turn ``from`` (1) the planner chooses one, after Barriga, Stanescu and Buro
+(*Puppet Search*, AIIDE 2015 and IEEE TCIAIG 2017). Each candidate is played out to the end of the game, the plan
+for its period and the script after it, against the enemy's script (its trained doctrine), on positions dealt from
+what the side knows (:func:`~tcforge.engine.observation.determinize`: it never reads a hidden card); every
+candidate meets the same deals and dice (common random numbers). Half the playouts pick a challenger by successive
+halving (the worse half by mean dropped after each round, the survivors meeting new deals); the other half set it
+against the script's own plan on fresh deals, so the lucky deals that picked it do not also judge it (the winner's
+curse), and it is followed when its paired gain there is above zero (``z`` standard errors above, with ``z``). A
+playout is scored by its result with a share of the goals held at the end
+(:func:`~tcforge.agents.search.playout_value`). Unlike Puppet Search, the enemy's choice points are not searched:
+its script is the model of the enemy, which is exact against the script itself.
 
-The choice points are searched together, a portfolio of bound plans, rather than one at a time as Portfolio
-Greedy Search (Churchill and Buro, CIG 2013) improves one unit's script after another: they interact (a march that
-pays only if the band then waits for the rest, Smoke kept for the assault it covers), and a cheap search over a
-handful of plans sees those pairs where a search over one point at a time would not.
+The budget ``playouts`` (2) is a candidate's playouts at the game's first choice; a choice with a share of the game
+left plays that many over the share (a sixteenth of Hill 621 left: sixteen times as many, at most
+:data:`MAX_SCALE`), so each choice costs about the same, and the last turns, where playouts are short and most
+is decided, are measured most closely. The candidates are searched together rather than one choice point at a time
+as Portfolio Greedy Search (Churchill and Buro, CIG 2013) improves one unit's script after another, because the
+points of one turn interact (a move that clears the way for the fire after it).
 
 Its deals come from a stream of its own, seeded from the game's generator without drawing from it, and the plan
 it follows draws from the game's generator what its script draws: a planner that keeps the script's own plan
 plays the script's game, dice included (common random numbers across players too).
 
-Spec: ``planner[:playouts][:every=4,from=1,z=0,shape=0.3,plans=PORTFOLIO]``; ``playouts`` (24) is the budget of
-one choice, spread over the portfolio's halvings. A plan is written ``spend/assault/events`` (``march/never/keep``)
-and a portfolio as plans joined by ``+`` (``plans=fight/now/play+march/now/play``); the script's own plan
-(``fight/now/play``) is always one of them. What a game costs in greedy games is measured by
-``tcforge bench search --strongest planner`` and set against its strength in docs/results.
+Spec: ``planner[:playouts][:every=2,from=1,pairs=3,z=0,shape=0.3,plans=PLANS]``. A plan of the other choice
+points is written ``spend/assault/events`` (``march/never/keep``) and ``plans=`` names them joined by ``+``
+(``plans=march/now/play+fight/never/play``); with none named only the points are searched. What a game costs in
+greedy games is measured by ``tcforge bench search --strongest SPEC`` and set against its strength in
+docs/results (2026-11-29-planner.md).
 """
 from __future__ import annotations
 
@@ -253,17 +260,14 @@ class PlannerAgent:
         return self._script(state, rng)
 
     def period(self, state: GameState) -> tuple[int, int, float]:
-        """The turns a plan chosen now binds (from, before) and the share of the game its playouts play. With a turn
-        limit and no ``every``, half the turns left (at least one): the far future is planned coarsely and the last
-        turns one by one, so each choice's playouts cost about the same; a choice late in the game, whose playouts
-        are short, plays more of them (``playouts`` over the share of the game left)."""
-        limit = state.game.turn_limit
+        """The turns a plan chosen now binds (from, before) and the share of the game its playouts play: ``every``
+        turns, or with ``every`` 0 half the turns left (at least one), so that the far future is planned coarsely and
+        the last turns one by one. A game without a turn limit is counted to the engine's cap (a draw there)."""
+        limit = state.game.turn_limit or state.game.max_turns
         turn = state.turn
-        if limit is None:
-            return turn, turn + (self.every or DEFAULT_EVERY), 1.0
         left = max(1, limit - turn + 1)
         span = self.every or max(1, left // 2)
-        return turn, turn + span, left / limit
+        return turn, turn + span, min(1.0, left / limit)
 
     def base(self, state: GameState, side: int) -> Doctrine:
         """The side's script: the doctrine trained for it (greedy's where none was)."""

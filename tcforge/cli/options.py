@@ -296,6 +296,7 @@ AGENT_HELP = ("A side's player, SIDE=SPEC (german=best), or SPEC for both sides;
               "SPEC is random, greedy, best (the strongest player trained for the scenario: its players file, "
               "tcforge scenario train; else greedy's game), commander[:KNOB=VALUE,...] (a doctrine over greedy), "
               "look[:DEALS[:OPTIONS]] (a one-play lookahead: look:2:base=trained,value=learned), "
+              "planner[:PLAYOUTS[:OPTIONS]] (turn plans over the Supply points played out to the end: planner:2:every=4), "
               "plan[:BUDGET[:OPTIONS]] (plan:32 playouts a turn, plan:2s) or rollout[:BUDGET[:OPTIONS]] "
               "(rollout:32 playouts a decision); default greedy.")
 AGENT_METAVAR = "SIDE=SPEC"

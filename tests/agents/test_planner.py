@@ -16,7 +16,7 @@ from tcforge.agents.planner import NEVER, PORTFOLIO, SCRIPT, Plan, PlannerAgent,
 from tcforge.agents.spec import parse
 from tcforge.engine.actions import End, Fire, Move
 from tcforge.engine.state import GameState
-from tcforge.play.games import play_game
+from tcforge.play.games import GameResult, play_game
 from tcforge.scenarios.loading import load
 
 
@@ -131,3 +131,22 @@ def test_a_bad_planner_spec_says_what_is_wrong_in_one_line(text: str, why: str) 
     with pytest.raises(SpecError, match=why) as caught:
         canonical(text)
     assert "\n" not in str(caught.value)
+
+
+@pytest.mark.slow
+def test_a_planners_verdict_is_the_same_in_this_process_on_the_pool_and_on_a_local_dask_cluster() -> None:
+    # every sweep's promise (issue 14), for the planner (issue 48): a game is its seed's, whoever plays it, since the
+    # planner's deals come from its own stream seeded from the game's
+    from distributed import LocalCluster
+
+    from tcforge.analysis.balance import run
+    agents = ("greedy", "planner:1:every=8")
+    here = run("hill-621", games=2, jobs=1, policies=agents, base_seed=48, batch=1)
+    pool = run("hill-621", games=2, jobs=2, policies=agents, base_seed=48, batch=1)
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                      scheduler_kwargs={"dashboard_address": ":0"}) as cluster:
+        dask = run("hill-621", games=2, policies=agents, base_seed=48, batch=1, scheduler=cluster.scheduler_address)
+
+    def seen(results: list[GameResult]) -> list[tuple[int, str | None, int, int]]:
+        return [(r.seed, r.winner, r.turns, r.actions) for r in results]
+    assert seen(here) == seen(pool) == seen(dask) and len(here) == 2
