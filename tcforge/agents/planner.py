@@ -56,7 +56,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from tcforge.agents.commander import Commander, Doctrine, _Turn
-from tcforge.agents.greedy import UNSTACK, final_turn
+from tcforge.agents.greedy import UNSTACK, final_turn, greedy_policy
+from tcforge.agents.playout import Policy
 from tcforge.agents.search import own_stream, paired_best, play_out
 from tcforge.agents.spec import AgentSpec, SpecError
 from tcforge.engine.actions import End, Fire, Interrupt, Move, PlayCard
@@ -288,7 +289,7 @@ class PlannerAgent:
         the script's own plan on fresh deals, so the challenger's lucky deals, which picked it, do not also judge
         it (the winner's curse); it is followed when its paired gain there is above zero (``z`` standard errors
         above, with ``z``)."""
-        base, enemy = self.base(state, side), Commander(self.base(state, 1 - side))
+        base, enemy = self.base(state, side), _scripted(self.base(state, 1 - side))
         alive = list(self.portfolio[1:]) + (_point_plans(state, base, side, self.pairs) if self.pairs else [])
         if not alive:
             return SCRIPT
@@ -314,16 +315,22 @@ class PlannerAgent:
         self.stats.choices.append(Choice(state.turn, means, chosen.told(state), spent))
         return chosen
 
-    def _playout(self, state: GameState, side: int, plan: Plan, base: Doctrine, enemy: Commander, end: int,
+    def _playout(self, state: GameState, side: int, plan: Plan, base: Doctrine, enemy: Policy, end: int,
                  deal: int) -> float:
         chance = random.Random(deal)  # the same deal and dice for every plan
         world = determinize(state, side, chance)
-        planned, after = Script(plan, base, side, state.turn), Script(SCRIPT, base, side)
+        planned, after = Script(plan, base, side, state.turn), _scripted(base)
 
         def mine(w: GameState, r: random.Random) -> Action:
             return planned(w, r) if w.turn < end else after(w, r)
         policies = (mine, enemy) if side == 0 else (enemy, mine)
         return play_out(world, side, chance, 0, self.shape, policies)
+
+
+def _scripted(doctrine: Doctrine) -> Policy:
+    """A side's script as a playout plays it: the commander of its doctrine, or where that is greedy's the greedy
+    player itself, which makes the same choices from the same draws without the commander's wrapping."""
+    return greedy_policy if doctrine == Doctrine() else Commander(doctrine)
 
 
 def _point_plans(state: GameState, base: Doctrine, side: int, k: int) -> list[Plan]:
