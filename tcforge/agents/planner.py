@@ -92,11 +92,13 @@ class Plan:
         return f"{self.spend}/{self.assault}/{self.events}{bound}"
 
     def told(self, state: GameState) -> str:
-        """The plan in words a player reads: its choice points, and the positions its points go to by label."""
+        """The plan in words a player reads: the choice points it binds, and the positions its points go to."""
         label = state.game.board.label
-        bound = "" if not self.points else "; points to " + ", ".join(
-            f"{a.kind} from {label(a[1]) if a[1] >= 0 else 'the reserve'}" if len(a) > 1 else a.kind for a in self.points)
-        return f"{self.spend}/{self.assault}/{self.events}{bound}"
+        plays = [f"{a.kind} from {label(a[1]) if a[1] >= 0 else 'the reserve'}" for a in self.points]
+        coarse = "" if self.own else f"{self.spend}/{self.assault}/{self.events}"
+        if not plays:
+            return coarse or "the script's own plan"
+        return (coarse + "; " if coarse else "") + "points: " + ", then ".join(plays)
 
     @property
     def own(self) -> bool:
@@ -311,7 +313,7 @@ class PlannerAgent:
                 row.append(self._playout(state, side, plan, base, enemy, end, deal))
                 spent += 2 if plan == challenger else 0
         chosen = challenger if paired_best(duel, self.z) == 1 else SCRIPT
-        means = {SCRIPT.text: sum(duel[0]) / len(duel[0]), challenger.told(state): sum(duel[1]) / len(duel[1])}
+        means = {SCRIPT.told(state): sum(duel[0]) / len(duel[0]), challenger.told(state): sum(duel[1]) / len(duel[1])}
         self.stats.choices.append(Choice(state.turn, means, chosen.told(state), spent))
         return chosen
 

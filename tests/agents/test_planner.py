@@ -87,7 +87,7 @@ def test_the_plans_periods_halve_the_turns_left_and_a_late_choice_plays_more() -
     assert turns == [1, 9, 13, 15, 16]
     spent = [c.playouts for c in agent.stats.choices]
     assert spent[-1] > spent[0]  # the last turn's playouts are a sixteenth of a game: it plays sixteen times as many
-    assert all(c.chosen == SCRIPT.text for c in agent.stats.choices)
+    assert all(c.chosen == "the script's own plan" for c in agent.stats.choices)
 
 
 def test_a_control_a_planner_free_to_choose_leaves_the_scripts_game() -> None:
@@ -150,3 +150,21 @@ def test_a_planners_verdict_is_the_same_in_this_process_on_the_pool_and_on_a_loc
     def seen(results: list[GameResult]) -> list[tuple[int, str | None, int, int]]:
         return [(r.seed, r.winner, r.turns, r.actions) for r in results]
     assert seen(here) == seen(pool) == seen(dask) and len(here) == 2
+
+
+def test_5_0_the_points_choice_binds_ordered_pairs_of_the_scripts_best_plays_and_says_where() -> None:
+    # 5.0: each Supply point buys one play from one position; the planner's default choice point is the pair of
+    # plays the turn's first two points go to, from the three the script rates highest
+    from tcforge.agents.planner import _point_plans
+    state = make({0: [("German Line Squad", "b3"), ("German Line Squad", "c3"), ("German Line Squad", "d3")],
+                  1: [("Soviet Line Squad", "b4"), ("Soviet Line Squad", "d4")]}, turn_limit=16)
+    plans = _point_plans(state, Doctrine(), 0, 3)
+    assert len(plans) == 6 and len(set(plans)) == 6
+    assert all(len(p.points) == 2 and p.points[0] != p.points[1] and all(isinstance(a, Move | Fire) for a in p.points)
+               for p in plans)
+    firsts = {p.points[0] for p in plans}
+    assert {p.points[1] for p in plans} == firsts and len(firsts) == 3
+    told = plans[0].told(state)
+    assert told.startswith("points: ") and ", then " in told and any(f"from {x}" in told for x in ("b3", "c3", "d3"))
+    assert SCRIPT.told(state) == "the script's own plan"
+    assert Plan("march", "never", "keep", plans[0].points).told(state).startswith("march/never/keep; points: ")
