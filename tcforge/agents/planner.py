@@ -44,7 +44,8 @@ plays the script's game, dice included (common random numbers across players too
 
 Spec: ``planner[:playouts][:every=2,from=1,pairs=3,z=0,shape=0.3,plans=PLANS]``. A plan of the other choice
 points is written ``spend/assault/events`` (``march/never/keep``) and ``plans=`` names them joined by ``+``
-(``plans=march/now/play+fight/never/play``); with none named only the points are searched. What a game costs in
+(``plans=march/now/play+fight/never/play``; ``plans=coarse``: each choice point moved alone, :data:`COARSE`); with
+none named only the points are searched. What a game costs in
 greedy games is measured by ``tcforge bench search --strongest SPEC`` and set against its strength in
 docs/results (2026-11-29-planner.md).
 """
@@ -124,7 +125,7 @@ class Plan:
 
 SCRIPT = Plan()
 # the plans of the choice points other than the Supply points (spend, assault, events), each moved alone: searched
-# with ``plans=`` (``plans=`` names them joined by +). Not searched by default: on Hill 621's first hundred seeds of
+# with ``plans=coarse`` (or those ``plans=`` names, joined by +). Not searched by default: on Hill 621's first hundred seeds of
 # the trials they added nothing to the points' pairs, and six more plans cost about twice the playouts a choice.
 COARSE: tuple[Plan, ...] = (
     Plan("march", "now", "play"),
@@ -206,8 +207,8 @@ class Script:
 
 @dataclass
 class Choice:
-    """One choice of plan: the turn it was made, the plans that reached the last halving with their mean playout
-    value (the script's own first), the plan followed, and the playouts spent."""
+    """One choice of plan: the turn it was made, the script's own plan and the challenger with their mean playout
+    values on the duel's deals (the script's first), the plan followed, and the playouts spent on the choice."""
 
     turn: int
     means: dict[str, float]
@@ -311,7 +312,7 @@ class PlannerAgent:
             deal = rng.getrandbits(64)
             for row, plan in zip(duel, (SCRIPT, challenger), strict=True):
                 row.append(self._playout(state, side, plan, base, enemy, end, deal))
-                spent += 2 if plan == challenger else 0
+            spent += 2
         chosen = challenger if paired_best(duel, self.z) == 1 else SCRIPT
         means = {SCRIPT.told(state): sum(duel[0]) / len(duel[0]), challenger.told(state): sum(duel[1]) / len(duel[1])}
         self.stats.choices.append(Choice(state.turn, means, chosen.told(state), spent))
@@ -350,6 +351,8 @@ def _portfolio(spec: AgentSpec) -> tuple[Plan, ...]:
     written = spec.options.get("plans")
     if written is None:
         return PORTFOLIO
+    if written == "coarse":
+        return (SCRIPT, *COARSE)
     where = f"agent spec {spec.text!r}"
     plans = [Plan.read(text, where) for text in written.split("+") if text.strip()]
     if len(set(plans)) != len(plans):

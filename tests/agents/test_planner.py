@@ -56,6 +56,14 @@ def test_10_0_a_plan_that_never_assaults_stops_short_until_the_last_turn() -> No
     assert Plan("fight", "never", "play").doctrine(Doctrine()).assault == NEVER
 
 
+def test_plans_coarse_searches_each_other_choice_point_moved_alone() -> None:
+    agent = PlannerAgent(parse("planner:4:plans=coarse"))
+    assert agent.portfolio[0] == SCRIPT and len(agent.portfolio) == 6
+    moved = [[point for point in ("spend", "assault", "events") if getattr(p, point) != getattr(SCRIPT, point)]
+             for p in agent.portfolio[1:]]
+    assert all(len(m) == 1 for m in moved)  # each moves one choice point alone
+
+
 def test_each_choice_point_binds_the_doctrine_as_its_text_says() -> None:
     base = Doctrine(assault=0.5, march=0, fire=2.0)
     assert Plan("fight", "massed", "play").doctrine(base).assault == 1.5
@@ -110,6 +118,7 @@ def test_a_control_a_planner_free_to_choose_leaves_the_scripts_game() -> None:
     ("PLANNER:8", "planner:8"),
     ("planner:8:plans=march/never/keep+fight/now/play", "planner:8:plans=march/never/keep+fight/now/play"),
     ("planner:4:every=2,z=1", "planner:4:every=2,z=1"),
+    ("planner:4:plans=coarse", "planner:4:plans=coarse"),
 ])
 def test_a_planner_spec_reads_back(text: str, again: str) -> None:
     assert canonical(text) == again
