@@ -4,6 +4,7 @@ script's own plan plays the script's game; its choices fall where its periods sa
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -177,3 +178,20 @@ def test_5_0_the_points_choice_binds_ordered_pairs_of_the_scripts_best_plays_and
     assert told.startswith("points: ") and ", then " in told and any(f"from {x}" in told for x in ("b3", "c3", "d3"))
     assert SCRIPT.told(state) == "the script's own plan"
     assert Plan("march", "never", "keep", plans[0].points).told(state).startswith("march/never/keep; points: ")
+
+
+def test_a_planners_game_log_replays_choice_for_choice_and_the_referee_finds_no_violation(tmp_path: Path) -> None:
+    # the log records the planner's spec; replay plays it again from the seed and checks each of its choices (its
+    # playouts come from its own stream, so a second process makes the same ones), and the referee audits each rule
+    from typer.testing import CliRunner
+
+    from tcforge.cli import app
+    log = tmp_path / "planner.jsonl"
+    runner = CliRunner()
+    played = runner.invoke(app, ["scenario", "play", "hill-621", "--seed", "4", "--agent", "german=planner:1:every=8",
+                                 "--agent", "soviet=planner:1:every=1,from=15", "--quiet", "--log", str(log)])
+    assert played.exit_code == 0, played.stderr
+    replayed = runner.invoke(app, ["scenario", "replay", str(log)])
+    assert replayed.exit_code == 0 and "planner:1:every=8 v planner:1:every=1,from=15" in replayed.stdout
+    audited = runner.invoke(app, ["scenario", "audit", str(log)])
+    assert audited.exit_code == 0 and "no violation" in audited.stdout
