@@ -1,11 +1,13 @@
-"""What the search players share: the key a choice is filed under, the playout and its value, and the paired
-comparison of candidates on the same luck.
+"""What the search players share: the key a choice is filed under, the playout and its value, the paired
+comparison of candidates on the same luck, and a search's own stream of random numbers.
 
-The playout search (:mod:`.rollout`) and the turn-plan search (:mod:`.plan`) both play positions dealt by
-:func:`~tcforge.engine.observation.determinize` out with :func:`play_out` (the players' one loop,
-:func:`tcforge.agents.playout.run`, the greedy player on both sides unless told otherwise), score them with
-:func:`playout_value`, and keep a departure from greedy's choice only when :func:`paired_best` finds its paired gain
-sure enough over :func:`paired_rounds`. Neither imports the other.
+The playout search (:mod:`.rollout`), the turn-plan search (:mod:`.plan`), the lookahead (:mod:`.lookahead`) and the
+planner (:mod:`.planner`) play positions dealt by :func:`~tcforge.engine.observation.determinize` out with
+:func:`play_out` (the players' one loop, :func:`tcforge.agents.playout.run`, the greedy player on both sides unless
+told otherwise), score them with :func:`playout_value`, and keep a departure from their base player's choice only
+when :func:`paired_best` finds its paired gain sure enough. The lookahead and the planner deal from
+:func:`own_stream`, so that keeping the base player's choice leaves the game as the base player plays it. None
+imports another.
 """
 from __future__ import annotations
 
