@@ -53,7 +53,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from tcforge.agents.commander import Commander, Doctrine, _Turn
@@ -218,17 +217,15 @@ class Choice:
 
 @dataclass
 class PlannerStats:
-    choices: list[Choice] = field(default_factory=list)
+    """Every choice of plan a planner made in its game, in order."""
 
-    @property
-    def playouts(self) -> int:
-        return sum(c.playouts for c in self.choices)
+    choices: list[Choice] = field(default_factory=list)
 
 
 class PlannerAgent:
     """The planner of one side for one game; :attr:`stats` keeps every choice of plan it made."""
 
-    def __init__(self, spec: AgentSpec, doctrine: Callable[[GameState, int], Doctrine] | None = None):
+    def __init__(self, spec: AgentSpec):
         spec.check_options({"every", "from", "pairs", "plans", "shape", "z"})
         if spec.seconds is not None:
             raise SpecError(f"agent spec {spec.text!r}: planner takes a number of playouts a choice (planner:24), "
@@ -244,7 +241,6 @@ class PlannerAgent:
         if len(self.portfolio) < 2 and self.pairs < 2:
             raise SpecError(f"agent spec {spec.text!r}: no plan to search but the script's own ({SCRIPT.text}): "
                             "name another in plans=, or bind the Supply points with pairs=2 or more")
-        self._doctrine = doctrine
         self.stats = PlannerStats()
         self._base: dict[int, Doctrine] = {}
         self._period: tuple[int, int] | None = None  # the turns the plan followed binds, from and before
@@ -276,11 +272,8 @@ class PlannerAgent:
     def base(self, state: GameState, side: int) -> Doctrine:
         """The side's script: the doctrine trained for it (greedy's where none was)."""
         if side not in self._base:
-            if self._doctrine is not None:
-                self._base[side] = self._doctrine(state, side)
-            else:
-                from tcforge.agents.trained import best_lookup
-                self._base[side] = best_lookup(state, side)
+            from tcforge.agents.trained import best_lookup  # below the agents' registry, as the lookahead imports it
+            self._base[side] = best_lookup(state, side)
         return self._base[side]
 
     def _own(self, state: GameState, side: int) -> Script:
