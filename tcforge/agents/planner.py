@@ -56,7 +56,7 @@ import random
 from dataclasses import dataclass, field, replace
 
 from tcforge.agents.commander import Commander, Doctrine, _Turn
-from tcforge.agents.greedy import UNSTACK, final_turn, greedy_policy
+from tcforge.agents.greedy import UNSTACK, final_turn, forced_play, greedy_policy
 from tcforge.agents.playout import Policy
 from tcforge.agents.search import own_stream, paired_best, play_out
 from tcforge.agents.spec import AgentSpec, SpecError
@@ -174,7 +174,12 @@ class Script:
     def _bound(self, state: GameState, actions: list[Action]) -> Action | None:
         """The play the plan gives this Supply point, when it is still legal (a free play comes first)."""
         spent = state.game.supply_points(state.active) - state.supply
-        if spent >= len(self.plan.points) or self.turn.plays(state, actions)[0] is not None:
+        if spent >= len(self.plan.points):
+            return None
+        # the script's own play made before any weighing: greedy's free plays and sure exits, and with a march its
+        # rear's move (only then are the other plays weighed to find it: this runs at each play of every playout)
+        forced = self.turn.plays(state, actions)[0] if self.turn.d.march else forced_play(state, actions)
+        if forced is not None:
             return None
         play = self.plan.points[spent]
         return play if play in actions else None
