@@ -23,7 +23,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # The compiled build (tcforge/compiled.py): the engine's hot modules and greedy compiled by mypyc beside their sources,
-# about a minute on two cores; made again when one of them changes. Without mypy or a C compiler it says so and tcforge
+# a few minutes on two cores, each step told on a line of its own; made again when one of them changes. Without mypy or a C compiler it says so and tcforge
 # runs as pure Python (the same games). TCFORGE_PURE=1 runs the sources even where it is built; `make clean` removes it.
 $(COMPILED): $(STAMP) $(COMPILED_SOURCES)
 	$(BIN)/python -c 'import sys, tcforge.compiled as c; sys.exit(c.main(["build"]))'
@@ -51,13 +51,17 @@ lint: install
 	$(BIN)/ruff check
 	$(BIN)/mypy
 
+# The quick tests on two worker processes (pytest-xdist): each test is independent of the others' order and process.
 test: lint
-	$(BIN)/python -m pytest -m "not slow"
+	$(BIN)/python -m pytest -m "not slow" -n 2
 
 test-slow: install
 	$(BIN)/python -m pytest -m slow
 
+# test-all runs every test, the documents' commands and the documentation site's build among them: the docs extra
+# (mkdocs) is installed into .venv/ the first time, as `make docs` does.
 test-all: lint
+	$(BIN)/python -c "import mkdocs, material" 2>/dev/null || $(BIN)/python -m pip install --quiet -e '.[test,docs]'
 	$(BIN)/python -m pytest
 
 # The browser tests' browser: Debian's Chromium (as root, or with sudo) and the playwright Python package (the browser

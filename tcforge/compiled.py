@@ -37,6 +37,7 @@ import shutil
 import sys
 import sysconfig
 import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
@@ -190,6 +191,7 @@ def build(jobs: int = 2) -> str:
         _compile(root, work, jobs)
         sources = {m: digest(source(m)) for m in MODULES}
         _write_manifest(sources, checked=False)
+        _step("checking that the build plays a game as the sources do")
         problem = _self_check(root)
         if problem is None:  # only a build that played its game as the sources did is ever run
             _write_manifest(sources, checked=True)
@@ -201,6 +203,15 @@ def build(jobs: int = 2) -> str:
         clean()
         return f"no compiled build: {problem}; tcforge runs as pure Python"
     return f"compiled {len(MODULES)} modules with mypyc into {PACKAGE} ({len(extensions())} files)"
+
+
+_STARTED = time.monotonic()
+
+
+def _step(what: str) -> None:
+    """One progress line on stderr: the build's steps take minutes on two cores, and a silent terminal looks hung."""
+    sys.stderr.write(f"tcforge compiled build [{time.monotonic() - _STARTED:4.0f} s]: {what}\n")
+    sys.stderr.flush()
 
 
 def _write_manifest(sources: dict[str, str], checked: bool) -> None:
@@ -221,11 +232,13 @@ def _compile(root: Path, work: Path, jobs: int) -> None:
         with contextlib.redirect_stdout(sink):  # mypy's and setuptools' chatter: shown only if the compile fails
             os.chdir(root)  # mypy finds the package (and mypycify names the modules) from the checkout's root
             paths = [str(source(m).relative_to(root)) for m in MODULES]
+            _step(f"type-checking {len(MODULES)} modules and writing their C with mypyc (about a minute)")
             modules = mypycify(["--config-file", str(root / "pyproject.toml"), "--no-warn-unused-configs", *paths],
                                opt_level="3", multi_file=True, group_name=GROUP, target_dir=str(work / "c"))
             for extension in modules:  # the group's headers go in its package's folder, which mypyc's multi-file
                 extension.include_dirs.append(str(work / "c" / "tcforge"))  # C files do not look in by themselves
             os.chdir(work)  # not the checkout: setuptools would read the project's own pyproject.toml as this build's
+            _step(f"compiling the C with {jobs} job(s) (a few minutes on two cores)")
             setup(name="tcforge-compiled", packages=[], ext_modules=modules,
                   script_args=["--quiet", "build_ext", "--build-lib", str(root), "--build-temp", str(work / "o"),
                                "-j", str(jobs)])

@@ -70,8 +70,15 @@ def _scenario_problems(documents: list[Document], known: list[Problem], engine: 
     seen = {(p.file, p.line, p.col, p.message) for p in known}
     shown = {d.display for d in documents}
     out = [Problem(f.file, f.line, f.col, f.message, f.hint, code=f.code) for f in clashes() if f.file in shown]
+    scenarios = {d.display for d in documents if d.kind is not None and d.kind.name in ("scenario", "player")}
+    broken = sorted({p.file for p in known if p.file not in scenarios})  # card, errata, ruleset... files with problems
     for document in documents:
         if document.kind is None or document.kind.name != "scenario" or not document.schema_ok:
+            continue
+        if broken:  # its checks would only echo them, mislabelled (a card in a file that failed is "unknown")
+            out.append(Problem(document.display, 1, 1, f"not checked: the data it uses has problems of its own (in "
+                               f"{', '.join(broken[:3])}{' and more' if len(broken) > 3 else ''}) [data-not-valid]",
+                               "fix those first, then validate again", code="data-not-valid"))
             continue
         for f in check_file(document.path, engine=engine).findings:
             tag = f"{f.code}, rule {f.case}" if f.case else f.code

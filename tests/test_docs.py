@@ -127,4 +127,18 @@ def test_the_site_builds_with_warnings_as_errors(tmp_path: Path) -> None:
                           cwd=tmp_path, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
                           timeout=300)
     assert done.returncode == 0, done.stderr
-    assert (tmp_path / "site" / "reference" / "cli" / "index.html").is_file()
+    assert (tmp_path / "site" / "reference" / "cli.html").is_file()
+    # the site opens from disk: every link between its pages names a file that is there, never a folder (issue 49,
+    # point 8: directory links opened folder listings from file://)
+    import re
+    from urllib.parse import unquote, urljoin
+    pages = list((tmp_path / "site").rglob("*.html"))
+    checked = 0
+    for page in pages:
+        if "assets" in page.parts:
+            continue
+        for href in re.findall(r'href="([^"#:?]+)(?:#[^"]*)?"', page.read_text(encoding="utf-8")):
+            target = Path(unquote(urljoin(page.as_uri(), href).removeprefix("file://")))
+            assert not href.endswith("/") and target.is_file(), f"{page.relative_to(tmp_path)}: link {href}"
+            checked += 1
+    assert checked > 100

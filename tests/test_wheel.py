@@ -63,8 +63,9 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     src, dist, env_dir, work = base / "src", base / "dist", base / "env", base / "work"
     _copy_sources(src)  # a copy: the build's own build/ folder never lingers in the checkout
     build = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index",
-                            "--quiet", "-w", str(dist), str(src)], capture_output=True, text=True, timeout=300)
+                            "-v", "-w", str(dist), str(src)], capture_output=True, text=True, timeout=300)
     assert build.returncode == 0, build.stdout + build.stderr
+    (base / "build.log").write_text(build.stdout + build.stderr, encoding="utf-8")
     wheel = next(dist.glob("tcforge-*.whl"))
     venv.EnvBuilder(with_pip=False).create(env_dir)
     env_site = next((env_dir / "lib").glob("python3*/site-packages"))
@@ -74,6 +75,19 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     assert install.returncode == 0, install.stdout + install.stderr
     work.mkdir()
     return Installed(env_dir, work, wheel)
+
+
+# setuptools' own notes on how pip drives it, not about the project
+NOT_OURS = ("byte-compiling is disabled", "Location 'file:")
+
+
+def test_the_build_of_a_fresh_copy_prints_no_warning_of_the_projects_own(installed: Installed) -> None:
+    # issue 49: the license written as a table (deprecated) and MANIFEST.in excludes that match nothing in a fresh
+    # clone (no __pycache__, no compiled build yet) each printed a warning at every install
+    log = (installed.wheel.parent.parent / "build.log").read_text(encoding="utf-8")
+    warnings = [line.strip() for line in log.splitlines()
+                if ("warning" in line.lower() or "deprecat" in line.lower()) and not any(n in line for n in NOT_OURS)]
+    assert not warnings, "\n".join(warnings)
 
 
 def test_the_installed_copy_reads_its_own_bundle_not_the_checkout(installed: Installed) -> None:

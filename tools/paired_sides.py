@@ -7,7 +7,8 @@ game i of the root seed (``tcforge.analysis.batches.game_seed``, as the ladder d
 v greedy, greedy v PLAYER, PLAYER v greedy; keeps one JSON line a seed in OUT (appended, so a stopped run resumes
 where it was, and several parts can run at once), and prints each side's paired difference with its 95 % interval
 (Newcombe's, from tcforge.analysis.stats) and the side-swapped ladder score with the ladder's own interval. With
-``--base SPEC`` the games are paired against that player instead of greedy (``--base best``: today's strongest).
+``--base SPEC`` the games are paired against that player instead of greedy (``--base best``: today's strongest); with
+``--side SIDE --opponent SPEC`` only SIDE's player changes, against OPPONENT on the other side in every game.
 
     .venv/bin/python tools/paired_sides.py hill-621 best --games 500 --seed 20261126 --out paired.jsonl --part 0 --parts 2 &
     .venv/bin/python tools/paired_sides.py hill-621 best --games 500 --seed 20261126 --out paired.jsonl --part 1 --parts 2
@@ -21,7 +22,7 @@ from pathlib import Path
 
 
 def play(scenario_id: str, player: str, games: int, seed: int, out: Path, part: int, parts: int,
-         base: str = "greedy", side: str | None = None) -> None:
+         base: str = "greedy", side: str | None = None, opponent: str | None = None) -> None:
     from tcforge.analysis.batches import game_seed
     from tcforge.play.games import play_game
     from tcforge.scenarios.loading import load
@@ -31,13 +32,17 @@ def play(scenario_id: str, player: str, games: int, seed: int, out: Path, part: 
     pairs = (("gg", (base, base)), ("gp", (base, player)), ("pg", (player, base)))
     if side is not None:  # one side only: its player's games and the base's
         pairs = tuple(p for p in pairs if p[0] == "gg" or (p[0] == "pg") == (side == first))
+        if opponent is not None:  # the other side played by OPPONENT in both games
+            mine = 0 if side == first else 1
+            pairs = tuple((name, tuple(agents[i] if i == mine else opponent for i in range(2)))
+                          for name, agents in pairs)  # type: ignore[misc]
     done = {row["i"] for row in _rows(out)}
     with out.open("a", encoding="utf-8") as handle:
         for i in range(part, games, parts):
             if i in done:
                 continue
             game = game_seed(seed, i)
-            row: dict[str, object] = {"i": i, "seed": game, "base": base}
+            row: dict[str, object] = {"i": i, "seed": game, "base": base if opponent is None else f"{base} (against {opponent})"}
             for name, agents in pairs:
                 _, result = play_game(scenario, game, agents, record=False)
                 row[name] = result.winner
@@ -67,8 +72,12 @@ def report(scenario_id: str, out: Path) -> None:
               f"{pair.render()}")
     if "pg" not in rows[0] or "gp" not in rows[0]:
         return
-    points = [[1.0 if r["pg"] == first else 0.0 for r in rows], [1.0 if r["gp"] == second else 0.0 for r in rows]]
-    sides = [SideScore(s, n, int(sum(p)), 0, *score(int(sum(p)), 0, n)) for s, p in zip((first, second), points, strict=True)]
+    games = {first: [r["pg"] for r in rows], second: [r["gp"] for r in rows]}  # a draw (None) is half a point
+    points = [[1.0 if w == s else 0.5 if w is None else 0.0 for w in won] for s, won in games.items()]
+    sides = []
+    for s, won in games.items():
+        wins, draws = sum(w == s for w in won), sum(w is None for w in won)
+        sides.append(SideScore(s, n, wins, draws, *score(wins, draws, n)))
     mean, (lo, hi) = swapped_score(sides, seed_correlation(points[0], points[1]))
     print(f"  ladder score against {base}, side-swapped over {2 * n} games: {mean:.3f} (95 % {lo:.3f}-{hi:.3f})")
 
@@ -91,9 +100,10 @@ def main() -> None:
     parser.add_argument("--report", action="store_true", help="only report what OUT holds")
     parser.add_argument("--base", default="greedy", help="the player it is paired against (greedy; best)")
     parser.add_argument("--side", help="play PLAYER on this side only (german, soviet): no side-swapped score")
+    parser.add_argument("--opponent", help="with --side, the other side's player in every game (default: the base)")
     args = parser.parse_args()
     if not args.report:
-        play(args.scenario, args.player, args.games, args.seed, args.out, args.part, args.parts, args.base, args.side)
+        play(args.scenario, args.player, args.games, args.seed, args.out, args.part, args.parts, args.base, args.side, args.opponent)
     report(args.scenario, args.out)
 
 

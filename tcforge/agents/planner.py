@@ -18,8 +18,10 @@ greedy's where none was trained) with its choice points bound:
 - ``events``, the special-event cards in hand: ``play`` them as the script would, or ``keep`` them for the
   deciding turns (the reactions to the enemy's plays stay the script's).
 
-A plan binds ``every`` turns (its period: 2; 0, half the turns left), its points the first of them, and at the
-first play of each period from turn ``from`` (1) the planner chooses one, after Barriga, Stanescu and Buro
+A plan binds ``every`` turns (its period: 2; 0, half the turns left; with ``at=arrivals``, until the next turn the
+side's reinforcements arrive, or the last turn), its points the first of them, and at the first free play of each
+period (a forced play, an arrival unstacking, comes first) from turn ``from`` (1) to turn ``until`` (the last) the
+planner chooses one, after Barriga, Stanescu and Buro
 (*Puppet Search*, AIIDE 2015 and IEEE TCIAIG 2017). Each candidate is played out to the end of the game, the plan
 for its period and the script after it, against the enemy's script (its trained doctrine), on positions dealt from
 what the side knows (:func:`~tcforge.engine.observation.determinize`: it never reads a hidden card); every
@@ -42,7 +44,7 @@ Its deals come from a stream of its own, seeded from the game's generator withou
 it follows draws from the game's generator what its script draws: a planner that keeps the script's own plan
 plays the script's game, dice included (common random numbers across players too).
 
-Spec: ``planner[:playouts][:every=2,from=1,pairs=3,z=0,shape=0.3,plans=PLANS]``. A plan of the other choice
+Spec: ``planner[:playouts][:every=2|at=arrivals,from=1,until=N,pairs=3,z=0,shape=0.3,plans=PLANS]``. A plan of the other choice
 points is written ``spend/assault/events`` (``march/never/keep``) and ``plans=`` names them joined by ``+``
 (``plans=march/now/play+fight/never/play``; ``plans=coarse``: each choice point moved alone, :data:`COARSE`); with
 none named only the points are searched. What a game costs in
@@ -231,14 +233,25 @@ class PlannerAgent:
     """The planner of one side for one game; :attr:`stats` keeps every choice of plan it made."""
 
     def __init__(self, spec: AgentSpec):
-        spec.check_options({"every", "from", "pairs", "plans", "shape", "z"})
+        spec.check_options({"at", "every", "from", "pairs", "plans", "shape", "until", "z"})
         if spec.seconds is not None:
             raise SpecError(f"agent spec {spec.text!r}: planner takes a number of playouts a choice (planner:24), "
                             "not a time")
         self.spec = spec
         self.playouts = spec.iterations if spec.iterations is not None else DEFAULT_PLAYOUTS
         self.every = int(spec.number("every", DEFAULT_EVERY, 0, 100, whole=True))  # 0: half the turns left
+        at = spec.options.get("at")
+        if at is not None and at != "arrivals":
+            raise SpecError(f"agent spec {spec.text!r}: at={at[:30]!r}; at takes one value, arrivals (a plan chosen on "
+                            "the first turn, each turn the side's reinforcements arrive, and the last)")
+        if at is not None and "every" in spec.options:
+            raise SpecError(f"agent spec {spec.text!r}: at=arrivals sets the turns a plan is chosen; leave out every")
+        self.at_arrivals = at is not None
         self.first_turn = int(spec.number("from", 1, 1, 1000, whole=True))
+        self.last_turn = spec.number("until", math.inf, 1, 1000, whole=True)  # the last turn a plan is chosen
+        if self.last_turn < self.first_turn:
+            raise SpecError(f"agent spec {spec.text!r}: until={self.last_turn:g} is before from={self.first_turn}: "
+                            "the planner would never choose; make until the later turn")
         self.z = spec.number("z", 0.0, 0, math.inf)
         self.shape = spec.number("shape", 0.3, 0, 1, open_most=True)
         self.portfolio = _portfolio(spec)
@@ -254,12 +267,14 @@ class PlannerAgent:
     def __call__(self, state: GameState, rng: random.Random) -> Action:
         side = state.current_player()
         own_play = state.active == side and state.ctx.window is None and state.phase == "play"
-        if own_play and state.turn >= self.first_turn and (self._period is None or state.turn >= self._period[1]):
+        if own_play and self.first_turn <= state.turn <= self.last_turn \
+                and (self._period is None or state.turn >= self._period[1]):
             start, end, share = self.period(state)
-            self._period = (start, end)
             plan = self._choose(state, side, end, min(MAX_SCALE * self.playouts, math.ceil(self.playouts / share)),
                                 own_stream(rng))
-            self._script = Script(plan, self.base(state, side), side, start)
+            if plan is not None:  # None: the play is forced (an arrival unstacking); the choice waits for a free play
+                self._period = (start, end)
+                self._script = Script(plan, self.base(state, side), side, start)
         if self._script is None or self._period is None or not self._period[0] <= state.turn < self._period[1]:
             return self._own(state, side)(state, rng)
         return self._script(state, rng)
@@ -271,7 +286,12 @@ class PlannerAgent:
         limit = state.game.turn_limit or state.game.max_turns
         turn = state.turn
         left = max(1, limit - turn + 1)
-        span = self.every or max(1, left // 2)
+        if self.at_arrivals:  # until the next turn of choice: a turn the side's reinforcements arrive, or the last
+            rules = state.game.scenario_rules
+            arriving = rules.arrival_turns(state.current_player()) if rules is not None else ()
+            span = min((t for t in (*arriving, limit) if t > turn), default=limit + 1) - turn
+        else:
+            span = self.every or max(1, left // 2)
         return turn, turn + span, min(1.0, left / limit)
 
     def base(self, state: GameState, side: int) -> Doctrine:
@@ -284,7 +304,7 @@ class PlannerAgent:
     def _own(self, state: GameState, side: int) -> Script:
         return Script(SCRIPT, self.base(state, side), side)
 
-    def _choose(self, state: GameState, side: int, end: int, playouts: int, rng: random.Random) -> Plan:
+    def _choose(self, state: GameState, side: int, end: int, playouts: int, rng: random.Random) -> Plan | None:
         """The plan to follow until turn ``end``. Half the ``playouts`` pick a challenger: the other plans on common
         deals, the worse half by mean dropped after each round until one is left. The other half set it against
         the script's own plan on fresh deals, so the challenger's lucky deals, which picked it, do not also judge
@@ -292,8 +312,8 @@ class PlannerAgent:
         above, with ``z``)."""
         base, enemy = self.base(state, side), _scripted(self.base(state, 1 - side))
         alive = list(self.portfolio[1:]) + (_point_plans(state, base, side, self.pairs) if self.pairs else [])
-        if not alive:
-            return SCRIPT
+        if not alive:  # the play is forced: nothing to choose yet (the caller asks again at the next play)
+            return None
         values: dict[Plan, list[float]] = {p: [] for p in alive}
         rounds = math.ceil(math.log2(len(alive)))
         spent = 0

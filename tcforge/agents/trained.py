@@ -21,7 +21,7 @@ from typing import Any
 from tcforge.agents.commander import Commander, Doctrine
 from tcforge.agents.learned import FEATURES, Evaluation
 from tcforge.agents.playout import Policy
-from tcforge.agents.spec import AgentSpec, SpecError
+from tcforge.agents.spec import AgentSpec, SpecError, parse
 from tcforge.data import schemas
 from tcforge.data.problems import DataError, Problem
 from tcforge.data.yamlsafe import load_yaml
@@ -249,6 +249,22 @@ def check_usable(spec: str, scenario_id: str) -> None:
     if parsed.name == "best" and found is not None:
         for named in found.strongest_specs():
             check_usable(named, scenario_id)
+
+
+def as_played(spec: str, scenario_id: str, side: str) -> str:
+    """A side's spec as its games played it, for a report's title and summary: ``best`` with what it stood for
+    (``best (greedy's game: nothing trained)``), any other spec as written. Never raises: a file that cannot be
+    read is reported where it is used."""
+    try:
+        if not spec or parse(spec).name != "best":
+            return spec
+        found = trained(scenario_id)
+    except (SpecError, DataError):
+        return spec
+    if found is None:
+        return f"{spec} (greedy's game: nothing trained)"
+    named = found.strongest_for(side)
+    return f"{spec} ({named or found.sides.get(side, Doctrine()).spec()})"
 
 
 def describe_best(scenario_id: str) -> str:

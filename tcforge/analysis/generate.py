@@ -52,9 +52,10 @@ def _new_id(new_id: str, replacing: Path | None = None) -> None:
 def skeleton(new_id: str, template: str, *, replacing: Path | None = None) -> str:
     """The text of a new scenario file made from the commented skeleton or from a bundled scenario (``replacing``: the
     file it may overwrite, see :func:`_new_id`)."""
+    from tcforge.data.schemas import with_editor_line
     _new_id(new_id, replacing)
     text = _template_text(template)
-    return re.sub(r"(?m)^id: [^\s#]+", f"id: {new_id}", text, count=1)
+    return with_editor_line(re.sub(r"(?m)^id: [^\s#]+", f"id: {new_id}", text, count=1), "scenario")
 
 
 def _template_text(template: str) -> str:
@@ -175,13 +176,23 @@ def jeff_mike(new_id: str, *, year: int, points: int, seed: int, kind: str = "me
     return header + yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=100)
 
 
-def write_new(text: str, path: Path, *, force: bool = False) -> Path:
+def write_card_file(path: Path, *, force: bool = False) -> Path:
+    """Write the commented card file skeleton (templates/cards-skeleton.yaml) at ``path``, its first line naming the
+    installed cards schema for the editor."""
+    from tcforge.data.schemas import with_editor_line
+    if path.is_dir() or written_as_folder(path):
+        raise GenerateError(folder_refusal(path, "FILE", path / "my-cards.yaml"))
+    text = with_editor_line((templates_dir() / "cards-skeleton.yaml").read_text(encoding="utf-8"), "cards")
+    return write_new(text, path, force=force, other="another file name")
+
+
+def write_new(text: str, path: Path, *, force: bool = False, other: str = "another id or --out") -> Path:
     """Write a scenario file whole; a folder is refused with the file name to give instead (the scenario's id)."""
     if path.is_dir() or written_as_folder(path):  # --force cannot help: a folder is never replaced by a file
         found = re.search(r"^id: *([a-z0-9-]+)( |$)", text, re.MULTILINE)
         raise GenerateError(folder_refusal(path, "--out", path / ((found[1] if found else "my-scenario") + ".yaml")))
     if path.exists() and not force:
-        raise GenerateError(f"{path} exists already: choose another id or --out, or pass --force")
+        raise GenerateError(f"{path} exists already: choose {other}, or pass --force")
     from tcforge.atomic import atomic_path
     with atomic_path(path) as tmp:
         tmp.write_text(text, encoding="utf-8")

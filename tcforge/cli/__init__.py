@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import os
 import re
+import shlex
 import signal
 import sys
 import typing
@@ -27,11 +28,11 @@ from typer.core import TyperGroup
 
 from tcforge import __version__
 from tcforge.bounds import shown
-from tcforge.cli import bench, cards, errata, odds, rules, serve, validate
+from tcforge.cli import bench, cards, errata, odds, rules, schemas, serve, validate
 from tcforge.cli.common import err, fail, out
 from tcforge.cli.options import harmonise
 from tcforge.interrupt import interrupt_notes
-from tcforge.paths import DATA_ENV, MissingFilesError, not_found, use_data_dirs, user_data_dirs
+from tcforge.paths import DATA_ENV, MissingFilesError, display_path, not_found, use_data_dirs, user_data_dirs
 
 # The print shop, the scenarios and the translation tools import reportlab, WeasyPrint and the engine: they
 # are loaded when their command is asked for, so that 'tcforge validate' starts in a fraction of a second.
@@ -110,6 +111,7 @@ app.add_typer(rules.app, name="rules")
 app.command("validate")(validate.validate)
 app.command("odds")(odds.odds)
 app.command("serve")(serve.serve)
+app.command("schemas")(schemas.schemas)
 
 
 @app.callback(invoke_without_command=True)
@@ -132,7 +134,9 @@ def _root(
         where = "--data" if data else DATA_ENV
         reasons = {not_found(d) for d in missing}  # a link loop or a link to nothing is said as such
         if reasons == {"no such file or folder"}:
-            fail(f"{where} names no such folder: {', '.join(str(d) for d in missing)}", 2)
+            made = " ".join(shlex.quote(display_path(d)) for d in missing)
+            fail(f"{where} names no such folder: {', '.join(str(d) for d in missing)}; make it first (mkdir {made}) "
+                 "or check its name", 2)
         fail(f"{where} names no folder: " + "; ".join(f"{d} is {not_found(d)}" for d in missing), 2)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import csv
 import json
 import sys
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -15,6 +16,7 @@ from tcforge.cli.options import AnyLangOpt, Format, FormatOpt, TableFormat, Tabl
 from tcforge.data.cards import Card, CardLookupError
 from tcforge.i18n.texts import untranslated_note
 from tcforge.i18n.words import t as label
+from tcforge.paths import display_path
 
 app = typer.Typer(help="List and show cards (effective values: printed card + errata).", no_args_is_help=True)
 
@@ -171,8 +173,15 @@ def _print_card(card: Card, data: dict[str, Any], lang: str) -> None:
         for r in data["rulings"]:
             out.print(f"    FAQ {r['faq']}: {r['text']}", markup=False)
     prov = data["provenance"]
-    out.print(f"  {label('source', lang)}: {prov['file']}:{prov['line']} (source {prov.get('document', '?')}, {prov.get('section', '?')})",
-              markup=False)
+    design = prov.get("design") if isinstance(prov.get("design"), dict) else None
+    if "document" in prov:
+        origin = f"source {prov['document']}" + (f", {prov['section']}" if prov.get("section") else "")
+    elif design is not None:  # a designer's own card cites no source document: its author and date
+        origin = label("sc_design_date", lang, author=design.get("author", ""), date=design["date"]) if design.get("date") \
+            else label("sc_design", lang, author=design.get("author", ""))
+    else:
+        origin = label("no_source", lang)
+    out.print(f"  {label('source', lang)}: {prov['file']}:{prov['line']} ({origin})", markup=False)
 
 
 def _mod(value: Any) -> str:
@@ -249,3 +258,23 @@ def cards_search(
                       _v(c.effective.get("points")), _pair(c, "hit", "short", "long"),
                       _pair(c, "penetration", "short", "long"), _pair(c, "armor", "front", "side"))
     out.print(table)
+
+
+@app.command("new")
+def cards_new(
+    path: Annotated[Path, typer.Argument(metavar="FILE", help="The card file to write, in a folder of your own "
+                                         "(e.g. mydata/club-cards.yaml).")],
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+) -> None:
+    """Write a commented card file to fill in: one card with every field a vehicle uses, and a first line naming the
+    schema, so that an editor with the YAML language server completes and checks it as you type."""
+    from tcforge.analysis.generate import GenerateError, write_card_file
+    try:
+        written = write_card_file(path, force=force)
+    except GenerateError as exc:
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"cannot write {display_path(path)}: {exc.strerror or exc} (make its folder first: mkdir "
+             f"{display_path(path.parent)})")
+    out.print(f"wrote {display_path(written)}; edit it, then run: tcforge --data {display_path(written.parent)} validate",
+              markup=False)

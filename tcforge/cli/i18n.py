@@ -13,22 +13,23 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from tcforge.cli.options import Format, format_option, old_spelling, out_file_option
+from tcforge.cli.options import Format, PoLangOpt, format_option, old_spelling, out_file_option
 from tcforge.cli.options import LangCodeOpt as LangOpt
 from tcforge.data.problems import DataError
 from tcforge.i18n.catalog import CURRENT, MISSING, STALE, RuleBook, load_rulebook
-from tcforge.i18n.po import PoError, export_po, import_po, placeholder_problems
+from tcforge.i18n.po import PoError, data_relative, export_po, import_po, placeholder_problems
 from tcforge.i18n.status import failing, statuses, table_lines, to_json
 from tcforge.i18n.texts import (
     LANG_CODE,
+    WORD_PREFIX,
     Text,
     TextStatus,
     dump_record,
     layered_record,
     load_record,
-    load_texts,
     record_path,
     text_statuses,
+    texts_for,
     translation,
     write_atomic,
 )
@@ -83,6 +84,15 @@ def _folder(book: RuleBook) -> str:
     return display_path(book.root)
 
 
+def _lang_folder(book: RuleBook, lang: str) -> str:
+    """The rules folder a language's files are in: a folder of your own that holds rules/LANG (where 'i18n init' and
+    an import put them), else the book's own."""
+    for own in user_data_dirs():
+        if (own / "rules" / lang).is_dir():
+            return display_path(own / "rules")
+    return _folder(book)
+
+
 def _data(root: Path | None) -> Path:
     return root if root is not None else data_dir()
 
@@ -100,16 +110,24 @@ def _lang(lang: str, book: RuleBook, data: Path) -> str:
     return lang
 
 
-def _texts(data: Path, rules: Path | None = None, root: Path | None = None) -> list[Text]:
-    """The card and scenario texts under ``data``; none when --rules alone names a rule book to work on."""
-    return [] if rules is not None and root is None else load_texts(data)
+def _texts(data: Path, lang: str, rules: Path | None = None, root: Path | None = None) -> list[Text]:
+    """The card and scenario texts under ``data`` (and for a new language the word table's words); none when --rules
+    alone names a rule book to work on."""
+    return [] if rules is not None and root is None else texts_for(data, lang)
 
 
 def _text_lines(lang: str, rows: list[TextStatus]) -> list[str]:
+    words = [r for r in rows if r.key.startswith(WORD_PREFIX)]
+    rows = [r for r in rows if not r.key.startswith(WORD_PREFIX)]
     c = {s: sum(1 for r in rows if r.state == s) for s in (CURRENT, STALE, MISSING)}
     lines = [f"{lang}: {len(rows)} card and scenario text(s): {c[CURRENT]} current, {c[STALE]} stale, {c[MISSING]} missing"]
     for r in sorted((r for r in rows if r.state != CURRENT), key=lambda r: (r.state != MISSING, r.file, r.line)):
-        lines.append(f"  {r.state:<8} {r.key}  {r.file}:{r.line}  {r.reason}")
+        lines.append(f"  {r.state:<8} {r.key}  {data_relative(Path(r.file))}:{r.line}  {r.reason}")
+    if words:  # a new language's words on cards, sheets and covers: counted, each an entry word:KEY of the PO file
+        w = {s: sum(1 for r in words if r.state == s) for s in (CURRENT, STALE, MISSING)}
+        lines.append(f"{lang}: {len(words)} word(s) printed on cards, sheets and covers: {w[CURRENT]} current, "
+                     f"{w[STALE]} stale, {w[MISSING]} missing (the PO file's word:KEY entries; untranslated ones print "
+                     "in English)")
     return lines
 
 
@@ -130,13 +148,13 @@ def status(
     book, data = _book(rules, root), _data(root)
     lang = _lang(lang, book, data)
     rows = statuses(book, lang)
-    text_rows = text_statuses(_texts(data, rules, root), lang, layered_record(data, lang))
+    text_rows = text_statuses(_texts(data, lang, rules, root), lang, layered_record(data, lang))
     if format is Format.json:
         body = to_json(lang, rows)
         body["texts"] = [r.to_json() for r in text_rows]
         _echo(json.dumps(body, indent=2, ensure_ascii=False))
     else:
-        for line in table_lines(lang, rows, _folder(book)) + (_text_lines(lang, text_rows) if text_rows else []):
+        for line in table_lines(lang, rows, _lang_folder(book, lang)) + (_text_lines(lang, text_rows) if text_rows else []):
             _echo(line)
     if check and (failing(rows) or any(r.state in (STALE, MISSING) for r in text_rows)):
         raise typer.Exit(1)
@@ -171,7 +189,7 @@ def check_cmd(
         pairs = sum(1 for c in book.book(lang).cases() if c.number in book.source.case_map())
         _echo(f"{lang}: {pairs} case(s) compared, {len(found)} difference(s)")
     record = layered_record(data, lang)
-    broken = [line for t in _texts(data, rules, root) for line in
+    broken = [line for t in _texts(data, lang, rules, root) for line in
               placeholder_problems(t.en, translation(t, lang, record) or "", f"{display_path(t.file)}:{t.line}")]
     for line in broken:
         sys.stderr.write(line + "\n")
@@ -195,7 +213,7 @@ def export_cmd(
     root = _whole(root)
     book, folder = _book(rules, root), _data(root)
     lang = _lang(lang, book, folder)
-    data = export_po(book, lang, _texts(folder, rules, root), layered_record(folder, lang))
+    data = export_po(book, lang, _texts(folder, lang, rules, root), layered_record(folder, lang))
     if out_file is None:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
@@ -234,7 +252,7 @@ def _targets(rules: Path | None, root: Path | None, into_package: bool = False,
 @app.command("import")
 def import_cmd(
     po_file: Annotated[Path, typer.Argument(help="The PO file to read.", dir_okay=False)],
-    lang: LangOpt = "fr",
+    lang: PoLangOpt = None,
     rules: RulesOpt = None,
     root: RootOpt = None,
     into_package: Annotated[bool, typer.Option("--into-package",
@@ -259,6 +277,9 @@ def import_cmd(
     root = _whole(root)
     book = _book(rules, root)
     target, rules_out, inline = _targets(rules, root, into_package, dry_run)
+    if lang is None:  # the file says which language it holds; a different --lang is refused by the file's check
+        from tcforge.i18n.poread import header_language
+        lang = header_language(po_file) or "fr"
     lang = _lang(lang, book, target if root is not None else data_dir())
     with_texts = rules is None or root is not None
     source = root if root is not None else data_dir()
@@ -267,7 +288,7 @@ def import_cmd(
     except (OSError, ValueError, AttributeError) as exc:
         _fail(f"cannot read the record of the {lang} translations in {display_path(target)}: {exc}")
     try:
-        report = import_po(book, lang, po_file, write=not dry_run, texts=_texts(source) if with_texts else None,
+        report = import_po(book, lang, po_file, write=not dry_run, texts=_texts(source, lang) if with_texts else None,
                            record=record, rules_out=rules_out,
                            record_out=record_path(target, lang) if with_texts else None, inline=inline)
     except PoError as exc:
@@ -280,6 +301,9 @@ def import_cmd(
         sys.stderr.write(f"tcforge: warning: {warning}\n")
     into = display_path(rules_out if rules is not None and root is None and rules_out is not None else target)
     _echo(("checked; nothing written, an import would write" if dry_run else "wrote") + f" into {into}"
+          + (" (tcforge's own data: an import into a folder of your own, tcforge --data DIR i18n import, also adds "
+             "the texts that folder does not hold yet)" if dry_run and target == data_dir() and not user_data_dirs()
+             else "")
           + (f" (rule text: {display_path(rules_out)})" if rules_out is not None and root is not None else ""))
     for path in report.files:
         _echo(f"{'would write' if dry_run else 'wrote'} {display_path(path)}")

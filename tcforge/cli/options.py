@@ -268,6 +268,10 @@ LangOpt = Annotated[Lang, lang_option()]
 # The commands that print any language with a catalogue (cards show, scenario show, print rulebook): a code.
 AnyLangOpt = Annotated[str, any_lang_option()]
 # 'tcforge i18n' works on any translation, a new one too: its --lang is a code, not one of Lang.
+# 'tcforge i18n import': the language a PO file holds is its own header's, unless --lang names it.
+PoLangOpt = Annotated[str | None, typer.Option("--lang", metavar="LANG",
+                                               help="Language of the translation; default: the one the file's Language "
+                                                    "header names (fr where it names none).")]
 LangCodeOpt = Annotated[str, typer.Option("--lang", metavar="LANG",
                                           help="Language of the translation (fr, or one started with 'tcforge i18n init').")]
 FormatOpt = Annotated[Format, format_option("text or json.")]
@@ -296,7 +300,7 @@ AGENT_HELP = ("A side's player, SIDE=SPEC (german=best), or SPEC for both sides;
               "SPEC is random, greedy, best (the strongest player trained for the scenario: its players file, "
               "tcforge scenario train; else greedy's game), commander[:KNOB=VALUE,...] (a doctrine over greedy), "
               "look[:DEALS[:OPTIONS]] (a one-play lookahead: look:2:base=trained,value=learned), "
-              "planner[:PLAYOUTS[:OPTIONS]] (turn plans over the Supply points played out to the end: planner:2:every=4), "
+              "planner[:PLAYOUTS[:OPTIONS]] (turn plans over the Supply points played out to the end: planner:2:at=arrivals), "
               "plan[:BUDGET[:OPTIONS]] (plan:32 playouts a turn, plan:2s) or rollout[:BUDGET[:OPTIONS]] "
               "(rollout:32 playouts a decision); default greedy.")
 AGENT_METAVAR = "SIDE=SPEC"
@@ -366,11 +370,59 @@ UNSIGNED_HELP = ("Accept a log that cannot be proven: one without its hash chain
 UnsignedOpt = Annotated[bool, typer.Option("--unsigned", help=UNSIGNED_HELP)]
 
 
-__all__ = ["AGENT_HELP", "ALIASED", "DEPRECATED", "FORMAT_VALUES", "FORMS", "JOBS_DEFAULT", "JOBS_HELP",
-           "LANG_VALUES", "OPTIONS", "PAPER_VALUES", "RUNG_METAVAR", "UNSIGNED_HELP", "AgentOpt", "AnyLangOpt",
-           "BleedOpt", "BookPaper", "BookletPaper", "CardLangOpt", "CardPaperOpt", "CardSizeOpt", "DuplexOpt",
-           "Format", "FormatOpt", "JobsOpt", "Lang", "LangCodeOpt", "LangOpt", "OptionOpt", "Paper", "PdfOutOpt",
-           "PlotOpt", "PolicyOpt", "RulesetOpt", "RungsOpt", "StrictOpt", "TableFormat", "TableFormatOpt",
-           "UnsignedOpt", "agent_option", "any_lang", "any_lang_option", "deprecated_option", "format_option",
-           "harmonise", "jobs_option", "lang_option", "notice", "old_spelling", "option_option", "out_dir_option",
-           "out_file_option", "paper_option", "rung_option"]
+__all__ = [
+    "AGENT_HELP",
+    "ALIASED",
+    "DEPRECATED",
+    "FORMAT_VALUES",
+    "FORMS",
+    "JOBS_DEFAULT",
+    "JOBS_HELP",
+    "LANG_VALUES",
+    "OPTIONS",
+    "PAPER_VALUES",
+    "RUNG_METAVAR",
+    "UNSIGNED_HELP",
+    "AgentOpt",
+    "AnyLangOpt",
+    "BleedOpt",
+    "BookPaper",
+    "BookletPaper",
+    "CardLangOpt",
+    "CardPaperOpt",
+    "CardSizeOpt",
+    "DuplexOpt",
+    "Format",
+    "FormatOpt",
+    "JobsOpt",
+    "Lang",
+    "LangCodeOpt",
+    "LangOpt",
+    "OptionOpt",
+    "Paper",
+    "PdfOutOpt",
+    "PlotOpt",
+    "PoLangOpt",
+    "PolicyOpt",
+    "RulesetOpt",
+    "RungsOpt",
+    "StrictOpt",
+    "TableFormat",
+    "TableFormatOpt",
+    "UnsignedOpt",
+    "agent_option",
+    "any_lang",
+    "any_lang_option",
+    "deprecated_option",
+    "format_option",
+    "harmonise",
+    "jobs_option",
+    "lang_option",
+    "notice",
+    "old_spelling",
+    "option_option",
+    "out_dir_option",
+    "out_file_option",
+    "paper_option",
+    "rung_option",
+]

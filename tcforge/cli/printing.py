@@ -137,8 +137,11 @@ def _default_out(kind: str, ruleset: str | None, options: PrintOptions, *parts: 
     return folder / f"{kind}{_tail(ruleset, *parts, options.lang, options.paper, *file_parts(options))}.pdf"
 
 
-def _report(path: Path, report: Report, quiet: bool = False) -> None:
+def _report(path: Path, report: Report, quiet: bool = False, seen: dict[str, int] | None = None) -> None:
     for note in report.notes:
+        if seen is not None:  # print all: a note many PDFs share (the same sheet layout) is said once, at the end
+            seen[note] = seen.get(note, 0) + 1
+            continue
         err.print(f"tcforge: note: {note}", markup=False)
     for face, items in report.overflows.items():
         err.print(f"tcforge: text does not fit on '{face}': {', '.join(items)} (shrunk to the floor and cut)", markup=False)
@@ -155,8 +158,10 @@ def _file_id(path: Path) -> tuple[int, int] | None:
     return found.st_ino, found.st_mtime_ns
 
 
-def _run(path: Path, build: Callable[[], Report], quiet: bool = False, spinner: bool = True) -> Report:
-    """Run one build (a spinner on a terminal meanwhile); any expected failure becomes one line on stderr and exit 1."""
+def _run(path: Path, build: Callable[[], Report], quiet: bool = False, spinner: bool = True,
+         seen: dict[str, int] | None = None) -> Report:
+    """Run one build (a spinner on a terminal meanwhile); any expected failure becomes one line on stderr and exit 1.
+    With ``seen`` its notes are counted there rather than printed."""
     try:
         if spinner:
             with working(f"building {display_path(path)}"):
@@ -170,7 +175,7 @@ def _run(path: Path, build: Callable[[], Report], quiet: bool = False, spinner: 
         _fail(str(exc))
     except OSError as exc:
         _fail(f"cannot write {display_path(path)}: {exc.strerror or exc}")
-    _report(path, report, quiet)
+    _report(path, report, quiet, seen)
     return report
 
 
@@ -413,6 +418,7 @@ def all_cmd(
     start = time.perf_counter()
     pages = 0
     width = max(len(path.name) for path, _ in jobs)
+    notes: dict[str, int] = {}  # each note once, with the number of PDFs it concerns
     with working("building PDFs", total=len(jobs)) as progress:
         done: list[Path] = []
         before: tuple[Path, tuple[int, int] | None] | None = None  # the PDF under way, and the file it replaces
@@ -420,7 +426,7 @@ def all_cmd(
             for path, build in jobs:
                 step(progress, 0, f"{path.name:<{width}}")
                 before = (path, _file_id(path))
-                pages += _run(path, build, quiet=True, spinner=False).pages
+                pages += _run(path, build, quiet=True, spinner=False, seen=notes).pages
                 done.append(path)
                 step(progress)
         except KeyboardInterrupt:
@@ -434,6 +440,8 @@ def all_cmd(
                              + (", ".join(path.name for path in done) or "none"),
                              f"{len(rest)} not made: " + ", ".join(rest))
             raise
+    for note, count in notes.items():
+        err.print(f"tcforge: note ({count} of the {len(jobs)} PDFs): {note}", markup=False)
     for path in done:
         out.print(f"wrote {display_path(path)}", markup=False)
     out.print(f"wrote {len(jobs)} PDF(s), {pages} page(s), to {display_path(out_dir)} in "

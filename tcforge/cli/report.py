@@ -56,11 +56,22 @@ def proof_seeds(tuned: Any) -> list[tuple[str, int, dict[str, Any]]]:
     return out
 
 
+def players_told(scenario_id: str, agents: Sequence[str], sides: Sequence[str]) -> tuple[str, str]:
+    """The two sides' players as their games played them: ``best`` says what it stood for (a report that says
+    "best v best" where nothing was trained would name players that did not play)."""
+    from tcforge.agents.trained import as_played
+    if len(agents) != 2 or len(sides) != 2:
+        return (agents[0], agents[-1]) if agents else ("", "")
+    first, second = (as_played(spec, scenario_id, side) for spec, side in zip(agents, sides, strict=True))
+    return first, second
+
+
 def tune_report(tuned: Any, sc: Any, levers: Any = None) -> dict[str, Any]:
     """The tune run as a report document; ``levers``: the lever check, when it was played."""
     from tcforge.analysis.stats import first_player, lead_curve
     p = tuned.plan
-    verdict = [f"With {p.agents[0]} against {p.agents[1]}: " + tuned.answer() + "."]
+    first, second = players_told(sc.id, p.agents, list(sc.grid.sides))
+    verdict = [f"With {first} against {second}: " + tuned.answer() + "."]
     if tuned.step is not None and tuned.between is not None:
         a, b = tuned.between
         verdict.append(f"Moving {p.lever} from {a.value} to {b.value} changes {p.side}'s win rate by "
@@ -97,7 +108,7 @@ def tune_report(tuned: Any, sc: Any, levers: Any = None) -> dict[str, Any]:
     if levers is not None:
         sections.append(lever_check_section(levers))
         verdict += lever_check_verdict(levers)
-    return {"title": f"{sc.id}: tuning {p.lever}", "subtitle": f"{p.agents[0]} v {p.agents[1]}, seed {p.seed}",
+    return {"title": f"{sc.id}: tuning {p.lever}", "subtitle": f"{first} v {second}, seed {p.seed}",
             "verdict": verdict, "sections": sections}
 
 
@@ -192,9 +203,10 @@ def balance_report(sc: Any, reports: list[Any], results: dict[str | None, list[A
     sides = list(sc.grid.sides)
     base = next((r for r in reports if r.option is None), reports[0])
     agents = base.policies
+    told = players_told(sc.id, agents, sides)
     ranked = sorted(base.sides, key=lambda s: -s.rate)
     undecided = base.games - sum(s.wins for s in base.sides)
-    verdict = [f"With {agents[0]} against {agents[1]}, {base.scenario} {base.option or 'as written'}: "
+    verdict = [f"With {told[0]} against {told[1]}, {base.scenario} {base.option or 'as written'}: "
                + ", ".join(f"{s.side} wins {s.rate:.0%} ({s.interval[0]:.0%}-{s.interval[1]:.0%})" for s in ranked)
                + (f", and {undecided / base.games:.0%} of the games end undecided" if undecided else "")
                + f", over {base.games} games."]
@@ -231,7 +243,7 @@ def balance_report(sc: Any, reports: list[Any], results: dict[str | None, list[A
         (f"{base.option or 'as written'}: a game {s.side} won "
          f"({play_command(str(sc.path), s.example_seed, agents, sides, None, base.option)})", s.example_seed, {})
         for s in base.sides if s.example_seed is not None]
-    return ({"title": f"{base.scenario}: balance", "subtitle": f"{agents[0]} v {agents[1]}", "verdict": verdict,
+    return ({"title": f"{base.scenario}: balance", "subtitle": f"{told[0]} v {told[1]}", "verdict": verdict,
              "sections": sections}, proofs)
 
 

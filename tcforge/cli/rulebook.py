@@ -41,7 +41,9 @@ def rulebook(
     ruleset: Annotated[str | None, typer.Option("--ruleset", help="Ruleset whose numbers, tables and errata to "
                                                    "print (default six-pack-r3); a variant adds an appendix of what "
                                                    "it changes.")] = None,
-    paper: Annotated[Paper, paper_option("Page size: A4, US Letter, A5 or half-Letter (5.5 x 8.5 in).")] = Paper.a4,
+    paper: Annotated[Paper | None, paper_option("Page size: A4, US Letter, A5 or half-Letter (5.5 x 8.5 in); "
+                                                "default A4, and A5 with --booklet (imposed on A4, which a home "
+                                                "printer takes).")] = None,
     booklet: Annotated[bool, typer.Option("--booklet", help="Impose for saddle stitching: two pages a sheet side, "
                                           "in folding order (A5 pages on A4, half-Letter on Letter, A4 on A3, Letter on "
                                           "Tabloid); print "
@@ -57,8 +59,10 @@ def rulebook(
     from tcforge.render.booklet.document import BookletError, BookletOptions, build_booklet
     from tcforge.render.booklet.fetcher import UnsafeURLError
 
-    path = out_file or default_out(lang, paper.value, ruleset, booklet)
-    options = BookletOptions(lang, ruleset, paper.value, booklet)
+    # a booklet's pages are half the sheet: A5 by default, so that the sheet is the A4 a home printer takes
+    size = paper.value if paper is not None else ("a5" if booklet else "a4")
+    path = out_file or default_out(lang, size, ruleset, booklet)
+    options = BookletOptions(lang, ruleset, size, booklet)
     try:
         with working(f"building {display_path(path)}"):
             report = build_booklet(path, options)

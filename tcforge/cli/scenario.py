@@ -911,7 +911,7 @@ def train_cmd(
     jobs: JobsOpt = JOBS_DEFAULT,
     scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
     out: Annotated[Path | None, out_file_option(TRAIN_OUT_HELP)] = None,
-    keep: Path = typer.Option(Path("train"), "--keep", file_okay=False, help="Folder of the kept evaluations "
+    keep: Path = typer.Option(Path("output/train"), "--keep", file_okay=False, help="Folder of the kept evaluations "
                               "(journal.jsonl): a rerun with the same arguments resumes, and replays what was played "
                               "without a game."),
     no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
@@ -1057,7 +1057,7 @@ def sweep_cmd(
     seed: int | None = typer.Option(None, "--seed", callback=bounded(SEED), help="The root seed of every cell (default 1)."),
     batch: int | None = typer.Option(None, "--batch", callback=bounded(BATCH),
                                      help="Games a batch, the unit of work and of resuming (default 10)."),
-    out: Annotated[Path, out_dir_option("Folder of the table (sweep.csv, sweep.jsonl), plot and kept batches.")] = Path("sweep"),
+    out: Annotated[Path, out_dir_option("Folder of the table (sweep.csv, sweep.jsonl), plot and kept batches.")] = Path("output/sweep"),
     jobs: JobsOpt = JOBS_DEFAULT,
     scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
     no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),

@@ -73,7 +73,7 @@ def tune_cmd(
     seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="The root seed: game i of every value is seeded "
                              "from it and i, so the values are compared on the same games."),
     out: Annotated[Path, out_dir_option("Folder of the kept games (batches.jsonl) and the answer (tune.json): the same "
-                                        "command again plays only what is missing.")] = Path("tune"),
+                                        "command again plays only what is missing.")] = Path("output/tune"),
     jobs: JobsOpt = JOBS_DEFAULT,
     scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
     html: Annotated[Path | None, html_option()] = None,
@@ -195,9 +195,11 @@ def tune_cmd(
 
 
 def render_tuned(tuned: Any, scenario_id: str) -> list[str]:
+    from tcforge.cli.report import players_told
     p = tuned.plan
+    first, second = players_told(scenario_id, p.agents, list(p.sides))
     lines = [f"{scenario_id}: {p.lever} over {p.low}..{p.high} for {p.side} {p.target:.0%}, "
-             f"{p.agents[0]} v {p.agents[1]}; {tuned.total} games in {tuned.rounds} round(s) ({tuned.played_now} played now, "
+             f"{first} v {second}; {tuned.total} games in {tuned.rounds} round(s) ({tuned.played_now} played now, "
              f"{tuned.kept_before} kept from before); stopped: {tuned.why_stopped}"]
     for q in sorted(tuned.points, key=lambda q: q.value):
         lo, hi = q.interval

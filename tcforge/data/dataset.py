@@ -71,6 +71,8 @@ def build(documents: list[Document], *, variants: bool = True, errata: tuple[str
 
     for doc in card_docs:
         file_source = doc.data.get("source") if isinstance(doc.data.get("source"), dict) else {}
+        if not file_source and isinstance(doc.data.get("design"), dict):  # a designer's own cards: who made them
+            file_source = {"design": dict(doc.data["design"])}
         for i, raw in enumerate(doc.data.get("cards") or []):
             if not isinstance(raw, dict) or not {"id", "name", "type", "class", "nation", "rarity"} <= raw.keys():
                 continue  # the schema reported it

@@ -9,6 +9,7 @@ schema path and a hint drawn from the schema's own descriptions.
 """
 from __future__ import annotations
 
+import difflib
 import json
 import math
 from functools import cache
@@ -30,6 +31,24 @@ def schema(name: str) -> dict[str, Any]:
     with path.open(encoding="utf-8") as handle:
         result: dict[str, Any] = json.load(handle)
     return result
+
+
+EDITOR_PREFIX = "# yaml-language-server: $schema="
+
+
+def editor_line(name: str) -> str:
+    """The first line of a file tcforge writes for a designer to edit: it names the installed schema the way the YAML
+    language server reads it (VS Code's YAML extension, Neovim's and Emacs' yaml-language-server), so the editor
+    completes the keys and underlines a wrong value while the file is typed."""
+    return EDITOR_PREFIX + (schemas_dir() / f"{name}.schema.json").resolve().as_uri()
+
+
+def with_editor_line(text: str, name: str) -> str:
+    """``text`` opening with :func:`editor_line` (in place of any such line it had)."""
+    lines = text.split("\n")
+    if lines and lines[0].startswith(EDITOR_PREFIX):
+        lines = lines[1:]
+    return editor_line(name) + "\n" + "\n".join(lines)
 
 
 @cache
@@ -126,7 +145,9 @@ def check(loaded: Loaded, schema_name: str, file: str) -> list[Problem]:
             message = f"{key_path}: unknown key '{keys[0]}'" + (
                 f" (and {', '.join(repr(u) for u in keys[1:6])}{', ...' if len(keys) > 6 else ''})"
                 if len(keys) > 1 else "")
-            hint = "remove it or fix its spelling; allowed here: " + ", ".join(allowed)
+            close = difflib.get_close_matches(keys[0], allowed, n=1, cutoff=0.6)
+            hint = (f"did you mean '{close[0]}'? " if close else "") + \
+                "remove it or fix its spelling; allowed here: " + ", ".join(allowed)
         elif kind == "Required":
             name = error.kind.property
             message = f"{where}: missing key '{name}'"
@@ -160,8 +181,11 @@ def check(loaded: Loaded, schema_name: str, file: str) -> list[Problem]:
             if kind == "Enum":
                 options = ", ".join(str(o) for o in sub.get("enum", []))
                 hint = f"{note}use one of: {options}"
-            elif kind == "AnyOf":
-                hint = f"{note}expected {_allowed(sub)}. {described}"
+            elif kind == "AnyOf":  # jsonschema's "not valid under any of the schemas listed in the 'anyOf' keyword"
+                if not (isinstance(actual, float) and not math.isfinite(actual)):
+                    message = f"{where}: {_bounded(json.dumps(value, ensure_ascii=False, default=str), value)} is not " \
+                              f"{_allowed(sub)}"
+                hint = f"{note}{described}"
             elif kind == "MinItems":
                 hint = f"the list needs at least {sub.get('minItems', 1)} entry: {described}"
             else:

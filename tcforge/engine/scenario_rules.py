@@ -67,6 +67,10 @@ class ScenarioRules(Protocol):
         """Where the side's reinforcements of game turn ``turn`` come onto the table (20.0 rule 5)."""
         ...
 
+    def arrival_turns(self, side: int) -> tuple[int, ...]:
+        """The game turns the side's scheduled reinforcement groups arrive, in order (20.0 rule 5; none by card)."""
+        ...
+
 
 # 17.5: the Reinforcements card played by ``side`` brings the scenario's waiting group; True when one came
 # (cards.py calls it through ``Game.reinforcements_hook``; else the card draws two cards).

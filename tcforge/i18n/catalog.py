@@ -122,9 +122,11 @@ class CaseStatus:
         if self.state == ORPHAN:
             return "no English case of this number"
         if self.state == STALE:
-            if not self.translated_from:
-                return f"translated_from is not set; the English hash is {self.en_hash}"
-            return f"translated from {self.translated_from}, the English is now {self.en_hash}"
+            if not self.translated_from:  # said to a translator: what to do, not which field is empty
+                return ("not yet marked as checked against the English: compare it, then import it through a PO file "
+                        "(or set its translated_from to " + f"{self.en_hash})")
+            return (f"the English changed since it was translated (from {self.translated_from} to {self.en_hash}): "
+                    "'tcforge i18n export' marks it fuzzy with the old English beside the new")
         if self.editorial:
             return f"editorial change only: {self.editorial}"
         return ""

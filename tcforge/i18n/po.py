@@ -56,7 +56,7 @@ from tcforge.i18n.texts import (
     text_state,
     translation,
 )
-from tcforge.paths import display_path
+from tcforge.paths import data_dir, display_path, user_data_dirs
 
 SEP = "|"
 PARTS = ("title", "text")
@@ -119,6 +119,22 @@ def split_context(ctxt: str | None) -> tuple[str, str] | None:
     return (number, part) if part in PARTS + ("chapter",) else None
 
 
+def data_relative(path: Path) -> str:
+    """A text's file as the PO file's references name every file: relative to the data folder holding it (cards/...,
+    scenarios/..., rules/en/...), never a path of the machine that exported it."""
+    import tcforge
+    for folder in (*user_data_dirs(), data_dir()):
+        try:
+            return Path(path).resolve().relative_to(folder.resolve()).as_posix()
+        except ValueError:
+            continue
+    package = Path(tcforge.__file__).resolve().parent  # the word table: tcforge/i18n/words.py
+    try:
+        return (package.name / Path(path).resolve().relative_to(package)).as_posix()
+    except ValueError:
+        return display_path(path)
+
+
 def _message(msgid: str, msgstr: str, ctxt: str, *, fuzzy: bool, comments: list[str],
              location: tuple[str, int] | None) -> Message:
     msg = Message(msgid, msgstr, locations=[location] if location else [], flags=("fuzzy",) if fuzzy else (),
@@ -153,7 +169,7 @@ def build_catalog(book: RuleBook, lang: str, texts: list[Text] | None = None, re
         tr_chapter = target.chapter(chapter.file)
         ctxt = context(chapter.number, "chapter")
         _add(catalog, _message(chapter.title, tr_chapter.title if tr_chapter else "", ctxt, fuzzy=False,
-                               comments=[f"chapter title, {chapter.file}"], location=(f"en/{chapter.file}", 1)))
+                               comments=[f"chapter title, {chapter.file}"], location=(f"rules/en/{chapter.file}", 1)))
         for en in chapter.cases:
             tr = translated.get(en.number)
             state = case_state(en, tr)
@@ -165,7 +181,7 @@ def build_catalog(book: RuleBook, lang: str, texts: list[Text] | None = None, re
             seen = record.get(f"rule:{en.number}", {})
             for part in PARTS:
                 msg = _message(getattr(en, part), getattr(tr, part) if tr else "", context(en.number, part),
-                               fuzzy=state == STALE, comments=comments, location=(f"en/{en.file}", en.line))
+                               fuzzy=state == STALE, comments=comments, location=(f"rules/en/{en.file}", en.line))
                 previous = seen.get("title" if part == "title" else "en")
                 if state == STALE and tr is not None and seen.get("from") == tr.translated_from and previous \
                         and previous != getattr(en, part):
@@ -173,9 +189,9 @@ def build_catalog(book: RuleBook, lang: str, texts: list[Text] | None = None, re
                 _add(catalog, msg)
     for text in texts or []:
         state = text_state(text, lang, record)
-        comments = [f"{display_path(text.file)}, English hash {text.hash}"]
+        comments = [f"{data_relative(text.file)}, English hash {text.hash}"]
         msg = _message(text.en, translation(text, lang, record) or "", text.key, fuzzy=state == STALE,
-                       comments=comments, location=(display_path(text.file), text.line))
+                       comments=comments, location=(data_relative(text.file), text.line))
         previous = record.get(text.key, {}).get("en")
         if state == STALE and previous and previous != text.en:
             msg.previous_id = [previous]

@@ -87,6 +87,24 @@ def _line_col(raw: bytes, offset: int) -> tuple[int, int]:
     return line, offset - (raw.rfind(b"\n", 0, offset) + 1) + 1
 
 
+_LANGUAGE_HEADER = re.compile(r'^"Language:\s*([A-Za-z]{2,3})(?:[_-][A-Za-z0-9]+)?\s*\\n"', re.M)
+
+
+def header_language(path: Path) -> str | None:
+    """The language a PO file's header names (``Language: de``), lower-case, or None when it names none or the file
+    cannot be read as a regular file (reading it then says why). Only its first 64 KiB are read: the header opens
+    the file."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        with open(path, "rb") as handle:
+            head = handle.read(64 << 10).decode("utf-8", errors="replace")
+    except OSError:
+        return None
+    found = _LANGUAGE_HEADER.search(head)
+    return found.group(1).lower() if found else None
+
+
 def read_po_file(path: Path, display: str, lang: str) -> PoFile:
     """Read and check ``path``; its problems say everything that is wrong with it (nothing is raised)."""
 
@@ -336,4 +354,4 @@ def _check_header(po: PoFile, display: str, lang: str) -> None:
                                    f"give --lang {language}, or the {lang} catalogue", code="po-language"))
 
 
-__all__ = ["MAX_PO_BYTES", "Entry", "Field", "PoFile", "read_po_file"]
+__all__ = ["MAX_PO_BYTES", "Entry", "Field", "PoFile", "header_language", "read_po_file"]

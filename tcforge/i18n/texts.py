@@ -32,8 +32,10 @@ from typing import Any
 import yaml
 
 from tcforge.atomic import write_atomic as _write_atomic
+from tcforge.i18n import words
 from tcforge.i18n.catalog import CURRENT, MISSING, STALE
 from tcforge.i18n.ruletext import text_hash
+from tcforge.i18n.words import WORD_PREFIX
 from tcforge.paths import display_path, user_data_dirs
 
 LANG_CODE = re.compile(r"^[a-z]{2}$")
@@ -149,7 +151,24 @@ def load_texts(data: Path) -> list[Text]:
 
 
 def is_text_key(ctxt: str | None) -> bool:
-    return bool(ctxt) and ctxt.split("|", 1)[0].split(":", 1)[0] in ("card", "scenario")  # type: ignore[union-attr]
+    return bool(ctxt) and ctxt.split("|", 1)[0].split(":", 1)[0] in ("card", "scenario", "word")  # type: ignore[union-attr]
+
+
+def word_texts() -> list[Text]:
+    """The words tcforge prints around the data (labels on cards and sheets, the booklet's cover, headings:
+    :data:`tcforge.i18n.words.W`), as texts keyed ``word:KEY``. English and French live in the word table itself; a
+    language started with 'tcforge i18n init' translates them in its PO file like any text, and the import keeps them
+    in its record (DATA/i18n/LANG.json), where :func:`tcforge.i18n.words.t` finds them."""
+    source = Path(words.__file__)
+    lines = {m.group(1): n for n, line in enumerate(source.read_text(encoding="utf-8").splitlines(), 1)
+             if (m := re.match(r'\s+"([a-z0-9_]+)": \(', line))}
+    return [Text(f"{WORD_PREFIX}{key}", source, lines.get(key, 1), en) for key, (en, _) in words.W.items()]
+
+
+def texts_for(data: Path, lang: str) -> list[Text]:
+    """What a language translates beyond the rule book: the card and scenario texts under ``data``, and for a language
+    other than English and French (whose words are the word table's own) the word table's words."""
+    return load_texts(data) + (word_texts() if lang not in ("en", "fr") else [])
 
 
 # ---- the record: which English each translation was made from ----------------------------------------------------
@@ -287,6 +306,27 @@ def replaced_at(source: str, edits: list[tuple[Slot, str]]) -> tuple[str, list[i
     return "".join(pieces), lines
 
 
-__all__ = ["Slot", "Text", "TextStatus", "baseline", "dump_record", "is_text_key", "layered_record", "load_record",
-           "load_texts", "read_texts", "record_path", "replace_in_file", "replaced_at", "text_state", "text_statuses",
-           "translation", "untranslated", "untranslated_note", "write_atomic"]
+__all__ = [
+    "WORD_PREFIX",
+    "Slot",
+    "Text",
+    "TextStatus",
+    "baseline",
+    "dump_record",
+    "is_text_key",
+    "layered_record",
+    "load_record",
+    "load_texts",
+    "read_texts",
+    "record_path",
+    "replace_in_file",
+    "replaced_at",
+    "text_state",
+    "text_statuses",
+    "texts_for",
+    "translation",
+    "untranslated",
+    "untranslated_note",
+    "word_texts",
+    "write_atomic",
+]

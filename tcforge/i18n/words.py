@@ -314,6 +314,7 @@ W: dict[str, tuple[str, str]] = {
     "sc_source": ("source {doc}, §{section}", "source {doc}, §{section}"),
     "sc_design": ("designed by {author}", "conçu par {author}"),
     "sc_design_date": ("designed by {author}, {date}", "conçu par {author}, {date}"),
+    "no_source": ("no source document named", "aucun document source indiqué"),
     "sc_credit": ("Credits: {text}", "Remerciements : {text}"),
     "sc_turns_n": ("{n} turns", "{n} tours"),
     "no_turn_limit": ("no turn limit", "sans limite de tours"),
@@ -1040,8 +1041,41 @@ def t(key: str, lang: str = "en", **values: object) -> str:
 
 def _text(key: str, lang: str, values: dict[str, object]) -> str:
     entry = W[key]
-    text = entry[1] if lang == "fr" else entry[0]
+    if lang == "fr":
+        text = entry[1]
+    elif lang == "en":
+        text = entry[0]
+    else:  # a language started with 'tcforge i18n init': its imported words, English where it has none yet
+        text = own_words(lang).get(key) or entry[0]
     return text.format(**values) if values else text
+
+
+WORD_PREFIX = "word:"  # a word's key in a PO file and in a language's record (DATA/i18n/LANG.json)
+_OWN: dict[tuple[str, tuple[str, ...]], dict[str, str]] = {}
+
+
+def own_words(lang: str) -> dict[str, str]:
+    """The words of a language other than English and French, by key, as 'tcforge i18n import' recorded them
+    (DATA/i18n/LANG.json, the --data folders' laid over tcforge's own): once per process and set of data folders.
+    Read here, not through tcforge.i18n.texts, which builds on this table."""
+    import json
+
+    from tcforge.paths import data_dir, user_data_dirs
+    key = (lang, tuple(str(d) for d in user_data_dirs()))
+    if key not in _OWN:
+        found: dict[str, str] = {}
+        for folder in (data_dir(), *user_data_dirs()):
+            path = folder / "i18n" / f"{lang}.json"
+            try:
+                texts = json.loads(path.read_text(encoding="utf-8")).get("texts") or {}
+            except (OSError, ValueError, AttributeError):
+                continue  # no record, or one 'tcforge i18n status' reports
+            for name, entry in texts.items() if isinstance(texts, dict) else ():
+                word = str(name).removeprefix(WORD_PREFIX)
+                if str(name).startswith(WORD_PREFIX) and word in W and isinstance(entry, dict) and entry.get("text"):
+                    found[word] = str(entry["text"])
+        _OWN[key] = found
+    return _OWN[key]
 
 
 def bw(key: str, lang: str = "en", **values: object) -> str:

@@ -126,6 +126,12 @@ class ScenarioHooks:
                 engine_pos(self.scenario, p) for g in groups if g.turn == turn and not g.to_reserve for p in g.positions))
         return known
 
+    def arrival_turns(self, side: int) -> tuple[int, ...]:
+        """The game turns the side's scheduled reinforcement groups arrive, in order, for the players' plans (a group
+        the Reinforcements card brings, 17.5, has no turn)."""
+        groups = self.scenario.side(self.sides[side]).reinforcements
+        return tuple(sorted({g.turn for g in groups if g.turn is not None}))
+
     def instant(self, state: GameState) -> Outcome | None:
         """Conditions met the moment they happen (16.0): control of positions, elimination. With victory checked
         at the end of a turn (001) the engine calls this as each player's turn ends, the first player's too."""

@@ -41,6 +41,8 @@ CODES: dict[str, str] = {
     "file-name": "A bundled scenario's file name is not its id + .yaml.",
     "id-clash": "A scenario of your own data (--data) has the id of a bundled scenario: rename yours.",
     "unknown-ruleset": "The ruleset is not one of data/rulesets.",
+    "data-not-valid": "The card or ruleset data the scenario uses has problems of its own (tcforge validate lists them): "
+                      "fix those first; the scenario is not checked until then.",
     "unknown-parameter": "A parameter override names no parameter of the ruleset.",
     "parameter-type": "A parameter override has another kind of value (number, text, list, ...) than the ruleset's.",
     "duplicate-id": "Two sides, reinforcement groups, victory conditions, special rules or balance options share an id.",

@@ -230,8 +230,10 @@ class Builder:
             everything = load_data()
         except DataError as exc:
             whose = "the card data (the bundled data and yours, from --data)" if user_data_dirs() else "the bundled data"
-            self.add(("ruleset", "id"), "unknown-ruleset", f"{whose} is not valid ({len(exc.problems)} problem(s))",
-                     "run 'tcforge validate'")
+            first = exc.problems[0] if exc.problems else None
+            where = f", the first at {first.file}:{first.line}:{first.col}" if first is not None else ""
+            self.add(("ruleset", "id"), "data-not-valid", f"not checked: {whose} has {len(exc.problems)} problem(s) of "
+                     f"its own{where}", "fix those first ('tcforge validate' lists them), then check the scenario again")
             return None
         if rid not in everything.rulesets:
             self.add(("ruleset", "id"), "unknown-ruleset", f"unknown ruleset '{rid}'",

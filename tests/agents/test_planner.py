@@ -99,6 +99,35 @@ def test_the_plans_periods_halve_the_turns_left_and_a_late_choice_plays_more() -
     assert all(c.chosen == "the script's own plan" for c in agent.stats.choices)
 
 
+def test_until_stops_the_choices_after_its_turn_and_the_script_plays_on() -> None:
+    # periods of two turns from turn 1: choices on turns 1, 3, 5, ...; until=3 keeps the first two, then the script
+    from tcforge.agents.playout import run
+    from tcforge.play.games import new_game
+    turns = {}
+    for text in ("planner:1:z=inf,plans=fight/never/play", "planner:1:until=3,z=inf,plans=fight/never/play"):
+        agent = PlannerAgent(parse(text))
+        state = new_game(load("hill-621"), 11)
+        run(state, (agent, make_agent("greedy")), random.Random(11))
+        turns[text] = [c.turn for c in agent.stats.choices]
+    full, cut = turns.values()
+    assert full[:3] == [1, 3, 5] and len(full) > 2
+    assert cut == [1, 3]
+
+
+def test_20_0_at_arrivals_chooses_on_turn_1_on_each_arrival_turn_and_on_the_last_even_after_a_forced_unstacking() -> None:
+    # Hill 621's German groups arrive on turns 6 and 11 (20.0 rule 5), over the stacking limits: the side's first play
+    # of turn 11 unstacks them (forced), and the choice waits for the play after it instead of being skipped
+    from tcforge.agents.playout import run
+    from tcforge.analysis.batches import game_seed
+    from tcforge.play.games import new_game
+    seed = game_seed(20261204, 5)
+    agent = PlannerAgent(parse("planner:1:at=arrivals,z=inf"))
+    state = new_game(load("hill-621"), seed)
+    assert state.game.scenario_rules is not None and state.game.scenario_rules.arrival_turns(0) == (6, 11)
+    run(state, (agent, make_agent("greedy")), random.Random(seed))
+    assert [c.turn for c in agent.stats.choices] == [1, 6, 11, 16]
+
+
 def test_a_control_a_planner_free_to_choose_leaves_the_scripts_game() -> None:
     # the control of the two tests above: with z 0 and a plan that marches its rear up, Hill 621's seed-11 Soviet
     # follows that plan for its first eight turns, and the game is another
@@ -120,6 +149,8 @@ def test_a_control_a_planner_free_to_choose_leaves_the_scripts_game() -> None:
     ("planner:8:plans=march/never/keep+fight/now/play", "planner:8:plans=march/never/keep+fight/now/play"),
     ("planner:4:every=2,z=1", "planner:4:every=2,z=1"),
     ("planner:4:plans=coarse", "planner:4:plans=coarse"),
+    ("planner:2:until=2", "planner:2:until=2"),
+    ("planner:2:at=arrivals", "planner:2:at=arrivals"),
 ])
 def test_a_planner_spec_reads_back(text: str, again: str) -> None:
     assert canonical(text) == again
@@ -134,6 +165,10 @@ def test_a_planner_spec_reads_back(text: str, again: str) -> None:
     ("planner:8:pairs=7", "pairs is a whole number from 0 to 6"),
     ("planner:8:plans=march/now/play+march/now/play", "names a plan twice"),
     ("planner:8:every=0.5", "every is a whole number"),
+    ("planner:8:from=5,until=4", "until=4 is before from=5"),
+    ("planner:8:until=0", "until is a whole number from 1 to 1,000"),
+    ("planner:8:at=dawn", "at takes one value, arrivals"),
+    ("planner:8:at=arrivals,every=3", "leave out every"),
     ("planner:8:depth=3", "unknown option"),
     ("planner:8:plans=" + "+".join(["fight/now/play"] * 13), "characters long"),
 ])

@@ -101,6 +101,18 @@ def test_unknown_ruleset(tmp_path: Path) -> None:
     assert "six-pack-r3" in str(hits[0]["hint"])
 
 
+def test_a_scenario_over_card_data_with_problems_is_not_checked_and_says_so(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 49: a broken card file of one's own was reported a second time in the scenario as an unknown ruleset
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "bad-cards.yaml").write_text("family: club\ncards:\n  - {id: 901, name: Club Panzer, rarity: Q}\n",
+                                         encoding="utf-8")
+    monkeypatch.setenv("TCFORGE_DATA", str(mine))
+    hits = expect(tmp_path, [], "data-not-valid", "  id: six-pack-r3")
+    assert "bad-cards.yaml:3:" in str(hits[0]["message"]) and "unknown-ruleset" not in str(hits)
+
+
 def test_unknown_parameter_suggests_the_close_name(tmp_path: Path) -> None:
     hits = expect(tmp_path, [("turn.hand_limit:", "turn.hand_limitt:")], "unknown-parameter", "turn.hand_limitt")
     assert "turn.hand_limit" in str(hits[0]["hint"])

@@ -306,12 +306,18 @@ class ContextBuilder:
         width, height = PAPERS[self.o.paper]
         _, _, inner, outer = MARGINS[self.o.paper]
         cover = self.scenarios().get("hill-621")
-        # The cover's words come from the word table (tcforge.i18n.words), which has English and French: in another
-        # language they fall back to English, marked (lang="en", a note on the cover and on standard error).
-        words_lang = lang if lang in LANGS else "en"
-        if words_lang != lang:
-            self.english_words = ["rule_book", "ruleset"] + (["variant_note"] if appendix is not None else []) + [
-                "translation_state_all" if current == total else "translation_state", "colophon"]
+        # The cover's words come from the word table (tcforge.i18n.words): English and French, and for a language
+        # started with 'tcforge i18n init' the words its PO import recorded; until it has them all, the cover's words
+        # print in English, marked (a note on the cover and on standard error).
+        words_lang = lang
+        if lang not in LANGS:
+            from tcforge.i18n.words import own_words
+            mine = own_words(lang)
+            self.english_words = [k for k in ["rule_book", "ruleset"] + (["variant_note"] if appendix is not None else [])
+                                  + ["translation_state_all" if current == total else "translation_state", "colophon"]
+                                  if k not in mine]
+            if self.english_words:  # the cover is set in one language: English, marked, until all its words are
+                words_lang = "en"
         running = f"{bw('game', lang)} \u2014 {bw('rule_book', lang)}"
         page_css = (f"{page_box_css(self.o.paper)}\n"
                     f"@page :left {{ margin-left: {outer}; margin-right: {inner}; @top-left {{ content: {css_string(running)}; }} }}\n"
