@@ -135,7 +135,7 @@ def test_the_site_builds_with_warnings_as_errors(tmp_path: Path) -> None:
     pages = list((tmp_path / "site").rglob("*.html"))
     checked = 0
     for page in pages:
-        if "assets" in page.parts:
+        if "assets" in page.parts or page.name == "404.html":  # a server's not-found page, with root links
             continue
         for href in re.findall(r'href="([^"#:?]+)(?:#[^"]*)?"', page.read_text(encoding="utf-8")):
             target = Path(unquote(urljoin(page.as_uri(), href).removeprefix("file://")))

@@ -7,6 +7,7 @@ and exit status 1; ``--check`` exits 1 when a translation is missing or stale.
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from pathlib import Path
 from typing import Annotated, NoReturn
@@ -18,7 +19,7 @@ from tcforge.cli.options import LangCodeOpt as LangOpt
 from tcforge.data.problems import DataError
 from tcforge.i18n.catalog import CURRENT, MISSING, STALE, RuleBook, load_rulebook
 from tcforge.i18n.po import PoError, data_relative, export_po, import_po, placeholder_problems
-from tcforge.i18n.status import failing, statuses, table_lines, to_json
+from tcforge.i18n.status import SHOWN_MISSING, failing, statuses, table_lines, to_json
 from tcforge.i18n.texts import (
     LANG_CODE,
     WORD_PREFIX,
@@ -121,8 +122,14 @@ def _text_lines(lang: str, rows: list[TextStatus]) -> list[str]:
     rows = [r for r in rows if not r.key.startswith(WORD_PREFIX)]
     c = {s: sum(1 for r in rows if r.state == s) for s in (CURRENT, STALE, MISSING)}
     lines = [f"{lang}: {len(rows)} card and scenario text(s): {c[CURRENT]} current, {c[STALE]} stale, {c[MISSING]} missing"]
-    for r in sorted((r for r in rows if r.state != CURRENT), key=lambda r: (r.state != MISSING, r.file, r.line)):
+    todo = sorted((r for r in rows if r.state != CURRENT), key=lambda r: (r.state != MISSING, r.file, r.line))
+    missing = sum(1 for r in todo if r.state == MISSING)
+    if missing > SHOWN_MISSING:  # a language just started: counted, the first few listed
+        todo = [r for i, r in enumerate(todo) if r.state != MISSING or i < SHOWN_MISSING // 4]
+    for r in todo:
         lines.append(f"  {r.state:<8} {r.key}  {data_relative(Path(r.file))}:{r.line}  {r.reason}")
+    if missing > SHOWN_MISSING:
+        lines.append(f"  missing: {missing} text(s) in all, the first {SHOWN_MISSING // 4} above (-f json lists them)")
     if words:  # a new language's words on cards, sheets and covers: counted, each an entry word:KEY of the PO file
         w = {s: sum(1 for r in words if r.state == s) for s in (CURRENT, STALE, MISSING)}
         lines.append(f"{lang}: {len(words)} word(s) printed on cards, sheets and covers: {w[CURRENT]} current, "
@@ -331,8 +338,9 @@ def init_cmd(
     folder = target / "rules" / lang
     folder.mkdir(parents=True, exist_ok=True)
     write_atomic(path, dump_record(lang, {}))
+    data = f"--data {shlex.quote(display_path(target))} " if user_data_dirs() else ""  # as the export must be run
     _echo(f"started {lang}: wrote {display_path(path)} and {display_path(folder)}/; "
-          f"next: tcforge i18n export --lang {lang} -o {lang}.po")
+          f"next: tcforge {data}i18n export --lang {lang} -o {lang}.po")
 
 
 __all__ = ["app"]

@@ -83,8 +83,9 @@ def rulebook(
         sys.stderr.write(f"tcforge: note: {len(report.title_only)} case(s) with only their title translated, printed "
                          f"with their English text and a marker: {', '.join(report.title_only)}\n")
     if report.english_words:
-        sys.stderr.write(f"tcforge: note: the word table has no {lang}: the cover's words are printed in English, "
-                         f"marked: {', '.join(report.english_words)}\n")
+        sys.stderr.write(f"tcforge: note: the cover's words are printed in English, marked, until {lang} has them all: "
+                         f"{', '.join(report.english_words)} (the PO file's word:KEY entries; 'tcforge i18n status "
+                         f"--lang {lang}' counts them)\n")
     if report.unresolved:
         sys.stderr.write(f"tcforge: note: case number(s) that name no case, printed as plain text: "
                          f"{', '.join(report.unresolved)}\n")

@@ -43,6 +43,7 @@ from tcforge.cli.options import (
     rung_option,
 )
 from tcforge.outpath import file_out
+from tcforge.paths import display_path
 from tcforge.scenarios.check import CODES, Report, check_file
 from tcforge.scenarios.findings import Finding
 from tcforge.scenarios.loading import clashes, find_scenario, load_scenario, new_scenario_path, scenario_ids, scenarios_dir
@@ -1198,7 +1199,7 @@ def new(
     except GenerateError as exc:
         _err(f"tcforge: {exc}")
         raise typer.Exit(1) from None
-    _echo(f"wrote {path}; edit it, then run: tcforge scenario check {path}")
+    _echo(f"wrote {display_path(path)}; edit it, then run: tcforge scenario check {display_path(path)}")
 
 
 @app.command("generate")

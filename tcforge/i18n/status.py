@@ -8,6 +8,7 @@ from tcforge.i18n.catalog import CURRENT, MISSING, ORPHAN, STALE, CaseStatus, Ru
 
 ORDER = (MISSING, STALE, ORPHAN, CURRENT)
 SHOWN_CURRENT = 8  # more current cases than this are counted
+SHOWN_MISSING = 20  # more missing cases than this (a language just started) are counted, the first few listed
 
 
 def statuses(book: RuleBook, lang: str) -> list[CaseStatus]:
@@ -42,11 +43,17 @@ def table_lines(lang: str, rows: list[CaseStatus], rules_folder: str = "data/rul
     lines = [summary_line(lang, rows)]
     todo = [r for r in rows if r.state != CURRENT]
     todo.sort(key=lambda r: ORDER.index(r.state))
+    missing = [r for r in todo if r.state == MISSING]
+    if len(missing) > SHOWN_MISSING:  # a language just started: counted, the first few shown, not a hundred lines
+        shown = {id(r) for r in missing[:SHOWN_MISSING // 4]}
+        todo = [r for r in todo if r.state != MISSING or id(r) in shown]
     if todo:
         width = max(len(r.number) for r in todo)
         for r in todo:
             where = f"{rules_folder}/{lang}/{r.file}" + (f":{r.line}" if r.state != MISSING else "")
             lines.append(f"  {r.state:<8} {r.number:<{width}}  {where}  {r.reason}")
+    if len(missing) > SHOWN_MISSING:
+        lines.append(f"  missing: {len(missing)} case(s) in all, the first {SHOWN_MISSING // 4} above (-f json lists them)")
     editorial = [r for r in rows if r.state == CURRENT and r.editorial]
     for r in editorial:
         lines.append(f"  {'current':<8} {r.number}  {r.reason}")

@@ -115,8 +115,8 @@ def test_point_9_status_and_the_po_file_point_at_the_translators_own_files_in_a_
     assert tcforge("--data", "mine", "i18n", "init", "de")[0] == 0
     code, out, _ = tcforge("--data", "mine", "i18n", "status", "--lang", "de")
     assert code == 0 and "  missing  1.0" in out
-    cases = [line for line in out.splitlines() if line.startswith("  missing") and "|" not in line]
-    texts = [line for line in out.splitlines() if line.startswith("  missing") and "|" in line]
+    cases = [line for line in out.splitlines() if line.startswith("  missing  ") and "|" not in line]
+    texts = [line for line in out.splitlines() if line.startswith("  missing  ") and "|" in line]
     assert cases and all(" mine/rules/de/" in line for line in cases), out[:300]
     assert texts and all(" /" not in line and (" cards/" in line or " scenarios/" in line) for line in texts)
     assert tcforge("--data", "mine", "i18n", "export", "--lang", "de", "-o", "de.po")[0] == 0
