@@ -93,7 +93,7 @@ class OptionEffect:
         return self.interval[0] <= self.base_interval[1] and self.base_interval[0] <= self.interval[1]
 
     def render(self) -> str:
-        head = f"{self.option} (favours {self.side}): {self.side} wins {self.rate:.1%} against {self.base_rate:.1%} as written"
+        head = f"{self.option} (favors {self.side}): {self.side} wins {self.rate:.1%} against {self.base_rate:.1%} as written"
         if self.paired is not None:  # the games share their seeds: their paired difference says more than two intervals
             return f"{head}, on the same seeds {self.paired.render()}"
         verdict = ("the 95 % intervals overlap: these games do not show that it changes the result" if self.overlap
