@@ -172,7 +172,7 @@ def test_deliver_4_each_skeleton_names_on_its_first_line_a_schema_that_validates
     code, _, err = tcforge(*command)
     assert code == 0, err
     schema = _editor_schema(tmp_path / written)
-    assert schema["$id"].endswith(f"{kind}.schema.json") if "$id" in schema else True
+    assert schema["$id"].endswith(f"{kind}.schema.json")  # the schema of the file's kind, not another
     data = yaml.safe_load((tmp_path / written).read_text(encoding="utf-8"))
     jsonschema.validate(data, schema)  # raises on the first problem
     broken = dict(data, **({"sped": "fast"} if kind == "cards" else {"turn_limt": 3}))
