@@ -81,7 +81,9 @@ def test_a_hostile_po_is_refused_one_line_a_problem_and_changes_no_file(name: st
     count, first = CASES[name]
     po = HOSTILE / name
     before = _snapshot(data)
-    code, out, err = _run("import", str(po), "--root", str(data))
+    # other-language.po is a German catalogue imported as French: --lang fr says so (without it the file's own Language
+    # header names the language, the next test)
+    code, out, err = _run("import", str(po), "--root", str(data), *(["--lang", "fr"] if name == "other-language.po" else []))
     assert code == 1
     assert "Traceback" not in err and "wrote" not in out
     *problems, summary = err.strip().splitlines()
@@ -90,6 +92,17 @@ def test_a_hostile_po_is_refused_one_line_a_problem_and_changes_no_file(name: st
     assert first in problems[0]
     assert summary.startswith("tcforge: ") and "nothing imported, no file changed" in summary
     assert all(line.isprintable() for line in err.splitlines())  # no control character reaches the terminal raw
+    assert _snapshot(data) == before
+
+
+@pytest.mark.slow
+def test_without_lang_a_po_is_read_as_the_language_its_header_names(data: Path) -> None:
+    """The Language header decides when --lang is not given: a German catalogue is not imported as French, it asks for
+    a German translation to be started (the control: --lang fr names the clash, in the test above)."""
+    before = _snapshot(data)
+    code, out, err = _run("import", str(HOSTILE / "other-language.po"), "--root", str(data))
+    assert code == 1 and "wrote" not in out and "Traceback" not in err
+    assert "no translation 'de'" in err and "tcforge i18n init de" in err
     assert _snapshot(data) == before
 
 
