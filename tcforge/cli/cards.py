@@ -276,5 +276,8 @@ def cards_new(
     except OSError as exc:
         fail(f"cannot write {display_path(path)}: {exc.strerror or exc} (make its folder first: mkdir "
              f"{display_path(path.parent)})")
-    out.print(f"wrote {display_path(written)}; edit it, then run: tcforge --data {display_path(written.parent)} validate",
-              markup=False)
+    from tcforge.paths import user_data_dirs
+    folder = written.parent.resolve()
+    named = any(d.resolve() in (folder, *folder.parents) for d in user_data_dirs())  # --data or TCFORGE_DATA says it
+    check = "tcforge validate" if named else f"tcforge --data {display_path(written.parent)} validate"
+    out.print(f"wrote {display_path(written)}; edit it, then run: {check}", markup=False)

@@ -245,7 +245,7 @@ class _Summary:
         sides = list(self.s.grid.sides)
         first = v.winners(sides)[0]
         if isinstance(v, ControlRank):
-            return self.w("show_v_control_rank", n=v.count, r=v.rank)
+            return self.w("show_v_control_rank_one" if v.count == 1 else "show_v_control_rank", n=v.count, r=v.rank)
         if isinstance(v, ControlPositions):
             return self.w("show_v_control_positions", n=v.count, m=len(v.targets.get(first, ())))
         if isinstance(v, HoldPositions):

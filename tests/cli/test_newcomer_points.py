@@ -224,3 +224,21 @@ def test_point_2_the_compiled_build_tells_each_step_on_a_line_of_its_own(monkeyp
     assert [line.split("]: ", 1)[1] for line in told] == ["compiling (replaced by the test)",
                                                           "checking that the build plays a game as the sources do"]
     assert all(line.startswith("tcforge compiled build [") for line in told)
+
+
+def test_newcomer_hour_cards_new_names_the_check_to_run_with_or_without_a_data_folder_in_force(
+        tcforge: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "mine").mkdir()
+    code, out, _ = tcforge("cards", "new", "mine/a.yaml")
+    assert code == 0 and out.strip().endswith("then run: tcforge --data mine validate")
+    monkeypatch.setenv("TCFORGE_DATA", str(tmp_path / "mine"))  # the folder is already in force: no --data to add
+    code, out, _ = tcforge("cards", "new", "mine/b.yaml")
+    assert code == 0 and out.strip().endswith("then run: tcforge validate")
+
+
+def test_newcomer_hour_a_single_position_to_control_reads_in_the_singular(tcforge: Any, tmp_path: Path) -> None:
+    """17.x victory text: the skeleton's counter-stroke asks for one position of rank 2 ("control 1 positions")."""
+    assert tcforge("scenario", "new", "club-raid", "--out", "club-raid.yaml")[0] == 0
+    code, out, _ = tcforge("scenario", "show", "club-raid.yaml")
+    assert code == 0 and "control a position of the enemy's rank 2" in out
+    assert "control 2 positions of the enemy's rank 2" in out  # the control: the plural stays for two

@@ -320,7 +320,7 @@ class _Story:
             return v.text.get(lang)
         first = v.winners(list(self.s.grid.sides))[0]
         if isinstance(v, ControlRank):
-            return t("sc_v_control_rank", lang, n=v.count, r=v.rank)
+            return t("sc_v_control_rank_one" if v.count == 1 else "sc_v_control_rank", lang, n=v.count, r=v.rank)
         if isinstance(v, ControlPositions):
             targets = v.targets.get(first, ())
             return t("sc_v_control_positions", lang, n=v.count, m=len(targets), p=labels(self.s, targets))
