@@ -364,10 +364,11 @@ def write(training: Training, path: Path, command: str, date: str, strongest: st
     write_atomic(path, head + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100_000))
 
 
-def render(training: Training) -> list[str]:
-    """The training in lines: each round's search and check, and the players it ends with."""
+def render(training: Training, *, rounds: bool = True) -> list[str]:
+    """The training in lines: each round's search and check (unless ``rounds`` is false: a terminal was told each
+    round as it ended), and the players it ends with."""
     lines = [f"{training.scenario}: commander training, seed {training.seed}"]
-    lines += ["  " + render_round(r) for r in training.rounds]
+    lines += ["  " + render_round(r) for r in training.rounds] if rounds else []
     for side in training.sides:
         lines.append(f"  {side}: {training.spec(side)}")
     if training.final is not None:

@@ -965,7 +965,9 @@ def train_cmd(
                          keep=keep, progress=tick, option=balance, on_round=told, scenario_id=sc.id,
                          fit_games=fit_games, shape=shape)
     write(training, out, command, datetime.date.today().isoformat(), named, side_named)
-    for line in render(training):
+    # each round was told on the terminal as it ended: the summary repeats them only where it goes elsewhere (a file)
+    from tcforge.cli.common import err
+    for line in render(training, rounds=not (err.is_terminal and sys.stdout.isatty())):
         _echo(line)
     _err(f"wrote {out}")
 
