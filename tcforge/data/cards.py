@@ -114,6 +114,21 @@ class Card:
         return get_field(self.effective, dotted)
 
     @property
+    def played_kind(self) -> str | None:
+        """How the card is played (interrupt, instant, terrain): the printed kind, or where the card prints "?" (#2
+        Anti-Tank Mine) the kind the project's interpretation plays it as (``effect.played_as``)."""
+        kind = self.effective.get("kind")
+        effect = self.effective.get("effect")
+        if kind == "?" and isinstance(effect, dict) and effect.get("played_as"):
+            return str(effect["played_as"])
+        return None if kind is None else str(kind)
+
+    @property
+    def kind_interpreted(self) -> bool:
+        """True where the printed kind is "?" and the kind played is the project's interpretation."""
+        return self.effective.get("kind") == "?" and self.played_kind != "?"
+
+    @property
     def speed(self) -> str | None:
         """Printed speed, else the speed rule 8.1 gives the card's kind."""
         printed = self.effective.get("speed")

@@ -135,8 +135,8 @@ W: dict[str, tuple[str, str]] = {
                   "Art a/o/b : contre blindés / autres / infanterie en Bunker"),
     "air_split": ("Air a/o/b: vs armor / vs others / vs infantry in Bunkers",
                   "Air a/o/b : contre blindés / autres / infanterie en Bunker"),
-    "borrowed_row": ("*: this table has no such row or an unreadable value; the project's reading.",
-                     "* : absente ou illisible dans cette table ; lecture du projet."),
+    "borrowed_row": ("*: this table has no such row or an unreadable value; an interpretation.",
+                     "* : absente ou illisible dans cette table ; interprétation."),
     "terrain_into": ("Add to the firer's roll; only fire into the position counts.",
                      "S'ajoute au jet du tireur, pour les tirs vers la position."),
     "terrain_effects": ("Terrain effects", "Effets du terrain"),
@@ -241,8 +241,8 @@ W: dict[str, tuple[str, str]] = {
                   "card works. A Sniper reveals it only by killing it.",
                   "Barbelés et Tireur d'élite peuvent viser une carte cachée, qui le reste ; son propriétaire annonce "
                   "si la carte a un effet. Le Tireur d'élite ne la révèle qu'en l'éliminant."),
-    "hide_named": ("Tank Buster, Mine Dogs and Breakdown need a face-up target (the project's reading).",
-                   "Tueur de chars, Chiens antichars et Panne exigent une cible visible (lecture du projet)."),
+    "hide_named": ("Tank Buster, Mine Dogs and Breakdown need a face-up target (an interpretation).",
+                   "Tueur de chars, Chiens antichars et Panne exigent une cible visible (interprétation)."),
     "hide_reserve": ("No sight to or from either reserve.", "Aucune vue vers les réserves ni depuis elles."),
     "hide_shuffle": ("You may shuffle your face-down cards within a zone at any time; attached cards stay with their unit.",
                      "Vous pouvez mélanger à tout moment vos cartes cachées d'une même zone ; les cartes attachées "
@@ -318,6 +318,7 @@ W: dict[str, tuple[str, str]] = {
     "sc_credit": ("Credits: {text}", "Remerciements : {text}"),
     "sc_turns_n": ("{n} turns", "{n} tours"),
     "no_turn_limit": ("no turn limit", "sans limite de tours"),
+    "sc_turns_cap": ("{n} turns at most (then a draw)", "{n} tours au plus (puis match nul)"),
     "sc_year": ("cards in service in {y}", "cartes en service en {y}"),
     "sc_year_chosen": ("cards in service in a year the players choose", "cartes en service l'année choisie par les joueurs"),
     "sc_balance_applied": ("Balance option in play: {o}", "Option d'équilibrage en jeu : {o}"),
@@ -437,8 +438,9 @@ W: dict[str, tuple[str, str]] = {
     "sc_favours": ("favors {side}", "favorise {side}"),
     "sc_in_play": ("in play", "en jeu"),
     "sc_notes": ("Notes", "Notes"),
-    "sc_more": ("The project's readings of unclear points: tcforge scenario show {id}",
-                "Les choix du projet sur les points obscurs : tcforge scenario show {id} --lang fr"),
+    "sc_read_mark": ("*: an interpretation: the sources leave this point open, and it is played as written here.",
+                     "* : interprétation : les sources laissent ce point ouvert ; on le joue comme il est écrit ici."),
+    "sc_option_n": ("Option {n}", "Option {n}"),
     "sc_page": ("page {n} of {m}", "page {n} sur {m}"),
     "role_attacker": ("Attacker", "Attaquant"),
     "role_defender": ("Defender", "Défenseur"),
@@ -587,8 +589,14 @@ W: dict[str, tuple[str, str]] = {
     "builds": ("Builds its force: {what}", "Achète ses forces : {what}"),
     "build_points": ("{n} points", "{n} points"),
     "reinf": ("{title}: {when}, {to}", "{title} : {when}, {to}"),
-    "interp_mark": ("*: the project's interpretation where the scenario is silent.",
-                    "* : interprétation du projet là où le scénario est muet."),
+    "interp_mark": ("*: an interpretation where the scenario is silent.",
+                    "* : interprétation, là où le scénario est muet."),
+    "rule_9_4_mark": ("Bold with an asterisk *: the value played with, set by rule 9.4 (an AT gun fires HE {n} at least; "
+                      "the card prints less).",
+                      "En gras avec un astérisque * : la valeur jouée, fixée par la règle 9.4 (un canon antichar tire "
+                      "en explosif à {n} au moins ; la carte imprime moins)."),
+    "kind_read_mark": ("*: an interpretation: the card prints “?” for how it is played.",
+                       "* : interprétation : la carte imprime « ? » pour la façon de la jouer."),
     "scenario_sheet": ("Scenario sheet: {title}", "Fiche de scénario : {title}"),
     "turns": ("Turns: {n}", "Tours : {n}"),
     # diagrams
@@ -636,6 +644,7 @@ W: dict[str, tuple[str, str]] = {
     "errata": ("Errata", "Errata"),
     "rulings": ("Rulings", "Décisions"),
     "interpretation": ("project's interpretation", "interprétation du projet"),
+    "reading": ("interpretation", "interprétation"),  # a face's note: a value the sources leave open, as played
     "source": ("Source", "Source"),
     # tcforge scenario show: the terminal summary, read with raw() (no typography applied: its French spacing is
     # written in). The booklet's scenario tables use some of them.
@@ -861,9 +870,9 @@ W: dict[str, tuple[str, str]] = {
         "Match nul"),
     "sc_v_draw": ("Neither side has won when turn {n} is over: the game is a draw.",
         "Si aucun camp n'a gagné à la fin du tour {n}, la partie est nulle."),
-    "sc_v_draw_cap": ("Neither side has won when turn {n} is over: the game is a draw (project's reading: the source "
+    "sc_v_draw_cap": ("Neither side has won when turn {n} is over: the game is a draw (interpretation: the source "
                       "gives no last turn).",
-        "Si aucun camp n'a gagné à la fin du tour {n}, la partie est nulle (lecture du projet : la source ne fixe pas "
+        "Si aucun camp n'a gagné à la fin du tour {n}, la partie est nulle (interprétation : la source ne fixe pas "
         "de dernier tour)."),
     "sc_set_and": ("and",
         "et"),
@@ -876,23 +885,23 @@ W: dict[str, tuple[str, str]] = {
         "guise de cartes blanches ; il bat ces {d} cartes et en retourne une, face visible, sur chacune de "
         "ses {p} positions (6.1.1). Une carte blanche se pose face cachée : la position est dégagée. Ce "
         "terrain ne coûte aucun point et reste en place jusqu'à la fin."),
-    "sc_set_leftover": ("Project's reading: the {r} cards left over after the deal go back to the box.",
-        "Lecture du projet : les {r} cartes qui restent après la donne retournent dans la boîte."),
+    "sc_set_leftover": ("Interpretation: the {r} cards left over after the deal go back to the box.",
+        "Interprétation : les {r} cartes qui restent après la donne retournent dans la boîte."),
     "sc_set_deck": ("Drawing deck",
         "Pioche"),
     "sc_set_deck_side": ("{side}: {n} cards",
         "{side} : {n} cartes"),
-    "sc_set_deck_none_listed": ("every listed unit starts on the table or in the reserve, none in the deck",
-        "chaque unité de la liste commence sur la table ou dans la réserve, aucune dans la pioche"),
+    "sc_set_deck_none_listed": ("no listed unit is in the deck: each starts on the table or in the reserve",
+        "aucune unité de la liste n'est dans la pioche : chacune commence sur la table ou dans la réserve"),
     "sc_set_deck_extras": ("Each player may add {x}: terrain in any number, at most {k} copies of one special event (14.0). The "
-        "source gives no count. Project's reading: tcforge plays with nothing added; agree a number before "
-        "play if you add cards, the same for both sides.",
+        "source gives no count. Interpretation: play with nothing added; to add cards, agree before play on "
+        "one number for both sides.",
         "Chaque joueur peut y ajouter {x} : du terrain sans limite de nombre, {k} exemplaires au plus d'un "
-        "même événement spécial (14.0). La source ne donne aucun nombre. Lecture du projet : tcforge joue "
-        "sans rien ajouter ; si vous en ajoutez, fixez ensemble un nombre égal pour les deux camps."),
-    "sc_set_deck_extras_nolimit": ("Each player may add {x}; the source gives no count. Project's reading: tcforge plays with nothing "
+        "même événement spécial (14.0). La source ne donne aucun nombre. Interprétation : on joue "
+        "sans rien ajouter ; pour en ajouter, fixez ensemble avant la partie un même nombre pour les deux camps."),
+    "sc_set_deck_extras_nolimit": ("Each player may add {x}; the source gives no count. Interpretation: play with nothing "
         "added.",
-        "Chaque joueur peut y ajouter {x} ; la source ne donne aucun nombre. Lecture du projet : tcforge joue"
+        "Chaque joueur peut y ajouter {x} ; la source ne donne aucun nombre. Interprétation : on joue"
         " sans rien ajouter."),
     "sc_set_x_terrain": ("terrain",
         "des cartes de terrain"),
@@ -905,10 +914,10 @@ W: dict[str, tuple[str, str]] = {
     "sc_set_spread_fits": ("{side}: {c} combat cards on {p} positions, at most {k} a position (6.3).",
         "{side} : {c} cartes de combat sur {p} positions, {k} au plus par position (6.3)."),
     "sc_set_spread_over": ("{side}: {c} combat cards, but {p} positions of at most {k} hold {cap} (6.3): {over} or more start in"
-        " the reserve (the hand). Project's reading: the player chooses which, and fills his positions as he "
+        " the reserve (the hand). Interpretation: the player chooses which, and fills his positions as he "
         "likes.",
         "{side} : {c} cartes de combat, mais {p} positions de {k} au plus n'en tiennent que {cap} (6.3) : "
-        "{over} au moins commencent dans la réserve (la main). Lecture du projet : le joueur choisit "
+        "{over} au moins commencent dans la réserve (la main). Interprétation : le joueur choisit "
         "lesquelles et garnit ses positions à son gré."),
     "sc_set_map_cell": ("1 card dealt",
         "1 carte donnée"),
@@ -916,9 +925,9 @@ W: dict[str, tuple[str, str]] = {
         "terrain donné au hasard avant la partie : voir Terrain plus bas"),
     "sc_set_track": ("Turn track",
         "Piste des tours"),
-    "sc_set_track_cap": ("Project's reading: the source gives no last turn; the game is drawn when turn {n} is over.",
-        "Lecture du projet : la source ne fixe pas de dernier tour ; la partie est nulle à la fin du tour "
-        "{n}."),
+    "sc_set_track_cap": ("{n} at most: the game is drawn when turn {n} is over (interpretation: the source gives no last turn).",
+        "{n} au plus : la partie est nulle à la fin du tour {n} (interprétation : la source ne fixe pas de "
+        "dernier tour)."),
     "sc_set_track_limit": ("The game ends after turn {n}.",
         "La partie s'arrête après le tour {n}."),
     "sc_set_track_key": ("{g}: turn {n}",

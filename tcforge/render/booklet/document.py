@@ -198,7 +198,7 @@ class ContextBuilder:
             elif name == "sequence":
                 block.content = [sequence_table(rs, lang, lambda text: self.text.inline(self.text.prepare(text)))]
             elif name == "cards":
-                tables = card_tables(cards, lang)
+                tables = card_tables(cards, lang, rs)
                 tables[0].intro = cards_key(lang)
                 self.anchor_cards(tables)
                 block.content = tables
@@ -314,7 +314,7 @@ class ContextBuilder:
             from tcforge.i18n.words import own_words
             mine = own_words(lang)
             self.english_words = [k for k in ["rule_book", "ruleset"] + (["variant_note"] if appendix is not None else [])
-                                  + ["translation_state_all" if current == total else "translation_state", "colophon"]
+                                  + (["translation_state"] if current < total else []) + ["colophon"]
                                   if k not in mine]
             if self.english_words:  # the cover is set in one language: English, marked, until all its words are
                 words_lang = "en"
@@ -350,8 +350,9 @@ class ContextBuilder:
             "is_variant": appendix is not None,
             "variant_note": bw("variant_note", lang),
             "made_with": bw("colophon", lang),
-            "translation_state": (bw("translation_state_all" if current == total else "translation_state", lang,
-                                     current=current, total=total) if lang != "en" else ""),
+            # a reader is told only of what is not translated yet: a complete translation says nothing of itself
+            "translation_state": (bw("translation_state", lang, current=current, total=total)
+                                  if lang != "en" and current < total else ""),
             "contents_title": bw("contents", lang),
             "chapters": chapters,
             "appendix": appendix,

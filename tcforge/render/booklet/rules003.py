@@ -277,7 +277,7 @@ def build_context(lang: str, paper: str, rules: FluidRules, deck: CommandDeck, b
         raise Rules003Error("cross-reference(s) to no case in data/rules-003: " + ", ".join(unresolved))
     total = sum(counts.values())
     state_line = w("state", lang, current=counts[CURRENT], total=total, stale=counts[STALE], missing=counts[MISSING]) \
-        if lang != "en" else ""
+        if lang != "en" and counts[CURRENT] < total else ""  # a complete translation says nothing of itself
     page_w, page_h = PAGES[paper]
     title = w("title", lang)
     from tcforge.render.booklet.document import css_string

@@ -18,6 +18,7 @@ from tcforge.data.cards import Card, CardSet, Change, get_field
 from tcforge.data.rulesets import Ruleset
 from tcforge.i18n.words import ROLES, bw, curly, plain, side_word, signed, t, typo
 from tcforge.i18n.words import raw as raw_word
+from tcforge.render.page.values import DASH, NOT_APPLICABLE_AT_ZERO, face_value, face_years, rule_values
 
 
 @dataclass
@@ -200,25 +201,34 @@ def _changed(card: Card) -> dict[str, Change]:
     return {c.field: c for c in card.changes}
 
 
-def _value_html(card: Card, fields: tuple[str, ...], changed: dict[str, Change]) -> tuple[Markup, str, bool]:
-    """Values of ``fields`` joined by '/', corrected ones marked; also the raw text and whether any is corrected."""
+def _value_html(card: Card, fields: tuple[str, ...], changed: dict[str, Change],
+                by_rule: dict[str, int] | None = None) -> tuple[Markup, str, bool]:
+    """Values of ``fields`` joined by '/', as the cards read (a dash where a 0 does not apply: one dash for a pair
+    that does not apply at all), corrected ones marked with a dagger and values a rule sets (9.4) with an asterisk;
+    also the raw text and whether any is corrected."""
     parts, raw, any_fixed = [], [], False
     for f in fields:
-        value = get_field(card.effective, f)
-        text = plain(value)
+        if by_rule and f in by_rule:
+            text = plain(by_rule[f])
+            raw.append(text)
+            parts.append(f'<b class="fix">{escape(text)}<span class="dagger">*</span></b>')
+            continue
+        text = face_value(f, get_field(card.effective, f))
         raw.append(text)
         if f in changed:
             any_fixed = True
             parts.append(f'<b class="fix">{escape(text)}<span class="dagger">†</span></b>')
         else:
             parts.append(str(escape(text)))
+    if len(fields) > 1 and not any_fixed and all(r == DASH for r in raw):
+        return Markup(DASH), DASH, False
     return Markup("/".join(parts)), "/".join(raw), any_fixed
 
 
 def _years(card: Card, changed: dict[str, Change]) -> tuple[Markup, str, bool]:
     years = card.effective.get("years") or {}
-    if not years:
-        return Markup("–"), "–", False
+    if not face_years(years):  # none printed, or "?" for both (#64, 65, 108, 109): nothing to show
+        return Markup(DASH), DASH, False
     html, raw, fixed = _value_html(card, ("years.first", "years.last"), changed)
     short = Markup(re.sub(r"\b19(\d\d)\b", r"\1", str(html)))
     return short, raw, fixed
@@ -240,7 +250,8 @@ def _group_key(card: Card) -> str:
 GROUPS = ("vehicle_german", "vehicle_soviet", "at_gun", "air_artillery", "infantry", "equipment", "special", "ultra_rare")
 
 
-def card_tables(cards: CardSet, lang: str) -> list[Table]:
+def card_tables(cards: CardSet, lang: str, ruleset: Ruleset) -> list[Table]:
+    """The cards by group, every value as the cards and the rules play it (:mod:`tcforge.render.page.values`)."""
     groups: dict[str, list[Card]] = {g: [] for g in GROUPS}
     for card in cards:
         groups.setdefault(_group_key(card), []).append(card)
@@ -251,20 +262,23 @@ def card_tables(cards: CardSet, lang: str) -> list[Table]:
         members.sort(key=lambda c: (0, c.id, "") if isinstance(c.id, int) else (1, 0, str(c.id)))
         caption = Markup(escape(bw(f"group_{key}", lang)))
         if key.startswith("vehicle") or key in ("at_gun", "air_artillery", "infantry", "equipment"):
-            out.append(_unit_table(key, caption, members, lang))
+            out.append(_unit_table(key, caption, members, lang, ruleset))
         else:
             out.append(_other_table(key, caption, members, lang))
     return out
 
 
-def _unit_table(key: str, caption: Markup, members: list[Card], lang: str) -> Table:
+def _unit_table(key: str, caption: Markup, members: list[Card], lang: str, ruleset: Ruleset) -> Table:
     cols = [("col_no", "num"), ("col_card", "name"), ("col_class", "word"), ("col_rarity", "num"), ("hit", "num"),
             ("pen", "num"), ("col_armor", "num"), ("he", "num"), ("sa", "num"), ("ft", "num"),
             ("col_tmv", "num"), ("col_years", "num"), ("col_pts", "num"), ("col_speed", "num")]
     head = [[_h(bw(k, lang), cls) for k, cls in cols]]
     body = []
+    ruled = False
     for card in members:
         changed = _changed(card)
+        by_rule = rule_values(card, ruleset)
+        ruled = ruled or bool(by_rule)
         row = [_c(_card_no(card), "num", value=card.id),
                _name_cell(card, lang, changed),
                _c(t(card.card_class, lang), "word"),
@@ -272,9 +286,9 @@ def _unit_table(key: str, caption: Markup, members: list[Card], lang: str) -> Ta
         for fields in (("hit.short", "hit.long"), ("penetration.short", "penetration.long"), ("armor.front", "armor.side"),
                        ("he",), ("sa",), ("ft",), ("tank_melee",)):
             if len(fields) == 2 and not card.effective.get(fields[0].split(".")[0]):
-                row.append(_c("–", "num", value="–"))
+                row.append(_c(DASH, "num", value=DASH))
                 continue
-            html, raw, fixed = _value_html(card, fields, changed)
+            html, raw, fixed = _value_html(card, fields, changed, by_rule)
             row.append(Cell(html, "num" + (" fixed" if fixed else ""), value=raw))
         html, raw, fixed = _years(card, changed)
         row.append(Cell(html, "num years" + (" fixed" if fixed else ""), value=raw))
@@ -288,7 +302,8 @@ def _unit_table(key: str, caption: Markup, members: list[Card], lang: str) -> Ta
         else:
             row.append(_c(speed_text, "num", value=speed or "–"))
         body.append(row)
-    return Table("cards", caption, head, body, [], f"cards units {key}",
+    notes = [Markup(escape(bw("rule_9_4_mark", lang, n=ruleset["fire.at_gun_min_he"])))] if ruled else []
+    return Table("cards", caption, head, body, notes, f"cards units {key}",
                  # Hit ("Toucher") and Pen. need their header's width at 6 pt on half-Letter; the class wraps instead.
                  # A4 and Letter (the small papers' widths are in booklet.css): 100 % in all (100.5 % made the table
                  # 0.8 mm wider than the text), the speed column room for a corrected "lente†" (Hit and Years spare it)
@@ -304,17 +319,24 @@ def _other_table(key: str, caption: Markup, members: list[Card], lang: str) -> T
             ("col_pts", "num")]
     head = [[_h(bw(k, lang), cls) for k, cls in cols]]
     body = []
+    notes: list[Markup] = []
     for card in members:
         changed = _changed(card)
-        kind = card.effective.get("kind")
+        kind = card.played_kind  # #2 prints "?": the kind it is played as, starred, and the note says so
         kind_text = t(str(kind), lang) if kind else "–"
-        kind_cell = (Cell(Markup(f'<b class="fix">{escape(kind_text)}<span class="dagger">†</span></b>'), "word fixed",
-                          value=str(kind)) if "kind" in changed else _c(kind_text, "word", value=kind))
+        if card.kind_interpreted:
+            kind_cell = _c(kind_text + "*", "word", value=kind)
+            notes = [Markup(escape(bw("kind_read_mark", lang)))]
+        elif "kind" in changed:
+            kind_cell = Cell(Markup(f'<b class="fix">{escape(kind_text)}<span class="dagger">†</span></b>'),
+                             "word fixed", value=str(kind))
+        else:
+            kind_cell = _c(kind_text, "word", value=kind)
         html, raw, fixed = _value_html(card, ("points",), changed)
         body.append([_c(_card_no(card), "num", value=card.id), _name_cell(card, lang, changed),
                      _c(t(card.card_class, lang), "word"), kind_cell, _c(card.printed.get("rarity", ""), "num"),
                      Cell(html, "num" + (" fixed" if fixed else ""), value=raw)])
-    return Table("cards", caption, head, body, [], f"cards other {key}", ["5%", "37%", "20%", "24%", "6%", "8%"])
+    return Table("cards", caption, head, body, notes, f"cards other {key}", ["5%", "37%", "20%", "24%", "6%", "8%"])
 
 
 def cards_key(lang: str) -> Markup:
@@ -336,6 +358,11 @@ def _show(value: Any, lang: str) -> str:
     return plain(value)
 
 
+def _show_field(field: str, value: Any, lang: str) -> str:
+    """An erratum's printed or corrected value as the inserts print it ("armor front 20 → –")."""
+    return face_value(field, value) if field.split(".")[0] in NOT_APPLICABLE_AT_ZERO else _show(value, lang)
+
+
 def errata_table(cards: CardSet, lang: str) -> Table:
     head = [[_h(bw("col_no", lang), "num"), _h(bw("col_card", lang), "name"), _h(bw("col_field", lang), "word"),
              _h(bw("col_printed", lang), "num"), _h(bw("col_corrected", lang), "num"), _h(bw("source", lang), "word")]]
@@ -345,8 +372,8 @@ def errata_table(cards: CardSet, lang: str) -> Table:
             body.append([_c(_card_no(card) if i == 0 else "", "num", value=card.id),
                          _name(card.display_name(lang) if i == 0 else ""),
                          _c(t(f"f:{change.field}", lang), "word", value=change.field),
-                         _c(_show(change.printed, lang), "num", value=change.printed),
-                         _c(_show(change.corrected, lang), "num fixed", value=change.corrected),
+                         _c(_show_field(change.field, change.printed, lang), "num", value=change.printed),
+                         _c(_show_field(change.field, change.corrected, lang), "num fixed", value=change.corrected),
                          _c(_source_label(change, lang), "word")])
     return Table("errata", Markup(escape(bw("errata_caption", lang))), head, body, [], "errata",
                  ["5%", "27%", "18%", "13%", "13%", "24%"])

@@ -21,12 +21,10 @@ from tcforge.render.page import fonts, style
 from tcforge.render.page.geometry import MM, Rect
 from tcforge.render.page.sheets import Ctx, Face
 from tcforge.render.page.text import LABEL, LEADING, draw_fit, fit_line
+from tcforge.render.page.values import face_value, face_years, rule_values
 
 UNIT_TYPES = ("vehicle", "at_gun", "infantry")
 Cell = tuple[str, str, bool]            # caption, value, changed
-# Fields where the cards' 0 means "does not apply" (no long range, no armor, no HE):
-# the face shows a dash there, as the sources' tables leave such cells empty.
-NOT_APPLICABLE_AT_ZERO = ("hit", "penetration", "armor", "he", "sa", "ft")
 Group = tuple[str, list[Cell]]          # title, cells
 
 
@@ -52,24 +50,6 @@ def card_face(spec: CardSpec, lang: str) -> Face:
     return Face(face_name(spec.card, lang), lambda c, r, ctx: draw_card(c, r, ctx, spec))
 
 
-def face_value(field: str, value: Any) -> str:
-    """A value as the face shows it: a dash where it does not apply (a 0 to-hit, armor or fire value)."""
-    if field.split(".")[0] in NOT_APPLICABLE_AT_ZERO and value == 0 and not isinstance(value, bool):
-        return plain(None)
-    return plain(value)
-
-
-def face_years(years: dict[str, Any] | None) -> str:
-    """'1943–1945'; one year when both are the same; '?' for the unknown end; nothing when both are unknown."""
-    first, last = ((years or {}).get(k) for k in ("first", "last"))
-    known = [y for y in (first, last) if y not in (None, "", "?", "-")]
-    if not known:
-        return ""
-    if first == last:
-        return str(first)
-    return "–".join(str(y) if y not in (None, "", "?", "-") else "?" for y in (first, last))
-
-
 def _changed(spec: CardSpec) -> set[str]:
     return {ch.field for ch in spec.marks}
 
@@ -90,7 +70,7 @@ def _groups(card: Card, changed: set[str], ctx: Ctx) -> list[Group]:
         groups.append((t("armor", lang), [cell("front", "armor.front"), cell("side", "armor.side")]))
     if e.get("penetration"):
         groups.append((t("pen", lang), [cell("short", "penetration.short"), cell("long", "penetration.long")]))
-    by_rule = rule_values(card, ctx)   # marked like a correction, and said in the note
+    by_rule = rule_values(card, ctx.ruleset)   # marked like a correction, and said in the note
     fire = [(t(key, lang), plain(by_rule[key]), True) if key in by_rule else cell(key, key)
             for key in ("he", "sa", "ft") if e.get(key) is not None]
     if fire:
@@ -100,27 +80,22 @@ def _groups(card: Card, changed: set[str], ctx: Ctx) -> list[Group]:
     if card.type in UNIT_TYPES and card.speed:
         groups.append((t("speed", lang), [("", capital(t(card.speed, lang)), "speed" in changed)]))
     if card.type not in UNIT_TYPES and e.get("kind") not in (None, "-", "terrain"):
-        # "?" is what the card prints (#2 Anti-Tank Mine): it is shown as printed.
-        groups.append((t("kind", lang), [("", t(str(e["kind"]), lang), "kind" in changed)]))
+        # #2 Anti-Tank Mine prints "?": the face shows the kind it is played as, marked, and its note says so
+        groups.append((t("kind", lang), [("", t(str(card.played_kind), lang), "kind" in changed or card.kind_interpreted)]))
     return groups
 
 
-def rule_values(card: Card, ctx: Ctx) -> dict[str, int]:
-    """Values a rule sets whatever the card prints: an AT gun fires HE with at least the ruleset's minimum (9.4)."""
-    if card.card_class != "at_gun" or "fire.at_gun_min_he" not in ctx.ruleset.params:
-        return {}
-    printed, least = card.effective.get("he") or 0, ctx.ruleset["fire.at_gun_min_he"]
-    return {"he": least} if isinstance(least, int) and printed < least else {}
-
-
 def rule_note(card: Card, ctx: Ctx) -> dict[str, str]:
-    """The change note's line for values a rule sets: 'rule 9.4: HE 0 → 4'."""
-    by_rule = rule_values(card, ctx)
+    """The change note's line for values a rule sets, 'rule 9.4: HE 0 → 4', and for a kind the sources leave open,
+    'interpretation: played as ? → Interrupt'."""
+    by_rule = rule_values(card, ctx.ruleset)
+    reading = ({"reading": f"{t('f:kind', ctx.lang)} ?{NBSP}→{NBSP}{capital(t(str(card.played_kind), ctx.lang))}"}
+               if card.kind_interpreted else {})
     if not by_rule:
-        return {}
+        return reading
     items = [f"{t('f:' + key, ctx.lang)} {face_value(key, card.effective.get(key) or 0)}{NBSP}→{NBSP}{plain(value)}"
              for key, value in by_rule.items()]
-    return {"rule_9_4": ", ".join(items)}
+    return {"rule_9_4": ", ".join(items), **reading}
 
 
 def terrain_row(card: Card, table_id: str) -> dict[str, Any] | None:

@@ -175,7 +175,9 @@ class BattlefieldMap(Flowable):
                 when = t("sc_turn", lang, n=group.turn) if group.turn is not None else ""
                 text = group_title(s, side, group, lang) + (f", {when}" if when else "")
                 items.append(_Legend(mark, text))
-        if s.terrain.method in ("random", "discretionary") and not self.replay:
+        # the "?" cell is drawn only where terrain is placed at the players' choice: a random deal's cells say
+        # "1 card dealt" themselves, and the legend names no mark the map does not use
+        if s.terrain.method == "discretionary" and not self.replay:
             def unknown(c: Canvas, x: float, y: float, h: float) -> None:
                 c.setFillColor(style.CELL)
                 c.setStrokeColor(style.RULE)
@@ -185,8 +187,7 @@ class BattlefieldMap(Flowable):
                 c.setFont(fonts.SANS_BOLD, h * 0.8)
                 c.drawCentredString(x + h * 0.75, y + h * 0.2, "?")
 
-            key = t("sc_set_map_key", lang) if s.terrain.method == "random" else t("sc_random_legend", lang)
-            items.append(_Legend(unknown, key))
+            items.append(_Legend(unknown, t("sc_random_legend", lang)))
         if s.terrain.streams:  # 001: Streams between positions, and a Ford or Bridge on one
             def stream(c: Canvas, x: float, y: float, h: float, crossed: bool = False) -> None:
                 c.setStrokeColor(style.WATER)

@@ -38,6 +38,7 @@ from tcforge import __version__
 from tcforge.atomic import atomic_path
 from tcforge.data.card_kinds import is_unit
 from tcforge.i18n.words import NBSP, NNBSP, capital, case_ref, curly, fr_subject, t, typo
+from tcforge.render.cards.cardface import card_number
 from tcforge.render.page import fonts, style
 from tcforge.render.page.boxes import page_boxes, pdf_lang
 from tcforge.render.page.build import RenderError, TextOverflowError, _binary_streams
@@ -208,7 +209,7 @@ class SheetDoc(SimpleDocTemplate):
         c.setFont(fonts.SANS, 7)
         src, design = self.s.source, self.s.design
         origin = f"{src['document']} §{src['section']}" if src else (design.author if design else "")
-        c.drawString(MARGIN, y, f"{t('made_with', self.sheet_lang)} · {self.s.id} · {origin} · {self.s.ruleset.id}")
+        c.drawString(MARGIN, y, f"{self.s.title.get(self.sheet_lang)} · {origin} · {t('made_with', self.sheet_lang)}")
         if self.total and self.total > 1:       # a one-page sheet needs no page number
             c.drawRightString(w - MARGIN, y, t("sc_page", self.sheet_lang, n=c.getPageNumber(), m=self.total))
         c.restoreState()
@@ -223,6 +224,7 @@ class _Story:
         self.st = Styles(k)
         self.colours = side_colours(s)
         self.out: list[Flowable] = []
+        self.read = False  # an interpretation was marked '*': the sheet's last line says what the mark means
 
     def p(self, text: str, st: ParagraphStyle | None = None) -> Paragraph:
         return Paragraph(text, st or self.st.body)
@@ -259,8 +261,9 @@ class _Story:
         self.balance()
         self.notes()
         self.credits()
-        self.out.append(Spacer(1, 2 * MM * k))
-        self.out.append(self.p(self.x(t("sc_more", lang, id=s.id)), self.st.muted))
+        if self.read:  # the points the sources leave open, marked * where they are printed
+            self.out.append(Spacer(1, 2 * MM * k))
+            self.out.append(self.p(self.x(t("sc_read_mark", lang)), self.st.muted))
         return self.out
 
     def muted(self, text: str) -> str:
@@ -275,7 +278,8 @@ class _Story:
             parts.append(t("sc_year_chosen", lang))
         elif s.year:
             parts.append(t("sc_year", lang, y=s.year))
-        parts.append(t("sc_turns_n", lang, n=s.turn_limit) if s.turn_limit else t("no_turn_limit", lang))
+        parts.append(t("sc_turns_n", lang, n=s.turn_limit) if s.turn_limit else
+                     t("sc_turns_cap", lang, n=s.ends.cap) if s.ends else t("no_turn_limit", lang))
         parts.append(s.ruleset.title_in(lang))
         text = " · ".join(self.x(p) for p in parts if p)
         if s.applied_balance:
@@ -283,10 +287,17 @@ class _Story:
         return text
 
     def _balance_text(self, option: str) -> str:
-        for b in self.s.balance:
+        for n, b in enumerate(self.s.balance, start=1):
             if b.id == option:
-                return f"{b.id} ({b.text.get(self.lang)})"
+                return f"{t('sc_option_n', self.lang, n=n)} ({b.text.get(self.lang)})"
         return option
+
+    def star(self, interpretation: str) -> str:
+        """'*' after a rule, a condition or a placement that is an interpretation (the sheet's last line says so)."""
+        if not interpretation:
+            return ""
+        self.read = True
+        return "*"
 
     def briefing(self) -> Flowable:
         box = Table([[self.p(self.x(self.s.description.get(self.lang)), self.st.brief)]])
@@ -341,7 +352,7 @@ class _Story:
                    else t("sc_wins", lang, side=self.subject(v.winner, start=True)))
             colour = self.colours.get(v.winner, style.REFERENCE)
             rows.append([self.p(f'<font color="{hexcolour(colour)}"><b>{self.x(who)}</b></font>', self.st.body),
-                         self.p(self.x(self.condition(v)), self.st.body)])
+                         self.p(self.x(self.condition(v) + self.star(v.interpretation)), self.st.body)])
         if self.s.default_winner:
             rows.append(["", self.p(self.x(t("sc_otherwise", lang, side=self.subject(self.s.default_winner))), self.st.body)])
         elif self.s.turn_limit or (self.s.ends is not None and self.s.ends.cap):
@@ -399,9 +410,12 @@ class _Story:
         spread = self.spread_row()
         if spread:
             rows.append((t("sc_set_spread", lang), spread))
-        turns = t("sc_turns_value", lang, n=s.turn_limit) if s.turn_limit else t("sc_turns_none", lang)
-        if not s.turn_limit and s.ends is not None:
-            turns += " " + t("sc_set_track_cap", lang, n=s.ends.cap)
+        if s.turn_limit:
+            turns = t("sc_turns_value", lang, n=s.turn_limit)
+        elif s.ends is not None:  # not "no limit" beside a track of 20 boxes: the cap played, and why
+            turns = t("sc_set_track_cap", lang, n=s.ends.cap)
+        else:
+            turns = t("sc_turns_none", lang)
         rows.append((t("sc_turns", lang), turns))
         for n, o in enumerate(s.overrides.values()):
             was = t("sc_param_was", lang, value=param_value(o.value, lang), was=param_value(o.ruleset_value, lang),
@@ -430,9 +444,10 @@ class _Story:
         s, lang, d = self.s, self.lang, self.s.deck
         counts = [(side, sum(c.count for c in side.deck) + sum(e.count for e in side.forces if e.placement.kind == "deck"))
                   for side in s.sides]
-        text = ", ".join(t("sc_set_deck_side", lang, side=capital(self.side(side.id)), n=n) for side, n in counts)
-        if all(n == 0 for _, n in counts):
-            text += ": " + t("sc_set_deck_none_listed", lang)
+        if all(n == 0 for _, n in counts):  # not "German: 0 cards": no unit of the list is drawn
+            text = capital(t("sc_set_deck_none_listed", lang))
+        else:
+            text = ", ".join(t("sc_set_deck_side", lang, side=capital(self.side(side.id)), n=n) for side, n in counts)
         text += ". "
         names = [t(f"sc_set_x_{x}", lang) for x in d.extras]
         extras = ", ".join(names[:-1]) + f" {t('sc_set_and', lang)} " + names[-1] if len(names) > 1 else names[0]
@@ -562,9 +577,11 @@ class _Story:
             rows = []
             for line in group.lines:
                 name = f"{self.x(curly(line.card.display_name(lang)))} " \
-                       f'<font color="{hexcolour(style.MUTED)}" size="{max(LABEL, 6.6 * k):.2f}">#{self.x(str(line.card.id))}</font>'
+                       f'<font color="{hexcolour(style.MUTED)}" size="{max(LABEL, 6.6 * k):.2f}">#{self.x(card_number(line.card))}</font>'
+                if line.read:
+                    self.read = True
                 rows.append([self.p(f"{line.count}×", self.st.cell_r), self.p(name, self.st.cell),
-                             self.p(self.x(line.where_text()), self.st.cell)])
+                             self.p(self.x(line.where_text("*")), self.st.cell)])
             table = Table(rows, colWidths=[7 * MM * k, "46%", "*"], splitByRow=1)
             table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), fonts.COND), ("VALIGN", (0, 0), (-1, -1), "TOP"),
                                        ("LEFTPADDING", (0, 0), (-1, -1), 1.2 * k),
@@ -584,7 +601,8 @@ class _Story:
             return
         items: list[Flowable] = [Heading(self.x(t("sc_special_rules", self.lang)), self.st)]
         for n, r in enumerate(rules, start=1):
-            items.append(self.p(f"<b>{n}.</b>\u00a0{self.x(r.text.get(self.lang))} {self.muted('(' + case_ref(r.case, self.lang) + ')')}",
+            items.append(self.p(f"<b>{n}.</b>\u00a0{self.x(r.text.get(self.lang))}{self.star(r.interpretation)} "
+                                f"{self.muted('(' + case_ref(r.case, self.lang) + ')')}",
                                 self.st.item))
         self.out.append(KeepTogether(items[:2]))
         self.out += items[2:]
@@ -595,11 +613,11 @@ class _Story:
             return
         lang = self.lang
         items: list[Flowable] = [Heading(self.x(t("sc_balance", lang)), self.st)]
-        for b in options:
+        for n, b in enumerate(options, start=1):  # numbered: an option's id is the command line's, not the game's
             mark = f" <b>[{self.x(t('sc_in_play', lang))}]</b>" if self.s.applied_balance == b.id else ""
             colour = self.colours.get(b.favours, style.REFERENCE)
             who = t("sc_favours", lang, side=self.subject(b.favours))  # "favorise l'Allemand"
-            items.append(self.p(f'<b>{self.x(b.id)}</b> <font color="{hexcolour(colour)}">({self.x(who)})</font>'
+            items.append(self.p(f'<b>{self.x(t("sc_option_n", lang, n=n))}</b> <font color="{hexcolour(colour)}">({self.x(who)})</font>'
                                 f"{self.x(' : ' if lang == 'fr' else ': ')}{self.x(b.text.get(lang))}{mark}", self.st.item))
         self.out.append(KeepTogether(items))
 

@@ -7,7 +7,7 @@ function takes the language and returns text with French typography applied.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tcforge.data.cards import Card
@@ -124,11 +124,14 @@ class Line:
     card: Card
     count: int
     where: list[tuple[int, str]]          # (copies, placement) for each force entry of the card
+    read: set[int] = field(default_factory=set)  # indices into where of the placements the sources leave open
 
-    def where_text(self) -> str:
-        if len(self.where) == 1:
-            return self.where[0][1]
-        return "; ".join(f"{n}: {w}" for n, w in self.where)
+    def where_text(self, mark: str = "") -> str:
+        """Where the copies start; ``mark`` after each placement that is an interpretation (the sheet's '*')."""
+        texts = [(n, w + (mark if i in self.read else "")) for i, (n, w) in enumerate(self.where)]
+        if len(texts) == 1:
+            return texts[0][1]
+        return "; ".join(f"{n}: {w}" for n, w in texts)
 
 
 @dataclass
@@ -156,6 +159,8 @@ def _lines(s: Scenario, side: Side, entries: list[ForceEntry], in_group: bool, l
         if line is None:
             line = by_card[e.card_id] = Line(e.card, 0, [])
         line.count += e.count
+        if e.interpretation:
+            line.read.add(len(line.where))
         line.where.append((e.count, where_text(s, side, e, in_group, lang)))
     return list(by_card.values())
 

@@ -25,7 +25,7 @@ def _card_tables(lang: str, paper: str) -> Any:
     source = (templates_dir() / "booklet.html.j2").read_text(encoding="utf-8")
     start = source.index("{% macro table(t) %}")
     macro = source[start:source.index("{% endmacro %}", start) + len("{% endmacro %}")]
-    tables = card_tables(load_data().cards, lang)
+    tables = card_tables(load_data().cards, lang, load_data().ruleset)
     body = environment().from_string(macro + "{% for t in tables %}{{ table(t) }}{% endfor %}").render(tables=tables)
     html = (f'<html lang="{lang}"><head><link rel="stylesheet" href="booklet.css"><style>{page_box_css(paper)}</style>'
             f'</head><body class="{body_class(paper, lang)}">{body}</body></html>')

@@ -137,7 +137,8 @@ def test_french_chapter_titles_do_not_repeat_and_the_translation_state_reads_nat
     titles = [chapter.title for chapter in book.chapters] + [case.title for case in book.cases() if case.number == "1.0"]
     assert len(titles) == len(set(titles)), [t for t in titles if titles.count(t) > 1]
     html = _text(_html("fr"))
-    assert "cases sur" not in html and "articles sont traduits et à jour" in html
+    # issue 50 point 4: a complete translation says nothing of itself on the cover (a reader's page, not a status)
+    assert "cases sur" not in html and "traduits et à jour" not in html
 
 
 def test_value_formatting_joins_lists_and_signs_modifiers() -> None:
@@ -189,7 +190,7 @@ def test_to_kill_table_equals_the_rulesets_table() -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_card_tables_hold_every_card_with_effective_values_and_errata_marked(lang: str) -> None:
     cards = load_data().cards
-    tables = card_tables(cards, lang)
+    tables = card_tables(cards, lang, load_data().ruleset)
     rows = {str(row[0].value): row for t in tables for row in t.body}
     assert set(rows) == {str(c.id) for c in cards}
     card = cards.get("PzKw VI b (P)")  # 134: five corrected values
@@ -199,9 +200,11 @@ def test_card_tables_hold_every_card_with_effective_values_and_errata_marked(lan
     assert pen.value == "20/17" and armor.value == "15/9"
     assert "fixed" in pen.cls and str(pen.html).count("†") == 2
     assert str(hit.html).count("†") == 1  # only the long range was corrected
+    from tcforge.render.page.values import face_value
     for c in cards:
         if c.type == "vehicle" and c.effective.get("hit"):
-            assert rows[str(c.id)][4].value == f"{plain(get_field(c.effective, 'hit.short'))}/{plain(get_field(c.effective, 'hit.long'))}"
+            pair = [face_value(f, get_field(c.effective, f)) for f in ("hit.short", "hit.long")]
+            assert rows[str(c.id)][4].value == ("–" if pair == ["–", "–"] else "/".join(pair))
             assert rows[str(c.id)][12].value == plain(c.effective.get("points"))
 
 
@@ -236,6 +239,7 @@ def test_a_stale_french_case_is_printed_in_french_with_a_marker_and_the_current_
     case = _case(html, "c-9-1")
     assert '<section class="case state-stale" id="c-9-1">' in html
     assert "Traduction à mettre à jour" in case
+    assert re.search(r"\d+ articles traduits et à jour sur \d+", _text(html))  # the cover says a case is not
     assert "Il y a deux portées" in _text(case)             # the French text is kept
     assert "There are exactly two ranges." in _text(case)    # and the current English follows, marked
     assert '<aside class="english-now" lang="en">' in case

@@ -41,7 +41,7 @@ def _name_cells(lang: str, paper: str) -> list[tuple[str, int, float]]:
     source = (templates_dir() / "booklet.html.j2").read_text(encoding="utf-8")
     start = source.index("{% macro table(t) %}")
     macro = source[start:source.index("{% endmacro %}", start) + len("{% endmacro %}")]
-    tables = [t for t in card_tables(load_data().cards, lang) if "units" in t.cls.split()]
+    tables = [t for t in card_tables(load_data().cards, lang, load_data().ruleset) if "units" in t.cls.split()]
     body = environment().from_string(macro + "{% for t in tables %}{{ table(t) }}{% endfor %}").render(tables=tables)
     width, height = PAPERS[paper]
     top, bottom, inner, outer = MARGINS[paper]

@@ -397,3 +397,55 @@ def test_issue37_item4_short_lines_are_found() -> None:
     bad = HTML(string=f"{style}<p>{words[:40]}<br>{words}</p>").render()
     assert short_lines(good) == []
     assert short_lines(bad) and short_lines(bad)[0][0] == 1
+
+
+def _card_rows(booklets: dict[str, Any], lang: str) -> dict[str, str]:
+    """The card tables' rows of the printed booklet, by card number (a row's first word)."""
+    reader = booklets[lang][0]
+    first = next(page for depth, title, page in _outline(reader) if depth == 0 and title.startswith("19.0 "))
+    rows: dict[str, str] = {}
+    current = ""
+    for i in range(first - 1, len(reader.pages)):
+        for line in _page_text(booklets, lang, i).splitlines():
+            number = line.split(" ", 1)[0]
+            if number.isdigit() and number not in rows:
+                current = number
+                rows[number] = line
+            elif current and not number.isdigit():  # a name set on two lines: the row goes on
+                rows[current] += " " + line
+            else:
+                current = ""
+    return rows
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_issue50_point1_no_question_mark_stands_for_a_value_in_the_card_tables(booklets: dict[str, Any],
+                                                                               lang: str) -> None:
+    """#2 Anti-Tank Mine prints "?" for how it is played: the table gives the kind played (12.2 Interrupt), starred,
+    with the note; #64, 65, 108, 109 print no years: a dash, never "?/?"."""
+    rows = _card_rows(booklets, lang)
+    interrupt = bw("kind_read_mark", lang)
+    assert f"{'Interrupt' if lang == 'en' else 'Interruption'}*" in rows["2"], rows["2"]
+    assert "?" not in rows["2"].split(" C ", 1)[0].replace("Anti-Tank Mine", "")
+    text = norm("\n".join(_page_text(booklets, lang, i) for i in range(len(booklets[lang][0].pages))))
+    assert norm(interrupt).split(":", 1)[0] in text
+    for number in ("64", "108", "109"):
+        assert "?" not in rows[number] and "–" in rows[number], rows[number]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_issue50_point2_the_book_reads_a_value_as_the_cards_and_rule_9_4_do(booklets: dict[str, Any],
+                                                                            lang: str) -> None:
+    """0 where a value does not apply prints a dash (as the proxies do): no hit or penetration on the half-tracks and
+    trucks, no armor on an AT gun, "5/–" for the Panzerfaust; an AT gun printed under HE 4 shows the 4 it fires with
+    (9.4), starred; the errata table's "armor front 20 → –" as the insert says."""
+    rows = _card_rows(booklets, lang)
+    for number in ("49", "50", "51", "24"):  # SPW 250, Mittlerer SPW, Truck German, Truck USSR: hit and pen.
+        assert "0/0" not in rows[number] and re.search(r" – – ", rows[number]), rows[number]
+    for number in ("34", "35", "36", "39", "40"):  # AT guns printing HE 0
+        assert " 4* " in rows[number] and "0/0" not in rows[number], rows[number]
+    assert " 5/– " in rows["1"] and "0/0" not in rows["1"] and "5/0" not in rows["1"]
+    text = "\n".join(_page_text(booklets, lang, i) for i in range(len(booklets[lang][0].pages)))
+    armor = "armor front" if lang == "en" else "blindage face"
+    assert re.search(rf"{armor} 20 – ", text)
+    assert not re.search(rf"{armor} 20 0 ", text)

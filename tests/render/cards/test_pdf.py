@@ -215,10 +215,13 @@ def test_duplex_reference_cards_put_each_pairs_back_behind_its_front(render) -> 
     assert not any(close(r, layout.slots[0]) for r in rects)
 
 
-def test_the_anti_tank_mine_keeps_its_printed_type(render) -> None:
+def test_the_anti_tank_mine_shows_how_it_is_played_and_that_the_card_prints_a_question_mark(render) -> None:
+    """Issue 50 point 1: #2 prints "?" for its kind; the face says how it is played (an Interrupt, 12.2), marked, and
+    its note says the card prints "?" (an interpretation), never a bare "?"."""
     reader, _ = render("cards", "2")
     text = flat(reader)
-    assert "Played as ?" in text
+    assert "Played as Interrupt †" in text and "† interpretation: played as ? → Interrupt" in text
+    assert "Played as ?" not in text
 
 
 def test_at_gun_proxies_print_the_he_rule_9_4_gives_them_marked(render) -> None:
@@ -267,7 +270,7 @@ def test_issue37_item8_faces_show_the_cards_text_not_where_it_comes_from(render)
 
 
 def test_issue37_item8_face_years_and_values() -> None:
-    from tcforge.render.cards.cardface import face_value, face_years
+    from tcforge.render.page.values import face_value, face_years
     assert face_years({"first": 1944, "last": 1944}) == "1944"
     assert face_years({"first": "?", "last": "?"}) == ""
     assert face_years({"first": "?", "last": 1945}) == "?–1945"
