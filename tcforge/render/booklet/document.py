@@ -337,6 +337,9 @@ class ContextBuilder:
             "body_class": body_class(self.o.paper, lang),
             "index": self.index(chapters),
             "quickref": None,
+            # a folded or small booklet ends with a quick reference where its last pages would be blank: the
+            # contents lists it (its page filled in once those pages are laid out; the line is dropped if none fit)
+            "quickref_entry": bw("quickref", lang) if self.o.booklet or self.o.paper in SMALL_PAPERS else None,
             "credits": self.credits(),
             "page_width": width,
             "page_height": height,
@@ -461,8 +464,8 @@ HREF = re.compile(r'\bhref="#([^"]+)"')
 
 
 def dangling_links(html: str) -> list[str]:
-    """Internal links whose target id is not in the page."""
-    ids = set(ANCHOR_ID.findall(html))
+    """Internal links whose target id is not in the page (the quick reference's is laid out afterwards)."""
+    ids = set(ANCHOR_ID.findall(html)) | {"quickref"}
     return sorted({h for h in HREF.findall(html) if h not in ids})
 
 
@@ -470,7 +473,9 @@ def dangling_links(html: str) -> list[str]:
 # PDF
 
 
-def _pdf_document(html: str, fetcher: SafeFetcher) -> Any:
+def _pdf_document(html: str, fetcher: SafeFetcher, later: dict[str, int] | None = None) -> Any:
+    """The booklet laid out once, its page numbers filled in; ``later`` pages known only afterwards (the quick
+    reference) are filled by :func:`_fill_later`."""
     from weasyprint import HTML
 
     from tcforge.render.booklet.pagenums import PageNumberError, fill_page_numbers
@@ -482,6 +487,14 @@ def _pdf_document(html: str, fetcher: SafeFetcher) -> Any:
     except PageNumberError as exc:
         raise BookletError(f"{exc} (widen PLACEHOLDER in render/booklet/pagenums.py and booklet.css)") from None
     return document
+
+
+def _fill_later(document: Any, pages: dict[str, int]) -> None:
+    from tcforge.render.booklet.pagenums import PageNumberError, fill_page_numbers
+    try:
+        fill_page_numbers(document, only=pages)
+    except PageNumberError as exc:
+        raise BookletError(f"{exc} (widen PLACEHOLDER in render/booklet/pagenums.py and booklet.css)") from None
 
 
 # What the last pages of a booklet whose page count is not a multiple of four carry, most first (issue 37 item 5).
@@ -531,11 +544,16 @@ def build_booklet(path: Path, options: BookletOptions, book: RuleBook | None = N
     fetcher = SafeFetcher()
     document = _pdf_document(html, fetcher)
     room = -len(document.pages) % 4
-    if room and (options.booklet or options.paper in SMALL_PAPERS):
+    if context["quickref_entry"]:
         # a folded booklet's last pages would be blank: the sequence of play and the key tables go there
-        extra = quickref_pages(context, builder, len(document.pages) + 1, room)
+        first = len(document.pages) + 1
+        extra = quickref_pages(context, builder, first, room) if room else []
         if extra:
             document = document.copy(document.pages + extra)
+            _fill_later(document, {"quickref": first})
+        else:  # no room, or none fits: laid out again without the contents line (a page count of 4k: 1 in 4)
+            context["quickref_entry"] = None
+            document = _pdf_document(environment().get_template("booklet.html.j2").render(**context), fetcher)
     pages = len(document.pages)
     renderers = {id(r): r for r in (builder.text, builder.english_text)}.values()
     report = BookletReport(path, options.lang, pages, stale=builder.stale, missing=builder.missing,

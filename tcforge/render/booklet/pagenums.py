@@ -159,15 +159,16 @@ def _inline_text(box: Any) -> list[Any]:
     return []
 
 
-def fill_page_numbers(document: Any) -> int:
-    """Write every placeholder's page number into the laid-out ``document``; returns how many were filled.
+def fill_page_numbers(document: Any, only: dict[str, int] | None = None) -> int:
+    """Write every placeholder's page number into the laid-out ``document``; returns how many were filled. With
+    ``only``, just the placeholders of those anchors, on the pages given (pages laid out apart and added later).
 
     A placeholder is the ``00`` of generated content (``::before``/``::after``) of a link to ``#anchor``.
     References (class ``xref``) are narrowed to their page; contents and index lines, right-aligned, pad before it.
     """
     from weasyprint.formatting_structure.boxes import LineBox
 
-    pages = anchor_pages(document)
+    pages = only if only is not None else anchor_pages(document)
     filled = 0
     for page in document.pages:
         for line in page._page_box.descendants(placeholders=True):  # absolutely placed boxes too

@@ -369,8 +369,10 @@ def errata_table(cards: CardSet, lang: str) -> Table:
     body = []
     for card in sorted((c for c in cards if c.changes), key=lambda c: (0, c.id, "") if isinstance(c.id, int) else (1, 0, str(c.id))):
         for i, change in enumerate(card.changes):
-            body.append([_c(_card_no(card) if i == 0 else "", "num", value=card.id),
-                         _name(card.display_name(lang) if i == 0 else ""),
+            # a card's further rows name it again, muted: a row carried to the next page still says whose it is
+            again = Cell(Markup(name_html(card.display_name(lang))), "name again")
+            body.append([_c(_card_no(card), "num", value=card.id) if i == 0 else Cell(Markup(escape(_card_no(card))), "num again"),
+                         _name(card.display_name(lang)) if i == 0 else again,
                          _c(t(f"f:{change.field}", lang), "word", value=change.field),
                          _c(_show_field(change.field, change.printed, lang), "num", value=change.printed),
                          _c(_show_field(change.field, change.corrected, lang), "num fixed", value=change.corrected),

@@ -341,3 +341,12 @@ def test_9_2_and_9_2_1_line_of_sight_figure_shows_the_engines_verdicts() -> None
     position is enough under either_clear (9.2); from Hills the firer sees over adjacent Woods (9.2.1)."""
     svg, _ = diagrams.los(load_data(), "en")
     assert re.findall(r">(sees|blocked)<", str(svg)) == ["sees", "blocked", "sees", "sees"]
+
+
+def test_issue50_point6_a_chapter_number_is_printed_once() -> None:
+    """"1.0 Introduction" then "1.0 The game": a case numbered as its chapter prints no number again (its bookmark,
+    data-label, keeps it); the other cases keep theirs."""
+    html = _html("en")
+    assert '<h3 class="case-title same-number" data-label="1.0 The game">The game</h3>' in html
+    assert '<span class="n">1.0</span> The game' not in html
+    assert '<h3 class="case-title"><span class="n">2.1</span>' in html  # the control: a section keeps its number

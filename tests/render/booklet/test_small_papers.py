@@ -78,3 +78,21 @@ def test_issue37_item5_the_a5_booklets_last_pages_carry_the_sequence_of_play_and
     assert "00)" not in before  # no unfilled page-number placeholder: its case numbers are plain text
     credits = max(i for i, page in enumerate(reader.pages, 1) if page.extract_text().startswith("Crédits"))
     assert credits < pages <= -(-credits // 4) * 4  # it fills the last sheet's blank pages and never adds a sheet
+
+
+@pytest.mark.parametrize("paper, title", [("a5", "Aide de jeu"), ("half-letter", "Quick reference")])
+def test_issue50_point6_the_contents_lists_the_quick_reference_on_its_page(small: dict[str, Any], paper: str,
+                                                                           title: str) -> None:
+    """The quick reference filling a small booklet's last pages is listed in the contents with the page it starts on
+    (it is laid out after the rest: its page is filled in then); no "00" placeholder is left. A booklet whose pages
+    fill its sheets has no quick reference, and its contents no line for one."""
+    reader, _ = small[paper]
+    contents = "\n".join(reader.pages[i].extract_text() for i in range(1, 4))
+    line = next((row for row in contents.splitlines() if row.startswith(title)), None)
+    assert " 00" not in contents
+    starts = next((i for i, page in enumerate(reader.pages, 1) if page.extract_text().startswith(title)), None)
+    if len(reader.pages) % 4 == 0 and starts is None:  # no blank page to fill (half-Letter, 60 pages today)
+        assert line is None, line
+        return
+    assert starts is not None and line is not None, contents
+    assert line.replace("\u2007", " ").split()[-1] == str(starts), line
