@@ -465,6 +465,13 @@ W: dict[str, tuple[str, str]] = {
     "translation_state": ("{current} of {total} cases translated and current", "{current} articles traduits et à jour sur {total}"),
     "translation_state_all": ("All {total} cases translated and current", "Les {total} articles sont traduits et à jour"),
     "contents": ("Contents", "Sommaire"),
+    "contents_sources": ("Not reprinted: the 1997 Six-Pack article (source section 22), whose changes are folded into "
+                         "these rules and whose kill odds the To Kill table (9.3) gives, and the authors' comments "
+                         "(section 23), retold in the designer's notes (99.10, 99.11).",
+                         "Ne sont pas reproduits : l'article Six-Pack de 1997 (section 22 des sources), dont les "
+                         "changements sont intégrés à ces règles et dont la table de destruction (9.3) donne les "
+                         "chances, et les commentaires des auteurs (section 23), repris dans les notes du concepteur "
+                         "(99.10, 99.11)."),
     # the booklet's index and credits (issue 16 item 14)
     "index": ("Index", "Index"),
     "index_intro": ("The rules by case title and by term, with their case numbers and the page of the first; "

@@ -357,6 +357,7 @@ class ContextBuilder:
             "translation_state": (bw("translation_state", lang, current=current, total=total)
                                   if lang != "en" and current < total else ""),
             "contents_title": bw("contents", lang),
+            "contents_sources": bw("contents_sources", lang),
             "chapters": chapters,
             "appendix": appendix,
             "words": {k: bw(k, lang) for k in ("stale", "stale_note", "missing", "missing_note", "title_only",

@@ -350,3 +350,14 @@ def test_issue50_point6_a_chapter_number_is_printed_once() -> None:
     assert '<h3 class="case-title same-number" data-label="1.0 The game">The game</h3>' in html
     assert '<span class="n">1.0</span> The game' not in html
     assert '<h3 class="case-title"><span class="n">2.1</span>' in html  # the control: a section keeps its number
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_issue50_deliver1_the_contents_page_says_what_of_the_sources_is_not_reprinted(lang: str) -> None:
+    """Sections 22 (the 1997 article and its kill odds) and 23 (the authors' comments) are not reprinted: the contents
+    page says so, and where the book tells them instead (the To Kill table of 9.3, the notes 99.10 and 99.11)."""
+    html = _html(lang)
+    contents = html[html.index('<nav class="contents"'):html.index("</nav>")]
+    note = _text(contents[contents.index('<li class="contents-note">'):])
+    assert "22" in note and "23" in note and "(9.3)" in note and "99.10, 99.11" in note
+    assert 'id="c-9-3"' in html and 'id="c-99-10"' in html and 'id="c-99-11"' in html  # the places it names exist
