@@ -26,7 +26,7 @@ from tcforge.render.page.build import render_pdf
 from tcforge.render.page.geometry import MM, Rect, card_sheet
 from tcforge.render.page.sheets import Book, Ctx, Face, PrintOptions, Report
 from tcforge.render.page.tables import Table, draw_table
-from tcforge.render.page.text import LABEL, LEADING, draw_fit
+from tcforge.render.page.text import FLOOR, LABEL, LEADING, draw_fit, fit_block
 
 Body = Callable[[Canvas, Ctx, float, float, float, float, float], None]   # c, ctx, x, w, top, bottom, k
 
@@ -194,11 +194,17 @@ def _options_body(c: Canvas, ctx: Ctx, x: float, w: float, top: float, bottom: f
                (rs["turn.instant_cost"], t("opt_instant", lang)),
                (rs["turn.draw_cost"], t("opt_draw", lang)),
                (0, t("opt_end", lang))]
-    row_room = (top - bottom) * 0.62 / len(options)
+    # one size for the five options (a long first option in French was set smaller than the others): the largest at
+    # which all five, each as tall as it needs, fill no more than their share of the card
+    room = (top - bottom) * 0.62
+    size = 8 * k
+    while size > FLOOR and sum(max(6.4 * m, fit_block(text, fonts.COND, w - 8 * m, room, size).height + 1.0 * m)
+                               for _, text in options) > room:
+        size -= 0.25
     for cost, text in options:
         box = Rect(x, y - 5.6 * m, 6 * m, 5.6 * m)
         style.value_box(c, box, str(cost), 9.5 * k)
-        fit = ctx.block("play option", text, fonts.COND, w - 8 * m, max(row_room - 0.8 * m, 5.6 * m), 8 * k)
+        fit = ctx.block("play option", text, fonts.COND, w - 8 * m, room, size, floor=size)
         c.setFillColor(style.INK)
         draw_fit(c, fit, fonts.COND, x + 8 * m, y - max(0.0, (5.6 * m - fit.height) / 2), w - 8 * m)
         y -= max(6.4 * m, fit.height + 1.0 * m)

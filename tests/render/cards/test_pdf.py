@@ -294,3 +294,35 @@ def test_issue37_item10_proxies_help_says_how_the_cards_are_ordered(render) -> N
     reader, _ = render("proxies")
     first = reader.pages[0].extract_text()
     assert "Stuka Air Strike" in first and "Panzerfaust" not in first   # air and artillery first, not card 1
+
+
+def _sizes_of(reader: PdfReader, starts: list[str]) -> dict[str, set[float]]:
+    """The printed type size of each text run beginning with one of ``starts`` (pypdf's text visitor)."""
+    import math
+    found: dict[str, set[float]] = {s: set() for s in starts}
+
+    def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
+        for start in starts:
+            if text.strip().startswith(start):
+                scale = math.sqrt(abs(tm[0] * tm[3] - tm[1] * tm[2])) * math.sqrt(abs(cm[0] * cm[3] - cm[1] * cm[2]))
+                found[start].add(round(size * scale, 2))
+
+    for page in reader.pages:
+        page.extract_text(visitor_text=visit)
+    return found
+
+
+def test_issue50_point6_the_french_play_options_are_set_at_one_size(render) -> None:
+    """The reference card's five play options (4.0) were set at different sizes in French (the first, longest,
+    shrunk alone): all five now share the largest size every one of them fits at."""
+    from tcforge.data.dataset import load_data
+    from tcforge.i18n.words import t, typo
+    rs = load_data().ruleset
+    texts = [t("opt_move", "fr", n=rs["turn.cards_per_action"], fast=rs["movement.fast_positions"],
+               slow=rs["movement.slow_positions"]), t("opt_fire", "fr", n=rs["turn.cards_per_action"]),
+             t("opt_instant", "fr"), t("opt_draw", "fr"), t("opt_end", "fr")]
+    starts = [" ".join(typo(text, "fr").split()[:2]) for text in texts]
+    reader, _ = render("refcards", "--lang", "fr", "--sets", "1")
+    sizes = _sizes_of(reader, starts)
+    assert all(sizes.values()), sizes  # each option was found on the card
+    assert len(set().union(*sizes.values())) == 1, sizes
