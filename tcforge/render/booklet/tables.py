@@ -374,8 +374,12 @@ def errata_table(cards: CardSet, lang: str) -> Table:
             body.append([_c(_card_no(card), "num", value=card.id) if i == 0 else Cell(Markup(escape(_card_no(card))), "num again"),
                          _name(card.display_name(lang)) if i == 0 else again,
                          _c(t(f"f:{change.field}", lang), "word", value=change.field),
-                         _c(_show_field(change.field, change.printed, lang), "num", value=change.printed),
-                         _c(_show_field(change.field, change.corrected, lang), "num fixed", value=change.corrected),
+                         # a name (PzKw VI B (P) -> PzKw VI b (P)) wraps in its column: a number's nowrap ran it
+                         # into the source column
+                         _c(_show_field(change.field, change.printed, lang), "num" + (" long" if change.field == "name" else ""),
+                            value=change.printed),
+                         _c(_show_field(change.field, change.corrected, lang),
+                            "num fixed" + (" long" if change.field == "name" else ""), value=change.corrected),
                          _c(_source_label(change, lang), "word")])
     return Table("errata", Markup(escape(bw("errata_caption", lang))), head, body, [], "errata",
                  ["5%", "27%", "18%", "13%", "13%", "24%"])

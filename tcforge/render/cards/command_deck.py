@@ -110,7 +110,9 @@ def card_face(deck: CommandDeck, rules: FluidRules, card: DeckCard, lang: str) -
             y -= k_fit.height + 3 * m
         bottom = inner.y + 7 * m
         text = "\n".join(body)
-        b_fit = ctx.block("text", text, fonts.COND, w, y - bottom, 8 * k)
+        # the text as large as the card's room lets it be, 10 pt at most: a short impulse ("Move") was set at 7 pt
+        # on a card left 70 % blank
+        b_fit = ctx.block("text", text, fonts.COND, w, y - bottom, 10 * k)
         draw_fit(c, b_fit, fonts.COND, x, y, w)
         style.rule(c, x, x + w, inner.y + 5.6 * m)
         f_fit = ctx.line("foot", foot, fonts.COND, w, 5.8 * k)
