@@ -70,3 +70,24 @@ def overflowing_marks(document: Any, tolerance: float = MARK_TOLERANCE) -> list[
         if root is not None:
             walk(root, number, None)
     return found
+
+
+def overflowing_text(document: Any, tolerance: float = MARK_TOLERANCE) -> list[tuple[int, str, float]]:
+    """(1-based page, cell text, mm past) of every table cell whose text runs past the cell's border: a nowrap value
+    wider than its column (an erratum's long name ran into the next column)."""
+    from weasyprint.formatting_structure.boxes import TableCellBox, TextBox
+
+    found: list[tuple[int, str, float]] = []
+    for number, page in enumerate(document.pages, 1):
+        root = getattr(page, "_page_box", None)
+        if root is None:
+            continue
+        for cell in root.descendants():
+            if not isinstance(cell, TableCellBox):
+                continue
+            texts = [t for t in cell.descendants() if isinstance(t, TextBox)]
+            right = max((t.position_x + t.width for t in texts), default=0)
+            edge = cell.content_box_x() + cell.width + cell.padding_right
+            if texts and right > edge + tolerance:
+                found.append((number, "".join(t.text for t in texts).strip(), round((right - edge) * 25.4 / 96, 2)))
+    return found

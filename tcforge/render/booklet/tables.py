@@ -382,7 +382,7 @@ def errata_table(cards: CardSet, lang: str) -> Table:
                             "num fixed" + (" long" if change.field == "name" else ""), value=change.corrected),
                          _c(_source_label(change, lang), "word")])
     return Table("errata", Markup(escape(bw("errata_caption", lang))), head, body, [], "errata",
-                 ["5%", "27%", "18%", "13%", "13%", "24%"])
+                 ["5%", "26%", "18%", "14.5%", "14.5%", "22%"])
 
 
 # ---------------------------------------------------------------------------
