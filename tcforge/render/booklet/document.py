@@ -198,7 +198,7 @@ class ContextBuilder:
             elif name == "sequence":
                 block.content = [sequence_table(rs, lang, lambda text: self.text.inline(self.text.prepare(text)))]
             elif name == "cards":
-                tables = card_tables(cards, lang, rs)
+                tables = card_tables(cards, lang, rs, compact=self.o.paper in SMALL_PAPERS)
                 tables[0].intro = cards_key(lang)
                 self.anchor_cards(tables)
                 block.content = tables

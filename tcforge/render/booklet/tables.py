@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from markupsafe import Markup, escape
@@ -250,8 +250,9 @@ def _group_key(card: Card) -> str:
 GROUPS = ("vehicle_german", "vehicle_soviet", "at_gun", "air_artillery", "infantry", "equipment", "special", "ultra_rare")
 
 
-def card_tables(cards: CardSet, lang: str, ruleset: Ruleset) -> list[Table]:
-    """The cards by group, every value as the cards and the rules play it (:mod:`tcforge.render.page.values`)."""
+def card_tables(cards: CardSet, lang: str, ruleset: Ruleset, compact: bool = False) -> list[Table]:
+    """The cards by group, every value as the cards and the rules play it (:mod:`tcforge.render.page.values`);
+    ``compact`` (A5 and half-Letter) sets a unit's class and rarity under its name, so the values have room."""
     groups: dict[str, list[Card]] = {g: [] for g in GROUPS}
     for card in cards:
         groups.setdefault(_group_key(card), []).append(card)
@@ -262,16 +263,27 @@ def card_tables(cards: CardSet, lang: str, ruleset: Ruleset) -> list[Table]:
         members.sort(key=lambda c: (0, c.id, "") if isinstance(c.id, int) else (1, 0, str(c.id)))
         caption = Markup(escape(bw(f"group_{key}", lang)))
         if key.startswith("vehicle") or key in ("at_gun", "air_artillery", "infantry", "equipment"):
-            out.append(_unit_table(key, caption, members, lang, ruleset))
+            out.append(_unit_table(key, caption, members, lang, ruleset, compact))
         else:
             out.append(_other_table(key, caption, members, lang))
     return out
 
 
-def _unit_table(key: str, caption: Markup, members: list[Card], lang: str, ruleset: Ruleset) -> Table:
+# The unit tables' widths. Wide (A4, Letter): 100 % in all (100.5 % made the table 0.8 mm wider than the text); Hit
+# ("Toucher") and Pen. need their heading's width; the speed column room for a corrected "lente†". Compact (A5,
+# half-Letter): the class and rarity go under the name (the type was 6 pt with fourteen columns); the name column
+# takes two lines at most.
+WIDE = ["4%", "21%", "15.5%", "2.5%", "8%", "8%", "7.5%", "3.5%", "3.5%", "3.5%", "5%", "7.5%", "4.5%", "6%"]
+COMPACT = ["4.5%", "27.5%", "9.5%", "8.5%", "8.5%", "4.3%", "4.3%", "4.3%", "5.6%", "9%", "5.5%", "8.5%"]
+
+
+def _unit_table(key: str, caption: Markup, members: list[Card], lang: str, ruleset: Ruleset,
+                compact: bool = False) -> Table:
     cols = [("col_no", "num"), ("col_card", "name"), ("col_class", "word"), ("col_rarity", "num"), ("hit", "num"),
             ("pen", "num"), ("col_armor", "num"), ("he", "num"), ("sa", "num"), ("ft", "num"),
             ("col_tmv", "num"), ("col_years", "num"), ("col_pts", "num"), ("col_speed", "num")]
+    if compact:
+        cols = cols[:2] + cols[4:]
     head = [[_h(bw(k, lang), cls) for k, cls in cols]]
     body = []
     ruled = False
@@ -279,10 +291,12 @@ def _unit_table(key: str, caption: Markup, members: list[Card], lang: str, rules
         changed = _changed(card)
         by_rule = rule_values(card, ruleset)
         ruled = ruled or bool(by_rule)
-        row = [_c(_card_no(card), "num", value=card.id),
-               _name_cell(card, lang, changed),
-               _c(t(card.card_class, lang), "word"),
-               _c(card.printed.get("rarity", ""), "num")]
+        row = [_c(_card_no(card), "num", value=card.id), _name_cell(card, lang, changed)]
+        if compact:
+            under = f"{t(card.card_class, lang)} · {card.printed.get('rarity', '')}"
+            row[1] = replace(row[1], html=Markup(f'{row[1].html}<span class="under">{escape(under)}</span>'))
+        else:
+            row += [_c(t(card.card_class, lang), "word"), _c(card.printed.get("rarity", ""), "num")]
         for fields in (("hit.short", "hit.long"), ("penetration.short", "penetration.long"), ("armor.front", "armor.side"),
                        ("he",), ("sa",), ("ft",), ("tank_melee",)):
             if len(fields) == 2 and not card.effective.get(fields[0].split(".")[0]):
@@ -303,11 +317,8 @@ def _unit_table(key: str, caption: Markup, members: list[Card], lang: str, rules
             row.append(_c(speed_text, "num", value=speed or "–"))
         body.append(row)
     notes = [Markup(escape(bw("rule_9_4_mark", lang, n=ruleset["fire.at_gun_min_he"])))] if ruled else []
-    return Table("cards", caption, head, body, notes, f"cards units {key}",
-                 # Hit ("Toucher") and Pen. need their header's width at 6 pt on half-Letter; the class wraps instead.
-                 # A4 and Letter (the small papers' widths are in booklet.css): 100 % in all (100.5 % made the table
-                 # 0.8 mm wider than the text), the speed column room for a corrected "lente†" (Hit and Years spare it)
-                 ["4%", "21%", "15.5%", "2.5%", "8%", "8%", "7.5%", "3.5%", "3.5%", "3.5%", "5%", "7.5%", "4.5%", "6%"])
+    return Table("cards", caption, head, body, notes, f"cards units {key}" + (" compact" if compact else ""),
+                 COMPACT if compact else WIDE)
 
 
 def _card_no(card: Card) -> str:

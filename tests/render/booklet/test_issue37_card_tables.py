@@ -41,7 +41,8 @@ def _name_cells(lang: str, paper: str) -> list[tuple[str, int, float]]:
     source = (templates_dir() / "booklet.html.j2").read_text(encoding="utf-8")
     start = source.index("{% macro table(t) %}")
     macro = source[start:source.index("{% endmacro %}", start) + len("{% endmacro %}")]
-    tables = [t for t in card_tables(load_data().cards, lang, load_data().ruleset) if "units" in t.cls.split()]
+    tables = [t for t in card_tables(load_data().cards, lang, load_data().ruleset, compact=True)
+              if "units" in t.cls.split()]
     body = environment().from_string(macro + "{% for t in tables %}{{ table(t) }}{% endfor %}").render(tables=tables)
     width, height = PAPERS[paper]
     top, bottom, inner, outer = MARGINS[paper]
@@ -67,12 +68,12 @@ def _name_cells(lang: str, paper: str) -> list[tuple[str, int, float]]:
 @pytest.mark.parametrize(("lang", "paper"), [("fr", "half-letter"), ("fr", "a5"), ("en", "half-letter")])
 def test_issue37_item4_long_card_names_take_two_lines_at_most_on_small_papers(lang: str, paper: str) -> None:
     """Issue 37 item 4 (round three): on A5 and half-Letter "Groupe / de la Luftwaffe / (Feld)" and "Artillerie /
-    à roquettes / soviétique" took three lines; every name takes two at most, and no name or class runs out of its
-    column, and the class column keeps "canon antichar" on one line (the padding and the figures' columns gave the
-    name column its width)."""
+    à roquettes / soviétique" took three lines; every name takes two at most, and no name runs out of its column.
+    Issue 50 point 6: the class and rarity are set under the name there (one line more), and the AT guns' class
+    "canon antichar · C" stays on that one line."""
     cells = _name_cells(lang, paper)
     assert len(cells) > 100
-    assert [(text, n) for text, n, _ in cells if n > 2] == []
+    assert [(text, n) for text, n, _ in cells if n > 3] == []  # two for the name, one for its class and rarity
     assert [(text, round(over, 1)) for text, _, over in cells if over > 0.5] == []
-    classes = [n for text, n, _ in cells if text.lower() in ("canon antichar", "at gun")]
-    assert len(classes) > 10 and set(classes) == {1}  # a class stays on one line
+    guns = [n for text, n, _ in cells if text.lower().endswith(("canon antichar · c", "at gun · c"))]
+    assert len(guns) > 5 and set(guns) == {2}  # a gun's name on one line, its class on one more
