@@ -142,3 +142,23 @@ def test_the_site_builds_with_warnings_as_errors(tmp_path: Path) -> None:
             assert not href.endswith("/") and target.is_file(), f"{page.relative_to(tmp_path)}: link {href}"
             checked += 1
     assert checked > 100
+
+
+def test_the_commander_knobs_table_of_the_scenarios_guide_is_the_code_s() -> None:
+    """A newcomer reads a doctrine's knobs in docs/guide/scenarios.md, not in tcforge/agents/commander.py: every knob
+    of SPACE is a row with its range, greedy's value and its text, and no row names a knob the code lacks."""
+    import re
+
+    from tcforge.agents.commander import SPACE
+
+    def num(x: float, whole: bool) -> str:
+        return str(int(x)) if whole else f"{x:g}"
+
+    page = (ROOT / "docs" / "guide" / "scenarios.md").read_text(encoding="utf-8")
+    rows = {m.group(1): m.group(0).strip() for m in re.finditer(r"^\s*\| `(\w+)` \|.*\|$", page, re.M)}
+    assert set(rows) >= set(SPACE), sorted(set(SPACE) - set(rows))
+    for name, knob in SPACE.items():
+        whole = " (whole)" if knob.whole else ""
+        assert rows[name] == (f"| `{name}` | {num(knob.low, knob.whole)} to {num(knob.high, knob.whole)}{whole} | "
+                              f"{num(knob.greedy, knob.whole)} | {knob.text} |"), rows[name]
+    assert "tcforge/agents/commander.py" not in page and "tcforge/agents/evaluate.py" not in page

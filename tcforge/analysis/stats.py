@@ -301,9 +301,11 @@ class LeadCurve:
     def render(self) -> str:
         if not self.turns:
             return "no turn-by-turn evaluation kept (games played before tcforge recorded it)"
-        when = f"decided by turn {self.decided}" if self.decided else "not decided before the end"
+        rule = f"decided: the first turn after which the side ahead wins {DECIDED:.0%} of the games or more"
+        when = (f"decided by turn {self.decided} ({rule})" if self.decided
+                else f"not decided before the end (no turn after which the side ahead wins {DECIDED:.0%} or more)")
         return (f"the side ahead on the evaluation at a turn's end wins {', '.join(f'{x:.0%}' for x in self.leader_wins)} "
-                f"(turns {self.turns[0]}-{self.turns[-1]}); {when} (the leader then wins {DECIDED:.0%} or more from there)")
+                f"(turns {self.turns[0]}-{self.turns[-1]}); {when}")
 
 
 def lead_curve(results: Sequence[GameResult], side: str, sides: Sequence[str]) -> LeadCurve:

@@ -130,13 +130,14 @@ def list_scenarios(
         result = load_scenario(path)
         s = result.scenario
         if s is None:
-            rows.append({"id": sid, "title": None, "date": None, "source": None, "sides": [], "turn_limit": None,
+            rows.append({"id": sid, "title": None, "date": None, "source": None, "sides": [], "turn_limit": None, "draw_after": None,
                          "victory": [], "legal": False})
             continue
         rows.append({"id": s.id, "title": s.title.get(lang.value), "date": s.date,
                      "source": f"{s.source['document']} {s.source['section']}" if s.source else s.designed_by(),
                      "sides": [{"id": side.id, "nation": side.nation, "role": side.role} for side in s.sides],
-                     "turn_limit": s.turn_limit, "victory": [v.type for v in s.victory], "legal": check_file(path).legal})
+                     "turn_limit": s.turn_limit, "draw_after": s.ends.cap if s.ends is not None and not s.turn_limit else None,
+                     "victory": [v.type for v in s.victory], "legal": check_file(path).legal})
     if format is TableFormat.json:
         _echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return
@@ -147,12 +148,13 @@ def list_scenarios(
     width = max(len(r["id"]) for r in rows) if rows else 2
     for r in rows:
         sides = " v ".join(f"{x['id']} ({x['role']})" for x in r["sides"])
-        turns = f"{r['turn_limit']} turns" if r["turn_limit"] else "no turn limit"
+        turns = (f"{r['turn_limit']} turns" if r["turn_limit"] else
+                 f"no turn limit (a draw after turn {r['draw_after']})" if r.get("draw_after") else "no turn limit")
         title = r["title"] or "(cannot be loaded: run 'tcforge scenario check')"
         _echo(f"{r['id']:<{width}}  {title} [{r['source'] or '?'}{', ' + r['date'] if r['date'] else ''}]  {sides}; {turns}")
 
 
-LIST_COLUMNS = ["id", "title", "date", "source", "sides", "roles", "turn_limit", "victory", "legal"]
+LIST_COLUMNS = ["id", "title", "date", "source", "sides", "roles", "turn_limit", "draw_after", "victory", "legal"]
 
 
 def _csv_rows(rows: list[dict[str, Any]]) -> None:
@@ -163,7 +165,7 @@ def _csv_rows(rows: list[dict[str, Any]]) -> None:
     for r in rows:
         writer.writerow([r["id"], r["title"] or "", r["date"] or "", r["source"] or "",
                          ";".join(x["id"] for x in r["sides"]), ";".join(x["role"] or "" for x in r["sides"]),
-                         r["turn_limit"] or "", ";".join(r["victory"]), "true" if r["legal"] else "false"])
+                         r["turn_limit"] or "", r["draw_after"] or "", ";".join(r["victory"]), "true" if r["legal"] else "false"])
 
 
 @app.command("show")

@@ -167,7 +167,8 @@ class _Summary:
         elif s.year:
             parts.append(self.w("sc_year", y=s.year))
         self.out(f"{self.w('sc_cards')}{self.c} {'; '.join(parts)}")
-        self.out(f"{self.w('sc_turns')}{self.c} {s.turn_limit if s.turn_limit else self.w('show_no_turn_limit')}")
+        self.out(f"{self.w('sc_turns')}{self.c} {s.turn_limit if s.turn_limit else self.w('show_no_turn_limit')}"
+                 + (f" ({self.w('show_cap', n=s.ends.cap)})" if not s.turn_limit and s.ends is not None else ""))
         if s.ends is not None:
             self.out(f"{self.w('sc_ends')}{self.c} {s.ends.text.get(self.lang)} ({self.w('show_cap', n=s.ends.cap)})")
         self.out()

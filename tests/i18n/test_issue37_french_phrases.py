@@ -47,7 +47,7 @@ def test_issue37_item2_hill_621_sheet_names_sides_and_vehicles_with_their_articl
     result = run("scenario", "hill-621", "--lang", "fr", "--out", "out.pdf")
     assert result.exit_code == 0, result.stderr
     text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(tmp_path / "out.pdf").pages)
-    assert "german-plus (favorise l’Allemand)" in text and "(favorise Allemand)" not in text
+    assert "Option 1 (favorise l’Allemand)" in text and "(favorise Allemand)" not in text
     assert "à bord d’un Mittlerer SPW" in text and "à bord de Mittlerer SPW" not in text
     assert "1\u1d49\u02b3 juillet 1944" in text
 

@@ -20,8 +20,8 @@ HOSTILE = ROOT / "tests" / "data" / "logs" / "hostile"
 SWEEPS = Path("tests/data/sweeps")  # as the tests name them, from the repository's root
 
 # file -> (line named, words of the message)
-# The two rechained logs carry hill-621.yaml's digest: an edit of that file (last: issue 37's French note, "une ancienne
-# révision") recomputes it there and their hash chains, their forgery unchanged.
+# The two rechained logs carry hill-621.yaml's digest: after an edit of that file (last: issue 50's note on the balance
+# options), tools/rechain_hostile_logs.py recomputes it there and their hash chains, their forgery unchanged.
 LOGS = {
     "unchained.jsonl": (1, "the log has no hash chain"),
     "rechained-seed.jsonl": (1, "the set-up is not the one seed 2 deals"),

@@ -31,7 +31,7 @@ from tcforge.data.dataset import DEFAULT_RULESET, GameData, load_data
 from tcforge.data.problems import DataError
 from tcforge.data.translations import catalogued
 from tcforge.i18n.catalog import CURRENT, MISSING, STALE, Case, RuleBook, load_rulebook
-from tcforge.i18n.words import bw, capital, typo
+from tcforge.i18n.words import bw, capital, t, typo
 from tcforge.render.booklet import diagrams, index
 from tcforge.render.booklet.fetcher import SafeFetcher, templates_dir
 from tcforge.render.booklet.tables import card_tables, cards_key, errata_table, forces_tables, sequence_table, terrain_table, to_kill_table
@@ -274,7 +274,9 @@ class ContextBuilder:
             if s.source.get("section") == number and number.startswith("17."):
                 title = s.title.get(self.lang)
                 svg, caption = self.diagram(f"map-{sid}").svg, bw("map_caption", self.lang, title=title)
-                turns = bw("turns", self.lang, n=s.turn_limit) if s.turn_limit else capital(bw("no_turn_limit", self.lang))
+                turns = (bw("turns", self.lang, n=s.turn_limit) if s.turn_limit else
+                         capital(t("sc_turns_cap", self.lang, n=s.ends.cap)) if s.ends is not None else
+                         capital(bw("no_turn_limit", self.lang)))
                 return {"id": sid, "title": typo(bw("scenario_sheet", self.lang, title=title), self.lang),
                         "figure": Figure(svg, typo(caption, self.lang), f"map-{sid}"),
                         "tables": forces_tables(s, self.lang), "turns": turns}
