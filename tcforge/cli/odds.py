@@ -32,9 +32,9 @@ def odds(
     format: FormatOpt = Format.text,
     out_dir: Annotated[Path, out_dir_option("odds matrix: folder for the CSV and the heat map.")] = Path("output"),
 ) -> None:
-    """Exact probabilities of one attack: tcforge odds FIRER TARGET [options].
+    """Exact probabilities of one attack (tcforge odds FIRER TARGET), or of all of them (tcforge odds matrix).
 
-    'tcforge odds matrix [--range R] [--terrain T] [--ruleset R]' writes the whole firer x target table
+    'tcforge odds matrix' (with --range, --terrain and --ruleset if wanted) writes the whole firer x target table
     as CSV and as a heat-map picture.
     """
     if firer == "matrix":

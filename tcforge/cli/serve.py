@@ -17,10 +17,11 @@ def serve(
     saves: Path = typer.Option(Path("tcforge-games"), "--saves", metavar="DIR",
                                help="Where the games played on the page are saved, one log each (made when needed)."),
 ) -> None:
-    """Serve a local web page: play a scenario (bundled, or your own with tcforge --data DIR serve) against the
-    computer, one side yours, the other played by the agent spec you give on the page (best by default); watch any
-    game log (/watch?log=PATH). Every game is saved as a log that 'scenario replay' and 'scenario audit' check.
-    Ctrl-C stops."""
+    """Play a scenario against the computer, or step through a game log, on a web page on this computer.
+
+    Any scenario, bundled or your own (tcforge --data DIR serve); one side yours, the other played by the agent spec
+    you give on the page (best by default); watch any game log (/watch?log=PATH). Every game is saved as a log that
+    'scenario replay' and 'scenario audit' check. Ctrl-C stops."""
     from tcforge.web.app import create_app
     from tcforge.web.server import bind, make_server
     if saves.exists() and not saves.is_dir():

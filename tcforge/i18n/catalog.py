@@ -117,8 +117,8 @@ class CaseStatus:
 
     @property
     def reason(self) -> str:
-        if self.state == MISSING:
-            return "no translation"
+        if self.state == MISSING:  # the file named is where an import will write it (it may not exist yet)
+            return "no translation yet: an import writes it there"
         if self.state == ORPHAN:
             return "no English case of this number"
         if self.state == STALE:
