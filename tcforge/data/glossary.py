@@ -11,6 +11,7 @@ name_fr (what an older rule text may still say).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -21,6 +22,16 @@ from tcforge.data.problems import DataError, Problem
 from tcforge.paths import data_dir
 
 GLOSSARY_FILE = "glossary.yaml"
+_CAPITALS = re.compile(r"(?<![\w-])([A-Z]{2,})(?![\w-])")
+
+
+def avoid_pattern(word: str) -> re.Pattern[str]:
+    """How a French text is searched for a rendering the glossary avoids: as whole words, case ignored, except an
+    abbreviation written in capitals (SA, HE, AT, FT, LOS), which is matched as written: 'valeur SA' is avoided,
+    'de sa position' is French."""
+    parts = _CAPITALS.split(word)
+    body = "".join(re.escape(part) if i % 2 else (f"(?i:{re.escape(part)})" if part else "") for i, part in enumerate(parts))
+    return re.compile(rf"(?<![\w-]){body}(?![\w-])")
 
 
 @dataclass(frozen=True)

@@ -210,7 +210,7 @@ def test_hill_621_sheet_in_french(sheet) -> None:
     reader, _ = sheet("hill-621", "--lang", "fr")
     text = flat(reader)
     for words in ("La colline 621", "1\u1d49\u02b3 juillet 1944", "Collines", "Bois", "Champ de blé", "Colline 621",
-                  "Allemand : réserve", "Forces de départ", "3× PzKw IV G", "Groupe de ligne allemand",
+                  "Allemand : réserve", "Forces de départ", "3× PzKw IV G", "Peloton de ligne allemand",
                   "Premiers renforts allemands", "Arrive au tour 6", "Règles spéciales", "Options d’équilibrage",
                   "Victoire", "16 tours"):
         assert words in text, words
