@@ -48,7 +48,7 @@ TERMS: tuple[tuple[str, str, str, str], ...] = (
     ("Carrying infantry", r"\bcarr(?:y|ies|ied|ying)\b|\btransport\w*", "Transport d'infanterie",
      r"\btransport\w*|\bà bord\b"),
     ("Random terrain", r"\brandom terrain\b|\bdealt at random\b", "Terrain au hasard",
-     r"\bterrain au hasard\b|\bau hasard\b"),
+     r"\bterrain au hasard\b|\bdistribu\w* (?:le terrain )?au hasard\b"),
     ("Initiative", r"\binitiative\b", "Initiative", r"\binitiative\b"),
     ("Drawing cards", r"\bdraw(?:s|ing|n)?\b", "Piocher (pile de tirage)", r"\bpioch\w*|\bpiles? de tirage\b"),
     ("Control of positions", r"\bcontrol\w*", "Contrôle des positions", r"\bcontrôl\w*"),
