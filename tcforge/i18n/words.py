@@ -428,7 +428,7 @@ W: dict[str, tuple[str, str]] = {
     "sc_in_reserve": ("reserve", "réserve"),
     "sc_each": ("{n} on each of {p}", "{n} sur chacune de {p}"),
     "sc_on": ("on {p}", "sur {p}"),
-    "sc_attached": ("carried by {c}", "porté par un {c}"),
+    "sc_attached": ("carried by {c}", "sur un {c}"),
     "sc_loaded": ("aboard {c}", "à bord d'un {c}"),
     "sc_loaded_n": ("aboard {n} {c} together", "à bord de {n} {c} ensemble"),
     "sc_towed": ("towed by {c}", "attelé à un {c}"),
@@ -883,7 +883,7 @@ W: dict[str, tuple[str, str]] = {
     "sc_set_leftover": ("Project's reading: the {r} cards left over after the deal go back to the box.",
         "Lecture du projet : les {r} cartes qui restent après la donne retournent dans la boîte."),
     "sc_set_deck": ("Drawing deck",
-        "Pioche"),
+        "Pile de tirage"),
     "sc_set_deck_side": ("{side}: {n} cards",
         "{side} : {n} cartes"),
     "sc_set_deck_none_listed": ("every listed unit starts on the table or in the reserve, none in the deck",
@@ -912,7 +912,7 @@ W: dict[str, tuple[str, str]] = {
         " the reserve (the hand). Project's reading: the player chooses which, and fills his positions as he "
         "likes.",
         "{side} : {c} cartes de combat, mais {p} positions de {k} au plus n'en tiennent que {cap} (6.3) : "
-        "{over} au moins commencent dans la réserve (la main). Lecture du projet : le joueur choisit "
+        "il en reste au moins {over} dans la réserve (la main). Lecture du projet : le joueur choisit "
         "lesquelles et garnit ses positions à son gré."),
     "sc_set_map_cell": ("1 card dealt",
         "1 carte donnée"),

@@ -163,6 +163,9 @@ def test_issue50_no_french_product_prints_an_avoided_word(tcforge, tmp_path: Pat
     scenario sheet and the decks of the scenarios that list their cards."""
     text = _pdf_text(tcforge, tmp_path, *what)
     assert avoided_in(text) == [], avoided_in(text)[:10]
+    # the draw pile as a heading ("Pioche") is the noun the glossary replaced; the verb is lower case, "Piochez" in
+    # an instruction
+    assert not re.findall(r"\bPioche\b", text)
 
 
 def test_issue50_the_booklet_speaks_of_pelotons_and_names_the_scenarios_as_the_french_book() -> None:
