@@ -144,7 +144,7 @@ W: dict[str, tuple[str, str]] = {
     # reference cards
     "to_kill_title": ("To Kill", "Destruction"),
     "to_kill_how": ("After an AT hit, take penetration minus armor and roll one d10:",
-                    "Après un coup au but antichar, ôtez le blindage de la pénétration et lancez un d10 :"),
+                    "Après un coup au but antichar : pénétration moins blindage, puis lancez un d10 :"),
     "diff": ("Pen. − armor", "Pén. − blindage"),
     "kill_on": ("Kills on", "Détruit sur"),
     "dud": ("A roll of {n} never kills.", "Un jet de {n} ne détruit jamais."),
@@ -158,7 +158,7 @@ W: dict[str, tuple[str, str]] = {
     "flank_card": ("{card} card, then a natural {rolls}: side armor halved (rounded down, at least {min}).",
                    "Carte {card}, puis {rolls} naturel : blindage de flanc divisé par deux (arrondi à l'inférieur, au moins {min})."),
     "he_notes": ("HE: {he} at long range; every AT gun fires HE {min} or better. SA: {sa}. FT: {ft}.",
-                 "Tir explosif : {he} à longue portée ; valeur explosive de {min} au moins pour tout canon antichar. "
+                 "Tir explosif : {he} à longue portée, {min} au moins pour un canon antichar. "
                  "Petites armes : {sa}. Lance-flammes : {ft}."),
     "sa_short": ("short range and melee", "courte portée et mêlée"),
     "sa_long": ("any range", "toute portée"),
