@@ -70,7 +70,7 @@ def test_issue37_item2_no_french_word_calls_a_card_by_its_former_name() -> None:
 
 def test_issue37_item2_word_table_lines_read_as_french() -> None:
     assert t("cal_back_note", "fr") == "Vu du verso\u00a0: positif vers la droite et vers le haut."
-    assert t("to_kill_how", "fr").startswith("Après un coup au but antichar : pénétration moins blindage")  # issue 50
+    assert t("to_kill_how", "fr").startswith("Après un coup au but antichar\u00a0: pénétration moins blindage")  # issue 50
     assert t("ft_any", "fr") == "comme les petites armes" and "celui qui fait le plus haut" in t("show_init_roll", "fr", w="haut")
 
 
