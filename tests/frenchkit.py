@@ -1,9 +1,12 @@
-"""Finding English in a French output, by the glossary (data/glossary.yaml), for the tests of issue 16 items 6-9.
+"""Finding English in a French output, by the glossary (data/glossary.yaml), for the tests of issue 16 items 6-9
+and issue 50.
 
 The kept names (the glossary's kept_names and the names of the card families it keeps)
 are blanked first; what remains must have no English word: neither a word of the common
 English below nor a word of the English name of a card the glossary translates, and none
-of the renderings the glossary's terms avoid.
+of the renderings the glossary's terms avoid (:func:`avoided_in`, which blanks only the
+identifiers a command line takes, so that "valeur SA" is still found and the scenario id
+kursk is not taken for the English spelling Kursk).
 """
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ import re
 from functools import cache
 
 from tcforge.data.dataset import load_cards, load_data
-from tcforge.data.glossary import Glossary, load_glossary
+from tcforge.data.glossary import Glossary, avoid_pattern, load_glossary
 from tcforge.scenarios.loading import bundled_ids, load
 
 # Common English the outputs could leak (labels, rule references, footers); none is also a French word.
@@ -47,6 +50,27 @@ def _kept_pattern() -> re.Pattern[str]:
 
 
 @cache
+def _ids_pattern() -> re.Pattern[str]:
+    """The identifiers a French text prints as the command line takes them: ruleset, scenario and balance option
+    ids, card numbers (#SP-SMOKE); matched as written (case counts)."""
+    ids = set(load_data().rulesets) | set(bundled_ids()) | {b.id for s in bundled_ids() for b in load(s).balance}
+    alternatives = sorted(ids, key=len, reverse=True)
+    return re.compile(r"#[\w-]+|" + "|".join(rf"(?<![\w-]){re.escape(n)}(?![\w-])" for n in alternatives))
+
+
+def avoided_in(text: str) -> list[str]:
+    """Each rendering a glossary term avoids (issue 50: one French word per notion) found in the French ``text``,
+    with the term's word and a little context; identifiers are blanked first, apostrophes and spaces made plain (the
+    products print d’infanterie and break lines where the glossary writes d'infanterie and one space)."""
+    text = re.sub(r"[\s\u00a0\u202f]+", " ", _ids_pattern().sub(" ", text).replace("\u2019", "'"))
+    found = []
+    for word, term in _glossary().avoided:
+        for m in avoid_pattern(word).finditer(text):
+            found.append(f"{m.group(0)!r} (the glossary says {term.fr!r}) in …{text[max(0, m.start() - 30):m.end() + 30]}…")
+    return found
+
+
+@cache
 def card_words() -> frozenset[str]:
     """The words of the English names of translated cards that are not words of any French card name."""
     cards = [c for c in load_cards() if c.display_name("fr") != c.name]
@@ -62,10 +86,7 @@ def html_text(page: str) -> str:
 
 def english_in(text: str) -> list[str]:
     """Each English word or avoided rendering found in the French ``text``, with a little context."""
-    found = []
-    for word, term in _glossary().avoided:
-        for m in re.finditer(rf"(?i)(?<![\w-]){re.escape(word)}(?![\w-])", text):
-            found.append(f"{m.group(0)!r} (the glossary says {term.fr!r}) in …{text[max(0, m.start() - 30):m.end() + 30]}…")
+    found = avoided_in(text)
     rest = _IDS.sub(" ", _kept_pattern().sub(" ", text))
     english = ENGLISH_WORDS | card_words()
     for m in _WORD.finditer(rest):

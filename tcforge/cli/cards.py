@@ -144,7 +144,8 @@ def _print_card(card: Card, data: dict[str, Any], lang: str) -> None:
     if card.effective.get("years"):
         rows.append((label("years", lang), f"{data['years']['first']}-{data['years']['last']}"))
     if data.get("kind") is not None:
-        rows.append((label("kind", lang), str(data["kind"]) + mark("kind")))
+        played = str(data["kind"]) if lang == "en" else label(str(data["kind"]), lang)  # Instantanée, never instant
+        rows.append((label("kind", lang), played + mark("kind")))
     if data["points"] is not None:
         rows.append((label("points", lang), str(data["points"]) + mark("points")))
     if data["speed"]:

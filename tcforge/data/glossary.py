@@ -4,11 +4,14 @@ Card names: a card's translated name is its ``name_fr``. The glossary's ``kept_c
 families print their names as they are in every language and carry none; every other
 card must carry one. :func:`check_cards` reports a card that breaks this, at the card.
 ``kept_names`` are the names and abbreviations a French text may print in their original
-form; ``terms`` give the game words' one French rendering and the renderings to avoid; ``renamed_cards``
-the French names a card had before its name_fr (what an older rule text may still say).
+form; ``terms`` give the game words' one French rendering, the established word of the game's own
+French (the 2006 translation of the rules) with where it is found and why a rendering departs from it
+(issue 50), and the renderings to avoid; ``renamed_cards`` the French names a card had before its
+name_fr (what an older rule text may still say).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -19,6 +22,16 @@ from tcforge.data.problems import DataError, Problem
 from tcforge.paths import data_dir
 
 GLOSSARY_FILE = "glossary.yaml"
+_CAPITALS = re.compile(r"(?<![\w-])([A-Z]{2,})(?![\w-])")
+
+
+def avoid_pattern(word: str) -> re.Pattern[str]:
+    """How a French text is searched for a rendering the glossary avoids: as whole words, case ignored, except an
+    abbreviation written in capitals (SA, HE, AT, FT, LOS), which is matched as written: 'valeur SA' is avoided,
+    'de sa position' is French."""
+    parts = _CAPITALS.split(word)
+    body = "".join(re.escape(part) if i % 2 else (f"(?i:{re.escape(part)})" if part else "") for i, part in enumerate(parts))
+    return re.compile(rf"(?<![\w-]){body}(?![\w-])")
 
 
 @dataclass(frozen=True)
@@ -37,6 +50,14 @@ class Term:
     fr: str
     avoid: tuple[str, ...] = ()
     note: str = ""
+    established: str = ""  # the word of the game's established French (sources 004, 002); "" when they have none
+    where: str = ""  # where the established word is found, e.g. "004 §2.1.3; 002 §17.7"
+    why: str = ""  # why fr departs from the established word
+
+    @property
+    def departs(self) -> bool:
+        """Whether the rendering departs from the established word (fr does not contain it, case ignored)."""
+        return bool(self.established) and self.established.casefold() not in self.fr.casefold()
 
 
 @dataclass(frozen=True)
@@ -63,7 +84,8 @@ class Glossary:
             tuple(KeptCards(frozenset(k["types"]), frozenset(k.get("except_classes") or ()), str(k["why"]))
                   for k in data["kept_cards"]),
             tuple(str(k["name"]) for k in data["kept_names"]),
-            tuple(Term(str(t["en"]), str(t["fr"]), tuple(str(a) for a in t.get("avoid") or ()), str(t.get("note", "")))
+            tuple(Term(str(t["en"]), str(t["fr"]), tuple(str(a) for a in t.get("avoid") or ()), str(t.get("note", "")),
+                       str(t.get("established", "")), str(t.get("where", "")), str(t.get("why", "")))
                   for t in data["terms"]),
             {str(r["card"]): tuple(str(b) for b in r["before"]) for r in data.get("renamed_cards") or ()})
 

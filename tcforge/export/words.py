@@ -8,7 +8,7 @@ from tcforge.i18n.words import typo
 
 WORDS: dict[str, tuple[str, str]] = {
     "reserve": ("{side}: reserve (take it into your hand)", "{side} : réserve (à prendre en main)"),
-    "draw_deck": ("{side}: drawing deck (shuffle it)", "{side} : pioche (à mélanger)"),
+    "draw_deck": ("{side}: drawing deck (shuffle it)", "{side} : pile de tirage (à mélanger)"),
     "free": ("{side}: free cards", "{side} : cartes gratuites"),
     "reinforcements": ("{side}: {group}, {when}", "{side} : {group}, {when}"),
     "terrain_at": ("{card} on {pos}", "{card} en {pos}"),
@@ -17,7 +17,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "note": ("{title}: set-up of seed {seed} (tcforge scenario play {id} --seed {seed} starts the same game).",
              "{title} : mise en place de la graine {seed} (tcforge scenario play {id} --seed {seed} joue la même partie)."),
     "deck": ("{title}: command deck (shuffle it)", "{title} : paquet de commandement (à mélanger)"),
-    "reference": ("Reference card", "Carte de référence"),
+    "reference": ("Reference card", "Aide de jeu"),
     "terrain_back": ("Terrain", "Terrain"),
 }
 

@@ -40,20 +40,20 @@ def test_validate_places_a_card_that_breaks_the_glossary(tmp_path: Path) -> None
 @pytest.mark.slow
 def test_i18n_check_reports_a_translated_card_named_in_english() -> None:
     book = load_rulebook()
-    cards = [CardName("German Line Squad", {"fr": "Groupe de ligne allemand"}, ("Line Squad",))]
+    cards = [CardName("German Line Squad", {"fr": "Peloton de ligne allemand"}, ("Line Squad",))]
     fr_case = next(c for c in book.book("fr").cases() if c.number == "20.4")
-    assert "Groupe de ligne allemand" in fr_case.text and not check(book, "fr", cards)
+    assert "Peloton de ligne allemand" in fr_case.text and not check(book, "fr", cards)
     assert not [d for d in check(book, "fr") if d.kind == "english-name"]
     en_case = book.source.case_map()["20.4"]
     from dataclasses import replace
 
     from tcforge.i18n.substance import Checker
     checker = Checker(set(book.source.case_map()), cards)
-    bad = replace(fr_case, text=fr_case.text.replace("Groupe de ligne allemand", "German Line Squad"))
+    bad = replace(fr_case, text=fr_case.text.replace("Peloton de ligne allemand", "German Line Squad"))
     differences = checker.compare(en_case, bad)
     assert [(d.kind, d.value, d.instead) for d in differences] == [
-        ("english-name", "German Line Squad", "Groupe de ligne allemand")]
-    assert "is named in English; the glossary's name is Groupe de ligne allemand" in differences[0].render()
+        ("english-name", "German Line Squad", "Peloton de ligne allemand")]
+    assert "is named in English; the glossary's name is Peloton de ligne allemand" in differences[0].render()
 
 
 def test_the_detector_finds_english_and_spares_kept_names() -> None:
@@ -67,7 +67,7 @@ def test_french_booklet_has_no_english_outside_the_glossary() -> None:
     from tcforge.render.booklet.document import BookletOptions, render_html
     text = html_text(render_html(BookletOptions("fr", None))[0])
     assert not english_in(text), english_in(text)
-    assert "Camion allemand" in text and "Groupe de ligne allemand" in text
+    assert "Camion allemand" in text and "Peloton de ligne allemand" in text  # issue 50: a squad is a peloton
 
 
 def _french_pdf(run, tmp_path: Path, *args: str) -> str:

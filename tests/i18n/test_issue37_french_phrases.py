@@ -70,8 +70,8 @@ def test_issue37_item2_no_french_word_calls_a_card_by_its_former_name() -> None:
 
 def test_issue37_item2_word_table_lines_read_as_french() -> None:
     assert t("cal_back_note", "fr") == "Vu du verso\u00a0: positif vers la droite et vers le haut."
-    assert t("to_kill_how", "fr").startswith("Après un coup au but AT, ôtez le blindage de la pénétration")
-    assert t("ft_any", "fr") == "comme le tir SA" and "celui qui fait le plus haut" in t("show_init_roll", "fr", w="haut")
+    assert t("to_kill_how", "fr").startswith("Après un coup au but antichar\u00a0: pénétration moins blindage")  # issue 50
+    assert t("ft_any", "fr") == "comme les petites armes" and "celui qui fait le plus haut" in t("show_init_roll", "fr", w="haut")
 
 
 def test_issue37_item2_card_and_rule_texts_call_the_play_phase_the_phase_d_actions() -> None:

@@ -86,7 +86,7 @@ def test_json_is_one_document_whose_points_add_up(play) -> None:
 def test_lang_fr_tells_the_game_in_french(play) -> None:
     text = play("--lang", "fr").stdout
     assert text.startswith("Mise en place de hill-621") and "Tour 1, Allemand" in text and "Turn 1" not in text
-    assert "Groupe de ligne allemand" in text and "Fin du tour 1 / 16" in text
+    assert "Peloton de ligne allemand" in text and "Fin du tour 1 / 16" in text
     last = text.splitlines()[-1]
     assert last.startswith("hill-621 graine 1 (greedy contre greedy)\u00a0: l'Allemand gagne")
     assert last.endswith("(le dernier tour, le 16e, est joué)")  # 20.0: the German side wins when turn 16 is over

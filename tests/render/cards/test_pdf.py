@@ -187,8 +187,8 @@ def test_reference_cards_print_the_rulesets_numbers(render, ruleset: str | None,
     assert ("the target is destroyed" in text) == (ruleset == "six-pack-1997")
 
 
-@pytest.mark.parametrize("ruleset,woods", [("players-guide-1997", "Bois +1 +2 +2 +1/−2/0 +1/−2/0 Bloque Lent"),
-                                           ("six-pack-r3", "Bois +3 +2 +3 +3 +1/0/0 Bloque Lent")])
+@pytest.mark.parametrize("ruleset,woods", [("players-guide-1997", "Bois +1 +2 +2 +1/−2/0 +1/−2/0 Bloque Ralentit"),
+                                           ("six-pack-r3", "Bois +3 +2 +3 +3 +1/0/0 Bloque Ralentit")])
 def test_terrain_card_prints_the_rulesets_own_terrain_table(render, ruleset: str, woods: str) -> None:
     reader, _ = render("refcards", "--ruleset", ruleset, "--lang", "fr")
     text = flat(reader)

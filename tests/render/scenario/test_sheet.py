@@ -210,7 +210,7 @@ def test_hill_621_sheet_in_french(sheet) -> None:
     reader, _ = sheet("hill-621", "--lang", "fr")
     text = flat(reader)
     for words in ("La colline 621", "1\u1d49\u02b3 juillet 1944", "Collines", "Bois", "Champ de blé", "Colline 621",
-                  "Allemand : réserve", "Forces de départ", "3× PzKw IV G", "Groupe de ligne allemand",
+                  "Allemand : réserve", "Forces de départ", "3× PzKw IV G", "Peloton de ligne allemand",
                   "Premiers renforts allemands", "Arrive au tour 6", "Règles spéciales", "Options d’équilibrage",
                   "Victoire", "16 tours"):
         assert words in text, words
@@ -346,7 +346,7 @@ def test_issue37_item9_kursk_sheet_in_french(sheet):
     """The same set-up in French, its own words, with a no-break space before : and ; (narrow before ;)."""
     text = flat(sheet("kursk", "--lang", "fr")[0])
     assert "Victoire de l’un ou l’autre camp" in text and "Piste des tours" in text and "1 carte donnée" in text
-    assert "Chaque joueur réunit 10 cartes de terrain" in text and "1 au moins commencent dans la réserve" in text
+    assert "Chaque joueur réunit 10 cartes de terrain" in text and "il en reste au moins 1 dans la réserve" in text
     from tcforge.i18n.words import W, t
     for key in (k for k in W if k.startswith("sc_set_")):
         done = t(key, "fr", **{f: 1 for f in ("n", "m", "d", "p", "r", "side", "x", "k", "c", "cap", "over", "g")})
