@@ -282,7 +282,7 @@ def build_command_deck(path: Path, options: PrintOptions, deck: CommandDeck, rul
                        reference: bool = True) -> Report:
     """The deck's cards (fronts, and the shared back when double-sided), then the reference card's two faces."""
     data = load_data()
-    layout = card_sheet(options.paper, options.card, options.bleed_mm)
+    layout = card_sheet(options.paper, options.card, options.bleed_mm, options.butted)
     faces = deck_faces(deck, rules, options.lang)
 
     def compose(book: Book) -> None:

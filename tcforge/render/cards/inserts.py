@@ -162,8 +162,8 @@ def build_inserts(path: Path, options: PrintOptions, cards: CardSet, ruleset: Ru
                   only: list[Card] | None = None, copies: int | None = None) -> Report:
     lang = options.lang
     inserts = plan(cards, ruleset, lang, only, copies)
-    card_layout = card_sheet(options.paper, options.card, options.bleed_mm)
-    strips_layout = strip_sheet(options.paper, options.card, options.bleed_mm)
+    card_layout = card_sheet(options.paper, options.card, options.bleed_mm, options.butted)
+    strips_layout = strip_sheet(options.paper, options.card, options.bleed_mm, options.butted)
     card_ins = [i for i in inserts if not i.strip]
     strip_ins = [i for i in inserts if i.strip]
     step = 2 if options.duplex else 1

@@ -26,7 +26,7 @@ def proxy_face(card: Card, lang: str) -> Face:
 
 def build_proxies(path: Path, options: PrintOptions, chosen: list[Card], cards: CardSet, ruleset: Ruleset) -> Report:
     lang = options.lang
-    layout = card_sheet(options.paper, options.card, options.bleed_mm)
+    layout = card_sheet(options.paper, options.card, options.bleed_mm, options.butted)
     faces = [proxy_face(card, lang) for card in chosen]
     back = label_back("proxy back", GAME, t("proxy", lang))
 

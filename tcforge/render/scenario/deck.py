@@ -149,7 +149,7 @@ def build_scenario_deck(path: Path, options: PrintOptions, scenario: Scenario, s
     """The proxies of ``side`` (both when None) and a checklist page per side, as one PDF."""
     lang = options.lang
     sides = choose_sides(scenario, side)
-    layout = card_sheet(options.paper, options.card, options.bleed_mm)
+    layout = card_sheet(options.paper, options.card, options.bleed_mm, options.butted)
     per_sheet = len(layout.slots)
     step = 2 if options.duplex else 1
     proxies = deck_proxies(scenario, side, lang)
