@@ -19,7 +19,9 @@ import typer
 
 from tcforge.cli.common import err, out
 from tcforge.cli.options import (
+    BacksOpt,
     BleedOpt,
+    ButtedOpt,
     CardLangOpt,
     CardPaperOpt,
     CardSizeOpt,
@@ -95,13 +97,18 @@ def _data(ruleset: str | None) -> GameData:
         _fail(f"the data has {len(exc.problems)} problem(s); run 'tcforge validate'")
 
 
-def _options(lang: Lang | str, paper: Paper, card_size: str, bleed: float, duplex: bool, strict: bool) -> PrintOptions:
+def _options(lang: Lang | str, paper: Paper, card_size: str, bleed: float, duplex: bool, strict: bool,
+             butted: bool = False, backs: bool = False) -> PrintOptions:
+    """The options of one product; the saved back offset is read when backs are printed (double-sided, or a back page
+    to print on the reverse of the fronts)."""
     try:
         card = parse_card_size(card_size)
-        offset = settings.back_offset(paper.value) if duplex else (0.0, 0.0)
+        offset = settings.back_offset(paper.value) if duplex or backs else (0.0, 0.0)
     except (LayoutError, RenderError) as exc:
         _fail(str(exc))
-    return PrintOptions(lang.value if isinstance(lang, Lang) else lang, paper.value, card, bleed, duplex, strict, offset)
+    return PrintOptions(lang.value if isinstance(lang, Lang) else lang, paper.value, card, bleed, duplex, strict, offset,
+                        butted, backs)
+
 
 
 def _lookup(cards: CardSet, refs: list[str]) -> list[Card]:
@@ -131,10 +138,12 @@ def _card_part(chosen: list[Card]) -> str:
 
 
 def _default_out(kind: str, ruleset: str | None, options: PrintOptions, *parts: str | None,
-                 folder: Path = Path("output")) -> Path:
+                 folder: Path = Path("output"), deck: bool = False) -> Path:
     """The default file of a product: its kind, ruleset, what it holds, language, paper and layout options, so
-    that two commands (or one command with other options) never write the same file (issue 20 item 8)."""
-    return folder / f"{kind}{_tail(ruleset, *parts, options.lang, options.paper, *file_parts(options))}.pdf"
+    that two commands (or one command with other options) never write the same file (issue 20 item 8); a ``deck``
+    printed without its back page says so last."""
+    no_backs = "no-backs" if deck and not options.backs and not options.duplex else None
+    return folder / f"{kind}{_tail(ruleset, *parts, options.lang, options.paper, *file_parts(options), no_backs)}.pdf"
 
 
 def _report(path: Path, report: Report, quiet: bool = False, seen: dict[str, int] | None = None) -> None:
@@ -191,11 +200,12 @@ def inserts(
     out_file: OutOpt = None,
     card_size: SizeOpt = "standard",
     bleed: BleedOpt = 0.0,
+    butted: ButtedOpt = False,
     duplex: DuplexOpt = False,
     strict: StrictOpt = False,
 ) -> None:
     """Sleeve inserts: Smoke, Heavy Machine Gun, the changed and errata'd cards, terrain strips, and a checklist."""
-    options = _options(lang, paper, card_size, bleed, duplex, strict)
+    options = _options(lang, paper, card_size, bleed, duplex, strict, butted)
     data = _data(ruleset)
     only = _lookup(data.cards, cards) if cards else None
     path = out_file or _default_out("inserts", ruleset, options, _card_part(only) if only else None,
@@ -212,11 +222,12 @@ def refcards(
     out_file: OutOpt = None,
     card_size: SizeOpt = "standard",
     bleed: BleedOpt = 0.0,
+    butted: ButtedOpt = False,
     duplex: DuplexOpt = False,
     strict: StrictOpt = False,
 ) -> None:
     """Reference cards to sleeve back to back: terrain effects / To Kill, sequence of play / play options."""
-    options = _options(lang, paper, card_size, bleed, duplex, strict)
+    options = _options(lang, paper, card_size, bleed, duplex, strict, butted)
     data = _data(ruleset)
     path = out_file or _default_out("refcards", ruleset, options, f"sets{sets}" if sets != 2 else None)
     _run(path, lambda: build_refcards(path, options, data.cards, data.ruleset, sets))
@@ -231,11 +242,12 @@ def cards_cmd(
     out_file: OutOpt = None,
     card_size: SizeOpt = "standard",
     bleed: BleedOpt = 0.0,
+    butted: ButtedOpt = False,
     duplex: DuplexOpt = False,
     strict: StrictOpt = False,
 ) -> None:
     """Proxies of any cards, in the inserts' layout, with the errata applied."""
-    options = _options(lang, paper, card_size, bleed, duplex, strict)
+    options = _options(lang, paper, card_size, bleed, duplex, strict, butted)
     data = _data(ruleset)
     chosen = _lookup(data.cards, cards)
     path = out_file or _default_out("cards", ruleset, options, _card_part(chosen))
@@ -273,17 +285,19 @@ def proxies_cmd(
     out_file: OutOpt = None,
     card_size: SizeOpt = "standard",
     bleed: BleedOpt = 0.0,
+    butted: ButtedOpt = False,
     duplex: DuplexOpt = False,
     strict: StrictOpt = False,
+    backs: BacksOpt = True,
 ) -> None:
     """A full proxy deck: one proxy of every card (or of one side's), errata applied, grouped by card type as the
     data files are (air and artillery, AT guns, equipment, infantry, the Six-Pack's, special and terrain, ultra
     rare, vehicles), each group in its card table's order."""
     nation = _nation(nation_name)
-    options = _options(lang, paper, card_size, bleed, duplex, strict)
+    options = _options(lang, paper, card_size, bleed, duplex, strict, butted, backs)
     data = _data(ruleset)
     chosen = deck_cards(data.cards, nation)
-    path = out_file or _default_out("proxies", ruleset, options, nation.value if nation else "all")
+    path = out_file or _default_out("proxies", ruleset, options, nation.value if nation else "all", deck=True)
     _run(path, lambda: build_proxies(path, options, chosen, data.cards, data.ruleset))
 
 
@@ -313,11 +327,13 @@ def deck(
     out_file: OutOpt = None,
     card_size: SizeOpt = "standard",
     bleed: BleedOpt = 0.0,
+    butted: ButtedOpt = False,
     duplex: DuplexOpt = False,
     strict: StrictOpt = False,
+    backs: BacksOpt = True,
 ) -> None:
     """Proxies of every card a scenario gives a side, counts included, with a checklist; reinforcements marked."""
-    options = _options(lang, paper, card_size, bleed, duplex, strict)
+    options = _options(lang, paper, card_size, bleed, duplex, strict, butted, backs)
     chosen = _scenario(scenario, balance)
     try:
         sides = choose_sides(chosen, side)
@@ -325,7 +341,7 @@ def deck(
     except RenderError as exc:
         _fail(str(exc))
     who = sides[0].id if side else None
-    path = out_file or _default_out(f"deck-{chosen.id}", None, options, who, balance)
+    path = out_file or _default_out(f"deck-{chosen.id}", None, options, who, balance, deck=True)
     _run(path, lambda: build_scenario_deck(path, options, chosen, side))
 
 
@@ -378,8 +394,10 @@ def all_cmd(
     ruleset: RulesetOpt = None,
     card_size: SizeOpt = "standard",
     bleed: BleedOpt = 0.0,
+    butted: ButtedOpt = False,
     duplex: DuplexOpt = False,
     strict: StrictOpt = False,
+    backs: BacksOpt = True,
     scenarios: Annotated[bool, typer.Option("--scenarios/--no-scenarios", help="Also the sheets of every bundled "
                                             "scenario and the decks of Hill 621 and Kursk.")] = True,
 ) -> None:
@@ -390,18 +408,20 @@ def all_cmd(
     jobs: list[tuple[Path, Callable[[], Report]]] = []
     for paper in Paper:   # every layout is checked before the first file is written
         try:
-            card_sheet(paper.value, parse_card_size(card_size), bleed)
-            strip_sheet(paper.value, parse_card_size(card_size), bleed)
+            card_sheet(paper.value, parse_card_size(card_size), bleed, butted)
+            strip_sheet(paper.value, parse_card_size(card_size), bleed, butted)
         except LayoutError as exc:
             _fail(f"{exc}; nothing was written")
     for paper in Paper:
         for lang in Lang:
-            options = _options(lang, paper, card_size, bleed, duplex, strict)
+            options = _options(lang, paper, card_size, bleed, duplex, strict, butted)
             # the names the single commands give the same products, in the --out folder
             for kind, maker in (("inserts", build_inserts), ("refcards", build_refcards)):
                 path = _default_out(kind, ruleset, options, folder=out_dir)
                 jobs.append((path, partial(maker, path, options, data.cards, data.ruleset)))
-            path = _default_out("proxies", ruleset, options, "all", folder=out_dir)
+            # the decks: a back page by default, as 'print proxies' and 'print deck' print them
+            options = _options(lang, paper, card_size, bleed, duplex, strict, butted, backs)
+            path = _default_out("proxies", ruleset, options, "all", folder=out_dir, deck=True)
             jobs.append((path, partial(build_proxies, path, options, every, data.cards, data.ruleset)))
             # Scenarios carry their own ruleset, so their file names do not take --ruleset.
             sheet_options = _options(lang, paper, "standard", 0.0, False, strict)
@@ -410,7 +430,7 @@ def all_cmd(
                 jobs.append((path, partial(build_scenario_sheet, path, sheet_options, battle)))
             for battle in battles:
                 if battle.id in ALL_DECKS:
-                    path = _default_out(f"deck-{battle.id}", None, options, folder=out_dir)
+                    path = _default_out(f"deck-{battle.id}", None, options, folder=out_dir, deck=True)
                     jobs.append((path, partial(build_scenario_deck, path, options, battle, None)))
         path = out_dir / f"calibration-en-{paper.value}.pdf"
         options = _options(Lang.en, paper, "standard", 0.0, True, strict)

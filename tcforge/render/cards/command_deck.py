@@ -287,6 +287,7 @@ def build_command_deck(path: Path, options: PrintOptions, deck: CommandDeck, rul
 
     def compose(book: Book) -> None:
         book.sheets(layout, faces)
+        book.back_page(layout, faces[0].back or deck_back(deck, options.lang), -(-len(faces) // len(layout.grid)))
         if reference:
             book.sheets(layout, reference_faces(rules, options.lang))
 

@@ -32,6 +32,7 @@ def build_proxies(path: Path, options: PrintOptions, chosen: list[Card], cards: 
 
     def compose(book: Book) -> None:
         book.sheets(layout, faces, back)
+        book.back_page(layout, back, -(-len(faces) // len(layout.grid)))   # a proxy deck is shuffled: one back
 
     title = t("pdf_proxies", lang, n=len(chosen))
     return render_pdf(path, options, cards, ruleset, title, compose)

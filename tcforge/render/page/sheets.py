@@ -155,6 +155,24 @@ class Book:
         self.ctx.report.pieces += len(faces)
         return where
 
+    def back_page(self, layout: SheetLayout, back: Face, fronts: int) -> None:
+        """Single-sided decks (``backs``, not ``duplex``): one page with ``back`` in every cell, to print on the
+        reverse of each of the ``fronts`` sheets before them (a shuffled deck needs one back on every card).
+
+        Its cells are the fronts' seen through the sheet (long-edge flip) and moved by the saved back offset.
+        """
+        if not self.options.backs or self.options.duplex or fronts <= 0:
+            return
+        page = layout.mirrored(self.options.back_offset_mm)
+        self._boxes(page.trim_box)
+        for slot in page.grid:
+            self._draw(back, slot, page)
+        self._end_page()
+        n = self.ctx.report.pages
+        before = str(n - 1) if fronts == 1 else f"{n - fronts}–{n - 1}"
+        self.ctx.report.note(f"page {n} is the back of the cards on page(s) {before}: print it on the reverse of each "
+                             "of them, turned over on the long edge")
+
     def _sheet(self, layout: SheetLayout, group: list[Face]) -> None:
         c = self.c
         self._boxes(layout.trim_box)
