@@ -6,17 +6,15 @@ command leaves a half-written PDF: every file is written whole or not at all.
 """
 from __future__ import annotations
 
-import hashlib
-import re
 import time
 from collections.abc import Callable
-from enum import Enum
 from functools import partial
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 
+from tcforge.cli import print_images
 from tcforge.cli.common import err, out
 from tcforge.cli.options import (
     BacksOpt,
@@ -36,9 +34,14 @@ from tcforge.cli.options import (
     out_dir_option,
     paper_option,
 )
-from tcforge.data.cards import Card, CardLookupError, CardSet
-from tcforge.data.dataset import GameData, load_data
-from tcforge.data.problems import DataError
+from tcforge.cli.print_input import card_part as _card_part
+from tcforge.cli.print_input import deck_cards
+from tcforge.cli.print_input import fail_line as _fail
+from tcforge.cli.print_input import game_data_for as _data
+from tcforge.cli.print_input import lookup_cards as _lookup
+from tcforge.cli.print_input import name_tail as _tail
+from tcforge.cli.print_input import nation_of as _nation
+from tcforge.cli.print_input import scenario_for as _scenario
 from tcforge.interrupt import note_interrupted
 from tcforge.paths import display_path
 from tcforge.progress import step, working
@@ -53,13 +56,14 @@ from tcforge.render.page.geometry import LayoutError, card_sheet, parse_card_siz
 from tcforge.render.page.sheets import PrintOptions, Report, file_parts
 from tcforge.render.scenario.deck import build_scenario_deck, choose_sides, deck_proxies
 from tcforge.render.scenario.sheet import build_scenario_sheet
-from tcforge.scenarios.findings import ScenarioError
-from tcforge.scenarios.loading import bundled_ids, load
+from tcforge.scenarios.loading import bundled_ids
 from tcforge.scenarios.scenario import Scenario
 
 app = typer.Typer(help="Print shop: sleeve inserts, reference cards, proxies, scenario sheets and decks, and a "
-                  "calibration page, as PDF.",
+                  "calibration page, as PDF; and card images for print-on-demand services ('print images').",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+
+app.add_typer(print_images.app, name="images")
 
 # The options of every product: tcforge.cli.options (the card sheets' --paper and --lang, --ruleset, --out FILE,
 # --card-size, --bleed, --duplex, --strict, --option). A scenario sheet and the calibration page hold no cards:
@@ -82,21 +86,6 @@ CalibrationPaperOpt = Annotated[Paper, paper_option("A4 or US Letter: the paper 
 ALL_DECKS = ("hill-621", "kursk")
 
 
-def _fail(message: str, code: int = 1) -> NoReturn:
-    err.print(f"tcforge: {message}", markup=False)
-    raise typer.Exit(code)
-
-
-def _data(ruleset: str | None) -> GameData:
-    try:
-        return load_data(ruleset)
-    except DataError as exc:
-        unknown = [p for p in exc.problems if p.code == "unknown-ruleset"]
-        if unknown:
-            _fail(f"{unknown[0].message} ({unknown[0].hint})")
-        _fail(f"the data has {len(exc.problems)} problem(s); run 'tcforge validate'")
-
-
 def _options(lang: Lang | str, paper: Paper, card_size: str, bleed: float, duplex: bool, strict: bool,
              butted: bool = False, backs: bool = False) -> PrintOptions:
     """The options of one product; the saved back offset is read when backs are printed (double-sided, or a back page
@@ -109,32 +98,6 @@ def _options(lang: Lang | str, paper: Paper, card_size: str, bleed: float, duple
     return PrintOptions(lang.value if isinstance(lang, Lang) else lang, paper.value, card, bleed, duplex, strict, offset,
                         butted, backs)
 
-
-
-def _lookup(cards: CardSet, refs: list[str]) -> list[Card]:
-    found = []
-    for ref in refs:
-        for part in (p.strip() for p in ref.split(",")):
-            if not part:
-                continue
-            try:
-                found.append(cards.get(part))
-            except CardLookupError as exc:
-                _fail(str(exc))
-    return found
-
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-
-
-def _card_part(chosen: list[Card]) -> str:
-    """Which cards a sheet holds, as a file name part: their numbers, or the first three and a digest of all."""
-    ids = [_slug(str(c.id)) for c in chosen]
-    if len(ids) <= 4:
-        return "-".join(ids)
-    digest = hashlib.sha1(",".join(ids).encode()).hexdigest()[:6]
-    return "-".join(ids[:3]) + f"-and-{len(ids) - 3}-more-{digest}"
 
 
 def _default_out(kind: str, ruleset: str | None, options: PrintOptions, *parts: str | None,
@@ -254,26 +217,6 @@ def cards_cmd(
     _run(path, lambda: build_proxies(path, options, chosen, data.cards, data.ruleset))
 
 
-class Nation(str, Enum):
-    german = "german"
-    soviet = "soviet"
-
-
-def _nation(name: str | None) -> Nation | None:
-    """--nation as a side (german, soviet, any case); another value is a usage error."""
-    if name is None:
-        return None
-    try:
-        return Nation(name.lower())
-    except ValueError:
-        _fail(f"--nation {name}: use german or soviet (the cards either side may use come with each)", 2)
-
-
-def deck_cards(cards: CardSet, nation: Nation | None) -> list[Card]:
-    """Every card, or one side's: its own cards and the cards either side may use."""
-    return [c for c in cards if nation is None or c.nation in (nation.value, "any")]
-
-
 @app.command("proxies")
 def proxies_cmd(
     nation_name: Annotated[str | None, typer.Option("--nation", metavar="NATION", help="german or soviet: only this "
@@ -299,21 +242,6 @@ def proxies_cmd(
     chosen = deck_cards(data.cards, nation)
     path = out_file or _default_out("proxies", ruleset, options, nation.value if nation else "all", deck=True)
     _run(path, lambda: build_proxies(path, options, chosen, data.cards, data.ruleset))
-
-
-def _scenario(reference: str, balance: str | None) -> Scenario:
-    """A bundled scenario by id (or a scenario file), with a balance option applied; one line and exit 1 if not."""
-    try:
-        return load(reference, balance=balance)
-    except ScenarioError as exc:
-        found = exc.findings
-        if len(found) == 1:
-            _fail(found[0].message + (f" ({found[0].hint})" if found[0].hint else ""))
-        _fail(f"scenario '{reference}' has {len(found)} problem(s); run 'tcforge scenario check {reference}'")
-
-
-def _tail(*parts: str | None) -> str:
-    return "".join(f"-{p}" for p in parts if p)
 
 
 @app.command()

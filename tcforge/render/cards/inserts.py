@@ -26,7 +26,7 @@ from tcforge.render.cards.strips import strip_face
 from tcforge.render.page import fonts, style
 from tcforge.render.page.build import RenderError, render_pdf
 from tcforge.render.page.geometry import MM, PAPER_NAMES, Rect, SheetLayout, card_sheet, shared_sheet, strip_sheet
-from tcforge.render.page.sheets import Book, Ctx, Face, PrintOptions, Report
+from tcforge.render.page.sheets import Book, Ctx, Face, Piece, PrintOptions, Report
 from tcforge.render.page.tables import Table, draw_table
 from tcforge.render.page.text import draw_fit
 
@@ -123,6 +123,17 @@ def plan(cards: CardSet, ruleset: Ruleset, lang: str, only: list[Card] | None = 
     if copies is not None:
         for insert in out:
             insert.count = copies
+    return out
+
+
+def insert_pieces(inserts: list[Insert]) -> list[Piece]:
+    """The card inserts of a plan as card images see them, each as many times as the checklist counts it, with its
+    back (naming the card it is sleeved with). Terrain strips are not cards: they are left out."""
+    out = []
+    for n, insert in enumerate(inserts):
+        back = insert.face.back
+        if not insert.strip and back is not None:   # every card insert has its back (_card_insert)
+            out += [Piece(f"insert-{n}", insert.face, back.name, back)] * insert.count
     return out
 
 

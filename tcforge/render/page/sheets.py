@@ -100,6 +100,17 @@ class Face:
     back: Face | None = None
 
 
+@dataclass(frozen=True)
+class Piece:
+    """One card of a product, as the card images see it (tcforge.render.cards.images): its face and its back, each
+    with a key; pieces with equal keys draw the same image (copies of a card, the one back of a deck)."""
+
+    key: str
+    face: Face
+    back_key: str
+    back: Face
+
+
 class Book:
     """One PDF being built: full pages (checklists) and sheets of faces."""
 

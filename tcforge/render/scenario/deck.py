@@ -27,7 +27,7 @@ from tcforge.render.cards.inserts import checklist_intro
 from tcforge.render.page import fonts, style
 from tcforge.render.page.build import RenderError, render_pdf
 from tcforge.render.page.geometry import MM, PAPER_NAMES, Rect, card_sheet, chunks
-from tcforge.render.page.sheets import Book, Ctx, Face, PrintOptions, Report
+from tcforge.render.page.sheets import Book, Ctx, Face, Piece, PrintOptions, Report
 from tcforge.render.page.tables import Table, draw_table
 from tcforge.render.page.text import draw_fit
 from tcforge.render.scenario.text import Group, side_groups, side_name
@@ -135,6 +135,18 @@ def _proxy_face(proxy: DeckProxy, lang: str, scenario: Scenario, hidden_in: Scen
                                t("hidden_back_side", lang, title=hidden_in.title.get(lang),
                                  side=side_name(hidden_in, proxy.side, lang)))
     return face
+
+
+def deck_pieces(scenario: Scenario, side: str | None = None, lang: str = "en") -> list[Piece]:
+    """Every proxy of the deck as card images see them, one a copy, in print order, with its side's one back; copies
+    with the same card and foot share one image."""
+    hidden_in = scenario if scenario.params.get("hidden.units") else None
+    out = []
+    for proxy in deck_proxies(scenario, side, lang):
+        face = _proxy_face(proxy, lang, scenario, hidden_in)
+        back = face.back or side_back(scenario, proxy.side, lang)
+        out.append(Piece(f"{proxy.card.id}|{proxy.footer}", face, back.name, back))
+    return out
 
 
 @dataclass
