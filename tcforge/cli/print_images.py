@@ -33,6 +33,7 @@ from tcforge.render.cards.images import (
     MANIFEST_JSON,
     ImageSet,
     ImageSize,
+    check_out,
     distinct_images,
     draw_images,
     write_images,
@@ -79,6 +80,7 @@ def _make(folder: Path, product: str, pieces: list[Piece], size: ImageSize, ctx:
     if not pieces:
         fail_line(f"no card to draw for {product}; nothing was written")
     try:
+        check_out(folder)           # a folder that cannot be written is refused before anything is drawn
         with working(f"drawing {display_path(folder)}", total=distinct_images(pieces)) as progress:
             images = draw_images(product, pieces, size, ctx, lambda: step(progress))
         for face, items in images.report.overflows.items():
@@ -90,8 +92,9 @@ def _make(folder: Path, product: str, pieces: list[Piece], size: ImageSize, ctx:
         write_images(images, folder)
     except (RenderError, FontError) as exc:
         fail_line(str(exc))
-    except OSError as exc:
-        fail_line(f"cannot write {display_path(folder)}: {exc.strerror or exc}")
+    except OSError as exc:  # a link is named as given: display_path would name where it points
+        shown = str(folder) if folder.is_symlink() else display_path(folder)
+        fail_line(f"cannot write {shown}: {exc.strerror or exc}")
     for note in notes or []:
         err.print(f"tcforge: note: {note}", markup=False)
     _said(folder, images)

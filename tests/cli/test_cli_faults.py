@@ -262,6 +262,7 @@ READ_ONLY_WRITERS = {
     "print-all": ("print", "all", "--no-scenarios", "--out", "{ro}/pdfs"),
     "deck-print": ("deck", "print", "russian-front-summer-1942", "--out", "{ro}/deck.pdf"),
     "export-tts": ("export", "tts", "hill-621", "--out", "{ro}/tts"),
+    "print-images": ("print", "images", "command-deck", "russian-front-summer-1942", "--dpi", "150", "--out", "{ro}/images"),
 }
 
 
@@ -285,6 +286,7 @@ FOLDER_WRITERS = {
     "print-scenario": ("print", "scenario", "hill-621", "--out", "{dir}"),
     "deck-print": ("deck", "print", "russian-front-summer-1942", "--out", "{dir}"),
     "print-all-under-a-file": ("print", "all", "--no-scenarios", "--out", "{dir}/plain.txt"),
+    "print-images-a-file": ("print", "images", "command-deck", "russian-front-summer-1942", "--out", "{dir}/plain.txt"),
 }
 
 

@@ -30,7 +30,7 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from tcforge import __version__
-from tcforge.atomic import atomic_folder
+from tcforge.atomic import atomic_folder, check_folder
 from tcforge.render.page import fonts
 from tcforge.render.page.geometry import STANDARD, CardSize, Rect
 from tcforge.render.page.raster import png_bytes, rasterise
@@ -218,6 +218,12 @@ def owned(folder: Path) -> bool:
     except (OSError, UnicodeDecodeError, ValueError):
         return False
     return isinstance(data, dict) and data.get("written_by") == WRITTEN_BY
+
+
+def check_out(folder: Path) -> None:
+    """Refuse, before anything is drawn, a folder :func:`write_images` would refuse (a file, a link, a folder tcforge
+    did not write)."""
+    check_folder(folder, owned)
 
 
 def write_images(images: ImageSet, folder: Path) -> list[Path]:
