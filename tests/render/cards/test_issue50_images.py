@@ -113,6 +113,8 @@ def test_issue50_item7_a_command_deck_as_poker_cards_with_its_reference_card(tcf
     code, stdout, stderr = tcforge("print", "images", "command-deck", DECK, "--card-size", "poker", "--lang", "fr")
     assert code == 0, stderr
     folder = tmp_path / "output" / "images" / f"command-deck-{DECK}-fr-poker"
+    assert stdout.startswith(f"wrote output/images/command-deck-{DECK}-fr-poker: 38 card(s), ")
+    assert "822 x 1122 px at 300 dpi" in stdout
     rows = _rows(folder)
     assert sum(int(r["count"]) for r in rows) == 37 + 1      # the deck and its reference card
     assert len({r["back"] for r in rows[:-1]}) == 1           # every card of the deck has its one back
