@@ -34,8 +34,8 @@ from tcforge.cli.options import (
     out_dir_option,
     paper_option,
 )
-from tcforge.cli.print_input import card_part as _card_part
 from tcforge.cli.print_input import Nation as Nation  # tests and callers find it here too
+from tcforge.cli.print_input import card_part as _card_part
 from tcforge.cli.print_input import deck_cards
 from tcforge.cli.print_input import fail_line as _fail
 from tcforge.cli.print_input import game_data_for as _data
