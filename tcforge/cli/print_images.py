@@ -13,7 +13,7 @@ import typer
 
 from tcforge.bounds import DPI, bounded
 from tcforge.cli.common import err, out
-from tcforge.cli.options import CardLangOpt, CardSizeOpt, OptionOpt, RulesetOpt, StrictOpt, out_dir_option
+from tcforge.cli.options import CardLangOpt, CardSizeOpt, OptionOpt, RulesetOpt, out_dir_option
 from tcforge.cli.print_input import (
     card_part,
     deck_cards,
@@ -53,6 +53,8 @@ DpiOpt = Annotated[int, typer.Option("--dpi", callback=bounded(DPI), help=f"Pixe
 ImageBleedOpt = Annotated[float, typer.Option("--bleed", min=0.0, max=5.0, help="Bleed in mm round every card, the frame "
                                               "and background carried out into it (default 3, the shops' 1/8 inch "
                                               "rounded: 36 px at 300 dpi).")]
+ImageStrictOpt = Annotated[bool, typer.Option("--strict", help="Text that does not fit is an error (exit 1, no "
+                                                              "image written).")]
 ImageOutOpt = Annotated[Path | None, out_dir_option("Folder to write the PNGs and the manifest into (default: "
                                                     "output/images/ and a name made of the product and its options). "
                                                     "A folder this command wrote is replaced whole; another is refused.")]
@@ -120,7 +122,7 @@ def images_inserts(
     bleed: ImageBleedOpt = BLEED_MM_DEFAULT,
     card_size: CardSizeOpt = "standard",
     out_dir: ImageOutOpt = None,
-    strict: StrictOpt = False,
+    strict: ImageStrictOpt = False,
 ) -> None:
     """The sleeve inserts as card images, each counted as the inserts' checklist counts it, with its back; the
     terrain strips are not cards and stay on 'tcforge print inserts'."""
@@ -151,7 +153,7 @@ def images_proxies(
     bleed: ImageBleedOpt = BLEED_MM_DEFAULT,
     card_size: CardSizeOpt = "standard",
     out_dir: ImageOutOpt = None,
-    strict: StrictOpt = False,
+    strict: ImageStrictOpt = False,
 ) -> None:
     """A proxy of every card (or of one side's) as card images, errata applied, all with the one proxy back."""
     from tcforge.render.cards.proxies import proxy_pieces
@@ -175,7 +177,7 @@ def images_deck(
     bleed: ImageBleedOpt = BLEED_MM_DEFAULT,
     card_size: CardSizeOpt = "standard",
     out_dir: ImageOutOpt = None,
-    strict: StrictOpt = False,
+    strict: ImageStrictOpt = False,
 ) -> None:
     """Every card a scenario gives a side, as card images: copies counted in the manifest, each side's cards with
     the side's one back (a drawing deck is shuffled face down)."""
@@ -200,7 +202,7 @@ def images_command_deck(
     bleed: ImageBleedOpt = BLEED_MM_DEFAULT,
     card_size: CardSizeOpt = "standard",
     out_dir: ImageOutOpt = None,
-    strict: StrictOpt = False,
+    strict: ImageStrictOpt = False,
     reference: bool = typer.Option(True, "--reference/--no-reference", help="Add the 003 reference card: tank fire on "
                                    "its front, morale and support on its back."),
 ) -> None:
