@@ -15,17 +15,22 @@ and never opened (opening a FIFO would hang, writing through a link would
 write somewhere the user did not name).
 
 :func:`write_atomic` writes bytes or text through the temporary file's own
-descriptor; :func:`write_all` writes several files all or nothing; and
+descriptor; :func:`write_all` writes several files all or nothing;
 :func:`atomic_path` yields the temporary path for libraries that want a file
-name (reportlab, WeasyPrint, Pillow).
+name (reportlab, WeasyPrint, Pillow); and :func:`atomic_folder` builds a whole
+folder of files (the card images for a print shop) in a private ``.part``
+folder beside the target and puts it in the target's place only when every
+file is written: a failed run leaves nothing, a re-run replaces the folder the
+last one wrote (and never a folder tcforge did not write).
 """
 from __future__ import annotations
 
 import errno
 import os
+import shutil
 import stat
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
@@ -182,6 +187,99 @@ def write_all(files: Mapping[Path, bytes | str]) -> None:
                 else:
                     write_atomic(target, before)
         raise
+
+
+class FolderWriter:
+    """What :func:`atomic_folder` yields: writes files, by plain names, into the folder being built."""
+
+    def __init__(self, building: Path, target: Path):
+        self.building = building
+        self.target = target
+        self.names: list[str] = []
+
+    def write(self, name: str, data: bytes | str) -> Path:
+        """``data`` as the file ``name`` of the folder (text as UTF-8); a disk that fills fails about the folder."""
+        if not name or name != os.path.basename(name) or name.startswith("."):
+            raise ValueError(f"not a plain file name: {name!r}")
+        try:
+            fd = os.open(self.building / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666 & ~_umask())
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data.encode("utf-8") if isinstance(data, str) else data)
+        except OSError as exc:
+            raise _cannot_write(exc, self.target) from exc
+        self.names.append(name)
+        return self.target / name
+
+
+def check_folder(target: Path, owned: Callable[[Path], bool]) -> None:
+    """Refuse a folder target tcforge must not write: a file, a symbolic link, something under a file, or an existing
+    folder holding anything but what ``owned`` says tcforge wrote there."""
+    target = _path(target)
+    for parent in (target.parent, *target.parent.parents):
+        if parent.exists():
+            if not parent.is_dir():
+                raise NotADirectoryError(errno.ENOTDIR, f"{parent} is a file, not a folder, so nothing can be written "
+                                                        "under it", str(target))
+            break
+    try:
+        status = os.lstat(target)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise _cannot_write(exc, target) from exc
+    if stat.S_ISLNK(status.st_mode):
+        raise NotARegularFileError(errno.ELOOP, "it is a symbolic link, and tcforge never writes through a link; "
+                                                "remove the link or give the path of a folder", str(target))
+    if not stat.S_ISDIR(status.st_mode):
+        raise NotADirectoryError(errno.ENOTDIR, "it is a file, not a folder; give a folder's name", str(target))
+    try:
+        empty = not any(target.iterdir())
+    except OSError as exc:
+        raise _cannot_write(exc, target) from exc
+    if not empty and not owned(target):
+        raise FileExistsError(errno.EEXIST, "it is a folder tcforge did not write, and tcforge replaces only its own; "
+                                            "give a new or empty folder", str(target))
+
+
+@contextmanager
+def atomic_folder(target: Path, owned: Callable[[Path], bool]) -> Iterator[FolderWriter]:
+    """Build the folder ``target`` whole or not at all: files go into a private ``.NAME.XXXXXXXX.part`` folder
+    beside it, which takes ``target``'s place when the block succeeds (an existing ``target`` is replaced only when
+    it is empty or ``owned`` says tcforge wrote it). On any exception, a full disk and KeyboardInterrupt included,
+    the ``.part`` folder is removed and ``target`` is left as it was."""
+    target = _path(target)
+    check_folder(target, owned)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        building = Path(tempfile.mkdtemp(prefix=f".{target.name[:TEMP_NAME_KEPT]}.", suffix=".part", dir=target.parent))
+    except OSError as exc:
+        raise _cannot_write(exc, target) from exc
+    try:
+        yield FolderWriter(building, target)
+        os.chmod(building, 0o777 & ~_umask())  # mkdtemp makes it private (0700): the folder gets the usual permissions
+        _swap(building, target)
+    except BaseException:
+        shutil.rmtree(building, ignore_errors=True)
+        raise
+
+
+def _swap(building: Path, target: Path) -> None:
+    """Put ``building`` in ``target``'s place; an old ``target`` is moved aside first, and back if the move fails."""
+    old: Path | None = None
+    try:
+        if os.path.lexists(target):
+            old = Path(tempfile.mkdtemp(prefix=f".{target.name[:TEMP_NAME_KEPT]}.", suffix=".old.part",
+                                        dir=target.parent))
+            os.rmdir(old)
+            os.rename(target, old)
+        os.rename(building, target)
+    except OSError as exc:
+        if old is not None and not os.path.lexists(target):
+            with suppress(OSError):
+                os.rename(old, target)
+        raise _cannot_write(exc, target) from exc
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def _cannot_write(exc: OSError, target: Path) -> OSError:

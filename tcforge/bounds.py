@@ -45,6 +45,7 @@ SAMPLES = Bound(0, 1_000_000, "shuffled turns", "0: none")
 REPEATS = Bound(1, 1_000, "runs of a measurement")
 CARDS = Bound(1, 1_000_000, "generated cards")
 SKIPPABLE_GAMES = Bound(0, MAX_GAMES, "games", "0: skip it")
+DPI = Bound(150, 1200, "pixels an inch of a card image", "print shops ask for 300")
 
 
 def shown(text: object, most: int = 40, *, count: bool = True) -> str:
@@ -77,5 +78,5 @@ def bounded(bound: Bound) -> Callable[..., Any]:
     return check
 
 
-__all__ = ["BATCH", "BUDGET", "CARDS", "EVEN_GAMES", "GAMES", "JOBS", "MAX_BUDGET", "MAX_GAMES", "MAX_JOBS", "MAX_SEED", "REPEATS",
+__all__ = ["BATCH", "BUDGET", "CARDS", "DPI", "EVEN_GAMES", "GAMES", "JOBS", "MAX_BUDGET", "MAX_GAMES", "MAX_JOBS", "MAX_SEED", "REPEATS",
            "SAMPLES", "SEED", "SKIPPABLE_GAMES", "WORKERS", "Bound", "bounded", "shown"]

@@ -38,7 +38,7 @@ from tcforge.paths import DATA_ENV, MissingFilesError, display_path, not_found, 
 # are loaded when their command is asked for, so that 'tcforge validate' starts in a fraction of a second.
 LAZY_GROUPS = {
     "print": ("tcforge.cli.printing", "Print sleeve inserts, reference cards, proxies, scenario sheets and decks, "
-                                    "and the rule booklets (PDF, A4 or Letter, English or French)."),
+                                    "and the rule booklets (PDF, A4 or Letter, English or French); card images for online card printers."),
     "scenario": ("tcforge.cli.scenario", "Scenarios: list, show, check their legality; play, replay and audit games; "
                                           "balance, ladder and sweep runs; the check codes; write a new one or generate one."),
     "i18n": ("tcforge.cli.i18n", "Translations of the rule book and the card and scenario texts: status, check, "

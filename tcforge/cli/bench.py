@@ -242,10 +242,11 @@ def bench_puzzles(
 
 @app.command("print")
 def bench_print() -> None:
-    """A proxy deck of every card: milliseconds a card and peak memory."""
-    from tcforge.render.cards.bench import proxy_deck_benchmark
+    """A proxy deck of every card: milliseconds a card and peak memory; then a card image for a print shop ('print
+    images', 300 dpi with 3 mm bleed): drawing, rasterising and PNG, milliseconds a card."""
+    from tcforge.render.cards.bench import images_benchmark, proxy_deck_benchmark
 
-    for line in proxy_deck_benchmark():
+    for line in proxy_deck_benchmark() + images_benchmark():
         out.print(line, markup=False)
 
 

@@ -17,8 +17,10 @@ import typer
 
 from tcforge.bounds import SAMPLES, SEED, bounded
 from tcforge.cli.options import (
+    BacksOpt,
     BleedOpt,
     BookPaper,
+    ButtedOpt,
     CardLangOpt,
     CardPaperOpt,
     CardSizeOpt,
@@ -217,8 +219,10 @@ def print_cmd(
     out_file: Annotated[Path | None, out_file_option("PDF to write (default: output/command-deck-ID-LANG-PAPER.pdf).")] = None,
     card_size: CardSizeOpt = "standard",
     bleed: BleedOpt = 0.0,
+    butted: ButtedOpt = False,
     duplex: DuplexOpt = False,
     strict: StrictOpt = False,
+    backs: BacksOpt = True,
     reference: bool = typer.Option(True, "--reference/--no-reference", help="Add the reference card (fire; morale and support)."),
 ) -> None:
     """The deck as cards (every printed card, commanders' cards included) with its back, and the 003 reference card.
@@ -237,12 +241,13 @@ def print_cmd(
     deck, rules = _deck(deck_name)
     try:
         card = parse_card_size(card_size)
-        offset = settings.back_offset(paper.value) if duplex else (0.0, 0.0)
+        offset = settings.back_offset(paper.value) if duplex or backs else (0.0, 0.0)
     except (LayoutError, RenderError) as exc:
         _fail(str(exc))
-    options = PrintOptions(lang, paper.value, card, bleed, duplex, strict, offset)
+    options = PrintOptions(lang, paper.value, card, bleed, duplex, strict, offset, butted, backs)
     # named by every option that changes the sheets, so that no two prints overwrite each other (issue 20 item 8)
     parts = ["command-deck", deck.id, lang, paper.value, *file_parts(options)] + ([] if reference else ["no-reference"])
+    parts += [] if backs or duplex else ["no-backs"]
     path = out_file or Path("output") / ("-".join(parts) + ".pdf")
     try:
         with working(f"building {display_path(path)}"):

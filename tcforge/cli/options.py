@@ -293,6 +293,15 @@ BleedOpt = Annotated[float, typer.Option("--bleed", min=0.0, max=5.0, help="Blee
 DuplexOpt = Annotated[bool, typer.Option("--duplex", help="Double-sided, long-edge flip: back pages mirror the columns "
                                                           "and take the saved back offset ('tcforge print calibration').")]
 StrictOpt = Annotated[bool, typer.Option("--strict", help="Text that does not fit is an error (exit 1, no PDF).")]
+ButtedOpt = Annotated[bool, typer.Option("--butted", help="Cards touching: shared cut lines and no gutters, so fewer "
+                                                          "cuts (3 x 3 on A4 with --bleed 3, the bleed round the block); "
+                                                          "crop marks outside the block only. Without it the cards touch "
+                                                          "only where gutters leave no room (Letter's rows).")]
+BacksOpt = Annotated[bool, typer.Option("--backs/--no-backs", help="A page of the cards' back after the fronts (a "
+                                                                   "shuffled deck needs the same back on every card): "
+                                                                   "print it on the reverse of each sheet of fronts. "
+                                                                   "--no-backs leaves it out; --duplex puts a back page "
+                                                                   "behind every sheet instead.")]
 OptionOpt = Annotated[str | None, option_option()]
 
 # The players and the workers of the commands that play games (scenario play, balance, check --play, sweep, ladder).
@@ -385,9 +394,11 @@ __all__ = [
     "UNSIGNED_HELP",
     "AgentOpt",
     "AnyLangOpt",
+    "BacksOpt",
     "BleedOpt",
     "BookPaper",
     "BookletPaper",
+    "ButtedOpt",
     "CardLangOpt",
     "CardPaperOpt",
     "CardSizeOpt",

@@ -6,20 +6,20 @@ command leaves a half-written PDF: every file is written whole or not at all.
 """
 from __future__ import annotations
 
-import hashlib
-import re
 import time
 from collections.abc import Callable
-from enum import Enum
 from functools import partial
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 
+from tcforge.cli import print_images
 from tcforge.cli.common import err, out
 from tcforge.cli.options import (
+    BacksOpt,
     BleedOpt,
+    ButtedOpt,
     CardLangOpt,
     CardPaperOpt,
     CardSizeOpt,
@@ -34,9 +34,15 @@ from tcforge.cli.options import (
     out_dir_option,
     paper_option,
 )
-from tcforge.data.cards import Card, CardLookupError, CardSet
-from tcforge.data.dataset import GameData, load_data
-from tcforge.data.problems import DataError
+from tcforge.cli.print_input import Nation as Nation  # tests and callers find it here too
+from tcforge.cli.print_input import card_part as _card_part
+from tcforge.cli.print_input import deck_cards
+from tcforge.cli.print_input import fail_line as _fail
+from tcforge.cli.print_input import game_data_for as _data
+from tcforge.cli.print_input import lookup_cards as _lookup
+from tcforge.cli.print_input import name_tail as _tail
+from tcforge.cli.print_input import nation_of as _nation
+from tcforge.cli.print_input import scenario_for as _scenario
 from tcforge.interrupt import note_interrupted
 from tcforge.paths import display_path
 from tcforge.progress import step, working
@@ -51,13 +57,14 @@ from tcforge.render.page.geometry import LayoutError, card_sheet, parse_card_siz
 from tcforge.render.page.sheets import PrintOptions, Report, file_parts
 from tcforge.render.scenario.deck import build_scenario_deck, choose_sides, deck_proxies
 from tcforge.render.scenario.sheet import build_scenario_sheet
-from tcforge.scenarios.findings import ScenarioError
-from tcforge.scenarios.loading import bundled_ids, load
+from tcforge.scenarios.loading import bundled_ids
 from tcforge.scenarios.scenario import Scenario
 
 app = typer.Typer(help="Print shop: sleeve inserts, reference cards, proxies, scenario sheets and decks, and a "
-                  "calibration page, as PDF.",
+                  "calibration page, as PDF; and card images for print-on-demand services ('print images').",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+
+app.add_typer(print_images.app, name="images")
 
 # The options of every product: tcforge.cli.options (the card sheets' --paper and --lang, --ruleset, --out FILE,
 # --card-size, --bleed, --duplex, --strict, --option). A scenario sheet and the calibration page hold no cards:
@@ -80,61 +87,27 @@ CalibrationPaperOpt = Annotated[Paper, paper_option("A4 or US Letter: the paper 
 ALL_DECKS = ("hill-621", "kursk")
 
 
-def _fail(message: str, code: int = 1) -> NoReturn:
-    err.print(f"tcforge: {message}", markup=False)
-    raise typer.Exit(code)
-
-
-def _data(ruleset: str | None) -> GameData:
-    try:
-        return load_data(ruleset)
-    except DataError as exc:
-        unknown = [p for p in exc.problems if p.code == "unknown-ruleset"]
-        if unknown:
-            _fail(f"{unknown[0].message} ({unknown[0].hint})")
-        _fail(f"the data has {len(exc.problems)} problem(s); run 'tcforge validate'")
-
-
-def _options(lang: Lang | str, paper: Paper, card_size: str, bleed: float, duplex: bool, strict: bool) -> PrintOptions:
+def _options(lang: Lang | str, paper: Paper, card_size: str, bleed: float, duplex: bool, strict: bool,
+             butted: bool = False, backs: bool = False) -> PrintOptions:
+    """The options of one product; the saved back offset is read when backs are printed (double-sided, or a back page
+    to print on the reverse of the fronts)."""
     try:
         card = parse_card_size(card_size)
-        offset = settings.back_offset(paper.value) if duplex else (0.0, 0.0)
+        offset = settings.back_offset(paper.value) if duplex or backs else (0.0, 0.0)
     except (LayoutError, RenderError) as exc:
         _fail(str(exc))
-    return PrintOptions(lang.value if isinstance(lang, Lang) else lang, paper.value, card, bleed, duplex, strict, offset)
+    return PrintOptions(lang.value if isinstance(lang, Lang) else lang, paper.value, card, bleed, duplex, strict, offset,
+                        butted, backs)
 
-
-def _lookup(cards: CardSet, refs: list[str]) -> list[Card]:
-    found = []
-    for ref in refs:
-        for part in (p.strip() for p in ref.split(",")):
-            if not part:
-                continue
-            try:
-                found.append(cards.get(part))
-            except CardLookupError as exc:
-                _fail(str(exc))
-    return found
-
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-
-
-def _card_part(chosen: list[Card]) -> str:
-    """Which cards a sheet holds, as a file name part: their numbers, or the first three and a digest of all."""
-    ids = [_slug(str(c.id)) for c in chosen]
-    if len(ids) <= 4:
-        return "-".join(ids)
-    digest = hashlib.sha1(",".join(ids).encode()).hexdigest()[:6]
-    return "-".join(ids[:3]) + f"-and-{len(ids) - 3}-more-{digest}"
 
 
 def _default_out(kind: str, ruleset: str | None, options: PrintOptions, *parts: str | None,
-                 folder: Path = Path("output")) -> Path:
+                 folder: Path = Path("output"), deck: bool = False) -> Path:
     """The default file of a product: its kind, ruleset, what it holds, language, paper and layout options, so
-    that two commands (or one command with other options) never write the same file (issue 20 item 8)."""
-    return folder / f"{kind}{_tail(ruleset, *parts, options.lang, options.paper, *file_parts(options))}.pdf"
+    that two commands (or one command with other options) never write the same file (issue 20 item 8); a ``deck``
+    printed without its back page says so last."""
+    no_backs = "no-backs" if deck and not options.backs and not options.duplex else None
+    return folder / f"{kind}{_tail(ruleset, *parts, options.lang, options.paper, *file_parts(options), no_backs)}.pdf"
 
 
 def _report(path: Path, report: Report, quiet: bool = False, seen: dict[str, int] | None = None) -> None:
@@ -191,11 +164,12 @@ def inserts(
     out_file: OutOpt = None,
     card_size: SizeOpt = "standard",
     bleed: BleedOpt = 0.0,
+    butted: ButtedOpt = False,
     duplex: DuplexOpt = False,
     strict: StrictOpt = False,
 ) -> None:
     """Sleeve inserts: Smoke, Heavy Machine Gun, the changed and errata'd cards, terrain strips, and a checklist."""
-    options = _options(lang, paper, card_size, bleed, duplex, strict)
+    options = _options(lang, paper, card_size, bleed, duplex, strict, butted)
     data = _data(ruleset)
     only = _lookup(data.cards, cards) if cards else None
     path = out_file or _default_out("inserts", ruleset, options, _card_part(only) if only else None,
@@ -212,11 +186,12 @@ def refcards(
     out_file: OutOpt = None,
     card_size: SizeOpt = "standard",
     bleed: BleedOpt = 0.0,
+    butted: ButtedOpt = False,
     duplex: DuplexOpt = False,
     strict: StrictOpt = False,
 ) -> None:
     """Reference cards to sleeve back to back: terrain effects / To Kill, sequence of play / play options."""
-    options = _options(lang, paper, card_size, bleed, duplex, strict)
+    options = _options(lang, paper, card_size, bleed, duplex, strict, butted)
     data = _data(ruleset)
     path = out_file or _default_out("refcards", ruleset, options, f"sets{sets}" if sets != 2 else None)
     _run(path, lambda: build_refcards(path, options, data.cards, data.ruleset, sets))
@@ -231,35 +206,16 @@ def cards_cmd(
     out_file: OutOpt = None,
     card_size: SizeOpt = "standard",
     bleed: BleedOpt = 0.0,
+    butted: ButtedOpt = False,
     duplex: DuplexOpt = False,
     strict: StrictOpt = False,
 ) -> None:
     """Proxies of any cards, in the inserts' layout, with the errata applied."""
-    options = _options(lang, paper, card_size, bleed, duplex, strict)
+    options = _options(lang, paper, card_size, bleed, duplex, strict, butted)
     data = _data(ruleset)
     chosen = _lookup(data.cards, cards)
     path = out_file or _default_out("cards", ruleset, options, _card_part(chosen))
     _run(path, lambda: build_proxies(path, options, chosen, data.cards, data.ruleset))
-
-
-class Nation(str, Enum):
-    german = "german"
-    soviet = "soviet"
-
-
-def _nation(name: str | None) -> Nation | None:
-    """--nation as a side (german, soviet, any case); another value is a usage error."""
-    if name is None:
-        return None
-    try:
-        return Nation(name.lower())
-    except ValueError:
-        _fail(f"--nation {name}: use german or soviet (the cards either side may use come with each)", 2)
-
-
-def deck_cards(cards: CardSet, nation: Nation | None) -> list[Card]:
-    """Every card, or one side's: its own cards and the cards either side may use."""
-    return [c for c in cards if nation is None or c.nation in (nation.value, "any")]
 
 
 @app.command("proxies")
@@ -273,33 +229,20 @@ def proxies_cmd(
     out_file: OutOpt = None,
     card_size: SizeOpt = "standard",
     bleed: BleedOpt = 0.0,
+    butted: ButtedOpt = False,
     duplex: DuplexOpt = False,
     strict: StrictOpt = False,
+    backs: BacksOpt = True,
 ) -> None:
     """A full proxy deck: one proxy of every card (or of one side's), errata applied, grouped by card type as the
     data files are (air and artillery, AT guns, equipment, infantry, the Six-Pack's, special and terrain, ultra
     rare, vehicles), each group in its card table's order."""
     nation = _nation(nation_name)
-    options = _options(lang, paper, card_size, bleed, duplex, strict)
+    options = _options(lang, paper, card_size, bleed, duplex, strict, butted, backs)
     data = _data(ruleset)
     chosen = deck_cards(data.cards, nation)
-    path = out_file or _default_out("proxies", ruleset, options, nation.value if nation else "all")
+    path = out_file or _default_out("proxies", ruleset, options, nation.value if nation else "all", deck=True)
     _run(path, lambda: build_proxies(path, options, chosen, data.cards, data.ruleset))
-
-
-def _scenario(reference: str, balance: str | None) -> Scenario:
-    """A bundled scenario by id (or a scenario file), with a balance option applied; one line and exit 1 if not."""
-    try:
-        return load(reference, balance=balance)
-    except ScenarioError as exc:
-        found = exc.findings
-        if len(found) == 1:
-            _fail(found[0].message + (f" ({found[0].hint})" if found[0].hint else ""))
-        _fail(f"scenario '{reference}' has {len(found)} problem(s); run 'tcforge scenario check {reference}'")
-
-
-def _tail(*parts: str | None) -> str:
-    return "".join(f"-{p}" for p in parts if p)
 
 
 @app.command()
@@ -313,11 +256,13 @@ def deck(
     out_file: OutOpt = None,
     card_size: SizeOpt = "standard",
     bleed: BleedOpt = 0.0,
+    butted: ButtedOpt = False,
     duplex: DuplexOpt = False,
     strict: StrictOpt = False,
+    backs: BacksOpt = True,
 ) -> None:
     """Proxies of every card a scenario gives a side, counts included, with a checklist; reinforcements marked."""
-    options = _options(lang, paper, card_size, bleed, duplex, strict)
+    options = _options(lang, paper, card_size, bleed, duplex, strict, butted, backs)
     chosen = _scenario(scenario, balance)
     try:
         sides = choose_sides(chosen, side)
@@ -325,7 +270,7 @@ def deck(
     except RenderError as exc:
         _fail(str(exc))
     who = sides[0].id if side else None
-    path = out_file or _default_out(f"deck-{chosen.id}", None, options, who, balance)
+    path = out_file or _default_out(f"deck-{chosen.id}", None, options, who, balance, deck=True)
     _run(path, lambda: build_scenario_deck(path, options, chosen, side))
 
 
@@ -378,8 +323,10 @@ def all_cmd(
     ruleset: RulesetOpt = None,
     card_size: SizeOpt = "standard",
     bleed: BleedOpt = 0.0,
+    butted: ButtedOpt = False,
     duplex: DuplexOpt = False,
     strict: StrictOpt = False,
+    backs: BacksOpt = True,
     scenarios: Annotated[bool, typer.Option("--scenarios/--no-scenarios", help="Also the sheets of every bundled "
                                             "scenario and the decks of Hill 621 and Kursk.")] = True,
 ) -> None:
@@ -390,18 +337,20 @@ def all_cmd(
     jobs: list[tuple[Path, Callable[[], Report]]] = []
     for paper in Paper:   # every layout is checked before the first file is written
         try:
-            card_sheet(paper.value, parse_card_size(card_size), bleed)
-            strip_sheet(paper.value, parse_card_size(card_size), bleed)
+            card_sheet(paper.value, parse_card_size(card_size), bleed, butted)
+            strip_sheet(paper.value, parse_card_size(card_size), bleed, butted)
         except LayoutError as exc:
             _fail(f"{exc}; nothing was written")
     for paper in Paper:
         for lang in Lang:
-            options = _options(lang, paper, card_size, bleed, duplex, strict)
+            options = _options(lang, paper, card_size, bleed, duplex, strict, butted)
             # the names the single commands give the same products, in the --out folder
             for kind, maker in (("inserts", build_inserts), ("refcards", build_refcards)):
                 path = _default_out(kind, ruleset, options, folder=out_dir)
                 jobs.append((path, partial(maker, path, options, data.cards, data.ruleset)))
-            path = _default_out("proxies", ruleset, options, "all", folder=out_dir)
+            # the decks: a back page by default, as 'print proxies' and 'print deck' print them
+            options = _options(lang, paper, card_size, bleed, duplex, strict, butted, backs)
+            path = _default_out("proxies", ruleset, options, "all", folder=out_dir, deck=True)
             jobs.append((path, partial(build_proxies, path, options, every, data.cards, data.ruleset)))
             # Scenarios carry their own ruleset, so their file names do not take --ruleset.
             sheet_options = _options(lang, paper, "standard", 0.0, False, strict)
@@ -410,7 +359,7 @@ def all_cmd(
                 jobs.append((path, partial(build_scenario_sheet, path, sheet_options, battle)))
             for battle in battles:
                 if battle.id in ALL_DECKS:
-                    path = _default_out(f"deck-{battle.id}", None, options, folder=out_dir)
+                    path = _default_out(f"deck-{battle.id}", None, options, folder=out_dir, deck=True)
                     jobs.append((path, partial(build_scenario_deck, path, options, battle, None)))
         path = out_dir / f"calibration-en-{paper.value}.pdf"
         options = _options(Lang.en, paper, "standard", 0.0, True, strict)

@@ -5,7 +5,8 @@ draws itself on a reportlab canvas into a 63 x 88 mm rectangle, as on a
 printed sheet. Here the canvas is a one-page PDF whose points are pixels: each
 slot of the grid is scaled so that the card's 63 x 88 mm fill
 ``CARD_PX`` pixels, and pdfium (the pypdfium2 wheel, no system library)
-rasterises the page. Text stays crisp because pdfium renders the embedded
+rasterises the page (:mod:`tcforge.render.page.raster`, shared with the
+print-on-demand card images). Text stays crisp because pdfium renders the embedded
 DejaVu glyphs at the target size rather than scaling a bitmap.
 """
 from __future__ import annotations
@@ -13,13 +14,15 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 
-import pypdfium2 as pdfium  # type: ignore[import-untyped]  # the wheel ships no py.typed
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
 from tcforge.render.page import fonts
 from tcforge.render.page.geometry import STANDARD, Rect
+from tcforge.render.page.raster import png_bytes, rasterise
 from tcforge.render.page.sheets import Ctx, Face
+
+__all__ = ["CARD_PX", "Grid", "png_bytes", "rasterise", "sheet_image", "sheet_pdf"]
 
 # 6.5 px a millimetre (165 dpi): 63 x 88 mm is 409.5 x 572 px, rounded down to 409 so that ten cards across make
 # 4,090 px and seven down 4,004 px, under the 4,096 px a side that every graphics card loads as one texture.
@@ -76,25 +79,5 @@ def sheet_pdf(grid: Grid, faces: list[Face | None], ctx: Ctx) -> bytes:
     return buffer.getvalue()
 
 
-def rasterise(pdf: bytes, size: tuple[int, int]) -> Image.Image:
-    """The first page of ``pdf`` as an RGB image of exactly ``size`` pixels (the page is ``size`` points)."""
-    doc = pdfium.PdfDocument(pdf)
-    try:
-        page = doc[0]
-        bitmap = page.render(scale=1.0, fill_color=(255, 255, 255, 255), may_draw_forms=False)
-        image = bitmap.to_pil().convert("RGB")
-    finally:
-        doc.close()
-    if image.size != size:  # pdfium rounds the page size up; never more than a pixel off
-        image = image.crop((0, 0, *size))
-    return image
-
-
 def sheet_image(grid: Grid, faces: list[Face | None], ctx: Ctx) -> Image.Image:
     return rasterise(sheet_pdf(grid, faces, ctx), grid.size)
-
-
-def png_bytes(image: Image.Image) -> bytes:
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=False, compress_level=6)
-    return buffer.getvalue()

@@ -132,7 +132,8 @@ STDOUT_RUNS: dict[str, tuple[str, ...]] = {
     "odds": ("46", "47"),
     "print inserts": ("--out", "{tmp}/inserts.pdf"), "print refcards": ("--help",), "print cards": ("46", "--out", "{tmp}/c.pdf"),
     "print deck": ("--help",), "print scenario": ("--help",), "print calibration": ("--out", "{tmp}/calibration.pdf"),
-    "print all": ("--help",), "print rulebook": ("--help",),
+    "print all": ("--help",), "print rulebook": ("--help",), "print images inserts": ("--help",),
+    "print images proxies": ("--help",), "print images deck": ("--help",), "print images command-deck": ("--help",),
     "rules list": (), "rules show": ("six-pack-r3",), "rules cards": (), "rules coverage": ("--help",),
     "rules diff": ("six-pack-1997", "six-pack-r3"),
     "scenario list": (), "scenario show": ("hill-621",), "scenario check": ("hill-621", "--format", "json"),
@@ -262,6 +263,7 @@ READ_ONLY_WRITERS = {
     "print-all": ("print", "all", "--no-scenarios", "--out", "{ro}/pdfs"),
     "deck-print": ("deck", "print", "russian-front-summer-1942", "--out", "{ro}/deck.pdf"),
     "export-tts": ("export", "tts", "hill-621", "--out", "{ro}/tts"),
+    "print-images": ("print", "images", "command-deck", "russian-front-summer-1942", "--dpi", "150", "--out", "{ro}/images"),
 }
 
 
@@ -285,6 +287,7 @@ FOLDER_WRITERS = {
     "print-scenario": ("print", "scenario", "hill-621", "--out", "{dir}"),
     "deck-print": ("deck", "print", "russian-front-summer-1942", "--out", "{dir}"),
     "print-all-under-a-file": ("print", "all", "--no-scenarios", "--out", "{dir}/plain.txt"),
+    "print-images-a-file": ("print", "images", "command-deck", "russian-front-summer-1942", "--out", "{dir}/plain.txt"),
 }
 
 

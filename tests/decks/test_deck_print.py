@@ -21,7 +21,10 @@ def test_print_deck_single_sided(cli, tmp_path: Path):
     assert code == 0, stderr
     assert "39 piece(s)" in stdout  # 37 printed cards and the two reference faces
     pages = _texts(out)
-    assert len(pages) == 5 + 1  # 37 cards on five 3 x 3 sheets, the reference faces on a sixth
+    # 37 cards on five 3 x 3 sheets, their shared back on a sixth (issue 50 item 7), the reference faces on a seventh
+    assert len(pages) == 5 + 1 + 1
+    assert pages[5].count("Command Deck") == 9 and "Turn Over" not in pages[5]
+    assert "page 6 is the back of the cards on page(s) 1–5" in stderr
     whole = "\n".join(pages)
     assert whole.count("Turn Over") >= 3 and "Panzers A" in whole and "Tankovy #2" in whole
     assert "card 37 of 37" in whole

@@ -140,11 +140,11 @@ def test_sheet_slot_is_the_printed_proxy_face(hill: tuple[dict[str, Any], Path])
     with Image.open(local(sheet["FaceURL"])) as image:
         crop = image.convert("RGB").crop((col * 409, row * 572, (col + 1) * 409, (row + 1) * 572))
     ctx = Ctx("en", scenario.cards, scenario.ruleset, Report())
-    alone = sheet_image(Grid(1, 1), [_proxy_face(proxy, "en")], ctx)
+    alone = sheet_image(Grid(1, 1), [_proxy_face(proxy, "en", scenario)], ctx)
     # The same drawing; anti-aliasing may differ by a shade where the slot's offset rounds differently.
     assert max(ImageStat.Stat(ImageChops.difference(crop, alone)).mean) < 0.3
     other = next(p for p in deck_proxies(scenario, "german", "en") if p.card.name == "StuG III G")
-    assert max(ImageStat.Stat(ImageChops.difference(crop, sheet_image(Grid(1, 1), [_proxy_face(other, "en")], ctx))).mean) > 1
+    assert max(ImageStat.Stat(ImageChops.difference(crop, sheet_image(Grid(1, 1), [_proxy_face(other, "en", scenario)], ctx))).mean) > 1
 
 
 @pytest.mark.slow

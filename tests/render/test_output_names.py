@@ -66,7 +66,9 @@ def small(monkeypatch: pytest.MonkeyPatch) -> GameData:
 def test_proxies_print_every_card_once(run, small: GameData) -> None:
     result = run("proxies")
     assert result.exit_code == 0, result.stderr
-    assert result.stdout.startswith(f"wrote output/proxies-all-en-a4.pdf: 1 page(s), {len(small.cards)} piece(s)")
+    # the cards, then their back (a proxy deck is shuffled: one back for every card, issue 50 item 7)
+    assert result.stdout.startswith(f"wrote output/proxies-all-en-a4.pdf: 2 page(s), {len(small.cards)} piece(s)")
+    assert "page 2 is the back of the cards on page(s) 1" in result.stderr
 
 
 def test_proxies_of_a_nation_take_its_cards_and_those_of_either_side(run, small: GameData) -> None:
@@ -74,7 +76,7 @@ def test_proxies_of_a_nation_take_its_cards_and_those_of_either_side(run, small:
     assert german.exit_code == 0, german.stderr
     expected = [c.id for c in small.cards if c.nation in ("german", "any")]
     assert [c.id for c in cli.deck_cards(small.cards, cli.Nation.german)] == expected and len(expected) == 4
-    assert german.stdout.startswith(f"wrote output/proxies-german-en-a4.pdf: 1 page(s), {len(expected)} piece(s)")
+    assert german.stdout.startswith(f"wrote output/proxies-german-en-a4.pdf: 2 page(s), {len(expected)} piece(s)")
     assert run("proxies", "--nation", "prussian").exit_code == 2
 
 

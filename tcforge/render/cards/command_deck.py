@@ -25,7 +25,7 @@ from tcforge.i18n.words import dw, signed, t, typo
 from tcforge.render.page import fonts, style
 from tcforge.render.page.build import render_pdf
 from tcforge.render.page.geometry import MM, Rect, card_sheet
-from tcforge.render.page.sheets import Book, Ctx, Face, PrintOptions, Report
+from tcforge.render.page.sheets import Book, Ctx, Face, Piece, PrintOptions, Report
 from tcforge.render.page.tables import Table, draw_table
 from tcforge.render.page.text import Fit, draw_fit
 
@@ -280,15 +280,27 @@ def reference_faces(rules: FluidRules, lang: str) -> list[Face]:
     return [fire, moral]
 
 
+def command_deck_pieces(deck: CommandDeck, rules: FluidRules, lang: str, reference: bool = True) -> list[Piece]:
+    """The deck's cards as card images see them, each with the deck's one back; then the reference card, a card of
+    its own with tank fire on the front and morale and support on the back."""
+    back = deck_back(deck, lang)
+    out = [Piece(face.name, face, back.name, back) for face in deck_faces(deck, rules, lang)]
+    if reference:
+        fire, moral = reference_faces(rules, lang)
+        out.append(Piece(fire.name, fire, moral.name, moral))
+    return out
+
+
 def build_command_deck(path: Path, options: PrintOptions, deck: CommandDeck, rules: FluidRules,
                        reference: bool = True) -> Report:
     """The deck's cards (fronts, and the shared back when double-sided), then the reference card's two faces."""
     data = load_data()
-    layout = card_sheet(options.paper, options.card, options.bleed_mm)
+    layout = card_sheet(options.paper, options.card, options.bleed_mm, options.butted)
     faces = deck_faces(deck, rules, options.lang)
 
     def compose(book: Book) -> None:
         book.sheets(layout, faces)
+        book.back_page(layout, faces[0].back or deck_back(deck, options.lang), -(-len(faces) // len(layout.grid)))
         if reference:
             book.sheets(layout, reference_faces(rules, options.lang))
 

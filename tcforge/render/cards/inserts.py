@@ -26,7 +26,7 @@ from tcforge.render.cards.strips import strip_face
 from tcforge.render.page import fonts, style
 from tcforge.render.page.build import RenderError, render_pdf
 from tcforge.render.page.geometry import MM, PAPER_NAMES, Rect, SheetLayout, card_sheet, shared_sheet, strip_sheet
-from tcforge.render.page.sheets import Book, Ctx, Face, PrintOptions, Report
+from tcforge.render.page.sheets import Book, Ctx, Face, Piece, PrintOptions, Report
 from tcforge.render.page.tables import Table, draw_table
 from tcforge.render.page.text import draw_fit
 
@@ -126,6 +126,17 @@ def plan(cards: CardSet, ruleset: Ruleset, lang: str, only: list[Card] | None = 
     return out
 
 
+def insert_pieces(inserts: list[Insert]) -> list[Piece]:
+    """The card inserts of a plan as card images see them, each as many times as the checklist counts it, with its
+    back (naming the card it is sleeved with). Terrain strips are not cards: they are left out."""
+    out = []
+    for n, insert in enumerate(inserts):
+        back = insert.face.back
+        if not insert.strip and back is not None:   # every card insert has its back (_card_insert)
+            out += [Piece(f"insert-{n}", insert.face, back.name, back)] * insert.count
+    return out
+
+
 def sheet_plan(cards_n: int, strips_n: int, card_layout: SheetLayout, strip_layout: SheetLayout
                ) -> list[tuple[SheetLayout, int]]:
     """The sheets, in order, and how many pieces each holds: card inserts nine a sheet; the terrain strips fill
@@ -162,8 +173,8 @@ def build_inserts(path: Path, options: PrintOptions, cards: CardSet, ruleset: Ru
                   only: list[Card] | None = None, copies: int | None = None) -> Report:
     lang = options.lang
     inserts = plan(cards, ruleset, lang, only, copies)
-    card_layout = card_sheet(options.paper, options.card, options.bleed_mm)
-    strips_layout = strip_sheet(options.paper, options.card, options.bleed_mm)
+    card_layout = card_sheet(options.paper, options.card, options.bleed_mm, options.butted)
+    strips_layout = strip_sheet(options.paper, options.card, options.bleed_mm, options.butted)
     card_ins = [i for i in inserts if not i.strip]
     strip_ins = [i for i in inserts if i.strip]
     step = 2 if options.duplex else 1

@@ -10,7 +10,7 @@ from tcforge.render.cards.backs import label_back
 from tcforge.render.cards.cardface import CardSpec, card_face
 from tcforge.render.page.build import render_pdf
 from tcforge.render.page.geometry import card_sheet
-from tcforge.render.page.sheets import Book, Face, PrintOptions, Report
+from tcforge.render.page.sheets import Book, Face, Piece, PrintOptions, Report
 
 GAME = "Tank Commander: The Eastern Front Edition"
 
@@ -24,14 +24,26 @@ def proxy_face(card: Card, lang: str) -> Face:
     return card_face(spec, lang)
 
 
+def proxy_back(lang: str) -> Face:
+    """The one back of every proxy: a proxy deck is shuffled like the cards it stands for."""
+    return label_back("proxy back", GAME, t("proxy", lang))
+
+
+def proxy_pieces(chosen: list[Card], lang: str) -> list[Piece]:
+    """The proxies of ``chosen`` as card images see them: one a card, all with the proxy back."""
+    back = proxy_back(lang)
+    return [Piece(str(card.id), proxy_face(card, lang), back.name, back) for card in chosen]
+
+
 def build_proxies(path: Path, options: PrintOptions, chosen: list[Card], cards: CardSet, ruleset: Ruleset) -> Report:
     lang = options.lang
-    layout = card_sheet(options.paper, options.card, options.bleed_mm)
+    layout = card_sheet(options.paper, options.card, options.bleed_mm, options.butted)
     faces = [proxy_face(card, lang) for card in chosen]
-    back = label_back("proxy back", GAME, t("proxy", lang))
+    back = proxy_back(lang)
 
     def compose(book: Book) -> None:
         book.sheets(layout, faces, back)
+        book.back_page(layout, back, -(-len(faces) // len(layout.grid)))   # a proxy deck is shuffled: one back
 
     title = t("pdf_proxies", lang, n=len(chosen))
     return render_pdf(path, options, cards, ruleset, title, compose)

@@ -259,7 +259,7 @@ def reference_sheet_faces(duplex: bool, sets: int, hidden: bool = False) -> list
 
 def build_refcards(path: Path, options: PrintOptions, cards: CardSet, ruleset: Ruleset, sets: int = 2) -> Report:
     """Two sets by default: one for each player."""
-    layout = card_sheet(options.paper, options.card, options.bleed_mm)
+    layout = card_sheet(options.paper, options.card, options.bleed_mm, options.butted)
     faces = reference_sheet_faces(options.duplex, sets, bool(ruleset["hidden.units"]))
 
     def compose(book: Book) -> None:

@@ -19,23 +19,24 @@ MM = 72 / 25.4
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
 
-# Every crop mark stays MARK_SAFE inside the paper: ordinary printers cannot
-# print the outermost 3-5 mm. So no cut line comes closer to the edge than
-# that either. A mark in a margin starts MARK_GAP beyond the bleed and runs up
-# to MARK_LEN; shorter than MARK_MIN it cannot guide a blade and is left out.
-# Where a margin has no room, cuts are marked in the gutters instead: such a
-# mark lies on its cut line and ends GUTTER_CLEAR short of the card corners
-# (INK_CLEAR past any bleed).
-MARK_SAFE = 6.0 * MM
+# Nothing is printed closer to the paper's edge than its safe distance (PAPER_SAFE): ordinary printers cannot
+# print the outermost 3-5 mm of A4, and many US printers leave a quarter inch (6.35 mm) of Letter blank, so a
+# frame, a crop mark or a bleed nearer the edge would be clipped (issue 50 item 7). The cards' trim, their bleed
+# and every crop mark stay inside it. A mark in a margin starts MARK_GAP beyond the bleed and runs up to
+# MARK_LEN; shorter than MARK_MIN it cannot guide a blade and is left out. Where a margin has no room, cuts are
+# marked in the gutters instead: such a mark lies on its cut line and ends GUTTER_CLEAR short of the card corners
+# (INK_CLEAR past any bleed). Where cards touch (butted: no gutters) a margin too narrow for a full mark takes a
+# short one, kept clear of the trim like a gutter's mark.
+PAPER_SAFE: dict[str, float] = {"a4": 6.0 * MM, "letter": 6.35 * MM}
+MARK_SAFE = min(PAPER_SAFE.values())  # the least of them: no paper gets less
 MARK_GAP = 1.0 * MM
 MARK_LEN = 8.0 * MM
 MARK_MIN = 2.0 * MM
 GUTTER_CLEAR = 0.35 * MM
 INK_CLEAR = 0.2 * MM
 GUTTER_MARK = 2.0 * MM       # the mark a gutter is widened for, when the page has room
-GUTTER_MARK_MIN = 1.0 * MM   # the shortest mark drawn in a gutter
-GUTTER_MIN = 1.5 * MM        # without bleed, neighbours never touch: a 0.5 mm miscut shows paper, not the next card
-TRIM_SAFE = MARK_SAFE        # a cut line nearer the edge could only be marked nearer the edge
+GUTTER_MARK_MIN = 1.0 * MM   # the shortest mark drawn in a gutter (or in the narrow margin of butted cards)
+GUTTER_MIN = 1.5 * MM        # without bleed, neighbours that do not touch never come closer: a 0.5 mm miscut shows paper
 MARK_WIDTH = 0.3             # points: GUIDE section 6 asks for 0.25-0.4 pt
 
 # Card sizes: the standard sleeve fit, and the common poker size.
@@ -158,6 +159,12 @@ def paper_size(paper: str) -> tuple[float, float]:
         raise LayoutError(f"unknown paper '{paper}': use a4 or letter") from None
 
 
+def paper_safe(paper: str) -> float:
+    """How far from the edge of ``paper`` (points) the first printed thing may come: 6 mm on A4, 6.35 mm on Letter."""
+    paper_size(paper)
+    return PAPER_SAFE[paper]
+
+
 @dataclass(frozen=True)
 class SheetLayout:
     """Where the pieces of one sheet go: trim rectangles in reading order, boxes, crop marks.
@@ -184,6 +191,11 @@ class SheetLayout:
     bleed_box: Rect
     marks: tuple[Segment, ...]
     notes: tuple[str, ...] = ()
+    safe: float = MARK_SAFE          # nothing printed nearer the paper's edge (paper_safe)
+    butted_x: bool = False           # the columns touch: shared vertical cut lines, no gutters between them
+    butted_y: bool = False           # the rows touch
+    tight_x: bool = False            # the marks left and right of the pieces are short ones (butted, narrow margins)
+    tight_y: bool = False            # likewise above and below them
 
     def placed(self, count: int) -> SheetLayout:
         """This sheet with only its first ``count`` cells used: boxes and marks for those pieces only."""
@@ -208,6 +220,29 @@ class SheetLayout:
         return replace(self, grid=tuple(flip(r) for r in self.grid), slots=tuple(flip(r) for r in self.slots),
                        trim_box=flip(self.trim_box), bleed_box=flip(self.bleed_box), marks=(), notes=())
 
+    def ink(self, slot: Rect) -> Rect:
+        """Where the piece in ``slot`` may draw: its trim grown by the bleed, but not over a piece that touches it.
+
+        Butted cards share their cut lines, so a card's bleed there would paint its neighbour; the bleed runs only
+        round the outer edge of the block (and into a gutter, which is at least twice the bleed).
+        """
+        if self.bleed <= 0:
+            return slot
+
+        def touches(other: Rect, side: str) -> bool:
+            if other == slot:
+                return False
+            if side in ("left", "right"):
+                edge = abs(other.right - slot.x) if side == "left" else abs(other.x - slot.right)
+                return edge < 0.01 and other.y < slot.top - 0.01 and other.top > slot.y + 0.01
+            edge = abs(other.top - slot.y) if side == "bottom" else abs(other.y - slot.top)
+            return edge < 0.01 and other.x < slot.right - 0.01 and other.right > slot.x + 0.01
+
+        grow = {side: 0.0 if any(touches(o, side) for o in self.slots) else self.bleed
+                for side in ("left", "right", "bottom", "top")}
+        return Rect(slot.x - grow["left"], slot.y - grow["bottom"], slot.w + grow["left"] + grow["right"],
+                    slot.h + grow["bottom"] + grow["top"])
+
 
 @dataclass(frozen=True)
 class _Axis:
@@ -218,6 +253,8 @@ class _Axis:
     start: float
     in_margins: bool     # the cuts across this direction are marked in the two margins ...
     in_gutters: bool     # ... and/or in its gutters
+    butted: bool = False  # the cells touch: no gutters, shared cut lines
+    tight: bool = False   # the margins hold only short marks (butted cells, narrow margins)
 
     def marks_per_cut(self) -> int:
         return 2 * self.in_margins + (self.n - 1) * self.in_gutters
@@ -228,10 +265,14 @@ def _clearance(bleed: float) -> float:
     return max(GUTTER_CLEAR, bleed + INK_CLEAR)
 
 
-def _axis(page: float, cell: float, n: int, bleed: float) -> _Axis | None:
-    """``n`` cells along a page side, or None when they do not fit with every cut marked twice."""
-    edge = max(TRIM_SAFE, bleed)
-    if n == 1:
+def _axis(page: float, cell: float, n: int, bleed: float, safe: float, butted: bool = False) -> _Axis | None:
+    """``n`` cells along a page side, or None when they do not fit with every cut marked twice.
+
+    The cells and their bleed stay ``safe`` inside the paper. Butted cells touch; otherwise gutters are at least
+    twice the bleed (at least GUTTER_MIN).
+    """
+    edge = safe + bleed
+    if n == 1 or butted:
         gutter = 0.0
     else:
         low = max(2 * bleed, GUTTER_MIN)
@@ -242,70 +283,87 @@ def _axis(page: float, cell: float, n: int, bleed: float) -> _Axis | None:
     start = (page - n * cell - (n - 1) * gutter) / 2
     if start < edge - 1e-6:
         return None
-    in_margins = start - bleed - MARK_GAP - MARK_SAFE >= MARK_MIN - 1e-6
-    in_gutters = n > 1 and gutter - 2 * _clearance(bleed) >= GUTTER_MARK_MIN - 1e-6
-    axis = _Axis(n, gutter, start, in_margins, in_gutters)
+    beyond = start - bleed - safe    # the margin left for marks, between the bleed and what the printer can print
+    in_margins = beyond - MARK_GAP >= MARK_MIN - 1e-6
+    tight = butted and n > 1 and not in_margins and beyond - _clearance(bleed) + bleed >= GUTTER_MARK_MIN - 1e-6
+    in_gutters = n > 1 and not butted and gutter - 2 * _clearance(bleed) >= GUTTER_MARK_MIN - 1e-6
+    axis = _Axis(n, gutter, start, in_margins or tight, in_gutters, butted and n > 1, tight)
     return axis if axis.marks_per_cut() >= 2 else None
 
 
-def _best_axis(page: float, cell: float, most: int, bleed: float) -> _Axis | None:
+def _best_axis(page: float, cell: float, most: int, bleed: float, safe: float, butted: bool) -> _Axis | None:
+    """The most cells that fit, up to ``most``: with gutters, or touching (``butted``, or when gutters leave no room
+    for the ``most`` cells asked for: cards that touch rather than a row or a column lost)."""
     for n in range(most, 0, -1):
-        axis = _axis(page, cell, n, bleed)
+        axis = _axis(page, cell, n, bleed, safe, butted)
+        if axis is None and not butted and n == most > 1:
+            axis = _axis(page, cell, n, bleed, safe, butted=True)
         if axis is not None:
             return axis
     return None
 
 
 def grid_layout(paper: str, cell_w: float, cell_h: float, cols: int, rows: int, bleed_mm: float = 0.0,
-                what: str = "pieces", say_fewer: bool = True) -> SheetLayout:
+                what: str = "pieces", say_fewer: bool = True, butted: bool = False) -> SheetLayout:
     """Up to ``cols`` x ``rows`` cells of ``cell_w`` x ``cell_h`` points, centred, as many as keep every cut marked.
 
     Gutters are at least twice the bleed (at least GUTTER_MIN without bleed)
     and widen, where the page has room, to hold cut marks. When a margin is
-    too narrow for marks MARK_SAFE inside the paper, the cuts are marked in
-    the gutters; when neither holds them, the grid loses a row or column,
-    and the notes say so.
+    too narrow for marks inside the paper's safe distance, the cuts are marked in
+    the gutters; when gutters leave no room for the cells asked for, those cells
+    touch (butted: shared cut lines, marked in the margins); when nothing holds
+    them, the grid loses a row or column, and the notes say so. ``butted``
+    makes every cell touch its neighbours.
     """
     page_w, page_h = paper_size(paper)
+    safe = paper_safe(paper)
     bleed = bleed_mm * MM
-    across, down = _best_axis(page_w, cell_w, cols, bleed), _best_axis(page_h, cell_h, rows, bleed)
+    across, down = (_best_axis(page_w, cell_w, cols, bleed, safe, butted),
+                    _best_axis(page_h, cell_h, rows, bleed, safe, butted))
     if across is None or down is None:
         raise LayoutError(f"pieces of {cell_w / MM:g} x {cell_h / MM:g} mm with {bleed_mm:g} mm bleed do not fit on "
                           f"{PAPER_NAMES[paper]} ({page_w / MM:.0f} x {page_h / MM:.0f} mm) with room for cut marks "
-                          f"{MARK_SAFE / MM:g} mm inside the paper; use a smaller card size or bleed")
+                          f"{safe / MM:g} mm inside the paper; use a smaller card size or bleed")
     grid = tuple(Rect(across.start + c * (cell_w + across.gutter),
                       down.start + (down.n - 1 - r) * (cell_h + down.gutter), cell_w, cell_h)
                  for r in range(down.n) for c in range(across.n))
     trim = _bounds(grid)
     notes: list[str] = []
+    safe_text = f"{safe / MM:g} mm inside the paper"
+    with_bleed = f" with {bleed_mm:g} mm bleed" if bleed_mm else ""
     if say_fewer and (across.n, down.n) != (cols, rows):
-        with_bleed = f" with {bleed_mm:g} mm bleed" if bleed_mm else ""
         notes.append(f"{across.n} x {down.n} {what} a sheet on {PAPER_NAMES[paper]}: {cols} x {rows} of "
-                     f"{cell_w / MM:g} x {cell_h / MM:g} mm{with_bleed} leave no room for cut marks "
-                     f"{MARK_SAFE / MM:g} mm inside the paper")
-    safe = f"{MARK_SAFE / MM:g} mm inside the paper"
+                     f"{cell_w / MM:g} x {cell_h / MM:g} mm{with_bleed} leave no room for cut marks {safe_text}")
+    for axis, lines, size in ((across, "columns", cell_w), (down, "rows", cell_h)):
+        if axis.butted and not butted:
+            bleed_note = "; the bleed runs round the block's outer edge only" if bleed_mm else ""
+            notes.append(f"the {lines} touch (shared cut lines): {axis.n} {lines} of {size / MM:g} mm{with_bleed} and "
+                         f"gutters between them do not fit {safe / MM:g} mm inside the edges of {PAPER_NAMES[paper]}"
+                         f"{bleed_note}")
     if not across.in_margins:
         notes.append(f"the horizontal cuts are marked in the gutters between the columns "
-                     f"(the side margins are too narrow for marks {safe})")
+                     f"(the side margins are too narrow for marks {safe_text})")
     if not down.in_margins:
         notes.append(f"the vertical cuts are marked in the gutters between the rows "
-                     f"(the top and bottom margins are too narrow for marks {safe})")
+                     f"(the top and bottom margins are too narrow for marks {safe_text})")
     layout = SheetLayout(paper, page_w, page_h, across.n, down.n, cell_w, cell_h, bleed, across.gutter, down.gutter,
-                         grid, grid, trim, trim.grow(bleed), (), tuple(notes))
+                         grid, grid, trim, trim.grow(bleed), (), tuple(notes), safe, across.butted, down.butted,
+                         across.tight, down.tight)
     return replace(layout, marks=_marks(layout, grid))
 
 
-def card_sheet(paper: str, card: CardSize, bleed_mm: float = 0.0) -> SheetLayout:
-    """Nine cards, 3 x 3, centred (GUIDE section 6); fewer when the bleed leaves no room for cut marks."""
-    return grid_layout(paper, card.w, card.h, 3, 3, bleed_mm, what="cards")
+def card_sheet(paper: str, card: CardSize, bleed_mm: float = 0.0, butted: bool = False) -> SheetLayout:
+    """Nine cards, 3 x 3, centred (GUIDE section 6), touching where gutters leave no room (or all, ``butted``); fewer
+    when even touching cards leave no room for cut marks."""
+    return grid_layout(paper, card.w, card.h, 3, 3, bleed_mm, what="cards", butted=butted)
 
 
-def strip_sheet(paper: str, card: CardSize, bleed_mm: float = 0.0) -> SheetLayout:
+def strip_sheet(paper: str, card: CardSize, bleed_mm: float = 0.0, butted: bool = False) -> SheetLayout:
     """Terrain strips as tall as the card: as many columns as keep their cuts marked, at most 3 rows."""
     page_w, _ = paper_size(paper)
     cell_w = STRIP_WIDTH * MM
     return grid_layout(paper, cell_w, card.h, int(page_w // cell_w), 3, bleed_mm,
-                       what="strips", say_fewer=False)
+                       what="strips", say_fewer=False, butted=butted)
 
 
 def _bounds(rects: tuple[Rect, ...]) -> Rect:
@@ -325,26 +383,29 @@ def _cuts(values: list[float]) -> list[float]:
 def _marks(layout: SheetLayout, placed: tuple[Rect, ...]) -> tuple[Segment, ...]:
     """A mark on every cut line of the placed pieces: beyond them where the paper has room, and in the gutters between them.
 
-    Margin marks start MARK_GAP beyond the bleed and stop MARK_SAFE inside
-    the paper; gutter marks keep clear of the trim and the bleed on both sides.
-    Every cut line runs the whole sheet, so its marks stay after the first
-    cuts take the margins away.
+    Margin marks start MARK_GAP beyond the bleed and stop at the paper's safe distance (short ones, clear of the
+    trim like a gutter's, where butted pieces leave a narrow margin); gutter marks keep clear of the trim and the
+    bleed on both sides. Every cut line runs the whole sheet, so its marks stay after the first cuts take the
+    margins away.
     """
-    grid, b = layout.grid, layout.bleed
-    out = _bounds(placed).grow(b + MARK_GAP)
+    grid, b, safe = layout.grid, layout.bleed, layout.safe
     clear = _clearance(b)
     cols, rows = grid[:layout.cols], grid[::layout.cols]
+    span = _bounds(placed)
+    # How far from the trim a mark beyond the pieces starts, and how short it may be: above and below them (the
+    # vertical cuts' marks) and left and right of them (the horizontal cuts').
+    gap_y, least_y = (clear, GUTTER_MARK_MIN) if layout.tight_y else (b + MARK_GAP, MARK_MIN)
+    gap_x, least_x = (clear, GUTTER_MARK_MIN) if layout.tight_x else (b + MARK_GAP, MARK_MIN)
     # Where a mark may go along a vertical cut (spans in y) and along a horizontal cut (spans in x): just
     # beyond the placed pieces, then in the gutters such a mark does not already cover (see _spans).
-    span = _bounds(placed)
-    along_x_cut = _spans([(out.top, min(out.top + MARK_LEN, layout.page_h - MARK_SAFE)),
-                          (max(out.y - MARK_LEN, MARK_SAFE), out.y)],
+    top, bottom = span.top + gap_y, span.y - gap_y
+    left, right = span.x - gap_x, span.right + gap_x
+    along_x_cut = _spans([(top, min(top + MARK_LEN, layout.page_h - safe)), (max(bottom - MARK_LEN, safe), bottom)],
                          [(lower.top + clear, upper.y - clear) for upper, lower in itertools.pairwise(rows)],
-                         span.y, span.top)
-    along_y_cut = _spans([(max(out.x - MARK_LEN, MARK_SAFE), out.x),
-                          (out.right, min(out.right + MARK_LEN, layout.page_w - MARK_SAFE))],
-                         [(left.right + clear, right.x - clear) for left, right in itertools.pairwise(cols)],
-                         span.x, span.right)
+                         span.y, span.top, least_y)
+    along_y_cut = _spans([(max(left - MARK_LEN, safe), left), (right, min(right + MARK_LEN, layout.page_w - safe))],
+                         [(a.right + clear, z.x - clear) for a, z in itertools.pairwise(cols)],
+                         span.x, span.right, least_x)
     marks: list[Segment] = []
     for x in _cuts([s.x for s in placed] + [s.right for s in placed]):
         marks += [Segment(x, a, x, z) for a, z in along_x_cut]
@@ -354,10 +415,10 @@ def _marks(layout: SheetLayout, placed: tuple[Rect, ...]) -> tuple[Segment, ...]
 
 
 def _spans(beyond: list[tuple[float, float]], gutters: list[tuple[float, float]], lo: float,
-           hi: float) -> list[tuple[float, float]]:
-    """The spans long enough for a mark: those beyond the pieces, the gutters between them, and, on each
-    side of a part-full sheet, the nearest free gutter past them (a second point for the ruler, no more)."""
-    kept = [(a, z) for a, z in beyond if z - a >= MARK_MIN - 1e-6]
+           hi: float, least: float = MARK_MIN) -> list[tuple[float, float]]:
+    """The spans long enough for a mark: those beyond the pieces (at least ``least``), the gutters between them,
+    and, on each side of a part-full sheet, the nearest free gutter past them (a second point for the ruler, no more)."""
+    kept = [(a, z) for a, z in beyond if z - a >= least - 1e-6]
 
     def free(span: tuple[float, float]) -> bool:
         a, z = span

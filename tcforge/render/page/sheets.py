@@ -42,6 +42,8 @@ class PrintOptions:
     duplex: bool = False
     strict: bool = False
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    butted: bool = False          # cards touching: shared cut lines, no gutters
+    backs: bool = False           # single-sided: a page of backs after the fronts (a shuffled deck's, when it has one)
 
 
 @dataclass
@@ -96,6 +98,17 @@ class Face:
     name: str                     # how reports and checklists name it
     draw: Draw
     back: Face | None = None
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One card of a product, as the card images see it (tcforge.render.cards.images): its face and its back, each
+    with a key; pieces with equal keys draw the same image (copies of a card, the one back of a deck)."""
+
+    key: str
+    face: Face
+    back_key: str
+    back: Face
 
 
 class Book:
@@ -153,11 +166,29 @@ class Book:
         self.ctx.report.pieces += len(faces)
         return where
 
+    def back_page(self, layout: SheetLayout, back: Face, fronts: int) -> None:
+        """Single-sided decks (``backs``, not ``duplex``): one page with ``back`` in every cell, to print on the
+        reverse of each of the ``fronts`` sheets before them (a shuffled deck needs one back on every card).
+
+        Its cells are the fronts' seen through the sheet (long-edge flip) and moved by the saved back offset.
+        """
+        if not self.options.backs or self.options.duplex or fronts <= 0:
+            return
+        page = layout.mirrored(self.options.back_offset_mm)
+        self._boxes(page.trim_box)
+        for slot in page.grid:
+            self._draw(back, slot, page)
+        self._end_page()
+        n = self.ctx.report.pages
+        before = str(n - 1) if fronts == 1 else f"{n - fronts}–{n - 1}"
+        self.ctx.report.note(f"page {n} is the back of the cards on page(s) {before}: print it on the reverse of each "
+                             "of them, turned over on the long edge")
+
     def _sheet(self, layout: SheetLayout, group: list[Face]) -> None:
         c = self.c
         self._boxes(layout.trim_box)
         for face, slot in zip(group, layout.slots, strict=True):
-            self._draw(face, slot)
+            self._draw(face, slot, layout)
         c.setStrokeColor(INK)
         c.setLineWidth(MARK_WIDTH)
         c.lines([(m.x0, m.y0, m.x1, m.y1) for m in layout.marks])
@@ -168,12 +199,17 @@ class Book:
         for face, slot in zip(group, layout.slots, strict=True):
             back = face.back or default_back
             if back is not None:
-                self._draw(back, slot, owner=face.name)
+                self._draw(back, slot, layout, owner=face.name)
         self._end_page()
 
-    def _draw(self, face: Face, slot: Rect, owner: str = "") -> None:
+    def _draw(self, face: Face, slot: Rect, layout: SheetLayout, owner: str = "") -> None:
         self.ctx.face = face.name if not owner else f"{owner} ({face.name})"
         self.c.saveState()
+        ink = layout.ink(slot)
+        if ink != slot.grow(layout.bleed):  # butted cards: a card's bleed stops where its neighbour begins
+            path = self.c.beginPath()
+            path.rect(ink.x, ink.y, ink.w, ink.h)
+            self.c.clipPath(path, stroke=0, fill=0)
         face.draw(self.c, slot, self.ctx)
         self.c.restoreState()
 
@@ -183,12 +219,14 @@ class Book:
 
 def file_parts(options: PrintOptions) -> list[str]:
     """The layout options that change a sheet, as parts of its default file name (none for the defaults):
-    card size, bleed, duplex; so that two prints with different options never write the same file."""
+    card size, bleed, butted, duplex; so that two prints with different options never write the same file."""
     parts = []
     if options.card.name != "standard":
         parts.append(options.card.name or f"{options.card.width_mm:g}x{options.card.height_mm:g}")
     if options.bleed_mm:
         parts.append(f"bleed{options.bleed_mm:g}")
+    if options.butted:
+        parts.append("butted")
     if options.duplex:
         parts.append("duplex")
     return parts

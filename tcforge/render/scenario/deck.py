@@ -27,7 +27,7 @@ from tcforge.render.cards.inserts import checklist_intro
 from tcforge.render.page import fonts, style
 from tcforge.render.page.build import RenderError, render_pdf
 from tcforge.render.page.geometry import MM, PAPER_NAMES, Rect, card_sheet, chunks
-from tcforge.render.page.sheets import Book, Ctx, Face, PrintOptions, Report
+from tcforge.render.page.sheets import Book, Ctx, Face, Piece, PrintOptions, Report
 from tcforge.render.page.tables import Table, draw_table
 from tcforge.render.page.text import draw_fit
 from tcforge.render.scenario.text import Group, side_groups, side_name
@@ -118,17 +118,35 @@ def scenario_card_face(card: Card, footer: str, lang: str) -> Face:
     return card_face(CardSpec(card, footer, t("proxy", lang), list(card.changes)), lang)
 
 
-def _proxy_face(proxy: DeckProxy, lang: str, hidden_in: Scenario | None = None) -> Face:
-    """A proxy with its back; in a scenario played with 001's hidden units (``hidden_in``) every back of a side is
-    the same, naming the side only, so a face-down card does not say what it is (1.0)."""
+def side_back(scenario: Scenario, side: str, lang: str) -> Face:
+    """The back every card of a side shares: the side and the scenario, never the card (a drawing deck is shuffled
+    face down, 14.0), so a card is not known by its back."""
+    return label_back(f"{side} back", side_name(scenario, side, lang), t("deck_title", lang, s=scenario.title.get(lang)))
+
+
+def _proxy_face(proxy: DeckProxy, lang: str, scenario: Scenario, hidden_in: Scenario | None = None) -> Face:
+    """A proxy with its back: the same for every card of a side (:func:`side_back`); in a scenario played with 001's
+    hidden units (``hidden_in``) that back says the card is face down, naming the side only (1.0)."""
     face = scenario_card_face(proxy.card, proxy.footer, lang)
     if hidden_in is None:
-        face.back = label_back(face.name + " back", curly(proxy.card.display_name(lang)), proxy.footer)
+        face.back = side_back(scenario, proxy.side, lang)
     else:
         face.back = label_back(f"{proxy.side} hidden back", t("hidden_back", lang),
                                t("hidden_back_side", lang, title=hidden_in.title.get(lang),
                                  side=side_name(hidden_in, proxy.side, lang)))
     return face
+
+
+def deck_pieces(scenario: Scenario, side: str | None = None, lang: str = "en") -> list[Piece]:
+    """Every proxy of the deck as card images see them, one a copy, in print order, with its side's one back; copies
+    with the same card and foot share one image."""
+    hidden_in = scenario if scenario.params.get("hidden.units") else None
+    out = []
+    for proxy in deck_proxies(scenario, side, lang):
+        face = _proxy_face(proxy, lang, scenario, hidden_in)
+        back = face.back or side_back(scenario, proxy.side, lang)
+        out.append(Piece(f"{proxy.card.id}|{proxy.footer}", face, back.name, back))
+    return out
 
 
 @dataclass
@@ -149,7 +167,7 @@ def build_scenario_deck(path: Path, options: PrintOptions, scenario: Scenario, s
     """The proxies of ``side`` (both when None) and a checklist page per side, as one PDF."""
     lang = options.lang
     sides = choose_sides(scenario, side)
-    layout = card_sheet(options.paper, options.card, options.bleed_mm)
+    layout = card_sheet(options.paper, options.card, options.bleed_mm, options.butted)
     per_sheet = len(layout.slots)
     step = 2 if options.duplex else 1
     proxies = deck_proxies(scenario, side, lang)
@@ -160,9 +178,10 @@ def build_scenario_deck(path: Path, options: PrintOptions, scenario: Scenario, s
         if not groups:
             continue
         hidden_in = scenario if scenario.params.get("hidden.units") else None
-        faces = [_proxy_face(p, lang, hidden_in) for p in proxies if p.side == s.id]
+        faces = [_proxy_face(p, lang, scenario, hidden_in) for p in proxies if p.side == s.id]
         plans.append(_SidePlan(s, groups, [], faces))
     # A checklist row for each card of each group, and the total.
+    back_pages = 1 if options.backs and not options.duplex else 0   # each side's back page after its cards
     checklist_pages = sum(-(-(sum(len(g.lines) for g in p.groups) + 1) // ROWS_PER_PAGE) for p in plans)
     first = checklist_pages * step + 1
     for plan in plans:
@@ -174,7 +193,7 @@ def build_scenario_deck(path: Path, options: PrintOptions, scenario: Scenario, s
                                   line.where_text(), _page_span(first, index, line.count, per_sheet, step)])
                 index += line.count
         plan.rows.append([t("total", lang), "", str(len(plan.faces)), "", ""])
-        first += -(-len(plan.faces) // per_sheet) * step
+        first += -(-len(plan.faces) // per_sheet) * step + back_pages
 
     def compose(book: Book) -> None:
         for plan in plans:
@@ -185,6 +204,9 @@ def build_scenario_deck(path: Path, options: PrintOptions, scenario: Scenario, s
                 book.full_page(draw, blank_back=True)
         for plan in plans:
             book.sheets(layout, plan.faces)
+            # every card of a side has the one back (the side's, or the hidden units' face-down back)
+            book.back_page(layout, plan.faces[0].back or side_back(scenario, plan.side.id, lang),
+                           -(-len(plan.faces) // per_sheet))
 
     title = t("pdf_deck", lang, title=scenario.title.get(lang), n=len(proxies))
     return render_pdf(path, options, scenario.cards, scenario.ruleset, title, compose)

@@ -49,9 +49,11 @@ def test_inserts_and_strips_keep_every_mark_six_mm_inside_the_paper(render, pape
         assert near >= MARK_SAFE - TOL, f"sheet {n}: a mark {near / MM:.1f} mm from the paper edge"
 
 
-def test_marks_in_the_gutters_are_reported(render) -> None:
+def test_marks_in_the_gutters_and_cards_that_touch_are_reported(render) -> None:
+    _, stderr = render("cards", "46")
+    assert "horizontal cuts are marked in the gutters between the columns" in stderr
     _, stderr = render("cards", "46", "--paper", "letter")
-    assert "vertical cuts are marked in the gutters between the rows" in stderr
+    assert "the rows touch (shared cut lines)" in stderr
 
 
 def test_letter_with_bleed_takes_three_by_two(render) -> None:

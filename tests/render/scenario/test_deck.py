@@ -76,16 +76,23 @@ def test_balance_option_moves_the_reinforcements_turn_on_the_proxies() -> None:
 def test_hill_621_deck_pdf_draws_one_card_per_proxy_each_side_on_its_own_sheets(run, tmp_path: Path) -> None:
     result = run("deck", "--scenario", "hill-621", "--out", "deck.pdf")
     assert result.exit_code == 0, result.stderr
-    assert "wrote deck.pdf: 14 page(s), 105 piece(s)" in result.stdout
+    assert "wrote deck.pdf: 16 page(s), 105 piece(s)" in result.stdout
     reader = PdfReader(tmp_path / "deck.pdf")
-    # A checklist page per side, then 52 German cards on 6 sheets and 53 Soviet cards on 6 more.
-    assert len(reader.pages) == 2 + 6 + 6
+    # A checklist page per side, then 52 German cards on 6 sheets and 53 Soviet cards on 6 more, each side's
+    # followed by its back page (issue 50 item 7: a shuffled deck has backs without --duplex).
+    assert len(reader.pages) == 2 + 6 + 1 + 6 + 1
     drawn = [cards_drawn(page) for page in reader.pages]
     assert drawn[:2] == [0, 0]
-    assert drawn[2:8] == [9, 9, 9, 9, 9, 7] and drawn[8:] == [9, 9, 9, 9, 9, 8]
+    assert drawn[2:8] == [9, 9, 9, 9, 9, 7] and drawn[9:15] == [9, 9, 9, 9, 9, 8]
+    assert drawn[8] == drawn[15] == 9   # the back pages: a back in every cell
     german = flat(reader, slice(2, 8))
-    soviet = flat(reader, slice(8, None))
+    soviet = flat(reader, slice(9, 15))
     assert "Soviet" not in german and "German:" not in soviet
+    # One back for all of a side's cards: the side and the scenario, never the card.
+    for back, side in ((flat(reader, slice(8, 9)), "German"), (flat(reader, slice(15, 16)), "Soviet")):
+        assert back.count(side) == 9 and back.count("Scenario deck: Hill 621") == 9
+        assert "PzKw" not in back and "Line Squad" not in back
+    assert "page 9 is the back of the cards on page(s) 3–8" in result.stderr
     # The foot of every card names its scenario, side and group.
     assert german.count("Hill 621 · German: start") == 15
     assert german.count("Hill 621 · German: reinf. 1, turn 6") == 9
@@ -107,10 +114,10 @@ def test_deck_checklist_lists_groups_counts_and_pages(run, tmp_path: Path) -> No
                  "Total 52"):
         assert text in german, text
     soviet = flat(reader, slice(1, 2))
-    assert "Soviet · 53 cards" in soviet and "Soviet Line Squad 14 setup zone 9–10" in soviet
-    # The pages the checklist gives are where the cards are.
+    assert "Soviet · 53 cards" in soviet and "Soviet Line Squad 14 setup zone 10–11" in soviet
+    # The pages the checklist gives are where the cards are (the German back page, page 9, before the Soviet cards).
     assert "PzKw IV G" in flat(reader, slice(3, 4)) and "PzKw IV G" not in flat(reader, slice(2, 3))
-    assert "Soviet Line Squad" in flat(reader, slice(8, 10))
+    assert "Soviet Line Squad" in flat(reader, slice(9, 11)) and "Soviet Line Squad" not in flat(reader, slice(8, 9))
 
 
 def test_long_checklist_runs_over_pages_and_the_page_numbers_follow(run, tmp_path: Path,
@@ -121,21 +128,28 @@ def test_long_checklist_runs_over_pages_and_the_page_numbers_follow(run, tmp_pat
     result = run("deck", "--scenario", "hill-621", "--side", "german", "--out", "deck.pdf")
     assert result.exit_code == 0, result.stderr
     reader = PdfReader(tmp_path / "deck.pdf")
-    assert len(reader.pages) == 3 + 6
+    assert len(reader.pages) == 3 + 6 + 1
     assert "Starting forces German Line Squad 3 1 on each of G4-2, G4-3, G4-5 4" in flat(reader, slice(0, 1))
     assert "Total 52" in flat(reader, slice(2, 3))
-    assert [cards_drawn(page) for page in reader.pages] == [0, 0, 0, 9, 9, 9, 9, 9, 7]
+    assert [cards_drawn(page) for page in reader.pages] == [0, 0, 0, 9, 9, 9, 9, 9, 7, 9]
 
 
 def test_one_side_only_and_french(run, tmp_path: Path) -> None:
     result = run("deck", "--scenario", "hill-621", "--side", "Soviet", "--lang", "fr", "--out", "soviet.pdf")
     assert result.exit_code == 0, result.stderr
     reader = PdfReader(tmp_path / "soviet.pdf")
-    assert len(reader.pages) == 1 + 6
-    assert sum(cards_drawn(page) for page in reader.pages) == 53
+    assert len(reader.pages) == 1 + 6 + 1
+    assert sum(cards_drawn(page) for page in reader.pages[:-1]) == 53
     text = flat(reader)
     assert "Paquet du scénario" in text and "La colline 621 · Soviétique" in text and "renf. 1, tour 5" in text
     assert "Allemand" not in text
+
+
+def test_no_backs_leaves_the_back_page_out_and_says_so_in_the_name(run, tmp_path: Path) -> None:
+    result = run("deck", "--scenario", "kursk", "--no-backs")
+    assert result.exit_code == 0, result.stderr
+    assert "wrote output/deck-kursk-en-a4-no-backs.pdf: 9 page(s)" in result.stdout   # 2 checklists, 3 + 4 sheets
+    assert "is the back of" not in result.stderr
 
 
 def test_duplex_deck_gives_every_page_a_back(run, tmp_path: Path) -> None:
