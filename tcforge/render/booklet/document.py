@@ -49,7 +49,7 @@ MARGINS: dict[str, tuple[str, str, str, str]] = {"a4": ("20mm", "20mm", "24mm", 
                                                 "half-letter": ("15mm", "16mm", "15mm", "17mm")}
 SHEET_FRAME_MM = 7.0  # a scenario sheet's border and padding, both sides
 # Chapters that start on a new page: the scenarios, the card tables, Hill 621 and the notes.
-NEW_PAGE = {"17.0", "19.0", "20.0", "notes"}
+NEW_PAGE = {"19.0", "20.0", "notes"}
 
 
 SECTION = re.compile(r"^\d+\.[1-9]\d*$")  # 9.3, 17.8: the sections the contents lists under their chapter

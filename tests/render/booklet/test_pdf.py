@@ -449,3 +449,37 @@ def test_issue50_point2_the_book_reads_a_value_as_the_cards_and_rule_9_4_do(book
     armor = "armor front" if lang == "en" else "blindage face"
     assert re.search(rf"{armor} 20 – ", text)
     assert not re.search(rf"{armor} 20 0 ", text)
+
+
+def _lowest_text(reader: PdfReader, index: int) -> float:
+    """The share of the page's height below its lowest line of text other than the page number and running foot."""
+    page = reader.pages[index]
+    height = float(page.mediabox.height)
+    ys: list[float] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
+        y = tm[5] * cm[3] + cm[5]
+        if text.strip() and y > height * 0.08:  # above the foot (page number, running title)
+            ys.append(y)
+
+    page.extract_text(visitor_text=visit)
+    return min(ys) / height if ys else 1.0
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_issue50_point6_no_page_is_left_half_empty_inside_a_chapter(booklets: dict[str, Any], lang: str) -> None:
+    """EN-A4 p. 33 (Hill 621's first page: the map did not fit under its text) and FR-A4 p. 14 were half empty. No page
+    ends more than 55 % of its height above the foot, except a chapter's last page before one that starts a new page
+    (19.0, 20.0, the notes), the index and credits; Hill 621's map stands on the chapter's first page."""
+    from tcforge.render.booklet.document import NEW_PAGE
+    reader = booklets[lang][0]
+    outline = _outline(reader)
+    starts = {page for depth, title, page in outline if depth == 0 and (title.split(" ")[0] in NEW_PAGE
+                                                                        or title.startswith(("Designer", "Notes")))}
+    back = min(page for depth, title, page in outline if depth == 0 and title.startswith("Index"))
+    first = min(page for depth, title, page in outline if depth == 0 and title[:1].isdigit())
+    empty = [page for page in range(first, back - 1) if page + 1 not in starts
+             and _lowest_text(reader, page - 1) > 0.55]
+    assert empty == [], empty
+    hill = next(page for depth, title, page in outline if depth == 0 and title.startswith("20.0 "))
+    assert "Figure 14" in _page_text(booklets, lang, hill - 1)  # the map, numbered alike in both languages
