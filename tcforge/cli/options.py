@@ -144,12 +144,16 @@ def _alias(command: click.Command, old: str, target: TyperOption) -> None:
 
 
 def harmonise(command: click.Command, ctx: click.Context | None = None) -> click.Command:
-    """Tidy the help of ``command`` and every command under it, and add the deprecated aliases (once)."""
+    """Tidy the help of ``command`` and every command under it, add the deprecated aliases, and make each command
+    check that no two of its outputs are one file (:mod:`tcforge.cli.outputs`), once."""
     if getattr(command, _MARK, False):
         return command
     setattr(command, _MARK, True)
     ctx = ctx or click.Context(command, info_name=command.name)
     _tidy(command, ctx)
+    if getattr(command, "commands", None) is None:  # a command that runs: its outputs are checked first
+        from tcforge.cli.outputs import guard
+        guard(command)
     names = {o for p in command.params for o in getattr(p, "opts", [])}
     for old in ALIASED:
         new = DEPRECATED[old]
