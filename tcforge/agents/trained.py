@@ -91,46 +91,85 @@ def load_trained(scenario_id: str) -> Trained | None:
         raise DataError([Problem(display, line, col, f"the trained players of scenario '{data['scenario']}' in the "
                                  f"file of '{scenario_id}'", "name the file after its scenario id (SCENARIO-ID.yaml)",
                                  code="player-file-name")])
-    sides: dict[str, Doctrine] = {}
-    for side, entry in data["sides"].items():
-        try:
-            sides[side] = Doctrine.from_mapping(entry["doctrine"], f"{display}: sides/{side}/doctrine")
-        except SpecError as exc:  # the schema holds SPACE's ranges; this is the commander's own word on them
-            line, col = loaded.where(("sides", side, "doctrine"))
-            raise DataError([Problem(display, line, col, str(exc), "see schemas/player.schema.json",
-                                     code="doctrine")]) from None
-    evaluations: dict[str, Evaluation] = {}
-    for side, entry in data["sides"].items():
-        model = entry.get("evaluation")
-        if model is None:
-            continue
-        if tuple(model["features"]) != FEATURES or len(model["weights"]) != len(FEATURES):
-            line, col = loaded.where(("sides", side, "evaluation"))
-            raise DataError([Problem(display, line, col, f"the learned evaluation of {side} has the features "
-                                     f"{', '.join(model['features'])}, not this version's {', '.join(FEATURES)}",
-                                     "fit it again: tcforge scenario train " + scenario_id, code="evaluation")])
-        evaluations[side] = Evaluation(tuple(float(w) for w in model["weights"]), model["positions"], model["games"],
-                                       float(model["log_loss"]))
-    known = _scenario_sides(scenario_id)
-    for side in data["sides"]:
-        if known and side not in known:
-            line, col = loaded.where(("sides", side))
-            raise DataError([Problem(display, line, col, f"'{side}' is not a side of {scenario_id}",
-                                     f"its sides are {', '.join(known)}", code="player-side")])
+    found = file_problems(data, scenario_id)
+    if found:
+        raise DataError([Problem(display, *loaded.where(path, key=key), message, hint, code=code)
+                         for path, message, hint, code, key in found])
+    sides = {side: Doctrine.from_mapping(entry["doctrine"], f"{display}: sides/{side}/doctrine")
+             for side, entry in data["sides"].items()}
+    evaluations = {side: Evaluation(tuple(float(w) for w in model["weights"]), model["positions"], model["games"],
+                                    float(model["log_loss"]))
+                   for side, entry in data["sides"].items() if (model := entry.get("evaluation")) is not None}
     strongest = data.get("strongest")
     side_strongest = {side: entry["strongest"] for side, entry in data["sides"].items() if "strongest" in entry}
-    named = [(("strongest",), strongest)] + [(("sides", side, "strongest"), spec) for side, spec in side_strongest.items()]
-    for where, spec in named:
-        if spec is not None and spec.split(":", 1)[0] == "best":
-            line, col = loaded.where(where)
-            raise DataError([Problem(display, line, col, "strongest names 'best' itself, which would play itself for "
-                                     "ever", "name the player it stands for (look:2:base=trained,value=learned, "
-                                     "commander, ...)", code="strongest")])
     rounds = tuple((data.get("training") or {}).get("rounds") or ())
     check = max((entry.get("games", 0) for entry in data["sides"].values()), default=0)
     fitted = max(((entry.get("evaluation") or {}).get("games", 0) for entry in data["sides"].values()), default=0)
     games = int(sum(r["games"] for r in rounds) + check + fitted)
     return Trained(scenario_id, display, sides, evaluations, strongest, rounds, games, side_strongest)
+
+
+# (path in the file, what is wrong, how to fix it, code, whether the path's key is at fault)
+FileProblem = tuple[tuple[Any, ...], str, str, str, bool]
+
+
+def file_problems(data: dict[str, Any], scenario_id: str,
+                  build: Callable[[str], object] | None = None) -> list[FileProblem]:
+    """What makes a players file (schema-valid) unusable by ``best``, each at its place: a doctrine the commander
+    refuses, a learned evaluation of other features or weights, a side the scenario lacks, and a strongest player
+    that names ``best``, does not build, or searches for a time (its games could not be played again from their seed,
+    so a log of ``best`` could not be proven). ``tcforge validate`` reports these as the loader refuses them;
+    ``build`` (:func:`tcforge.agents.canonical`, which this module cannot import) also builds each strongest player,
+    as ``best`` does before its first game."""
+    out: list[FileProblem] = []
+    for side, entry in data["sides"].items():
+        try:
+            Doctrine.from_mapping(entry["doctrine"], f"sides/{side}/doctrine")
+        except SpecError as exc:  # the schema holds SPACE's ranges; this is the commander's own word on them
+            out.append((("sides", side, "doctrine"), str(exc), "see schemas/player.schema.json", "doctrine", False))
+        model = entry.get("evaluation")
+        if model is None:
+            continue
+        features, weights = list(model["features"]), list(model["weights"])
+        unknown = [f for f in features if f not in FEATURES]
+        lacking = [f for f in FEATURES if f not in features]
+        if unknown or lacking or features != list(FEATURES):
+            what = "; ".join(part for part in (
+                f"features this version does not have: {', '.join(unknown)}" if unknown else "",
+                f"no {', '.join(lacking)}" if lacking else "",
+                "its features in another order" if not unknown and not lacking else "") if part)
+        elif len(weights) != len(FEATURES):
+            what = f"{len(weights)} weight(s) for its {len(FEATURES)} features"
+        else:
+            continue
+        out.append((("sides", side, "evaluation"), f"the learned evaluation of {side} has {what}",
+                    "fit it again: tcforge scenario train " + scenario_id, "evaluation", False))
+    known = _scenario_sides(scenario_id)
+    for side in data["sides"]:
+        if known and side not in known:
+            out.append((("sides", side), f"'{side}' is not a side of {scenario_id}", f"its sides are {', '.join(known)}",
+                        "player-side", True))
+    named = [(("strongest",), data.get("strongest"))] + [(("sides", side, "strongest"), entry.get("strongest"))
+                                                         for side, entry in data["sides"].items()]
+    for where, spec in named:
+        if spec is None:
+            continue
+        if str(spec).split(":", 1)[0].strip().lower() == "best":
+            out.append((where, "strongest names 'best' itself, which would play itself for ever",
+                        "name the player it stands for (look:2:base=trained,value=learned, commander, ...)",
+                        "strongest", False))
+            continue
+        try:
+            parse(str(spec)) if build is None else build(str(spec))
+        except SpecError as exc:
+            out.append((where, str(exc), "name a player that builds (look:2:base=trained,value=learned, commander, ...)",
+                        "strongest", False))
+            continue
+        if parse(str(spec)).seconds is not None:
+            out.append((where, f"{spec} searches for a time: its games cannot be played again from their seed, so "
+                               "a log of 'best' could not be proven",
+                        "give it a number of iterations instead (plan:64, look:6)", "strongest", False))
+    return out
 
 
 _TRAINED: dict[tuple[str, tuple[str, ...]], Trained | None] = {}

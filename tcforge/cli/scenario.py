@@ -990,6 +990,10 @@ def _strongest(texts: list[str], sides: list[str]) -> tuple[str | None, dict[str
             _usage(f"--strongest: {exc}")
         if spec.split(":", 1)[0] == "best":
             _usage("--strongest names the player best stands for, not best itself")
+        from tcforge.agents.spec import parse as parse_spec
+        if parse_spec(spec).seconds is not None:  # the players file would be refused (agents.trained.file_problems)
+            _usage(f"--strongest {spec} searches for a time: its games cannot be played again from their seed, so a "
+                   "log of 'best' could not be proven; give it a number of iterations (plan:64, look:6)")
         if (side and side in side_named) or (not side and named is not None):
             _usage(f"--strongest: {side or 'the scenario'} named twice; give one player for it")
         if side:

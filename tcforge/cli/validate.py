@@ -74,9 +74,13 @@ def _puzzle_problems(paths: list[Path], known: list[Problem]) -> list[Problem]:
 
 
 def _player_problems(paths: list[Path], known: list[Problem]) -> list[Problem]:
-    """A players file's ``strongest`` (the file's and each side's) must be a player that builds (the agents' own
-    check of its spec: the data layer that validates the schema may not import the players)."""
-    from tcforge.agents import SpecError, canonical
+    """What ``best`` refuses in a players file, refused here at its line (the loader's own checks,
+    :func:`tcforge.agents.trained.file_problems`): a doctrine, a learned evaluation of other features or weights, a
+    strongest player that names best, does not build or searches for a time. Here, not in the data layer that
+    validates the schema: that layer may not import the players."""
+    from tcforge.agents import canonical
+    from tcforge.agents.trained import file_problems
+    from tcforge.data import schemas
     from tcforge.data.documents import discover
     from tcforge.data.yamlsafe import load_yaml
     from tcforge.paths import data_dir, display_path
@@ -94,19 +98,14 @@ def _player_problems(paths: list[Path], known: list[Problem]) -> list[Problem]:
                 continue
             if "player" not in loaded.data:  # a players file names its player
                 continue
-            sides = loaded.data.get("sides")
-            named = [(("strongest",), loaded.data.get("strongest"))] + [
-                (("sides", side, "strongest"), entry.get("strongest"))
-                for side, entry in (sides.items() if isinstance(sides, dict) else ()) if isinstance(entry, dict)]
-            for where, spec in named:
-                if not isinstance(spec, str):
+            if schemas.check(loaded, "player", display):  # the schema's problems are reported already
+                continue
+            # what 'best' refuses when it loads the file (one list of checks, the loader's), each at its line
+            for where, message, hint, code, key in file_problems(loaded.data, str(loaded.data["scenario"]), canonical):
+                if code == "player-side":  # said by the data layer's own check, with the scenario's side ids
                     continue
-                try:
-                    canonical(spec)
-                except SpecError as exc:
-                    line, col = loaded.where(where)
-                    if (display, line, col) not in seen:
-                        out.append(Problem(display, line, col, f"{'/'.join(where)}: {exc}",
-                                           "name a player that builds (look:2:base=trained,value=learned, commander, ...)",
-                                           code="strongest"))
+                line, col = loaded.where(where, key=key)
+                if (display, line, col) not in seen:
+                    seen.add((display, line, col))
+                    out.append(Problem(display, line, col, f"{'/'.join(map(str, where))}: {message}", hint, code=code))
     return out

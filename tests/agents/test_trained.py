@@ -43,6 +43,12 @@ EXPECTED: dict[str, tuple[int, int, str]] = {
     "side-strongest-control.yaml": (5, 16, "text-control"),
     "side-strongest-huge.yaml": (5, 16, "schema"),
     "side-strongest-unbuilt/hill-621.yaml": (6, 16, "strongest"),
+    # issue 51 point 2 and 6: what 'best' refuses, validate refuses at its line: a player that searches for a time
+    # (its games do not replay from their seed) and a learned evaluation of other features or weights
+    "timed-strongest/hill-621.yaml": (3, 12, "strongest"),
+    "side-timed-strongest/hill-621.yaml": (8, 16, "strongest"),
+    "evaluation-wrong-length/hill-621.yaml": (7, 7, "evaluation"),
+    "evaluation-unknown-feature/hill-621.yaml": (7, 7, "evaluation"),
 }
 LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):(?P<col>\d+): \S")
 
@@ -237,3 +243,30 @@ def test_trained_a_sides_strongest_is_checked_as_the_files_is(tcforge, tmp_path:
     code, stdout, stderr = tcforge("--data", str(broken), "validate")
     lines = [row for row in (stdout + stderr).splitlines() if "strongest" in row]
     assert code != 0 and len(lines) == 1 and ":6:" in lines[0] and "value=guess" in lines[0]
+
+
+@pytest.mark.parametrize("name", ["timed-strongest", "side-timed-strongest", "evaluation-wrong-length",
+                                  "evaluation-unknown-feature"])
+def test_issue51_best_refuses_what_validate_refuses_in_one_line(tcforge, tmp_path: Path, name: str) -> None:
+    """A players file validate passed and 'best' then refused (learned weights of the wrong length, an unknown
+    feature), or that 'best' played and replay then called tampered (strongest plan:2s): one check, the loader's, for
+    both; 'best' refuses such a file before any game, in one line, and writes no log."""
+    folder = own(tmp_path, (CORPUS / name / "hill-621.yaml").read_text(encoding="utf-8"))
+    code, out, err = tcforge("--data", str(folder), "validate")
+    rows = [row for row in out.splitlines() if "players/hill-621.yaml:" in row]
+    assert code == 1 and len(rows) == 1, (out, err)
+    code, out, err = tcforge("--data", str(folder), "scenario", "play", "hill-621", "--agent", "best", "--seed", "1",
+                             "--log", "game.jsonl")
+    assert code != 0 and "Traceback" not in out + err, (out, err)
+    assert len([line for line in err.splitlines() if line.startswith("tcforge:")]) == 1, err
+    assert "hill-621.yaml:" in err and not (tmp_path / "game.jsonl").exists()
+
+
+def test_issue51_train_will_not_write_a_strongest_that_searches_for_a_time(tcforge, tmp_path: Path) -> None:
+    """'scenario train --strongest german=plan:2s' wrote a players file whose 'best' games replay called tampered:
+    refused before any game, one line, no file; an iteration budget is taken (the control)."""
+    code, _, err = tcforge("scenario", "train", "kursk", "--strongest", "german=plan:2s", "--out", "k.yaml")
+    assert code == 2 and "searches for a time" in err and len(err.strip().splitlines()) == 1, err
+    assert not (tmp_path / "k.yaml").exists()
+    from tcforge.cli.scenario import _strongest
+    assert _strongest(["german=plan:64"], ["german", "soviet"]) == (None, {"german": "plan:64"})
