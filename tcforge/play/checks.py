@@ -6,7 +6,8 @@
   condition needs can reach before the turn limit. The reach is an optimistic
   bound: the side's cards move every turn with every Supply point, at their
   speed, with no enemy in the way and no slowing terrain, never going where
-  their kind is barred (Swamp, Stream); if even that bound misses the turn
+  their kind is barred (Swamp, Stream) nor across a Stream between two
+  positions (001) with no Ford or Bridge; if even that bound misses the turn
   limit, the condition cannot be met.
 """
 from __future__ import annotations
@@ -77,12 +78,21 @@ def _barred(scenario: Scenario, card: Card, pos: Position) -> bool:
     return any(prohibits_vehicles(t, scenario.params) for t in scenario.terrain_at(pos))
 
 
+def _walled(scenario: Scenario, card: Card) -> set[frozenset[Position]]:
+    """The edges a card may not cross: 001's Streams between positions with no Ford or Bridge, for vehicles and AT guns
+    (as the engine's movement bars them). A row of them splits the map for such cards."""
+    if card.type not in ("vehicle", "at_gun"):
+        return set()
+    return {frozenset((edge.a, edge.b)) for edge in scenario.terrain.streams if edge.crossing is None}
+
+
 def _turns_to_reach(scenario: Scenario, card: Card, starts: list[Position], goal: Position) -> int | None:
     """The fewest turns a card needs from any start to the goal, or None if it never gets there."""
     if _barred(scenario, card, goal):
         return None
     speed = max(1, _steps_per_turn(card, scenario.params))
     grid = scenario.grid
+    walls = _walled(scenario, card)
     best: dict[Position, int] = {}
     queue: deque[tuple[Position, int]] = deque()
     for s in starts:
@@ -91,7 +101,7 @@ def _turns_to_reach(scenario: Scenario, card: Card, starts: list[Position], goal
     while queue:  # breadth first: every step costs one position
         pos, cost = queue.popleft()
         for nxt in grid.adjacent(pos):
-            if _barred(scenario, card, nxt):
+            if _barred(scenario, card, nxt) or frozenset((pos, nxt)) in walls:
                 continue
             new = cost + 1
             if new < best.get(nxt, 10**9):
