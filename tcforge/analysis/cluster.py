@@ -67,6 +67,29 @@ def local_workers(jobs: int, batches: int) -> int:
     return max(1, min(jobs if jobs > 0 else cores(), batches))
 
 
+SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")  # the transports a Dask scheduler listens on
+
+
+def address_problem(scheduler: str) -> str | None:
+    """Why ``scheduler`` is not a Dask scheduler's address (``local``, or SCHEME://HOST:PORT of :data:`SCHEMES`),
+    said before anything is played or written; None when it is one."""
+    from urllib.parse import urlsplit
+    if scheduler == LOCAL:
+        return None
+    shown = scheduler if len(scheduler) <= 60 and scheduler.isprintable() else repr(scheduler[:60]) + "..."
+    try:
+        parts = urlsplit(scheduler)
+        port = parts.port
+    except ValueError:
+        port, parts = None, None
+    if (parts is None or scheduler != scheduler.strip() or parts.scheme not in SCHEMES or not parts.hostname
+            or port is None or parts.path not in ("", "/") or parts.query or parts.fragment or parts.username
+            or parts.password):
+        return (f"{shown} is not a scheduler address: write tcp://HOST:PORT (a Dask scheduler's, e.g. tcp://10.0.0.5:8786), "
+                f"or 'local' for a Dask cluster on this machine")
+    return None
+
+
 @contextmanager
 def client(scheduler: str | None = None, workers: int = 1) -> Iterator[Any]:
     """What plays the batches: a Dask client for ``scheduler`` (an address, or ``"local"`` for a local Dask cluster

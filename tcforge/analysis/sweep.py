@@ -464,7 +464,8 @@ def run_sweep(sweep: Sweep, folder: Path, *, grid: list[Cell] | None = None, job
     # what this run kept: a stale batch (kept with other content) counts only once it was played again
     played = sum(len(store.done[b.key()]) for b in missing if store.kept(b, content[b.cell]))
     rows = table(grid, plans, store, sweep.games, content)
-    write_table(rows, Path(folder), plot=plot)
+    if stopped is None or kept or played:  # a run stopped before any game (no scheduler answered) leaves no table
+        write_table(rows, Path(folder), plot=plot)
     return Outcome(rows, planned, kept, played, store.dropped, stopped)
 
 

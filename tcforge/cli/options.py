@@ -242,6 +242,18 @@ def out_dir_option(help: str) -> Any:
     return typer.Option("--out", "-o", metavar="DIR", help=help)
 
 
+def scheduler_address(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """The callback of --scheduler: an address that is not a Dask scheduler's (javascript:..., file:///...) is
+    refused in one line, exit 2, before anything is played or written."""
+    if value is None:
+        return None
+    from tcforge.analysis.cluster import address_problem
+    problem = address_problem(value)
+    if problem:
+        raise typer.BadParameter(problem)
+    return value
+
+
 def option_option(help: str = "Play one of the scenario's balance options (they are listed by 'tcforge scenario show "
                               "ID').") -> Any:
     return typer.Option("--option", help=help)

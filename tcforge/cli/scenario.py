@@ -41,6 +41,7 @@ from tcforge.cli.options import (
     out_dir_option,
     out_file_option,
     rung_option,
+    scheduler_address,
 )
 from tcforge.outpath import file_out
 from tcforge.paths import display_path
@@ -529,7 +530,7 @@ def balance_cmd(
     scenario: str = typer.Argument(..., help="Scenario id or file."),
     games: int = typer.Option(200, "--games", callback=bounded(GAMES), help="Games per balance option (per round with --converge)."),
     jobs: JobsOpt = JOBS_DEFAULT,
-    scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
+    scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP, callback=scheduler_address),
     option: Annotated[list[str] | None, option_option("Balance options to compare, 'as-written' for none, 'all' for "
                                                       "as written and every option (the default).")] = None,
     agent: AgentOpt = None,
@@ -912,7 +913,7 @@ def train_cmd(
                                                "the trained commander."),
     balance: OptionOpt = None,
     jobs: JobsOpt = JOBS_DEFAULT,
-    scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
+    scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP, callback=scheduler_address),
     out: Annotated[Path | None, out_file_option(TRAIN_OUT_HELP)] = None,
     keep: Path = typer.Option(Path("output/train"), "--keep", file_okay=False, help="Folder of the kept evaluations "
                               "(journal.jsonl): a rerun with the same arguments resumes, and replays what was played "
@@ -1068,7 +1069,7 @@ def sweep_cmd(
                                      help="Games a batch, the unit of work and of resuming (default 10)."),
     out: Annotated[Path, out_dir_option("Folder of the table (sweep.csv, sweep.jsonl), plot and kept batches.")] = Path("output/sweep"),
     jobs: JobsOpt = JOBS_DEFAULT,
-    scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
+    scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP, callback=scheduler_address),
     no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
     html: Path | None = typer.Option(None, "--html", parser=file_out, metavar="FILE", help=HTML_HELP),
 ) -> None:
@@ -1145,6 +1146,9 @@ def sweep_cmd(
                             progress=lambda n: progress.advance(task, n))
     if outcome.dropped:
         _err(f"{outcome.dropped} batch line(s) in {out} were cut short and are played again")
+    if outcome.stopped is not None and not outcome.finished:  # nothing played, nothing kept: no table was written
+        _err(f"tcforge: sweep stopped before any game ({outcome.stopped.reason}); nothing was written")
+        raise typer.Exit(130 if outcome.stopped.interrupted else 1)
     from tcforge.analysis.sweep import results_of
     from tcforge.cli.report import sweep_pairs
     pairs = sweep_pairs(outcome.rows, results_of(out, grid, sweep.games, sweep.batch))

@@ -19,6 +19,7 @@ from tcforge.cli.options import (
     format_option,
     option_option,
     out_dir_option,
+    scheduler_address,
 )
 from tcforge.cli.scenario import HTML_HELP, SCHEDULER_HELP, _agents, _echo, _err, _load, _resolve, _usable, _usage, _writable, app
 from tcforge.outpath import file_out
@@ -75,7 +76,7 @@ def tune_cmd(
     out: Annotated[Path, out_dir_option("Folder of the kept games (batches.jsonl) and the answer (tune.json): the same "
                                         "command again plays only what is missing.")] = Path("output/tune"),
     jobs: JobsOpt = JOBS_DEFAULT,
-    scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
+    scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP, callback=scheduler_address),
     html: Annotated[Path | None, html_option()] = None,
     format: FormatOpt = Format.text,
     no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
