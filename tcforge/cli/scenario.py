@@ -139,12 +139,13 @@ def list_scenarios(
                      "sides": [{"id": side.id, "nation": side.nation, "role": side.role} for side in s.sides],
                      "turn_limit": s.turn_limit, "draw_after": s.ends.cap if s.ends is not None and not s.turn_limit else None,
                      "victory": [v.type for v in s.victory], "legal": check_file(path).legal})
+    unread = _unread_own_files()
     if format is TableFormat.json:
         _echo(json.dumps(rows, indent=2, ensure_ascii=False))
-        return
+        return _list_verdict(rows, unread)
     if format is TableFormat.csv:
         _csv_rows(rows)
-        return
+        return _list_verdict(rows, unread)
     _echo(f"{len(rows)} scenario(s)")
     width = max(len(r["id"]) for r in rows) if rows else 2
     for r in rows:
@@ -153,6 +154,34 @@ def list_scenarios(
                  f"no turn limit (a draw after turn {r['draw_after']})" if r.get("draw_after") else "no turn limit")
         title = r["title"] or "(cannot be loaded: run 'tcforge scenario check')"
         _echo(f"{r['id']:<{width}}  {title} [{r['source'] or '?'}{', ' + r['date'] if r['date'] else ''}]  {sides}; {turns}")
+    _list_verdict(rows, unread)
+
+
+def _list_verdict(rows: list[dict[str, Any]], unread: list[str]) -> None:
+    """Issue 51 point 9: a --data folder with a file that cannot be read, or a scenario that is not legal, makes the
+    list exit 1, each unread file named in one line (it listed the rest and exited 0)."""
+    broken = [r["id"] for r in rows if not r["legal"]]
+    if unread or broken:
+        for line in unread:
+            _err(line)
+        _err(f"tcforge: {len(unread) + len(broken)} file(s) of your data could not be listed or checked"
+             + (f" ({', '.join(broken)} not legal)" if broken else "")
+             + "; tcforge validate says every problem")
+        raise typer.Exit(1)
+
+
+def _unread_own_files() -> list[str]:
+    """One line for each file of the --data folders that cannot be read as data (a scenario with a YAML error is
+    no scenario and was left out of the list without a word)."""
+    from tcforge.data.dataset import load_documents
+    from tcforge.data.documents import discover
+    from tcforge.paths import user_data_dirs
+    files = [path for folder in user_data_dirs() if folder.exists() for path in discover(folder)]
+    _, problems = load_documents(files)
+    first: dict[str, str] = {}
+    for problem in problems:
+        first.setdefault(problem.file, problem.render())
+    return list(first.values())
 
 
 LIST_COLUMNS = ["id", "title", "date", "source", "sides", "roles", "turn_limit", "draw_after", "victory", "legal"]
