@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import csv
 import errno
+import hashlib
 import io
 import itertools
 import json
@@ -270,6 +271,7 @@ class Store:
         self.done: dict[str, list[GameResult]] = {}
         self.content: dict[str, str] = {}  # batch key -> content key of what was played ("" in older stores)
         self.dropped = 0
+        self.edited = 0  # lines whose check does not match what they hold: played again, not used as they are
         check_target(self.path)  # a link, FIFO, device or folder there: refused before any game is played
         if self.path.is_file():
             self._read()
@@ -308,6 +310,9 @@ class Store:
         for line in raw[:good].decode("utf-8", errors="replace").splitlines():
             try:
                 entry = json.loads(line)
+                if entry.get("check") != _line_check(entry):  # edited since it was written (or written before checks)
+                    self.edited += 1
+                    continue
                 self.done[entry["batch"]] = [result_from_json(r) for r in entry["results"]]
                 self.content[entry["batch"]] = str(entry.get("content", ""))
             except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
@@ -315,8 +320,8 @@ class Store:
 
     def add(self, done: BatchResult) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
-        line = json.dumps({"batch": done.batch.key(), "content": done.content,
-                           "results": [result_to_json(r) for r in done.results]}, ensure_ascii=False)
+        entry = {"batch": done.batch.key(), "content": done.content, "results": [result_to_json(r) for r in done.results]}
+        line = json.dumps({**entry, "check": _line_check(entry)}, ensure_ascii=False)
         with _ctrl_c_after():  # the line on disk and the count in memory agree, so the stop message counts it right
             with os.fdopen(self._open(os.O_WRONLY | os.O_APPEND | os.O_CREAT), "ab") as handle:
                 handle.write((line + "\n").encode("utf-8"))
@@ -336,6 +341,16 @@ class Store:
     def results(self, batches: list[Batch], content: str) -> list[GameResult]:
         """The kept results of these batches played with this content, in game order (others left out)."""
         return [r for b in sorted(batches, key=lambda b: b.start) if self.kept(b, content) for r in self.done[b.key()]]
+
+
+def _line_check(entry: dict[str, Any]) -> str:
+    """A kept batch line's check: the SHA-256 of what it holds (its batch, content key and results), so that a line
+    edited by hand (a result changed) is played again rather than counted as it reads. It guards against edits and
+    damage, not a forger, who could compute it again (a game log's hash chain and replay prove a game; a sweep's
+    batches are re-derivable: play the cell again)."""
+    body = {k: entry.get(k) for k in ("batch", "content", "results")}
+    return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+                          .encode("utf-8")).hexdigest()
 
 
 @contextmanager
@@ -406,6 +421,7 @@ class Outcome:
     played_now: int
     dropped: int
     stopped: cluster.Stopped | None = None
+    edited: int = 0  # kept lines whose check did not match (edited by hand): played again
 
     @property
     def finished(self) -> int:
@@ -466,7 +482,7 @@ def run_sweep(sweep: Sweep, folder: Path, *, grid: list[Cell] | None = None, job
     rows = table(grid, plans, store, sweep.games, content)
     if stopped is None or kept or played:  # a run stopped before any game (no scheduler answered) leaves no table
         write_table(rows, Path(folder), plot=plot)
-    return Outcome(rows, planned, kept, played, store.dropped, stopped)
+    return Outcome(rows, planned, kept, played, store.dropped, stopped, store.edited)
 
 
 def results_of(folder: Path, grid: list[Cell], games: int, batch: int) -> dict[Cell, list[GameResult]]:

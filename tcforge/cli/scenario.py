@@ -1175,6 +1175,9 @@ def sweep_cmd(
                             progress=lambda n: progress.advance(task, n))
     if outcome.dropped:
         _err(f"{outcome.dropped} batch line(s) in {out} were cut short and are played again")
+    if outcome.edited:
+        _err(f"{outcome.edited} batch line(s) in {out} do not hold what they were written with (edited by hand?): "
+             "they are played again")
     if outcome.stopped is not None and not outcome.finished:  # nothing played, nothing kept: no table was written
         _err(f"tcforge: sweep stopped before any game ({outcome.stopped.reason}); nothing was written")
         raise typer.Exit(130 if outcome.stopped.interrupted else 1)

@@ -244,3 +244,26 @@ def test_a_kept_batch_line_nested_deep_is_dropped_and_played_again(tmp_path: Pat
     assert result.exit_code == 0 and "Traceback" not in result.stderr, result.stderr
     assert "1 batch line(s)" in result.stderr
     assert json.loads((out / "sweep.jsonl").read_text(encoding="utf-8"))["games"] == 2
+
+
+def test_issue51_a_kept_batch_edited_by_hand_is_played_again_not_used_as_it_reads(tmp_path: Path) -> None:
+    """A kept batch line whose result was edited by hand (the German's win made the Soviet's) was counted as it
+    read; each line carries the check of what it holds, and a line that does not match is played again, said in one
+    line. The untouched store is used as it is (the control: nothing left to play)."""
+    out = tmp_path / "out"
+    scenario = ROOT / "data" / "scenarios" / "hill-621.yaml"
+    assert _sweep(scenario, out).exit_code == 0
+    again = _sweep(scenario, out)
+    assert "nothing left to play" in again.stderr and "edited by hand" not in again.stderr
+    lines = (out / "batches.jsonl").read_text(encoding="utf-8").splitlines()
+    first = json.loads(lines[0])
+    honest = first["results"][0]["winner"]
+    first["results"][0]["winner"] = "soviet" if honest == "german" else "german"
+    (out / "batches.jsonl").write_text("\n".join([json.dumps(first)] + lines[1:]) + "\n", encoding="utf-8")
+    edited = _sweep(scenario, out)
+    assert edited.exit_code == 0 and "1 batch line(s)" in edited.stderr and "edited by hand" in edited.stderr
+    row = json.loads((out / "sweep.jsonl").read_text(encoding="utf-8"))
+    assert row["games"] == 2
+    wins = {r["winner"] for line in (out / "batches.jsonl").read_text(encoding="utf-8").splitlines()[-1:]
+            for r in json.loads(line)["results"]}
+    assert honest in wins  # the batch played again gives the game's own result back
