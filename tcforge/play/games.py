@@ -231,6 +231,7 @@ def _check_seed(verified: gamelog.GameLog, state: GameState) -> None:
     rng = random.Random(seed)
     for number, line in enumerate(verified.lines, 2):
         player = state.current_player()
+        _check_told(verified, number, line, state, player)
         try:
             if player == CHANCE:
                 expected, who = sample_chance(state, rng), f"seed {seed}'s die gives"
@@ -253,3 +254,36 @@ def _check_seed(verified: gamelog.GameLog, state: GameState) -> None:
             raise gamelog.LogError(str(verified.path), number, f"the log has {said[:60]} where {who} {due[:60]}: the log "
                                                                "was changed here, or made by another version of tcforge")
         state.apply_action(action_from_json(expected))
+    _check_end(verified, state)
+
+
+def _check_told(verified: gamelog.GameLog, number: int, line: LogLine, state: GameState, player: int) -> None:
+    """Issue 51 point 9: what a line tells besides its action (the turn, who acts, what a roll is for) is what the
+    game gives at that moment, so that no text of a log is proven by its chain alone (an edited and re-chained "about"
+    replayed)."""
+    from tcforge.engine.state import CHANCE
+    told = {"turn": state.turn, "actor": "chance" if player == CHANCE else f"side {player}",
+            "about": state.roll_label() if player == CHANCE else ""}
+    for key, due in told.items():
+        said = getattr(line, key)
+        if said != due:
+            raise gamelog.LogError(str(verified.path), number, f"the log's {key} is {str(said)[:60]!r} where the game "
+                                                               f"gives {str(due)[:60]!r}: the log was changed here, or "
+                                                               "made by another version of tcforge")
+
+
+def _check_end(verified: gamelog.GameLog, state: GameState) -> None:
+    """The last line's count of actions, winner and reason are the game's own (the chain covers them, not their
+    truth)."""
+    end = verified.end
+    if end is None:
+        return
+    number = len(verified.lines) + 2
+    winner = verified.scenario.grid.sides[state.winner] if state.winner is not None else None
+    due = {"actions": len(verified.lines), "winner": winner if state.outcome is not None else None,
+           "reason": state.outcome.reason if state.outcome is not None else "unfinished"}
+    for key, value in due.items():
+        if end.get(key) != value:
+            raise gamelog.LogError(str(verified.path), number, f"the log ends with {key} {str(end.get(key))[:60]!r} "
+                                                               f"where the game gives {str(value)[:60]!r}: the log was "
+                                                               "changed here, or made by another version of tcforge")

@@ -267,3 +267,43 @@ def test_issue51_a_kept_batch_edited_by_hand_is_played_again_not_used_as_it_read
     wins = {r["winner"] for line in (out / "batches.jsonl").read_text(encoding="utf-8").splitlines()[-1:]
             for r in json.loads(line)["results"]}
     assert honest in wins  # the batch played again gives the game's own result back
+
+
+def _rechain(lines: list[dict[str, object]]) -> list[dict[str, object]]:
+    from tcforge.play import gamelog
+    previous = ""
+    for obj in lines:  # what a forger does: every hash recomputed
+        obj.pop("hash", None)
+        previous = obj["hash"] = gamelog._chain(previous, obj)  # type: ignore[assignment]
+    return lines
+
+
+@pytest.mark.parametrize("edit, said", [
+    ("about", "the log's about is"),  # what a roll is for, told otherwise
+    ("turn", "the log's turn is"),
+    ("actor", "the log's actor is"),
+    ("end-reason", "the log ends with reason"),
+    ("end-winner", "the log ends with winner"),
+])
+def test_issue51_a_logs_free_text_edited_and_rechained_does_not_replay(hill_log: list[dict[str, object]],
+                                                                        tmp_path: Path, edit: str, said: str) -> None:
+    """The chain proves only what it covers: an "about" text, a turn number, an actor or the end line edited and
+    re-chained replayed. Each is now what the game played again from its seed gives, named at its line."""
+    lines = json.loads(json.dumps(hill_log))
+    i = next(n for n, obj in enumerate(lines) if obj.get("actor") == "chance" and n > 10)
+    if edit == "about":
+        lines[i]["about"] = "the German player wins the war"
+    elif edit == "turn":
+        lines[i]["turn"] = int(lines[i]["turn"]) + 1
+    elif edit == "actor":
+        lines[i]["actor"] = "side 1"
+    else:
+        i = len(lines) - 1
+        key = edit.split("-")[1]
+        lines[i]["end"][key] = "soviet" if key == "winner" and lines[i]["end"][key] != "soviet" else "a forged reason"
+    forged = tmp_path / "forged.jsonl"
+    _write(forged, _rechain(lines))
+    result = _invoke("scenario", "replay", str(forged))
+    text = result.stdout + result.stderr
+    assert result.exit_code == 1 and f"{forged}:{i + 1}: " in text and said in text, text[-300:]
+    assert "Traceback" not in text
