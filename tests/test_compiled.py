@@ -495,3 +495,29 @@ def test_a_compiled_state_copy_sets_every_field_the_state_has() -> None:
     fields = _assigned(methods["__init__"], "self") - {"game"}  # the game is the constructor's argument
     assert len(fields) > 25  # the scan sees the state (a broken scan would pass vacuously)
     assert sorted(fields - _assigned(methods["clone"], "other")) == []
+
+
+@pytest.mark.parametrize(("why", "rebuilt"), [(None, False), (compiled.NO_BUILD, False),
+                                              ("the compiled build was not checked", True),
+                                              (f"the compiled build's file {LIBRARY_FILE} is missing", True)])
+def test_make_install_builds_again_a_build_made_but_not_run(monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str], why: str | None,
+                                                            rebuilt: bool) -> None:
+    """The line's fix must work: the Makefile's stamp is newer than every source after a build, so make install alone
+    would not build a damaged one again; its ``ensure`` step does (and never starts a build where none was made,
+    such as where the tools are missing)."""
+    built: list[int] = []
+    monkeypatch.setattr(compiled, "problem", lambda package=compiled.PACKAGE: why)
+    monkeypatch.setattr(compiled, "build", lambda jobs=2: built.append(jobs) or "compiled (replaced by the test)")
+    assert compiled.main(["ensure"]) == 0
+    assert bool(built) is rebuilt
+    told = capsys.readouterr()
+    assert told.err == (f"tcforge: {why}; building it again\n" if rebuilt else "")
+    assert 'c.main(["ensure"])' in (ROOT / "Makefile").read_text(encoding="utf-8")
+
+
+def test_the_version_says_which_build_runs_the_engine(tcforge: Any) -> None:
+    from tcforge import __version__
+    code, out, _ = tcforge("--version")
+    assert (code, out) == (0, f"tcforge {__version__}; engine: {compiled.state()}\n")
+    assert compiled.state().startswith("pure Python")  # the suite's (conftest.py sets TCFORGE_PURE=1)
