@@ -85,12 +85,13 @@ def built(package: Path = PACKAGE) -> dict[str, Path]:
     """The files a build makes, by the module each is imported as: the shared library (:data:`LIBRARY`) and each
     compiled module's extension, named with this Python's first extension suffix (the one an import tries first and
     setuptools writes)."""
+    return {module: package.parent / name for module, name in _built_names(package.name).items()}
+
+
+def _built_names(package: str) -> dict[str, str]:
+    """:func:`built`'s files, from the package's parent folder, with '/' (as the manifest names them)."""
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-    files = {LIBRARY: package / (LIBRARY.rpartition(".")[2] + suffix)}
-    for module in MODULES:
-        path = source(module, package)
-        files[module] = path.with_name(path.stem + suffix)
-    return files
+    return {module: "/".join([package, *module.split(".")[1:]]) + suffix for module in (LIBRARY, *MODULES)}
 
 
 def digest(path: Path) -> str:
@@ -126,6 +127,12 @@ def _shown(path: Path, package: Path) -> str:
     return path.relative_to(package.parent).as_posix()
 
 
+def _source_name(module: str, package: str) -> str:
+    """A module's source from the package's parent folder, with '/' (:func:`source`, without pathlib's cost: the
+    import checks 57 files)."""
+    return "/".join([package, *module.split(".")[1:]]) + ".py"
+
+
 class _Hashes:
     """The SHA-256 of the files checked at import, kept in ``tcforge/__pycache__`` (ignored by git, as Python's
     bytecode beside it; written under ``PYTHONDONTWRITEBYTECODE`` too, as what it keeps cannot go stale) under each
@@ -137,7 +144,6 @@ class _Hashes:
 
     def __init__(self, package: Path) -> None:
         self.path = package / HASHES
-        self.package = package
         self.changed = False
         try:
             with open(self.path, "rb") as file:
@@ -146,8 +152,8 @@ class _Hashes:
             found = None
         self.known: dict[str, object] = found if isinstance(found, dict) else {}
 
-    def digest(self, path: Path, found: os.stat_result) -> str:
-        key = _shown(path, self.package)
+    def digest(self, key: str, path: str, found: os.stat_result) -> str:
+        """The SHA-256 of ``path`` (known as ``key``, its name from the package's parent), whose stat is ``found``."""
         stamp = [found.st_size, found.st_mtime_ns, found.st_ctime_ns, found.st_ino, found.st_dev]
         known = self.known.get(key)
         if isinstance(known, list) and len(known) == 6 and known[:5] == stamp and isinstance(known[5], str):
@@ -179,13 +185,13 @@ class _Hashes:
             pass
 
 
-def _current(path: Path, hashes: _Hashes) -> str | None:
+def _current(key: str, path: str, hashes: _Hashes) -> str | None:
     """The SHA-256 of a regular file, else None (missing, a folder, unreadable)."""
     try:
         found = os.stat(path)
         if not stat.S_ISREG(found.st_mode):
             return None
-        return hashes.digest(path, found)
+        return hashes.digest(key, path, found)
     except OSError:
         return None
 
@@ -199,10 +205,11 @@ def stale(manifest: dict[str, object], package: Path = PACKAGE, hashes: _Hashes 
     if manifest.get("python") != sys.implementation.cache_tag:
         return f"Python ({manifest.get('python')} then, {sys.implementation.cache_tag} now)"
     hashes = hashes or _Hashes(package)
+    parent = str(package.parent)
     for module in MODULES:
-        path = source(module, package)
-        if _current(path, hashes) != recorded[module]:
-            return _shown(path, package)
+        name = _source_name(module, package.name)
+        if _current(name, os.path.join(parent, name), hashes) != recorded[module]:
+            return name
     return None
 
 
@@ -269,7 +276,8 @@ def problem(package: Path = PACKAGE) -> str | None:
 def _damaged(recorded: object, package: Path, hashes: _Hashes, where: str) -> str | None:
     """The first file of the build that is not the one it made (missing, its size or its SHA-256 not the manifest's),
     else None."""
-    files = {_shown(path, package): path for path in built(package).values()}
+    parent = str(package.parent)
+    files = {name: os.path.join(parent, name) for name in _built_names(package.name).values()}
     if not isinstance(recorded, dict) or set(recorded) != set(files):
         return f"{where} does not list the build's files"
     for name, path in files.items():
@@ -285,7 +293,7 @@ def _damaged(recorded: object, package: Path, hashes: _Hashes, where: str) -> st
         if found.st_size != entry["size"]:
             return f"the compiled build's file {name} is damaged ({found.st_size} bytes, {entry['size']} as built)"
         try:
-            if hashes.digest(path, found) != entry["sha256"]:
+            if hashes.digest(name, path, found) != entry["sha256"]:
                 return f"the compiled build's file {name} is damaged (its SHA-256 is not the one recorded as built)"
         except OSError as error:
             return f"the compiled build's file {name} cannot be read ({error.strerror or type(error).__name__})"

@@ -521,3 +521,20 @@ def test_the_version_says_which_build_runs_the_engine(tcforge: Any) -> None:
     code, out, _ = tcforge("--version")
     assert (code, out) == (0, f"tcforge {__version__}; engine: {compiled.state()}\n")
     assert compiled.state().startswith("pure Python")  # the suite's (conftest.py sets TCFORGE_PURE=1)
+
+
+@pytest.mark.slow
+def test_the_line_is_told_once_for_a_process_and_those_it_starts(tmp_path: Path) -> None:
+    """A pool's workers import tcforge again: the line a damaged build gives is not repeated by each."""
+    package = _copy_of_the_package(tmp_path)
+    _stand_in_build(package)
+    _cut_in_half(package)
+    code = ("import subprocess, sys; sys.path.insert(0, sys.argv[1]); import tcforge; "
+            "subprocess.run([sys.executable, '-c', 'import sys; sys.path.insert(0, sys.argv[1]); import tcforge', "
+            "sys.argv[1]], check=True)")
+    env = {k: v for k, v in os.environ.items()
+           if k not in (compiled.PURE_VARIABLE, compiled.CHECKING_VARIABLE, compiled.TOLD_VARIABLE)}
+    done = subprocess.run([sys.executable, "-c", code, str(package.parent)], capture_output=True, text=True,
+                          check=False, env=env, cwd=tempfile.gettempdir(), timeout=300)
+    assert done.returncode == 0 and len(done.stderr.splitlines()) == 1, done.stderr
+    assert f"the compiled build's file {LIBRARY_FILE} is damaged" in done.stderr
