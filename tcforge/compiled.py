@@ -338,15 +338,22 @@ class _FromBuild(importlib.abc.MetaPathFinder):
         file = self.files.get(name)
         if file is None:
             return None
-        if name != LIBRARY and LIBRARY not in sys.modules:
-            try:
-                importlib.import_module(LIBRARY)
-            except ImportError as error:
-                _fall_back(f"the compiled build's library {_shown(self.files[LIBRARY], PACKAGE)} does not load "
-                           f"({str(error).splitlines()[0][-120:] if str(error) else type(error).__name__})")
-                return importlib.util.spec_from_file_location(name, source(name))
+        if name != LIBRARY and not self.load():
+            return importlib.util.spec_from_file_location(name, source(name))
         return importlib.util.spec_from_file_location(name, file, loader=importlib.machinery.ExtensionFileLoader(
             name, str(file)))
+
+    def load(self) -> bool:
+        """Load the library if it is not yet: whether it is, else the sources from now on and one line why."""
+        if LIBRARY in sys.modules:
+            return True
+        try:
+            importlib.import_module(LIBRARY)
+        except ImportError as error:
+            said = str(error).splitlines()[0][-120:] if str(error) else type(error).__name__
+            _fall_back(f"the compiled build's library {_shown(self.files[LIBRARY], PACKAGE)} does not load ({said})")
+            return False
+        return True
 
 
 def _fall_back(why: str | None, say: bool = True) -> None:
@@ -388,7 +395,12 @@ def guard() -> str:
 
 
 def state() -> str:
-    """What runs: the compiled build or pure Python, and why."""
+    """What runs: the compiled build or pure Python, and why. Where the build was chosen its library is loaded first
+    (as the engine's first import would), so that a library that does not load is not reported as running."""
+    for finder in sys.meta_path:
+        if isinstance(finder, _FromBuild):
+            finder.load()
+            break
     return _STATE
 
 

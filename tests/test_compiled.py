@@ -538,3 +538,20 @@ def test_the_line_is_told_once_for_a_process_and_those_it_starts(tmp_path: Path)
                           check=False, env=env, cwd=tempfile.gettempdir(), timeout=300)
     assert done.returncode == 0 and len(done.stderr.splitlines()) == 1, done.stderr
     assert f"the compiled build's file {LIBRARY_FILE} is damaged" in done.stderr
+
+
+@pytest.mark.slow
+def test_the_state_reported_is_what_runs_even_before_the_engine_is_imported(tmp_path: Path) -> None:
+    """tcforge --version (and bench speed's header) tell the state before any engine module is imported: a build
+    chosen but whose library does not load is reported as the sources it falls back to, not as compiled."""
+    package = _copy_of_the_package(tmp_path)
+    _stand_in_build(package)
+    env = {k: v for k, v in os.environ.items()
+           if k not in (compiled.PURE_VARIABLE, compiled.CHECKING_VARIABLE, compiled.TOLD_VARIABLE)}
+    done = subprocess.run([sys.executable, "-m", "tcforge", "--version"], capture_output=True, text=True, check=False,
+                          env={**env, "PYTHONPATH": str(package.parent), "TCFORGE_HOME": str(ROOT)},
+                          cwd=tempfile.gettempdir(), timeout=300)
+    assert done.returncode == 0 and len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr
+    from tcforge import __version__
+    assert done.stdout.startswith(f"tcforge {__version__}; engine: pure Python: the compiled build's library {LIBRARY_FILE} "
+                                  "does not load (")
