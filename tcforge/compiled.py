@@ -203,7 +203,9 @@ def stale(manifest: dict[str, object], package: Path = PACKAGE, hashes: _Hashes 
     if not isinstance(recorded, dict) or set(recorded) != set(MODULES):
         return "the list of compiled modules"
     if manifest.get("python") != sys.implementation.cache_tag:
-        return f"Python ({manifest.get('python')} then, {sys.implementation.cache_tag} now)"
+        then = manifest.get("python")
+        shown = then if isinstance(then, str) and len(then) <= 20 and then.isprintable() else repr(then)[:20]
+        return f"Python ({shown} then, {sys.implementation.cache_tag} now)"
     hashes = hashes or _Hashes(package)
     parent = str(package.parent)
     for module in MODULES:
@@ -282,7 +284,8 @@ def _damaged(recorded: object, package: Path, hashes: _Hashes, where: str) -> st
         return f"{where} does not list the build's files"
     for name, path in files.items():
         entry = recorded[name]
-        if not isinstance(entry, dict) or set(entry) != {"size", "sha256"} or type(entry["size"]) is not int:
+        if not isinstance(entry, dict) or set(entry) != {"size", "sha256"} or type(entry["size"]) is not int or \
+                not 0 <= entry["size"] < 1 << 40 or not isinstance(entry["sha256"], str) or len(entry["sha256"]) != 64:
             return f"{where} records {name} wrongly"
         try:
             found = os.stat(path)

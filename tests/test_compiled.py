@@ -258,6 +258,12 @@ DAMAGES: dict[str, tuple[Callable[[Path], None], str]] = {
                                 "build's files"),
     "manifest's size not a number": (_edited(lambda m: m["files"][CORE_FILE].update(size="17384")),
                                      f"{MANIFEST_FILE} records {CORE_FILE} wrongly"),
+    "manifest's size too large": (_edited(lambda m: m["files"][LIBRARY_FILE].update(size=10 ** 4000)),
+                                  f"{MANIFEST_FILE} records {LIBRARY_FILE} wrongly"),
+    "manifest's hash not a hash": (_edited(lambda m: m["files"][LIBRARY_FILE].update(sha256=["0" * 64])),
+                                   f"{MANIFEST_FILE} records {LIBRARY_FILE} wrongly"),
+    "manifest's Python a long text": (_edited(lambda m: m.update(python="cpython-311\n" * 10000)),
+                                      "the compiled build is older than Python ('cpython-311\\ncpytho then, "),
     "manifest's hash changed": (_edited(lambda m: m["files"][LIBRARY_FILE].update(sha256="0" * 64)),
                                 f"the compiled build's file {LIBRARY_FILE} is damaged (its SHA-256 is not the one "
                                 "recorded as built)"),
