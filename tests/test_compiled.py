@@ -57,8 +57,8 @@ def _play(pure: str) -> dict[str, object]:
 
 
 def _current_build() -> bool:
-    manifest = compiled.read_manifest()
-    return manifest is not None and manifest.get("checked") is True and compiled.stale(manifest) is None
+    """Whether the checkout holds a build that runs: checked, made from these sources, its files whole."""
+    return compiled.problem(ROOT / "tcforge") is None
 
 
 @pytest.mark.skipif(not _current_build(), reason="no checked compiled build made from these sources (make install "
