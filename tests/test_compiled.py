@@ -56,13 +56,16 @@ def _play(pure: str) -> dict[str, object]:
     return found
 
 
+NO_BUILD_HERE = ("no compiled build that runs here: checked, made from these sources, its files whole (make install "
+                 "makes it where mypy and a C compiler are at hand, as CI's does)")
+
+
 def _current_build() -> bool:
     """Whether the checkout holds a build that runs: checked, made from these sources, its files whole."""
     return compiled.problem(ROOT / "tcforge") is None
 
 
-@pytest.mark.skipif(not _current_build(), reason="no checked compiled build made from these sources (make install "
-                                                  "makes it where mypy and a C compiler are at hand)")
+@pytest.mark.skipif(not _current_build(), reason=NO_BUILD_HERE)
 def test_the_compiled_build_plays_the_golden_games_as_the_sources_do() -> None:
     built, pure = _play("0"), _play("1")
     assert built["compiled"] is True, built["state"]  # the extensions were the modules imported
@@ -387,8 +390,7 @@ def _told_once(done: subprocess.CompletedProcess[str], reason: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not _current_build(), reason="no checked compiled build made from these sources (make install "
-                                                  "makes it where mypy and a C compiler are at hand)")
+@pytest.mark.skipif(not _current_build(), reason=NO_BUILD_HERE)
 @pytest.mark.parametrize("damage", DAMAGES)
 def test_a_damaged_build_runs_the_sources_with_one_line_and_no_signal(tmp_path: Path, damage: str) -> None:
     """Issue 51 point 5 on a copy of the build make install made: before, cut to 0 bytes or replaced by text it gave
@@ -401,8 +403,7 @@ def test_a_damaged_build_runs_the_sources_with_one_line_and_no_signal(tmp_path: 
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not _current_build(), reason="no checked compiled build made from these sources (make install "
-                                                  "makes it where mypy and a C compiler are at hand)")
+@pytest.mark.skipif(not _current_build(), reason=NO_BUILD_HERE)
 @pytest.mark.parametrize("value", ["", "0", "false", "no", "off", "FALSE"])
 def test_an_intact_build_runs_compiled_unless_tcforge_pure_says_true(tmp_path: Path, value: str) -> None:
     package = _copy_of_the_package(tmp_path, build=True)
