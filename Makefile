@@ -14,7 +14,10 @@ COMPILED_SOURCES := $(wildcard tcforge/engine/*.py) $(addprefix tcforge/agents/,
 
 .PHONY: install demo lint test test-slow test-all docs fuzz test-stress bench clean browser
 
+# After the build: one made before but damaged since, unchecked or for another Python is made again (its stamp, newer
+# than every source, would not make it); a line says why. TCFORGE_PURE=1: the check is ensure's, not the import's.
 install: $(STAMP) $(COMPILED)
+	@TCFORGE_PURE=1 $(BIN)/python -c 'import sys, tcforge.compiled as c; sys.exit(c.main(["ensure"]))'
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -26,7 +29,7 @@ $(STAMP): pyproject.toml
 # a few minutes on two cores, each step told on a line of its own; made again when one of them changes. Without mypy or a C compiler it says so and tcforge
 # runs as pure Python (the same games). TCFORGE_PURE=1 runs the sources even where it is built; `make clean` removes it.
 $(COMPILED): $(STAMP) $(COMPILED_SOURCES)
-	$(BIN)/python -c 'import sys, tcforge.compiled as c; sys.exit(c.main(["build"]))'
+	TCFORGE_PURE=1 $(BIN)/python -c 'import sys, tcforge.compiled as c; sys.exit(c.main(["build"]))'
 	touch $(COMPILED)
 
 demo: install
@@ -103,5 +106,5 @@ coverage: install
 	$(BIN)/python tools/coverage.py
 
 clean:
-	rm -rf $(VENV) site output/*.pdf output/*.png output/*.csv tcforge/_compiled.json tcforge/_native__mypyc.*
+	rm -rf $(VENV) site output/*.pdf output/*.png output/*.csv tcforge/_compiled.json tcforge/_compiled.json.tmp tcforge/_native__mypyc.* tcforge/__pycache__/_compiled-hashes.json
 	find tcforge -name '*.so' -delete

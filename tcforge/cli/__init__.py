@@ -26,7 +26,7 @@ import typer
 from typer._click.exceptions import BadParameter, UsageError
 from typer.core import TyperGroup
 
-from tcforge import __version__
+from tcforge import __version__, compiled
 from tcforge.bounds import shown
 from tcforge.cli import bench, cards, errata, odds, rules, schemas, serve, validate
 from tcforge.cli.common import err, fail, out
@@ -124,8 +124,8 @@ def _root(
              "error. Repeat for several folders. Put it before the command: tcforge --data DIR validate. "
              f"Default: the {DATA_ENV} environment variable (folders separated by '{os.pathsep}')."),
 ) -> None:
-    if version:
-        out.print(f"tcforge {__version__}")
+    if version:  # and which build runs the engine: the compiled one, or the sources and why (tcforge/compiled.py)
+        out.print(f"tcforge {__version__}; engine: {compiled.state()}", markup=False)
         raise typer.Exit(0)
     if data:
         use_data_dirs(data)
