@@ -185,6 +185,8 @@ def resolve(tokens: list[str]) -> tuple[tuple[str, ...], Any, list[str]]:
         command = sub
         ctx = typer.Context(command, info_name=path[-1], parent=ctx)
     if isinstance(command, typer.core.TyperGroup):
+        if not path and rest and set(rest) <= option_names(command):  # tcforge --version: the root's own options
+            return (), command, rest
         raise LookupError(f"'tcforge {' '.join(path)}' is a group of commands, not a command")
     return tuple(path), command, rest
 
@@ -197,7 +199,7 @@ def check_parses(mention: Mention) -> None:
     for tokens in variants(mention.text):
         try:
             path, command, rest = resolve(tokens)
-            command.make_context(path[-1], list(rest))
+            command.make_context(path[-1] if path else "tcforge", list(rest))
         except (LookupError, typer.TyperException) as exc:  # a usage error: no such option, a bad value, ...
             message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
             pytest.fail(f"{mention.where}: 'tcforge {' '.join(tokens)}': {message}")
