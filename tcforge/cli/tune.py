@@ -141,6 +141,11 @@ def tune_cmd(
                f"{batch} games each at least; give --games {minimum_budget(low, high, batch)} or more, or a narrower --range")
     players = _agents(sides, agent or ["best"], None)
     _usable(players, sc.id)
+    from tcforge.agents.spec import parse as parse_spec
+    timed = [spec for spec in players if parse_spec(spec).seconds is not None]
+    if timed:  # hundreds of games at seconds a decision, kept and played again from their seeds: neither holds
+        _usage(f"--agent {timed[0]} searches for a time: a tune plays hundreds of games and keeps them to be played "
+               "again from their seeds, which a time budget does not do; give it a number of iterations (plan:64)")
     plan = Plan(str(_resolve(scenario)), lever, low, high, who, players, target, games,
                 max(batch, round_games // batch * batch), batch, seed, precision, balance, tuple(sides),
                 (chosen.low, chosen.high), sc.initiative.method)

@@ -270,3 +270,11 @@ def test_issue51_train_will_not_write_a_strongest_that_searches_for_a_time(tcfor
     assert not (tmp_path / "k.yaml").exists()
     from tcforge.cli.scenario import _strongest
     assert _strongest(["german=plan:64"], ["german", "soviet"]) == (None, {"german": "plan:64"})
+
+
+def test_issue51_tune_refuses_a_player_that_searches_for_a_time(tcforge, tmp_path: Path) -> None:
+    """'tune --agent german=plan:2s' gave no answer in 120 s: refused before any game, one line, nothing written."""
+    code, _, err = tcforge("scenario", "tune", "kursk", "--lever", "scenario.turn_limit", "--range", "10..12",
+                           "--games", "40", "--agent", "german=plan:2s", "--out", "t")
+    assert code == 2 and "searches for a time" in err and len(err.strip().splitlines()) == 1, err
+    assert not (tmp_path / "t").exists()
