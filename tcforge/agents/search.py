@@ -20,6 +20,7 @@ from typing import Any
 from tcforge.agents.evaluate import heuristic
 from tcforge.agents.greedy import goals, greedy_policy
 from tcforge.agents.playout import Policy, run
+from tcforge.bounds import check_time
 from tcforge.engine.actions import Discard, Equip, Fortify, Interrupt, Pick, PlayCard
 from tcforge.engine.board import RESERVE
 from tcforge.engine.state import Action, GameState
@@ -56,11 +57,15 @@ def play_out(world: GameState, side: int, rng: random.Random, horizon: int, shap
     """Play ``world`` on (:func:`~tcforge.agents.playout.run`: chance and every decision drawn from ``rng``, each
     side's decision by ``policies[side]``, the greedy player's by default); stop when ``horizon`` half-turns (this one
     included; 0: none) are over and score the position with the heuristic, else score the end as
-    :func:`playout_value` does. The playout of the rollout and plan searches."""
+    :func:`playout_value` does. The playout of every search player (rollout, plan, look, planner). Before the playout
+    and each decision in it, :func:`tcforge.bounds.check_time` stops the search when the work it serves is out of
+    time or its client gone (``tcforge serve``): a search stopped midway decides nothing."""
+    check_time()
     half_turns, turn = 0, (world.turn, world.active)
 
     def over(at: GameState, player: int) -> bool:
         nonlocal half_turns, turn
+        check_time()
         if (at.turn, at.active) != turn:
             turn = (at.turn, at.active)
             half_turns += 1

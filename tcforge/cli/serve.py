@@ -5,6 +5,7 @@ from pathlib import Path
 
 import typer
 
+from tcforge.bounds import MOVE_SECONDS, MOVE_SECONDS_OPTION, bounded
 from tcforge.cli.common import err, fail
 
 PORT = 8765
@@ -16,6 +17,11 @@ def serve(
                              "computer; another address lets others on your network play your games."),
     saves: Path = typer.Option(Path("tcforge-games"), "--saves", metavar="DIR",
                                help="Where the games played on the page are saved, one log each (made when needed)."),
+    move_seconds: int = typer.Option(MOVE_SECONDS, "--move-seconds", metavar="SECONDS",
+                                     callback=bounded(MOVE_SECONDS_OPTION),
+                                     help="The longest the computer may think for one request of the page (its move "
+                                          "and its answers); a player that takes longer is stopped, the game left as "
+                                          "it was, and the page told so. A page that gives up stops it at once."),
 ) -> None:
     """Play a scenario against the computer, or step through a game log, on a web page on this computer.
 
@@ -32,7 +38,7 @@ def serve(
         fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
     shown = sock.getsockname()[1]
     hosts = tuple(dict.fromkeys((host, "127.0.0.1", "localhost")))
-    server = make_server(create_app(saves.resolve(), hosts=hosts))
+    server = make_server(create_app(saves.resolve(), hosts=hosts, move_seconds=move_seconds))
     where = f"[{host}]" if ":" in host else host
     err.print(f"tcforge serve: http://{where}:{shown}/ (games saved in {saves}; Ctrl-C stops)", markup=False)
     server.run(sockets=[sock])

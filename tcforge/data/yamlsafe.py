@@ -37,10 +37,11 @@ from typing import Any, Protocol
 import yaml
 from yaml.nodes import ScalarNode
 
+from tcforge.bounds import MAX_DATA_BYTES
 from tcforge.data.problems import Problem
 from tcforge.paths import not_found
 
-MAX_BYTES = 1 << 20  # one data file: 1 MiB is about 5,000 cards
+MAX_BYTES = MAX_DATA_BYTES  # one data file: 1 MiB is about 5,000 cards (tcforge.bounds: every reading limit)
 MAX_VALUES = 250_000  # values built from one file, aliases expanded
 MAX_DEPTH = 64  # nested lists and mappings: the deepest real data is 5 levels; bounded before Python's recursion limit
 MAX_TEXT = 10_000  # one text: the longest real one (a French rule case) is under 3,000 characters

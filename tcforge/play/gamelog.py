@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from tcforge.bounds import MAX_DATA_BYTES, MAX_JSON_DEPTH, MAX_LOG_BYTES, ReadRefused, TooDeep, bounded_lines, json_value, read_bounded
 from tcforge.data.problems import printable
 from tcforge.engine.replay import LogLine
 from tcforge.play.setup import Setup
@@ -50,7 +51,7 @@ from tcforge.scenarios.scenario import Scenario
 
 FORMAT = 2
 HUMAN = "human"  # the agent a log records for a side a person played (tcforge.play.human)
-MAX_DEPTH = 16  # no line of a log nests deeper (an action is a list of numbers and short lists)
+MAX_DEPTH = MAX_JSON_DEPTH  # no line of a log nests deeper (an action is a list of numbers and short lists)
 MAX_LEVERS = 100  # a set-up names no more levers than this (a scenario has some forty)
 _ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 
@@ -88,7 +89,8 @@ def _chain(previous: str, obj: dict[str, Any]) -> str:
 
 
 def file_digest(path: Path) -> str:
-    return "sha256:" + hashlib.sha256(path.read_bytes()).hexdigest()
+    """The sha256 of a scenario file's bytes, read under the data files' size limit (ReadRefused over it)."""
+    return "sha256:" + hashlib.sha256(read_bounded(path, MAX_DATA_BYTES, "a scenario file")).hexdigest()
 
 
 def rules_digest(params: dict[str, Any]) -> str:
@@ -136,37 +138,22 @@ def write(handle: TextIO, record: Setup, lines: Iterable[LogLine], scenario: Sce
 def read(path: Path, *, unsigned: bool = False) -> GameLog:
     """Read and verify a log: structure, hash chain, truncation, then the scenario it names and its digest.
     Raises :class:`LogError` at the first problem. A log without its chain, or of a format before 2, is refused unless
-    ``unsigned`` (the user asked for it); the dice are checked by :func:`tcforge.play.games.rebuild`."""
+    ``unsigned`` (the user asked for it); the dice are checked by :func:`tcforge.play.games.rebuild`.
+    The file is read under :data:`tcforge.bounds.MAX_LOG_BYTES` (its size checked before a byte is read), one line at a
+    time; a file that is not a tcforge log is refused without a word of its content."""
     log = str(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise LogError(log, 1, f"cannot be read ({exc.strerror or exc})") from None
-    texts = data.split(b"\n")
-    if texts and texts[-1] == b"":
-        texts.pop()
-    if not texts:
-        raise LogError(log, 1, "the log is empty: not a tcforge game log")
-    objs: list[Any] = []
-    for number, raw in enumerate(texts, 1):
-        try:
-            obj = json.loads(raw.decode("utf-8")) if raw.strip() else None
-        except (UnicodeDecodeError, ValueError):
-            raise LogError(log, number, "not a tcforge game log (its first line is not JSON)" if number == 1
-                           else "not a JSON line: the log was changed here") from None
-        except RecursionError:  # [[[[...]]]] deeper than the parser's stack
-            obj = _TOO_DEEP
-        if obj is _TOO_DEEP or _too_deep(obj):
-            raise LogError(log, number, f"a JSON value nested more than {MAX_DEPTH} deep: not a line of a tcforge game "
-                                        "log") from None
-        objs.append(obj)
+    objs = _lines(log, path)
     head = objs[0]
     if not isinstance(head, dict) or not isinstance(head.get("setup"), dict):
         raise LogError(log, 1, "the first line is not a game's set-up: not a tcforge game log")
     chained = "format" in head or "hash" in head or "digest" in head
     if chained:
-        if head.get("format") != FORMAT:
-            raise LogError(log, 1, f"log format {canonical(head.get('format'))[:20]} is not one this tcforge reads ({FORMAT})")
+        written = head.get("format")
+        if isinstance(written, bool) or not isinstance(written, int):  # a foreign file's field: never echoed
+            raise LogError(log, 1, f"its 'format' is not a log format's number: not a tcforge game log (tcforge "
+                                   f"reads format {FORMAT})")
+        if written != FORMAT:
+            raise LogError(log, 1, f"log format {shown_number(written)} is not one this tcforge reads ({FORMAT})")
         end = _verify_chain(log, objs)
         body = objs[1:-1]
     else:
@@ -210,19 +197,32 @@ def _replayable(log: str, record: Setup) -> None:
                                    "it unchecked")
 
 
-_TOO_DEEP = object()
+def _lines(log: str, path: Path) -> list[Any]:
+    """The log's lines parsed (None for a blank one), read one at a time under the log's size limit; each line's JSON
+    under the nesting limit (:func:`tcforge.bounds.json_value`, the one reader of JSON from outside)."""
+    objs: list[Any] = []
+    try:
+        for number, raw in enumerate(bounded_lines(path, MAX_LOG_BYTES, "a game log"), 1):
+            try:
+                objs.append(json_value(raw, MAX_DEPTH) if raw.strip() else None)
+            except TooDeep as exc:
+                raise LogError(log, number, f"{exc}: not a line of a tcforge game log") from None
+            except ValueError:
+                raise LogError(log, number, "not a tcforge game log (its first line is not JSON)" if number == 1
+                               else "not a JSON line: the log was changed here") from None
+    except OSError as exc:
+        raise LogError(log, 1, f"cannot be read ({exc.strerror or exc})") from None
+    except ReadRefused as exc:
+        raise LogError(log, 1, f"the file is {exc}") from None
+    if not objs:
+        raise LogError(log, 1, "the log is empty: not a tcforge game log")
+    return objs
 
 
-def _too_deep(obj: Any) -> bool:
-    """Whether a parsed line nests deeper than MAX_DEPTH (measured without recursion)."""
-    stack: list[tuple[Any, int]] = [(obj, 1)]
-    while stack:
-        node, depth = stack.pop()
-        if isinstance(node, (list, dict)):
-            if depth > MAX_DEPTH:
-                return True
-            stack.extend((child, depth + 1) for child in (node.values() if isinstance(node, dict) else node))
-    return False
+def shown_number(value: int) -> str:
+    """A whole number a log gives, as a message quotes it: cut when it is long."""
+    text = str(value)
+    return text if len(text) <= 12 else f"{text[:9]}... ({len(text):,} digits)"
 
 
 def check_end(verified: GameLog, winner: str | None, reason: str) -> None:
@@ -340,6 +340,8 @@ def _load(log: str, scenario_path: Path, balance: str | None, digest: dict[str, 
         raise LogError(log, 1, f"the scenario cannot be used: {what or 'it does not load'}") from None
     except OSError as exc:
         raise LogError(log, 1, f"the scenario cannot be read ({exc.strerror or exc})") from None
+    except ReadRefused as exc:
+        raise LogError(log, 1, f"the scenario file is {exc}") from None
     if digest is not None and rules_digest(scenario.params) != digest.get("rules"):
         raise LogError(log, 1, "the rules in force differ from those of the game (digest mismatch)")
     return scenario

@@ -12,6 +12,8 @@ from typing import Any
 
 import uvicorn
 
+from tcforge.bounds import MAX_CONNECTIONS
+
 
 class Server(uvicorn.Server):
     """uvicorn's server with a ``ready`` event, set when it serves (in a thread, uvicorn leaves the signals alone)."""
@@ -42,7 +44,10 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 def make_server(app: Any, *, log_level: str = "warning") -> Server:
-    return Server(uvicorn.Config(app, log_level=log_level, access_log=False, lifespan="off"))
+    """The server of ``app``: at most MAX_CONNECTIONS connections at once (uvicorn answers more with 503), an idle
+    kept-alive connection closed after 5 s."""
+    return Server(uvicorn.Config(app, log_level=log_level, access_log=False, lifespan="off",
+                                 limit_concurrency=MAX_CONNECTIONS, timeout_keep_alive=5))
 
 
 def in_thread(app: Any) -> tuple[Server, threading.Thread, int]:

@@ -4,20 +4,32 @@ A :class:`PlaySession` is one :class:`~tcforge.play.human.HumanGame` with its ac
 its log file, written whole after every change (:func:`tcforge.atomic.atomic_path`): the saved game is always a
 log that ``scenario replay`` and ``scenario audit`` accept, an unfinished one saying so on its last line. A
 :class:`WatchSession` is a verified log, its account and the positions along it. A request on a session holds the
-session's lock, so two tabs cannot interleave their changes.
+session's lock, so two tabs cannot interleave their changes, and runs inside :meth:`PlaySession.kept`: work stopped by
+its time bound (:class:`tcforge.bounds.OutOfTime`: a search that outran the bound, a client gone) leaves the game as
+it was before the request, its log unwritten.
+
+A log is read under the reading limits of :mod:`tcforge.bounds` (its size checked before it is read); a game is
+resumed only from a log it can be saved to (a plain file, not a symbolic link: tcforge never writes through one), so
+that a resumed game never answers its first decision with 507.
 """
 from __future__ import annotations
 
+import copy
 import datetime
-import json
+import errno
+import os
 import re
 import secrets
+import stat
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tcforge.atomic import atomic_path
+from tcforge.atomic import atomic_path, check_target
+from tcforge.bounds import MAX_WATCHED_BYTES, OutOfTime, json_value, shown
 from tcforge.engine.actions import HitRoll, KillRoll, SmokeRoll, WoodsRoll, action_from_json
 from tcforge.engine.attacks import KILL, MISS, attack_odds, to_hit, to_kill
 from tcforge.engine.state import GameState
@@ -36,6 +48,16 @@ from tcforge.web.view import Narrator, decision, offered, side_view, whole_view
 MAX_SESSIONS = 64  # games and logs held at once; the oldest goes first
 CHECKPOINT = 25  # a watched log keeps a position every this many actions
 KEEP_ROLLS = 8  # dice shown beside the board
+TAIL_BYTES = 4096  # the end of a saved game read to tell whether it is finished (its end line is under 200 bytes)
+SAVED_SHOWN = 50  # unfinished saved games listed on the page
+
+
+def out_of_time(exc: OutOfTime, what: str, then: str = "") -> Refusal:
+    """The one line for work stopped by its time bound (503): ``what`` did not finish, and ``then`` what was kept."""
+    if exc.gone:
+        return Refusal(503, f"{what} was stopped: its client went away")
+    return Refusal(503, f"{what} did not finish within {exc.seconds:g} s, this server's bound on a request"
+                        f"{then}")
 
 
 def _percent(value: Any) -> str:
@@ -95,6 +117,27 @@ class PlaySession:
     narrator: Narrator | None = None
     rolls: list[dict[str, Any]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @contextmanager
+    def kept(self) -> Iterator[None]:
+        """Run a request's work; when it is stopped by its time bound (:class:`OutOfTime`), put the game back as it was
+        before (its position, its random stream, the computer's player and what it remembers, its lines and dice) and
+        refuse the request in one line. The log is written only at the end of a change, so it is left as it was too."""
+        game = self.game
+        before = dict(game.__dict__)
+        state, stream, computer = game.state.clone(), game.rng.getstate(), copy.deepcopy(game.computer)
+        lines, rolls, narrator = list(game.lines), list(self.rolls), self.narrator
+        try:
+            yield
+        except OutOfTime as exc:
+            game.__dict__.clear()
+            game.__dict__.update(before)
+            game.state, game.computer, game.lines = state, computer, lines
+            game.rng.setstate(stream)
+            self.rolls, self.narrator = rolls, narrator
+            raise out_of_time(exc, f"the computer's player {game.agent}",
+                              ": the game is left as it was before the request; play it against a smaller budget "
+                              "(plan:64), or start the server with more time (tcforge serve --move-seconds)") from None
 
     def teller_for(self, lang: str) -> Narrator:
         """The account in ``lang``, told up to the game's last line (told again from the start in a new language or
@@ -273,6 +316,7 @@ class WatchSession:
     checkpoints: dict[int, GameState] = field(default_factory=dict)
     narrators: dict[str, Narrator] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    size: int = 0  # the log's bytes: the logs held to watch are bounded together (MAX_WATCHED_BYTES)
 
     @property
     def actions(self) -> int:
@@ -332,9 +376,12 @@ class Store:
         self.lock = threading.Lock()
 
     def _keep(self, table: dict[str, Any], session: Any) -> None:
+        """Hold ``session``, the oldest of its kind let go past MAX_SESSIONS, or for the logs watched past
+        MAX_WATCHED_BYTES of logs together (the new one is always kept)."""
         with self.lock:
             table[session.id] = session
-            while len(table) > MAX_SESSIONS:
+            while len(table) > MAX_SESSIONS or (table is self.watches and len(table) > 1 and
+                                                sum(w.size for w in table.values()) > MAX_WATCHED_BYTES):
                 table.pop(next(iter(table)))
 
     def play(self, gid: str) -> PlaySession:
@@ -374,13 +421,22 @@ class Store:
         return session
 
     def saved(self) -> list[dict[str, Any]]:
-        """The unfinished games of the games folder, newest first (their file names say scenario, side and seed)."""
+        """The unfinished games of the games folder, newest first (their file names say scenario, side and seed): plain
+        files only (a link, a FIFO is passed over), each told by its last line alone (the file's last TAIL_BYTES)."""
         if not self.games_dir.is_dir():
             return []
-        out = []
-        for path in sorted(self.games_dir.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True)[:50]:
+        found = []
+        for path in self.games_dir.glob("*.jsonl"):
             try:
-                end = json.loads(path.read_bytes().rstrip(b"\n").rsplit(b"\n", 1)[-1]).get("end")
+                status = path.lstat()
+            except OSError:
+                continue
+            if stat.S_ISREG(status.st_mode):
+                found.append((status.st_mtime, path))
+        out = []
+        for _, path in sorted(found, key=lambda f: f[0], reverse=True)[:SAVED_SHOWN]:
+            try:
+                end = json_value(_tail(path).rstrip(b"\n").rsplit(b"\n", 1)[-1]).get("end")
             except (OSError, ValueError, AttributeError):
                 continue
             if isinstance(end, dict) and end.get("reason") == "unfinished":
@@ -407,7 +463,24 @@ class Store:
         where = path.resolve()
         return next((s for s in list(self.plays.values()) if s.log.resolve() == where), None)
 
+    @staticmethod
+    def _savable(path: Path) -> None:
+        """Refuse at once a log a resumed game could not be saved to, as every change saves it: a symbolic link
+        (tcforge never writes through one), a file in a folder it cannot write."""
+        try:
+            check_target(path)
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                raise Refusal(422, f"cannot resume {shown(path, 200)}: it is a symbolic link, and tcforge never writes "
+                                   f"through a link, so the game could not be saved; resume the log it points to "
+                                   f"({shown(path.resolve(), 200)}), or watch this one") from None
+            raise Refusal(422, f"cannot resume {shown(path, 200)}: {exc.strerror or exc}") from None
+        if not os.access(path.parent, os.W_OK | os.X_OK):
+            raise Refusal(422, f"cannot resume {shown(path, 200)}: its folder cannot be written, so the game could not "
+                               "be saved; copy the log to a folder of yours and resume the copy, or watch this one")
+
     def resume(self, text: str) -> PlaySession:
+        self._savable(self._path(text))
         path, verified = self._read(text)
         held = self.open_game(path)
         if held is not None:  # a second game on the same log would write over the first's lines: the same game
@@ -421,6 +494,8 @@ class Store:
             raise Refusal(422, str(exc)) from None
         except HumanGameError as exc:
             raise Refusal(422, f"{path}: {exc}") from None
+        except OutOfTime as exc:
+            raise out_of_time(exc, f"playing {path.name} again from its seed") from None
         session = PlaySession(new_id(), game, path)
         session.recount()
         self._keep(self.plays, session)
@@ -436,10 +511,29 @@ class Store:
             start = rebuild(verified)
         except gamelog.LogError as exc:
             raise Refusal(422, str(exc)) from None
-        session = WatchSession(new_id(), path, verified, start)
+        except OutOfTime as exc:
+            raise out_of_time(exc, f"playing {path.name} again from its seed") from None
+        try:
+            size = path.stat().st_size
+        except OSError:
+            size = 0
+        session = WatchSession(new_id(), path, verified, start, size=size)
         try:
             session.narrator("en")  # every line checked legal as it is told
         except Exception as exc:  # an illegal line: the log does not replay
             raise Refusal(422, f"{path}: the log does not replay: {exc}"[:400]) from None
         self._keep(self.watches, session)
         return session
+
+
+def _tail(path: Path) -> bytes:
+    """The last TAIL_BYTES of a regular file (O_NONBLOCK: a FIFO swapped in never blocks; OSError otherwise)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file")
+        os.lseek(fd, max(0, status.st_size - TAIL_BYTES), os.SEEK_SET)
+        return os.read(fd, TAIL_BYTES)
+    finally:
+        os.close(fd)

@@ -32,6 +32,8 @@ LOGS = {
     "truncated-mid-game.jsonl": (51, "not a JSON line"),
     "control-characters.jsonl": (1, "not a tcforge game log"),
     "control-characters-escaped.jsonl": (1, "not found beside the log"),
+    # a foreign JSON file with a set-up and a 'format' field (issue 51): refused, not a word of its content echoed
+    "foreign-format.jsonl": (1, "its 'format' is not a log format's number: not a tcforge game log"),
     # levers (a set-up's NAME: value, as --set gives them), each line re-chained: refused as a --set text is
     "levers-control-characters.jsonl": (1, "the set-up's levers: 'scenario.turn\\x1b[31m_limit"),
     "levers-huge-value.jsonl": (1, "characters long: write it in at most 200"),
@@ -58,6 +60,7 @@ def test_a_hostile_log_is_refused_in_one_clear_line_and_left_as_it_was(name: str
         assert result.exit_code == 1, (command, text[-300:])
         assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
         assert "Traceback" not in text and not any(c in text for c in "\x1b\x9b\x07\u202e"), text[-300:]
+        assert "SECRET" not in text, text[-300:]
         named = [t for t in text.splitlines() if t.startswith(f"{log}:")]
         assert len(named) == 1 and words in named[0], (command, text[-300:])
         assert named[0].startswith(f"{log}:{line}: "), named[0]
