@@ -278,13 +278,32 @@ def test_a_client_gone_while_the_computer_searches_costs_nothing_after(live: tup
     assert status == 200 and again == view
 
 
+def _whole_answer(sock: socket.socket) -> str:
+    """The server's whole answer: its head, then as many bytes of body as it declares (they may come in two reads)."""
+    raw = b""
+    while b"\r\n\r\n" not in raw:
+        chunk = sock.recv(4096)
+        if not chunk:
+            return raw.decode()
+        raw += chunk
+    head, _, body = raw.partition(b"\r\n\r\n")
+    length = next((int(line.split(b":", 1)[1]) for line in head.split(b"\r\n")
+                   if line.lower().startswith(b"content-length:")), 0)
+    while len(body) < length:
+        chunk = sock.recv(4096)
+        if not chunk:
+            break
+        body += chunk
+    return (head + b"\r\n\r\n" + body).decode()
+
+
 def test_a_slow_body_is_refused_at_its_bound_and_deep_bodies_leave_no_traceback(
         live: tuple[str, int], monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]) -> None:
     _, port = live
     monkeypatch.setattr("tcforge.web.app.BODY_SECONDS", 0.5)
     sock = _send(port, b'{"log": ', "/api/watch", declared=100)  # 8 bytes of 100, then nothing more
     sock.settimeout(30)
-    answer = sock.recv(4096).decode()
+    answer = _whole_answer(sock)
     sock.close()
     assert answer.startswith("HTTP/1.1 408") and "was not all sent within 0.5 s" in answer
     for name in BODIES:
