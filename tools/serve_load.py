@@ -161,7 +161,8 @@ def play(port: int, game: Game, scenario: str, side: str, agent: str, seed: int,
                 return
             if view["waiting"] == "human":
                 decisions += 1
-                route, body = "decide", {"at": view["at"], "choice": chooser.randrange(len(view["decision"]["choices"]))}
+                offered = view["decision"]["choices"]  # each with the index the server knows it by
+                route, body = "decide", {"at": view["at"], "choice": offered[chooser.randrange(len(offered))]["index"]}
             else:
                 route, body = "step", {"at": view["at"]}
             status, answer = client.call("POST", f"/api/games/{view['game']}/{route}", body,
@@ -206,7 +207,8 @@ def searcher(port: int, seed: int, patience: float | None, results: list[str]) -
                                                           "seed": seed})
         while status in (200, 201) and view["waiting"] != "over":
             route = "decide" if view["waiting"] == "human" else "step"
-            body = {"at": view["at"], "choice": 0} if route == "decide" else {"at": view["at"]}
+            body = {"at": view["at"], "choice": view["decision"]["choices"][0]["index"]} if route == "decide" \
+                else {"at": view["at"]}
             try:
                 status, answer = client.call("POST", f"/api/games/{view['game']}/{route}", body)
             except TimeoutError:
