@@ -202,23 +202,22 @@ def searcher(port: int, seed: int, patience: float | None, results: list[str]) -
     makes the computer search; a gone client gives up after ``patience`` seconds and closes its connection, a stuck one
     (``patience`` None) waits for the server's answer (503 at its bound)."""
     client = Client(port, timeout=patience or 600)
+    at = 0
     try:
         status, view = client.call("POST", "/api/games", {"scenario": "skirmish", "side": "soviet", "agent": PLAN,
                                                           "seed": seed})
         while status in (200, 201) and view["waiting"] != "over":
+            at = view["at"]
             route = "decide" if view["waiting"] == "human" else "step"
-            body = {"at": view["at"], "choice": view["decision"]["choices"][0]["index"]} if route == "decide" \
-                else {"at": view["at"]}
-            try:
-                status, answer = client.call("POST", f"/api/games/{view['game']}/{route}", body)
-            except TimeoutError:
-                results.append(f"gave up after {patience:g} s")
-                return
+            body = {"at": at, "choice": view["decision"]["choices"][0]["index"]} if route == "decide" else {"at": at}
+            status, answer = client.call("POST", f"/api/games/{view['game']}/{route}", body)
             if status != 200:
                 results.append(f"{status} {str(answer.get('error'))[:70]}")
                 return
             view = answer
         results.append("the game ended without a search")
+    except TimeoutError:
+        results.append(f"gave up after {patience:g} s at action {at}")
     except OSError as exc:
         results.append(f"client error: {exc}")
     finally:
@@ -239,8 +238,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--slow-senders", type=int, default=2)
     parser.add_argument("--gone", type=int, default=2, help="clients that give up while plan:1000000 searches")
     parser.add_argument("--stuck", type=int, default=1, help="clients that wait for plan:1000000 until the bound")
-    parser.add_argument("--patience", type=float, default=3.0, help="seconds a gone client waits")
-    parser.add_argument("--move-seconds", type=int, default=10, help="the server's time bound on a request")
+    parser.add_argument("--patience", type=float, default=10.0, help="seconds a gone client waits for an answer")
+    parser.add_argument("--move-seconds", type=int, default=30, help="the server's time bound on a request")
     parser.add_argument("--idle", type=float, default=5.0, help="seconds the idle server is measured at the end")
     parser.add_argument("--deadline", type=float, default=900.0, help="the whole run stops after this")
     args = parser.parse_args(argv)
