@@ -10,6 +10,7 @@ diverges.
 from __future__ import annotations
 
 import random
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -56,14 +57,23 @@ class GameResult:
 
 
 _GAMES: dict[int, Any] = {}
+# Game definitions kept, the oldest let go first: a run loads its scenarios once, but tcforge serve loads one anew for
+# every game, resumed game and watched log, and each definition holds its scenario (issue 51: 6 MB more a round of 50
+# games, without end). A state keeps its own definition, so letting one go here never changes a game in play.
+KEPT_GAMES = 16
+_GAMES_LOCK = threading.Lock()
 
 
 def new_game(scenario: Scenario, seed: int, *, shuffle: bool = False) -> GameState:
     """A game's start, its set-up zones' cards waiting for their owners (``shuffle``: laid out by the seeded shuffle
-    instead, :func:`tcforge.play.setup.setup`); the game definition is made once per scenario object and shared."""
-    game = _GAMES.get(id(scenario))
-    if game is None or game.scenario_rules.scenario is not scenario:  # an id may be reused once an object is gone
-        game = _GAMES[id(scenario)] = make_game(scenario)
+    instead, :func:`tcforge.play.setup.setup`); the game definition is made once per scenario object and shared (the
+    last KEPT_GAMES of them)."""
+    with _GAMES_LOCK:  # tcforge serve starts games in several threads
+        game = _GAMES.get(id(scenario))
+        if game is None or game.scenario_rules.scenario is not scenario:  # an id may be reused once an object is gone
+            game = _GAMES[id(scenario)] = make_game(scenario)
+            while len(_GAMES) > KEPT_GAMES:
+                _GAMES.pop(next(iter(_GAMES)))
     return start(scenario, setup(scenario, seed, shuffle=shuffle), game)
 
 

@@ -257,6 +257,26 @@ def _send(port: int, body: bytes, path: str, declared: int | None = None) -> soc
     return sock
 
 
+def _answer(sock: socket.socket) -> str:
+    """The whole answer to one request (its head, then as many bytes as it says), the socket closed after."""
+    sock.settimeout(30)
+    data = b""
+    try:
+        while b"\r\n\r\n" not in data or len(data.split(b"\r\n\r\n", 1)[1]) < _length(data):
+            chunk = sock.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+    finally:
+        sock.close()
+    return data.decode(errors="replace")
+
+
+def _length(data: bytes) -> int:
+    head = data.split(b"\r\n\r\n", 1)[0].decode(errors="replace").lower()
+    return next((int(line.split(":", 1)[1]) for line in head.split("\r\n") if line.startswith("content-length:")), 0)
+
+
 def test_a_client_gone_while_the_computer_searches_costs_nothing_after(live: tuple[str, int], tmp_path: Path) -> None:
     """The page asks for the computer's move against plan:1000000 (hours of search) and goes away: the search stops at
     its next playout, the game is as it was and the next request is answered at once (not after the 600 s bound).
@@ -278,38 +298,14 @@ def test_a_client_gone_while_the_computer_searches_costs_nothing_after(live: tup
     assert status == 200 and again == view
 
 
-def _whole_answer(sock: socket.socket) -> str:
-    """The server's whole answer: its head, then as many bytes of body as it declares (they may come in two reads)."""
-    raw = b""
-    while b"\r\n\r\n" not in raw:
-        chunk = sock.recv(4096)
-        if not chunk:
-            return raw.decode()
-        raw += chunk
-    head, _, body = raw.partition(b"\r\n\r\n")
-    length = next((int(line.split(b":", 1)[1]) for line in head.split(b"\r\n")
-                   if line.lower().startswith(b"content-length:")), 0)
-    while len(body) < length:
-        chunk = sock.recv(4096)
-        if not chunk:
-            break
-        body += chunk
-    return (head + b"\r\n\r\n" + body).decode()
-
-
 def test_a_slow_body_is_refused_at_its_bound_and_deep_bodies_leave_no_traceback(
         live: tuple[str, int], monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]) -> None:
     _, port = live
     monkeypatch.setattr("tcforge.web.app.BODY_SECONDS", 0.5)
-    sock = _send(port, b'{"log": ', "/api/watch", declared=100)  # 8 bytes of 100, then nothing more
-    sock.settimeout(30)
-    answer = _whole_answer(sock)
-    sock.close()
-    assert answer.startswith("HTTP/1.1 408") and "was not all sent within 0.5 s" in answer
+    answer = _answer(_send(port, b'{"log": ', "/api/watch", declared=100))  # 8 bytes of 100, then nothing more
+    assert answer.startswith("HTTP/1.1 408") and "was not all sent within 0.5 s" in answer, answer
     for name in BODIES:
-        sock = _send(port, (HOSTILE / name).read_bytes(), "/api/watch")
-        sock.settimeout(30)
-        assert sock.recv(4096).decode().startswith("HTTP/1.1 400"), name
-        sock.close()
+        answer = _answer(_send(port, (HOSTILE / name).read_bytes(), "/api/watch"))
+        assert answer.startswith("HTTP/1.1 400") and "nested more than 16 deep" in answer, (name, answer)
     err = capfd.readouterr().err
     assert "Traceback" not in err and "Exception in ASGI application" not in err, err[-2000:]
