@@ -238,6 +238,7 @@ def main() -> None:
             sys.exit(2)
     watched = _WatchedStdout(sys.stdout)
     sys.stdout = watched  # a proxy of the real stream
+    sys.unraisablehook = _quiet_when_out_of_memory
     if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
         signal.signal(signal.SIGTERM, _on_sigterm)
     try:
@@ -257,6 +258,10 @@ def main() -> None:
     except BrokenPipeError:
         _silence_stdout()  # the reader went away (| head): nothing to say to it
         sys.exit(1)
+    except MemoryError:  # a limit on the process's memory (ulimit -v) met: one line (written plainly, memory is short)
+        sys.stderr.write("tcforge: out of memory: the command needs more than this process may use (ulimit -v, or "
+                         "the machine's memory); nothing was left half-written\n")
+        sys.exit(1)
     except OSError as exc:
         if _stdout_fails(watched):
             sys.stdout = watched._stream
@@ -266,6 +271,17 @@ def main() -> None:
             where = f"{exc.filename}: " if exc.filename else ""
             err.print(f"tcforge: {where}{exc.strerror or exc}", markup=False)
         sys.exit(1)
+
+
+_DEFAULT_UNRAISABLE = sys.unraisablehook
+
+
+def _quiet_when_out_of_memory(unraisable: Any) -> None:
+    """Objects finalised while a MemoryError unwinds fail for want of memory too: their "Exception ignored" lines
+    would bury the one line the command ends with. Any other such exception is reported as Python does."""
+    if unraisable.exc_type is not None and issubclass(unraisable.exc_type, MemoryError):
+        return
+    _DEFAULT_UNRAISABLE(unraisable)
 
 
 def _report_interrupt() -> None:
