@@ -53,6 +53,16 @@ def _path(target: Path | str) -> Path:
     return target if isinstance(target, Path) else Path(target)
 
 
+def _refuse_under_a_file(target: Path) -> None:
+    """Refuse a path whose nearest existing parent is a file: nothing can be written under it."""
+    for parent in (target.parent, *target.parent.parents):
+        if parent.exists():
+            if not parent.is_dir():
+                raise NotADirectoryError(errno.ENOTDIR, f"{parent} is a file, not a folder, so nothing can be written "
+                                                        "under it", str(target))
+            break
+
+
 def check_target(target: Path) -> int | None:
     """Refuse a target tcforge must not write: a folder, a symbolic link, a FIFO, device or socket, or a path under a
     file. Returns the existing regular file's permission bits (kept by the new file), or None when there is none."""
@@ -60,12 +70,7 @@ def check_target(target: Path) -> int | None:
         why = target.refusal()  # type: ignore[attr-defined]  # tcforge.outpath.FolderPath's: one wording everywhere
         raise IsADirectoryError(errno.EISDIR, why, os.path.join(target, ""))
     target = _path(target)
-    for parent in (target.parent, *target.parent.parents):
-        if parent.exists():
-            if not parent.is_dir():
-                raise NotADirectoryError(errno.ENOTDIR, f"{parent} is a file, not a folder, so nothing can be written "
-                                                        "under it", str(target))
-            break
+    _refuse_under_a_file(target)
     try:
         status = os.lstat(target)
     except FileNotFoundError:
@@ -215,12 +220,7 @@ def check_folder(target: Path, owned: Callable[[Path], bool]) -> None:
     """Refuse a folder target tcforge must not write: a file, a symbolic link, something under a file, or an existing
     folder holding anything but what ``owned`` says tcforge wrote there."""
     target = _path(target)
-    for parent in (target.parent, *target.parent.parents):
-        if parent.exists():
-            if not parent.is_dir():
-                raise NotADirectoryError(errno.ENOTDIR, f"{parent} is a file, not a folder, so nothing can be written "
-                                                        "under it", str(target))
-            break
+    _refuse_under_a_file(target)
     try:
         status = os.lstat(target)
     except FileNotFoundError:
