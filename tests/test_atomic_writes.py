@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 import tcforge.atomic as atomic
 from conftest import ROOT
+from faultkit import FullDisk
 from tcforge.atomic import atomic_path, write_all, write_atomic
 from tcforge.cli.i18n import app
 from tcforge.paths import DATA_ENV
@@ -79,26 +80,6 @@ def test_export_to_a_fifo_is_refused_without_opening_it(data: Path, tmp_path: Pa
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and _parts(tmp_path) == []
 
 
-class _FullDisk:
-    """A file handle whose write fills the disk half way: the bytes before go out, then ENOSPC."""
-
-    def __init__(self, handle: Any):
-        self.handle = handle
-
-    def __enter__(self) -> _FullDisk:
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.handle.close()
-
-    def write(self, data: bytes) -> int:
-        self.handle.write(data[: len(data) // 2])
-        raise OSError(errno.ENOSPC, "No space left on device")
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.handle, name)
-
-
 def _fill_disk(monkeypatch: pytest.MonkeyPatch, after: int = 0) -> None:
     """Make the ``after``-th write (0-based) and every later one fail with ENOSPC."""
     real = os.fdopen
@@ -107,7 +88,7 @@ def _fill_disk(monkeypatch: pytest.MonkeyPatch, after: int = 0) -> None:
     def fdopen(fd: int, *args: Any, **kwargs: Any) -> Any:
         handle = real(fd, *args, **kwargs)
         count["n"] += 1
-        return _FullDisk(handle) if count["n"] > after else handle
+        return FullDisk(handle) if count["n"] > after else handle
     monkeypatch.setattr(atomic.os, "fdopen", fdopen)
 
 

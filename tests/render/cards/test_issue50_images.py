@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from faultkit import FullDisk
 from tcforge import atomic
 from tcforge.data.dataset import load_data
 from tcforge.render.cards import images as images_module
@@ -183,23 +184,6 @@ def test_issue50_item7_a_folder_nobody_may_write_in_is_one_line_and_nothing_left
     assert sorted(p.name for p in tmp_path.iterdir() if p.name != "config") == []
 
 
-class _FullDisk:
-    """A file handle whose write puts out half the bytes, then fails: the disk is full."""
-
-    def __init__(self, handle: Any):
-        self.handle = handle
-
-    def __enter__(self) -> _FullDisk:
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.handle.close()
-
-    def write(self, data: bytes) -> int:
-        self.handle.write(data[: len(data) // 2])
-        raise OSError(errno.ENOSPC, "No space left on device")
-
-
 def test_issue50_item7_a_full_disk_leaves_the_last_folder_whole_and_no_part(
         tcforge, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     args = ("print", "images", "command-deck", DECK, "--dpi", "150", "--no-reference", "--out", "deck")
@@ -211,7 +195,7 @@ def test_issue50_item7_a_full_disk_leaves_the_last_folder_whole_and_no_part(
     def fdopen(fd: int, *a: Any, **k: Any) -> Any:    # the fifth file fills the disk
         handle = real(fd, *a, **k)
         count["n"] += 1
-        return _FullDisk(handle) if count["n"] >= 5 else handle
+        return FullDisk(handle) if count["n"] >= 5 else handle
 
     monkeypatch.setattr(atomic.os, "fdopen", fdopen)
     code, stdout, stderr = tcforge(*args, "--lang", "fr")
