@@ -44,7 +44,7 @@ class Bound:
 MAX_GAMES = 100_000  # games of one run (a balance option, a sweep cell, a ladder rung): hours on a large machine
 MAX_JOBS = 256  # worker processes on this machine
 MAX_SEED = 2 ** 48 - 1  # tcforge.analysis.batches.SEED_BITS: every seed a run derives is below it too
-MAX_BUDGET = 1_000_000  # iterations or playouts a decision or a turn (tcforge.agents.spec.MAX_ITERATIONS)
+MAX_BUDGET = 10_000  # iterations or playouts a decision or a turn: tcforge.agents.spec.MAX_ITERATIONS (hours a game)
 
 GAMES = Bound(1, MAX_GAMES, "games")
 EVEN_GAMES = Bound(2, MAX_GAMES, "games, an even number: half with each side")
@@ -102,7 +102,7 @@ MAX_WATCHED_BYTES = 64 << 20  # the logs tcforge serve holds open to watch, toge
 # object); deeper input is refused before Python's parser runs out of stack (a RecursionError).
 MAX_JSON_DEPTH = 16
 # Time: work done for one request of tcforge serve (tcforge.web), stopped at its bound or as soon as its client is
-# gone, so that a player whose budget outruns the bound (plan:1000000) costs nothing once the page gave up.
+# gone, so that a player whose budget outruns the bound (plan:5000:k=64) costs nothing once the page gave up.
 MOVE_SECONDS = 60  # a request that plays the computer's decisions: a step, a decision and the answers to it
 REPLAY_SECONDS = 600  # a request that plays a whole game again from its seed: resuming, taking back, watching a log
 BODY_SECONDS = 30  # a request's body is all sent within this (a client that sends a byte a minute holds nothing)

@@ -6,8 +6,9 @@ HTTP routes against a cheap computer player (greedy), each by a client choosing 
 - quitters: players that stop mid-game and go away (their unfinished logs must audit clean too);
 - slow readers: players that read their first answers a kilobyte at a time;
 - slow senders: clients that send half a body and then nothing (the server answers 408 at its bound, 30 s);
-- gone clients: a game against plan:1000000 (the largest budget a spec takes), whose client gives up after
-  ``--patience`` seconds while the computer searches (the search must stop then, not run on in its thread);
+- gone clients: a game of Hill 621 against plan:5000:horizon=1000,k=64 (the largest budget plan takes, with its
+  costliest options: minutes a move), whose client gives up after ``--patience`` seconds while the computer
+  searches (the search must stop then, not run on in its thread);
 - stuck clients: the same game, whose client waits: the server refuses it at ``--move-seconds`` (503).
 
 Meanwhile the server's resident memory and CPU time are sampled from /proc. Once every client is done the tool waits
@@ -42,7 +43,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_DATA = ROOT / "tests" / "data" / "web"  # the web tests' scenario, skirmish: a two-turn fight on a 2 x 2 board
-PLAN = "plan:1000000"
+PLAN = "plan:5000:horizon=1000,k=64"  # plan's largest budget with its costliest options: minutes a move in Hill 621
+SEARCHED = "hill-621"
 
 
 # ---------------------------------------------------------------------- the server
@@ -198,13 +200,13 @@ def slow_sender(port: int, results: list[str]) -> None:
 
 
 def searcher(port: int, seed: int, patience: float | None, results: list[str]) -> None:
-    """A game against plan:1000000 in the test scenario: the person plays the first choice offered until a request
+    """A game of Hill 621 against :data:`PLAN`: the person plays the first choice offered until a request
     makes the computer search; a gone client gives up after ``patience`` seconds and closes its connection, a stuck one
     (``patience`` None) waits for the server's answer (503 at its bound)."""
     client = Client(port, timeout=patience or 600)
     at = 0
     try:
-        status, view = client.call("POST", "/api/games", {"scenario": "skirmish", "side": "soviet", "agent": PLAN,
+        status, view = client.call("POST", "/api/games", {"scenario": SEARCHED, "side": "soviet", "agent": PLAN,
                                                           "seed": seed})
         while status in (200, 201) and view["waiting"] != "over":
             at = view["at"]
@@ -236,8 +238,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quitters", type=int, default=3, help="players of each round that stop mid-game")
     parser.add_argument("--slow-readers", type=int, default=3, help="players of each round that read slowly")
     parser.add_argument("--slow-senders", type=int, default=2)
-    parser.add_argument("--gone", type=int, default=2, help="clients that give up while plan:1000000 searches")
-    parser.add_argument("--stuck", type=int, default=1, help="clients that wait for plan:1000000 until the bound")
+    parser.add_argument("--gone", type=int, default=2, help="clients that give up while PLAN searches")
+    parser.add_argument("--stuck", type=int, default=1, help="clients that wait for PLAN until the bound")
     parser.add_argument("--patience", type=float, default=10.0, help="seconds a gone client waits for an answer")
     parser.add_argument("--move-seconds", type=int, default=30, help="the server's time bound on a request")
     parser.add_argument("--idle", type=float, default=5.0, help="seconds the idle server is measured at the end")

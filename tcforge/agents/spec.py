@@ -19,11 +19,22 @@ from tcforge.bounds import shown
 _BUDGET = re.compile(r"^(?:(?P<n>[0-9]+)|(?P<s>[0-9]+(?:\.[0-9]+)?)s|(?P<ms>[0-9]+)ms)$")
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 MAX_TEXT = 200  # characters of a spec: the longest useful one is under 80
-MAX_ITERATIONS = 1_000_000  # iterations or playouts a decision (or a turn): hours a game on any machine
-MIN_MS, MAX_MS = 1, 3_600_000  # a time budget: 1ms to an hour a decision, in whole milliseconds
+# A budget is bounded by the time a game may take (issue 51): at a player's largest budget, with its costliest
+# options, both sides searching, a game of the costliest bundled scenario (Kursk, Hill 621) takes about six hours on
+# the reference machine, where one unit of budget cost a game 5.5 s (look, k=16,horizon=8), 3.8 s (plan,
+# horizon=1000,k=64), 1.9 s (rollout, k=64) and 1.9 s (planner, pairs=6,every=1); at their default options the same
+# games take 8 minutes (plan) to 2.3 hours (rollout). docs/results/2026-11-29-budget-bounds.md has the runs.
+MOST_ITERATIONS = {"look": 4_000, "plan": 5_000, "rollout": 10_000, "planner": 10_000}
+MAX_ITERATIONS = max(MOST_ITERATIONS.values())  # any other player's budget (one that takes none refuses it anyway)
+MIN_MS, MAX_MS = 1, 60_000  # a time budget: 1ms to a minute a decision (a game's 300-odd decisions in five hours)
 MAX_SEED = 2 ** 64 - 1  # a search seed is mixed with 64 random bits
-BUDGET_HELP = (f"the budget is a whole number of iterations from 1 to {MAX_ITERATIONS:,} (400) or a time from "
-               f"{MIN_MS}ms to {MAX_MS // 1000}s in whole milliseconds (2s, 1.5s, 500ms)")
+
+
+def budget_help(name: str) -> str:
+    """What a budget of player ``name`` may be, for a message."""
+    return (f"the budget is a whole number of iterations from 1 to {MOST_ITERATIONS.get(name, MAX_ITERATIONS):,} "
+            f"for {name} (400), or a time from {MIN_MS}ms to {MAX_MS // 1000}s in whole milliseconds (2s, 1.5s, 500ms): "
+            "the largest budgets are bounded by the hours a game may take")
 
 
 class SpecError(ValueError):
@@ -115,15 +126,15 @@ def parse(text: str) -> AgentSpec:
         written = rest.pop(0).strip()
         budget = _BUDGET.match(written)
         if budget is None:
-            raise SpecError(f"agent spec {text!r}: {BUDGET_HELP}")
+            raise SpecError(f"agent spec {text!r}: {budget_help(name)}")
         if budget["n"] is not None:
             iterations = int(budget["n"])
-            if not 1 <= iterations <= MAX_ITERATIONS:
-                raise SpecError(f"agent spec {text!r}: {iterations:,} iterations; {BUDGET_HELP}")
+            if not 1 <= iterations <= MOST_ITERATIONS.get(name, MAX_ITERATIONS):
+                raise SpecError(f"agent spec {text!r}: {iterations:,} iterations; {budget_help(name)}")
         else:
             ms = Decimal(budget["s"]) * 1000 if budget["s"] is not None else Decimal(budget["ms"])
             if ms != ms.to_integral_value() or not MIN_MS <= ms <= MAX_MS:
-                raise SpecError(f"agent spec {text!r}: a time of {written}; {BUDGET_HELP}")
+                raise SpecError(f"agent spec {text!r}: a time of {written}; {budget_help(name)}")
             seconds = int(ms) / 1000
     if len(rest) > 1:
         raise SpecError(f"agent spec {text!r}: write name:budget:key=value,key=value")

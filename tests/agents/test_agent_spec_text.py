@@ -15,7 +15,7 @@ from tcforge.agents.spec import MAX_ITERATIONS, MAX_MS
 @pytest.mark.parametrize(("text", "again"), [
     ("plan:1ms", "plan:1ms"), ("plan:0.001s", "plan:1ms"), ("plan:999ms", "plan:999ms"), ("plan:1000ms", "plan:1s"),
     ("plan:1.5s", "plan:1.5s"), ("plan:1.500s", "plan:1.5s"), ("plan:1.25s", "plan:1.25s"), ("plan:2.001s", "plan:2.001s"),
-    ("plan:3600s", "plan:3600s"), ("plan:3600000ms", "plan:3600s"), ("plan:1000000", "plan:1000000"),
+    ("plan:60s", "plan:60s"), ("plan:60000ms", "plan:60s"), ("plan:5000", "plan:5000"), ("rollout:10000", "rollout:10000"),
     ("rollout:0001", "rollout:1"), ("plan:64:lead=inf", "plan:64:lead=inf"),
 ])
 def test_a_time_or_iteration_budget_is_written_back_exactly(text: str, again: str) -> None:
@@ -23,9 +23,12 @@ def test_a_time_or_iteration_budget_is_written_back_exactly(text: str, again: st
 
 
 @pytest.mark.parametrize(("text", "bound"), [
-    ("plan:0.0004s", "1ms to 3600s"), ("plan:0.0005s", "1ms to 3600s"), ("plan:2000000s", "1ms to 3600s"),
-    ("plan:3600.001s", "1ms to 3600s"), ("plan:1.2345s", "whole milliseconds"), ("plan:1000001", "from 1 to 1,000,000"),
-    ("plan:2e+06s", "from 1 to 1,000,000"), ("plan:0", "from 1 to 1,000,000"),
+    ("plan:0.0004s", "1ms to 60s"), ("plan:0.0005s", "1ms to 60s"), ("plan:2000000s", "1ms to 60s"),
+    ("plan:60.001s", "1ms to 60s"), ("plan:1.2345s", "whole milliseconds"), ("plan:5001", "from 1 to 5,000 for plan"),
+    ("plan:2e+06s", "from 1 to 5,000 for plan"), ("plan:0", "from 1 to 5,000 for plan"),
+    # issue 51: the largest budgets are bounded by the hours a game may take, each player's by its own cost
+    ("look:1000000", "from 1 to 4,000 for look"), ("rollout:1000000", "from 1 to 10,000 for rollout"),
+    ("rollout:10001", "from 1 to 10,000 for rollout"), ("planner:10001", "from 1 to 10,000 for planner"),
 ])
 def test_a_budget_outside_its_bounds_is_refused_with_the_bounds(text: str, bound: str) -> None:
     with pytest.raises(SpecError, match=bound):
@@ -62,3 +65,14 @@ def test_every_spec_parse_accepts_reads_back_from_its_text_as_the_same_spec(name
     except SpecError:
         return  # a player refuses an option (its range in the message)
     assert canonical(written) == written and parse(written) == spec
+
+
+def test_the_largest_budget_an_option_takes_is_the_largest_a_spec_takes() -> None:
+    """--max-budget (tcforge.bounds, which imports no player) stops where the costliest-to-bound player stops."""
+    from tcforge.agents.spec import MOST_ITERATIONS
+    from tcforge.bounds import MAX_BUDGET
+    assert MAX_BUDGET == MAX_ITERATIONS == max(MOST_ITERATIONS.values())
+    for name, most in MOST_ITERATIONS.items():
+        assert parse(f"{name}:{most}").iterations == most
+        with pytest.raises(SpecError, match=f"from 1 to {most:,} for {name}"):
+            parse(f"{name}:{most + 1}")

@@ -39,7 +39,7 @@ def test_an_agent_spec_reads_name_budget_and_options(text: str, name: str, itera
 
 
 @pytest.mark.parametrize("text, why", [
-    ("", "starts with a player's name"), ("plan:lots", "number of iterations"), ("plan:0", "iterations from 1 to 1,000,000"),
+    ("", "starts with a player's name"), ("plan:lots", "number of iterations"), ("plan:0", "iterations from 1 to 5,000 for plan"),
     ("plan:400:k", "key=value"), ("chess", "unknown player"), ("greedy:400", "takes no budget"),
     ("plan:400:speed=9", "unknown option"), ("rollout:4:k=0", "k is a whole number"), ("plan:4:1:2", "name:budget"),
 ])

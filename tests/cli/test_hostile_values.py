@@ -120,6 +120,6 @@ def test_values_at_the_bounds_are_accepted(monkeypatch: pytest.MonkeyPatch, tmp_
     monkeypatch.setattr("tcforge.analysis.balance.run", fake_run)
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(app, ["scenario", "balance", "hill-621", "--games", "100000", "--jobs", "1",
-                                      "--seed", str(2 ** 48 - 1), "--agent", "plan:3600s", "--option", "as-written"])
+                                      "--seed", str(2 ** 48 - 1), "--agent", "plan:60s", "--option", "as-written"])
     assert result.exit_code == 0 and calls, result.output
-    assert calls[0]["games"] == 100_000 and calls[0]["base_seed"] == 2 ** 48 - 1 and calls[0]["policies"] == ("plan:3600s",) * 2
+    assert calls[0]["games"] == 100_000 and calls[0]["base_seed"] == 2 ** 48 - 1 and calls[0]["policies"] == ("plan:60s",) * 2

@@ -47,7 +47,7 @@ def test_policy_still_works_and_says_it_is_deprecated(monkeypatch: pytest.Monkey
 
 @pytest.mark.parametrize("args, why", [
     (["--agent", "prussian=greedy"], "no side 'prussian'"),
-    (["--agent", "german=plan:fast"], "the budget is a whole number of iterations from 1 to 1,000,000"),
+    (["--agent", "german=plan:fast"], "the budget is a whole number of iterations from 1 to 5,000 for plan"),
     (["--agent", "greedy", "--policy", "random"], "not both"),
 ])
 def test_a_bad_agent_is_one_line_and_exit_2(args: list[str], why: str, monkeypatch: pytest.MonkeyPatch) -> None:

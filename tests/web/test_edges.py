@@ -192,7 +192,8 @@ def _until_searched(client: TestClient, view: dict[str, Any]) -> Searched:
     raise AssertionError("the computer never searched")
 
 
-PLAN = {"scenario": "skirmish", "side": "soviet", "agent": "plan:1000000", "seed": 4}  # the largest budget a spec takes
+# plan's largest budget with its costliest options: minutes a move
+PLAN = {"scenario": "hill-621", "side": "soviet", "agent": "plan:5000:horizon=1000,k=64", "seed": 4}
 
 
 def test_a_computer_move_that_outruns_the_bound_is_refused_and_the_game_left_as_it_was(own_data: Path,
@@ -202,7 +203,7 @@ def test_a_computer_move_that_outruns_the_bound_is_refused_and_the_game_left_as_
     view = searched.view
     log = Path(view["log"])
     saved = log.read_bytes()
-    one_line(searched.answer, 503, "the computer's player plan:1000000 did not finish within 1 s")
+    one_line(searched.answer, 503, "the computer's player plan:5000:horizon=1000,k=64 did not finish within 1 s")
     assert "the game is left as it was" in searched.answer.json()["error"]
     assert client.get(f"/api/games/{view['game']}").json() == view and log.read_bytes() == saved
     audit = audit_log(log)
@@ -278,7 +279,7 @@ def _length(data: bytes) -> int:
 
 
 def test_a_client_gone_while_the_computer_searches_costs_nothing_after(live: tuple[str, int], tmp_path: Path) -> None:
-    """The page asks for the computer's move against plan:1000000 (hours of search) and goes away: the search stops at
+    """The page asks for the computer's move against plan:5000:horizon=1000,k=64 (minutes of search) and goes away: the search stops at
     its next playout, the game is as it was and the next request is answered at once (not after the 600 s bound).
     The requests that lead to the search are found first on a server bounding it to 1 s (the same seed, the same
     choices: the same game)."""

@@ -1,7 +1,7 @@
 """tools/serve_load.py in small (issue 51): the server started as a user starts it, four games played at once through
-its routes, a quitter and a slow reader among them, a client that gives up while plan:1000000 searches and one that
-waits for the server's bound; every log audits clean, the server idle after, no traceback. The figures it prints
-(times, memory) are reported by the full run (docs/results/2026-11-29-serve-load.md), never asserted here."""
+its routes, a quitter and a slow reader among them, a client that gives up while plan:5000:horizon=1000,k=64 searches
+(Hill 621) and one that waits for the server's bound; every log audits clean, the server idle after, no traceback.
+The figures it prints (times, memory) are reported by the full run (docs/results/2026-11-29-serve-load.md), never asserted here."""
 from __future__ import annotations
 
 import importlib.util
