@@ -5,8 +5,9 @@ import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlparse
+from urllib.parse import urlsplit
 
+from tcforge.bounds import shown
 from tcforge.export.tts import Export, ExportError, Table, build, write
 
 
@@ -18,13 +19,54 @@ class Result:
     kind: str                      # scenario or deck
 
 
+MAX_BASE_URL = 2_000  # characters: browsers and servers refuse longer addresses
+_HOST_LABEL = re.compile(r"^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$")
+_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
+_EXAMPLE = "e.g. https://example.org/tts/hill-621"
+
+
+def base_url_problem(base_url: str) -> str:
+    """'' when ``base_url`` is a folder address every image's name can be appended to (``BASE/name.png``), else what
+    is wrong with it and how to write it. The address is written into every card of the save that players share, so
+    what a browser would mend or refuse is refused here: a space or a character outside printable ASCII (percent-encode
+    it), a user name or password (they would travel with the save), a query or a fragment (the name would land after
+    it), a '.' or '..' folder, a '%' not followed by two hex digits, a host that is not a name or an address, a port
+    out of range."""
+    said = repr(shown(base_url, 60))
+    if len(base_url) > MAX_BASE_URL:
+        return f"--base-url {said} is longer than {MAX_BASE_URL:,} characters; give a shorter folder address"
+    odd = next((c for c in base_url if not " " < c < "\x7f"), None)
+    if odd is not None:
+        return (f"--base-url {said} holds {'a space' if odd.isspace() else f'U+{ord(odd):04X}'}; "
+                f"percent-encode it (a space is %20; a host in its xn-- form), {_EXAMPLE}")
+    try:
+        parts = urlsplit(base_url)
+        port = parts.port
+    except ValueError as exc:  # an unclosed [IPv6] or a port out of range
+        return f"--base-url {said} cannot be read ({exc}); {_EXAMPLE}"
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+        return f"--base-url {said} is not an http(s) address; give the folder the PNGs will be served from, {_EXAMPLE}"
+    if parts.username is not None or parts.password is not None:
+        return (f"--base-url {said} holds a user name or password, which every shared save would carry; "
+                "serve the images where no login is needed")
+    if parts.query or parts.fragment or base_url.endswith(("?", "#")):
+        return f"--base-url {said} has a query or fragment ('?' or '#'); give a folder, the image names are added to it"
+    host = parts.hostname
+    if not (parts.netloc.rpartition("@")[2].startswith("[") or all(_HOST_LABEL.match(label)
+                                                                      for label in host.rstrip(".").split("."))):
+        return f"--base-url {said}: '{shown(host, 30)}' is not a host name (letters, digits and '-' between dots)"
+    if port == 0:
+        return f"--base-url {said}: port 0 cannot be served from; give a port from 1 to 65535"
+    if any(segment in (".", "..") for segment in parts.path.split("/")):
+        return f"--base-url {said} has a '.' or '..' folder; give the folder's own address"
+    if _PERCENT.search(base_url):
+        return f"--base-url {said} has a '%' not followed by two hex digits; write a '%' itself as %25"
+    return ""
+
+
 def check_base_url(base_url: str | None) -> None:
-    if base_url is None:
-        return
-    parsed = urlparse(base_url)
-    if parsed.scheme not in ("http", "https") or not parsed.netloc:
-        raise ExportError(f"--base-url '{base_url}' is not an http(s) address; give the folder the PNGs will be served "
-                          "from, e.g. https://example.org/tts/hill-621")
+    if base_url is not None and (problem := base_url_problem(base_url)):
+        raise ExportError(problem)
 
 
 def _is_deck_file(path: Path) -> bool:

@@ -39,6 +39,7 @@ from babel.messages.pofile import normalize, write_po
 
 from tcforge import __version__
 from tcforge.atomic import write_all
+from tcforge.bounds import shown
 from tcforge.data import schemas
 from tcforge.data.documents import detect_kind
 from tcforge.data.problems import Problem, printable
@@ -335,9 +336,15 @@ def import_po(book: RuleBook, lang: str, po_path: Path, *, write: bool = True, t
             continue
         key = split_context(msg.context)
         if key is None:
+            # Every entry tcforge exports has a context it can read back; one without (or mistyped: '1.0|title ')
+            # would drop the translator's work with a warning nobody reads. (A well-formed context naming a case
+            # removed since the export is only warned about, below: the rest of the file is still good.)
             if msg.id:
-                report.warnings.append(f"{display}:{msg.lineno}: entry without a case context "
-                                       f"(msgctxt {printable(str(msg.context))!r}); ignored")
+                problems.append(f"{display}:{msg.entry.line}:{msg.entry.col}: "
+                                + (f"msgctxt {printable(str(msg.context))!r} is not a context tcforge writes"
+                                   if msg.context is not None else f"an entry without a msgctxt ({shown(printable(msg.id), 40)!r})")
+                                + " (hint: keep each entry's msgctxt as exported: CASE|chapter, CASE|title, "
+                                "CASE|text, card:ID|FIELD, scenario:ID|FIELD or word:KEY)")
             continue
         entries[key] = msg
     if problems:

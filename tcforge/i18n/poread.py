@@ -223,8 +223,15 @@ class _Parser:
         self._finish(self.last_line)
         header: dict[str, tuple[str, tuple[int, int]]] = {}
         entries = []
+        first_header: Entry | None = None
         for entry in self.entries:
             if entry.is_header and entry.strings:
+                if first_header is not None:  # msgfmt: a duplicate message definition; which header holds?
+                    self.problem(entry.line, entry.col, f"a second header entry (msgid \"\"; the first is on line "
+                                 f"{first_header.line})", "keep one header, the one whose charset and Language are right",
+                                 "po-duplicate")
+                    continue
+                first_header = entry
                 body = entry.strings[0]
                 start = 0
                 for item in body.text.split("\n"):

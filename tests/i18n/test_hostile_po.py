@@ -43,6 +43,11 @@ CASES = {
     "unknown-escape.po": (1, "unknown escape \\q"),
     "not-a-po-file.po": (1, "is not a PO keyword"),
     "other-language.po": (1, "a catalogue of 'de' (its Language header), not of 'fr'"),
+    # issue 51 point 9: these three were imported with exit 0 (a second header ignored; an entry without a context or
+    # with a mistyped one dropped with a warning)
+    "second-header.po": (1, "a second header entry (msgid \"\"; the first is on line 5)"),
+    "no-context.po": (1, "an entry without a msgctxt ('German Cavalry')"),
+    "context-mistyped.po": (1, "msgctxt '1.0|title ' is not a context tcforge writes"),
 }
 
 
@@ -106,11 +111,15 @@ def test_without_lang_a_po_is_read_as_the_language_its_header_names(data: Path) 
     assert _snapshot(data) == before
 
 
-@pytest.mark.parametrize("name", ["no-final-line-break.po", "trailing-space-mid-file.po"])
+ORDINARY = ["byte-order-mark.po", "crlf-line-ends.po", "no-final-line-break.po", "trailing-space-mid-file.po"]
+
+
+@pytest.mark.parametrize("name", ORDINARY)
 def test_a_po_without_a_final_line_break_or_with_a_trailing_space_before_its_end_imports(name: str, data: Path) -> None:
     """Both were refused as 'a truncated file?': no final line break (msgfmt takes it), and any translation ending with
-    a space the English lacks. A cut inside a string is 'not closed'; a cut at a line break only ever ends the file."""
-    assert sorted(p.name for p in ACCEPTED.glob("*.po")) == ["no-final-line-break.po", "trailing-space-mid-file.po"]
+    a space the English lacks. A cut inside a string is 'not closed'; a cut at a line break only ever ends the file.
+    Windows line ends and a byte-order mark (as some editors save) are ordinary too."""
+    assert sorted(p.name for p in ACCEPTED.glob("*.po")) == ORDINARY
     code, out, err = _run("import", str(ACCEPTED / name), "--root", str(data))
     assert code == 0, err
     assert "wrote into data" in out
