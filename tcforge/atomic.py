@@ -121,7 +121,9 @@ def atomic_path(target: Path) -> Iterator[Path]:
         _finish(tmp, target, mode)
     except OSError as exc:
         tmp.unlink(missing_ok=True)
-        if exc.filename in (str(tmp), tmp):  # name the target, never the temporary file
+        # name the target, never the temporary file; a write that fills the disk or meets the file size limit
+        # (ulimit -f) names no file at all: it is this one's
+        if exc.filename in (str(tmp), tmp) or (exc.filename is None and exc.errno in _FULL):
             raise _cannot_write(exc, target) from exc
         raise
     except BaseException:
@@ -282,12 +284,16 @@ def _swap(building: Path, target: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
+_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)  # a full disk, a full quota, the file size limit (ulimit -f)
+
+
 def _cannot_write(exc: OSError, target: Path) -> OSError:
     """The same error, about ``target`` and its folder (a read-only, full or protected place), not the temporary file."""
     reason = exc.strerror or str(exc)
-    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        advice = f"{target} was not written and nothing was left behind in {target.parent}; free some space or write it " \
-                 "somewhere else"
+    if exc.errno in _FULL:
+        advice = f"{target} was not written and nothing was left behind in {target.parent}; " + (
+            "the file size limit was met (ulimit -f): raise it, or write it somewhere else" if exc.errno == errno.EFBIG
+            else "free some space or write it somewhere else")
     elif exc.errno == errno.ENAMETOOLONG:  # the name, not the folder: another folder would not help
         advice = "the name is longer than the file system allows (255 bytes at most, usually); give a shorter one"
     else:

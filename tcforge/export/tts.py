@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -248,6 +249,7 @@ def write(export: Export, folder: Path) -> list[Path]:
     """
     written: list[Path] = []
     files = {**export.images, **export.save_files()}
+    made = not folder.exists()  # a folder this run creates goes again too, so that a failed export leaves nothing
     try:
         for name, data in files.items():
             target = folder / name
@@ -259,5 +261,8 @@ def write(export: Export, folder: Path) -> list[Path]:
     except BaseException:
         for path in written:
             path.unlink(missing_ok=True)
+        if made:
+            with suppress(OSError):  # not empty (another program wrote there meanwhile): it stays
+                folder.rmdir()
         raise
     return [folder / name for name in files]
