@@ -259,7 +259,12 @@ def test_a_failed_export_leaves_nothing(tmp_path: Path, monkeypatch: pytest.Monk
     monkeypatch.setattr(tts, "atomic_path", failing)
     with pytest.raises(OSError):
         export_tts("russian-front-summer-1942", tmp_path / "out", "en")
-    assert list((tmp_path / "out").iterdir()) == []
+    assert not (tmp_path / "out").exists()  # the folder it made goes too (issue 51: it was left empty)
+    (tmp_path / "mine").mkdir()  # a folder that was there stays, without the files of the failed run
+    calls.clear()
+    with pytest.raises(OSError):
+        export_tts("russian-front-summer-1942", tmp_path / "mine", "en")
+    assert list((tmp_path / "mine").iterdir()) == []
 
 
 def test_cli_writes_the_folder_and_says_what(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
