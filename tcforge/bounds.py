@@ -98,6 +98,8 @@ MAX_DATA_BYTES = 1 << 20  # one YAML data file (cards, a scenario, a ruleset, a 
 MAX_LOG_BYTES = 16 << 20  # a game log: Kursk's whole game is 110 KB (650 actions); 16 MiB is some 100,000 actions
 MAX_BODY_BYTES = 64 << 10  # a request's body to tcforge serve: its longest field is a log's path (4,000 characters)
 MAX_WATCHED_BYTES = 64 << 20  # the logs tcforge serve holds open to watch, together; the oldest goes first
+MAX_RECORD_BYTES = 16 << 20  # a JSON file tcforge keeps beside the data (a translation record: French's is 200 KB),
+#                              its page settings, an image folder's manifest, a training journal
 # Depth: no JSON tcforge reads nests deeper (a log's action is a list of numbers and short lists; a request is one
 # object); deeper input is refused before Python's parser runs out of stack (a RecursionError).
 MAX_JSON_DEPTH = 16
@@ -197,6 +199,23 @@ def json_value(text: str | bytes, depth: int = MAX_JSON_DEPTH) -> Any:
     return value
 
 
+def read_json(path: Path | str, what: str, most: int = MAX_RECORD_BYTES, depth: int = MAX_JSON_DEPTH) -> Any:
+    """The JSON file ``path`` (:func:`read_bounded`, then :func:`json_value`): every JSON file tcforge reads from
+    outside its own package goes through here. Raises :class:`ReadRefused` (too large, not a regular file),
+    :class:`TooDeep` or another ValueError (not JSON, not UTF-8), all ValueErrors; OSError when it cannot be opened."""
+    return json_value(read_bounded(path, most, what), depth)
+
+
+def json_lines(path: Path | str, what: str, most: int = MAX_RECORD_BYTES, depth: int = MAX_JSON_DEPTH) -> Iterator[Any]:
+    """The JSON value of each line of ``path`` (a journal), under the same limits; a line that is not JSON (cut short
+    by a stop, or edited) gives None rather than ending the reading."""
+    for raw in bounded_lines(path, most, what):
+        try:
+            yield json_value(raw, depth)
+        except ValueError:
+            yield None
+
+
 class OutOfTime(BaseException):
     """Work stopped by :func:`time_bound`: its time is up, or whoever waited for it is gone. A BaseException, as
     KeyboardInterrupt is, so that no ``except Exception`` on the way (a replay that takes an agent's failure for the
@@ -236,8 +255,9 @@ def check_time() -> None:
         limit = outer
 
 
-__all__ = ["BATCH", "BODY_SECONDS", "BUDGET", "CARDS", "DPI", "EVEN_GAMES", "GAMES", "JOBS", "MAX_BODY_BYTES", "MAX_BUDGET",
-           "MAX_CONNECTIONS", "MAX_DATA_BYTES", "MAX_GAMES", "MAX_JOBS", "MAX_JSON_DEPTH", "MAX_LOG_BYTES", "MAX_SEED",
-           "MAX_WATCHED_BYTES", "MOVE_SECONDS", "MOVE_SECONDS_OPTION", "REPEATS", "REPLAY_SECONDS", "SAMPLES", "SEED", "SKIPPABLE_GAMES",
-           "WORKERS", "Bound", "OutOfTime", "ReadRefused", "TooDeep", "bounded", "bounded_lines", "check_time", "json_value",
-           "nested_deeper", "read_bounded", "shown", "time_bound"]
+__all__ = ["BATCH", "BODY_SECONDS", "BUDGET", "CARDS", "DPI", "EVEN_GAMES", "GAMES", "JOBS", "MAX_BODY_BYTES",
+           "MAX_BUDGET", "MAX_CONNECTIONS", "MAX_DATA_BYTES", "MAX_GAMES", "MAX_JOBS", "MAX_JSON_DEPTH",
+           "MAX_LOG_BYTES", "MAX_RECORD_BYTES", "MAX_SEED", "MAX_WATCHED_BYTES", "MOVE_SECONDS",
+           "MOVE_SECONDS_OPTION", "REPEATS", "REPLAY_SECONDS", "SAMPLES", "SEED", "SKIPPABLE_GAMES", "WORKERS",
+           "Bound", "OutOfTime", "ReadRefused", "TooDeep", "bounded", "bounded_lines", "check_time", "json_lines",
+           "json_value", "nested_deeper", "read_bounded", "read_json", "shown", "time_bound"]

@@ -44,6 +44,7 @@ from tcforge.agents.commander import SPACE, Doctrine
 from tcforge.analysis import cluster
 from tcforge.analysis.balance import wilson
 from tcforge.analysis.batches import BatchResult, Cell, code_version, content_key, game_seed, plan, scenario_of
+from tcforge.bounds import json_lines
 
 BATCH = 8  # games a batch: the unit handed to a worker
 FINALISTS = 3  # the search's best candidates played again in the check, with the current doctrine
@@ -134,9 +135,8 @@ class Journal:
         self.path = path
         self.found: dict[str, tuple[list[float], list[float]]] = {}
         if path is not None and path.exists():
-            for line in path.read_text(encoding="utf-8").splitlines():
+            for item in json_lines(path, "a training journal"):
                 try:
-                    item = json.loads(line)
                     points = [float(p) for p in item["points"]]
                     held = [float(h) for h in item.get("held", [0.0] * len(points))]
                     self.found[str(item["key"])] = (points, held)

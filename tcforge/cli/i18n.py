@@ -23,6 +23,7 @@ from tcforge.i18n.status import SHOWN_MISSING, failing, statuses, table_lines, t
 from tcforge.i18n.texts import (
     LANG_CODE,
     WORD_PREFIX,
+    RecordError,
     Text,
     TextStatus,
     dump_record,
@@ -70,6 +71,16 @@ def _whole(root: Path | None) -> Path | None:
         return None
     use_data_dirs([])  # it stands in for tcforge's own data, as --root did: not layered over it as well
     return own[0]
+
+
+def _record(data: Path, lang: str) -> dict[str, dict[str, str]]:
+    """The record of ``lang``'s card and scenario texts (the --data folders' laid over ``data``'s), or one line."""
+    try:
+        return layered_record(data, lang)
+    except RecordError as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"cannot read the record of the {lang} translations: {exc.strerror or exc}: {exc.filename}")
 
 
 def _book(rules: Path | None, root: Path | None = None) -> RuleBook:
@@ -155,7 +166,7 @@ def status(
     book, data = _book(rules, root), _data(root)
     lang = _lang(lang, book, data)
     rows = statuses(book, lang)
-    text_rows = text_statuses(_texts(data, lang, rules, root), lang, layered_record(data, lang))
+    text_rows = text_statuses(_texts(data, lang, rules, root), lang, _record(data, lang))
     if format is Format.json:
         body = to_json(lang, rows)
         body["texts"] = [r.to_json() for r in text_rows]
@@ -195,7 +206,7 @@ def check_cmd(
             _echo(d.render())
         pairs = sum(1 for c in book.book(lang).cases() if c.number in book.source.case_map())
         _echo(f"{lang}: {pairs} case(s) compared, {len(found)} difference(s)")
-    record = layered_record(data, lang)
+    record = _record(data, lang)
     broken = [line for t in _texts(data, lang, rules, root) for line in
               placeholder_problems(t.en, translation(t, lang, record) or "", f"{display_path(t.file)}:{t.line}")]
     for line in broken:
@@ -220,7 +231,7 @@ def export_cmd(
     root = _whole(root)
     book, folder = _book(rules, root), _data(root)
     lang = _lang(lang, book, folder)
-    data = export_po(book, lang, _texts(folder, lang, rules, root), layered_record(folder, lang))
+    data = export_po(book, lang, _texts(folder, lang, rules, root), _record(folder, lang))
     if out_file is None:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
@@ -292,8 +303,10 @@ def import_cmd(
     source = root if root is not None else data_dir()
     try:
         record = load_record(target, lang) or load_record(source, lang)
-    except (OSError, ValueError, AttributeError) as exc:
-        _fail(f"cannot read the record of the {lang} translations in {display_path(target)}: {exc}")
+    except RecordError as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"cannot read the record of the {lang} translations in {display_path(target)}: {exc.strerror or exc}")
     try:
         report = import_po(book, lang, po_file, write=not dry_run, texts=_texts(source, lang) if with_texts else None,
                            record=record, rules_out=rules_out,

@@ -12,11 +12,11 @@ The data layer cannot import :mod:`tcforge.i18n`, so the record's format is read
 """
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
 
+from tcforge.bounds import read_json
 from tcforge.paths import data_dir, user_data_dirs
 
 RECORD_FOLDER = "i18n"
@@ -32,7 +32,7 @@ def layers() -> list[Path]:
 
 def _record(path: Path) -> dict[str, str]:
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        raw = read_json(path, "a translation record")
     except (OSError, ValueError):
         return {}  # 'tcforge i18n status' and 'import' report an unreadable record; a printer prints the English
     texts = raw.get("texts") if isinstance(raw, dict) else None

@@ -32,6 +32,7 @@ from typing import Any
 import yaml
 
 from tcforge.atomic import write_atomic as _write_atomic
+from tcforge.bounds import read_json
 from tcforge.i18n import words
 from tcforge.i18n.catalog import CURRENT, MISSING, STALE
 from tcforge.i18n.ruletext import text_hash
@@ -177,12 +178,31 @@ def record_path(data: Path, lang: str) -> Path:
     return data / RECORD_FOLDER / f"{lang}.json"
 
 
+class RecordError(ValueError):
+    """A translation record that cannot be read (not JSON, too large or deep, not shaped as one); ``str()`` names the
+    file, what is wrong and how to fix it."""
+
+
 def load_record(data: Path, lang: str) -> dict[str, dict[str, str]]:
+    """``DATA/i18n/LANG.json``: each text's translation and the English it was made from; {} when there is none.
+    Raises :class:`RecordError` (one line) for a file that is not such a record, OSError when it cannot be read."""
     path = record_path(data, lang)
     if not path.is_file():
         return {}
-    raw = json.loads(path.read_text(encoding="utf-8"))
-    return {str(k): {str(a): str(b) for a, b in v.items()} for k, v in (raw.get("texts") or {}).items()}
+    fix = "fix it, or delete it and import the PO file again ('tcforge i18n import')"
+    try:
+        raw = read_json(path, "a translation record")
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path}:{exc.lineno}:{exc.colno}: not JSON ({exc.msg}); {fix}") from None
+    except ValueError as exc:  # too large, too deep, not UTF-8
+        raise RecordError(f"{path}: {exc}; {fix}") from None
+    texts = raw.get("texts") if isinstance(raw, dict) else None
+    if not isinstance(texts if texts is not None else {}, dict) or not isinstance(raw, dict) or not all(
+            isinstance(entry, dict) and all(isinstance(value, str) for value in entry.values())
+            for entry in (texts or {}).values()):
+        raise RecordError(f"{path}: not a translation record (an object whose 'texts' map each key to an object of "
+                          f"strings); {fix}")
+    return {str(k): {str(a): b for a, b in v.items()} for k, v in (texts or {}).items()}
 
 
 def layered_record(data: Path, lang: str) -> dict[str, dict[str, str]]:
@@ -308,6 +328,7 @@ def replaced_at(source: str, edits: list[tuple[Slot, str]]) -> tuple[str, list[i
 
 __all__ = [
     "WORD_PREFIX",
+    "RecordError",
     "Slot",
     "Text",
     "TextStatus",

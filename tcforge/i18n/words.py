@@ -1081,8 +1081,7 @@ def own_words(lang: str) -> dict[str, str]:
     """The words of a language other than English and French, by key, as 'tcforge i18n import' recorded them
     (DATA/i18n/LANG.json, the --data folders' laid over tcforge's own): once per process and set of data folders.
     Read here, not through tcforge.i18n.texts, which builds on this table."""
-    import json
-
+    from tcforge.bounds import read_json
     from tcforge.paths import data_dir, user_data_dirs
     key = (lang, tuple(str(d) for d in user_data_dirs()))
     if key not in _OWN:
@@ -1090,7 +1089,7 @@ def own_words(lang: str) -> dict[str, str]:
         for folder in (data_dir(), *user_data_dirs()):
             path = folder / "i18n" / f"{lang}.json"
             try:
-                texts = json.loads(path.read_text(encoding="utf-8")).get("texts") or {}
+                texts = read_json(path, "a translation record").get("texts") or {}
             except (OSError, ValueError, AttributeError):
                 continue  # no record, or one 'tcforge i18n status' reports
             for name, entry in texts.items() if isinstance(texts, dict) else ():

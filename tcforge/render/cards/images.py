@@ -31,6 +31,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from tcforge import __version__
 from tcforge.atomic import atomic_folder, check_folder
+from tcforge.bounds import read_json
 from tcforge.render.page import fonts
 from tcforge.render.page.geometry import STANDARD, CardSize, Rect
 from tcforge.render.page.raster import png_bytes, rasterise
@@ -214,8 +215,8 @@ def manifest_json(images: ImageSet) -> dict[str, Any]:
 def owned(folder: Path) -> bool:
     """Whether ``folder`` is one this module wrote (its manifest says so): only such a folder is replaced."""
     try:
-        data = json.loads((folder / MANIFEST_JSON).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
+        data = read_json(folder / MANIFEST_JSON, "an image folder's manifest")
+    except (OSError, ValueError):
         return False
     return isinstance(data, dict) and data.get("written_by") == WRITTEN_BY
 

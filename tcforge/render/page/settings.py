@@ -15,6 +15,7 @@ from typing import Any
 import typer
 
 from tcforge.atomic import atomic_path
+from tcforge.bounds import read_json
 from tcforge.render.page.build import RenderError
 from tcforge.render.page.geometry import MAX_OFFSET
 
@@ -31,8 +32,8 @@ def load() -> dict[str, Any]:
     if not path.is_file():
         return {}
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        data = read_json(path, "the page settings")
+    except (OSError, ValueError) as exc:
         raise RenderError(f"cannot read {path}: {exc}; fix or delete it") from None
     return data if isinstance(data, dict) else {}
 
