@@ -17,6 +17,8 @@ from __future__ import annotations
 import copy
 import datetime
 import errno
+import heapq
+import itertools
 import os
 import re
 import secrets
@@ -26,7 +28,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from tcforge.atomic import atomic_path, check_target
 from tcforge.bounds import MAX_WATCHED_BYTES, OutOfTime, json_value, shown
@@ -45,7 +47,8 @@ from tcforge.scenarios.scenario import Scenario
 from tcforge.web.protocol import Act, NewGame, Refusal
 from tcforge.web.view import Narrator, decision, offered, side_view, whole_view
 
-MAX_SESSIONS = 64  # games and logs held at once; the oldest goes first
+MAX_SESSIONS = 64  # games and logs held at once; the one left alone longest goes first
+MAX_LISTED = 10_000  # files of the games folder looked at for the page's list of saved games (each is an lstat)
 CHECKPOINT = 25  # a watched log keeps a position every this many actions
 KEEP_ROLLS = 8  # dice shown beside the board
 TAIL_BYTES = 4096  # the end of a saved game read to tell whether it is finished (its end line is under 200 bytes)
@@ -384,17 +387,26 @@ class Store:
                                                 sum(w.size for w in table.values()) > MAX_WATCHED_BYTES):
                 table.pop(next(iter(table)))
 
-    def play(self, gid: str) -> PlaySession:
-        session = self.plays.get(gid)
-        if session is None:
-            raise Refusal.said(404, "web_e_no_game")
+    def _used(self, table: dict[str, Any], key: str) -> Any:
+        """The session ``key`` of ``table``, moved to the end: the one let go past MAX_SESSIONS is the one left alone
+        longest, never a game being played because others were started after it."""
+        with self.lock:
+            session = table.pop(key, None)
+            if session is not None:
+                table[key] = session
         return session
 
+    def play(self, gid: str) -> PlaySession:
+        session = self._used(self.plays, gid)
+        if session is None:
+            raise Refusal.said(404, "web_e_no_game")
+        return cast(PlaySession, session)
+
     def watch(self, wid: str) -> WatchSession:
-        session = self.watches.get(wid)
+        session = self._used(self.watches, wid)
         if session is None:
             raise Refusal.said(404, "web_e_no_watch")
-        return session
+        return cast(WatchSession, session)
 
     def new_game(self, request: NewGame) -> PlaySession:
         scenario = _scenario(request.scenario)
@@ -426,15 +438,22 @@ class Store:
         if not self.games_dir.is_dir():
             return []
         found = []
-        for path in self.games_dir.glob("*.jsonl"):
-            try:
-                status = path.lstat()
-            except OSError:
-                continue
-            if stat.S_ISREG(status.st_mode):
-                found.append((status.st_mtime, path))
+        try:
+            # the first MAX_LISTED names the folder gives: a folder of a million files costs the page no more
+            with os.scandir(self.games_dir) as listing:
+                for entry in itertools.islice(listing, MAX_LISTED):
+                    if not entry.name.endswith(".jsonl"):
+                        continue
+                    try:
+                        status = entry.stat(follow_symlinks=False)
+                    except OSError:
+                        continue
+                    if stat.S_ISREG(status.st_mode):
+                        found.append((status.st_mtime, Path(entry.path)))
+        except OSError:
+            return []
         out = []
-        for _, path in sorted(found, key=lambda f: f[0], reverse=True)[:SAVED_SHOWN]:
+        for _, path in heapq.nlargest(SAVED_SHOWN, found, key=lambda f: (f[0], f[1].name)):
             try:
                 end = json_value(_tail(path).rstrip(b"\n").rsplit(b"\n", 1)[-1]).get("end")
             except (OSError, ValueError, AttributeError):
