@@ -225,12 +225,13 @@ def scaling_benchmark(games: int = 6) -> Iterator[str]:
     from tcforge.agents.playout import random_policy, run
     from tcforge.data.dataset import load_data
     from tcforge.engine.game import Game
+    from tcforge.engine.outcome import Ending
     from tcforge.engine.state import GameState
 
     data = load_data()
     base = None
     for factor in (1, 2, 4):
-        game = Game.create(data, columns=5 * factor, max_turns=12)
+        game = Game.create(data, columns=5 * factor, ending=Ending(cap=12))
         board = game.board
         forces: Forces = {}
         for side, force, nation in ((0, KURSK_GERMAN, "german"), (1, KURSK_SOVIET, "soviet")):
@@ -480,10 +481,11 @@ def decisions(cards):
     from tcforge.data.dataset import load_data
     from tcforge.engine.board import RESERVE
     from tcforge.engine.game import Game
+    from tcforge.engine.outcome import Ending
     from tcforge.engine.state import GameState
     data = load_data()
     columns = max(5, -(-cards // 2))  # two ranks a side: one card a position on average, as dense at every size
-    game = Game.create(data, columns=columns, max_turns=12)
+    game = Game.create(data, columns=columns, ending=Ending(cap=12))
     board = game.board
     forces = {}
     for side, force, nation in ((0, KURSK_GERMAN, "german"), (1, KURSK_SOVIET, "soviet")):

@@ -104,7 +104,7 @@ MAX_RECORD_BYTES = 16 << 20  # a JSON file tcforge keeps beside the data (a tran
 # object); deeper input is refused before Python's parser runs out of stack (a RecursionError).
 MAX_JSON_DEPTH = 16
 # Time: work done for one request of tcforge serve (tcforge.web), stopped at its bound or as soon as its client is
-# gone, so that a player whose budget outruns the bound (plan:5000:k=64) costs nothing once the page gave up.
+# gone, so that a player whose budget outruns the bound (plan:5000:horizon=1000,k=64) costs nothing once the page gave up.
 MOVE_SECONDS = 60  # a request that plays the computer's decisions: a step, a decision and the answers to it
 REPLAY_SECONDS = 600  # a request that plays a whole game again from its seed: resuming, taking back, watching a log
 BODY_SECONDS = 30  # a request's body is all sent within this (a client that sends a byte a minute holds nothing)

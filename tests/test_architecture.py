@@ -309,3 +309,57 @@ def test_architecture_md_names_every_package_and_every_command_line_module() -> 
 
 if __name__ == "__main__":
     print(import_graph_mermaid())
+
+
+# ------------------------------------------------------------------ one ending, one control (issue 52 point 1)
+ENDING = PACKAGE / "engine" / "outcome.py"
+# Who may make an outcome that ends a game: the ending policy (engine/outcome.py); 001's break-through, a rule the
+# engine plays in the middle of a turn (engine/breakthrough.py); a position read back (engine/core.py's deserialize);
+# the scenario's conditions the policy asks (play/victory.py, play/hooks.py: a default winner at the turn limit); the
+# referee, which re-derives the end of a log by its own reading.
+
+
+def _sources() -> list[tuple[str, str]]:
+    return [(str(p.relative_to(PACKAGE)), p.read_text(encoding="utf-8")) for p in sorted(PACKAGE.rglob("*.py"))]
+
+
+def places_deciding_the_end(sources: list[tuple[str, str]]) -> list[str]:
+    """Modules that end a game by a turn count or set ``state.outcome`` other than through the ending policy."""
+    found = []
+    for name, text in sources:
+        if name == "engine/outcome.py":
+            continue
+        if re.search(r"Outcome\([^)]*EndKind\.(TURN_LIMIT|ENGINE_CAP)", text) \
+                and not name.startswith(("engine/core.py", "play/hooks.py", "play/referee")):
+            found.append(f"{name}: makes a turn-limit or cap ending")
+        if re.search(r"\bstate\.outcome = |\bself\.outcome = (?!self\.game\.ending|None)", text) \
+                and name not in ("engine/breakthrough.py", "engine/core.py") and not name.startswith("play/referee"):
+            found.append(f"{name}: sets the outcome itself")
+        if re.search(r"\bMAX_TURNS\b|max_turns|turn_limit or \d", text):
+            found.append(f"{name}: a turn cap of its own")
+    return found
+
+
+def test_a_game_ends_in_one_place_with_one_cap() -> None:
+    """The engine asks the game's Ending (engine/outcome.py) when a game ends; the turn cap is its DEFAULT_CAP or
+    the scenario's own, never a number of a module's own (there were three: 30, 20 and an 'or 20')."""
+    assert places_deciding_the_end(_sources()) == []
+
+
+def test_the_ending_check_sees_a_second_cap() -> None:
+    assert places_deciding_the_end([("agents/x.py", "limit = state.game.turn_limit or 20\n"),
+                                    ("engine/state.py", "        self.outcome = Outcome(None, k, t, r)\n")]) == [
+        "agents/x.py: a turn cap of its own", "engine/state.py: sets the outcome itself"]
+
+
+def control_readings(sources: list[tuple[str, str]]) -> list[str]:
+    """Modules that define a reading of 16.0's control besides the engine's and the referee's own."""
+    return [name for name, text in sources if re.search(r"^\s*def (controls|captured|captures)\(", text, re.MULTILINE)
+            and name not in ("engine/core.py", "play/referee/victory_and_control.py")]
+
+
+def test_control_is_read_in_one_place_that_the_judge_and_the_players_share() -> None:
+    """16.0's control: CoreState.controls (and 001's capture, CoreState.captures); the judge takes them as values
+    (engine.core.controls, captured), the players call them; only the referee keeps its own, on purpose."""
+    assert control_readings(_sources()) == []
+    assert control_readings([("play/victory.py", "def controls(state, pos, side):\n")]) == ["play/victory.py"]

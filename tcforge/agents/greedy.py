@@ -508,7 +508,7 @@ def exit_wins(state: GameState, action: Exit) -> bool:
     side, pos, group = state.active, action.pos, set(action.cards)
     stays = any(state.units[u].profile.combat and state.units[u].carrier is None
                 for u in state.occ[pos][side] if u not in group)
-    if not stays and not any(p != pos for p in breakthrough.captured(state)):
+    if not stays and not any(p != pos for p in breakthrough.captured_zones(state)):
         return False
     enemy = 1 - side  # his hand and deck together are what the attacker knows (the same in a dealt position)
     could = sorted((max(state.units[u].profile.points, 0) for u in [*state.hand[enemy], *state.deck[enemy]]), reverse=True)

@@ -50,7 +50,7 @@ def features(state: GameState, side: int) -> list[float]:
     mine, theirs = goals(state, side), goals(state, other)
     control = sum(state.controls(p, side) for p in mine) / len(mine) if mine else 0.0
     enemy_control = sum(state.controls(p, other) for p in theirs) / len(theirs) if theirs else 0.0
-    limit = state.game.turn_limit or state.game.max_turns or 20
+    limit = state.game.ending.last_turn
     late = min(1.0, state.turn / limit)
     return [1.0, share[side], share[other], deployed[side], deployed[other], control, enemy_control,
             _presence(state, side, mine), _presence(state, other, theirs), _threats(state, side), late,

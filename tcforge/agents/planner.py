@@ -283,7 +283,7 @@ class PlannerAgent:
         """The turns a plan chosen now binds (from, before) and the share of the game its playouts play: ``every``
         turns, or with ``every`` 0 half the turns left (at least one), so that the far future is planned coarsely and
         the last turns one by one. A game without a turn limit is counted to the engine's cap (a draw there)."""
-        limit = state.game.turn_limit or state.game.max_turns
+        limit = state.game.ending.last_turn
         turn = state.turn
         left = max(1, limit - turn + 1)
         if self.at_arrivals:  # until the next turn of choice: a turn the side's reinforcements arrive, or the last

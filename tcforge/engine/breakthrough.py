@@ -35,7 +35,7 @@ def enabled(state: CoreState) -> bool:
     return state.game.rules.victory_break_through and state.game.attacker is not None
 
 
-def captured(state: CoreState) -> list[int]:
+def captured_zones(state: CoreState) -> list[int]:
     """The zones of the defender's second row the attacker has captured: a combat card of his there and no card of
     the defender's (001 counts any enemy unit; a face-down card's presence is known, its kind is not)."""
     attacker = state.game.attacker
@@ -54,7 +54,7 @@ def exits(state: CoreState) -> list[Action]:
         return []
     most = state.game.rules.turn_cards_per_action
     out: list[Action] = []
-    for pos in captured(state):
+    for pos in captured_zones(state):
         movers = sorted(u for u in state._occ[pos][state.active] if _may_exit(state, state._units[u]))
         for n in range(1, min(most, len(movers)) + 1):
             out.extend(Exit(pos, *group) for group in combinations(movers, n))
@@ -79,7 +79,7 @@ def exit_cards(state: CoreState, action: Exit) -> None:
     answer it as any move into a zone (an ``entry`` window: Wire, a Minefield, an Anti-Tank Mine). The cards wait
     in :attr:`Play.exiting`; once the window and the mines' rolls are done, :func:`leave` takes the rest off."""
     pos, group = int(action.pos), [int(u) for u in action.cards]
-    if pos not in captured(state) or any(state._units[u].pos != pos for u in group):
+    if pos not in captured_zones(state) or any(state._units[u].pos != pos for u in group):
         raise IllegalActionError(f"{list(action)!r}: exits are from a captured zone of the defender's second row")
     play = state.ctx.play
     assert play is not None, "an exit is a play"
@@ -145,7 +145,7 @@ def _demand(state: CoreState, owed: int) -> None:
         return
     for uid in hand:  # the project's reading: he cannot match, so he gives up all he has
         state._discard_card(uid)
-    if captured(state):
+    if captured_zones(state):
         attacker = state.active
         state.outcome = Outcome(attacker, EndKind.VICTORY_CONDITION, state.turn,
                                 f"side {attacker} breaks through: side {defender}'s hand could not match {owed} points "

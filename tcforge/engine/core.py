@@ -10,7 +10,7 @@ import it, and :class:`tcforge.engine.state.GameState` adds the play on top.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any, NamedTuple, Self
 
 from tcforge.engine.actions import D10, Action, CardDrawn, DrawEvent, Event, action_from_json, event_from_json, event_to_json
@@ -277,20 +277,23 @@ class CoreState:
                 combat += 1
         return combat, trucks
 
-    def controls(self, pos: int, side: int) -> bool:
-        """Control (16.0): at least one combat card and no enemy combat card."""
-        return (any(self._units[u].profile.combat for u in self._occ[pos][side])
-                and not any(self._units[u].profile.combat for u in self._occ[pos][1 - side]))
-
-    def _captures(self, pos: int, side: int) -> bool:
-        """001 Victory Conditions: a unit of the side in the zone (trucks too) and no enemy unit of any kind."""
+    def controls(self, pos: int, side: int, moving: Collection[int] = ()) -> bool:
+        """Control (16.0), the one reading the judge and the players share: a combat card of ``side`` at ``pos`` at
+        rest (not carried, not among the ``moving`` still on their way) and no enemy combat card there."""
         units = self._units
-        return (any(units[u].profile.combat or units[u].profile.truck for u in self._occ[pos][side])
+        return (any(units[u].profile.combat and units[u].carrier is None and u not in moving for u in self._occ[pos][side])
+                and not any(units[u].profile.combat for u in self._occ[pos][1 - side]))
+
+    def captures(self, pos: int, side: int, moving: Collection[int] = ()) -> bool:
+        """001 Victory Conditions: a unit of the side in the zone (trucks too, not on its way) and no enemy unit of
+        any kind."""
+        units = self._units
+        return (any((units[u].profile.combat or units[u].profile.truck) and u not in moving for u in self._occ[pos][side])
                 and not any(units[u].profile.combat or units[u].profile.truck for u in self._occ[pos][1 - side]))
 
     def _takes(self, pos: int, side: int) -> bool:
         """The side holds the position for victory: 16.0's control, or 001's capture (``victory.zone_taken``)."""
-        return self._captures(pos, side) if self.game.rules.victory_zone_taken == "capture" else self.controls(pos, side)
+        return self.captures(pos, side) if self.game.rules.victory_zone_taken == "capture" else self.controls(pos, side)
 
     def _melee_begins(self, pos: int, side: int) -> None:
         """10.0: a card of ``side`` comes into ``pos``, held by enemy cards and by none of ``side``'s: a new melee
@@ -340,16 +343,11 @@ class CoreState:
         """Victory is checked the instant it happens (16.0) unless the ruleset says otherwise."""
         if self.outcome is not None or self.game.rules.victory_check != "instant":
             return
-        self._victory_now()
+        self.outcome = self.game.ending.now(self)
 
-    def _victory_now(self) -> None:
-        for hook in self.game.victory_hooks:
-            found = hook(self)
-            if found is not None:
-                self.outcome = found
-                return
-        if not self.game.default_victory:
-            return
+    def rear_rank_outcome(self) -> Outcome | None:
+        """16.0's own victory, for a game without a scenario's conditions: a side holding ``victory_positions``
+        positions of the enemy's rear rank (the side to play first)."""
         need = self.game.victory_positions
         occ = self._occ
         for side in (self.active, 1 - self.active):
@@ -359,9 +357,9 @@ class CoreState:
                 continue
             held = sum(self._takes(p, side) for p in rank)
             if held >= need:
-                self.outcome = Outcome(side, EndKind.VICTORY_CONDITION, self.turn,
-                                       f"side {side} controls {held} positions of the enemy's rear rank (16.0)", "16.0")
-                return
+                return Outcome(side, EndKind.VICTORY_CONDITION, self.turn,
+                               f"side {side} controls {held} positions of the enemy's rear rank (16.0)", "16.0")
+        return None
 
     @property
     def winner(self) -> int | None:
@@ -478,3 +476,15 @@ def _outcome_of_old_text(winner: int | None, reason: str, turn: int) -> Outcome 
         return Outcome(winner, EndKind.TURN_LIMIT, turn, reason)
     kind = EndKind.ELIMINATION if "eliminated" in reason else EndKind.VICTORY_CONDITION
     return Outcome(winner, kind, turn, reason, condition)
+
+
+def controls(state: CoreState, pos: int, side: int, moving: Collection[int] = ()) -> bool:
+    """16.0's control as a function of the state (:meth:`CoreState.controls`), for those that take a reading as a
+    value (the judge: tcforge.play.victory)."""
+    return state.controls(pos, side, moving)
+
+
+def captured(state: CoreState, pos: int, side: int, moving: Collection[int] = ()) -> bool:
+    """001's capture as a function of the state (:meth:`CoreState.captures`)."""
+    return state.captures(pos, side, moving)
+

@@ -13,6 +13,7 @@ from tcforge.data.cards import Card
 from tcforge.data.dataset import GameData
 from tcforge.engine.attacks import FireRules
 from tcforge.engine.board import Board
+from tcforge.engine.outcome import DEFAULT_CAP, Ending
 from tcforge.engine.rules import Rules
 from tcforge.engine.scenario_rules import ReinforcementsHook, ScenarioRules
 from tcforge.engine.units import Profile
@@ -71,15 +72,11 @@ class Game:
     fire_rules: FireRules
     terrain_rows: dict[int, TerrainRow]
     profiles: dict[int | str, Profile]
-    max_turns: int = 30  # a stated cap for games without a turn limit: then the game is drawn
-    turn_limit: int | None = None
-    victory_positions: int = 3
+    ending: Ending = field(default_factory=Ending)  # when the game ends: conditions, turn limit, cap (one place)
+    victory_positions: int = 3  # 16.0's positions of the enemy's rear rank, for a game without a scenario's conditions
     reserve_return: bool = True  # cards may move back into the reserve (8.3); Hill 621 forbids it
-    victory_hooks: list[Callable[..., Any]] = field(default_factory=list)
     turn_hooks: list[Callable[..., Any]] = field(default_factory=list)  # at the start of each side's turn
-    end_hooks: list[Callable[..., Any]] = field(default_factory=list)  # at the end of each game turn
     attacker: int | None = None  # the attacking side of an attack/defense scenario (001's break-through), else None
-    default_victory: bool = True  # 16.0's three positions of the enemy's rear rank, when no scenario says otherwise
     reinforcements_hook: ReinforcementsHook | None = None  # 17.5: the Reinforcements card brings a scenario's group
     scenario_rules: ScenarioRules | None = None  # the scenario's special rules (tcforge.play.hooks.ScenarioHooks)
     unplayable: set[int | str] = field(default_factory=set)  # cards.interpretations false: interpreted cards stay in hand
@@ -89,13 +86,21 @@ class Game:
     # a side's own Supply points a turn (4.0 a), where a scenario's side_supply rule (a designer's lever) gives it them
     side_supply: dict[int, int] = field(default_factory=dict)
 
+    @property
+    def turn_limit(self) -> int | None:
+        """The scenario's last turn (:attr:`ending`), None for a game without one."""
+        return self.ending.turn_limit
+
     def supply_points(self, side: int) -> int:
         """The Supply points ``side`` receives at the start of each of its turns (4.0 a): its own, or the ruleset's."""
         return self.side_supply.get(side, self.rules.turn_supply_points)
 
     @classmethod
     def create(cls, data: GameData, *, columns: int | None = None, ranks_per_side: int | None = None,
-               overrides: dict[str, Any] | None = None, **options: Any) -> Game:
+               overrides: dict[str, Any] | None = None, turn_limit: int | None = None, cap: int = DEFAULT_CAP,
+               **options: Any) -> Game:
+        """The game of ``data``'s ruleset with ``overrides``; it ends as ``options['ending']`` says, else after
+        ``turn_limit`` or ``cap`` turns with 16.0's own victory (a game without a scenario: the engine's tests)."""
         params = {name: p.value for name, p in data.ruleset.params.items()}
         params.update(overrides or {})
         for name, value in FIXED.items():
@@ -119,6 +124,7 @@ class Game:
                                        row.get("only_for") == "infantry")
         profiles = {card.id: Profile.of(card, rules) for card in data.cards}
         victory = int(options.pop("victory_positions", rules.victory_enemy_second_rank_positions))
+        options.setdefault("ending", Ending(turn_limit, cap))
         game = cls(data, board, params, rules, FireRules.from_ruleset(params), rows, profiles,
                    victory_positions=victory, **options)
         if not rules.cards_interpretations:  # only the cards whose effect the sources describe are played

@@ -49,7 +49,6 @@ from tcforge.engine.board import ATTACHED, DECK, DISCARDED, RESERVE
 from tcforge.engine.context import Context, Melee, Placing, Play
 from tcforge.engine.core import CHANCE, TERMINAL, CoreState, IllegalActionError
 from tcforge.engine.game import Game
-from tcforge.engine.outcome import EndKind, Outcome
 from tcforge.engine.units import Unit
 
 __all__ = ["CHANCE", "TERMINAL", "Action", "GameState", "IllegalActionError"]
@@ -208,25 +207,11 @@ class GameState(CoreState):
             if until == half:
                 self.smoke[pos] = -1  # 9.5.1 b
                 self.los_cache = {}
-        if self.game.rules.victory_check == "end_of_turn":
-            self._victory_now()
-            if self.outcome is not None:
-                return
-        if self.active != self.first:
-            for hook in self.game.end_hooks:
-                found = hook(self)
-                if found is not None:
-                    self.outcome = found
-                    return
-            if self.game.turn_limit is not None and self.turn >= self.game.turn_limit:
-                self._victory_now()
-                if self.outcome is None:
-                    self.outcome = Outcome(None, EndKind.TURN_LIMIT, self.turn, f"turn limit {self.game.turn_limit} reached")
-                return
-            if self.turn >= self.game.max_turns:
-                self.outcome = Outcome(None, EndKind.ENGINE_CAP, self.turn,
-                                       f"no victory after {self.game.max_turns} turns (the engine's cap)")
-                return
+        game_turn_end = self.active != self.first
+        self.outcome = self.game.ending.side_turn_end(self, game_turn_end)
+        if self.outcome is not None:
+            return
+        if game_turn_end:
             self.turn += 1
         self.active = 1 - self.active
         self._start_side_turn()

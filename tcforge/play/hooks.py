@@ -14,12 +14,13 @@ from typing import Any
 from tcforge.data.dataset import GameData, load_data
 from tcforge.engine import arrivals, placing
 from tcforge.engine.board import RESERVE
+from tcforge.engine.core import captured
 from tcforge.engine.game import Game
 from tcforge.engine.melee import began_melee
-from tcforge.engine.outcome import EndKind, Outcome
+from tcforge.engine.outcome import DEFAULT_CAP, Ending, EndKind, Outcome
 from tcforge.engine.state import GameState
 from tcforge.engine.units import Unit
-from tcforge.play.victory import AT_ONCE, AT_TURN_END, Judge, captured
+from tcforge.play.victory import AT_ONCE, AT_TURN_END, Judge
 from tcforge.scenarios.format import ForceEntry, Reinforcement
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.scenario import Scenario
@@ -35,14 +36,13 @@ from tcforge.scenarios.special_rules import (
 )
 from tcforge.scenarios.victory import VictoryCondition
 
-MAX_TURNS = 20  # the cap for a scenario with no turn limit that does not state its own ('ends'): then the game is drawn
-
 
 def turn_cap(scenario: Scenario) -> int:
-    """The last game turn: the scenario's turn limit, or the cap its 'ends' states (MAX_TURNS if neither)."""
+    """The last game turn: the scenario's turn limit, or the cap its 'ends' states (the engine's DEFAULT_CAP if
+    neither)."""
     if scenario.turn_limit is not None:
         return scenario.turn_limit
-    return scenario.ends.cap if scenario.ends is not None else MAX_TURNS
+    return scenario.ends.cap if scenario.ends is not None else DEFAULT_CAP
 
 
 def engine_pos(scenario: Scenario, pos: Position) -> int:
@@ -58,17 +58,14 @@ def make_game(scenario: Scenario) -> Game:
     grid = scenario.grid
     labels = tuple(grid.label(Position(r, c)) for r in range(1, grid.rows + 1) for c in range(1, grid.columns + 1))
     game = Game.create(_game_data(scenario), columns=grid.columns, ranks_per_side=grid.ranks_per_side,
-                       overrides=dict(scenario.params), labels=labels, turn_limit=scenario.turn_limit,
-                       max_turns=turn_cap(scenario), name=scenario.id)
-    game.default_victory = False
+                       overrides=dict(scenario.params), labels=labels, name=scenario.id)
     roles = [scenario.side(s).role for s in grid.sides]
     game.attacker = roles.index("attacker") if roles.count("attacker") == 1 else None
     game.initiative = (tuple(scenario.initiative.modifiers.get(side, 0) for side in grid.sides),
                        scenario.initiative.winner == "low")
     hooks = ScenarioHooks(scenario, game)
-    game.victory_hooks = [hooks.instant]
+    game.ending = Ending(scenario.turn_limit, turn_cap(scenario), hooks)
     game.turn_hooks = [hooks.turn_start]
-    game.end_hooks = [hooks.end_of_turn]
     game.reinforcements_hook = hooks.card_reinforcements
     game.reserve_return = not scenario.rules(NoReturnToReserve)
     game.scenario_rules = hooks

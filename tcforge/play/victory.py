@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterator
 
 from tcforge.engine.board import DECK, RESERVE
-from tcforge.engine.core import CoreState
+from tcforge.engine.core import CoreState, captured, controls
 from tcforge.engine.outcome import EndKind, Outcome
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.scenario import Scenario
@@ -115,20 +115,6 @@ class Judge:
                 return Outcome(side, EndKind.VICTORY_CONDITION, state.turn,
                                f"{side_id} lasted {cond.turns} turns after {cond.after} arrived ({cond.id})", cond.id)
         return None
-
-
-def controls(state: CoreState, pos: int, side: int, moving: Collection[int] = ()) -> bool:
-    """16.0: a combat card of the side at ``pos`` (at rest, not carried) and no enemy combat card."""
-    units = state.units
-    return (any(units[u].profile.combat and units[u].carrier is None and u not in moving for u in state.occ[pos][side])
-            and not any(units[u].profile.combat for u in state.occ[pos][1 - side]))
-
-
-def captured(state: CoreState, pos: int, side: int, moving: Collection[int] = ()) -> bool:
-    """001 Victory Conditions: a unit of the side at ``pos`` (trucks too, not on its way) and no enemy unit there."""
-    units = state.units
-    return (any((units[u].profile.combat or units[u].profile.truck) and u not in moving for u in state.occ[pos][side])
-            and not any(units[u].profile.combat or units[u].profile.truck for u in state.occ[pos][1 - side]))
 
 
 def holds(state: CoreState, pos: int, side: int, cond: HoldPositions, assaulting: Callable[[int], bool],

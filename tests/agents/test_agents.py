@@ -62,7 +62,7 @@ def test_a_retired_player_is_refused_in_one_line_naming_what_to_use_instead(text
 
 def duel() -> GameState:
     return make_state({0: [("PzKw IV H", "c2"), ("German Line Squad", "c1")], 1: [("T-34 M41", "c3"), ("Soviet Line Squad", "c4")]},
-                      max_turns=3)
+                      cap=3)
 
 
 def test_the_playout_loop_samples_chance_and_asks_the_side_to_move_in_the_games_order_of_draws() -> None:

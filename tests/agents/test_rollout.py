@@ -15,7 +15,7 @@ from tests.engine.test_observation import hidden_changed, position
 
 def duel() -> GameState:
     return make_state({0: [("PzKw IV H", "c2"), ("German Line Squad", "c1")], 1: [("T-34 M41", "c3"), ("Soviet Line Squad", "c4")]},
-                      max_turns=3)
+                      cap=3)
 
 
 @pytest.mark.parametrize("text, why", [

@@ -31,14 +31,14 @@ def test_16_0_taking_three_rear_positions_is_a_victory_condition_outcome() -> No
 
 
 def test_a_game_without_victory_ends_at_the_engines_cap_as_a_draw() -> None:
-    state = make({0: [("German Line Squad", "a1")], 1: [("Soviet Line Squad", "e4")]}, max_turns=2)
+    state = make({0: [("German Line Squad", "a1")], 1: [("Soviet Line Squad", "e4")]}, cap=2)
     play(state, (random_policy, random_policy), random.Random(1))
     assert state.outcome is not None and state.outcome.kind is EndKind.ENGINE_CAP
     assert (state.winner, state.outcome.turn) == (None, 2) and "engine's cap" in state.outcome.reason
 
 
 def test_a_serialized_finished_game_gives_back_its_outcome() -> None:
-    state = make({0: [("German Line Squad", "a1")], 1: [("Soviet Line Squad", "e4")]}, max_turns=1)
+    state = make({0: [("German Line Squad", "a1")], 1: [("Soviet Line Squad", "e4")]}, cap=1)
     play(state, (random_policy, random_policy), random.Random(2))
     copy = GameState.deserialize(state.game, state.serialize())
     assert copy.outcome == state.outcome and copy.is_terminal()
@@ -82,7 +82,7 @@ def test_the_serialized_state_stores_the_endings_kind_and_condition_not_only_its
 
 
 def test_a_state_serialized_before_the_ending_was_stored_still_gives_back_its_outcome() -> None:
-    state = make({0: [("German Line Squad", "a1")], 1: [("Soviet Line Squad", "e4")]}, max_turns=1)
+    state = make({0: [("German Line Squad", "a1")], 1: [("Soviet Line Squad", "e4")]}, cap=1)
     play(state, (random_policy, random_policy), random.Random(2))
     raw = json.loads(state.serialize())
     del raw["ending"]  # the form written before the key

@@ -30,7 +30,7 @@ SOVIET = ["T-70", "T-34 M41", "T-34 M43", "Soviet Line Squad", "Soviet Guards Sq
 def start(seed: int) -> GameState:
     """A small battle: some cards on the table, some in reserve, some in the deck; the initiative is rolled."""
     data = load_data()
-    game = Game.create(data, max_turns=12)
+    game = Game.create(data, cap=12)
     rng = random.Random(seed)
     forces = {}
     for side, names in ((0, GERMAN), (1, SOVIET)):

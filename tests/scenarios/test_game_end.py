@@ -31,7 +31,7 @@ def test_16_0_the_engine_stops_an_undecided_game_at_the_cap_ends_states(tmp_path
     short = tmp_path / "kursk.yaml"
     short.write_text(KURSK.read_text(encoding="utf-8").replace("  cap: 20\n", "  cap: 3\n"), encoding="utf-8")
     sc = load(short)
-    assert make_game(sc).max_turns == 3
+    assert make_game(sc).ending.cap == 3
     _, result = play_game(sc, 1, ("greedy", "greedy"), record=False)
     assert result.condition == "cap" and result.turns == 3 and result.winner is None
 

@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 from conftest import ROOT
 from tcforge.analysis.balance import report, run, wilson
 from tcforge.cli import app
+from tcforge.engine.outcome import DEFAULT_CAP as MAX_TURNS
 from tcforge.play.games import play_game, read_log, replay, write_log
-from tcforge.play.hooks import MAX_TURNS
 from tcforge.scenarios.loading import load
 
 

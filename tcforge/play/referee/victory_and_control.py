@@ -39,7 +39,10 @@ CASES = (
 
 
 def controls(state: CoreState, pos: int, side: int, moving: Collection[int] = ()) -> bool:
-    """16.0: a combat card of ``side`` at ``pos``, at rest (not carried, not on its way), and no enemy combat card."""
+    """16.0: a combat card of ``side`` at ``pos``, at rest (not carried, not on its way), and no enemy combat card.
+    The referee's own reading, kept apart on purpose from the engine's :meth:`CoreState.controls` (which the judge
+    and the players share): it re-checks a log by reading the rules again, so a mistake in the engine's reading
+    shows as a violation instead of being agreed with."""
     units = state.units
     mine = any(units[u].profile.combat and units[u].carrier is None and u not in moving for u in state.occ[pos][side])
     return mine and not any(units[u].profile.combat for u in state.occ[pos][1 - side])
