@@ -363,3 +363,24 @@ def test_control_is_read_in_one_place_that_the_judge_and_the_players_share() -> 
     (engine.core.controls, captured), the players call them; only the referee keeps its own, on purpose."""
     assert control_readings(_sources()) == []
     assert control_readings([("play/victory.py", "def controls(state, pos, side):\n")]) == ["play/victory.py"]
+
+
+def test_no_test_skips_when_the_package_or_a_required_dependency_is_missing() -> None:
+    """A broken install must fail the suite, not skip it (issue 52 point 8): importorskip of tcforge's own modules or
+    of a dependency pyproject.toml requires turns a missing module into a skip."""
+    required = re.findall(r'^\s*"([A-Za-z0-9_.-]+)', (ROOT / "pyproject.toml").read_text(encoding="utf-8").split(
+        "dependencies = [", 1)[1].split("]", 1)[0], re.M)
+    imported_as = {"pyyaml": "yaml", "pillow": "pil"}  # a distribution imported under another name
+    names = {"tcforge"} | {imported_as.get(n.lower(), n.lower().replace("-", "_")) for n in required}
+    assert {"weasyprint", "jinja2", "yaml", "pil"} <= names
+    assert skips_of_required(ROOT / "tests", names) == []
+    assert skips_of_required(ROOT / "tests", names, {"x.py": "pytest.importor" + 'skip("tcforge.agents.trained")'}) == [
+        "x.py: tcforge.agents.trained"]
+
+
+def skips_of_required(folder: Path, names: set[str], extra: dict[str, str] | None = None) -> list[str]:
+    """The importorskip calls of the tests (plus ``extra``, name: text) on a module of ``names``."""
+    texts = {str(p.relative_to(ROOT)): p.read_text(encoding="utf-8") for p in sorted(folder.rglob("*.py"))}
+    return [f"{name}: {module}" for name, text in {**texts, **(extra or {})}.items()
+            for module in re.findall(r"importorskip\(\s*[\"']([^\"']+)", text)
+            if module.split(".")[0].lower() in names]

@@ -17,8 +17,10 @@ from typing import Any
 import pytest
 import typer.core
 import yaml
+from typer.testing import CliRunner
 
 from conftest import ROOT
+from tcforge.cli import app
 
 DOCS = ROOT / "docs"
 README = ROOT / "README.md"
@@ -75,11 +77,29 @@ def test_the_site_lists_every_page_in_its_navigation() -> None:
     assert sorted(listed) == on_disk
 
 
+def help_commands(path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """Every command a user finds through ``--help``, depth first: the Commands panel of each group's help, read
+    as printed. Not the hook's walker (docs.commands()): a command the walker missed would be missing from the
+    reference and from the check alike."""
+    result = CliRunner().invoke(app, [*path, "--help"], env={"COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb"})
+    assert result.exit_code == 0, result.output
+    found = [path]
+    panel = re.search(r"─ Commands ─.*?\n(.*?)\n╰", result.output, re.S)
+    for line in panel.group(1).splitlines() if panel else ():
+        name = re.match(r"│ (\S+)\s", line)
+        if name:
+            found += help_commands(path + (name.group(1),))
+    return found
+
+
 def test_the_command_reference_names_every_command_and_option() -> None:
     docs = hook()
     text = docs.reference_markdown()
-    found = docs.commands()
-    assert len(found) > 50  # the lazily loaded groups (print, scenario, i18n, deck, export) are walked too
+    by_path = {path: (command, ctx) for path, command, ctx in docs.commands()}
+    listed = help_commands()
+    assert len(listed) > 50  # the lazily loaded groups (print, scenario, i18n, deck, export) are listed too
+    assert sorted(by_path) == sorted(listed), "the hook's walk and --help disagree on the commands"
+    found = [(path, *by_path[path]) for path in listed]
     for path, command, _ in found:
         name = " ".join(("tcforge",) + path)
         heading = re.search(rf"^#+ {re.escape(name)}$", text, re.M)

@@ -1,6 +1,8 @@
 """Special cards in the engine (11.0-12.2, 9.5.1, 9.6.1) and the card status list."""
 from __future__ import annotations
 
+import ast
+
 from enginekit import make, pos, roll, uid
 from tcforge.data.dataset import load_data
 from tcforge.engine.board import RESERVE
@@ -43,11 +45,24 @@ def test_tank_ace_improves_anti_tank_rolls_by_one() -> None:
 
 
 def test_9_3_1_flank_shot_card_makes_the_next_shot_strike_side_armor() -> None:
-    state = make({0: [("Flank Shot", RESERVE), ("PzKw IV H", "c2")], 1: [("T-34 M41", "c3")]})
-    state.apply_checked(("play", uid(state, "Flank Shot")))
-    state.apply_checked(("fire", pos(state, "c2")))
-    state.apply_checked(("shoot", uid(state, "PzKw IV H"), uid(state, "T-34 M41"), "at"))
-    assert state.rolls[0][1].flank_shot
+    """The PzKw III L's 8 penetration against the T-34 M41's 9 front and 6 side armour: after a hit (a 4, not a
+    halving roll) the To Kill roll needed is the side armour's (8 - 6 = 2 over: kill on 6 or less), where the same
+    shot without the card strikes the front (1 under: kill on 3 or less), as the ruleset's table gives them."""
+    needed = {}
+    for card in (True, False):
+        state = make({0: [("Flank Shot", RESERVE), ("PzKw III L", "c2")], 1: [("T-34 M41", "c3")]})
+        if card:
+            state.apply_checked(("play", uid(state, "Flank Shot")))
+        state.apply_checked(("fire", pos(state, "c2")))
+        state.apply_checked(("shoot", uid(state, "PzKw III L"), uid(state, "T-34 M41"), "at"))
+        roll(state, 4)  # a hit, not a natural flank roll (1) nor a Flank Shot's halving roll
+        kill = state.rolls[0]
+        assert kill[0] == "kill", state.rolls
+        needed[card] = kill[-1]
+        rules, attack = state.game.fire_rules, kill[1]
+        assert (attack.penetration, attack.armor_front, attack.armor_side) == (8, 9, 6)
+        assert needed[card] == rules.kill_number(8 - (6 if card else 9))
+    assert needed == {True: 6, False: 3}
 
 
 def test_11_0_foxholes_placed_free_at_the_start_of_the_play_and_removed_when_infantry_leaves() -> None:
@@ -98,14 +113,32 @@ def test_rules_coverage_lists_every_case_from_4_to_17(cli) -> None:
     assert row["status"] == "implemented and tested" and any("9_3_2" in t for t in row["tests"])
 
 
+def code_strings(source: str) -> set[str]:
+    """The string constants of Python ``source`` that code uses: not its docstrings, and never its comments (which
+    the parser drops), so that a parameter named only in a comment or a docstring is not counted as read."""
+    tree = ast.parse(source)
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body
+                  and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    return {node.value for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings}
+
+
 def test_every_rule_parameter_is_read_by_the_code_or_refused_when_changed() -> None:
-    """A variant changing a parameter must change the game: each one is read somewhere, or fixed (refused)."""
+    """A variant changing a parameter must change the game: each one is read by code somewhere (its name a string the
+    code uses, not a word of a comment or a docstring), or fixed (refused)."""
     from conftest import ROOT
     from tcforge.engine.game import FIXED
-    source = "\n".join(p.read_text() for folder in ("engine", "analysis", "scenarios")
-                       for p in (ROOT / "tcforge" / folder).glob("*.py"))
-    unread = [name for name in load_data().ruleset.params if f'"{name}"' not in source and name not in FIXED]
+    used = set().union(*(code_strings(p.read_text(encoding="utf-8")) for folder in ("engine", "analysis", "scenarios")
+                         for p in (ROOT / "tcforge" / folder).glob("*.py")))
+    unread = [name for name in load_data().ruleset.params if name not in used and name not in FIXED]
     assert unread == []
+
+
+def test_a_parameter_named_only_in_a_comment_or_a_docstring_is_not_read() -> None:
+    source = "\n".join(['"""Reads "fire.max_range"."""', '# "melee.procedure"', "def f(p):",
+                        '    """Uses "hmg.enabled"."""', '    return p["turn.hand_limit"]', ""])
+    assert code_strings(source) == {"turn.hand_limit"}
 
 
 def test_a_fixed_parameter_with_another_value_is_refused() -> None:

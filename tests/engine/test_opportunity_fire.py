@@ -213,8 +213,26 @@ def test_001_2_1_greedy_takes_a_good_shot_and_keeps_its_fire_for_a_poor_one() ->
 
 
 def test_001_2_0_jeff_mike_plays_opportunity_fire() -> None:
+    """Under Jeff and Mike's ruleset (no override): the tank stepping to b2, two zones from the T-34, opens the
+    opportunity window for the T-34 (no card in hand), and its shot carries the ruleset's +1 to the to-hit roll over
+    the same shot fired in its own turn. The Six-Pack rules, the control, open no window."""
     state = make_state({0: [("PzKw IV H", "b1")], 1: [("T-34 M41", "b4")]}, ruleset="jeff-mike-2002", columns=3)
-    assert state.game.rules.opportunity_fire and state.game.rules.opportunity_modifier == 1
+    tank, t34 = uid(state, "PzKw IV H"), uid(state, "T-34 M41")
+    pass_window(state)
+    start_one_card_move(state, "b1", "PzKw IV H")
+    step(state, "b2")
+    assert state.current_player() == 1 and not state.hand[1]
+    assert opportunity_shots(state) == [("shoot", t34, tank, "at")]
+    state.apply_checked(("shoot", t34, tank, "at"))
+    shot = state.rolls[0][1]
+    own_turn = fire.build_attack(state, state.units[t34], state.units[tank], "at")
+    assert state.game.rules.opportunity_modifier == 1
+    assert own_turn is not None and shot.modifier == own_turn.modifier + 1
+    plain = make_state({0: [("PzKw IV H", "b1")], 1: [("T-34 M41", "b4")]}, columns=3)
+    pass_window(plain)
+    start_one_card_move(plain, "b1", "PzKw IV H")
+    step(plain, "b2")
+    assert plain.current_player() == 0 and plain.ctx.window is None
 
 
 def test_001_2_1_condition_1_a_card_passing_through_a_full_friendly_zone_is_a_target() -> None:

@@ -9,8 +9,6 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("weasyprint")
-
 XREF_CSS = 'a.xref::after { content: "\\00A0(p.\\00A0 00)"; font: 6.6pt "DejaVu Sans Condensed"; }'
 
 
