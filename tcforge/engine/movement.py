@@ -189,6 +189,14 @@ def steps(state: CoreState, unit: Unit, at: int, left: int, first: bool, *, any_
     group = riders(state, unit)
     if not group:
         return _steps_alone(state, unit, at, left, first, any_one, candidates)
+    return _steps_with(state, unit, at, left, first, any_one, candidates, group)
+
+
+def _steps_with(state: CoreState, unit: Unit, at: int, left: int, first: bool, any_one: bool,
+                candidates: tuple[int, ...], group: list[Unit]) -> list[int]:
+    """:func:`steps` for a card and the ``group`` it carries or tows: the rule as written (8.0, 8.5, 8.6.1, 6.3).
+    With no group it is the plain path that :func:`_steps_alone`, written apart for speed, must agree with
+    (tests/engine/test_fast_paths.py holds the two together over random positions of every bundled scenario)."""
     members = [unit, *group]
     escorted = unit.profile.tank or any(m.profile.tank for m in group)  # 8.5: the group's tanks accompany the rest
     out = []
