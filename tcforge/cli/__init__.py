@@ -20,7 +20,7 @@ import typing
 import unicodedata
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from typer._click.exceptions import BadParameter, UsageError
@@ -116,13 +116,14 @@ app.command("schemas")(schemas.schemas)
 
 @app.callback(invoke_without_command=True)
 def _root(
-    version: bool = typer.Option(False, "--version", help="Print the version and exit."),
-    data: list[Path] | None = typer.Option(
-        None, "--data", metavar="DIR",
+    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
+    data: Annotated[list[Path] | None, typer.Option(
+        "--data",
+        metavar="DIR",
         help="A folder of your own cards, errata, rulesets and scenarios (any layout: each file is known by its top-level "
              "key), layered over the bundled data: added to it, never replacing it, so an id the bundled data uses is an "
              "error. Repeat for several folders. Put it before the command: tcforge --data DIR validate. "
-             f"Default: the {DATA_ENV} environment variable (folders separated by '{os.pathsep}')."),
+             f"Default: the {DATA_ENV} environment variable (folders separated by '{os.pathsep}').")] = None,
 ) -> None:
     if version:  # and which build runs the engine: the compiled one, or the sources and why (tcforge/compiled.py)
         out.print(f"tcforge {__version__}; engine: {compiled.state()}", markup=False)

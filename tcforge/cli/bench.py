@@ -37,11 +37,12 @@ def _repeat(default: int, help: str) -> Any:
 
 @app.command("validate")
 def bench_validate(
-    cards: int = typer.Option(10_000, "--card-count", callback=bounded(CARDS), help="Size of the generated card set."),
+    cards: Annotated[int, typer.Option("--card-count", callback=bounded(CARDS), help="Size of the generated card set.")] = 10_000,
     old_cards: Annotated[int | None, deprecated_option("--cards", check=bounded(CARDS))] = None,
     repeat: int = _repeat(5, "Runs per measurement; the best is kept."),
-    check_jsonschema: Path | None = typer.Option(None, "--check-jsonschema",
-                                                    help="Path of a check-jsonschema executable to compare with (installed apart)."),
+    check_jsonschema: Annotated[Path | None, typer.Option(
+        "--check-jsonschema",
+        help="Path of a check-jsonschema executable to compare with (installed apart).")] = None,
 ) -> None:
     """Time 'tcforge validate' on the bundled data and on a generated card set."""
     cards = old_cards if old_cards is not None else cards
@@ -53,9 +54,9 @@ def bench_validate(
 
 @app.command("engine")
 def bench_engine(
-    seconds: float = typer.Option(3.0, "--seconds", help="Seconds of play per measurement."),
+    seconds: Annotated[float, typer.Option("--seconds", help="Seconds of play per measurement.")] = 3.0,
     repeat: int = _repeat(3, "Measurements; the best is kept."),
-    openspiel: Path | None = typer.Option(None, "--openspiel", help="A Python interpreter with open_spiel installed."),
+    openspiel: Annotated[Path | None, typer.Option("--openspiel", help="A Python interpreter with open_spiel installed.")] = None,
     baseline: str | None = _baseline(),
 ) -> None:
     """Random playouts of a Kursk-sized battle: actions per second, side by side with OpenSpiel's tic-tac-toe (and,
@@ -70,9 +71,11 @@ def bench_engine(
 
 @app.command("scenarios")
 def bench_scenarios(
-    games: int = typer.Option(100, "--games", callback=bounded(GAMES), help="Games per measurement."),
-    big: int = typer.Option(2400, "--big", callback=bounded(SKIPPABLE_GAMES),
-                            help="Games of the large Hill 621 run on 2 workers (0 to skip)."),
+    games: Annotated[int, typer.Option("--games", callback=bounded(GAMES), help="Games per measurement.")] = 100,
+    big: Annotated[int, typer.Option(
+        "--big",
+        callback=bounded(SKIPPABLE_GAMES),
+        help="Games of the large Hill 621 run on 2 workers (0 to skip).")] = 2400,
     baseline: str | None = _baseline(),
     repeat: int = _repeat(3, "With --baseline: measurements of each build, interleaved; the best is kept."),
 ) -> None:
@@ -91,9 +94,9 @@ def bench_scenarios(
 
 @app.command("cluster")
 def bench_cluster(
-    games: int = typer.Option(100, "--games", callback=bounded(GAMES), help="Hill 621 greedy games per measurement."),
+    games: Annotated[int, typer.Option("--games", callback=bounded(GAMES), help="Hill 621 greedy games per measurement.")] = 100,
     repeat: int = _repeat(3, "Repetitions; the figures are their median and range."),
-    batch: int = typer.Option(10, "--batch", callback=bounded(BATCH), help="Games a batch."),
+    batch: Annotated[int, typer.Option("--batch", callback=bounded(BATCH), help="Games a batch.")] = 10,
 ) -> None:
     """Games a second on 1 and 2 local workers, a Dask LocalCluster against the local pool, Dask's cost a task."""
     from tcforge.analysis.cluster_bench import cluster_benchmark
@@ -105,13 +108,19 @@ def bench_cluster(
 
 @app.command("search")
 def bench_search(
-    seconds: float = typer.Option(2.0, "--seconds", help="Seconds per rate measurement."),
+    seconds: Annotated[float, typer.Option("--seconds", help="Seconds per rate measurement.")] = 2.0,
     repeat: int = _repeat(3, "Decisions timed per budget; the median is kept."),
-    playouts: str = typer.Option("8,16,32,64", "--playouts", help="Playout budgets of the rollout and plan players to time."),
-    games: int = typer.Option(4, "--games", min=0, max=1000, help="Games a scenario timed with greedy and with the "
-                              "strongest player on both sides, for a game's cost (0: not timed)."),
-    strongest: str = typer.Option("best", "--strongest", metavar="SPEC",
-                                  help="The strongest player, whose game's cost is set against greedy's."),
+    playouts: Annotated[str, typer.Option("--playouts", help="Playout budgets of the rollout and plan players to time.")] = "8,16,32,64",
+    games: Annotated[int, typer.Option(
+        "--games",
+        min=0,
+        max=1000,
+        help="Games a scenario timed with greedy and with the "
+             "strongest player on both sides, for a game's cost (0: not timed).")] = 4,
+    strongest: Annotated[str, typer.Option(
+        "--strongest",
+        metavar="SPEC",
+        help="The strongest player, whose game's cost is set against greedy's.")] = "best",
     baseline: str | None = _baseline(),
 ) -> None:
     """The search players from a mid-game Hill 621 position: copies/s, playouts/s, a decision's time per budget; then
@@ -142,9 +151,11 @@ def bench_search(
 def bench_speed(
     baseline: str | None = _baseline(),
     repeat: int = _repeat(3, "Measurements of each build, interleaved; the best is kept."),
-    record: Path | None = typer.Option(None, "--record", file_okay=False,
-                                       help="A folder (docs/results) to write the figures in, as a page named for the "
-                                            "date, with the machine, the load and the command."),
+    record: Annotated[Path | None, typer.Option(
+        "--record",
+        file_okay=False,
+        help="A folder (docs/results) to write the figures in, as a page named for the "
+             "date, with the machine, the load and the command.")] = None,
 ) -> None:
     """Issue 35's figures in one run, each for the build in use, for its Python sources where the build in use is
     compiled (tcforge/compiled.py), and for the baseline, with their ratios: greedy games a second on Hill 621 and
@@ -199,11 +210,11 @@ def _record_speed(folder: Path, lines: list[str], load_before: float, command: s
 
 @app.command("ladder")
 def bench_ladder(
-    scenario: str = typer.Option("hill-621", "--scenario", help="A bundled scenario id."),
+    scenario: Annotated[str, typer.Option("--scenario", help="A bundled scenario id.")] = "hill-621",
     agent: Annotated[list[str] | None, rung_option("A rung: an agent SPEC; repeat it, weakest first (default: "
                                                    + " ".join(f"--agent {r}" for r in BENCH_RUNGS) + ").")] = None,
     rungs: RungsOpt = None,
-    games: int = typer.Option(8, "--games", callback=bounded(EVEN_GAMES), help="Games a rung (even: half with each side)."),
+    games: Annotated[int, typer.Option("--games", callback=bounded(EVEN_GAMES), help="Games a rung (even: half with each side).")] = 8,
     jobs: JobsOpt = JOBS_DEFAULT,
 ) -> None:
     """A short strength ladder (tcforge scenario ladder) timed: wall time, games/s, each rung's score."""
@@ -261,8 +272,10 @@ def bench_tts() -> None:
 
 @app.command("booklet")
 def bench_booklet(repeat: int = _repeat(3, "Rounds; each line gives their spread."),
-                  keep: Path | None = typer.Option(None, "--keep", file_okay=False,
-                                                   help="Folder to keep the booklets in (default: thrown away).")
+                  keep: Annotated[Path | None, typer.Option(
+                      "--keep",
+                      file_okay=False,
+                      help="Folder to keep the booklets in (default: thrown away).")] = None
                   ) -> None:
     """Every rule booklet (A4, A5, Letter, half-Letter; English and French), each in its own process: seconds a page
     and peak memory."""

@@ -39,11 +39,13 @@ def _years(card: Card) -> str:
 
 @app.command("list")
 def cards_list(
-    type: str | None = typer.Option(None, "--type", help="vehicle, at_gun, air_artillery, infantry, equipment, special, ultra_rare."),
-    card_class: str | None = typer.Option(None, "--class", help="tank, tank_destroyer, half_track, elite, terrain, ..."),
-    nation: str | None = typer.Option(None, "--nation", help="german, soviet or any."),
-    rarity: str | None = typer.Option(None, "--rarity", help="C, U, R or UR."),
-    year: int | None = typer.Option(None, "--year", metavar="YEAR", help="Only cards in service that year, e.g. 1943."),
+    type: Annotated[str | None, typer.Option(
+        "--type",
+        help="vehicle, at_gun, air_artillery, infantry, equipment, special, ultra_rare.")] = None,
+    card_class: Annotated[str | None, typer.Option("--class", help="tank, tank_destroyer, half_track, elite, terrain, ...")] = None,
+    nation: Annotated[str | None, typer.Option("--nation", help="german, soviet or any.")] = None,
+    rarity: Annotated[str | None, typer.Option("--rarity", help="C, U, R or UR.")] = None,
+    year: Annotated[int | None, typer.Option("--year", metavar="YEAR", help="Only cards in service that year, e.g. 1943.")] = None,
     format: TableFormatOpt = TableFormat.text,
     lang: AnyLangOpt = "en",
 ) -> None:
@@ -82,10 +84,10 @@ def cards_list(
 
 @app.command("show")
 def cards_show(
-    card: str = typer.Argument(..., help="Card number, name or alias (\"46\", \"PzKw IV J\", \"SPW 251\")."),
+    card: Annotated[str, typer.Argument(help="Card number, name or alias (\"46\", \"PzKw IV J\", \"SPW 251\").")],
     format: FormatOpt = Format.text,
     lang: AnyLangOpt = "en",
-    nation: str | None = typer.Option(None, "--nation", help="Pick among same-named cards of both sides (\"Truck\")."),
+    nation: Annotated[str | None, typer.Option("--nation", help="Pick among same-named cards of both sides (\"Truck\").")] = None,
 ) -> None:
     """Show one card: effective values, each erratum as printed -> corrected with its source."""
     cards = card_set()
@@ -216,13 +218,20 @@ def name_table(title: str) -> Table:
 
 @app.command("search")
 def cards_search(
-    name: str | None = typer.Argument(None, metavar="NAME", help="Part of a name in any language, accents optional "
-                                                                 "(\"jager\", \"T 34\", \"fumee\")."),
-    nation: str | None = typer.Option(None, "--nation", metavar="NATION", help="german, soviet or any."),
-    type: str | None = typer.Option(None, "--type", metavar="TYPE",
-                                    help="A card type (vehicle, infantry, ...) or class (tank, terrain, ...)."),
-    year: int | None = typer.Option(None, "--year", metavar="YEAR", help="Only cards in service that year, e.g. 1943."),
-    points: str | None = typer.Option(None, "--points", metavar="RANGE", help="Points: 20, a range 20-30, 20- (or more), -30 (or fewer)."),
+    name: Annotated[str | None, typer.Argument(
+        metavar="NAME",
+        help="Part of a name in any language, accents optional "
+             "(\"jager\", \"T 34\", \"fumee\").")] = None,
+    nation: Annotated[str | None, typer.Option("--nation", metavar="NATION", help="german, soviet or any.")] = None,
+    type: Annotated[str | None, typer.Option(
+        "--type",
+        metavar="TYPE",
+        help="A card type (vehicle, infantry, ...) or class (tank, terrain, ...).")] = None,
+    year: Annotated[int | None, typer.Option("--year", metavar="YEAR", help="Only cards in service that year, e.g. 1943.")] = None,
+    points: Annotated[str | None, typer.Option(
+        "--points",
+        metavar="RANGE",
+        help="Points: 20, a range 20-30, 20- (or more), -30 (or fewer).")] = None,
     format: Annotated[TableFormat, format_option("text: a table; json: a list; csv: rows.")] = TableFormat.text,
     lang: Annotated[str, any_lang_option("Language of the names shown: en, fr, or a language with a catalogue (any "
                                          "language is searched).")] = "en",
@@ -265,7 +274,7 @@ def cards_search(
 def cards_new(
     path: Annotated[Path, typer.Argument(metavar="FILE", help="The card file to write, in a folder of your own "
                                          "(e.g. mydata/club-cards.yaml).")],
-    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
 ) -> None:
     """Write a commented card file to fill in: one card with every field a vehicle uses, and a first line naming the
     schema, so that an editor with the YAML language server completes and checks it as you type."""

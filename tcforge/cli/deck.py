@@ -78,8 +78,8 @@ def _dump(data: Any) -> None:
 @app.command("list")
 def list_decks(
     format: FormatOpt = Format.text,
-    front: str | None = typer.Option(None, "--front", help="Only the decks of this front (russian, ...)."),
-    year: int | None = typer.Option(None, "--year", metavar="YEAR", help="Only the decks of this year."),
+    front: Annotated[str | None, typer.Option("--front", help="Only the decks of this front (russian, ...).")] = None,
+    year: Annotated[int | None, typer.Option("--year", metavar="YEAR", help="Only the decks of this year.")] = None,
 ) -> None:
     """List the bundled command decks, by front and period."""
     try:
@@ -102,7 +102,7 @@ def list_decks(
 
 @app.command("show")
 def show(
-    deck_name: str = typer.Argument(..., metavar="DECK", help="Deck id or a deck file."),
+    deck_name: Annotated[str, typer.Argument(metavar="DECK", help="Deck id or a deck file.")],
     format: FormatOpt = Format.text,
 ) -> None:
     """Show a deck as printed, with each card's impulse type, side and formation."""
@@ -131,14 +131,19 @@ def show(
 
 @app.command("odds")
 def odds(
-    deck_name: str = typer.Argument(..., metavar="DECK", help="Deck id or a deck file."),
+    deck_name: Annotated[str, typer.Argument(metavar="DECK", help="Deck id or a deck file.")],
     format: FormatOpt = Format.text,
-    turn_overs: int | None = typer.Option(None, "--turn-overs", help="What if the turn ended on this Turn Over card "
-                                             "(default: the rules' turn.turn_overs_to_end)."),
-    sensitivity: bool = typer.Option(True, "--sensitivity/--no-sensitivity", help="Add the one-card-more-or-less table."),
-    monte_carlo: int = typer.Option(0, "--monte-carlo", callback=bounded(SAMPLES), help="Also play this many shuffled turns and show the "
-                                    "estimates with their 99.9 % intervals."),
-    seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="Seed of the Monte Carlo turns."),
+    turn_overs: Annotated[int | None, typer.Option(
+        "--turn-overs",
+        help="What if the turn ended on this Turn Over card "
+             "(default: the rules' turn.turn_overs_to_end).")] = None,
+    sensitivity: Annotated[bool, typer.Option("--sensitivity/--no-sensitivity", help="Add the one-card-more-or-less table.")] = True,
+    monte_carlo: Annotated[int, typer.Option(
+        "--monte-carlo",
+        callback=bounded(SAMPLES),
+        help="Also play this many shuffled turns and show the "
+             "estimates with their 99.9 % intervals.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", callback=bounded(SEED), help="Seed of the Monte Carlo turns.")] = 1,
 ) -> None:
     """Exact odds of a deck's turn: impulses per turn, each side's and formation's chance to act, longest runs,
     the commanders' Free Action cards, and the effect of one card more or less."""
@@ -183,11 +188,18 @@ def odds(
 
 @app.command("tables")
 def tables(
-    deck_name: str | None = typer.Argument(None, metavar="[DECK]", help="A deck, to add what its support cards bring "
-                                              "(default: the rules alone, fluid-time-003)."),
+    deck_name: Annotated[str | None, typer.Argument(
+        metavar="[DECK]",
+        help="A deck, to add what its support cards bring "
+             "(default: the rules alone, fluid-time-003).")] = None,
     format: FormatOpt = Format.text,
-    max_dice: int = typer.Option(5, "--max-dice", min=1, max=8, help="Most gun dice in the penetration table."),
-    max_armour: int = typer.Option(24, "--max-armor", "--max-armour", min=2, max=60, help="Highest armor in the penetration tables."),
+    max_dice: Annotated[int, typer.Option("--max-dice", min=1, max=8, help="Most gun dice in the penetration table.")] = 5,
+    max_armour: Annotated[int, typer.Option(
+        "--max-armor",
+        "--max-armour",
+        min=2,
+        max=60,
+        help="Highest armor in the penetration tables.")] = 24,
 ) -> None:
     """Exact fire, morale and support odds of source 003: hit chance by modified Size, penetration by dice and armor
     (with the flank die), penetrating-hit results, morale pass/suppressed/abandoned by modifier, support intensity by nation."""
@@ -213,7 +225,7 @@ def tables(
 
 @app.command("print")
 def print_cmd(
-    deck_name: str = typer.Argument(..., metavar="DECK", help="Deck id or a deck file."),
+    deck_name: Annotated[str, typer.Argument(metavar="DECK", help="Deck id or a deck file.")],
     lang: CardLangOpt = "en",
     paper: CardPaperOpt = Paper.a4,
     out_file: Annotated[Path | None, out_file_option("PDF to write (default: output/command-deck-ID-LANG-PAPER.pdf).")] = None,
@@ -223,7 +235,9 @@ def print_cmd(
     duplex: DuplexOpt = False,
     strict: StrictOpt = False,
     backs: BacksOpt = True,
-    reference: bool = typer.Option(True, "--reference/--no-reference", help="Add the reference card (fire; morale and support)."),
+    reference: Annotated[bool, typer.Option(
+        "--reference/--no-reference",
+        help="Add the reference card (fire; morale and support).")] = True,
 ) -> None:
     """The deck as cards (every printed card, commanders' cards included) with its back, and the 003 reference card.
 
@@ -275,7 +289,7 @@ def rulebook_cmd(
     lang: Annotated[Lang, lang_option("Language of the booklet: en, or fr (untranslated or out-of-date cases are "
                                       "marked).")] = Lang.en,
     paper: Annotated[BookPaper, paper_option("Page size: A4, US Letter or A5.")] = BookPaper.a4,
-    deck_name: str = typer.Option(DEFAULT_RULES_DECK, "--deck", help="The deck whose figures the booklet prints."),
+    deck_name: Annotated[str, typer.Option("--deck", help="The deck whose figures the booklet prints.")] = DEFAULT_RULES_DECK,
     out_file: Annotated[Path | None, out_file_option("PDF to write (default: output/rules-003-LANG-PAPER.pdf).")] = None,
 ) -> None:
     """The fluid-time rules of source 003 as a booklet (data/rules-003), with tables computed from the rules and a deck.

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from typing import Annotated
 
 import typer
 from rich.table import Table
@@ -15,7 +16,7 @@ app = typer.Typer(help="The errata applied to the printed cards.", no_args_is_he
 @app.command("list")
 def errata_list(
     format: FormatOpt = Format.text,
-    variants: bool = typer.Option(True, "--variants/--official-only", help="Include the Six-Pack variant's card changes."),
+    variants: Annotated[bool, typer.Option("--variants/--official-only", help="Include the Six-Pack variant's card changes.")] = True,
 ) -> None:
     """Every correction: card, field, printed -> corrected, and its source."""
     cards = card_set()

@@ -25,14 +25,19 @@ def _group() -> None:
 
 @app.command("tts")
 def tts(
-    name: str = typer.Argument(..., metavar="SCENARIO|DECK", help="A scenario (id or file) or a command deck (id or file)."),
+    name: Annotated[str, typer.Argument(metavar="SCENARIO|DECK", help="A scenario (id or file) or a command deck (id or file).")],
     lang: Annotated[str, any_lang_option("Language of the cards: en, fr, or a language with a catalogue.")] = "en",
-    seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="A scenario's set-up: the same seed as 'tcforge scenario play' "
-                             "gives the same terrain and placement."),
+    seed: Annotated[int, typer.Option(
+        "--seed",
+        callback=bounded(SEED),
+        help="A scenario's set-up: the same seed as 'tcforge scenario play' "
+             "gives the same terrain and placement.")] = 1,
     out: Annotated[Path | None, out_dir_option("Folder to write the save (JSON) and the PNGs into (default: "
                                                "output/tts/NAME-LANG, and -seedN for a seed other than 1).")] = None,
-    base_url: str | None = typer.Option(None, "--base-url", help="Where the PNGs will be served from (http or "
-                                           "https); default: the written files as local file:// addresses."),
+    base_url: Annotated[str | None, typer.Option(
+        "--base-url",
+        help="Where the PNGs will be served from (http or "
+             "https); default: the written files as local file:// addresses.")] = None,
 ) -> None:
     """A scenario's or a command deck's cards as Tabletop Simulator deck sheets and a save.
 

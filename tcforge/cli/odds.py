@@ -20,15 +20,17 @@ class Range(str, Enum):
 
 
 def odds(
-    firer: str | None = typer.Argument(None, help="Firing card: number, name or alias; or 'matrix' for the whole table."),
-    target: str | None = typer.Argument(None, help="Target card."),
-    range_: Range = typer.Option(Range.short, "--range", "-r", help="short (adjacent), long (two positions) or melee."),
-    terrain: str | None = typer.Option(None, "--terrain", "-t",
-                                       help="Terrain card at the target's position (Woods, Hills, Foxholes, ...)."),
-    smoke: bool = typer.Option(False, "--smoke", help="The target's position is smoked (9.5.1)."),
-    flank_shot: bool = typer.Option(False, "--flank-shot", help="A Flank Shot card is played before rolling (9.3.1)."),
-    fire_kind: str | None = typer.Option(None, "--fire", help="at, he, sa, ft or tmv (default: the best the firer has)."),
-    ruleset: str | None = typer.Option(None, "--ruleset", help="Ruleset id (default six-pack-r3)."),
+    firer: Annotated[str | None, typer.Argument(help="Firing card: number, name or alias; or 'matrix' for the whole table.")] = None,
+    target: Annotated[str | None, typer.Argument(help="Target card.")] = None,
+    range_: Annotated[Range, typer.Option("--range", "-r", help="short (adjacent), long (two positions) or melee.")] = Range.short,
+    terrain: Annotated[str | None, typer.Option(
+        "--terrain",
+        "-t",
+        help="Terrain card at the target's position (Woods, Hills, Foxholes, ...).")] = None,
+    smoke: Annotated[bool, typer.Option("--smoke", help="The target's position is smoked (9.5.1).")] = False,
+    flank_shot: Annotated[bool, typer.Option("--flank-shot", help="A Flank Shot card is played before rolling (9.3.1).")] = False,
+    fire_kind: Annotated[str | None, typer.Option("--fire", help="at, he, sa, ft or tmv (default: the best the firer has).")] = None,
+    ruleset: Annotated[str | None, typer.Option("--ruleset", help="Ruleset id (default six-pack-r3).")] = None,
     format: FormatOpt = Format.text,
     out_dir: Annotated[Path, out_dir_option("odds matrix: folder for the CSV and the heat map.")] = Path("output"),
 ) -> None:

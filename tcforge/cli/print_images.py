@@ -196,15 +196,17 @@ def images_deck(
 
 @app.command("command-deck")
 def images_command_deck(
-    deck_name: str = typer.Argument(..., metavar="DECK", help="Deck id ('tcforge deck list') or a deck file."),
+    deck_name: Annotated[str, typer.Argument(metavar="DECK", help="Deck id ('tcforge deck list') or a deck file.")],
     lang: CardLangOpt = "en",
     dpi: DpiOpt = DPI_DEFAULT,
     bleed: ImageBleedOpt = BLEED_MM_DEFAULT,
     card_size: CardSizeOpt = "standard",
     out_dir: ImageOutOpt = None,
     strict: ImageStrictOpt = False,
-    reference: bool = typer.Option(True, "--reference/--no-reference", help="Add the 003 reference card: tank fire on "
-                                   "its front, morale and support on its back."),
+    reference: Annotated[bool, typer.Option(
+        "--reference/--no-reference",
+        help="Add the 003 reference card: tank fire on "
+             "its front, morale and support on its back.")] = True,
 ) -> None:
     """A command deck of the fluid-time rules (source 003) as card images, every card with the deck's one back."""
     from tcforge.data.problems import DataError

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
@@ -47,9 +47,9 @@ def rules_list(format: FormatOpt = Format.text) -> None:
 
 @app.command("show")
 def rules_show(
-    ruleset: str = typer.Argument("six-pack-r3", help="Ruleset id (tcforge rules list)."),
+    ruleset: Annotated[str, typer.Argument(help="Ruleset id (tcforge rules list).")] = "six-pack-r3",
     format: FormatOpt = Format.text,
-    unclear: bool = typer.Option(False, "--unclear", help="Only the parameters where the sources are unclear."),
+    unclear: Annotated[bool, typer.Option("--unclear", help="Only the parameters where the sources are unclear.")] = False,
 ) -> None:
     """Every parameter of a ruleset: value, rule case, meaning, and where it comes from."""
     chosen = _ruleset(ruleset)
@@ -79,7 +79,7 @@ def rules_show(
 @app.command("cards")
 def rules_cards(
     format: FormatOpt = Format.text,
-    missing: bool = typer.Option(False, "--missing", help="Only the cards whose effect is not (fully) implemented."),
+    missing: Annotated[bool, typer.Option("--missing", help="Only the cards whose effect is not (fully) implemented.")] = False,
 ) -> None:
     """Every card and whether the engine implements what it does."""
     from tcforge.engine.card_status import card_coverage
@@ -103,8 +103,8 @@ def rules_cards(
 @app.command("coverage")
 def rules_coverage(
     format: FormatOpt = Format.text,
-    missing: bool = typer.Option(False, "--missing", help="Only the cases not implemented and tested."),
-    params: bool = typer.Option(False, "--params", help="The rule parameters instead (variants' rules are their changes)."),
+    missing: Annotated[bool, typer.Option("--missing", help="Only the cases not implemented and tested.")] = False,
+    params: Annotated[bool, typer.Option("--params", help="The rule parameters instead (variants' rules are their changes).")] = False,
 ) -> None:
     """Every rule case of 4.0-17.0 (code and tests), then every rule beyond them: Hill 621 (20.0), the FAQ (19.2),
     the authors' comments (23) and the house rules (001), each implemented, an option or missing. A developer's tool
@@ -136,8 +136,8 @@ def _ruleset(ruleset_id: str) -> Ruleset:
 
 @app.command("diff")
 def rules_diff(
-    a: str = typer.Argument(..., help="First ruleset id."),
-    b: str = typer.Argument(..., help="Second ruleset id."),
+    a: Annotated[str, typer.Argument(help="First ruleset id.")],
+    b: Annotated[str, typer.Argument(help="Second ruleset id.")],
     format: FormatOpt = Format.text,
 ) -> None:
     """What differs between two rulesets, each difference with its rule case and reason."""

@@ -200,7 +200,7 @@ def _csv_rows(rows: list[dict[str, Any]]) -> None:
 
 @app.command("show")
 def show(
-    scenario: str = typer.Argument(..., help="A bundled scenario id (hill-621) or a scenario file."),
+    scenario: Annotated[str, typer.Argument(help="A bundled scenario id (hill-621) or a scenario file.")],
     lang: Annotated[str, any_lang_option()] = "en",
     format: Annotated[Format, format_option("text: a readable summary; json: the resolved scenario.")] = Format.text,
     balance: Annotated[str | None, option_option("Apply a balance option by id first (german-plus).")] = None,
@@ -227,10 +227,12 @@ def show(
 
 @app.command("check")
 def check(
-    scenarios: list[str] | None = typer.Argument(None, help="Scenario ids or files (default: every bundled scenario)."),
+    scenarios: Annotated[list[str] | None, typer.Argument(help="Scenario ids or files (default: every bundled scenario).")] = None,
     format: Annotated[Format, format_option("text: one line per finding; json: one report per file.")] = Format.text,
-    play: bool = typer.Option(False, "--play", help="Also play games (greedy against greedy, or --agent) to prove the scenario playable."),
-    games: int = typer.Option(60, "--games", callback=bounded(GAMES), help="With --play: games per scenario."),
+    play: Annotated[bool, typer.Option(
+        "--play",
+        help="Also play games (greedy against greedy, or --agent) to prove the scenario playable.")] = False,
+    games: Annotated[int, typer.Option("--games", callback=bounded(GAMES), help="With --play: games per scenario.")] = 60,
     jobs: Annotated[int, jobs_option("With --play: " + JOBS_HELP)] = JOBS_DEFAULT,
     agent: Annotated[list[str] | None, agent_option("With --play: " + AGENT_HELP)] = None,
 ) -> None:
@@ -371,21 +373,28 @@ _LEGAL: dict[str, list[Any]] = {}  # a command checks a file once (balance loads
 
 @app.command("play")
 def play_one(
-    scenario: str = typer.Argument(..., help="Scenario id or file."),
-    seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="The game's seed: set-up, dice and tie-breaks."),
+    scenario: Annotated[str, typer.Argument(help="Scenario id or file.")],
+    seed: Annotated[int, typer.Option("--seed", callback=bounded(SEED), help="The game's seed: set-up, dice and tie-breaks.")] = 1,
     agent: AgentOpt = None,
     policy: PolicyOpt = None,
-    log: Path | None = typer.Option(None, "--log", parser=file_out, metavar="FILE",
-                                    help="Write the replayable log (JSON lines) here."),
+    log: Annotated[Path | None, typer.Option(
+        "--log",
+        parser=file_out,
+        metavar="FILE",
+        help="Write the replayable log (JSON lines) here.")] = None,
     balance: OptionOpt = None,
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the result line."),
-    board: bool = typer.Option(False, "--board", help="Draw the board with its units at each turn's end, not only at the start."),
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only the result line.")] = False,
+    board: Annotated[bool, typer.Option(
+        "--board",
+        help="Draw the board with its units at each turn's end, not only at the start.")] = False,
     format: Annotated[Format, format_option("text: the account; json: set-up, events, "
                                                                      "each turn's standing and the result.")] = Format.text,
     lang: Annotated[Lang, lang_option("en or fr.")] = Lang.en,
-    set_: list[str] | None = typer.Option(None, "--set", help="Levers for this game: NAME=VALUE[;NAME=VALUE] (a sweep "
-                                          "cell's, a tune's value: soviet.supply_points=3); --log records them, and "
-                                          "replay and audit apply them again."),
+    set_: Annotated[list[str] | None, typer.Option(
+        "--set",
+        help="Levers for this game: NAME=VALUE[;NAME=VALUE] (a sweep "
+             "cell's, a tune's value: soviet.supply_points=3); --log records them, and "
+             "replay and audit apply them again.")] = None,
 ) -> None:
     """Play one headless game: the set-up and its board, every action, each side's points and the victory
     state at each turn's end, and the result (on standard output); optionally a replayable log."""
@@ -460,12 +469,16 @@ UNSIGNED_NOTICE = "accepted with --unsigned: its actions are checked legal, but 
 
 @app.command("replay")
 def replay_log(
-    log: Path = typer.Argument(..., help="A log written by 'tcforge scenario play --log'."),
-    board: bool = typer.Option(False, "--board", help="Draw the board with its units at each turn's end, not only at the start."),
+    log: Annotated[Path, typer.Argument(help="A log written by 'tcforge scenario play --log'.")],
+    board: Annotated[bool, typer.Option(
+        "--board",
+        help="Draw the board with its units at each turn's end, not only at the start.")] = False,
     format: Annotated[Format, format_option("text: the account; json: a document.")] = Format.text,
     lang: Annotated[Lang, lang_option("en or fr.")] = Lang.en,
-    as_side: str = typer.Option("", "--as", help="Tell the game as this side saw it (german, soviet): the enemy's "
-                                "hidden cards are shown as unknowns."),
+    as_side: Annotated[str, typer.Option(
+        "--as",
+        help="Tell the game as this side saw it (german, soviet): the enemy's "
+             "hidden cards are shown as unknowns.")] = "",
     unsigned: UnsignedOpt = False,
 ) -> None:
     """Show a logged game again, every action checked as it is replayed, and every die (and each agent's choice)
@@ -504,10 +517,10 @@ def replay_log(
 
 @app.command("audit")
 def audit_cmd(
-    logs: list[Path] = typer.Argument(None, help="Logs written by 'tcforge scenario play --log'."),
+    logs: Annotated[list[Path] | None, typer.Argument(help="Logs written by 'tcforge scenario play --log'.")] = None,
     format: FormatOpt = Format.text,
     unsigned: UnsignedOpt = False,
-    cases: bool = typer.Option(False, "--cases", help="List the rule cases the referee judges (case, module, what) and exit."),
+    cases: Annotated[bool, typer.Option("--cases", help="List the rule cases the referee judges (case, module, what) and exit.")] = False,
 ) -> None:
     """Re-check logged games against the rules with the referee (its own rule code, not the engine's
     move generator): one line per violation, LOG:LINE: rule CASE: what happened; exit 1 on any."""
@@ -556,43 +569,75 @@ SCHEDULER_HELP = ("Play on a running Dask cluster: tcp://HOST:8786 (see 'Sweeps,
 
 @app.command("balance")
 def balance_cmd(
-    scenario: str = typer.Argument(..., help="Scenario id or file."),
-    games: int = typer.Option(200, "--games", callback=bounded(GAMES), help="Games per balance option (per round with --converge)."),
+    scenario: Annotated[str, typer.Argument(help="Scenario id or file.")],
+    games: Annotated[int, typer.Option(
+        "--games",
+        callback=bounded(GAMES),
+        help="Games per balance option (per round with --converge).")] = 200,
     jobs: JobsOpt = JOBS_DEFAULT,
-    scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP, callback=scheduler_address),
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help=SCHEDULER_HELP, callback=scheduler_address)] = None,
     option: Annotated[list[str] | None, option_option("Balance options to compare, 'as-written' for none, 'all' for "
                                                       "as written and every option (the default).")] = None,
     agent: AgentOpt = None,
     policy: PolicyOpt = None,
-    seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="The root seed: game i's seed is derived from it and i."),
-    converge: bool = typer.Option(False, "--converge", help="Double the agents' iteration budgets each round until "
-                                  "no win rate moves out of its 95 % interval, or --max-budget is reached (provisional)."),
-    max_budget: int = typer.Option(400, "--max-budget", callback=bounded(BUDGET), help="With --converge: the largest budget to play "
-                                   "(iterations or playouts, as the agent counts them)."),
-    match_games: int = typer.Option(40, "--match-games", callback=bounded(EVEN_GAMES), help="With --converge: games of "
-                                    "the side-swapped match (half with each side) in which the doubled agent must beat "
-                                    "the one before it for a steady option to count as converged."),
-    exploit: bool = typer.Option(False, "--exploit", help="After the verdict, tune the losing side's commander against "
-                                 "the winner's player (one best-response round) and say how well it then does. Only "
-                                 "the first option compared (as written by default; choose another with --option): "
-                                 "some 1,000 games at the defaults below, as many again for each further option."),
-    exploit_generations: int = typer.Option(4, "--exploit-generations", min=1, max=200,
-                                            help="With --exploit: CMA-ES generations."),
-    exploit_population: int = typer.Option(6, "--exploit-population", min=2, max=64,
-                                           help="With --exploit: doctrines a generation."),
-    exploit_games: int = typer.Option(24, "--exploit-games", min=2, max=10_000,
-                                      help="With --exploit: games a doctrine plays in the search."),
-    exploit_check: int = typer.Option(100, "--exploit-check", min=10, max=100_000, help="With --exploit: fresh games "
-                                      "of the check whose score and interval are reported."),
+    seed: Annotated[int, typer.Option("--seed", callback=bounded(SEED), help="The root seed: game i's seed is derived from it and i.")] = 1,
+    converge: Annotated[bool, typer.Option(
+        "--converge",
+        help="Double the agents' iteration budgets each round until "
+             "no win rate moves out of its 95 % interval, or --max-budget is reached (provisional).")] = False,
+    max_budget: Annotated[int, typer.Option(
+        "--max-budget",
+        callback=bounded(BUDGET),
+        help="With --converge: the largest budget to play "
+             "(iterations or playouts, as the agent counts them).")] = 400,
+    match_games: Annotated[int, typer.Option(
+        "--match-games",
+        callback=bounded(EVEN_GAMES),
+        help="With --converge: games of "
+             "the side-swapped match (half with each side) in which the doubled agent must beat "
+             "the one before it for a steady option to count as converged.")] = 40,
+    exploit: Annotated[bool, typer.Option(
+        "--exploit",
+        help="After the verdict, tune the losing side's commander against "
+             "the winner's player (one best-response round) and say how well it then does. Only "
+             "the first option compared (as written by default; choose another with --option): "
+             "some 1,000 games at the defaults below, as many again for each further option.")] = False,
+    exploit_generations: Annotated[int, typer.Option(
+        "--exploit-generations",
+        min=1,
+        max=200,
+        help="With --exploit: CMA-ES generations.")] = 4,
+    exploit_population: Annotated[int, typer.Option(
+        "--exploit-population",
+        min=2,
+        max=64,
+        help="With --exploit: doctrines a generation.")] = 6,
+    exploit_games: Annotated[int, typer.Option(
+        "--exploit-games",
+        min=2,
+        max=10_000,
+        help="With --exploit: games a doctrine plays in the search.")] = 24,
+    exploit_check: Annotated[int, typer.Option(
+        "--exploit-check",
+        min=10,
+        max=100_000,
+        help="With --exploit: fresh games "
+             "of the check whose score and interval are reported.")] = 100,
     format: FormatOpt = Format.text,
     out: Annotated[Path | None, out_file_option(PNG_OUT_HELP.format(what="the win rates with their intervals"))] = None,
     plot: PlotOpt = None,
-    html: Path | None = typer.Option(None, "--html", parser=file_out, metavar="FILE", help=HTML_HELP),
-    precision: float | None = typer.Option(None, "--precision", metavar="HALF-WIDTH", help="Play --games more at a time "
-                                           "until every side's 95 % interval is at most this half-width (0.02: +/- 2 "
-                                           "points, some 2,400 games at 50 %), or --max-games are played."),
-    max_games: int = typer.Option(10_000, "--max-games", callback=bounded(GAMES), help="With --precision: the most games "
-                                  "an option plays."),
+    html: Annotated[Path | None, typer.Option("--html", parser=file_out, metavar="FILE", help=HTML_HELP)] = None,
+    precision: Annotated[float | None, typer.Option(
+        "--precision",
+        metavar="HALF-WIDTH",
+        help="Play --games more at a time "
+             "until every side's 95 % interval is at most this half-width (0.02: +/- 2 "
+             "points, some 2,400 games at 50 %), or --max-games are played.")] = None,
+    max_games: Annotated[int, typer.Option(
+        "--max-games",
+        callback=bounded(GAMES),
+        help="With --precision: the most games "
+             "an option plays.")] = 10_000,
     set_: Annotated[list[str] | None, typer.Option("--set", help="Levers for every game: "
                                                    "NAME=VALUE[;NAME=VALUE], as 'scenario sweep --set' takes them "
                                                    "('tcforge scenario levers ID' lists them).")] = None,
@@ -855,14 +900,19 @@ LADDER_AGENT_HELP = ("A rung: an agent SPEC (as in 'scenario play --agent'; no S
 
 @app.command("ladder")
 def ladder_cmd(
-    scenario: str = typer.Argument(..., help="Scenario id or file."),
+    scenario: Annotated[str, typer.Argument(help="Scenario id or file.")],
     agent: Annotated[list[str] | None, rung_option(LADDER_AGENT_HELP)] = None,
     rungs: RungsOpt = None,
-    games: int = typer.Option(40, "--games", callback=bounded(EVEN_GAMES),
-                              help="Games a rung, an even number: half with each side, on the same seeds."),
+    games: Annotated[int, typer.Option(
+        "--games",
+        callback=bounded(EVEN_GAMES),
+        help="Games a rung, an even number: half with each side, on the same seeds.")] = 40,
     jobs: JobsOpt = JOBS_DEFAULT,
-    seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="The root seed: the games/2 seeds, derived from it and each game's "
-                             "index, are played with each side."),
+    seed: Annotated[int, typer.Option(
+        "--seed",
+        callback=bounded(SEED),
+        help="The root seed: the games/2 seeds, derived from it and each game's "
+             "index, are played with each side.")] = 1,
     balance: OptionOpt = None,
     format: FormatOpt = Format.text,
     out: Annotated[Path | None, out_file_option(PNG_OUT_HELP.format(what="each rung's score with its interval"))] = None,
@@ -922,32 +972,58 @@ TRAIN_OUT_HELP = ("Where to write the trained players (a YAML file; default play
 
 @app.command("train")
 def train_cmd(
-    scenario: str = typer.Argument(..., help="Scenario id or file."),
-    rounds: int = typer.Option(4, "--rounds", min=1, max=40, help="Best-response rounds, the sides in turn (the underdog "
-                               "first); training stops sooner once each side in turn finds no gain."),
-    generations: int = typer.Option(8, "--generations", min=1, max=200, help="CMA-ES generations a round."),
-    population: int = typer.Option(8, "--population", min=2, max=64, help="Doctrines a generation."),
-    games: int = typer.Option(48, "--games", min=2, max=10_000, help="Games a doctrine plays in the search (the same "
-                              "seeds for every doctrine of a generation)."),
-    check: int = typer.Option(200, "--check-games", min=10, max=100_000, help="Fresh games the finalists and the current "
-                              "doctrine play at a round's end; a doctrine is kept only on a paired gain above zero."),
-    seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="The root seed of every game of the training."),
-    shape: float = typer.Option(0.3, "--shape", min=0.0, max=1.0, help="In the search, a game not won earns this "
-                                "share of the positions the side held at its end (the checks count wins only)."),
-    fit_games: int = typer.Option(300, "--fit-games", min=0, max=100_000, help="Games between the trained players "
-                                  "whose positions fit each side's learned evaluation (look:2:value=learned); 0: none."),
-    strongest: list[str] | None = typer.Option(None, "--strongest", metavar="SPEC", help="The player 'best' is to "
-                                               "play for this scenario, or SIDE=SPEC for one side (repeat for each), "
-                                               "written into the file (measure it first: scenario ladder); default: "
-                                               "the trained commander."),
+    scenario: Annotated[str, typer.Argument(help="Scenario id or file.")],
+    rounds: Annotated[int, typer.Option(
+        "--rounds",
+        min=1,
+        max=40,
+        help="Best-response rounds, the sides in turn (the underdog "
+             "first); training stops sooner once each side in turn finds no gain.")] = 4,
+    generations: Annotated[int, typer.Option("--generations", min=1, max=200, help="CMA-ES generations a round.")] = 8,
+    population: Annotated[int, typer.Option("--population", min=2, max=64, help="Doctrines a generation.")] = 8,
+    games: Annotated[int, typer.Option(
+        "--games",
+        min=2,
+        max=10_000,
+        help="Games a doctrine plays in the search (the same "
+             "seeds for every doctrine of a generation).")] = 48,
+    check: Annotated[int, typer.Option(
+        "--check-games",
+        min=10,
+        max=100_000,
+        help="Fresh games the finalists and the current "
+             "doctrine play at a round's end; a doctrine is kept only on a paired gain above zero.")] = 200,
+    seed: Annotated[int, typer.Option("--seed", callback=bounded(SEED), help="The root seed of every game of the training.")] = 1,
+    shape: Annotated[float, typer.Option(
+        "--shape",
+        min=0.0,
+        max=1.0,
+        help="In the search, a game not won earns this "
+             "share of the positions the side held at its end (the checks count wins only).")] = 0.3,
+    fit_games: Annotated[int, typer.Option(
+        "--fit-games",
+        min=0,
+        max=100_000,
+        help="Games between the trained players "
+             "whose positions fit each side's learned evaluation (look:2:value=learned); 0: none.")] = 300,
+    strongest: Annotated[list[str] | None, typer.Option(
+        "--strongest",
+        metavar="SPEC",
+        help="The player 'best' is to "
+             "play for this scenario, or SIDE=SPEC for one side (repeat for each), "
+             "written into the file (measure it first: scenario ladder); default: "
+             "the trained commander.")] = None,
     balance: OptionOpt = None,
     jobs: JobsOpt = JOBS_DEFAULT,
-    scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP, callback=scheduler_address),
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help=SCHEDULER_HELP, callback=scheduler_address)] = None,
     out: Annotated[Path | None, out_file_option(TRAIN_OUT_HELP)] = None,
-    keep: Path = typer.Option(Path("output/train"), "--keep", file_okay=False, help="Folder of the kept evaluations "
-                              "(journal.jsonl): a rerun with the same arguments resumes, and replays what was played "
-                              "without a game."),
-    no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
+    keep: Annotated[Path, typer.Option(
+        "--keep",
+        file_okay=False,
+        help="Folder of the kept evaluations "
+             "(journal.jsonl): a rerun with the same arguments resumes, and replays what was played "
+             "without a game.")] = Path("output/train"),
+    no_progress: Annotated[bool, typer.Option("--no-progress", help="No progress bar.")] = False,
 ) -> None:
     """Train the commander for each side of a scenario: alternating best responses, each a CMA-ES search over the
     doctrine's knobs on batches of games, kept only when a held-out check shows the gain; writes the doctrines as
@@ -1083,24 +1159,28 @@ def _pairings(given: list[str]) -> list[str | dict[str, str]]:
 
 @app.command("sweep")
 def sweep_cmd(
-    scenarios: list[str] | None = typer.Argument(None, help="Scenario ids or files (or give them in --file)."),
-    file: Path | None = typer.Option(None, "--file", help="A YAML sweep file; the options below replace its values."),
+    scenarios: Annotated[list[str] | None, typer.Argument(help="Scenario ids or files (or give them in --file).")] = None,
+    file: Annotated[Path | None, typer.Option("--file", help="A YAML sweep file; the options below replace its values.")] = None,
     option: Annotated[list[str] | None, option_option("Balance options, each a cell: an id, 'as-written' or 'all'.")] = None,
-    ruleset: list[str] | None = typer.Option(None, "--ruleset", help="Rulesets to play each scenario with (default: its own)."),
-    set_: list[str] | None = typer.Option(None, "--set", help="Levers, each a cell: NAME=VALUE[;NAME=VALUE]: a ruleset "
-                                          "parameter (turn.hand_limit=6), one side's value (soviet.supply_points=3) or the "
-                                          "scenario's own (scenario.turn_limit=18); 'tcforge scenario levers ID' lists them."),
+    ruleset: Annotated[list[str] | None, typer.Option("--ruleset", help="Rulesets to play each scenario with (default: its own).")] = None,
+    set_: Annotated[list[str] | None, typer.Option(
+        "--set",
+        help="Levers, each a cell: NAME=VALUE[;NAME=VALUE]: a ruleset "
+             "parameter (turn.hand_limit=6), one side's value (soviet.supply_points=3) or the "
+             "scenario's own (scenario.turn_limit=18); 'tcforge scenario levers ID' lists them.")] = None,
     agent: Annotated[list[str] | None, agent_option(SWEEP_AGENT_HELP)] = None,
     agents: Annotated[list[str] | None, deprecated_option("--agents", "Players, each a cell: SPEC or FIRST/SECOND.")] = None,
-    games: int | None = typer.Option(None, "--games", callback=bounded(GAMES), help="Games a cell (default 100)."),
-    seed: int | None = typer.Option(None, "--seed", callback=bounded(SEED), help="The root seed of every cell (default 1)."),
-    batch: int | None = typer.Option(None, "--batch", callback=bounded(BATCH),
-                                     help="Games a batch, the unit of work and of resuming (default 10)."),
+    games: Annotated[int | None, typer.Option("--games", callback=bounded(GAMES), help="Games a cell (default 100).")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", callback=bounded(SEED), help="The root seed of every cell (default 1).")] = None,
+    batch: Annotated[int | None, typer.Option(
+        "--batch",
+        callback=bounded(BATCH),
+        help="Games a batch, the unit of work and of resuming (default 10).")] = None,
     out: Annotated[Path, out_dir_option("Folder of the table (sweep.csv, sweep.jsonl), plot and kept batches.")] = Path("output/sweep"),
     jobs: JobsOpt = JOBS_DEFAULT,
-    scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP, callback=scheduler_address),
-    no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
-    html: Path | None = typer.Option(None, "--html", parser=file_out, metavar="FILE", help=HTML_HELP),
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help=SCHEDULER_HELP, callback=scheduler_address)] = None,
+    no_progress: Annotated[bool, typer.Option("--no-progress", help="No progress bar.")] = False,
+    html: Annotated[Path | None, typer.Option("--html", parser=file_out, metavar="FILE", help=HTML_HELP)] = None,
 ) -> None:
     """Play a grid of scenarios x balance options x rulesets x parameter overrides x agents; write one row per cell
     (games, wins per side with 95 % intervals, endings, mean length), a plot, and keep every finished batch: a rerun
@@ -1229,11 +1309,13 @@ class Method(str, Enum):
 
 @app.command("new")
 def new(
-    new_id: str = typer.Argument(..., help="The new scenario's id (lower case and dashes)."),
-    template: str = typer.Option("skeleton", "--from", help="skeleton (the commented example), a bundled scenario id or a "
-                                 "scenario file; the copy gets NEW_ID."),
+    new_id: Annotated[str, typer.Argument(help="The new scenario's id (lower case and dashes).")],
+    template: Annotated[str, typer.Option(
+        "--from",
+        help="skeleton (the commented example), a bundled scenario id or a "
+             "scenario file; the copy gets NEW_ID.")] = "skeleton",
     out: Annotated[Path | None, out_file_option(NEW_OUT_HELP)] = None,
-    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
 ) -> None:
     """Write a new scenario file to fill in, from the commented skeleton or a bundled scenario."""
     from tcforge.analysis.generate import GenerateError, skeleton, write_new
@@ -1248,16 +1330,18 @@ def new(
 
 @app.command("generate")
 def generate(
-    method: Method = typer.Option(Method.jeff_mike, "--method", help="The design-your-own method of source 001."),
-    year: int = typer.Option(1943, "--year", metavar="YEAR", help="Year of the battle: only cards in service then."),
-    build_points: int = typer.Option(400, "--build-points", help="Build points of each side (the attacker gets half as "
-                                                                 "much again)."),
+    method: Annotated[Method, typer.Option("--method", help="The design-your-own method of source 001.")] = Method.jeff_mike,
+    year: Annotated[int, typer.Option("--year", metavar="YEAR", help="Year of the battle: only cards in service then.")] = 1943,
+    build_points: Annotated[int, typer.Option(
+        "--build-points",
+        help="Build points of each side (the attacker gets half as "
+             "much again).")] = 400,
     old_points: Annotated[int | None, deprecated_option("--points")] = None,
-    seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="The draw of the forces and the map."),
-    kind: str = typer.Option("meeting", "--kind", help="meeting or attack."),
-    new_id: str | None = typer.Option(None, "--id", help="Scenario id (default: dyo-YEAR-POINTS-SEED)."),
+    seed: Annotated[int, typer.Option("--seed", callback=bounded(SEED), help="The draw of the forces and the map.")] = 1,
+    kind: Annotated[str, typer.Option("--kind", help="meeting or attack.")] = "meeting",
+    new_id: Annotated[str | None, typer.Option("--id", help="Scenario id (default: dyo-YEAR-POINTS-SEED).")] = None,
     out: Annotated[Path | None, out_file_option(NEW_OUT_HELP)] = None,
-    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
 ) -> None:
     """Build a legal random scenario by the design-your-own method of source 001; it passes 'scenario check'."""
     from tcforge.analysis.generate import GenerateError, jeff_mike, write_new
@@ -1283,8 +1367,10 @@ def generate(
 def puzzles_cmd(
     agent: Annotated[list[str] | None, rung_option("A player to score (an agent SPEC: greedy, random, plan:16, "
                                                    "commander:assault=1.5); repeat for several (default greedy).")] = None,
-    folder: Path | None = typer.Option(None, "--puzzles", metavar="DIR",
-                                       help="A folder of puzzle files (default: the bundled data/puzzles/)."),
+    folder: Annotated[Path | None, typer.Option(
+        "--puzzles",
+        metavar="DIR",
+        help="A folder of puzzle files (default: the bundled data/puzzles/).")] = None,
     format: Annotated[Format, format_option("text: a line a player and puzzle; json: a list of scores.")] = Format.text,
 ) -> None:
     """Score players on the puzzles: positions whose right play the rules settle, each tried over several seeds of

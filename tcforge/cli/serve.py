@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
@@ -12,16 +13,22 @@ PORT = 8765
 
 
 def serve(
-    port: int = typer.Option(PORT, "--port", min=0, max=65535, help="The port to listen on (0: any free port)."),
-    host: str = typer.Option("127.0.0.1", "--host", help="The address to listen on. The default keeps the page on this "
-                             "computer; another address lets others on your network play your games."),
-    saves: Path = typer.Option(Path("tcforge-games"), "--saves", metavar="DIR",
-                               help="Where the games played on the page are saved, one log each (made when needed)."),
-    move_seconds: int = typer.Option(MOVE_SECONDS, "--move-seconds", metavar="SECONDS",
-                                     callback=bounded(MOVE_SECONDS_OPTION),
-                                     help="The longest the computer may think for one request of the page (its move "
-                                          "and its answers); a player that takes longer is stopped, the game left as "
-                                          "it was, and the page told so. A page that gives up stops it at once."),
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="The port to listen on (0: any free port).")] = PORT,
+    host: Annotated[str, typer.Option(
+        "--host",
+        help="The address to listen on. The default keeps the page on this "
+             "computer; another address lets others on your network play your games.")] = "127.0.0.1",
+    saves: Annotated[Path, typer.Option(
+        "--saves",
+        metavar="DIR",
+        help="Where the games played on the page are saved, one log each (made when needed).")] = Path("tcforge-games"),
+    move_seconds: Annotated[int, typer.Option(
+        "--move-seconds",
+        metavar="SECONDS",
+        callback=bounded(MOVE_SECONDS_OPTION),
+        help="The longest the computer may think for one request of the page (its move "
+             "and its answers); a player that takes longer is stopped, the game left as "
+             "it was, and the page told so. A page that gives up stops it at once.")] = MOVE_SECONDS,
 ) -> None:
     """Play a scenario against the computer, or step through a game log, on a web page on this computer.
 

@@ -35,7 +35,7 @@ def html_option() -> Any:
 
 @app.command("levers")
 def levers_cmd(
-    scenario: str = typer.Argument(..., help="Scenario id or file."),
+    scenario: Annotated[str, typer.Argument(help="Scenario id or file.")],
     balance: Annotated[str | None, option_option("Read the levers with this balance option applied.")] = None,
     format: Annotated[Format, format_option("text: a line a lever; json: a list.")] = Format.text,
 ) -> None:
@@ -56,30 +56,42 @@ def levers_cmd(
 
 @app.command("tune")
 def tune_cmd(
-    scenario: str = typer.Argument(..., help="Scenario id or file."),
-    lever: str = typer.Option(..., "--lever", metavar="NAME", help="The lever to move: a whole-number lever of 'tcforge "
-                              "scenario levers' (scenario.reinforcements.german.2.turn, soviet.supply_points, "
-                              "scenario.turn_limit, turn.hand_limit)."),
-    range_: str | None = typer.Option(None, "--range", metavar="A..B", help="The values to search (default: the lever's "
-                                      "own range, cut to its value now +/- 6)."),
-    target: float = typer.Option(0.5, "--target", metavar="RATE", help="The win rate wanted for --side, above 0 and below 1."),
-    side: str | None = typer.Option(None, "--side", metavar="SIDE", help="Whose win rate (default: the scenario's first side)."),
+    scenario: Annotated[str, typer.Argument(help="Scenario id or file.")],
+    lever: Annotated[str, typer.Option(
+        "--lever",
+        metavar="NAME",
+        help="The lever to move: a whole-number lever of 'tcforge "
+             "scenario levers' (scenario.reinforcements.german.2.turn, soviet.supply_points, "
+             "scenario.turn_limit, turn.hand_limit).")],
+    range_: Annotated[str | None, typer.Option(
+        "--range",
+        metavar="A..B",
+        help="The values to search (default: the lever's "
+             "own range, cut to its value now +/- 6).")] = None,
+    target: Annotated[float, typer.Option("--target", metavar="RATE", help="The win rate wanted for --side, above 0 and below 1.")] = 0.5,
+    side: Annotated[str | None, typer.Option("--side", metavar="SIDE", help="Whose win rate (default: the scenario's first side).")] = None,
     agent: Annotated[list[str] | None, agent_option(TUNE_AGENT_HELP)] = None,
-    games: int = typer.Option(300, "--games", min=20, max=100_000, help="The budget: games over all the values played."),
-    round_games: int = typer.Option(20, "--round-games", min=10, max=10_000, help="Games a value gets in a round."),
-    precision: float | None = typer.Option(None, "--precision", metavar="HALF-WIDTH", help="Stop once the win rates at the "
-                                           "two whole values around the target are known to this half-width (0.02: "
-                                           "+/- 2 points, some 2,400 games each), or when --games is spent."),
+    games: Annotated[int, typer.Option("--games", min=20, max=100_000, help="The budget: games over all the values played.")] = 300,
+    round_games: Annotated[int, typer.Option("--round-games", min=10, max=10_000, help="Games a value gets in a round.")] = 20,
+    precision: Annotated[float | None, typer.Option(
+        "--precision",
+        metavar="HALF-WIDTH",
+        help="Stop once the win rates at the "
+             "two whole values around the target are known to this half-width (0.02: "
+             "+/- 2 points, some 2,400 games each), or when --games is spent.")] = None,
     balance: Annotated[str | None, option_option()] = None,
-    seed: int = typer.Option(1, "--seed", callback=bounded(SEED), help="The root seed: game i of every value is seeded "
-                             "from it and i, so the values are compared on the same games."),
+    seed: Annotated[int, typer.Option(
+        "--seed",
+        callback=bounded(SEED),
+        help="The root seed: game i of every value is seeded "
+             "from it and i, so the values are compared on the same games.")] = 1,
     out: Annotated[Path, out_dir_option("Folder of the kept games (batches.jsonl) and the answer (tune.json): the same "
                                         "command again plays only what is missing.")] = Path("output/tune"),
     jobs: JobsOpt = JOBS_DEFAULT,
-    scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP, callback=scheduler_address),
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help=SCHEDULER_HELP, callback=scheduler_address)] = None,
     html: Annotated[Path | None, html_option()] = None,
     format: FormatOpt = Format.text,
-    no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
+    no_progress: Annotated[bool, typer.Option("--no-progress", help="No progress bar.")] = False,
     lever_check: Annotated[bool, typer.Option("--lever-check", help="After the answer, the lever check of "
                                               "'scenario balance --lever-check' with the same players, on the "
                                               "scenario as it stands.")] = False,

@@ -13,8 +13,9 @@ from tcforge.data.problems import Problem
 
 
 def validate(
-    paths: list[Path] | None = typer.Argument(None, help="Files or folders to check (default: your own data when "
-                                                 "'tcforge --data DIR' names some, else all of the bundled data)."),
+    paths: Annotated[list[Path] | None, typer.Argument(
+        help="Files or folders to check (default: your own data when "
+             "'tcforge --data DIR' names some, else all of the bundled data).")] = None,
     format: Annotated[Format, format_option("text: one line per problem; json: a list.")] = Format.text,
 ) -> None:
     """Check data files against their JSON Schemas and each other: every problem, one line each.
