@@ -9,6 +9,7 @@ import csv
 import json
 import sys
 from collections.abc import Iterable
+from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -654,13 +655,7 @@ def balance_cmd(
     games ended and what each balance option changes; with --converge, at doubling budgets until the rates settle
     and the doubled player beats the one before it; with --exploit, how well the losing side does once tuned; with
     --lever-check, whether the verdict responds to the obvious levers and which unclear readings it hangs on."""
-    from tcforge.analysis import cluster
-    from tcforge.analysis.balance import BATCH, half_width, report, run, write_plot
-    from tcforge.analysis.balance import Report as BalanceReport
-    from tcforge.analysis.verdict import Ending, endings, option_effects, render_endings
-    from tcforge.progress import step, working
-    if games < 1 or jobs < 0:
-        _usage("--games must be at least 1 and --jobs at least 0 (0: a worker a core)")
+    from tcforge.analysis.balance import write_plot
     if precision is not None and not 0.001 <= precision <= 0.5:
         _usage(f"--precision {precision}: give a half-width from 0.001 to 0.5 (0.02 is +/- 2 points)")
     plot = out or plot
@@ -670,82 +665,69 @@ def balance_cmd(
     levers = _set_levers(scenario, None, set_)[1] if set_ else {}
     players = _agents(list(sc.grid.sides), agent, policy)
     _usable(players, sc.id)
-    asked = [o for o in option or [] if o != "all"]
-    options: list[str | None] = ([None] + [b.id for b in sc.balance] if not asked
-                                    else [None if o == "as-written" else o for o in asked])
     known = {b.id for b in sc.balance}
+    asked = [o for o in option or [] if o != "all"]
+    options = [None, *(b.id for b in sc.balance)] if not asked else [None if o == "as-written" else o for o in asked]
     for opt in options:
         if opt is not None and opt not in known:
             _usage(f"unknown balance option '{opt}' of {sc.id}: use one of {', '.join(sorted(known)) or '(none)'}")
-    why: list[list[Ending]] = []  # the last round's endings, one list per option
-    games_of: dict[str | None, Any] = {}  # the last round's games, by option: paired differences, the report
-    short: dict[str | None, dict[str, Any]] = {}  # with --precision: each option's half-width and whether it was reached
-    workers = cluster.local_workers(jobs, len(options) * -(-games // BATCH))
+    done = _balance_run(scenario, sc, options, players, levers, BalancePlan(
+        games, jobs, scheduler, seed, precision, max_games, converge, max_budget, match_games, lever_check, lever_games,
+        (exploit_generations, exploit_population, exploit_games, exploit_check) if exploit else None,
+        quiet=format is Format.json))
+    if plot is not None:
+        write_plot(done.reports, plot)
+    if html is not None:
+        from tcforge.cli.report import balance_report, write_html
+        document, proofs = balance_report(sc, done.reports, done.games_of, done.effects, done.lever_check)
+        write_html(html, document, sc, proofs, done.reports[0].policies)
+        _err(f"report: {html}")
+    if format is Format.json:
+        _echo(json.dumps(done.to_json(), indent=2, ensure_ascii=False))
+        return
+    for line in done.render():
+        _echo(line)
+    if plot is not None:
+        _err(f"plot: {plot}")
 
-    def play_round(agents: tuple[str, str], runner: Any) -> list[BalanceReport]:
-        reports = []
-        why.clear()
-        with working(f"{sc.id}", total=games * len(options)) as progress:
-            for opt in options:
-                step(progress, 0, f"{sc.id} {opt or 'as written'} ({agents[0]} v {agents[1]})")
-                first = min(games, max_games) if precision is not None else games
-                results = run(str(_resolve(scenario)), games=first, option=opt, policies=agents, base_seed=seed,
-                              client=runner, progress=lambda n: step(progress, n), parameters=levers)
-                while precision is not None and len(results) < max_games and \
-                        half_width(results, list(sc.grid.sides)) > precision:  # the same seeds for every option
-                    step(progress, 0, f"{sc.id} {opt or 'as written'}: {len(results)} games, +/-"
-                                      f"{half_width(results, list(sc.grid.sides)):.1%} so far")
-                    results += run(str(_resolve(scenario)), games=min(games, max_games - len(results)), option=opt,
-                                   policies=agents, base_seed=seed, client=runner, progress=lambda n: step(progress, n),
-                                   start=len(results), parameters=levers)
-                if precision is not None:  # reached, or stopped short at --max-games: said in the report
-                    reached = half_width(results, list(sc.grid.sides))
-                    short[opt] = {"target": precision, "half_width": reached, "reached": reached <= precision,
-                                  "games": len(results), "max_games": max_games}
-                reports.append(report(_load(scenario, opt), results, agents, opt))
-                why.append(endings(results, list(sc.grid.sides)))
-                games_of[opt] = results
-        return reports
 
-    def play_match(newer: str, previous: str, opt: str | None, runner: Any) -> Any:
-        from tcforge.analysis.ladder import play_match as side_swapped
-        with working(f"{sc.id} match", total=match_games) as progress:
-            step(progress, 0, f"{sc.id} {opt or 'as written'}: {newer} v {previous}, side-swapped")
-            found = side_swapped(str(_resolve(scenario)), list(sc.grid.sides), newer, previous, games=match_games,
-                                 seed=seed, option=opt, client=runner, progress=lambda n: step(progress, n))
-        if format is not Format.json:
-            _err(f"match {newer} v {previous} [{opt or 'as written'}]: score {found.score:.3f} "
-                 f"(95 % {found.interval[0]:.2f}-{found.interval[1]:.2f})")
-        return found
+@dataclass(frozen=True)
+class BalancePlan:
+    """How a balance run plays, as its options ask (tcforge scenario balance --help says each)."""
 
-    converged = None
-    checked = None  # the lever check, when asked
-    exploiters: dict[str | None, Any] = {}
+    games: int
+    jobs: int
+    scheduler: str | None
+    seed: int
+    precision: float | None
+    max_games: int
+    converge: bool
+    max_budget: int
+    match_games: int
+    lever_check: bool
+    lever_games: int
+    exploit: tuple[int, int, int, int] | None  # generations, population, games, check
+    quiet: bool = False  # no lines on standard error but the progress (the JSON output)
+
+
+def _balance_run(scenario: str, sc: Any, options: list[str | None], players: tuple[str, str], levers: dict[str, Any],
+                 plan: BalancePlan) -> Any:
+    """Play the balance run on a cluster (:mod:`tcforge.analysis.cluster`): a round of every option, or rounds at
+    doubling budgets (--converge), then the exploiter and the lever check; a stop ends the command in one line."""
+    from tcforge.analysis import cluster
+    from tcforge.analysis.balance import BATCH
+    from tcforge.analysis.balance_run import BalanceRun
+    from tcforge.analysis.verdict import option_effects
+    workers = cluster.local_workers(plan.jobs, len(options) * -(-plan.games // BATCH))
     try:
-        with cluster.client(scheduler, workers) as runner:
-            if converge:
-                from tcforge.agents import SpecError
-                from tcforge.analysis.converge import converge as converge_rounds
-                try:
-                    converged = converge_rounds(lambda agents: play_round(agents, runner), players,
-                                                max_budget=max_budget,
-                                                match=lambda newer, previous, opt: play_match(newer, previous, opt, runner),
-                                                on_round=None if format is Format.json else
-                                                lambda r: _err(f"played {r.agents[0]} v {r.agents[1]}: " + "; ".join(
-                                                    f"{rep.option or 'as written'} {rep.sides[0].side} {rep.sides[0].rate:.1%}"
-                                                    for rep in r.reports)))
-                except SpecError as exc:
-                    _usage(f"--converge: {exc}")
-                assert converged is not None
-                reports = converged.final
-            else:
-                reports = play_round(players, runner)
-            if lever_check:
-                checked = _lever_check(scenario, sc, reports[0].option, reports[0].policies, seed, lever_games, levers,
-                                       runner)
-            if exploit:
-                exploiters = _exploit(scenario, sc.id, list(sc.grid.sides), reports[:1], runner, seed,
-                                      (exploit_generations, exploit_population, exploit_games, exploit_check))
+        with cluster.client(plan.scheduler, workers) as runner:
+            converged, runs = _converge(scenario, sc, options, players, levers, plan, runner) if plan.converge \
+                else (None, _balance_round(scenario, sc, options, players, levers, plan, runner))
+            first = runs[0].report
+            checked = _lever_check(scenario, sc, first.option, first.policies, plan.seed, plan.lever_games, levers,
+                                   runner) if plan.lever_check else None
+            exploiters = _exploit(scenario, sc.id, list(sc.grid.sides), [first], runner, plan.seed, plan.exploit) \
+                if plan.exploit is not None else {}
     except cluster.Stopped as exc:
         if exc.interrupted:  # the entry point says "tcforge: interrupted" once, then this note
             from tcforge.interrupt import note_interrupted
@@ -753,78 +735,75 @@ def balance_cmd(
             raise typer.Exit(130) from exc
         _err(f"tcforge: balance stopped: {exc.reason}")
         raise typer.Exit(1) from None
-    effects = option_effects(reports, {b.id: b.favours for b in sc.balance}, games_of)
-    if plot is not None:
-        write_plot(reports, plot)
-    if html is not None:
-        from tcforge.cli.report import balance_report, write_html
-        document, proofs = balance_report(sc, reports, games_of, effects, checked)
-        write_html(html, document, sc, proofs, reports[0].policies)
-        _err(f"report: {html}")
-    if format is Format.json:
-        data: list[dict[str, Any]] = []
-        for rep, ways in zip(reports, why, strict=True):
-            entry = rep.to_json()
-            entry["outcomes"] = [e.to_json() for e in ways]
-            entry.update(_who_and_when_json(sc, games_of.get(rep.option) or []))
-            if precision is not None:
-                entry["precision"] = short.get(rep.option)
-            entry["against_as_written"] = next((e.to_json() for e in effects if e.option == rep.option), None)
-            if rep.option in exploiters:
-                entry["exploiter"] = exploiters[rep.option].to_json()
-            if checked is not None and rep is reports[0]:
-                entry["lever_check"] = checked.to_json()
-            data.append(entry)
-        if converged is None:
-            _echo(json.dumps(data, indent=2, ensure_ascii=False))
-        else:
-            _echo(json.dumps({**converged.to_json(), "final": data}, indent=2, ensure_ascii=False))
-        return
-    if converged is not None:
-        _echo(f"{sc.id}: balance at doubling budgets (cap {max_budget} a decision or turn), the same seeds each round")
-        for verdict in converged.verdicts:
-            for line in verdict.render():
-                _echo(f"  {line}")
-            if verdict.option in exploiters:
-                _echo(f"    exploiter: {exploiters[verdict.option].render()}")
-        _echo(f"the last round's games, at {reports[0].policies[0]} v {reports[0].policies[1]}:")
-    for rep, ways in zip(reports, why, strict=True):
-        _echo(f"{rep.scenario} [{rep.option or 'as written'}], {rep.games} games, {rep.policies[0]} v {rep.policies[1]}")
-        for s in rep.sides:
-            lo, hi = s.interval
-            line = f"  {s.side:<10} wins {s.wins:>5} = {s.rate:6.1%}  (95 % {lo:.1%}-{hi:.1%})"
-            if s.example_seed is not None:  # the seed with the players that played it, as 'scenario play' takes them
-                from tcforge.cli.report import play_command
-                line += "; a win: " + play_command(sc.id, s.example_seed, rep.policies, list(sc.grid.sides), None,
-                                                   rep.option).split(" ", 4)[-1]
-            else:
-                line += f"; never won: {s.never_won_because}"
-            _echo(line)
-        met = short.get(rep.option)
-        if met is not None and not met["reached"]:
-            _echo(f"  precision ±{met['target'] * 100:g} points not reached: stopped at --max-games {met['max_games']} "
-                  f"(±{met['half_width'] * 100:.1f} points after {met['games']} games)")
-        _echo(f"  balance {rep.balance:.2f}; completion {rep.completion:.1%}; draws {rep.draws}; "
-              f"turn-limit endings {rep.turn_limit}; stopped at the engine's cap {rep.capped}; engine errors {rep.errors}")
-        lengths = rep.lengths
-        _echo(f"  length in turns: min {lengths['min']}, median {lengths['median']}, mean {lengths['mean']}, max {lengths['max']}")
-        _echo("  endings: " + ", ".join(f"{k} {v}" for k, v in rep.endings.items()))
-        for s in rep.sides:
-            _echo(f"  {s.side} losses a game: " + (", ".join(f"{k} {v}" for k, v in s.losses.items()) or "none"))
-        from tcforge.cli.report import play_command
-        whose = play_command(sc.id, 1, rep.policies, list(sc.grid.sides), None, rep.option).split(" --seed 1", 1)[1].strip()
-        for line in render_endings(ways, whose):
-            _echo(f"  why: {line}")
-        for line in _who_and_when(sc, games_of.get(rep.option) or []):
-            _echo(f"  {line}")
-        if rep.option in exploiters:
-            _echo(f"  exploiter: {exploiters[rep.option].render()}")
-    for effect in effects:
-        _echo(f"option {effect.render()}")
-    for line in checked.render() if checked is not None else []:
-        _echo(line)
-    if plot is not None:
-        _err(f"plot: {plot}")
+    effects = option_effects([r.report for r in runs], {b.id: b.favours for b in sc.balance},
+                             {r.report.option: r.games for r in runs})
+    return BalanceRun(sc, runs, effects, converged, exploiters, checked)
+
+
+def _balance_round(scenario: str, sc: Any, options: list[str | None], agents: tuple[str, str], levers: dict[str, Any],
+                   plan: BalancePlan, runner: Any) -> list[Any]:
+    """One round: each option's games on the same seeds (with --precision, more until its interval is narrow)."""
+    from tcforge.analysis.balance import half_width, report, run
+    from tcforge.analysis.balance_run import OptionRun
+    from tcforge.analysis.verdict import endings
+    from tcforge.progress import step, working
+    sides, out = list(sc.grid.sides), []
+    with working(f"{sc.id}", total=plan.games * len(options)) as progress:
+        for opt in options:
+            step(progress, 0, f"{sc.id} {opt or 'as written'} ({agents[0]} v {agents[1]})")
+
+            def play(count: int, start: int = 0, opt: str | None = opt) -> list[Any]:
+                return run(str(_resolve(scenario)), games=count, option=opt, policies=agents, base_seed=plan.seed,
+                           client=runner, progress=lambda n: step(progress, n), start=start, parameters=levers)
+            results = play(min(plan.games, plan.max_games) if plan.precision is not None else plan.games)
+            while plan.precision is not None and len(results) < plan.max_games and \
+                    half_width(results, sides) > plan.precision:  # the same seeds for every option
+                step(progress, 0, f"{sc.id} {opt or 'as written'}: {len(results)} games, +/-"
+                                  f"{half_width(results, sides):.1%} so far")
+                results += play(min(plan.games, plan.max_games - len(results)), len(results))
+            met = None
+            if plan.precision is not None:  # reached, or stopped short at --max-games: said in the report
+                reached = half_width(results, sides)
+                met = {"target": plan.precision, "half_width": reached, "reached": reached <= plan.precision,
+                       "games": len(results), "max_games": plan.max_games}
+            out.append(OptionRun(report(_load(scenario, opt), results, agents, opt), endings(results, sides), results,
+                                 met))
+    return out
+
+
+def _converge(scenario: str, sc: Any, options: list[str | None], players: tuple[str, str], levers: dict[str, Any],
+              plan: BalancePlan, runner: Any) -> tuple[Any, list[Any]]:
+    """Rounds at doubling budgets until the rates settle and the doubled player beats the one before it
+    (:mod:`tcforge.analysis.converge`): the convergence and its last round's runs."""
+    from tcforge.agents import SpecError
+    from tcforge.analysis.converge import converge
+    from tcforge.analysis.ladder import play_match as side_swapped
+    from tcforge.progress import step, working
+    last: list[Any] = []
+
+    def play_round(agents: tuple[str, str]) -> list[Any]:
+        last[:] = _balance_round(scenario, sc, options, agents, levers, plan, runner)
+        return [r.report for r in last]
+
+    def play_match(newer: str, previous: str, opt: str | None) -> Any:
+        with working(f"{sc.id} match", total=plan.match_games) as progress:
+            step(progress, 0, f"{sc.id} {opt or 'as written'}: {newer} v {previous}, side-swapped")
+            found = side_swapped(str(_resolve(scenario)), list(sc.grid.sides), newer, previous, games=plan.match_games,
+                                 seed=plan.seed, option=opt, client=runner, progress=lambda n: step(progress, n))
+        if not plan.quiet:
+            _err(f"match {newer} v {previous} [{opt or 'as written'}]: score {found.score:.3f} "
+                 f"(95 % {found.interval[0]:.2f}-{found.interval[1]:.2f})")
+        return found
+
+    def said(r: Any) -> None:
+        _err(f"played {r.agents[0]} v {r.agents[1]}: " + "; ".join(
+            f"{rep.option or 'as written'} {rep.sides[0].side} {rep.sides[0].rate:.1%}" for rep in r.reports))
+    try:
+        found = converge(play_round, players, max_budget=plan.max_budget, match=play_match,
+                         on_round=None if plan.quiet else said)
+    except SpecError as exc:
+        _usage(f"--converge: {exc}")
+    return found, last
 
 
 def _lever_check(scenario: str, sc: Any, option: str | None, policies: tuple[str, str], seed: int, games: int,
@@ -848,26 +827,6 @@ def _lever_check(scenario: str, sc: Any, option: str | None, policies: tuple[str
             return run(*args, client=runner, progress=lambda n: step(progress, n), **kw)
         return levercheck.check(reference, sc, chosen, games=games, policies=policies, seed=seed, play=play,
                                 base=levers, option=option)
-
-
-def _who_and_when(sc: Any, results: list[Any]) -> list[str]:
-    """Who moved first and what it was worth (rolled initiative), and the turn the result is decided."""
-    from tcforge.analysis.stats import first_player, lead_curve
-    lines = []
-    first = first_player(results) if sc.initiative.method == "roll" else None
-    if first is not None:
-        lines.append(f"first player: {first.render()}")
-    curve = lead_curve(results, sc.grid.sides[0], list(sc.grid.sides))
-    if curve.turns:
-        lines.append(f"who leads: {curve.render()}")
-    return lines
-
-
-def _who_and_when_json(sc: Any, results: list[Any]) -> dict[str, Any]:
-    from tcforge.analysis.stats import first_player, lead_curve
-    first = first_player(results) if sc.initiative.method == "roll" else None
-    curve = lead_curve(results, sc.grid.sides[0], list(sc.grid.sides))
-    return {"first_player": first.to_json() if first else None, "lead": curve.to_json() if curve.turns else None}
 
 
 def _exploit(scenario: str, scenario_id: str, sides: list[str], reports: list[Any], runner: Any, seed: int,
