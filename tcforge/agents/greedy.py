@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
+from tcforge.agents.questions import questions
 from tcforge.data.card_ids import (
     BREAKDOWN,
     BRIDGE,
@@ -85,7 +86,7 @@ def value(state: GameState, uid: int) -> float:
 
 def goals(state: GameState, side: int) -> tuple[int, ...]:
     """The positions a side wants: its scenario's victory positions, else the enemy's rear rank (16.0)."""
-    rules = state.game.scenario_rules
+    rules = questions(state)
     if rules is not None:
         mine = rules.goals(side)
         if mine:
@@ -228,7 +229,7 @@ def final_turn(state: GameState) -> bool:
 
 def arrivals_next_turn(state: GameState, side: int) -> tuple[int, ...]:
     """Where the side's reinforcements of the next game turn arrive on the table (none without a scenario)."""
-    rules = state.game.scenario_rules
+    rules = questions(state)
     return rules.arrival_spots(side, state.turn + 1) if rules is not None else ()
 
 

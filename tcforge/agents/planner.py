@@ -60,6 +60,7 @@ from dataclasses import dataclass, field, replace
 from tcforge.agents.commander import Commander, Doctrine, _Turn
 from tcforge.agents.greedy import UNSTACK, final_turn, forced_play, greedy_policy
 from tcforge.agents.playout import Policy
+from tcforge.agents.questions import questions
 from tcforge.agents.search import own_stream, paired_best, play_out
 from tcforge.agents.spec import AgentSpec, SpecError
 from tcforge.engine.actions import End, Fire, Interrupt, Move, PlayCard
@@ -287,7 +288,7 @@ class PlannerAgent:
         turn = state.turn
         left = max(1, limit - turn + 1)
         if self.at_arrivals:  # until the next turn of choice: a turn the side's reinforcements arrive, or the last
-            rules = state.game.scenario_rules
+            rules = questions(state)
             arriving = rules.arrival_turns(state.current_player()) if rules is not None else ()
             span = min((t for t in (*arriving, limit) if t > turn), default=limit + 1) - turn
         else:

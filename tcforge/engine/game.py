@@ -1,6 +1,7 @@
 """The static side of a game: ruleset, board, terrain, card profiles and options.
 
-A :class:`Game` is shared by every state of one game (and by its clones);
+A :class:`Game` is shared by every state of one game (and by its clones); it is made whole in one call
+(:meth:`Game.create`, which a scenario's game goes through too: tcforge.play.hooks.make_game) and frozen:
 nothing in it changes during play.
 """
 from __future__ import annotations
@@ -63,7 +64,7 @@ class TerrainRow:
         return int(value)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Game:
     data: GameData
     board: Board
@@ -75,11 +76,11 @@ class Game:
     ending: Ending = field(default_factory=Ending)  # when the game ends: conditions, turn limit, cap (one place)
     victory_positions: int = 3  # 16.0's positions of the enemy's rear rank, for a game without a scenario's conditions
     reserve_return: bool = True  # cards may move back into the reserve (8.3); Hill 621 forbids it
-    turn_hooks: list[Callable[..., Any]] = field(default_factory=list)  # at the start of each side's turn
+    turn_hooks: tuple[Callable[[Any], None], ...] = ()  # at the start of each side's turn
     attacker: int | None = None  # the attacking side of an attack/defense scenario (001's break-through), else None
     reinforcements_hook: ReinforcementsHook | None = None  # 17.5: the Reinforcements card brings a scenario's group
     scenario_rules: ScenarioRules | None = None  # the scenario's special rules (tcforge.play.hooks.ScenarioHooks)
-    unplayable: set[int | str] = field(default_factory=set)  # cards.interpretations false: interpreted cards stay in hand
+    unplayable: frozenset[int | str] = frozenset()  # cards.interpretations false: interpreted cards stay in hand
     name: str = "game"
     # the initiative roll (4.0): each side's modifier to its die and whether the low roll wins (a scenario's say)
     initiative: tuple[tuple[int, ...], bool] = ((0, 0), False)
@@ -125,11 +126,11 @@ class Game:
         profiles = {card.id: Profile.of(card, rules) for card in data.cards}
         victory = int(options.pop("victory_positions", rules.victory_enemy_second_rank_positions))
         options.setdefault("ending", Ending(turn_limit, cap))
-        game = cls(data, board, params, rules, FireRules.from_ruleset(params), rows, profiles,
-                   victory_positions=victory, **options)
         if not rules.cards_interpretations:  # only the cards whose effect the sources describe are played
-            game.unplayable = {c.id for c in data.cards if (c.effective.get("effect") or {}).get("basis") == "interpretation"}
-        return game
+            options["unplayable"] = frozenset(c.id for c in data.cards
+                                              if (c.effective.get("effect") or {}).get("basis") == "interpretation")
+        return cls(data, board, params, rules, FireRules.from_ruleset(params), rows, profiles,
+                   victory_positions=victory, **options)
 
     def card(self, card_id: int | str) -> Card:
         return self.data.cards.by_id[card_id]

@@ -3,8 +3,9 @@
 A scenario (17.x, 20.0) changes a few of the rules the engine plays: which kinds of fire are allowed (17.1), an
 armour-piercing supply that runs out (20.0: the SU-152), an ammunition card with its own effect and its own way of
 being spent (20.0: the C7 canister), a hand limit waived after reinforcements arrive (17.5). The engine calls
-exactly the members of :class:`ScenarioRules` below, and the players (:mod:`tcforge.agents`) ask it two more
-questions for their plans (``goals``, ``arrival_spots``). :class:`tcforge.play.hooks.ScenarioHooks` implements it;
+exactly the members of :class:`ScenarioRules` below; the players' questions for their plans (``goals``,
+``arrival_spots``, ``arrival_turns``) are on their side (:mod:`tcforge.agents.questions`).
+:class:`tcforge.play.hooks.ScenarioHooks` implements both;
 the engine never imports it (the scenario layer stands above).
 
 The state the engine passes is its own :class:`~tcforge.engine.core.CoreState` (or the
@@ -56,19 +57,6 @@ class ScenarioRules(Protocol):
 
     def hand_grace(self, state: Any) -> int:
         """17.5: how many cards the active side may hold above its hand limit now (state.py)."""
-        ...
-
-    # asked by the players (tcforge.agents), not by the rules
-    def goals(self, side: int) -> tuple[int, ...]:
-        """The positions the side must take or hold to win."""
-        ...
-
-    def arrival_spots(self, side: int, turn: int) -> tuple[int, ...]:
-        """Where the side's reinforcements of game turn ``turn`` come onto the table (20.0 rule 5)."""
-        ...
-
-    def arrival_turns(self, side: int) -> tuple[int, ...]:
-        """The game turns the side's scheduled reinforcement groups arrive, in order (20.0 rule 5; none by card)."""
         ...
 
 

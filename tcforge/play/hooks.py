@@ -1,11 +1,12 @@
 """A scenario's engine game: the board, the parameters, and the scenario's rules as the hooks the engine calls.
 
 Victory conditions (:mod:`tcforge.scenarios.victory`), reinforcements and
-special rules (:mod:`tcforge.scenarios.special_rules`) become the hooks of
-:class:`~tcforge.engine.game.Game` (``victory_hooks``, ``turn_hooks``,
-``end_hooks``, ``reinforcements_hook``, ``scenario_rules``); the engine's state
-itself knows nothing of scenarios. :mod:`tcforge.play.setup` places the
-forces on the board this makes.
+special rules (:mod:`tcforge.scenarios.special_rules`) become what the frozen
+:class:`~tcforge.engine.game.Game` holds, given in the one call that makes it:
+its ``ending`` (the conditions, the turn limit, the cap), ``turn_hooks``,
+``reinforcements_hook`` and ``scenario_rules``; the engine's state itself knows
+nothing of scenarios. :mod:`tcforge.play.setup` places the forces on the board
+this makes.
 """
 from __future__ import annotations
 
@@ -55,22 +56,23 @@ def _game_data(scenario: Scenario) -> GameData:
 
 
 def make_game(scenario: Scenario) -> Game:
+    """The scenario's game, built in one call: its board and parameters, and its rules as the engine's hooks."""
     grid = scenario.grid
     labels = tuple(grid.label(Position(r, c)) for r in range(1, grid.rows + 1) for c in range(1, grid.columns + 1))
-    game = Game.create(_game_data(scenario), columns=grid.columns, ranks_per_side=grid.ranks_per_side,
-                       overrides=dict(scenario.params), labels=labels, name=scenario.id)
     roles = [scenario.side(s).role for s in grid.sides]
-    game.attacker = roles.index("attacker") if roles.count("attacker") == 1 else None
-    game.initiative = (tuple(scenario.initiative.modifiers.get(side, 0) for side in grid.sides),
-                       scenario.initiative.winner == "low")
-    hooks = ScenarioHooks(scenario, game)
-    game.ending = Ending(scenario.turn_limit, turn_cap(scenario), hooks)
-    game.turn_hooks = [hooks.turn_start]
-    game.reinforcements_hook = hooks.card_reinforcements
-    game.reserve_return = not scenario.rules(NoReturnToReserve)
-    game.scenario_rules = hooks
-    game.side_supply = dict(hooks.supply)  # 4.0 a: a side's own Supply points (a designer's lever), read by the engine
-    return game
+    hooks = ScenarioHooks(scenario)
+    return Game.create(
+        _game_data(scenario), columns=grid.columns, ranks_per_side=grid.ranks_per_side, overrides=dict(scenario.params),
+        labels=labels, name=scenario.id,
+        ending=Ending(scenario.turn_limit, turn_cap(scenario), hooks),
+        attacker=roles.index("attacker") if roles.count("attacker") == 1 else None,
+        initiative=(tuple(scenario.initiative.modifiers.get(side, 0) for side in grid.sides),
+                    scenario.initiative.winner == "low"),
+        turn_hooks=(hooks.turn_start,),
+        reinforcements_hook=hooks.card_reinforcements,
+        reserve_return=not scenario.rules(NoReturnToReserve),
+        scenario_rules=hooks,
+        side_supply=dict(hooks.supply))  # 4.0 a: a side's own Supply points (a designer's lever), read by the engine
 
 
 def hooks_of(game: Game) -> ScenarioHooks:
@@ -84,7 +86,7 @@ def hooks_of(game: Game) -> ScenarioHooks:
 class ScenarioHooks:
     """The scenario's victory conditions, reinforcements and special rules, as the engine calls them."""
 
-    def __init__(self, scenario: Scenario, game: Game):
+    def __init__(self, scenario: Scenario):
         self.scenario = scenario
         self.sides = list(scenario.grid.sides)
         self.judge = Judge(scenario, lambda p: engine_pos(scenario, p))  # the victory conditions (16.0, 17.x, 20.0)

@@ -25,7 +25,8 @@ def _hill_621_rules(state) -> None:
     """Give an engine test position Hill 621's special rules (20.0 rules 6 and 7)."""
     from tcforge.play.hooks import ScenarioHooks
     from tcforge.scenarios.loading import load
-    state.game.scenario_rules = ScenarioHooks(load("hill-621"), state.game)
+    from dataclasses import replace
+    state.game = replace(state.game, scenario_rules=ScenarioHooks(load("hill-621")))  # a game is made whole, then fixed
 
 
 def _melee_shot(state, firer: int):

@@ -323,7 +323,7 @@ def test_001_1_0_a_squad_entering_clear_ground_held_by_a_hidden_enemy_tank_is_no
     fresh = start(sc, setup(sc, HILL_LOG_SEED))
     tank = next(p for p in state.game.profiles.values() if p.nation == "german" and p.tank)
     for st in (state, fresh):
-        st.game.rules = replace(st.game.rules, hidden_units=True)
+        st.game = replace(st.game, rules=replace(st.game.rules, hidden_units=True))
         st.units.append(Unit(len(st.units), 0, tank, 29))  # face down: no Soviet card has spotted it
         st.occ[29][0].append(len(st.units) - 1)
     assert state.face_down(len(state.units) - 1)
@@ -331,7 +331,7 @@ def test_001_1_0_a_squad_entering_clear_ground_held_by_a_hidden_enemy_tank_is_no
     bent = "001 1."  # the engine's spotting is switched off here: the referee's own end-of-turn spotting says so
     assert [v.case for v in audit_game(sc, fresh, lines).violations if not v.case.startswith(bent)] == []
     seen = start(sc, setup(sc, HILL_LOG_SEED))
-    seen.game.rules = replace(seen.game.rules, hidden_units=True)
+    seen.game = replace(seen.game, rules=replace(seen.game.rules, hidden_units=True))
     seen.units.append(Unit(len(seen.units), 0, tank, 29))
     seen.occ[29][0].append(len(seen.units) - 1)
     seen.spotted.add(len(seen.units) - 1)  # the same tank, face up: the referee's 8.5 holds
