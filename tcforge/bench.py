@@ -264,12 +264,13 @@ def midgame_state(scenario_id: str = "hill-621", seed: int = 1, turn: int = 4) -
 
     from tcforge.agents import greedy_policy
     from tcforge.agents.playout import run
+    from tcforge.engine.context import Phase
     from tcforge.play.games import new_game
     from tcforge.scenarios.loading import load
 
     state = new_game(load(scenario_id), seed)
     run(state, (greedy_policy, greedy_policy), random.Random(seed),
-        stop=lambda at, side: at.turn >= turn and at.phase == "play" and at.ctx.window is None and side == at.active)
+        stop=lambda at, side: at.turn >= turn and at.phase == Phase.PLAY and at.ctx.window is None and side == at.active)
     return state
 
 

@@ -422,3 +422,17 @@ def test_every_option_is_written_in_annotated_style() -> None:
                  for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
                  if re.search(r"=\s*typer\.(Option|Argument)\(", line)]
     assert old_style == []
+
+
+def phase_strings(sources: list[tuple[str, str]]) -> list[str]:
+    """Places that compare or set a game's phase as a string literal instead of a Phase member."""
+    words = "setup|deploy|initiative|arrive|play|move|fire|melee|discard"
+    pattern = re.compile(rf"\bphase\s*(==|!=|=)\s*\"({words})\"|\bphase\s+(not\s+)?in\s+\(\s*\"({words})\"")
+    return [f"{name}:{n}" for name, text in sources for n, line in enumerate(text.splitlines(), 1) if pattern.search(line)]
+
+
+def test_the_phase_is_an_enum_dispatched_by_table() -> None:
+    """GameState.phase is a Phase (engine/context.py); the engine dispatches on it by its tables (_LEGAL, _APPLY,
+    _ADVANCE in engine/state.py), and nobody compares it with a string (there were 55 such places in 13 modules)."""
+    assert phase_strings(_sources()) == []
+    assert phase_strings([("x.py", '    if state.phase == "play":\n')]) == ["x.py:1"]

@@ -66,6 +66,7 @@ from tcforge.data.card_ids import SMOKE, VILLAGE, WOODS
 from tcforge.engine import movement
 from tcforge.engine.actions import Fire, Interrupt, Move
 from tcforge.engine.board import RESERVE
+from tcforge.engine.context import Phase
 from tcforge.engine.observation import determinize
 from tcforge.engine.state import Action, GameState
 
@@ -195,9 +196,9 @@ class _Turn:
     def decide(self, state: GameState, rng: random.Random) -> Action:
         if self.d == _GREEDY:
             return _decide(state, rng)
-        if state.ctx.window is None and state.phase == "play":
+        if state.ctx.window is None and state.phase == Phase.PLAY:
             return self._play(state, rng)
-        if state.ctx.window is None and state.phase == "move":
+        if state.ctx.window is None and state.phase == Phase.MOVE:
             return _move(state, state.legal_actions(), rng, self.step)
         return _decide(state, rng)
 

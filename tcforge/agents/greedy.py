@@ -72,7 +72,7 @@ from tcforge.engine.actions import (
 from tcforge.engine.attacks import attack_odds
 from tcforge.engine.board import RESERVE
 from tcforge.engine.changes import BoardStamps
-from tcforge.engine.context import BreakThrough, Entry, MeleeStart
+from tcforge.engine.context import BreakThrough, Entry, MeleeStart, Phase
 from tcforge.engine.movement import riders
 from tcforge.engine.observation import determinize
 from tcforge.engine.placing import over_limits, piece_of, stack_of
@@ -273,11 +273,11 @@ def _decide(state: GameState, rng: random.Random) -> Action:
     if state.ctx.window is not None:
         return _window(state, actions)
     phase = state.phase
-    if phase == "play":
+    if phase == Phase.PLAY:
         return _play(state, actions, rng)
-    if phase == "move":
+    if phase == Phase.MOVE:
         return _move(state, actions, rng)
-    if phase == "fire":
+    if phase == Phase.FIRE:
         last = final_turn(state)
         known: dict[int, dict[tuple[int, str, int], Any]] = {}
         kept = None if state.game.rules.hidden_units else state.board_stamps()  # as in _best_candidates
@@ -286,12 +286,12 @@ def _decide(state: GameState, rng: random.Random) -> Action:
                                            * (_final_weight(state, a.target) if last else 1.0), a)
                                           for a in actions if isinstance(a, Shoot)), default=(0.0, _DONE))
         return best[1] if best[0] > 0 else _DONE
-    if phase == "melee":
+    if phase == Phase.MELEE:
         return _melee(state, actions)
-    if phase == "discard":
+    if phase == Phase.DISCARD:
         cards = [a for a in actions if isinstance(a, Discard | Unstack)]  # all of them: the discard phase has no other
         return min(cards, key=lambda a: (value(state, a.card), a.card))
-    if phase == "deploy" or phase == "arrive":
+    if phase == Phase.DEPLOY or phase == Phase.ARRIVE:
         return place(state, actions)
     return actions[0]
 
@@ -318,7 +318,7 @@ def place(state: GameState, actions: list[Action]) -> Action:
     if assigns:
         return min(assigns, key=lambda a: (len(units[a.carrier].equipment),
                                            near_goal[units[a.carrier].pos] if near_goal is not None else 0, a.carrier))
-    deploy = state.phase == "deploy"
+    deploy = state.phase == Phase.DEPLOY
     leads = list(dict.fromkeys(int(a[1]) for a in actions))  # the pieces offered, in the order the scenario lists them
     lead = leads[0]
     if deploy:  # the strongest card first, so that it gets the place nearest the goals

@@ -47,6 +47,7 @@ from tcforge.agents.greedy import forced_play, greedy_policy, play_candidates
 from tcforge.agents.playout import Policy
 from tcforge.agents.search import own_stream, play_out
 from tcforge.agents.spec import AgentSpec, SpecError
+from tcforge.engine.context import Phase
 from tcforge.engine.observation import determinize
 from tcforge.engine.state import Action, GameState
 
@@ -90,7 +91,7 @@ class LookaheadAgent:
         limit = state.game.turn_limit
         if self.late and limit is not None and state.turn <= limit - self.late:
             return self.base(state, rng)
-        if state.phase != "play":
+        if state.phase != Phase.PLAY:
             return self.base(state, rng)
         if isinstance(self.base, Commander):
             forced, scored = self.base.plays(state, actions)

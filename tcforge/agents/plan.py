@@ -61,6 +61,7 @@ from dataclasses import dataclass, field
 from tcforge.agents.greedy import greedy_policy, play_candidates
 from tcforge.agents.search import paired_best, paired_rounds, play_out
 from tcforge.agents.spec import MAX_SEED, AgentSpec
+from tcforge.engine.context import Phase
 from tcforge.engine.observation import determinize
 from tcforge.engine.state import Action, GameState
 
@@ -84,7 +85,7 @@ class TurnPlan:
             return actions[0]
         if self.eps and state.ctx.window is None and state.phase in DEVIATING_PHASES and self._noise.random() < self.eps:
             # in the play phase, the plays greedy can weigh (ending the turn among them); elsewhere any legal choice
-            pool = [a for _, a in play_candidates(state, actions)] if state.phase == "play" else actions
+            pool = [a for _, a in play_candidates(state, actions)] if state.phase == Phase.PLAY else actions
             if pool:
                 return pool[self._noise.randrange(len(pool))]
         return greedy_policy(state, self._ties)
@@ -130,7 +131,7 @@ class PlanAgent:
         side = state.current_player()
         turn = (state.turn, state.active)
         own = state.active == side and state.ctx.window is None
-        if own and state.phase == "play" and turn != self._turn and state.turn >= self.first_turn:
+        if own and state.phase == Phase.PLAY and turn != self._turn and state.turn >= self.first_turn:
             self._turn = turn
             self._plan = self._search(state, side, random.Random(rng.getrandbits(64) ^ self.seed))
         if own and self._plan is not None and turn == self._turn:

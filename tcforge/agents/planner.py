@@ -64,6 +64,7 @@ from tcforge.agents.questions import questions
 from tcforge.agents.search import own_stream, paired_best, play_out
 from tcforge.agents.spec import AgentSpec, SpecError
 from tcforge.engine.actions import End, Fire, Interrupt, Move, PlayCard
+from tcforge.engine.context import Phase
 from tcforge.engine.observation import determinize
 from tcforge.engine.state import Action, GameState
 
@@ -164,11 +165,11 @@ class Script:
         if len(actions) == 1:
             return actions[0]
         view = determinize(state, self.side, rng) if state.game.rules.hidden_units else state
-        if view.ctx.window is None and view.phase == "play" and self.plan.points and view.turn == self.bound_turn:
+        if view.ctx.window is None and view.phase == Phase.PLAY and self.plan.points and view.turn == self.bound_turn:
             bound = self._bound(view, actions)
             if bound is not None:
                 return bound
-        if self.plan.own or view.ctx.window is not None or view.phase != "play":
+        if self.plan.own or view.ctx.window is not None or view.phase != Phase.PLAY:
             action = self.turn.decide(view, rng)
         else:
             action = self._play(view, view.legal_actions(), rng)
@@ -267,7 +268,7 @@ class PlannerAgent:
 
     def __call__(self, state: GameState, rng: random.Random) -> Action:
         side = state.current_player()
-        own_play = state.active == side and state.ctx.window is None and state.phase == "play"
+        own_play = state.active == side and state.ctx.window is None and state.phase == Phase.PLAY
         if own_play and self.first_turn <= state.turn <= self.last_turn \
                 and (self._period is None or state.turn >= self._period[1]):
             start, end, share = self.period(state)

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from tcforge.agents.greedy import free_play, greedy_policy, play_candidates
 from tcforge.agents.search import Key, keyed, paired_best, paired_rounds, play_out
 from tcforge.agents.spec import MAX_SEED, AgentSpec
+from tcforge.engine.context import Phase
 from tcforge.engine.observation import determinize
 from tcforge.engine.state import Action, GameState
 
@@ -77,7 +78,7 @@ class RolloutAgent:
 
     def __call__(self, state: GameState, rng: random.Random) -> Action:
         actions = state.legal_actions()
-        if len(actions) == 1 or state.ctx.window is not None or state.phase != "play":
+        if len(actions) == 1 or state.ctx.window is not None or state.phase != Phase.PLAY:
             return greedy_policy(state, rng)
         side = state.current_player()
         search_rng = random.Random(rng.getrandbits(64) ^ self.seed)

@@ -34,6 +34,7 @@ from tcforge.data.problems import Problem
 from tcforge.data.yamlsafe import load_yaml
 from tcforge.engine import arrivals
 from tcforge.engine.actions import PlayCard, Shoot, Smoke, Step, Unstack, action_from_json
+from tcforge.engine.context import Phase
 from tcforge.engine.placing import over_limits, piece_of
 from tcforge.engine.state import CHANCE, Action, GameState
 from tcforge.paths import data_dir
@@ -301,7 +302,7 @@ def _as_written(player: Any) -> Any:
     engine's: the engine offers every legal place (tcforge.engine.placing)."""
     def decide(state: GameState, rng: random.Random) -> Any:
         actions = state.legal_actions()
-        if state.phase != "arrive" or actions[0][0] != "place":
+        if state.phase != Phase.ARRIVE or actions[0][0] != "place":
             return player(state, rng)
         side = state.current_player()
         lead = actions[0][1]
@@ -328,7 +329,7 @@ def build(puzzle: Puzzle, *, facts: bool = True) -> Built:
     for _ in range(MAX_ACTIONS):
         if state.is_terminal():
             raise ValueError(f"{puzzle.file}: the game of seed {puzzle.seed} ended before turn {puzzle.turn}")
-        if (state.turn, state.active, state.phase) == (puzzle.turn, side, "play") and state.current_player() == side:
+        if (state.turn, state.active, state.phase) == (puzzle.turn, side, Phase.PLAY) and state.current_player() == side:
             break
         if state.turn > puzzle.turn:
             raise ValueError(f"{puzzle.file}: turn {puzzle.turn} of {puzzle.side} was never reached")

@@ -13,11 +13,27 @@ always written in :meth:`~tcforge.engine.core.CoreState.serialize`, key for key.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Literal
 
 from tcforge.engine.actions import Shoot, action_from_json
 
-Phase = Literal["setup", "deploy", "initiative", "arrive", "play", "move", "fire", "melee", "discard"]  # GameState.phase
+
+class Phase(StrEnum):
+    """GameState.phase: the step of the game turn under way (a StrEnum: its value is the word logs and positions
+    have always written, so a saved position reads back the same)."""
+
+    SETUP = "setup"  # the set-up (17.x): forces placed, the first draws
+    DEPLOY = "deploy"  # the owners lay out their set-up cards (tcforge.engine.placing)
+    INITIATIVE = "initiative"  # the initiative roll (4.0)
+    ARRIVE = "arrive"  # a side's reinforcements placed by their owner (20.0 rule 5, 17.5)
+    PLAY = "play"  # the play phase: plays, moves and fire started from here (5.0)
+    MOVE = "move"  # a move under way (8.0)
+    FIRE = "fire"  # a fire under way (9.0)
+    MELEE = "melee"  # melees resolved (10.0)
+    DISCARD = "discard"  # the end of the side's turn: overstacking, the hand limit (6.3, 4.0)
+
+
 MoveStage = Literal["pick", "step", "done"]
 MeleeStage = Literal["order", "targets", "second", "resolve"]
 WindowKind = Literal["play", "entry", "fire", "melee", "counter", "opportunity", "breakthrough", "wire"]

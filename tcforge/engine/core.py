@@ -64,7 +64,7 @@ class CoreState:
         self.first = 0
         self.active = 0
         self.supply = 0
-        self.phase: Phase = "setup"
+        self.phase: Phase = Phase.SETUP
         self.ctx = Context()  # what is under way in the side turn
         self.rolls: list[Event] = []  # pending chance events, first is next
         self.effects: list[tuple[int, str]] = []  # simultaneous melee results waiting
@@ -217,9 +217,10 @@ class CoreState:
             unit.equipment = tuple(u["equipment"])
             unit.drawn = u.get("drawn", False)  # written only when set: positions saved before it read the same
             state._units.append(unit)
-        for key in ("hand", "deck", "discard", "terrain", "smoke", "water", "turn", "first", "active", "supply", "phase",
+        for key in ("hand", "deck", "discard", "terrain", "smoke", "water", "turn", "first", "active", "supply",
                     "effects", "initiative_rolls", "arrivals", "ap_shots"):
             setattr(state, key, raw[key])
+        state.phase = Phase(raw["phase"])
         state.outcome = _restored_outcome(raw)
         state._occ = [[list(a), list(b)] for a, b in raw["occ"]]
         state.forts = [Fort(*f) if f else None for f in raw["forts"]]

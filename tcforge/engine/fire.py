@@ -15,7 +15,7 @@ from tcforge.data.card_ids import BUNKERS, HEROIC_LEADER, SPECIAL_AMMO, TANK_ACE
 from tcforge.engine import equipment, windows
 from tcforge.engine.actions import Action, Done, HitRoll, Shoot, Smoke, SmokeRoll
 from tcforge.engine.attacks import Attack, made
-from tcforge.engine.context import Fire, Play, Shot
+from tcforge.engine.context import Fire, Phase, Play, Shot
 from tcforge.engine.core import CoreState, IllegalActionError
 from tcforge.engine.units import Unit
 
@@ -382,7 +382,7 @@ def fire_sources(state: CoreState) -> list[int]:
 
 
 def begin(state: CoreState, pos: int) -> None:
-    state.phase = "fire"
+    state.phase = Phase.FIRE
     _play(state).fire = Fire(pos)
 
 
@@ -487,5 +487,5 @@ def _only_done(actions: list[Action]) -> bool:
 
 def _end(state: CoreState) -> None:
     _play(state).fire = None
-    state.phase = "play"
+    state.phase = Phase.PLAY
 

@@ -17,7 +17,7 @@ from tcforge.data.card_ids import HEROIC_LEADER, TANK_ACE
 from tcforge.engine import equipment, windows
 from tcforge.engine.actions import Action, ChooseMelee, HitRoll, Hold, Smoke, SmokeRoll, Target
 from tcforge.engine.attacks import Attack, made
-from tcforge.engine.context import Context, Melee, MeleeStart
+from tcforge.engine.context import Context, Melee, MeleeStart, Phase
 from tcforge.engine.core import CoreState
 from tcforge.engine.fire import fort_modifier, lays_smoke, spray, terrain_modifier
 from tcforge.engine.units import Unit
@@ -142,7 +142,7 @@ def next_melee(state: CoreState) -> None:
     m.pending = [p for p in m.pending if _fighters(state, p, 0) and _fighters(state, p, 1)]
     m.at = None
     if not m.pending:
-        state.phase = "discard"
+        state.phase = Phase.DISCARD
         state.ctx = Context()
         return
     if len(m.pending) == 1:

@@ -18,7 +18,7 @@ from tcforge.data.card_kinds import TOWING_CLASSES
 from tcforge.engine import equipment, opportunity, spotting, windows
 from tcforge.engine.actions import Action, Go, Halt, Interrupt, Load, Pick, Step, Together, Tow, Transfer, WoodsRoll
 from tcforge.engine.board import ATTACHED, DISCARDED, RESERVE
-from tcforge.engine.context import Entry, Move, Play
+from tcforge.engine.context import Entry, Move, Phase, Play
 from tcforge.engine.core import CoreState, IllegalActionError
 from tcforge.engine.units import Unit
 
@@ -335,7 +335,7 @@ def _may_go(state: CoreState, unit: Unit, at: int, left: int, seen: dict[tuple[o
 
 
 def begin(state: CoreState, source: int) -> None:
-    state.phase = "move"
+    state.phase = Phase.MOVE
     _play(state).move = Move(source)
 
 
@@ -774,4 +774,4 @@ def _group_goes_on(state: CoreState, unit: Unit) -> bool:
 
 def _end(state: CoreState) -> None:
     _play(state).move = None
-    state.phase = "play"
+    state.phase = Phase.PLAY

@@ -27,7 +27,7 @@ from typing import Any
 from tcforge.engine import arrivals
 from tcforge.engine.actions import Action, Assign, Place
 from tcforge.engine.board import RESERVE
-from tcforge.engine.context import Placing
+from tcforge.engine.context import Phase, Placing
 from tcforge.engine.core import CoreState
 from tcforge.engine.movement import barred
 from tcforge.engine.units import Unit
@@ -224,5 +224,5 @@ def begin_arrival(state: CoreState, side: int, pieces: list[list[int]], where: l
     placing.spots.extend(list(where) for _ in pieces)
     placing.sides.extend(side for _ in pieces)
     placing.equip.extend(list(e) for e in equip)
-    state.phase = "arrive"
+    state.phase = Phase.ARRIVE
     state._changed()

@@ -46,7 +46,7 @@ from tcforge.engine.actions import (
 )
 from tcforge.engine.attacks import KILL, to_hit, to_kill
 from tcforge.engine.board import ATTACHED, DECK, DISCARDED, RESERVE
-from tcforge.engine.context import Context, Melee, Placing, Play
+from tcforge.engine.context import Context, Melee, Phase, Placing, Play
 from tcforge.engine.core import CHANCE, TERMINAL, CoreState, IllegalActionError
 from tcforge.engine.game import Game
 from tcforge.engine.units import Unit
@@ -92,7 +92,7 @@ class GameState(CoreState):
         state.ctx = Context(placing=deploy)
         if first_player is None:
             state.rolls.append(InitiativeRoll(0))
-            state.phase = "initiative"
+            state.phase = Phase.INITIATIVE
         else:
             state.first = state.active = first_player
             state._begin()
@@ -105,7 +105,7 @@ class GameState(CoreState):
         if deploy is not None and deploy.kind == "deploy" and (deploy.pieces or deploy.equip):
             who = deploy.first  # a side, or -1 the first player, -2 the second (None: the first player)
             deploy.first = who if who is not None and who >= 0 else 1 - self.first if who == -2 else self.first
-            self.phase = "deploy"
+            self.phase = Phase.DEPLOY
             return
         self.ctx = Context()
         self._start_side_turn()
@@ -119,7 +119,7 @@ class GameState(CoreState):
             self._start_side_turn()
             return
         placing.finish_arrival(self)
-        self.phase = "play"
+        self.phase = Phase.PLAY
 
     # ------------------------------------------------------------ decisions
     def _compute_legal(self) -> list[Action]:
@@ -154,7 +154,7 @@ class GameState(CoreState):
     def _check_victory_after_change(self) -> None:
         """16.0: victory is checked the instant it holds, whatever moved the cards (a retreat, an arrival, a loss),
         except while a card is on its way: a moving card is checked as it comes to rest (8.0)."""
-        if self.phase in ("setup", "initiative", "deploy", "arrive"):
+        if self.phase in (Phase.SETUP, Phase.INITIATIVE, Phase.DEPLOY, Phase.ARRIVE):
             return  # nothing is decided before play begins (4.0), nor while an arrival is being placed (its move's end)
         move = self.ctx.move
         if move is not None and move.stage == "step":
@@ -184,17 +184,17 @@ class GameState(CoreState):
                 self._discard_card(unit.uid)  # 001 Wire: it goes as the wired card's owner begins his next turn
         self.supply = self.game.supply_points(self.active)  # 4.0 a (a side's own points where a lever gives them)
         self.ctx = Context(play=Play())
-        self.phase = "play"
+        self.phase = Phase.PLAY
         for hook in self.game.turn_hooks:  # a scenario's reinforcements arrive (20.0 rule 5, 17.5)
             hook(self)
         if self.ctx.placing is not None:
-            self.phase = "arrive"  # their owner places them first (tcforge.engine.placing)
+            self.phase = Phase.ARRIVE  # their owner places them first (tcforge.engine.placing)
         if self.turn == 1 and self.active == self.first:
             spotting.check(self)  # 001 1.0: cards deployed in sight are spotted as play begins (the project's reading)
         self._check_victory_after_change()
 
     def _end_play(self) -> None:
-        self.phase = "melee"
+        self.phase = Phase.MELEE
         play = self.ctx.play
         flank_shot = play is not None and play.flank_shot  # 9.3.1, 10.0: an unused Flank Shot goes to the melee
         self.ctx = Context(melee=Melee(melee.melee_positions(self), flank_shot=flank_shot))
@@ -217,54 +217,15 @@ class GameState(CoreState):
         self._start_side_turn()
 
     def _advance(self) -> None:
-        """Run the automatic steps until a decision or a chance event is due."""
+        """Run the automatic steps until a decision or a chance event is due: each phase's step
+        (:data:`_ADVANCE`) says whether play goes on by itself."""
         while self.outcome is None and not self.rolls:
             self._legal = None
             if self.ctx.window is not None:
                 return
-            if self.phase == "play":
-                play = self.ctx.play
-                assert play is not None
-                if play.exiting:  # 001 break-through: the exit's window and mines are done; the rest leave
-                    breakthrough.leave(self)
-                    continue
-                if self.supply <= 0 and play.move is None and play.fire is None:
-                    self._end_play()
-                    continue
-                if not play.window_done and windows.open_window(self, "play", 1 - self.active, None):
-                    return
+            step = _ADVANCE.get(self.phase)  # none for the initiative: its roll is asked for
+            if step is None or not step(self):
                 return
-            if self.phase == "move":
-                if movement.advance(self):
-                    continue
-                return
-            if self.phase == "fire":
-                if fire.advance(self):
-                    continue
-                return
-            if self.phase == "melee":
-                if melee.advance(self):
-                    continue
-                return
-            if self.phase == "discard":
-                if movement.over_limit(self, self.active):
-                    return  # 6.3: the owner first chooses the cards that leave the overstacked positions
-                limit = self.game.rules.turn_hand_limit
-                scenario = self.game.scenario_rules
-                if scenario is not None:
-                    limit += scenario.hand_grace(self)
-                if len(self.hand[self.active]) <= limit:
-                    self._end_side_turn()
-                    continue
-                return
-            if self.phase == "deploy" or self.phase == "arrive":
-                if placing.settle(self):
-                    self._placed()
-                    continue
-                return
-            if self.phase == "initiative":
-                return
-            return
         self._legal = None
 
     # --------------------------------------------------------------- chance
@@ -465,8 +426,54 @@ def _no_actions(state: GameState) -> list[Action]:
     return []
 
 
-_LEGAL = {"play": _legal_play, "move": movement.legal, "fire": fire.legal, "melee": melee.legal,
-          "discard": _legal_discard, "initiative": _no_actions, "setup": _no_actions, "deploy": placing.legal,
-          "arrive": placing.legal}
-_APPLY = {"play": _apply_play, "move": movement.apply, "fire": fire.apply, "melee": melee.apply,
-          "discard": _apply_discard, "deploy": placing.apply, "arrive": placing.apply}
+def _advance_play(state: GameState) -> bool:
+    """The play phase (5.0): a break-through's exits leave (001), a side out of Supply points ends its play, else
+    the other side may answer first (a window), then the side decides."""
+    play = state.ctx.play
+    assert play is not None
+    if play.exiting:  # 001 break-through: the exit's window and mines are done; the rest leave
+        breakthrough.leave(state)
+        return True
+    if state.supply <= 0 and play.move is None and play.fire is None:
+        state._end_play()
+        return True
+    if not play.window_done:
+        windows.open_window(state, "play", 1 - state.active, None)
+    return False
+
+
+def _advance_discard(state: GameState) -> bool:
+    """The end of the side's turn: overstacked positions first (6.3), then the hand limit (4.0, 17.5's grace)."""
+    if movement.over_limit(state, state.active):
+        return False  # 6.3: the owner first chooses the cards that leave the overstacked positions
+    limit = state.game.rules.turn_hand_limit
+    scenario = state.game.scenario_rules
+    if scenario is not None:
+        limit += scenario.hand_grace(state)
+    if len(state.hand[state.active]) <= limit:
+        state._end_side_turn()
+        return True
+    return False
+
+
+def _advance_placing(state: GameState) -> bool:
+    """Set-up cards or reinforcements laid out by their owner: settled ones are placed (tcforge.engine.placing)."""
+    if placing.settle(state):
+        state._placed()
+        return True
+    return False
+
+
+# What each phase does by itself before a decision is due: True when play goes on (tcforge.engine.state._advance).
+_ADVANCE: dict[Phase, Callable[[GameState], bool]] = {
+    Phase.PLAY: _advance_play, Phase.MOVE: movement.advance, Phase.FIRE: fire.advance, Phase.MELEE: melee.advance,
+    Phase.DISCARD: _advance_discard, Phase.DEPLOY: _advance_placing, Phase.ARRIVE: _advance_placing,
+}
+
+
+# Each phase's legal actions and how one is applied: the dispatch is by these tables, never by an if-chain on the phase.
+_LEGAL = {Phase.PLAY: _legal_play, Phase.MOVE: movement.legal, Phase.FIRE: fire.legal, Phase.MELEE: melee.legal,
+          Phase.DISCARD: _legal_discard, Phase.INITIATIVE: _no_actions, Phase.SETUP: _no_actions,
+          Phase.DEPLOY: placing.legal, Phase.ARRIVE: placing.legal}
+_APPLY = {Phase.PLAY: _apply_play, Phase.MOVE: movement.apply, Phase.FIRE: fire.apply, Phase.MELEE: melee.apply,
+          Phase.DISCARD: _apply_discard, Phase.DEPLOY: placing.apply, Phase.ARRIVE: placing.apply}

@@ -61,6 +61,7 @@ from tcforge.engine.actions import (
     action_from_json,
 )
 from tcforge.engine.board import ATTACHED, DECK, DISCARDED, PLACED, RESERVE, UNCLAIMED
+from tcforge.engine.context import Phase
 from tcforge.engine.melee import began_melee
 from tcforge.engine.placing import piece_of
 from tcforge.engine.state import CHANCE, GameState, IllegalActionError
@@ -350,7 +351,7 @@ def narrate(scenario: Scenario, state: GameState, lines: list[Any], teller: Tell
             yield {"event": "setup", "snapshot": teller.snapshot(laid)}
             yield from held
         action = tuple(line.action)
-        if laying_out and state.phase == "deploy" and state.current_player() != CHANCE:
+        if laying_out and state.phase == Phase.DEPLOY and state.current_player() != CHANCE:
             try:
                 state.apply_checked(action)
             except IllegalActionError as exc:
@@ -358,7 +359,7 @@ def narrate(scenario: Scenario, state: GameState, lines: list[Any], teller: Tell
             continue
         out: list[dict[str, Any]] = []
         if state.current_player() != CHANCE and (state.turn, state.active) != (turn, active) \
-                and state.phase in ("play", "arrive"):  # a side turn begins with its reinforcements' arrival
+                and state.phase in (Phase.PLAY, Phase.ARRIVE):  # a side turn begins with its reinforcements' arrival
             turn, active = state.turn, state.active
             out.append({"event": "side_turn", "turn": turn, "side": scenario.grid.sides[active], "text": teller.w(
                 "acc_turn", n=turn, side=teller.sides[active])})
@@ -483,7 +484,7 @@ def describe(state: GameState, action: Action | Sequence[Any], teller: Teller) -
         riders = [n(u[r]) for r in piece[1:]]
         if riders:
             return w("acc_place_with", unit=n(u[action.card]), p=label(action.pos), riders=", ".join(riders))
-        return w("acc_lay" if state.phase == "deploy" else "acc_place", unit=n(u[action.card]), p=label(action.pos))
+        return w("acc_lay" if state.phase == Phase.DEPLOY else "acc_place", unit=n(u[action.card]), p=label(action.pos))
     if isinstance(action, Assign):
         return w("acc_assign", item=n(u[action.item]), unit=n(u[action.carrier]))
     if isinstance(action, Discard | Unstack):

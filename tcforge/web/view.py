@@ -39,6 +39,7 @@ from tcforge.engine.actions import (
 )
 from tcforge.engine.attacks import KILL, MISS, Odds, attack_odds, to_hit, to_kill
 from tcforge.engine.board import ATTACHED
+from tcforge.engine.context import Phase
 from tcforge.engine.melee import melee_attack
 from tcforge.engine.movement import over_limit
 from tcforge.engine.observation import observation
@@ -251,11 +252,11 @@ def prompt(state: GameState, side: int, lang: str, opened: tuple[str, str] | Non
             return t("web_ask_window_turn", lang, n=state.turn, side=opened[1])
         return t("web_ask_window", lang)
     phase = state.phase
-    if phase == "play":
+    if phase == Phase.PLAY:
         return t("web_ask_play", lang, n=state.supply)
-    if phase == "discard":
+    if phase == Phase.DISCARD:
         return t("web_ask_unstack" if over_limit(state, side) else "web_ask_discard", lang)
-    return t(f"web_ask_{phase}", lang) if phase in ("move", "fire", "melee", "deploy", "arrive") else phase
+    return t(f"web_ask_{phase}", lang) if phase in (Phase.MOVE, Phase.FIRE, Phase.MELEE, Phase.DEPLOY, Phase.ARRIVE) else phase
 
 
 def shot_odds(state: GameState, action: Shoot | Target, teller: Teller) -> Odds | None:

@@ -24,6 +24,7 @@ from tcforge.engine.actions import (
     Yield,
     action_from_json,
 )
+from tcforge.engine.context import Phase
 from tcforge.engine.core import CHANCE
 from tcforge.engine.outcome import EndKind
 from tcforge.engine.replay import LogLine
@@ -95,18 +96,18 @@ class Referee(SupplyAndPlays, SetupAndArrivals, Movement, Fire, Opportunity, Spo
                 self.judge_opportunity_shot(line, action, before)
                 self.judge_aimed(line, action, before)
             return
-        if isinstance(action, Exit) and before.phase == "play":
+        if isinstance(action, Exit) and before.phase == Phase.PLAY:
             self.judge_play(line, action, before)
             self.judge_exit(line, action, side)
-        elif before.phase == "fire" and isinstance(action, Shoot | Smoke):
+        elif before.phase == Phase.FIRE and isinstance(action, Shoot | Smoke):
             self.judge_shot(line, action, before)
             if isinstance(action, Shoot):
                 self.judge_aimed(line, action, before)
-        elif before.phase == "melee" and isinstance(action, ChooseMelee):
+        elif before.phase == Phase.MELEE and isinstance(action, ChooseMelee):
             self.judge_melee_choice(line, action, before)
-        elif before.phase == "melee" and isinstance(action, Target | Hold):
+        elif before.phase == Phase.MELEE and isinstance(action, Target | Hold):
             self.judge_order(line, action, before)
-        elif isinstance(action, Interrupt) and before.phase == "move":
+        elif isinstance(action, Interrupt) and before.phase == Phase.MOVE:
             self.judge_play(line, action, before)
             self.judge_entry_card(line, action, before)
         else:
@@ -120,18 +121,18 @@ class Referee(SupplyAndPlays, SetupAndArrivals, Movement, Fire, Opportunity, Spo
                 self.after_opportunity_shot(line, action, after)
         if isinstance(action, Exit):
             self.judge_exit_window(line, before, after)
-        if before.phase in ("move",) or (before.phase == "play" and isinstance(action, Move)):
+        if before.phase in (Phase.MOVE) or (before.phase == Phase.PLAY and isinstance(action, Move)):
             self.judge_moves(line, before, after)
             self.note_due(line, action, before, after)
-        if before.phase in ("deploy", "arrive"):
+        if before.phase in (Phase.DEPLOY, Phase.ARRIVE):
             self.judge_placing(line, action, before, after)  # type: ignore[arg-type]
         self.judge_arrivals(line, before, after)
         self.judge_entering(line, before, after)
         self.settle_melees(after)
-        if self.play is not None and after.phase in ("play", "arrive") and after.player != CHANCE and state.ctx.move is None:
+        if self.play is not None and after.phase in (Phase.PLAY, Phase.ARRIVE) and after.player != CHANCE and state.ctx.move is None:
             self.play = None  # the play is over
         side_turn_over = ((after.turn, after.active) != (before.turn, before.active)
-                          and before.phase not in ("setup", "initiative", "deploy"))
+                          and before.phase not in (Phase.SETUP, Phase.INITIATIVE, Phase.DEPLOY))
         game_over = after.outcome is not None and before.outcome is None
         if side_turn_over or (game_over and after.outcome.kind in (EndKind.TURN_LIMIT, EndKind.ENGINE_CAP)):
             self.end_of_side_turn(line, before.active, before.turn)

@@ -13,6 +13,7 @@ Rule cases judged here:
 from __future__ import annotations
 
 from tcforge.engine.actions import Action, Assign, Place
+from tcforge.engine.context import Phase
 from tcforge.play.hooks import engine_pos
 from tcforge.play.referee.base import Case, RefereeBase, Snap
 
@@ -37,9 +38,9 @@ class SetupAndArrivals(RefereeBase):
         moved = [uid for uid in range(len(before.pos)) if before.pos[uid] < 0 <= after.pos[uid]]
         pos = int(action.pos)
         side = before.player
-        if before.phase == "deploy":
+        if before.phase == Phase.DEPLOY:
             self._judge_deploy(line, moved, pos, side, after)
-        elif before.phase == "arrive":
+        elif before.phase == Phase.ARRIVE:
             self._judge_arrival(line, moved, pos, side, before)
 
     def _zone(self, side: int) -> set[int]:

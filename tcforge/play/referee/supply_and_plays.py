@@ -18,6 +18,7 @@ from typing import Any
 
 from tcforge.data.card_ids import CONFUSION, COORDINATION, PATH
 from tcforge.engine.actions import Action, Discard, Draw, Exit, Fire, Interrupt, Move, PlayCard, Unstack
+from tcforge.engine.context import Phase
 from tcforge.play.hooks import engine_pos
 from tcforge.play.referee.base import Case, Play, RefereeBase, Snap
 from tcforge.scenarios.special_rules import HandLimitGrace, ReinforcementArrival, SideSupply
@@ -37,7 +38,7 @@ class SupplyAndPlays(RefereeBase):
     def judge_play(self, line: int, action: Action, before: Snap) -> None:
         """A decision of the active side in its play: what it costs, which play it opens."""
         state, rules, side = self.state, self.rules, before.player
-        if before.phase == "play":
+        if before.phase == Phase.PLAY:
             cost = {Move: rules.turn_move_cost, Exit: rules.turn_move_cost, Fire: rules.turn_fire_cost,
                     Draw: rules.turn_draw_cost}.get(type(action))
             if isinstance(action, PlayCard):
@@ -57,12 +58,12 @@ class SupplyAndPlays(RefereeBase):
                     self.flag(line, "4.0", f"side {side} spends Supply point {self.turn.spent} of a turn that has {allowance}")
             if isinstance(action, Move | Fire):
                 self.play = Play(action.kind, int(action.source), line)
-        elif before.phase == "move" and isinstance(action, Interrupt) and self.play is not None \
+        elif before.phase == Phase.MOVE and isinstance(action, Interrupt) and self.play is not None \
                 and state.units[int(action.card)].profile.card_id == PATH:
             self.play.path_card = True
-        elif before.phase == "discard" and isinstance(action, Unstack):
+        elif before.phase == Phase.DISCARD and isinstance(action, Unstack):
             self.judge_unstack(line, int(action.card), side)
-        elif before.phase == "discard" and isinstance(action, Discard):
+        elif before.phase == Phase.DISCARD and isinstance(action, Discard):
             limit = self.hand_limit(side)
             if before.hand[side] <= limit:
                 self.flag(line, "6.4", f"side {side} discards with {before.hand[side]} card(s) in hand, "
@@ -94,10 +95,10 @@ class SupplyAndPlays(RefereeBase):
     def judge_arrivals(self, line: int, before: Snap, after: Snap) -> None:
         """Cards that appear on the battlefield other than by moving: a scenario's reinforcements only (the set-up's
         cards their owners lay are judged by :mod:`.setup_and_arrivals`)."""
-        if before.phase == "deploy":
+        if before.phase == Phase.DEPLOY:
             return
         state = self.state
-        moving = self.play is not None and self.play.kind == "move" and before.phase != "arrive"
+        moving = self.play is not None and self.play.kind == "move" and before.phase != Phase.ARRIVE
         for uid in range(len(after.pos)):
             new = after.pos[uid]
             if new < 0:
@@ -129,7 +130,7 @@ class SupplyAndPlays(RefereeBase):
         for side, group in arrived:  # their owner places them (before the play, or as the card is played)
             made = [u.uid for u in self.state.units[len(before.pos):] if u.side == side]
             self.turn.arriving.append((side, group, made))
-        if after.phase == "arrive":
+        if after.phase == Phase.ARRIVE:
             return  # judged once their owner has placed them all
         arriving, self.turn.arriving = self.turn.arriving, []
         for side, group, made in arriving:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
+from tcforge.engine.context import Phase
 from tcforge.engine.core import CHANCE, CoreState
 from tcforge.engine.outcome import EndKind
 from tcforge.play.hooks import turn_cap
@@ -89,7 +90,7 @@ class VictoryAndControl(RefereeBase):
         if outcome is not None and before.outcome is None:
             if outcome.condition == break_through:
                 return  # judged with the exit that made it
-            end_of_game_turn = state.active != state.first and state.phase in ("discard", "melee")
+            end_of_game_turn = state.active != state.first and state.phase in (Phase.DISCARD, Phase.MELEE)
             if outcome.kind in (EndKind.VICTORY_CONDITION, EndKind.ELIMINATION):
                 found = self.met(state.turn, end_of_game_turn=end_of_game_turn, only=outcome.condition or None)
                 if not any(w == outcome.winner for w, _ in found):
@@ -114,7 +115,7 @@ class VictoryAndControl(RefereeBase):
                                                         or state.turn != turn_cap(self.scenario)):
                 self.flag(line, "16.0", f"the engine's cap ends the game in turn {state.turn}")
             return
-        if outcome is not None or self.victory_flagged or after.phase in ("deploy", "arrive"):
+        if outcome is not None or self.victory_flagged or after.phase in (Phase.DEPLOY, Phase.ARRIVE):
             return  # nothing is decided while the set-up is laid out or an arrival placed (the engine's reading too)
         instant = self.rules.victory_check == "instant"
         found = []
