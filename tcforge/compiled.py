@@ -73,7 +73,7 @@ PURE_WORDS = {"1": True, "true": True, "yes": True, "on": True, "": False, "0": 
 MODULES = tuple(f"tcforge.engine.{name}" for name in (
     "actions", "arrivals", "attacks", "breakthrough", "card_status", "cards", "changes", "context", "core",
     "equipment", "fire", "game", "melee", "movement", "observation", "opportunity", "outcome", "reactions", "replay",
-    "scenario_rules", "spotting", "state", "units", "windows")) + tuple(
+    "scenario_rules", "spotting", "state", "units", "windows", "wire")) + tuple(
     f"tcforge.agents.{name}" for name in ("commander", "evaluate", "greedy", "playout"))
 
 

@@ -167,7 +167,7 @@ ENGINE_LAYERS = (  # as tcforge/engine/__init__.py describes them: each imports 
     ("rules", "outcome", "attacks", "board", "scenario_rules", "changes"), ("actions",), ("context",), ("units",), ("game",), ("core",),
     ("windows", "equipment", "arrivals"),
     ("fire",), ("spotting",), ("opportunity",), ("movement",), ("melee", "cards", "breakthrough", "placing"),
-    ("reactions", "card_status"), ("state",),
+    ("wire",), ("reactions", "card_status"), ("state",),
     ("observation", "replay"))
 
 

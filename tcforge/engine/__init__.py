@@ -38,6 +38,8 @@ checks there is no cycle and no function-level import dodging one):
   ``melee``, ``cards`` and ``breakthrough`` (001's exit off the map into the defender's reserve): the rules of
   each part of the play, as functions of a state; ``placing``: the set-up zones' cards and arriving
   reinforcements placed by their owner (6.2, 20.0 rule 5, 8.5, 8.6.1, 10.0), never by the engine.
+- ``wire``: a card's rule in one module where it reaches into several mechanisms (001 Wire: the entry and exit
+  windows, the moving group split, the card lifted as its owner's turn begins); the engine calls its hooks.
 - ``reactions``: what an Interrupt played in a window does, and how the play it
   interrupted goes on (it reaches into movement, fire and cards).
 - ``card_status``: what the engine implements of each card (``tcforge rules cards``).

@@ -112,19 +112,23 @@ def leave(state: CoreState) -> None:
     _demand(state, owed)
 
 
-def wire(state: CoreState, card: int, target: int) -> Entry | None:
-    """001 Wire on an exiting card: it stays (with what it carries); the attacker may let the rest leave (the returned
-    ``wire`` window's data) or halt them all. Wire on the exit's only card stops the exit."""
+def exiting_group(state: CoreState) -> list[Unit]:
+    """The cards of the exit under way and what they carry."""
     play = state.ctx.play
     assert play is not None
-    group = [state._units[c] for u in play.exiting for c in _moving(state, u)]
-    party = movement.lay_wire(state, card, target, group)
-    ids = {m.uid for m in party}
+    return [state._units[c] for u in play.exiting for c in _moving(state, u)]
+
+
+def hold_back(state: CoreState, ids: set[int], group: list[Unit]) -> bool:
+    """The cards ``ids`` stay out of the exit under way (``group``: its cards); True when the rest may still leave
+    (else the exit stops: nothing left, or a squad riding a pair of tanks, which stops with the pair, 8.6)."""
+    play = state.ctx.play
+    assert play is not None
     play.exiting = [u for u in play.exiting if u not in ids]
     if not play.exiting or movement.on_tank_pair(state, group):
         play.exiting = []
-        return None
-    return Entry(target, tuple(m.uid for m in party[1:]), RESERVE, exit=True)
+        return False
+    return True
 
 
 def halt(state: CoreState) -> None:

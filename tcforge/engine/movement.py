@@ -17,7 +17,7 @@ from tcforge.data.card_ids import BRIDGE, FORD, PATH, WOODS
 from tcforge.data.card_kinds import TOWING_CLASSES
 from tcforge.engine import equipment, opportunity, spotting, windows
 from tcforge.engine.actions import Action, Go, Halt, Interrupt, Load, Pick, Step, Together, Tow, Transfer, WoodsRoll
-from tcforge.engine.board import ATTACHED, DISCARDED, RESERVE
+from tcforge.engine.board import DISCARDED, RESERVE
 from tcforge.engine.context import Entry, Move, Phase, Play
 from tcforge.engine.core import CoreState, IllegalActionError
 from tcforge.engine.units import Unit
@@ -650,52 +650,10 @@ def _settle(state: CoreState) -> None:
     state._check_victory()
 
 
-def wire_party(state: CoreState, group: list[Unit], target: int) -> list[Unit]:
-    """001 Wire: the wired card of a moving group and what it carries or tows (000 8.6: Wire affects them alike)."""
-    party = [state._units[target]]
-    ids = {target}
-    grown = True
-    while grown:
-        grown = False
-        for m in group:
-            if m.uid not in ids and m.carrier in ids:
-                party.append(m)
-                ids.add(m.uid)
-                grown = True
-    return party
-
-
-def lay_wire(state: CoreState, card: int, target: int, group: list[Unit]) -> list[Unit]:
-    """001 Wire: ``card`` goes on ``target`` of the moving ``group``; the wired card and what it carries (returned)
-    move no more this turn."""
-    wired = state._units[card]
-    state.hand[wired.side].remove(card)
-    wired.pos, wired.carrier = ATTACHED, target  # on the card, not its equipment: discarded as its owner's turn begins
-    party = wire_party(state, group, target)
-    _play(state).wired.extend(m.uid for m in party)
-    return party
-
-
 def on_tank_pair(state: CoreState, group: list[Unit]) -> bool:
     """A squad of the group rides a pair of tanks (8.6: they begin, move and end together)."""
     return any(m.profile.infantry and m.carrier is not None and state._units[m.carrier].profile.tank
                and state._units[m.carrier].profile.carries == 0 for m in group)
-
-
-def wire(state: CoreState, card: int, target: int, to: int) -> Entry | None:
-    """001 Wire: ``card`` is played on ``target``, a card of the group about to enter ``to``. The Wire lies on it
-    until its owner's next turn, and it (with what it carries) moves no more this turn. When the rest of its group
-    may go on without it, the owner chooses (the returned ``wire`` window's data); otherwise the whole group stops.
-
-    The project's reading: a squad riding a pair of tanks stops with the pair (8.6), so such a group stops whole."""
-    move = _current(state)
-    lead = state._units[move.cur]  # type: ignore[index]
-    group = [lead] + riders(state, lead)
-    party = lay_wire(state, card, target, group)
-    if len(party) == len(group) or on_tank_pair(state, group):
-        stop_mover(state)
-        return None
-    return Entry(target, tuple(m.uid for m in party[1:]), to)
 
 
 def _regroup(move: Move, members: list[Unit]) -> Unit:
@@ -712,8 +670,15 @@ def _regroup(move: Move, members: list[Unit]) -> Unit:
     return leader
 
 
-def wire_go_on(state: CoreState, party_ids: tuple[int, ...], to: int) -> None:
-    """001 Wire: the owner goes on without the wired card: it stops where it is, the rest of the group enters ``to``."""
+def moving_group(state: CoreState) -> list[Unit]:
+    """The group of the move under way: its leader, then what moves with it."""
+    lead = state._units[_current(state).cur]  # type: ignore[index]
+    return [lead] + riders(state, lead)
+
+
+def split_group(state: CoreState, party_ids: tuple[int, ...], to: int) -> None:
+    """The cards ``party_ids`` of the moving group stop where they are; the rest of the group enters ``to`` (a card
+    held back, the rest going on: 001 Wire, tcforge.engine.wire)."""
     move = _current(state)
     lead = state._units[move.cur]  # type: ignore[index]
     group = [lead] + riders(state, lead)

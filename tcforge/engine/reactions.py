@@ -21,7 +21,7 @@ from tcforge.data.card_ids import (
     TACTICAL_ADVANTAGE,
     WIRE,
 )
-from tcforge.engine import breakthrough, cards, fire, movement, opportunity, spotting
+from tcforge.engine import breakthrough, cards, fire, movement, opportunity, spotting, wire
 from tcforge.engine.actions import Action, HitRoll, Interrupt, Pass
 from tcforge.engine.attacks import Attack
 from tcforge.engine.context import Counter, Entry, Melee, MeleeStart, Shot, WindowData, WindowKind
@@ -47,10 +47,7 @@ def apply(state: CoreState, action: Action) -> None:
     if kind == "wire":  # 001 Wire: the owner halts the whole group
         state.ctx.window = None
         assert isinstance(data, Entry)
-        if data.exit:
-            breakthrough.halt(state)
-        else:
-            movement.stop_mover(state)
+        wire.halt_all(state, data)
         return
     assert isinstance(action, Interrupt), f"an Interrupt is played in a {kind} window, not {action!r}"
     card = state._units[int(action.card)]
@@ -58,7 +55,7 @@ def apply(state: CoreState, action: Action) -> None:
     if kind == "entry" and card_id == WIRE:  # it stays on the wired card, not on the discard pile
         state.ctx.window = None
         assert isinstance(data, Entry)
-        _wire(state, card.uid, int(action.target[0]) if action.target else data.mover, data)
+        wire.played(state, card.uid, int(action.target[0]) if action.target else data.mover, data)
         return
     state._discard_card(card.uid)
     if kind == "play":
@@ -154,13 +151,6 @@ def _after_mines(state: CoreState, data: Entry) -> None:
         movement.after_mines(state, data.to)
 
 
-def _wire(state: CoreState, card: int, target: int, data: Entry) -> None:
-    """001 Wire: the wired card stops; the owner of a group it leaves may go on with the rest or halt them all."""
-    choice = breakthrough.wire(state, card, target) if data.exit else movement.wire(state, card, target, data.to)
-    if choice is not None:
-        open_window(state, "wire", state._units[target].side, choice)
-
-
 def _mine_attacks(state: CoreState, data: Entry) -> None:
     """A Minefield attacks every card of the group: 1-2 destroys, 3 immobilises a vehicle (or destroys another card)."""
     group = [state._units[data.mover]] + [state._units[r] for r in data.riders]
@@ -183,8 +173,7 @@ def _resume(state: CoreState, kind: WindowKind, data: WindowData, *, cancelled: 
             movement.do_step(state, data.to)
     elif kind == "wire":  # 001 Wire: the rest of the group goes on without the wired card
         assert isinstance(data, Entry)
-        if not data.exit:
-            movement.wire_go_on(state, (data.mover, *data.riders), data.to)
+        wire.go_on(state, data)
     elif kind == "fire":
         assert isinstance(data, Shot)
         if data.opportunity:

@@ -19,8 +19,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, cast
 
-from tcforge.data.card_ids import WIRE
-from tcforge.engine import breakthrough, cards, equipment, fire, melee, movement, placing, reactions, spotting, windows
+from tcforge.engine import (
+    breakthrough,
+    cards,
+    equipment,
+    fire,
+    melee,
+    movement,
+    placing,
+    reactions,
+    spotting,
+    windows,
+    wire,
+)
 from tcforge.engine.actions import (
     Action,
     Discard,
@@ -45,7 +56,7 @@ from tcforge.engine.actions import (
     action_from_json,
 )
 from tcforge.engine.attacks import KILL, to_hit, to_kill
-from tcforge.engine.board import ATTACHED, DECK, DISCARDED, RESERVE
+from tcforge.engine.board import DECK, DISCARDED, RESERVE
 from tcforge.engine.context import Context, Melee, Phase, Placing, Play
 from tcforge.engine.core import CHANCE, TERMINAL, CoreState, IllegalActionError
 from tcforge.engine.game import Game
@@ -179,9 +190,8 @@ class GameState(CoreState):
             if unit.side == self.active:
                 unit.moved = unit.fired = 0
                 unit.moved_to_reserve = False
-            elif unit.pos == ATTACHED and unit.carrier is not None and unit.profile.card_id == WIRE \
-                    and self._units[unit.carrier].side == self.active:
-                self._discard_card(unit.uid)  # 001 Wire: it goes as the wired card's owner begins his next turn
+            elif wire.lifted(self, unit):  # 001 Wire: it goes as the wired card's owner begins his next turn
+                self._discard_card(unit.uid)
         self.supply = self.game.supply_points(self.active)  # 4.0 a (a side's own points where a lever gives them)
         self.ctx = Context(play=Play())
         self.phase = Phase.PLAY

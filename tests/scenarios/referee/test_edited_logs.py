@@ -20,6 +20,7 @@ from tcforge.data.card_ids import MINEFIELD, WIRE
 from tcforge.engine import breakthrough, movement, opportunity, spotting
 from tcforge.engine import melee as engine_melee
 from tcforge.engine import state as engine_state
+from tcforge.engine import wire as engine_wire
 from tcforge.engine.actions import action_from_json
 from tcforge.engine.core import CoreState
 from tcforge.engine.replay import LogLine
@@ -501,7 +502,7 @@ def test_001_wire_stop_a_wired_card_moving_on_is_flagged(wired: Any, monkeypatch
 def test_001_wire_discard_a_wire_kept_after_its_turn_is_flagged(wired: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """An engine that never discards Wire as the wired card's owner begins his next turn."""
     sc, _ = wired
-    monkeypatch.setattr(engine_state, "WIRE", -1)
+    monkeypatch.setattr(engine_wire, "lifted", lambda state, unit: False)
     found = {case for _, case in _cases(sc, _game(sc))}
     assert found == {"001 Wire discard"}
 
