@@ -31,7 +31,7 @@ import os
 import signal
 import stat
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -426,6 +426,24 @@ class Outcome:
     @property
     def finished(self) -> int:
         return self.kept_before + self.played_now
+
+    def render(self, pairs: Mapping[Any, tuple[Any, str, Any]]) -> list[str]:
+        """The table as text, a line a cell; under a cell that ``pairs`` compares with another on the same seeds
+        (tcforge.cli.report.sweep_pairs: its base row, the side, the paired difference), that comparison."""
+        out = []
+        for row in self.rows:
+            rep = row.report
+            if not rep.games:
+                out.append(f"{rep.scenario} [{row.cell.label()}]: 0/{row.planned} games, not played yet")
+                continue
+            sides = "; ".join(f"{s.side} {s.wins} ({s.rate:.0%}, 95 % {s.interval[0]:.0%}-{s.interval[1]:.0%})"
+                              for s in rep.sides)
+            out.append(f"{rep.scenario} [{row.cell.label()}]: {rep.games}/{row.planned} games; {sides}; "
+                       f"mean length {rep.lengths['mean']} turns")
+            if row.cell in pairs:
+                base, side, diff = pairs[row.cell]
+                out.append(f"  {side} against [{base.cell.label()}], on the same seeds: {diff.render()}")
+        return out
 
 
 class _NotKept(Exception):

@@ -1144,9 +1144,42 @@ def sweep_cmd(
     """Play a grid of scenarios x balance options x rulesets x parameter overrides x agents; write one row per cell
     (games, wins per side with 95 % intervals, endings, mean length), a plot, and keep every finished batch: a rerun
     with the same arguments plays only what is missing."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from tcforge.analysis.sweep import BATCHES, PLOT, ROWS, TABLE, SweepError, cells
+    sweep = _sweep_of(file, scenarios, option, ruleset, set_, agent, agents, games, seed, batch)
+    try:
+        grid = cells(sweep)
+    except SweepError as exc:
+        for p in exc.problems:
+            _err(p.render().replace("command line:1:1: ", "tcforge: "))
+        raise typer.Exit(2 if file is None else 1) from None
+    for name in (BATCHES, TABLE, ROWS, PLOT):  # a link, FIFO or device among the outputs: one line, before any game
+        _writable(out / name)
+    _writable(html)
 
-    from tcforge.analysis.sweep import BATCHES, PLOT, ROWS, TABLE, Sweep, SweepError, cells, read_sweep_file, run_sweep
+    outcome = _play_sweep(sweep, grid, out, jobs, scheduler, no_progress)
+    from tcforge.analysis.sweep import results_of
+    from tcforge.cli.report import sweep_pairs
+    pairs = sweep_pairs(outcome.rows, results_of(out, grid, sweep.games, sweep.batch))
+    for line in outcome.render(pairs):
+        _echo(line)
+    _err(f"table: {out / TABLE}, {out / ROWS}" + (f"; plot: {out / 'sweep.png'}" if any(r.report.games for r in outcome.rows) else ""))
+    if html is not None:
+        from tcforge.cli.report import sweep_report, write_html
+        document, proofs, first, players = sweep_report(outcome.rows, pairs)
+        write_html(html, document, _load(first.scenario, first.option) if first else None, proofs, players,
+                   first.option if first else None, first.ruleset if first else None)
+        _err(f"report: {html}")
+    if outcome.stopped is not None:
+        _err(f"tcforge: sweep stopped ({outcome.stopped.reason}): {outcome.finished} of {outcome.planned} games are kept in "
+             f"{out}; rerun the same command to play the other {outcome.planned - outcome.finished}")
+        raise typer.Exit(130 if outcome.stopped.interrupted else 1)
+
+
+def _sweep_of(file: Path | None, scenarios: list[str] | None, option: list[str] | None, ruleset: list[str] | None,
+              set_: list[str] | None, agent: list[str] | None, agents: list[str] | None, games: int | None,
+              seed: int | None, batch: int | None) -> Any:
+    """The sweep the command line asks for: its --file's, with the options given replacing its values."""
+    from tcforge.analysis.sweep import Sweep, SweepError, read_sweep_file
     try:
         sweep = read_sweep_file(file) if file is not None else Sweep(list(scenarios or []))
     except SweepError as exc:
@@ -1178,17 +1211,15 @@ def sweep_cmd(
     sweep.games = games if games is not None else sweep.games
     sweep.seed = seed if seed is not None else sweep.seed
     sweep.batch = batch if batch is not None else sweep.batch
-    if jobs < 0:
-        _usage("--jobs is at least 0 (0: a worker a core)")
-    try:
-        grid = cells(sweep)
-    except SweepError as exc:
-        for p in exc.problems:
-            _err(p.render().replace("command line:1:1: ", "tcforge: "))
-        raise typer.Exit(2 if file is None else 1) from None
-    for name in (BATCHES, TABLE, ROWS, PLOT):  # a link, FIFO or device among the outputs: one line, before any game
-        _writable(out / name)
-    _writable(html)
+    return sweep
+
+
+def _play_sweep(sweep: Any, grid: Any, out: Path, jobs: int, scheduler: str | None, no_progress: bool) -> Any:
+    """Play what the sweep's kept batches lack (tcforge.analysis.sweep.run_sweep), with a progress bar and a line for
+    what was resumed, found stale, cut short or edited; a stop before any game ends the command in one line."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from tcforge.analysis.sweep import run_sweep
 
     class Rate(TextColumn):
         def render(self, task: Any) -> Any:
@@ -1220,31 +1251,7 @@ def sweep_cmd(
     if outcome.stopped is not None and not outcome.finished:  # nothing played, nothing kept: no table was written
         _err(f"tcforge: sweep stopped before any game ({outcome.stopped.reason}); nothing was written")
         raise typer.Exit(130 if outcome.stopped.interrupted else 1)
-    from tcforge.analysis.sweep import results_of
-    from tcforge.cli.report import sweep_pairs
-    pairs = sweep_pairs(outcome.rows, results_of(out, grid, sweep.games, sweep.batch))
-    for row in outcome.rows:
-        rep = row.report
-        if not rep.games:
-            _echo(f"{rep.scenario} [{row.cell.label()}]: 0/{row.planned} games, not played yet")
-            continue
-        sides = "; ".join(f"{s.side} {s.wins} ({s.rate:.0%}, 95 % {s.interval[0]:.0%}-{s.interval[1]:.0%})" for s in rep.sides)
-        _echo(f"{rep.scenario} [{row.cell.label()}]: {rep.games}/{row.planned} games; {sides}; "
-              f"mean length {rep.lengths['mean']} turns")
-        if row.cell in pairs:
-            base, side, diff = pairs[row.cell]
-            _echo(f"  {side} against [{base.cell.label()}], on the same seeds: {diff.render()}")
-    _err(f"table: {out / TABLE}, {out / ROWS}" + (f"; plot: {out / 'sweep.png'}" if any(r.report.games for r in outcome.rows) else ""))
-    if html is not None:
-        from tcforge.cli.report import sweep_report, write_html
-        document, proofs, first, players = sweep_report(outcome.rows, pairs)
-        write_html(html, document, _load(first.scenario, first.option) if first else None, proofs, players,
-                   first.option if first else None, first.ruleset if first else None)
-        _err(f"report: {html}")
-    if outcome.stopped is not None:
-        _err(f"tcforge: sweep stopped ({outcome.stopped.reason}): {outcome.finished} of {outcome.planned} games are kept in "
-             f"{out}; rerun the same command to play the other {outcome.planned - outcome.finished}")
-        raise typer.Exit(130 if outcome.stopped.interrupted else 1)
+    return outcome
 
 
 @app.command("codes")
