@@ -102,10 +102,6 @@ def tune_cmd(
     the fitted win rate, not a fixed grid), fits a logistic line with its uncertainty and answers 'LEVER = v gives
     the target (95 % interval)', with the two whole values around it and their rates. Resumable; by default with
     the strongest player trained for the scenario (best)."""
-    from tcforge.analysis import cluster
-    from tcforge.analysis.tune import Plan, TuneError, check_range, parse_range, tune
-    from tcforge.scenarios.levers import find
-    from tcforge.scenarios.loading import scenario_levers
     if not 0 < target < 1:
         _usage(f"--target {target}: give a win rate above 0 and below 1 (0.5)")
     if precision is not None and not 0.001 <= precision <= 0.5:
@@ -120,6 +116,41 @@ def tune_cmd(
     who = side or sides[0]
     if who not in sides:
         _usage(f"--side {who}: not a side of {sc.id}; use one of {', '.join(sides)}")
+    plan = _tune_plan(scenario, sc, lever, range_, who, agent, target, games, round_games, seed, precision, balance)
+    tuned = _play_tune(plan, sc.id, out, jobs, scheduler, no_progress or format is Format.json,
+                       quiet=format is Format.json)
+    checked = _tune_lever_check(scenario, sc, plan, lever_games, jobs, scheduler) \
+        if lever_check and tuned.stopped is None else None
+    from tcforge.atomic import write_atomic
+    out.mkdir(parents=True, exist_ok=True)
+    document = tuned.to_json()
+    if checked is not None:
+        document["lever_check"] = checked.to_json()
+    write_atomic(out / "tune.json", json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    if format is Format.json:
+        _echo(json.dumps(document, indent=2, ensure_ascii=False))
+    else:
+        for line in render_tuned(tuned, sc.id) + (checked.render() if checked is not None else []):
+            _echo(line)
+    if html is not None:
+        from tcforge.cli.report import proof_seeds, tune_report, write_html
+        write_html(html, tune_report(tuned, sc, checked), sc, proof_seeds(tuned), plan.agents)
+        _err(f"report: {html}")
+    if tuned.stopped is not None:
+        _err(f"tcforge: tune stopped ({tuned.stopped.reason}): the games played are kept in {out}; rerun the same command "
+             "to go on")
+        raise typer.Exit(130 if tuned.stopped.interrupted else 1)
+
+
+def _tune_plan(scenario: str, sc: Any, lever: str, range_: str | None, who: str, agent: list[str] | None,
+               target: float, games: int, round_games: int, seed: int, precision: float | None,
+               balance: str | None) -> Any:
+    """The tune's plan (tcforge.analysis.tune.Plan): the lever and its range checked against the scenario (each end
+    loads), the budget against the first round, the players against the scenario and a tune's need to replay."""
+    from tcforge.analysis.tune import Plan, TuneError, check_range, parse_range
+    from tcforge.scenarios.levers import find
+    from tcforge.scenarios.loading import scenario_levers
+    sides = list(sc.grid.sides)
     known = scenario_levers(str(_resolve(scenario)), balance)
     chosen = find(known, lever)
     if chosen is None:
@@ -158,18 +189,27 @@ def tune_cmd(
     if timed:  # hundreds of games at seconds a decision, kept and played again from their seeds: neither holds
         _usage(f"--agent {timed[0]} searches for a time: a tune plays hundreds of games and keeps them to be played "
                "again from their seeds, which a time budget does not do; give it a number of iterations (plan:64)")
-    plan = Plan(str(_resolve(scenario)), lever, low, high, who, players, target, games,
+    return Plan(str(_resolve(scenario)), lever, low, high, who, players, target, games,
                 max(batch, round_games // batch * batch), batch, seed, precision, balance, tuple(sides),
                 (chosen.low, chosen.high), sc.initiative.method)
+
+
+def _play_tune(plan: Any, scenario_id: str, out: Path, jobs: int, scheduler: str | None, no_progress: bool, *,
+               quiet: bool) -> Any:
+    """Play the tune's rounds (tcforge.analysis.tune.tune) with a progress bar and a line a round (unless ``quiet``);
+    a stop of the cluster, or a budget that played no game, ends the command in one line."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
+    from tcforge.analysis import cluster
+    from tcforge.analysis.tune import tune
     from tcforge.cli.scenario import _progress_console
+    games, batch, lever = plan.games, plan.batch, plan.lever
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
-                        transient=True, disable=no_progress or format is Format.json, console=_progress_console())
-    task = progress.add_task(f"{sc.id}: tuning {lever}", total=games)
+                        transient=True, disable=no_progress, console=_progress_console())
+    task = progress.add_task(f"{scenario_id}: tuning {lever}", total=games)
 
     def told(n: int, values: list[int], partial: Any) -> None:
-        if format is not Format.json:
+        if not quiet:
             progress.console.print(f"round {n}: played {', '.join(map(str, values))}; " + partial.answer(), style=None,
                                    highlight=False)
 
@@ -182,34 +222,19 @@ def tune_cmd(
     if tuned.total == 0 and tuned.stopped is None:  # never a success with no game
         _err(f"tcforge: tune played no game: --games {games} leaves no round a batch of {batch} games a value")
         raise typer.Exit(1)
-    checked = None
-    if lever_check and tuned.stopped is None:
-        from tcforge.cli.scenario import _lever_check
-        try:
-            with cluster.client(scheduler, cluster.local_workers(jobs, 1_000)) as runner:
-                checked = _lever_check(scenario, sc, balance, players, seed, lever_games, {}, runner)
-        except cluster.Stopped as exc:
-            _err(f"tcforge: the lever check stopped: {exc.reason}")
-            raise typer.Exit(1) from None
-    from tcforge.atomic import write_atomic
-    out.mkdir(parents=True, exist_ok=True)
-    document = tuned.to_json()
-    if checked is not None:
-        document["lever_check"] = checked.to_json()
-    write_atomic(out / "tune.json", json.dumps(document, indent=2, ensure_ascii=False) + "\n")
-    if format is Format.json:
-        _echo(json.dumps(document, indent=2, ensure_ascii=False))
-    else:
-        for line in render_tuned(tuned, sc.id) + (checked.render() if checked is not None else []):
-            _echo(line)
-    if html is not None:
-        from tcforge.cli.report import proof_seeds, tune_report, write_html
-        write_html(html, tune_report(tuned, sc, checked), sc, proof_seeds(tuned), players)
-        _err(f"report: {html}")
-    if tuned.stopped is not None:
-        _err(f"tcforge: tune stopped ({tuned.stopped.reason}): the games played are kept in {out}; rerun the same command "
-             "to go on")
-        raise typer.Exit(130 if tuned.stopped.interrupted else 1)
+    return tuned
+
+
+def _tune_lever_check(scenario: str, sc: Any, plan: Any, lever_games: int, jobs: int, scheduler: str | None) -> Any:
+    """The lever check after the answer, on a cluster of its own; a stop ends the command in one line."""
+    from tcforge.analysis import cluster
+    from tcforge.cli.scenario import _lever_check
+    try:
+        with cluster.client(scheduler, cluster.local_workers(jobs, 1_000)) as runner:
+            return _lever_check(scenario, sc, plan.option, plan.agents, plan.seed, lever_games, {}, runner)
+    except cluster.Stopped as exc:
+        _err(f"tcforge: the lever check stopped: {exc.reason}")
+        raise typer.Exit(1) from None
 
 
 def render_tuned(tuned: Any, scenario_id: str) -> list[str]:

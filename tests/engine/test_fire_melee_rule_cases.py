@@ -23,9 +23,10 @@ def test_11_0_foxholes_of_an_odds_position_are_a_typed_fort_and_go_when_their_in
 
 def _hill_621_rules(state) -> None:
     """Give an engine test position Hill 621's special rules (20.0 rules 6 and 7)."""
+    from dataclasses import replace
+
     from tcforge.play.hooks import ScenarioHooks
     from tcforge.scenarios.loading import load
-    from dataclasses import replace
     state.game = replace(state.game, scenario_rules=ScenarioHooks(load("hill-621")))  # a game is made whole, then fixed
 
 
