@@ -331,6 +331,21 @@ def all_cmd(
                                             "scenario and the decks of Hill 621 and Kursk.")] = True,
 ) -> None:
     """Inserts, reference cards, a proxy deck of every card, scenario sheets and decks, English and French, A4 and Letter."""
+    jobs = _all_jobs(out_dir, ruleset, card_size, bleed, butted, duplex, strict, backs, scenarios)
+    start = time.perf_counter()
+    done, pages, notes = _build_all(jobs, out_dir)
+    for note, count in notes.items():
+        err.print(f"tcforge: note ({count} of the {len(jobs)} PDFs): {note}", markup=False)
+    for path in done:
+        out.print(f"wrote {display_path(path)}", markup=False)
+    out.print(f"wrote {len(jobs)} PDF(s), {pages} page(s), to {display_path(out_dir)} in "
+              f"{time.perf_counter() - start:.1f} s", markup=False)
+
+
+def _all_jobs(out_dir: Path, ruleset: str | None, card_size: str, bleed: float, butted: bool, duplex: bool,
+              strict: bool, backs: bool, scenarios: bool) -> list[tuple[Path, Callable[[], Report]]]:
+    """Every PDF 'print all' makes, each with the function that builds it, in the order they are made: the layouts
+    are checked for every paper first, so that a layout that cannot be printed stops the run before any file."""
     data = _data(ruleset)
     every = list(data.cards)
     battles = _bundled_scenarios() if scenarios else []
@@ -364,7 +379,12 @@ def all_cmd(
         path = out_dir / f"calibration-en-{paper.value}.pdf"
         options = _options(Lang.en, paper, "standard", 0.0, True, strict)
         jobs.append((path, partial(build_calibration, path, options, data.cards, data.ruleset)))
-    start = time.perf_counter()
+    return jobs
+
+
+def _build_all(jobs: list[tuple[Path, Callable[[], Report]]], out_dir: Path) -> tuple[list[Path], int, dict[str, int]]:
+    """Build each PDF in turn (each whole or not at all): the files made, the pages, each note with the number of PDFs
+    it concerns. Ctrl-C names what was finished and what was not, then stops."""
     pages = 0
     width = max(len(path.name) for path, _ in jobs)
     notes: dict[str, int] = {}  # each note once, with the number of PDFs it concerns
@@ -389,9 +409,4 @@ def all_cmd(
                              + (", ".join(path.name for path in done) or "none"),
                              f"{len(rest)} not made: " + ", ".join(rest))
             raise
-    for note, count in notes.items():
-        err.print(f"tcforge: note ({count} of the {len(jobs)} PDFs): {note}", markup=False)
-    for path in done:
-        out.print(f"wrote {display_path(path)}", markup=False)
-    out.print(f"wrote {len(jobs)} PDF(s), {pages} page(s), to {display_path(out_dir)} in "
-              f"{time.perf_counter() - start:.1f} s", markup=False)
+    return done, pages, notes

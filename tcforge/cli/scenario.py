@@ -882,24 +882,8 @@ def ladder_cmd(
     not clearly above 0.5)."""
     from rich.progress import Progress
 
-    from tcforge.agents import SpecError, canonical
-    from tcforge.agents.spec import split_specs
     from tcforge.analysis.ladder import climb, render, write_plot
-    if agent and rungs is not None:
-        _usage("give the rungs as --agent, once a rung, or as the older --rungs, not both")
-    named = "--rungs" if rungs is not None else "--agent"
-    specs = split_specs(rungs) if rungs is not None else list(agent or []) or list(LADDER_RUNGS)
-    for spec in specs:
-        head, eq, _ = spec.partition("=")
-        if eq and ":" not in head:
-            _usage(f"--agent {spec}: a rung plays both sides (half its games with each), so it names no side: "
-                   "write --agent SPEC, once a rung, weakest first")
-    if len(specs) < 2:
-        _usage(f"{named} needs at least two agent specs, weakest first (--agent random --agent greedy)")
-    try:
-        specs = [canonical(r) for r in specs]
-    except SpecError as exc:
-        _usage(f"{named}: {exc}")
+    specs = _rungs(agent, rungs)
     if games < 2 or games % 2 or jobs < 0:
         _usage("--games must be an even number of at least 2 (half with each side) and --jobs at least 0")
     plot = out or plot
@@ -923,6 +907,27 @@ def ladder_cmd(
             _echo(line)
     if plot is not None:
         _err(f"wrote {plot}")
+
+
+def _rungs(agent: list[str] | None, rungs: str | None) -> list[str]:
+    """The ladder's rungs, weakest first, each a canonical spec naming no side (a rung plays both)."""
+    from tcforge.agents import SpecError, canonical
+    from tcforge.agents.spec import split_specs
+    if agent and rungs is not None:
+        _usage("give the rungs as --agent, once a rung, or as the older --rungs, not both")
+    named = "--rungs" if rungs is not None else "--agent"
+    specs = split_specs(rungs) if rungs is not None else list(agent or []) or list(LADDER_RUNGS)
+    for spec in specs:
+        head, eq, _ = spec.partition("=")
+        if eq and ":" not in head:
+            _usage(f"--agent {spec}: a rung plays both sides (half its games with each), so it names no side: "
+                   "write --agent SPEC, once a rung, weakest first")
+    if len(specs) < 2:
+        _usage(f"{named} needs at least two agent specs, weakest first (--agent random --agent greedy)")
+    try:
+        return [canonical(r) for r in specs]
+    except SpecError as exc:
+        _usage(f"{named}: {exc}")
 
 
 TRAIN_OUT_HELP = ("Where to write the trained players (a YAML file; default players/SCENARIO.yaml in the first --data "
@@ -994,25 +999,11 @@ def train_cmd(
 
     from tcforge.analysis.train import render, train, write
     from tcforge.cli.common import stoppable
-    from tcforge.paths import user_data_dirs
     if jobs < 0:
         _usage("--jobs is at least 0 (0: a worker a core)")
     sc = _load(scenario, balance)
     named, side_named = _strongest(strongest or [], list(sc.grid.sides))
-    if out is None:
-        if balance is not None:  # best reads players/ID.yaml for the scenario as written: not a balance option's
-            _usage(f"--option {balance}: the players trained for a balance option are not the scenario's; name their "
-                   "file with --out FILE")
-        folders = user_data_dirs()
-        out = (folders[0] if folders else Path.cwd()) / "players" / f"{sc.id}.yaml"
-    _writable(out)
-    _writable(keep / "journal.jsonl")
-    for folder in (out.parent, keep):  # a training takes minutes: a folder that cannot be made is said before it
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            _err(f"tcforge: {folder}: no folder can be made there ({exc.strerror or exc}); write it somewhere else")
-            raise typer.Exit(1) from None
+    out = _players_file(out, keep, sc.id, balance)
     command = "tcforge " + " ".join(shlex.quote(a) for a in _deciding(sys.argv[1:])) if sys.argv[1:] \
         else f"tcforge scenario train {sc.id}"
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
@@ -1037,6 +1028,27 @@ def train_cmd(
     for line in render(training, rounds=not (err.is_terminal and sys.stdout.isatty())):
         _echo(line)
     _err(f"wrote {out}")
+
+
+def _players_file(out: Path | None, keep: Path, scenario_id: str, balance: str | None) -> Path:
+    """Where the trained players go (players/ID.yaml in the first --data folder, else the working folder), checked
+    writable with the journal's folder before a training of minutes begins."""
+    from tcforge.paths import user_data_dirs
+    if out is None:
+        if balance is not None:  # best reads players/ID.yaml for the scenario as written: not a balance option's
+            _usage(f"--option {balance}: the players trained for a balance option are not the scenario's; name their "
+                   "file with --out FILE")
+        folders = user_data_dirs()
+        out = (folders[0] if folders else Path.cwd()) / "players" / f"{scenario_id}.yaml"
+    _writable(out)
+    _writable(keep / "journal.jsonl")
+    for folder in (out.parent, keep):  # a training takes minutes: a folder that cannot be made is said before it
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            _err(f"tcforge: {folder}: no folder can be made there ({exc.strerror or exc}); write it somewhere else")
+            raise typer.Exit(1) from None
+    return out
 
 
 def _strongest(texts: list[str], sides: list[str]) -> tuple[str | None, dict[str, str]]:
