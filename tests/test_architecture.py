@@ -436,3 +436,17 @@ def test_the_phase_is_an_enum_dispatched_by_table() -> None:
     _ADVANCE in engine/state.py), and nobody compares it with a string (there were 55 such places in 13 modules)."""
     assert phase_strings(_sources()) == []
     assert phase_strings([("x.py", '    if state.phase == "play":\n')]) == ["x.py:1"]
+
+
+def class_names(path: Path) -> set[str]:
+    return {node.name for node in ast.parse(path.read_text(encoding="utf-8")).body if isinstance(node, ast.ClassDef)}
+
+
+def test_an_action_class_lends_its_name_to_nothing_else() -> None:
+    """`Move` and `Fire` named both actions and the context of a move or fire under way, and `Fire`/`Melee` were
+    referee mixins too (issue 52 point 2): an action's name now means the action only."""
+    actions = class_names(PACKAGE / "engine" / "actions.py")
+    others = class_names(PACKAGE / "engine" / "context.py").union(
+        *(class_names(p) for p in (PACKAGE / "play" / "referee").glob("*.py")))
+    assert {"Move", "Fire", "Shoot"} <= actions
+    assert actions & others == set()

@@ -41,7 +41,7 @@ MeleeOrder = tuple[int, int, str, int]  # (firer, target, kind of fire, equipmen
 
 
 @dataclass(slots=True)
-class Move:
+class MoveUnderWay:
     """A move action being decided (5.0 a, 8.0): the cards picked, then each one's steps."""
 
     source: int  # the position (or RESERVE) the cards move from
@@ -57,9 +57,9 @@ class Move:
     ends: list[int] = field(default_factory=list)  # where this action's groups came to rest (8.2)
     back: int | None = None  # the current mover is passing through a full position: where it last could stop (8.0)
 
-    def copy(self) -> Move:
+    def copy(self) -> MoveUnderWay:
         riders = None if self.riders is None else {k: list(v) for k, v in self.riders.items()}
-        return Move(self.source, list(self.picked), self.stage, None if self.queue is None else list(self.queue),
+        return MoveUnderWay(self.source, list(self.picked), self.stage, None if self.queue is None else list(self.queue),
                     self.cur, self.left, self.first, riders, self.path, self.pending_step, list(self.ends), self.back)
 
     def to_json(self, out: dict[str, Any]) -> None:
@@ -76,7 +76,7 @@ class Move:
             out["ends"] = self.ends
 
     @classmethod
-    def from_json(cls, raw: dict[str, Any]) -> Move:
+    def from_json(cls, raw: dict[str, Any]) -> MoveUnderWay:
         riders = raw.get("riders")
         return cls(raw["move"], list(raw["picked"]), raw["stage"], raw.get("queue"), raw.get("cur"), raw.get("left"),
                    raw.get("first"), None if riders is None else {int(k): list(v) for k, v in riders.items()},
@@ -84,14 +84,14 @@ class Move:
 
 
 @dataclass(slots=True)
-class Fire:
+class FireUnderWay:
     """A fire action being decided (5.0 b, 9.0): the position firing and the cards that have fired."""
 
     source: int
     shots: list[int] = field(default_factory=list)
 
-    def copy(self) -> Fire:
-        return Fire(self.source, list(self.shots))
+    def copy(self) -> FireUnderWay:
+        return FireUnderWay(self.source, list(self.shots))
 
 
 @dataclass(slots=True)
@@ -103,8 +103,8 @@ class Play:
     coordination: bool = False  # Coordination was played this turn (12.1)
     observer: bool = False  # Forward Observer: -2 to artillery this turn
     flank_shot: bool = False  # Flank Shot: the next anti-tank shot strikes side armor (9.3.1)
-    move: Move | None = None
-    fire: Fire | None = None
+    move: MoveUnderWay | None = None
+    fire: FireUnderWay | None = None
     arrived: dict[int, int] = field(default_factory=dict)  # card -> positions its arrival used (20.0 rule 5)
     opportunity: bool = False  # the opponent has declared its one opportunity fire of this turn (001 2.1)
     wired: list[int] = field(default_factory=list)  # cards Wire stopped this turn: they move no more in it (001 Wire)
@@ -137,8 +137,8 @@ class Play:
     def from_json(cls, raw: dict[str, Any]) -> Play:
         return cls(bool(raw.get("acted")), bool(raw.get("play_window_done")), bool(raw.get("coordination")),
                    bool(raw.get("observer")), bool(raw.get("flank_shot")),
-                   Move.from_json(raw) if "move" in raw else None,
-                   Fire(raw["fire"], list(raw["shots"])) if "fire" in raw else None,
+                   MoveUnderWay.from_json(raw) if "move" in raw else None,
+                   FireUnderWay(raw["fire"], list(raw["shots"])) if "fire" in raw else None,
                    {int(k): v for k, v in raw.get("arrived", {}).items()}, bool(raw.get("opportunity_fired")),
                    list(raw.get("wired", ())), list(raw.get("exiting", ())))
 
@@ -374,7 +374,7 @@ class Context:
     placing: Placing | None = None  # cards their owner is placing: a set-up zone's or an arrival's
 
     @property
-    def move(self) -> Move | None:
+    def move(self) -> MoveUnderWay | None:
         """The move action under way, if any."""
         return self.play.move if self.play is not None else None
 

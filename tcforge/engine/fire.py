@@ -15,7 +15,7 @@ from tcforge.data.card_ids import BUNKERS, HEROIC_LEADER, SPECIAL_AMMO, TANK_ACE
 from tcforge.engine import equipment, windows
 from tcforge.engine.actions import Action, Done, HitRoll, Shoot, Smoke, SmokeRoll
 from tcforge.engine.attacks import Attack, made
-from tcforge.engine.context import Fire, Phase, Play, Shot
+from tcforge.engine.context import FireUnderWay, Phase, Play, Shot
 from tcforge.engine.core import CoreState, IllegalActionError
 from tcforge.engine.units import Unit
 
@@ -383,7 +383,7 @@ def fire_sources(state: CoreState) -> list[int]:
 
 def begin(state: CoreState, pos: int) -> None:
     state.phase = Phase.FIRE
-    _play(state).fire = Fire(pos)
+    _play(state).fire = FireUnderWay(pos)
 
 
 def _play(state: CoreState) -> Play:
@@ -392,7 +392,7 @@ def _play(state: CoreState) -> Play:
     return play
 
 
-def _current(state: CoreState) -> Fire:
+def _current(state: CoreState) -> FireUnderWay:
     """The fire action under way."""
     fire = _play(state).fire
     assert fire is not None, "no fire action under way"

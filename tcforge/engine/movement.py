@@ -18,7 +18,7 @@ from tcforge.data.card_kinds import TOWING_CLASSES
 from tcforge.engine import equipment, opportunity, spotting, windows
 from tcforge.engine.actions import Action, Go, Halt, Interrupt, Load, Pick, Step, Together, Tow, Transfer, WoodsRoll
 from tcforge.engine.board import DISCARDED, RESERVE
-from tcforge.engine.context import Entry, Move, Phase, Play
+from tcforge.engine.context import Entry, MoveUnderWay, Phase, Play
 from tcforge.engine.core import CoreState, IllegalActionError
 from tcforge.engine.units import Unit
 
@@ -336,7 +336,7 @@ def _may_go(state: CoreState, unit: Unit, at: int, left: int, seen: dict[tuple[o
 
 def begin(state: CoreState, source: int) -> None:
     state.phase = Phase.MOVE
-    _play(state).move = Move(source)
+    _play(state).move = MoveUnderWay(source)
 
 
 def _play(state: CoreState) -> Play:
@@ -345,19 +345,19 @@ def _play(state: CoreState) -> Play:
     return play
 
 
-def _current(state: CoreState) -> Move:
+def _current(state: CoreState) -> MoveUnderWay:
     """The move action under way."""
     move = _play(state).move
     assert move is not None, "no move action under way"
     return move
 
 
-def _taken(move: Move) -> set[int]:
+def _taken(move: MoveUnderWay) -> set[int]:
     """The cards moving as part of another's group in this move: passengers, paired tanks, cards moving together."""
     return {r for group in move.riders.values() for r in group} if move.riders else set()
 
 
-def cards_moving(state: CoreState, move: Move) -> int:
+def cards_moving(state: CoreState, move: MoveUnderWay) -> int:
     """The cards this move action counts against its limit (5.0 a): those picked, the second tank of a pair, and
     the carried squads and towed guns unless the ruleset lets them ride free (movement.carried_cards_count)."""
     count_riders = state.game.rules.movement_carried_cards_count
@@ -656,7 +656,7 @@ def on_tank_pair(state: CoreState, group: list[Unit]) -> bool:
                and state._units[m.carrier].profile.carries == 0 for m in group)
 
 
-def _regroup(move: Move, members: list[Unit]) -> Unit:
+def _regroup(move: MoveUnderWay, members: list[Unit]) -> Unit:
     """The cards ``members`` move as one group: its leader (the first not carried by one of them) is returned."""
     ids = {m.uid for m in members}
     riders_of = move.riders if move.riders is not None else {}

@@ -121,7 +121,7 @@ class Turn:
 
 
 @dataclass
-class Exit:
+class ExitOwed:
     """001 break-through: the points the defender owes for an exit, what his hand was worth, what he has paid."""
 
     side: int
@@ -157,7 +157,7 @@ class RefereeBase:
         self.play: Play | None = None
         self.victory_flagged = False
         self.seen: set[tuple[str, Any]] = set()
-        self.exit: Exit | None = None  # the last exit (001 break-through), once its cards left
+        self.exit: ExitOwed | None = None  # the last exit (001 break-through), once its cards left
         self.exiting: Exiting | None = None  # an exit whose cards have not left yet
         self.judge = Judge(scenario, lambda p: engine_pos(scenario, p))  # the victory conditions (16.0, 17.x, 20.0)
         self.house_rules = self._is_001(scenario)  # 001's own victory conditions (captures)

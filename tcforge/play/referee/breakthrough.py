@@ -19,7 +19,7 @@ from tcforge.engine.actions import Exit as ExitAction
 from tcforge.engine.attacks import KILL, to_hit, to_kill
 from tcforge.engine.context import Entry
 from tcforge.engine.core import CHANCE
-from tcforge.play.referee.base import Case, Exit, Exiting, RefereeBase, Snap
+from tcforge.play.referee.base import Case, Exiting, ExitOwed, RefereeBase, Snap
 from tcforge.play.referee.victory_and_control import captured
 
 MODULE = "breakthrough"
@@ -110,7 +110,7 @@ class BreakThrough(RefereeBase):
                                                      f"(line {exiting.line})")
         played = int(action.card) if isinstance(action, Interrupt) else -1
         hand = [u for u in before.hand_ids[defender] if u != played]
-        self.exit = Exit(exiting.side, sum(exiting.cards[u] for u in gone), self._points(hand))
+        self.exit = ExitOwed(exiting.side, sum(exiting.cards[u] for u in gone), self._points(hand))
 
     def judge_exit_window(self, line: int, before: Snap, after: Snap) -> None:
         """The exit is a move: a defender holding Wire or a Minefield gets his chance to play it."""

@@ -34,8 +34,8 @@ from tcforge.play import gamelog
 from tcforge.play.games import rebuild
 from tcforge.play.referee.base import Audit, Snap, Turn, Violation
 from tcforge.play.referee.breakthrough import BREAK_THROUGH, BreakThrough
-from tcforge.play.referee.fire import Fire
-from tcforge.play.referee.melee import Melee
+from tcforge.play.referee.fire import FireReferee
+from tcforge.play.referee.melee import MeleeReferee
 from tcforge.play.referee.mines_and_wire import MinesAndWire
 from tcforge.play.referee.movement import Movement
 from tcforge.play.referee.opportunity import Opportunity
@@ -46,7 +46,7 @@ from tcforge.play.referee.victory_and_control import VictoryAndControl
 from tcforge.scenarios.scenario import Scenario
 
 
-class Referee(SupplyAndPlays, SetupAndArrivals, Movement, Fire, Opportunity, Spotting, MinesAndWire, Melee,
+class Referee(SupplyAndPlays, SetupAndArrivals, Movement, FireReferee, Opportunity, Spotting, MinesAndWire, MeleeReferee,
               VictoryAndControl, BreakThrough):
     """Replays one game and judges it; :meth:`run` returns the violations."""
 

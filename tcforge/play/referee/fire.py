@@ -24,7 +24,7 @@ CASES = (
 )
 
 
-class Fire(RefereeBase):
+class FireReferee(RefereeBase):
     def judge_shot(self, line: int, action: Shoot | Smoke, before: Snap) -> None:
         state = self.state
         firer = int(action.firer)

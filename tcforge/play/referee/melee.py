@@ -27,7 +27,7 @@ CASES = (
 )
 
 
-class Melee(RefereeBase):
+class MeleeReferee(RefereeBase):
     def judge_melee_choice(self, line: int, action: ChooseMelee, before: Snap) -> None:
         pos = int(action.pos)
         if pos < 0 or not (before.occ[pos][0] and before.occ[pos][1]):
