@@ -346,7 +346,7 @@ class CoreState:
             return
         self.outcome = self.game.ending.now(self)
 
-    def rear_rank_outcome(self) -> Outcome | None:
+    def _rear_rank_outcome(self) -> Outcome | None:
         """16.0's own victory, for a game without a scenario's conditions: a side holding ``victory_positions``
         positions of the enemy's rear rank (the side to play first)."""
         need = self.game.victory_positions

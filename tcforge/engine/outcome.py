@@ -71,7 +71,7 @@ class Ending:
         """A victory met now: the scenario's instant conditions, or 16.0's rear-rank control."""
         if self.conditions is not None:
             return self.conditions.instant(state)
-        return state.rear_rank_outcome()
+        return state._rear_rank_outcome()  # the engine's own, not a query for players
 
     def side_turn_end(self, state: Any, game_turn_end: bool) -> Outcome | None:
         """At the end of a player's turn (``game_turn_end``: the second player's, which ends the game turn): victory

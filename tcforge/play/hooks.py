@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tcforge.data.dataset import GameData, load_data
+from tcforge.data.dataset import GameData
 from tcforge.engine import arrivals, placing
 from tcforge.engine.board import RESERVE
 from tcforge.engine.core import captured
@@ -51,8 +51,9 @@ def engine_pos(scenario: Scenario, pos: Position) -> int:
 
 
 def _game_data(scenario: Scenario) -> GameData:
-    base = load_data(scenario.ruleset.id)
-    return GameData(scenario.cards, scenario.ruleset, base.rulesets)
+    """What the engine reads of the data: the scenario's own cards and ruleset, as it was loaded (the data is not
+    read again; the engine reads no other ruleset)."""
+    return GameData(scenario.cards, scenario.ruleset, {scenario.ruleset.id: scenario.ruleset})
 
 
 def make_game(scenario: Scenario) -> Game:

@@ -17,7 +17,7 @@ from tcforge.engine.state import GameState
 OPENSPIEL = {"current_player", "legal_actions", "apply_action", "apply_checked", "chance_outcomes", "is_terminal",
              "returns", "clone", "serialize", "deserialize", "new", "describe", "roll_label"}
 VIEWS = {"units", "occ"}  # read-only views of the engine's own lists
-QUERIES = {"controls", "captures", "rear_rank_outcome", "face_down", "enemy", "winner", "end_reason", "half_turn", "stream", "stream_bars",
+QUERIES = {"controls", "captures", "face_down", "enemy", "winner", "end_reason", "half_turn", "stream", "stream_bars",
            "combat_count", "attached", "board_stamps"}  # board_stamps: which positions changed when, for the players
 STILL_PUBLIC_FIELDS = {"active", "ap_shots", "arrivals", "ctx", "deck", "discard", "effects", "first", "forts", "game",
                        "glimpsed", "hand", "history", "initiative_rolls", "los_cache", "outcome", "phase", "rolls",
