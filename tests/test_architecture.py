@@ -312,7 +312,6 @@ if __name__ == "__main__":
 
 
 # ------------------------------------------------------------------ one ending, one control (issue 52 point 1)
-ENDING = PACKAGE / "engine" / "outcome.py"
 # Who may make an outcome that ends a game: the ending policy (engine/outcome.py); 001's break-through, a rule the
 # engine plays in the middle of a turn (engine/breakthrough.py); a position read back (engine/core.py's deserialize);
 # the scenario's conditions the policy asks (play/victory.py, play/hooks.py: a default winner at the turn limit); the

@@ -53,6 +53,7 @@ class BalanceRun:
     def to_json(self) -> Any:
         data: list[dict[str, Any]] = []
         first_report = self.options[0].report if self.options else None
+        precision = any(o.precision is not None for o in self.options)  # --precision: every option says its own
         for run in self.options:
             rep = run.report
             entry = rep.to_json()
@@ -60,7 +61,7 @@ class BalanceRun:
             first, curve = self._who_and_when(run.games)
             entry.update({"first_player": first.to_json() if first else None,
                           "lead": curve.to_json() if curve.turns else None})
-            if run.precision is not None or any(o.precision is not None for o in self.options):
+            if precision:
                 entry["precision"] = run.precision
             entry["against_as_written"] = next((e.to_json() for e in self.effects if e.option == rep.option), None)
             if rep.option in self.exploiters:
