@@ -29,7 +29,8 @@ def digest(state) -> str:  # type: ignore[no-untyped-def]
 def write() -> None:
     from tcforge.agents.playout import play, random_policy
     from tcforge.engine.replay import write_log
-    result = play(start(), (random_policy, random_policy), random.Random(SEED))
+    from tcforge.play.wording import about
+    result = play(start(), (random_policy, random_policy), random.Random(SEED), about=about)
     with LOG.open("w", encoding="utf-8") as handle:
         write_log(result.log, handle)
     SUMMARY.write_text(json.dumps({"seed": SEED, "actions": len(result.log), "winner": result.state.winner,

@@ -16,6 +16,7 @@ from tcforge.engine.actions import Assign, Place
 from tcforge.engine.replay import LogLine
 from tcforge.engine.state import GameState
 from tcforge.play.setup import setup, start
+from tcforge.play.wording import about
 
 # the German HMG and Panzerschrecks on the three squads of the Woods, then the fourteen Soviet squads on Russian rank 2,
 # then the two Soviet HMGs on squads 15 and 16
@@ -48,7 +49,7 @@ def greedy_log(sc: Any, seed: int = 1, layout: list[Any] | None = None) -> list[
     ``random.Random(seed)``, as ``play_game`` draws them)."""
     state = start(sc, setup(sc, seed))
     lines = lay_out(state, HILL_621_SEED_1 if layout is None else layout)
-    result = play(state, (greedy_policy, greedy_policy), random.Random(seed), record=True)
+    result = play(state, (greedy_policy, greedy_policy), random.Random(seed), record=True, about=about)
     return lines + result.log
 
 

@@ -449,3 +449,38 @@ def test_an_action_class_lends_its_name_to_nothing_else() -> None:
         *(class_names(p) for p in (PACKAGE / "play" / "referee").glob("*.py")))
     assert {"Move", "Fire", "Shoot"} <= actions
     assert actions & others == set()
+
+
+ACTION_WORD_KEYS = re.compile(r"""["'](acc_(moves_from|fires_from|step|step_with|shoots|melee|exit|yield|smoke_try|plays|
+                                  equip|place|place_with|lay|assign|together|load_pair)["']|web_c_|about_)""", re.VERBOSE)
+
+
+def test_an_action_becomes_words_in_one_place() -> None:
+    """Issue 52 point 2: the words of an action were written three times (the account, the web page's fallback, the
+    state's roll label); they are now tcforge/play/wording.py's alone, read by the account, the web page and the log,
+    and no module outside the engine's action types tells an action by its kind's string (``action[0] == "d10"``)."""
+    said_elsewhere, by_string = [], []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        where = path.relative_to(PACKAGE.parent)
+        if path.name != "wording.py" and path.parent.name != "i18n" and ACTION_WORD_KEYS.search(text):
+            said_elsewhere.append(str(where))
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Compare) and isinstance(node.left, ast.Subscript) \
+                    and isinstance(node.left.slice, ast.Constant) and node.left.slice.value == 0 \
+                    and isinstance(node.left.value, ast.Attribute) and node.left.value.attr == "action" \
+                    and any(isinstance(c, ast.Constant) and isinstance(c.value, str) for c in node.comparators):
+                by_string.append(f"{where}:{node.lineno}")
+    assert said_elsewhere == [], "an action's words outside tcforge/play/wording.py"
+    assert by_string == [], "an action told by its kind's string; use its class (isinstance, a table by type)"
+
+
+def test_every_action_class_has_words_of_its_own() -> None:
+    """Every action a player may be offered, or chance may give, has words in tcforge/play/wording.py's tables: a new
+    action class without them fails here (the web page would show its bare kind)."""
+    from tcforge.engine import actions
+    from tcforge.play.wording import WORDED
+    concrete = {cls for cls in vars(actions).values() if isinstance(cls, type) and issubclass(cls, actions.Action)
+                and "kind" in vars(cls)}
+    assert len(concrete) >= 30
+    assert concrete - WORDED == set()

@@ -78,14 +78,17 @@ class Playout:
 
 
 def play(state: GameState, policies: tuple[Policy, Policy], rng: random.Random, *, max_actions: int = MAX_ACTIONS,
-         record: bool = True, on_action: Callable[[GameState], None] | None = None) -> Playout:
+         record: bool = True, on_action: Callable[[GameState], None] | None = None,
+         about: Callable[[GameState], str] | None = None) -> Playout:
     """Play until the game ends (or ``max_actions``), logging every action when ``record``: who acted (a side or
-    "chance"), the action, and for chance what the roll was for. ``on_action`` sees the state after each action."""
+    "chance"), the action, and for chance what the roll was for, in the words ``about`` gives
+    (:func:`tcforge.play.wording.about` for a game log; the players have no words of their own, so without it the
+    line says nothing). ``on_action`` sees the state after each action."""
     result = Playout(state)
 
     def log(at: GameState, player: int, action: Action) -> None:
         if player == CHANCE:
-            result.log.append(LogLine(at.turn, "chance", list(action), at.roll_label()))
+            result.log.append(LogLine(at.turn, "chance", list(action), about(at) if about is not None else ""))
         else:
             result.log.append(LogLine(at.turn, f"side {player}", list(action), ""))
 

@@ -239,27 +239,6 @@ class GameState(CoreState):
         self._legal = None
 
     # --------------------------------------------------------------- chance
-    def roll_label(self) -> str:
-        """What the pending chance event is for, in words (for logs)."""
-        if not self.rolls:
-            return ""
-        event = self.rolls[0]
-        if isinstance(event, DrawEvent):
-            return f"side {event.side} draws a card"
-        if isinstance(event, InitiativeRoll):
-            return f"side {event.side} rolls for initiative (4.0)"
-        if isinstance(event, WoodsRoll):
-            return f"{self._units[event.card].profile.name} rolls for immobilisation entering Woods (8.4.1)"
-        if isinstance(event, SmokeRoll):
-            return (f"{self._units[event.firer].profile.name} ({event.firer}) fires HE to lay Smoke on "
-                    f"{self.game.board.label(event.pos)} (9.5.1 f)")
-        if isinstance(event, HitRoll | KillRoll):
-            target = self._units[event.target]
-            what = "to hit" if isinstance(event, HitRoll) else "to kill"
-            firer = "a mine" if event.firer < 0 else f"{self._units[event.firer].profile.name} ({event.firer})"
-            return f"{firer} {event.attack.kind.upper()} {what} {target.profile.name} ({target.uid})"
-        return event.kind
-
     def _apply_chance(self, action: Action) -> None:
         event = self.rolls.pop(0)
         if isinstance(event, DrawEvent):

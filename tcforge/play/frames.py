@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tcforge.play.account import Teller, narrate
+from tcforge.play.account import narrate
 from tcforge.play.games import new_game, play_game
 from tcforge.play.hooks import hooks_of
+from tcforge.play.teller import Teller
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.scenario import Scenario
 

@@ -21,7 +21,7 @@ from tcforge.engine.actions import action_from_json
 from tcforge.engine.outcome import EndKind
 from tcforge.engine.replay import LogLine
 from tcforge.engine.state import GameState
-from tcforge.play import gamelog
+from tcforge.play import gamelog, wording
 from tcforge.play.hooks import hooks_of, make_game
 from tcforge.play.setup import Setup, setup, start
 from tcforge.scenarios.scenario import Scenario
@@ -86,7 +86,7 @@ def play_game(scenario: Scenario, seed: int, agents: tuple[str, str], *, record:
     tracker = _GoalTracker(scenario, state)
     players = (make_agent(agents[0]), make_agent(agents[1]))
     try:
-        result = play(state, players, random.Random(seed), record=record, max_actions=MAX_ACTIONS,
+        result = play(state, players, random.Random(seed), record=record, max_actions=MAX_ACTIONS, about=wording.about,
                       on_action=tracker.observe)
     except Exception as exc:  # an engine error is a finding of the playability check, not a crash
         return Playout(state), _result(scenario, state, seed, tracker, error=f"{type(exc).__name__}: {exc}")
@@ -272,7 +272,7 @@ def _check_told(verified: gamelog.GameLog, number: int, line: LogLine, state: Ga
     replayed)."""
     from tcforge.engine.state import CHANCE
     told = {"turn": state.turn, "actor": "chance" if player == CHANCE else f"side {player}",
-            "about": state.roll_label() if player == CHANCE else ""}
+            "about": wording.about(state) if player == CHANCE else ""}
     for key, due in told.items():
         said = getattr(line, key)
         if said != due:

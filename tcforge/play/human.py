@@ -26,7 +26,7 @@ from tcforge.agents.playout import Policy
 from tcforge.engine.actions import Action, action_from_json
 from tcforge.engine.replay import LogLine, sample_chance
 from tcforge.engine.state import CHANCE, GameState
-from tcforge.play import gamelog
+from tcforge.play import gamelog, wording
 from tcforge.play.games import new_game, write_log
 from tcforge.scenarios.scenario import Scenario
 
@@ -107,8 +107,7 @@ class HumanGame:
         stream; None when the person is to decide or the game is over."""
         player = self.state.current_player()
         if player == CHANCE:
-            about = self.state.roll_label()
-            return self._apply(sample_chance(self.state, self.rng), "chance", about)
+            return self._apply(sample_chance(self.state, self.rng), "chance", wording.about(self.state))
         if player < 0 or player == self.human:
             return None
         return self._apply(self.computer(self.state, self.rng), f"side {player}", "")

@@ -37,10 +37,12 @@ from tcforge.engine.attacks import KILL, MISS, attack_odds, to_hit, to_kill
 from tcforge.engine.state import GameState
 from tcforge.i18n.words import t
 from tcforge.play import gamelog
-from tcforge.play.account import result, side_names
+from tcforge.play.account import result
 from tcforge.play.checks import check_problems
 from tcforge.play.games import new_game, rebuild
 from tcforge.play.human import HUMAN, HumanGame, HumanGameError, computer_player
+from tcforge.play.teller import side_names
+from tcforge.play.wording import is_die
 from tcforge.scenarios.findings import ScenarioError
 from tcforge.scenarios.loading import find_scenario, load, load_scenario, scenario_ids
 from tcforge.scenarios.scenario import Scenario
@@ -202,7 +204,7 @@ class PlaySession:
         odds = self._odds(state) if who == "chance" else None
         line = self.game.step()
         assert line is not None
-        if line.actor == "chance" and line.action[0] == "d10":
+        if line.actor == "chance" and is_die(line.action):
             self.rolls.append({"line": len(self.game.lines) + 1, "roll": line.action[1], "odds": odds})
             del self.rolls[:-KEEP_ROLLS]
         self.settle()
@@ -232,7 +234,7 @@ class PlaySession:
         state = new_game(self.game.scenario, self.game.seed)
         rolls = []
         for number, line in enumerate(self.game.lines, 2):
-            if line.actor == "chance" and line.action[0] == "d10":
+            if line.actor == "chance" and is_die(line.action):
                 rolls.append({"line": number, "roll": line.action[1], "odds": self._odds(state)})
             state.apply_action(action_from_json(line.action))
         self.rolls = rolls[-KEEP_ROLLS:]

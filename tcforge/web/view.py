@@ -16,14 +16,11 @@ from typing import Any
 from tcforge.engine.actions import (
     Action,
     ChooseMelee,
-    Drop,
     Exit,
     Fire,
     Fortify,
     HitRoll,
-    Hold,
     Interrupt,
-    KillRoll,
     Move,
     Pass,
     Pick,
@@ -31,13 +28,11 @@ from tcforge.engine.actions import (
     PlayCard,
     Shoot,
     Smoke,
-    SmokeRoll,
     Step,
     Target,
-    Transfer,
     action_from_json,
 )
-from tcforge.engine.attacks import KILL, MISS, Odds, attack_odds, to_hit, to_kill
+from tcforge.engine.attacks import Odds, attack_odds
 from tcforge.engine.board import ATTACHED
 from tcforge.engine.context import Phase
 from tcforge.engine.melee import melee_attack
@@ -45,7 +40,9 @@ from tcforge.engine.movement import over_limit
 from tcforge.engine.observation import observation
 from tcforge.engine.state import CHANCE, GameState, IllegalActionError
 from tcforge.i18n.words import t
-from tcforge.play.account import Teller, card_target, describe, narrate
+from tcforge.play.account import narrate
+from tcforge.play.teller import Teller
+from tcforge.play.wording import card_target, choice, is_die, is_interrupt, roll_effect
 from tcforge.scenarios.grid import Position
 from tcforge.scenarios.scenario import Scenario
 from tcforge.web.board import Cell, board_svg
@@ -97,7 +94,7 @@ class Narrator:
                 actor = new[event["line"] - 2].actor
                 sides = self.scenario.grid.sides
                 if actor.startswith("side ") and self.header is not None and sides[int(actor[5:])] != self.header[1] \
-                        and event["action"][0] != "interrupt":  # an interrupt's line names its player already
+                        and not is_interrupt(event["action"]):  # an interrupt's line names its player already
                     # the other side answers in the turn (a reaction window): say who
                     text = f"{self.teller.sides[int(actor[5:])]}{self.teller.w('acc_colon')} {text}"
                 self.entries.append({"kind": "action", "line": line, "text": text})
@@ -115,30 +112,15 @@ class Narrator:
         self.done = len(lines)
 
 
-def roll_result(state: GameState, roll: int, lang: str) -> str:
-    """What the die ``roll`` does to the roll ``state`` is about to make, in a word ("" when the account's words
-    after it say it all): a to-hit roll hits or misses, a To Kill roll kills or does nothing, HE fired for Smoke lays
-    it or misses."""
-    event = state.rolls[0] if state.rolls else None
-    rules = state.game.fire_rules
-    if isinstance(event, HitRoll):
-        return t("web_r_miss" if to_hit(event.attack, rules, roll)[0] == MISS else "web_r_hit", lang)
-    if isinstance(event, KillRoll):
-        return t("web_r_kill" if to_kill(event.needed, rules, roll) == KILL else "web_r_no_effect", lang)
-    if isinstance(event, SmokeRoll):
-        return t("web_r_miss" if to_hit(event.attack, rules, roll)[0] == MISS else "web_r_smoke", lang)
-    return ""
-
-
 def roll_results(start: GameState, lines: Sequence[Any], base: int, lang: str) -> dict[int, str]:
     """The result of each die among ``lines`` (played from ``start``, the ``base``-th line on), by log line number."""
-    if not any(line.actor == "chance" and line.action[0] == "d10" for line in lines):
+    if not any(line.actor == "chance" and is_die(line.action) for line in lines):
         return {}
     state = start.clone()
     out = {}
     for number, line in enumerate(lines, base + 2):
-        if line.actor == "chance" and line.action[0] == "d10":
-            word = roll_result(state, int(line.action[1]), lang)
+        if line.actor == "chance" and is_die(line.action):
+            word = roll_effect(state, int(line.action[1]), lang)
             if word:
                 out[number] = word
         state.apply_action(action_from_json(line.action))
@@ -205,24 +187,6 @@ def cells_json(scenario: Scenario, found: dict[int, Cell]) -> list[dict[str, Any
 
 
 # ---------------------------------------------------------------------- decisions
-def _fallback(state: GameState, action: Action, teller: Teller) -> str:
-    """Words for the steps the account does not tell (picking a card, going, stopping, passing...)."""
-    units, label, lang = state.units, state.game.board.label, teller.lang
-    if isinstance(action, Pick):
-        return t("web_c_pick", lang, unit=teller.name(units[action.card]))
-    if isinstance(action, ChooseMelee):
-        return t("web_c_melee", lang, p=label(action.pos))
-    if isinstance(action, Hold):
-        return t("web_c_hold", lang, unit=teller.name(units[action.card]))
-    if isinstance(action, Transfer):
-        return t("web_c_transfer", lang, item=teller.name(units[action.item]), unit=teller.name(units[action.taker]))
-    if isinstance(action, Drop):
-        return t("web_c_drop", lang, item=teller.name(units[action.item]))
-    if action.kind in ("go", "halt", "done", "pass"):
-        return t(f"web_c_{action.kind}", lang)
-    return action.kind
-
-
 def _positions(state: GameState, action: Action, teller: Teller) -> tuple[int, ...]:
     """The positions a choice concerns, for the board to highlight."""
     if isinstance(action, PlayCard | Interrupt | Fortify):
@@ -315,14 +279,14 @@ def decision(state: GameState, side: int, at: int, actions: Sequence[Action], te
     choices = []
     for index in offered(state, actions):
         action = actions[index]
-        text = describe(state, action, teller) or _fallback(state, action, teller)
+        text = choice(state, action, teller)
         if isinstance(action, Shoot | Target):
             odds = shot_odds(state, action, teller)
             if odds is not None:
                 text += f" ({t('web_odds_shot', teller.lang, hit=_percent(odds.hit), kill=_percent(odds.kill))})"
         choices.append(Choice(index, action.kind, text, _positions(state, action, teller)))
     if state.ctx.window is not None:
-        choices.sort(key=lambda c: c.kind != "pass")  # stable: the rest in the engine's order
+        choices.sort(key=lambda c: not isinstance(actions[c.index], Pass))  # stable: the rest in the engine's order
     return Decision(at, prompt(state, side, teller.lang, opened), tuple(choices))
 
 

@@ -29,8 +29,9 @@ def test_golden_playthrough_is_what_the_engine_plays_today() -> None:
 
     from tcforge.agents.playout import play, random_policy
     from tcforge.engine.replay import write_log
+    from tcforge.play.wording import about
 
-    result = play(golden.start(), (random_policy, random_policy), random.Random(golden.SEED))
+    result = play(golden.start(), (random_policy, random_policy), random.Random(golden.SEED), about=about)
     written = io.StringIO()
     write_log(result.log, written)
     assert written.getvalue() == golden.LOG.read_text(encoding="utf-8")

@@ -15,7 +15,7 @@ from tcforge.engine.core import CoreState
 from tcforge.engine.state import GameState
 
 OPENSPIEL = {"current_player", "legal_actions", "apply_action", "apply_checked", "chance_outcomes", "is_terminal",
-             "returns", "clone", "serialize", "deserialize", "new", "describe", "roll_label"}
+             "returns", "clone", "serialize", "deserialize", "new", "describe"}
 VIEWS = {"units", "occ"}  # read-only views of the engine's own lists
 QUERIES = {"controls", "captures", "face_down", "enemy", "winner", "end_reason", "half_turn", "stream", "stream_bars",
            "combat_count", "attached", "board_stamps"}  # board_stamps: which positions changed when, for the players

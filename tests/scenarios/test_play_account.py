@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from conftest import ROOT
 from tcforge.cli import app
-from tcforge.play.account import _initials, _letters
+from tcforge.play.teller import _initials, _letters
 
 
 @pytest.fixture()

@@ -16,9 +16,10 @@ from tcforge.engine import arrivals
 from tcforge.engine.core import CHANCE
 from tcforge.engine.replay import LogLine
 from tcforge.engine.state import GameState
-from tcforge.play.account import Teller, describe
 from tcforge.play.referee import audit_game
 from tcforge.play.setup import setup, start
+from tcforge.play.teller import Teller
+from tcforge.play.wording import told
 from tcforge.scenarios.loading import load
 from tcforge.scenarios.scenario import Scenario
 
@@ -117,7 +118,7 @@ def test_001_victory_conditions_break_through_the_account_names_the_exit_and_the
     sc = _attack(tmp_path)
     state, _ = _opening(sc)
     teller = Teller(sc, "en")
-    said = describe(state, ("exit", 10, TANKS[0]), teller)
+    said = told(state, ("exit", 10, TANKS[0]), teller)
     assert said.startswith("break-through (001): ") and "points to answer" in said
 
 

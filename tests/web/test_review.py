@@ -146,8 +146,9 @@ def test_defect_2_a_targets_words_keep_an_enemy_card_hidden(own_data: Path) -> N
     """The no-peek rule for the targets now in words: a card played on an enemy card the side cannot see (Sniper on a
     face-down card, 001 1.8) names it 'a hidden card', as the account's teller names it everywhere."""
     from tcforge.engine.actions import PlayCard
-    from tcforge.play.account import Teller, card_target
     from tcforge.play.human import HumanGame
+    from tcforge.play.teller import Teller
+    from tcforge.play.wording import card_target
     from tcforge.scenarios.loading import find_scenario, load
     game = HumanGame(load(find_scenario("skirmish")), 1, 0, "greedy")
     while game.waiting() in ("chance", "computer"):
@@ -224,8 +225,8 @@ def test_defect_6_fire_choices_show_their_odds_and_rolls_their_result(client: Te
 def test_defect_6_no_odds_on_a_target_the_side_cannot_see(own_data: Path) -> None:
     """A hidden card's odds would tell what it is: the page gives none."""
     from tcforge.engine.actions import Shoot
-    from tcforge.play.account import Teller
     from tcforge.play.human import HumanGame
+    from tcforge.play.teller import Teller
     from tcforge.scenarios.loading import find_scenario, load
     from tcforge.web.view import shot_odds
     game = HumanGame(load(find_scenario("skirmish")), 4, 0, "greedy")

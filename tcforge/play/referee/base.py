@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from tcforge.engine.actions import Fire, Move
 from tcforge.engine.board import RESERVE
 from tcforge.engine.rules import Rules
 from tcforge.engine.state import GameState
@@ -94,9 +95,9 @@ class Snap:
 
 @dataclass
 class Play:
-    """A move or fire play under way: its source, the cards used, each mover's path."""
+    """A move or fire play under way: which (the action's class), its source, the cards used, each mover's path."""
 
-    kind: str
+    kind: type[Move] | type[Fire]
     source: int
     line: int
     cards: set[int] = field(default_factory=set)

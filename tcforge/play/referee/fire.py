@@ -11,7 +11,7 @@ Rule cases judged here:
 """
 from __future__ import annotations
 
-from tcforge.engine.actions import Shoot, Smoke
+from tcforge.engine.actions import Fire, Shoot, Smoke
 from tcforge.play.referee.base import Case, RefereeBase, Snap
 
 MODULE = "fire"
@@ -30,7 +30,7 @@ class FireReferee(RefereeBase):
         firer = int(action.firer)
         at = before.pos[firer]
         play = self.play
-        if play is None or play.kind != "fire":
+        if play is None or play.kind is not Fire:
             self.flag(line, "5.0 b", f"{self.name(firer)} fires outside a fire play")
             return
         if at != play.source:

@@ -17,6 +17,7 @@ Rule cases judged here:
 """
 from __future__ import annotations
 
+from tcforge.engine.actions import Move
 from tcforge.engine.board import DISCARDED, RESERVE
 from tcforge.engine.state import GameState
 from tcforge.play.referee.base import Case, RefereeBase, Snap
@@ -53,7 +54,7 @@ class Movement(RefereeBase):
         """Every card that changed place in a move play: adjacency, pace, stops, cards per play, move after fire."""
         play = self.play
         state = self.state
-        if play is None or play.kind != "move":
+        if play is None or play.kind is not Move:
             return
         for uid in range(len(before.pos)):
             old, new = before.pos[uid], after.pos[uid]

@@ -57,7 +57,7 @@ class SupplyAndPlays(RefereeBase):
                 if self.turn.spent > allowance:
                     self.flag(line, "4.0", f"side {side} spends Supply point {self.turn.spent} of a turn that has {allowance}")
             if isinstance(action, Move | Fire):
-                self.play = Play(action.kind, int(action.source), line)
+                self.play = Play(type(action), int(action.source), line)
         elif before.phase == Phase.MOVE and isinstance(action, Interrupt) and self.play is not None \
                 and state.units[int(action.card)].profile.card_id == PATH:
             self.play.path_card = True
@@ -98,7 +98,7 @@ class SupplyAndPlays(RefereeBase):
         if before.phase == Phase.DEPLOY:
             return
         state = self.state
-        moving = self.play is not None and self.play.kind == "move" and before.phase != Phase.ARRIVE
+        moving = self.play is not None and self.play.kind is Move and before.phase != Phase.ARRIVE
         for uid in range(len(after.pos)):
             new = after.pos[uid]
             if new < 0:
