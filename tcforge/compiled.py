@@ -71,9 +71,9 @@ PURE_WORDS = {"1": True, "true": True, "yes": True, "on": True, "": False, "0": 
 # The compiled modules: the engine but its rules and board (above) and the set-up and arrivals' placing (a few decisions
 # a game, off the hot path), and the players whose games are the benchmarks.
 MODULES = tuple(f"tcforge.engine.{name}" for name in (
-    "actions", "arrivals", "attacks", "breakthrough", "card_status", "cards", "changes", "context", "core",
+    "actions", "arrivals", "attachments", "attacks", "breakthrough", "card_status", "cards", "changes", "context", "core",
     "equipment", "fire", "game", "melee", "movement", "observation", "opportunity", "outcome", "reactions", "replay",
-    "scenario_rules", "spotting", "state", "units", "windows", "wire")) + tuple(
+    "scenario_rules", "smoke", "spotting", "state", "units", "windows", "wire")) + tuple(
     f"tcforge.agents.{name}" for name in ("commander", "evaluate", "greedy", "playout"))
 
 

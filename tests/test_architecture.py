@@ -165,7 +165,7 @@ def test_the_engine_core_imports_no_rule_module() -> None:
 
 ENGINE_LAYERS = (  # as tcforge/engine/__init__.py describes them: each imports only from the layers before it
     ("rules", "outcome", "attacks", "board", "scenario_rules", "changes"), ("actions",), ("context",), ("units",), ("game",), ("core",),
-    ("windows", "equipment", "arrivals"),
+    ("smoke", "attachments"), ("windows", "equipment", "arrivals"),
     ("fire",), ("spotting",), ("opportunity",), ("movement",), ("melee", "cards", "breakthrough", "placing"),
     ("wire",), ("reactions", "card_status"), ("state",),
     ("observation", "replay"))

@@ -29,19 +29,16 @@ from tcforge.data.card_ids import (
     COORDINATION,
     FIRE_SUPPORT,
     FORD,
-    HEROIC_LEADER,
     MINE_DOGS,
     PANZERFAUST,
     REINFORCEMENTS,
     REPAIR,
     SMOKE,
     SNIPER,
-    SPECIAL_AMMO,
-    TANK_ACE,
     TANK_BUSTER,
     WOODS,
 )
-from tcforge.engine import breakthrough, fire, melee, movement
+from tcforge.engine import attachments, breakthrough, fire, melee, movement
 from tcforge.engine.actions import (
     Assign,
     ChooseMelee,
@@ -759,7 +756,7 @@ def _card_value(state: GameState, action: PlayCard) -> float:
         return 0.5 * sum(value(state, u) * (0.5 if state.units[u].profile.armored else 1.0) for u in state.occ[pos][1 - state.active])
     if card in (SNIPER, MINE_DOGS, TANK_BUSTER):  # Sniper, Mine Dogs, Tank Buster
         return 0.25 * value(state, target[0])
-    if card in (TANK_ACE, HEROIC_LEADER, SPECIAL_AMMO):  # attachments
+    if card in attachments.FAMILY:  # Tank Ace, Heroic Squad Leader, Special Ammunition
         return 1.0
     if card == REINFORCEMENTS:
         return 4.0

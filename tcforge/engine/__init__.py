@@ -25,11 +25,15 @@ checks there is no cycle and no function-level import dodging one):
 - ``units``, ``game``: card profiles and the static game (rules, board, terrain
   table, profiles, scenario hooks); they import the values and :mod:`tcforge.data`.
 - ``core``: :class:`~tcforge.engine.core.CoreState`, the position's data and its
-  primitives (discard, destroy, control, victory, Smoke, fortifications, clone,
+  primitives (discard, destroy, control, victory, fortifications, clone,
   JSON). It imports no rule module.
 - ``changes``: which positions changed since when (``BoardStamps``), found by
   comparison, for the answers a player reuses from decision to decision; the
   core makes and owns them, and it imports nothing of the engine.
+- ``smoke``, ``attachments``: a card family's rule in one module where it reaches into several mechanisms
+  (Smoke, 9.5.1: laid by a card, artillery or HE fire, lifting, its effect on fire, melee and sight; the cards
+  played onto one's own card, Tank Ace, Heroic Squad Leader and Special Ammunition: who takes them and what they add
+  to its fire); the rule modules below call them.
 - ``windows``: opening a reaction window and listing the Interrupts that fit; ``arrivals``: cards coming
   into play after the deal (a scenario's reinforcements, 17.5 and 20.0 rule 5; equipment set on its carrier;
   fortifications and terrain laid at set-up) or a scenario's rule takes out of it: the only way code outside the

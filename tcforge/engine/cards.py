@@ -41,7 +41,7 @@ from tcforge.data.card_ids import (
     TANK_REPAIR_SHOP,
     WITHDRAWAL,
 )
-from tcforge.engine import movement, spotting, windows
+from tcforge.engine import attachments, movement, smoke, spotting, windows
 from tcforge.engine.actions import Action, DrawEvent, Fortify, HitRoll, Interrupt, PlayCard, card_plays
 from tcforge.engine.attacks import IMMOBILIZE, KILL, Attack
 from tcforge.engine.board import ATTACHED
@@ -125,7 +125,7 @@ def fire_support(state: CoreState, then: FireSupport) -> None:
     pos = then.pos
     assert pos is not None
     if then.mode == "smoke":
-        state._place_smoke(pos, side)
+        smoke.lay(state, pos, side)
         return
     kind = FIRE_SUPPORT[card_id]  # type: ignore[index]
     extra = (-2 if kind == "art" and _play(state).observer else 0) + unspotted_modifier(state, side, pos)
@@ -135,8 +135,7 @@ def fire_support(state: CoreState, then: FireSupport) -> None:
         if unit.carrier is not None:
             continue
         terrain = terrain_modifier(state, pos, kind, unit) or 0
-        smoke = state.game.rules.smoke_fire_modifier if state.smoke[pos] >= 0 else 0
-        attack = Attack(kind, 5, terrain + smoke + extra, on_hit=IMMOBILIZE if unit.profile.armored else KILL)
+        attack = Attack(kind, 5, terrain + smoke.into_modifier(state, pos) + extra, on_hit=IMMOBILIZE if unit.profile.armored else KILL)
         state.rolls.append(HitRoll(attack, uid, target, False))
 
 
@@ -201,27 +200,12 @@ def _mine_dogs(state: CoreState, card: Unit, target: Target) -> None:
 
 
 # ------------------------------------------------------ attachments and turn
-def _attach_targets(test: Callable[[Unit], bool], card_id: int) -> Callable[[CoreState, Unit], list[Target]]:
-    def targets(state: CoreState, card: Unit) -> list[Target]:
-        return [(u.uid,) for u in _own(state, card.side) if u.carrier is None and test(u)
-                and state.attached(u, card_id) is None]
-    return targets
+def _attach_targets(state: CoreState, card: Unit) -> list[Target]:
+    return list(attachments.targets(state, card))
 
 
 def _attach_apply(state: CoreState, card: Unit, target: Target) -> None:
     _attach(state, card, state._units[int(target[0])])
-
-
-def _ammo_targets(state: CoreState, card: Unit) -> list[Target]:
-    """Special Ammunition goes on a tank or AT gun, or where the scenario says (Hill 621: a PzKw III N)."""
-    rules = state.game.scenario_rules
-    allowed = None
-    if rules is not None:
-        for rule in rules.ammo:
-            if rule.card_id == card.profile.card_id:
-                allowed = set(rule.attach_to)
-    test = (lambda u: u.profile.card_id in allowed) if allowed is not None else (lambda u: u.profile.tank or u.profile.at_gun)
-    return _attach_targets(test, SPECIAL_AMMO)(state, card)
 
 
 def _no_target(state: CoreState, card: Unit) -> list[Target]:
@@ -333,14 +317,12 @@ def _bridge(state: CoreState, card: Unit, target: Target) -> None:
 
 
 def _smoke_targets(state: CoreState, card: Unit) -> list[Target]:
-    if not state.game.rules.smoke_enabled:
-        return []
-    return [(p,) for p in range(state.game.board.size) if state.smoke[p] < 0]  # any position, held or empty (9.5.1, 12.2)
+    return list(smoke.card_targets(state))
 
 
 def _smoke(state: CoreState, card: Unit, target: Target) -> None:
     _spend(state, card)
-    state._place_smoke(int(target[0]), card.side)
+    smoke.lay(state, int(target[0]), card.side)
 
 
 def fort_targets(state: CoreState, card: Unit) -> list[Target]:
@@ -364,10 +346,6 @@ def _missing(note: str) -> Effect:
     return Effect("interrupt", "missing", note)
 
 
-def _tank(u: Unit) -> bool:
-    return u.profile.tank
-
-
 EFFECTS: dict[int | str, Effect] = {
     **{cid: Effect("instant", "implemented", "fire for effect (hit 5, terrain Air/Art) or Smoke (9.5.1 e)",
                    _barrage_targets, _barrage) for cid in FIRE_SUPPORT},
@@ -377,11 +355,11 @@ EFFECTS: dict[int | str, Effect] = {
                 _sniper_targets, _sniper),
     MINE_DOGS: Effect("instant", "implemented", "destroys a vehicle next to your infantry on 1-3", _mine_dogs_targets, _mine_dogs),
     TANK_ACE: Effect("attachment", "implemented", "-1 to the tank's anti-tank hit rolls",
-                     _attach_targets(_tank, TANK_ACE), _attach_apply),
+                     _attach_targets, _attach_apply),
     HEROIC_LEADER: Effect("attachment", "implemented", "+1 SA and +1 Tank Melee for one squad",
-                          _attach_targets(lambda u: u.profile.infantry, HEROIC_LEADER), _attach_apply),
+                          _attach_targets, _attach_apply),
     SPECIAL_AMMO: Effect("attachment", "implemented", "+2 penetration on the next anti-tank shot (a scenario may change it)",
-                         lambda state, card: _ammo_targets(state, card), _attach_apply),
+                         _attach_targets, _attach_apply),
     COORDINATION: Effect("instant", "implemented", "one more Supply point this turn, free to play (12.1)",
                          _coordination_targets, _coordination),
     FLANK_SHOT: Effect("instant", "implemented", "the next anti-tank shot this turn strikes side armor (9.3.1)",

@@ -379,12 +379,6 @@ class CoreState:
                 return self._units[e]
         return None
 
-    def _place_smoke(self, pos: int, side: int) -> None:
-        """9.5.1 b: Smoke ``side`` lays lifts at the end of its opponent's next turn, or at the end of this turn
-        when this is the opponent's turn (an Interrupt, or Smoke as a melee begins in the opponent's turn)."""
-        self.smoke[pos] = self.half_turn() + (1 if side == self.active else 0)
-        self._sight_changed()
-
     def _update_forts(self) -> None:
         """11.0: Foxholes and Bunkers go as soon as the last infantry squad of their side leaves the position."""
         for p, fort in enumerate(self.forts):

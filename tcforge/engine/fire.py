@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tcforge.data.card_ids import BUNKERS, HEROIC_LEADER, SPECIAL_AMMO, TANK_ACE
-from tcforge.engine import equipment, windows
+from tcforge.data.card_ids import BUNKERS
+from tcforge.engine import attachments, equipment, smoke, windows
 from tcforge.engine.actions import Action, Done, HitRoll, Shoot, Smoke, SmokeRoll
 from tcforge.engine.attacks import Attack, made
 from tcforge.engine.context import FireUnderWay, Phase, Play, Shot
@@ -52,7 +52,7 @@ def fort_modifier(state: CoreState, pos: int, target: Unit, kind: str) -> int:
 
 def blocks(state: CoreState, pos: int, hills_view: bool) -> bool:
     """Whether a position between firer and target blocks line of sight (9.2, 9.2.1, 9.5.1 c)."""
-    if state.smoke[pos] >= 0 and state.game.rules.smoke_blocks_los:
+    if smoke.blocks_sight(state, pos):
         return True
     terrain = state.terrain[pos]
     if terrain is None:
@@ -150,23 +150,14 @@ def _attack(state: CoreState, firer: Unit, target: Unit, kind: str, dist: int, b
     scenario = state.game.scenario_rules
     if kind == "at" and scenario is not None:
         pen = scenario.penetration(state, firer.uid, pen, dist == 1)
-    smoke = state.smoke
-    modifier += terrain + state.game.rules.smoke_fire_modifier * ((smoke[firer.pos] >= 0) + (smoke[target.pos] >= 0))  # 9.5.1 c
-    if firer.equipment:
-        if kind == "at" and state.attached(firer, TANK_ACE):
-            modifier -= 1  # the project's Tank Ace
-        if kind == "at" and state.attached(firer, SPECIAL_AMMO) and not (
-                scenario is not None and scenario.ammo_for(state, firer.uid)):
-            pen += 2  # the project's Special Ammunition (a scenario may give it another effect)
-        if kind == "sa" and state.attached(firer, HEROIC_LEADER):
-            hit += 1  # the project's Heroic Squad Leader
+    modifier += terrain + smoke.fire_modifier(state, firer.pos, target.pos)  # 9.5.1 c
+    if firer.equipment:  # the cards played onto it: Tank Ace, Special Ammunition, Heroic Squad Leader
+        modifier += attachments.hit_modifier(state, firer, kind)
+        if kind == "at":
+            pen += attachments.penetration_bonus(state, firer)
+        hit += attachments.value_bonus(state, firer, kind)
     tp = target.profile
     return made(kind, hit, modifier, kind == "at", tp.vehicle, pen, tp.armor_front, tp.armor_side, flank_shot, False)
-
-
-def smoke_modifier(state: CoreState, a: int, b: int) -> int:
-    """9.5.1 c: +4 to fire into a smoked position, and +4 to fire out of one."""
-    return state.game.rules.smoke_fire_modifier * ((state.smoke[a] >= 0) + (state.smoke[b] >= 0))
 
 
 def equipment_attack(state: CoreState, firer: Unit, target: Unit, item: Unit) -> Attack | None:
@@ -180,14 +171,13 @@ def equipment_attack(state: CoreState, firer: Unit, target: Unit, item: Unit) ->
     terrain = terrain_modifier(state, target.pos, "at", target)
     if terrain is None:
         return None
-    return equipment.ranged_attack(state, firer, target, item, dist, terrain + smoke_modifier(state, firer.pos, target.pos))
+    return equipment.ranged_attack(state, firer, target, item, dist, terrain + smoke.fire_modifier(state, firer.pos, target.pos))
 
 
 def spray(state: CoreState, firer: Unit, primary: Unit, deferred: bool, extra: int = 0) -> None:
     """13.2: after the target, every other soft enemy card of its position is fired at with SA 2."""
     rules = state.game.rules
-    base = extra + (rules.smoke_melee_modifier if deferred and state.smoke[primary.pos] >= 0 else (
-        0 if deferred else smoke_modifier(state, firer.pos, primary.pos)))
+    base = extra + (smoke.melee_modifier(state, primary.pos) if deferred else smoke.fire_modifier(state, firer.pos, primary.pos))
     for uid in list(state._occ[primary.pos][primary.side]):
         other = state._units[uid]
         bystander = other.profile.combat or other.profile.truck
@@ -292,7 +282,7 @@ def shot_attacks(state: CoreState, unit: Unit) -> list[tuple[int, str, int, Atta
     hidden = state.game.rules.hidden_units
     at = unit.pos
     distances = board._distances[at]
-    smoke = state.smoke
+    haze = state.smoke
     # the attack of this firer on a card of one profile, by kind, range, terrain modifier and Smoke at the target
     # (the rest of it is the firer's): made once a call
     made_here: dict[tuple[int, str, int, int, bool], Attack] = {}
@@ -303,7 +293,7 @@ def shot_attacks(state: CoreState, unit: Unit) -> list[tuple[int, str, int, Atta
         dist = distances[pos]
         if dist > max_range or (dist == 2 and not line_of_sight(state, at, pos)):
             continue
-        smoked = smoke[pos] >= 0
+        smoked = haze[pos] >= 0
         for uid in targets:
             target = units[uid]
             if target.carrier is not None or (hidden and state.face_down(uid)):
@@ -328,34 +318,20 @@ def shot_attacks(state: CoreState, unit: Unit) -> list[tuple[int, str, int, Atta
 def smoke_shots(state: CoreState, unit: Unit) -> list[int]:
     """9.5.1 f: an HE-capable card may try to lay Smoke on any position in range it can see, held or empty
     (the rule fires at the position, not at a card)."""
-    if not lays_smoke(state, unit) or (state.game.rules.fire_melee_excludes_ranged and in_melee(state, unit.pos)):
+    if not smoke.lays(state, unit) or (state.game.rules.fire_melee_excludes_ranged and in_melee(state, unit.pos)):
         return []  # 001: a card in a melee fights only there
     board = state.game.board
-    at, smoke, distances = unit.pos, state.smoke, board._distances[unit.pos]
-    return [pos for pos in board.in_range[at] if smoke[pos] < 0 and (distances[pos] == 1 or line_of_sight(state, at, pos))]
+    at, haze, distances = unit.pos, state.smoke, board._distances[unit.pos]
+    return [pos for pos in board.in_range[at] if haze[pos] < 0 and (distances[pos] == 1 or line_of_sight(state, at, pos))]
 
 
 def _any_smoke_shot(state: CoreState, unit: Unit) -> bool:
     """``bool(smoke_shots(state, unit))``, stopping at the first position found."""
-    if not lays_smoke(state, unit) or (state.game.rules.fire_melee_excludes_ranged and in_melee(state, unit.pos)):
+    if not smoke.lays(state, unit) or (state.game.rules.fire_melee_excludes_ranged and in_melee(state, unit.pos)):
         return False
     board = state.game.board
-    at, smoke, distances = unit.pos, state.smoke, board._distances[unit.pos]
-    return any(smoke[pos] < 0 and (distances[pos] == 1 or line_of_sight(state, at, pos)) for pos in board.in_range[at])
-
-
-def lays_smoke(state: CoreState, unit: Unit) -> bool:
-    """9.5.1 f: the card is HE-capable and the ruleset lets HE fire lay Smoke."""
-    rules = state.game.rules
-    return rules.smoke_by_he_fire and rules.smoke_enabled and unit.profile.he > 0
-
-
-def smoke_attack(state: CoreState, unit: Unit, pos: int) -> Attack:
-    """Roll the HE value or less, no terrain modifier; +2 at long range as for HE (9.5.1 f); +4 from a smoked
-    position, since Smoke hampers all fire out of it (9.5.1 c; the target position is never smoked already)."""
-    dist = state.game.board.distance(unit.pos, pos)
-    extra = state.game.rules.fire_he_long_range_modifier if dist == 2 else 0
-    return made("smoke", unit.profile.he, extra + smoke_modifier(state, unit.pos, pos))
+    at, haze, distances = unit.pos, state.smoke, board._distances[unit.pos]
+    return any(haze[pos] < 0 and (distances[pos] == 1 or line_of_sight(state, at, pos)) for pos in board.in_range[at])
 
 
 def fire_sources(state: CoreState) -> list[int]:
@@ -427,7 +403,7 @@ def apply(state: CoreState, action: Action) -> None:
         unit, pos = state._units[int(action.firer)], int(action.pos)
         unit.fired += 1
         _current(state).shots.append(unit.uid)
-        state.rolls.append(SmokeRoll(smoke_attack(state, unit, pos), unit.uid, pos))
+        state.rolls.append(SmokeRoll(smoke.he_attack(state, unit, pos), unit.uid, pos))
         return
     if kind is not Shoot:
         raise IllegalActionError(f"unknown fire action {action!r}")
@@ -467,8 +443,8 @@ def resolve_shot(state: CoreState, firer: Unit, victim: Unit, kind: str, item: U
     state.rolls.append(HitRoll(attack, uid, victim.uid, False))
     if kind == "at":
         state.ap_shots[str(uid)] = state.ap_shots.get(str(uid), 0) + 1
-    ammo = state.attached(firer, SPECIAL_AMMO) if kind == "at" and firer.equipment else None
-    if ammo is not None and not (state.game.scenario_rules is not None and state.game.scenario_rules.ammo_for(state, uid)):
+    ammo = attachments.spent_ammunition(state, firer) if kind == "at" else None
+    if ammo is not None:
         state._discard_card(ammo.uid)  # spent on this shot
     if kind == "sa" and item is None and firer.equipment and equipment.has_hmg(state, firer):
         spray(state, firer, victim, False, extra)

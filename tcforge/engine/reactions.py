@@ -21,7 +21,7 @@ from tcforge.data.card_ids import (
     TACTICAL_ADVANTAGE,
     WIRE,
 )
-from tcforge.engine import breakthrough, cards, fire, movement, opportunity, spotting, wire
+from tcforge.engine import breakthrough, cards, fire, movement, opportunity, smoke, spotting, wire
 from tcforge.engine.actions import Action, HitRoll, Interrupt, Pass
 from tcforge.engine.attacks import Attack
 from tcforge.engine.context import Counter, Entry, Melee, MeleeStart, Shot, WindowData, WindowKind
@@ -73,7 +73,7 @@ def apply(state: CoreState, action: Action) -> None:
     if kind == "melee":
         assert isinstance(data, MeleeStart)
         if card_id == SMOKE:
-            state._place_smoke(data.pos, side)  # the defender's lifts at the end of this turn (9.5.1 b)
+            smoke.lay(state, data.pos, side)  # the defender's lifts at the end of this turn (9.5.1 b)
         elif card_id == TACTICAL_ADVANTAGE:
             _melee(state).first_fire = side
         elif card_id == PANIC:
@@ -94,7 +94,7 @@ def _melee(state: CoreState) -> Melee:
 def _play_effect(state: CoreState, card_id: int | str, side: int, action: Interrupt) -> None:
     on = action.target[0] if action.target else -1  # the position or card the Interrupt is played on
     if card_id == SMOKE:
-        state._place_smoke(int(on), side)  # played in the opponent's turn: lifts at its end (9.5.1 b)
+        smoke.lay(state, int(on), side)  # played in the opponent's turn: lifts at its end (9.5.1 b)
         return
     if card_id in (STREAM, SWAMP):
         _place_water(state, int(on), int(card_id))

@@ -28,6 +28,7 @@ from tcforge.engine import (
     movement,
     placing,
     reactions,
+    smoke,
     spotting,
     windows,
     wire,
@@ -212,11 +213,7 @@ class GameState(CoreState):
 
     def _end_side_turn(self) -> None:
         spotting.check(self)  # 001 1.0: spotting and breaking contact at the end of each player's turn
-        half = self.half_turn()
-        for pos, until in enumerate(self.smoke):
-            if until == half:
-                self.smoke[pos] = -1  # 9.5.1 b
-                self.los_cache = {}
+        smoke.lift(self)  # 9.5.1 b
         game_turn_end = self.active != self.first
         self.outcome = self.game.ending.side_turn_end(self, game_turn_end)
         if self.outcome is not None:
@@ -281,7 +278,7 @@ class GameState(CoreState):
         if isinstance(event, SmokeRoll):  # 9.5.1 f: HE fire placing Smoke on a position
             result, _ = to_hit(event.attack, self.game.fire_rules, roll)
             if result != "miss":
-                self._place_smoke(event.pos, self._units[event.firer].side)
+                smoke.lay(self, event.pos, self._units[event.firer].side)
             return
         if isinstance(event, KillRoll):
             self._result(event.target, to_kill(event.needed, self.game.fire_rules, roll), event.deferred, event.attack.kind)

@@ -43,6 +43,7 @@ from tcforge.data.card_ids import (
     WEAPON_MALFUNCTION,
     WIRE,
 )
+from tcforge.engine import smoke
 from tcforge.engine.actions import Action, Halt, Interrupt, Pass, Yield, card_plays
 from tcforge.engine.context import Counter, Entry, MeleeStart, Opportunity, Window, WindowData, WindowKind
 from tcforge.engine.core import CoreState
@@ -75,20 +76,19 @@ def options(state: CoreState, *, probe: bool = False) -> list[Action]:
     kind, side, data = window.kind, window.side, window.data
     rules = state.game.rules
     out: list[Action] = []
-    smoke_ok = rules.smoke_enabled
     if kind == "play":
         units = state._units
         held = {units[u].profile.card_id for u in state.hand[side]}
         if held.isdisjoint(_PLAY_WINDOW_CARDS):
             return out  # the hand holds no card this window takes (the usual case, asked after every play)
         enemy = 1 - side
-        for uid in _hand(state, side, SMOKE) if smoke_ok else []:
-            if probe:  # one free position tells that the window opens
-                clear = next((p for p in range(state.game.board.size) if state.smoke[p] < 0), None)
-                if clear is not None:
-                    return [Interrupt(uid, clear)]
+        for uid in _hand(state, side, SMOKE):
+            clear = smoke.card_targets(state)  # 9.5.1, 12.2
+            if probe:  # one clear position tells that the window opens
+                if clear:
+                    return [Interrupt(uid, *clear[0])]
                 continue
-            out.extend(card_plays(Interrupt, uid, [(p,) for p, until in enumerate(state.smoke) if until < 0]))  # 9.5.1, 12.2
+            out.extend(card_plays(Interrupt, uid, clear))
         for card_id in (STREAM, SWAMP):
             if card_id == STREAM and rules.cards_stream_between_zones:
                 continue  # 001 Streams: a Stream is played only to bar a move
@@ -127,7 +127,7 @@ def options(state: CoreState, *, probe: bool = False) -> list[Action]:
     elif kind == "melee":
         assert isinstance(data, MeleeStart)
         pos = data.pos
-        if smoke_ok and state.smoke[pos] < 0:
+        if smoke.may_lay_at(state, pos):  # 9.5.1 d
             out.extend(Interrupt(uid) for uid in _hand(state, side, SMOKE)[:1])
         melee = state.ctx.melee
         if melee is None or not melee.first_fire:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tcforge.engine import smoke
 from tcforge.play.account import narrate
 from tcforge.play.games import new_game, play_game
 from tcforge.play.hooks import hooks_of
@@ -57,7 +58,7 @@ def frames(s: Scenario, seed: int, agents: tuple[str, str], lang: str = "en", *,
             fort = state.forts[pos]
             if fort is not None:
                 words.append(name(fort.card_id))
-            if state.smoke[pos] >= 0:
+            if smoke.lies(state, pos):
                 words.append(teller.w("acc_smoke"))
             if words:
                 out[label_of(pos)] = words

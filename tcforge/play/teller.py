@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from tcforge.engine import smoke
 from tcforge.engine.board import ATTACHED, DECK, DISCARDED, PLACED, RESERVE, UNCLAIMED
 from tcforge.engine.melee import began_melee
 from tcforge.engine.state import GameState
@@ -188,7 +189,7 @@ class Teller:
             if fort is not None:
                 card = self.scenario.cards.by_id.get(fort.card_id)
                 words.append(card.display_name(self.lang) if card else str(fort.card_id))
-            if state.smoke[pos] >= 0:
+            if smoke.lies(state, pos):
                 words.append(self.w("acc_smoke"))
             terrain[pos] = "+".join(words) or "."
             tags[pos] = [t for t in (self.tag(state.units[u]) for s in (0, 1) for u in state.occ[pos][s]) if t]

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from tcforge.engine import smoke
 from tcforge.engine.actions import (
     Action,
     ChooseMelee,
@@ -142,7 +143,7 @@ def _terrain_words(scenario: Scenario, state: GameState, pos: int, teller: Telle
     if fort is not None:
         card = scenario.cards.by_id.get(fort.card_id)
         words.append(card.display_name(teller.lang) if card else str(fort.card_id))
-    if state.smoke[pos] >= 0:
+    if smoke.lies(state, pos):
         words.append(teller.w("acc_smoke"))
     return " + ".join(words)
 
