@@ -4,7 +4,7 @@
   written, ``movement._steps_with`` with no group: the same steps in the same order, for every card on the table
   and in the reserve, every distance left from 1 to 3, first step or not, and the first step found alone.
 - 9.1-9.5 fire: ``fire.shot_attacks`` against ``fire.shots`` and the attack ``build_attack`` or ``equipment_attack``
-  makes for each shot.
+  makes for each shot; greedy's odds remembered by attack against the exact odds.
 
 A position is a seeded game of a bundled scenario played on by random players (the random policy plays every kind
 of action the engine offers, greedy's game would visit only what greedy likes) for a drawn number of actions. The
@@ -75,6 +75,25 @@ def test_9_0_shot_attacks_are_shots_with_the_attacks_build_attack_makes(drawn: t
             expected = (fire.build_attack(state, unit, state.units[target], kind) if item < 0
                         else fire.equipment_attack(state, unit, state.units[target], state.units[item]))
             assert attack == expected, (drawn, unit.uid, target, kind)
+
+
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions)
+def test_9_3_greedy_remembers_each_attacks_odds_as_the_odds_are(drawn: tuple[str, int, int]) -> None:
+    """Greedy remembers an attack's kill and immobilise chances by the attack object (its ``id``, the entry holding
+    the attack so that the id stays its own: hashing an attack's twelve fields costs about six times the lookup);
+    over random positions every remembered answer, first asked or found again, is the exact odds' (9.3, 9.4)."""
+    from tcforge.agents import greedy
+    from tcforge.engine.attacks import attack_odds
+    state = position(*drawn)
+    rules = state.game.fire_rules
+    for unit in state.units:
+        if unit.pos < 0 or not unit.profile.combat:
+            continue
+        for _, _, _, attack in fire.shot_attacks(state, unit):
+            odds = attack_odds(attack, rules)
+            exact = (float(odds.kill), float(odds.immobilize))
+            assert greedy._kill_immobilize(attack, rules) == exact == greedy._kill_immobilize(attack, rules), drawn
 
 
 def test_the_movement_comparison_tells_a_difference() -> None:
