@@ -455,6 +455,19 @@ ACTION_WORD_KEYS = re.compile(r"""["'](acc_(moves_from|fires_from|step|step_with
                                   equip|place|place_with|lay|assign|together|load_pair)["']|web_c_|about_)""", re.VERBOSE)
 
 
+def _an_action_by_its_kind(node: ast.Compare) -> bool:
+    """``line.action[0] == "d10"`` or ``line.action == ["pass"]``: an action (a log line's) told by its kind's string."""
+    left = node.left
+    first = isinstance(left, ast.Subscript) and isinstance(left.slice, ast.Constant) and left.slice.value == 0
+    held = left.value if isinstance(left, ast.Subscript) else left
+    if not (isinstance(held, ast.Attribute) and held.attr == "action"):
+        return False
+    said = [c for c in node.comparators if isinstance(c, ast.Constant) and isinstance(c.value, str)] if first else \
+        [c for c in node.comparators if isinstance(c, ast.List | ast.Tuple) and c.elts and isinstance(c.elts[0], ast.Constant)
+         and isinstance(c.elts[0].value, str)]
+    return bool(said)
+
+
 def test_an_action_becomes_words_in_one_place() -> None:
     """Issue 52 point 2: the words of an action were written three times (the account, the web page's fallback, the
     state's roll label); they are now tcforge/play/wording.py's alone, read by the account, the web page and the log,
@@ -466,10 +479,7 @@ def test_an_action_becomes_words_in_one_place() -> None:
         if path.name != "wording.py" and path.parent.name != "i18n" and ACTION_WORD_KEYS.search(text):
             said_elsewhere.append(str(where))
         for node in ast.walk(ast.parse(text)):
-            if isinstance(node, ast.Compare) and isinstance(node.left, ast.Subscript) \
-                    and isinstance(node.left.slice, ast.Constant) and node.left.slice.value == 0 \
-                    and isinstance(node.left.value, ast.Attribute) and node.left.value.attr == "action" \
-                    and any(isinstance(c, ast.Constant) and isinstance(c.value, str) for c in node.comparators):
+            if isinstance(node, ast.Compare) and _an_action_by_its_kind(node):
                 by_string.append(f"{where}:{node.lineno}")
     assert said_elsewhere == [], "an action's words outside tcforge/play/wording.py"
     assert by_string == [], "an action told by its kind's string; use its class (isinstance, a table by type)"

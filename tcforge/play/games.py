@@ -74,7 +74,7 @@ def new_game(scenario: Scenario, seed: int, *, shuffle: bool = False) -> GameSta
             game = _GAMES[id(scenario)] = make_game(scenario)
             while len(_GAMES) > KEPT_GAMES:
                 _GAMES.pop(next(iter(_GAMES)))
-    return start(scenario, setup(scenario, seed, shuffle=shuffle), game)
+    return start(scenario, setup(scenario, seed, shuffle=shuffle, rules=game.rules), game)
 
 
 def play_game(scenario: Scenario, seed: int, agents: tuple[str, str], *, record: bool = True,

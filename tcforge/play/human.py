@@ -23,7 +23,7 @@ from typing import Any
 
 from tcforge.agents import make as make_agent
 from tcforge.agents.playout import Policy
-from tcforge.engine.actions import Action, action_from_json
+from tcforge.engine.actions import Action, Pass, action_from_json
 from tcforge.engine.replay import LogLine, sample_chance
 from tcforge.engine.state import CHANCE, GameState
 from tcforge.play import gamelog, wording
@@ -131,7 +131,7 @@ class HumanGame:
             line = self.lines[index]
             if line.actor == "chance" or line.turn != self.state.turn:
                 return None
-            if line.actor != mine and line.action != ["pass"]:
+            if line.actor != mine and not isinstance(action_from_json(line.action), Pass):
                 return None
             if line.actor == mine:
                 return index if self.state.active == self.human else None

@@ -89,19 +89,21 @@ class SetupError(ValueError):
 
 
 # ------------------------------------------------------------------- set-up
-def setup(scenario: Scenario, seed: int, *, shuffle: bool = False) -> Setup:
+def setup(scenario: Scenario, seed: int, *, shuffle: bool = False, rules: Rules | None = None) -> Setup:
     """The start of one game of the scenario: what chance decides from the seed (terrain dealt, build-point
     purchases) and the set-up choices left to the owners, which they make as the game's first actions
     (:attr:`Setup.deploy`, :attr:`Setup.equip`). ``shuffle``: the cards of the set-up zones are laid out now by a
     seeded shuffle, the first carrier found taking each piece of equipment, as a player who draws his set-up at
     random would (and as tcforge's engine did before the owners chose): the tests that were written for those
-    positions ask for it; no game of the command line does."""
+    positions ask for it; no game of the command line does. ``rules``: the scenario's parameters as the engine reads
+    them, its game's (:func:`tcforge.play.games.new_game` hands them over), else read from the scenario once here."""
+    rules = Rules.from_params(scenario.params) if rules is None else rules
     rng = random.Random(seed)
     record = Setup(scenario.id, scenario.applied_balance, seed, sides=(scenario.grid.sides[0], scenario.grid.sides[1]),
                    levers=dict(scenario.levers) or None)
-    _terrain(scenario, rng, record)
+    _terrain(scenario, rules, rng, record)
     for index, side in enumerate(scenario.grid.sides):
-        _forces(scenario, scenario.side(side), index, rng, record, shuffle)
+        _forces(scenario, rules, scenario.side(side), index, rng, record, shuffle)
     initiative = scenario.initiative
     if initiative.method == "fixed" and initiative.side is not None:
         record.first_player = list(scenario.grid.sides).index(initiative.side)
@@ -112,7 +114,7 @@ def setup(scenario: Scenario, seed: int, *, shuffle: bool = False) -> Setup:
     return record
 
 
-def _terrain(scenario: Scenario, rng: random.Random, record: Setup) -> None:
+def _terrain(scenario: Scenario, rules: Rules, rng: random.Random, record: Setup) -> None:
     terrain = scenario.terrain
     as_clear = {r.card_id for r in scenario.rules(TerrainAs) if r.as_ == CLEAR}
     if terrain.method == "fixed":
@@ -128,7 +130,6 @@ def _terrain(scenario: Scenario, rng: random.Random, record: Setup) -> None:
                 record.terrain[engine_pos(scenario, pos)] = card.id
         return
     if terrain.method == "random":  # 6.1.1: ten terrain cards and ten dummies dealt onto each side's ten positions
-        rules = Rules.from_params(scenario.params)
         per_type = terrain.max_per_type or rules.setup_max_per_terrain_type
         count = terrain.cards_per_side or rules.setup_random_terrain_cards
         for side in scenario.grid.sides:
@@ -156,9 +157,9 @@ def _terrain(scenario: Scenario, rng: random.Random, record: Setup) -> None:
                     record.terrain[engine_pos(scenario, pos)] = card_id
 
 
-def _forces(scenario: Scenario, side: Side, index: int, rng: random.Random, record: Setup, shuffle: bool) -> None:
+def _forces(scenario: Scenario, rules: Rules, side: Side, index: int, rng: random.Random, record: Setup,
+            shuffle: bool) -> None:
     params = scenario.params
-    rules = Rules.from_params(params)
     placed: list[tuple[Any, int]] = []
     entries = list(side.forces)
     if not entries and side.build is not None:

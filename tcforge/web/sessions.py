@@ -32,7 +32,7 @@ from typing import Any, cast
 
 from tcforge.atomic import atomic_path, check_target
 from tcforge.bounds import MAX_WATCHED_BYTES, OutOfTime, json_value, shown
-from tcforge.engine.actions import HitRoll, KillRoll, SmokeRoll, WoodsRoll, action_from_json
+from tcforge.engine.actions import HitRoll, KillRoll, Pass, SmokeRoll, WoodsRoll, action_from_json
 from tcforge.engine.attacks import KILL, MISS, attack_odds, to_hit, to_kill
 from tcforge.engine.state import GameState
 from tcforge.i18n.words import t
@@ -157,7 +157,7 @@ class PlaySession:
         a window only for a side holding a card that fits, so a pass the person could count would tell that the
         computer holds an Interrupt (at a table, the opponent is asked after every play)."""
         computer = f"side {1 - self.game.human}"
-        return sum(1 for line in self.game.lines if not (line.actor == computer and line.action == ["pass"]))
+        return sum(1 for line in self.game.lines if not (line.actor == computer and isinstance(action_from_json(line.action), Pass)))
 
     def settle(self) -> bool:
         """Play the computer's answers in reaction windows at once, as part of the action that opened them: what it

@@ -6,6 +6,7 @@ from collections import Counter
 
 from enginekit import make, roll
 from tcforge.engine.board import RESERVE
+from tcforge.engine.rules import Rules
 from tcforge.engine.state import CHANCE, GameState
 from tcforge.play.hooks import engine_pos, make_game
 from tcforge.play.setup import RANDOM_TERRAIN, Setup, _terrain, setup
@@ -79,7 +80,7 @@ class _FixedOrder:
 
 def _deal(s: Scenario, rng) -> Setup:
     record = Setup(s.id, None, 0, sides=(s.grid.sides[0], s.grid.sides[1]))
-    _terrain(s, rng, record)
+    _terrain(s, Rules.from_params(s.params), rng, record)
     return record
 
 
