@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tcforge.engine.board import ATTACHED, RESERVE
+from tcforge.engine.board import RESERVE
 from tcforge.engine.core import CoreState, Fort
 from tcforge.engine.units import Unit
 
@@ -40,9 +40,7 @@ def attach(state: CoreState, item: Unit, carrier: Unit) -> None:
     """Equipment goes onto its carrier (out of the hand, if it was dealt there)."""
     if item.uid in state.hand[item.side]:
         state.hand[item.side].remove(item.uid)
-    item.pos = ATTACHED
-    item.carrier = carrier.uid
-    carrier.equipment += (item.uid,)
+    state._attach(item, carrier)
     state._changed()
 
 
@@ -50,8 +48,7 @@ def place(state: CoreState, unit: Unit, pos: int) -> None:
     """The card comes onto the battlefield at ``pos``, after the cards of its side already there."""
     if state._occ[pos][1 - unit.side]:
         state._melee_begins(pos, unit.side)  # 10.0: the enemy cards there defend the melee it brings
-    unit.pos = pos
-    state._occ[pos][unit.side].append(unit.uid)
+    state._enter(unit, pos)
     state._changed()
 
 

@@ -44,7 +44,6 @@ from tcforge.data.card_ids import (
 from tcforge.engine import attachments, movement, smoke, spotting, windows
 from tcforge.engine.actions import Action, DrawEvent, Fortify, HitRoll, Interrupt, PlayCard, card_plays
 from tcforge.engine.attacks import IMMOBILIZE, KILL, Attack
-from tcforge.engine.board import ATTACHED
 from tcforge.engine.context import Counter, FireSupport, Play
 from tcforge.engine.core import CoreState
 from tcforge.engine.fire import terrain_modifier
@@ -84,9 +83,7 @@ def _spend(state: CoreState, card: Unit) -> None:
 
 def _attach(state: CoreState, card: Unit, target: Unit) -> None:
     state.hand[card.side].remove(card.uid)
-    card.pos = ATTACHED
-    card.carrier = target.uid
-    target.equipment = target.equipment + (card.uid,)
+    state._attach(card, target)
 
 
 # --------------------------------------------------------------- fire cards
@@ -280,9 +277,7 @@ def _withdrawal(state: CoreState, card: Unit, target: Target) -> None:
     movers = [u for u in state._occ[pos][card.side] if state._units[u].profile.combat][:3]
     for uid in movers:
         unit = state._units[uid]
-        state._occ[pos][card.side].remove(uid)
-        state._occ[to][card.side].append(uid)
-        unit.pos = to
+        state._relocate(unit, to)
         unit.entered_from = None
     state._update_forts()
     state._check_victory()

@@ -75,13 +75,13 @@ class CoreState:
         self.ap_shots: dict[str, int] = {}  # unit uid -> AT shots fired (scenario limits on armour-piercing rounds)
         self.scenario_setup: Any = None
         self._legal: list[Action] | None = None  # legal actions of this position, computed once
-        self.los_cache: dict[int, bool] = {}  # line of sight between positions, until terrain or Smoke changes
+        self._los_cache: dict[int, bool] = {}  # line of sight between positions, until terrain or Smoke changes
         self._board_stamps: BoardStamps | None = None  # which positions changed when, once a player asks (changes.py)
         # 001 1.0 hidden units (only when the ruleset turns them on): the battlefield cards lying face up, the cards
         # whose face the enemy has seen since they last left a hand or deck, and those revealed for a moment (1.7, 1.8)
         self.spotted: set[int] = set()
-        self.seen: set[int] = set()
-        self.glimpsed: set[int] = set()
+        self._seen: set[int] = set()
+        self._glimpsed: set[int] = set()
 
     # --------------------------------------------------------- the interface
     @property
@@ -148,7 +148,7 @@ class CoreState:
 
     def _sight_changed(self) -> None:
         """Terrain or Smoke changed: forget the remembered lines of sight."""
-        self.los_cache = {}
+        self._los_cache = {}
 
     def clone(self) -> Self:
         if hasattr(self, "__dict__"):  # pure Python: every field at once, without running __init__
@@ -176,9 +176,9 @@ class CoreState:
         other.initiative_rolls = list(self.initiative_rolls)
         other.arrivals = dict(self.arrivals)
         other.ap_shots = dict(self.ap_shots)
-        other.spotted, other.seen, other.glimpsed = set(self.spotted), set(self.seen), set(self.glimpsed)
+        other.spotted, other._seen, other._glimpsed = set(self.spotted), set(self._seen), set(self._glimpsed)
         other._legal = None
-        other.los_cache = {}
+        other._los_cache = {}
         other._board_stamps = None  # a copy's changes are its own: it starts its stamps afresh
         return other
 
@@ -187,8 +187,8 @@ class CoreState:
         unclaimed equipment and the Streams between positions only when the ruleset plays those rules of 001,
         so the golden games' bytes stay as they were)."""
         rules = self.game.rules
-        hidden: dict[str, Any] = {"spotted": sorted(self.spotted), "seen": sorted(self.seen),
-                                  "glimpsed": sorted(self.glimpsed)} if rules.hidden_units else {}
+        hidden: dict[str, Any] = {"spotted": sorted(self.spotted), "seen": sorted(self._seen),
+                                  "glimpsed": sorted(self._glimpsed)} if rules.hidden_units else {}
         if rules.equipment_orphans:
             hidden["unclaimed"] = self.unclaimed
         if rules.cards_stream_between_zones:
@@ -228,7 +228,7 @@ class CoreState:
         state.rolls = [event_from_json(event) for event in raw["rolls"]]
         state.ctx = Context.from_json(raw["ctx"])
         state.history = [action_from_json(a) for a in raw["history"]]
-        state.spotted, state.seen, state.glimpsed = (set(raw.get(k, ())) for k in ("spotted", "seen", "glimpsed"))
+        state.spotted, state._seen, state._glimpsed = (set(raw.get(k, ())) for k in ("spotted", "seen", "glimpsed"))
         if "unclaimed" in raw:
             state.unclaimed = [list(items) for items in raw["unclaimed"]]
         state.streams = [list(edge) for edge in raw.get("streams", ())]
@@ -251,7 +251,7 @@ class CoreState:
         """001 1.0: the card is turned face up; its enemy now knows it."""
         if self.game.rules.hidden_units:
             self.spotted.add(uid)
-            self.seen.add(uid)
+            self._seen.add(uid)
 
     def stream(self, a: int, b: int) -> list[int] | None:
         """001 Streams: the Stream on the edge between positions ``a`` and ``b`` ([a, b, crossing]), if any."""
@@ -303,6 +303,32 @@ class CoreState:
         if not self._occ[pos][side]:
             for u in self._occ[pos][1 - side]:
                 self._units[u].entered_from = None
+
+    # ------------------------------------------------ where a card goes: the rule modules' one way to move it
+    # A card's place is said twice, by its own ``pos`` (and ``carrier``) and by the stacks of the battlefield
+    # (``_occ``): these primitives change the two together, and no rule module changes the stacks but through them
+    # (tests/engine/test_state_api.py holds it).
+    def _enter(self, unit: Unit, pos: int) -> None:
+        """``unit`` comes onto the battlefield at ``pos``, after the cards of its side already there."""
+        unit.pos = pos
+        self._occ[pos][unit.side].append(unit.uid)
+
+    def _leave(self, unit: Unit) -> None:
+        """``unit`` leaves its position on the battlefield (where it goes sets its ``pos``)."""
+        self._occ[unit.pos][unit.side].remove(unit.uid)
+
+    def _relocate(self, unit: Unit, to: int) -> None:
+        """``unit`` goes from its position on the battlefield to ``to``, without entering the positions between."""
+        self._occ[unit.pos][unit.side].remove(unit.uid)
+        unit.pos = to
+        self._occ[to][unit.side].append(unit.uid)
+
+    def _attach(self, item: Unit, carrier: Unit, *, equipment: bool = True) -> None:
+        """``item`` goes onto ``carrier`` (from wherever it was taken): as its equipment, or (``equipment=False``)
+        lying on it without being carried, as a Wire does."""
+        item.pos, item.carrier = ATTACHED, carrier.uid
+        if equipment:
+            carrier.equipment = carrier.equipment + (item.uid,)
 
     def _destroy(self, uid: int) -> None:
         """A destroyed card goes to its owner's discard pile with its equipment and passengers (13.0, 15.0)."""

@@ -55,9 +55,7 @@ def attach(state: CoreState, item_uid: int, squad_uid: int) -> None:
     elif item.pos == ATTACHED and item.carrier is not None:
         old = state._units[item.carrier]
         old.equipment = tuple(e for e in old.equipment if e != item_uid)
-    item.pos = ATTACHED
-    item.carrier = squad_uid
-    squad.equipment = squad.equipment + (item_uid,)
+    state._attach(item, squad)
 
 
 def to_reserve(state: CoreState, squad: Unit) -> None:

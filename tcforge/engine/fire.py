@@ -68,7 +68,7 @@ def line_of_sight(state: CoreState, a: int, b: int) -> bool:
 
     Remembered per position until terrain or Smoke changes (``state._sight_changed()``)."""
     key = a * 4096 + b
-    cache = state.los_cache
+    cache = state._los_cache
     if key in cache:
         return cache[key]
     cache[key] = seen = _line_of_sight(state, a, b)

@@ -588,7 +588,7 @@ def _move_card(state: CoreState, unit: Unit, to: int, enemy_there: bool, first: 
     if at == RESERVE:
         state.hand[side].remove(unit.uid)
     else:
-        state._occ[at][side].remove(unit.uid)
+        state._leave(unit)
     if to == RESERVE:
         unit.pos = RESERVE
         state.hand[side].append(unit.uid)
@@ -601,8 +601,7 @@ def _move_card(state: CoreState, unit: Unit, to: int, enemy_there: bool, first: 
     if enemy_there:
         state._melee_begins(to, side)  # 10.0: the cards it assaults defend, whatever melee they began there before
     unit.entered_from = at if enemy_there else None
-    unit.pos = to
-    state._occ[to][side].append(unit.uid)
+    state._enter(unit, to)
     if (state.terrain[to] == WOODS and unit.profile.vehicle and not returning
             and state.game.rules.movement_woods_immobilise_max_roll > 0):
         state.rolls.append(WoodsRoll(unit.uid))  # 8.4.1

@@ -65,7 +65,7 @@ def _known_in_hand(state: GameState, uid: int) -> bool:
     seen face up going back this turn is known (a face-down card going back is not: 001 1.9)."""
     unit = state._units[uid]
     if state.game.rules.hidden_units:
-        return (unit.moved_to_reserve or unit.moved > 0) and uid in state.seen
+        return (unit.moved_to_reserve or unit.moved > 0) and uid in state._seen
     return not unit.drawn
 
 
@@ -135,7 +135,7 @@ def observation(state: GameState, side: int) -> Observation:
     if state.game.rules.hidden_units:
         face_down = tuple(sorted((u.pos, u.side) for u in units if state.face_down(u.uid)))
         own_down = tuple(sorted(u.uid for u in units if u.side == side and state.face_down(u.uid)))
-    seen = tuple(sorted(_card_key(state, u) for u in hidden if u in state.seen))
+    seen = tuple(sorted(_card_key(state, u) for u in hidden if u in state._seen))
     return Observation(side, tuple(state.hand[side]), tuple(sorted(state.deck[side])), board,
                        (tuple(state.discard[0]), tuple(state.discard[1])),
                        (len(state.hand[0]), len(state.hand[1])), (len(state.deck[0]), len(state.deck[1])),
@@ -190,8 +190,8 @@ def _redeal(state: GameState, det: GameState, side: int, rng: random.Random) -> 
     down = sorted(_hidden_enemy(state, side), key=lambda u: (state._units[u].pos, u))
     known = {u for u in state.hand[other] if _known_in_hand(state, u)}
     rest = sorted([u for u in state.hand[other] if u not in known] + list(state.deck[other]))
-    seen = sorted((state._units[u].profile for u in down if u in state.seen), key=lambda p: str(p.card_id))
-    others = sorted((state._units[u].profile for u in down + rest if not (u in down and u in state.seen)),
+    seen = sorted((state._units[u].profile for u in down if u in state._seen), key=lambda p: str(p.card_id))
+    others = sorted((state._units[u].profile for u in down + rest if not (u in down and u in state._seen)),
                     key=lambda p: str(p.card_id))
     places = list(down)
     rng.shuffle(places)

@@ -220,13 +220,9 @@ def _panic(state: CoreState, pos: int, side: int) -> None:
             frontier = sorted(nxt, key=lambda q: board.distance(q, board.rear_rank(enemy)[0]))
         if target is None:
             continue
-        state._occ[pos][enemy].remove(uid)
-        state._occ[target][enemy].append(uid)
-        unit.pos = target
+        state._relocate(unit, target)
         unit.entered_from = None
         for rider in state._units:
             if rider.carrier == uid and rider.pos >= 0:
-                state._occ[rider.pos][enemy].remove(rider.uid)
-                state._occ[target][enemy].append(rider.uid)
-                rider.pos = target
+                state._relocate(rider, target)
 

@@ -42,7 +42,7 @@ def lift(state: CoreState) -> None:
     for pos, until in enumerate(state.smoke):
         if until == half:
             state.smoke[pos] = -1
-            state.los_cache = {}
+            state._los_cache = {}
 
 
 def fire_modifier(state: CoreState, a: int, b: int) -> int:

@@ -86,7 +86,7 @@ def after_step(state: CoreState, members: list[Unit], to: int) -> None:
     if to == RESERVE:
         for unit in members:
             if unit.uid not in state.spotted:
-                state.seen.discard(unit.uid)
+                state._seen.discard(unit.uid)
             state.spotted.discard(unit.uid)
         return
     side = members[0].side
@@ -110,15 +110,15 @@ def reveal(state: CoreState, uids: list[int]) -> None:
     for uid in uids:
         if state.face_down(uid):
             state._spot(uid)
-            state.glimpsed.add(uid)
+            state._glimpsed.add(uid)
 
 
 def settle(state: CoreState) -> None:
     """1.7, 1.8: after the revealing attack is resolved (no roll pending), glimpsed cards out of every enemy's sight hide again."""
-    if not state.glimpsed or state.rolls:
+    if not state._glimpsed or state.rolls:
         return
-    for uid in sorted(state.glimpsed):
+    for uid in sorted(state._glimpsed):
         unit = state._units[uid]
         if unit.pos >= 0 and not in_contact(state, unit):
             state.spotted.discard(uid)
-    state.glimpsed.clear()
+    state._glimpsed.clear()

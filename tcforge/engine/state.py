@@ -91,7 +91,7 @@ class GameState(CoreState):
                 unit = Unit(len(state._units), side, game.profiles[cid], pos)
                 state._units.append(unit)
                 if pos >= 0:
-                    state._occ[pos][side].append(unit.uid)
+                    state._enter(unit, pos)
                 elif pos == RESERVE:
                     state.hand[side].append(unit.uid)
                 else:
@@ -160,7 +160,7 @@ class GameState(CoreState):
             _APPLY[self.phase](self, action)
         self._check_victory_after_change()
         self._advance()
-        if self.glimpsed:
+        if self._glimpsed:
             spotting.settle(self)  # 001 1.7, 1.8: a revealing attack is over
 
     def _check_victory_after_change(self) -> None:

@@ -41,7 +41,7 @@ def lay(state: CoreState, card: int, target: int, group: list[Unit]) -> list[Uni
     more this turn."""
     wired = state._units[card]
     state.hand[wired.side].remove(card)
-    wired.pos, wired.carrier = ATTACHED, target  # on the card, not its equipment: discarded as its owner's turn begins
+    state._attach(wired, state._units[target], equipment=False)  # on the card, not its equipment: discarded as its owner's turn begins
     stopped = party(state, group, target)
     play = state.ctx.play
     assert play is not None

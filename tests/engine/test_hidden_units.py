@@ -111,7 +111,7 @@ def test_001_1_3_a_moving_card_is_spotted_on_the_way_and_hides_again_out_of_sigh
     start_one_card_move(state, "c1", "PzKw IV H")
     state.apply_checked(("step", pos(state, "d2")))  # two zones from e4, nothing between: seen passing
     assert not state.face_down(tank)
-    assert tank in state.seen
+    assert tank in state._seen
     state.apply_checked(("step", pos(state, "d1")))  # three zones away: out of sight, face down again
     assert state.face_down(tank)
 
@@ -269,7 +269,7 @@ def test_001_1_10_the_observation_lists_face_down_cards_as_unknowns() -> None:
 
 def test_001_1_10_cards_seen_then_hidden_stay_among_the_face_down_cards() -> None:
     state, hidden, _ = position()
-    state.seen.add(hidden)  # side 0 saw the T-34 M43 before it went face down
+    state._seen.add(hidden)  # side 0 saw the T-34 M43 before it went face down
     name = state.units[hidden].profile.card_id
     for seed in range(20):
         det = determinize(state, 0, random.Random(seed))

@@ -20,8 +20,8 @@ VIEWS = {"units", "occ"}  # read-only views of the engine's own lists
 QUERIES = {"controls", "captures", "face_down", "enemy", "winner", "end_reason", "half_turn", "stream", "stream_bars",
            "combat_count", "attached", "board_stamps"}  # board_stamps: which positions changed when, for the players
 STILL_PUBLIC_FIELDS = {"active", "ap_shots", "arrivals", "ctx", "deck", "discard", "effects", "first", "forts", "game",
-                       "glimpsed", "hand", "history", "initiative_rolls", "los_cache", "outcome", "phase", "rolls",
-                       "scenario_setup", "seen", "smoke", "spotted", "streams", "supply", "terrain", "turn",
+                       "hand", "history", "initiative_rolls", "outcome", "phase", "rolls",
+                       "scenario_setup", "smoke", "spotted", "streams", "supply", "terrain", "turn",
                        "unclaimed", "water"}
 
 
@@ -80,3 +80,23 @@ def test_the_mutation_scan_sees_an_assignment_and_a_mutating_call() -> None:
     assert outside_mutations("    new_state.turn = 3\n    self.state.hand[0].append(c)\n") == [  # any name of a state
         "new_state.turn = 3", "self.state.hand[0].append(c)"]
     assert outside_mutations("    state.scenario_setup = record\n    n = state.hand[0]\n") == []
+
+
+def test_the_stacks_of_the_battlefield_change_only_through_the_cores_primitives() -> None:
+    """Issue 52 point 4: a card's place is said twice (its ``pos`` and the stacks ``_occ``); rule modules changed the
+    stacks by hand in six places. Now only tcforge/engine/core.py's primitives (``_enter``, ``_leave``,
+    ``_relocate``, ``_discard_card``, ...) change them; the rule modules read them."""
+    import ast
+    from pathlib import Path
+
+    import tcforge.engine as engine
+    changes = []
+    for path in sorted(Path(engine.__file__).parent.glob("*.py")):
+        if path.name == "core.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and node.func.attr in ("append", "remove", "insert", "pop", "clear", "extend") \
+                    and "_occ[" in ast.unparse(node.func.value):
+                changes.append(f"{path.name}:{node.lineno}")
+    assert changes == []
