@@ -738,6 +738,11 @@ W: dict[str, tuple[str, str]] = {
     "acc_colon": (":", "\u00a0:"),
     "acc_semicolon": (";", "\u202f;"),
     "acc_draws": ("{side} draws {card}", "{side} pioche {card}"),
+    # a scenario rule a designer's lever writes (tcforge.scenarios.levers)
+    "lever_side_supply": ("The {side} side gets {n} Supply points a turn.",
+                          "Le camp {side} reçoit {n} points de ravitaillement par tour."),
+    "lever_set": ("Set by a designer's lever (--set), not by the scenario.",
+                  "Fixé par un levier du concepteur (--set), non par le scénario."),
     # what a pending chance event is for (a game log's "about"; tcforge.play.wording.about)
     "about_draw": ("side {side} draws a card", "le camp {side} pioche une carte"),
     "about_initiative": ("side {side} rolls for initiative (4.0)", "le camp {side} lance le dé d'initiative (4.0)"),

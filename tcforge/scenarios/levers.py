@@ -32,11 +32,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from tcforge.i18n.words import raw
 from tcforge.scenarios.grid import Grid
 
 TURNS = (1, 99)          # the scenario schema's bounds of a game turn
 SUPPLY = (1, 20)         # as turn.supply_points (tcforge.data.limits.NUMBERS)
 SIDE_LEVERS = ("supply_points", "remove")
+LANGUAGES = ("en", "fr")  # the languages of a scenario's texts (the scenario schema's text)
 
 
 class LeverError(ValueError):
@@ -196,9 +198,8 @@ def _side(data: dict[str, Any], name: str, parts: list[str], value: Any) -> None
         isinstance(r, dict) and r.get("rule") == "side_supply" and r.get("side") == side)]
     rules.append({"id": f"lever-{side}-supply", "rule": "side_supply", "side": side, "points": points,
                   "case": "4.0 a, lever",
-                  "text": {"en": f"The {side} side gets {points} Supply points a turn.",
-                           "fr": f"Le camp {side} reçoit {points} points de ravitaillement par tour."},
-                  "interpretation": "Set by a designer's lever (--set), not by the scenario."})
+                  "text": {lang: raw("lever_side_supply", lang, side=side, n=points) for lang in LANGUAGES},
+                  "interpretation": raw("lever_set", "en")})
     data["special_rules"] = rules
 
 
