@@ -1,7 +1,7 @@
 """What ``tcforge scenario balance`` measured, as one result object: each balance option's games, report and
 endings, what each option changes against the scenario as written, and the optional extras (the rounds at
 doubling budgets, the losing side's exploiter, the lever check). :meth:`BalanceRun.to_json` is the command's JSON,
-:meth:`BalanceRun.render` its text; the command parses its options, plays (``tcforge.cli.scenario``) and prints.
+:meth:`BalanceRun.render` its text; the command parses its options, plays (:mod:`tcforge.analysis.balance_play`) and prints.
 """
 from __future__ import annotations
 

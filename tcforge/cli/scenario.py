@@ -9,7 +9,6 @@ import csv
 import json
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -656,6 +655,7 @@ def balance_cmd(
     and the doubled player beats the one before it; with --exploit, how well the losing side does once tuned; with
     --lever-check, whether the verdict responds to the obvious levers and which unclear readings it hangs on."""
     from tcforge.analysis.balance import write_plot
+    from tcforge.analysis.balance_play import BalancePlan
     if precision is not None and not 0.001 <= precision <= 0.5:
         _usage(f"--precision {precision}: give a half-width from 0.001 to 0.5 (0.02 is +/- 2 points)")
     plot = out or plot
@@ -691,43 +691,16 @@ def balance_cmd(
         _err(f"plot: {plot}")
 
 
-@dataclass(frozen=True)
-class BalancePlan:
-    """How a balance run plays, as its options ask (tcforge scenario balance --help says each)."""
-
-    games: int
-    jobs: int
-    scheduler: str | None
-    seed: int
-    precision: float | None
-    max_games: int
-    converge: bool
-    max_budget: int
-    match_games: int
-    lever_check: bool
-    lever_games: int
-    exploit: tuple[int, int, int, int] | None  # generations, population, games, check
-    quiet: bool = False  # no lines on standard error but the progress (the JSON output)
-
-
 def _balance_run(scenario: str, sc: Any, options: list[str | None], players: tuple[str, str], levers: dict[str, Any],
-                 plan: BalancePlan) -> Any:
-    """Play the balance run on a cluster (:mod:`tcforge.analysis.cluster`): a round of every option, or rounds at
-    doubling budgets (--converge), then the exploiter and the lever check; a stop ends the command in one line."""
-    from tcforge.analysis import cluster
-    from tcforge.analysis.balance import BATCH
-    from tcforge.analysis.balance_run import BalanceRun
-    from tcforge.analysis.verdict import option_effects
-    workers = cluster.local_workers(plan.jobs, len(options) * -(-plan.games // BATCH))
+                 plan: Any) -> Any:
+    """The balance run played (tcforge.analysis.balance_play: a BalanceRun); a stop or a spec the run cannot take
+    ends the command in one line."""
+    from tcforge.analysis import balance_play, cluster
     try:
-        with cluster.client(plan.scheduler, workers) as runner:
-            converged, runs = _converge(scenario, sc, options, players, levers, plan, runner) if plan.converge \
-                else (None, _balance_round(scenario, sc, options, players, levers, plan, runner))
-            first = runs[0].report
-            checked = _lever_check(scenario, sc, first.option, first.policies, plan.seed, plan.lever_games, levers,
-                                   runner) if plan.lever_check else None
-            exploiters = _exploit(scenario, sc.id, list(sc.grid.sides), [first], runner, plan.seed, plan.exploit) \
-                if plan.exploit is not None else {}
+        return balance_play.play(str(_resolve(scenario)), sc, lambda option: _load(scenario, option), options, players,
+                                 levers, plan, _err)
+    except balance_play.PlanError as exc:
+        _usage(str(exc))
     except cluster.Stopped as exc:
         if exc.interrupted:  # the entry point says "tcforge: interrupted" once, then this note
             from tcforge.interrupt import note_interrupted
@@ -735,120 +708,6 @@ def _balance_run(scenario: str, sc: Any, options: list[str | None], players: tup
             raise typer.Exit(130) from exc
         _err(f"tcforge: balance stopped: {exc.reason}")
         raise typer.Exit(1) from None
-    effects = option_effects([r.report for r in runs], {b.id: b.favours for b in sc.balance},
-                             {r.report.option: r.games for r in runs})
-    return BalanceRun(sc, runs, effects, converged, exploiters, checked)
-
-
-def _balance_round(scenario: str, sc: Any, options: list[str | None], agents: tuple[str, str], levers: dict[str, Any],
-                   plan: BalancePlan, runner: Any) -> list[Any]:
-    """One round: each option's games on the same seeds (with --precision, more until its interval is narrow)."""
-    from tcforge.analysis.balance import half_width, report, run
-    from tcforge.analysis.balance_run import OptionRun
-    from tcforge.analysis.verdict import endings
-    from tcforge.progress import step, working
-    sides, out = list(sc.grid.sides), []
-    with working(f"{sc.id}", total=plan.games * len(options)) as progress:
-        for opt in options:
-            step(progress, 0, f"{sc.id} {opt or 'as written'} ({agents[0]} v {agents[1]})")
-
-            def play(count: int, start: int = 0, opt: str | None = opt) -> list[Any]:
-                return run(str(_resolve(scenario)), games=count, option=opt, policies=agents, base_seed=plan.seed,
-                           client=runner, progress=lambda n: step(progress, n), start=start, parameters=levers)
-            results = play(min(plan.games, plan.max_games) if plan.precision is not None else plan.games)
-            while plan.precision is not None and len(results) < plan.max_games and \
-                    half_width(results, sides) > plan.precision:  # the same seeds for every option
-                step(progress, 0, f"{sc.id} {opt or 'as written'}: {len(results)} games, +/-"
-                                  f"{half_width(results, sides):.1%} so far")
-                results += play(min(plan.games, plan.max_games - len(results)), len(results))
-            met = None
-            if plan.precision is not None:  # reached, or stopped short at --max-games: said in the report
-                reached = half_width(results, sides)
-                met = {"target": plan.precision, "half_width": reached, "reached": reached <= plan.precision,
-                       "games": len(results), "max_games": plan.max_games}
-            out.append(OptionRun(report(_load(scenario, opt), results, agents, opt), endings(results, sides), results,
-                                 met))
-    return out
-
-
-def _converge(scenario: str, sc: Any, options: list[str | None], players: tuple[str, str], levers: dict[str, Any],
-              plan: BalancePlan, runner: Any) -> tuple[Any, list[Any]]:
-    """Rounds at doubling budgets until the rates settle and the doubled player beats the one before it
-    (:mod:`tcforge.analysis.converge`): the convergence and its last round's runs."""
-    from tcforge.agents import SpecError
-    from tcforge.analysis.converge import converge
-    from tcforge.analysis.ladder import play_match as side_swapped
-    from tcforge.progress import step, working
-    last: list[Any] = []
-
-    def play_round(agents: tuple[str, str]) -> list[Any]:
-        last[:] = _balance_round(scenario, sc, options, agents, levers, plan, runner)
-        return [r.report for r in last]
-
-    def play_match(newer: str, previous: str, opt: str | None) -> Any:
-        with working(f"{sc.id} match", total=plan.match_games) as progress:
-            step(progress, 0, f"{sc.id} {opt or 'as written'}: {newer} v {previous}, side-swapped")
-            found = side_swapped(str(_resolve(scenario)), list(sc.grid.sides), newer, previous, games=plan.match_games,
-                                 seed=plan.seed, option=opt, client=runner, progress=lambda n: step(progress, n))
-        if not plan.quiet:
-            _err(f"match {newer} v {previous} [{opt or 'as written'}]: score {found.score:.3f} "
-                 f"(95 % {found.interval[0]:.2f}-{found.interval[1]:.2f})")
-        return found
-
-    def said(r: Any) -> None:
-        _err(f"played {r.agents[0]} v {r.agents[1]}: " + "; ".join(
-            f"{rep.option or 'as written'} {rep.sides[0].side} {rep.sides[0].rate:.1%}" for rep in r.reports))
-    try:
-        found = converge(play_round, players, max_budget=plan.max_budget, match=play_match,
-                         on_round=None if plan.quiet else said)
-    except SpecError as exc:
-        _usage(f"--converge: {exc}")
-    return found, last
-
-
-def _lever_check(scenario: str, sc: Any, option: str | None, policies: tuple[str, str], seed: int, games: int,
-                 levers: dict[str, Any], runner: Any) -> Any:
-    """The lever check of the scenario under ``option`` and ``levers`` (:mod:`tcforge.analysis.levercheck`), played
-    by ``policies`` on ``runner``; a probe the scenario cannot take is said in one line and left out."""
-    from tcforge.analysis import levercheck
-    from tcforge.analysis.balance import run
-    from tcforge.data.dataset import load_data
-    from tcforge.progress import step, working
-    from tcforge.scenarios.loading import load_scenario, scenario_levers
-    reference = str(_resolve(scenario))
-    chosen = levercheck.probes(_load(scenario, option), scenario_levers(reference, option),
-                               load_data().rulesets, data=load_scenario(_resolve(scenario), balance=option).data)
-    chosen, refused = levercheck.playable(reference, chosen, option=option, base=levers)
-    for line in refused:
-        _err(f"lever check: {line}")
-    with working(f"{sc.id} lever check", total=games * (len(chosen) + 1)) as progress:
-        def play(*args: Any, **kw: Any) -> Any:
-            step(progress, 0, f"{sc.id} lever check: {kw.get('parameters') or 'as it stands'}")
-            return run(*args, client=runner, progress=lambda n: step(progress, n), **kw)
-        return levercheck.check(reference, sc, chosen, games=games, policies=policies, seed=seed, play=play,
-                                base=levers, option=option)
-
-
-def _exploit(scenario: str, scenario_id: str, sides: list[str], reports: list[Any], runner: Any, seed: int,
-             sizes: tuple[int, int, int, int]) -> dict[str | None, Any]:
-    """Each report's exploiter (tcforge.analysis.exploit), by option, played on the open ``runner``."""
-    from tcforge.agents import SpecError
-    from tcforge.analysis.exploit import Budget, exploit
-    from tcforge.analysis.train import Journal, Trainer
-    from tcforge.progress import working
-    found: dict[str | None, Any] = {}
-    for rep in reports:
-        with working(f"{scenario_id} {rep.option or 'as written'}: tuning the losing side") as progress:
-            def tick(what: str, done: int, total: int) -> None:
-                if progress is not None:
-                    progress.update(progress.task_ids[0], description=f"{scenario_id} exploiter: {what} "
-                                    f"({done}/{total} games)")
-            trainer = Trainer(str(_resolve(scenario)), sides, runner, Journal(None), tick, rep.option)
-            try:
-                found[rep.option] = exploit(trainer, rep, scenario_id, budget=Budget(*sizes), seed=seed)
-            except SpecError as exc:
-                _usage(f"--exploit: {exc}")
-    return found
 
 
 LADDER_RUNGS = ("random", "greedy", "best", "look:2:base=trained,value=learned")  # issue 34: the players that climb

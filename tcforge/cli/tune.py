@@ -119,7 +119,7 @@ def tune_cmd(
     plan = _tune_plan(scenario, sc, lever, range_, who, agent, target, games, round_games, seed, precision, balance)
     tuned = _play_tune(plan, sc.id, out, jobs, scheduler, no_progress or format is Format.json,
                        quiet=format is Format.json)
-    checked = _tune_lever_check(scenario, sc, plan, lever_games, jobs, scheduler) \
+    checked = _tune_lever_check(scenario, plan, lever_games, jobs, scheduler) \
         if lever_check and tuned.stopped is None else None
     from tcforge.atomic import write_atomic
     out.mkdir(parents=True, exist_ok=True)
@@ -225,13 +225,14 @@ def _play_tune(plan: Any, scenario_id: str, out: Path, jobs: int, scheduler: str
     return tuned
 
 
-def _tune_lever_check(scenario: str, sc: Any, plan: Any, lever_games: int, jobs: int, scheduler: str | None) -> Any:
+def _tune_lever_check(scenario: str, plan: Any, lever_games: int, jobs: int, scheduler: str | None) -> Any:
     """The lever check after the answer, on a cluster of its own; a stop ends the command in one line."""
     from tcforge.analysis import cluster
-    from tcforge.cli.scenario import _lever_check
+    from tcforge.analysis.balance_play import lever_check
     try:
         with cluster.client(scheduler, cluster.local_workers(jobs, 1_000)) as runner:
-            return _lever_check(scenario, sc, plan.option, plan.agents, plan.seed, lever_games, {}, runner)
+            return lever_check(str(_resolve(scenario)), lambda option: _load(scenario, option), plan.option, plan.agents,
+                               seed=plan.seed, games=lever_games, levers={}, runner=runner, say=_err)
     except cluster.Stopped as exc:
         _err(f"tcforge: the lever check stopped: {exc.reason}")
         raise typer.Exit(1) from None
