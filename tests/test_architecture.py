@@ -456,16 +456,18 @@ ACTION_WORD_KEYS = re.compile(r"""["'](acc_(moves_from|fires_from|step|step_with
 
 
 def _an_action_by_its_kind(node: ast.Compare) -> bool:
-    """``line.action[0] == "d10"`` or ``line.action == ["pass"]``: an action (a log line's) told by its kind's string."""
+    """``line.action[0] == "d10"``, ``actions[0][0] != "place"`` or ``line.action == ["pass"]``: an action (or a log
+    line's) told by its kind's string."""
     left = node.left
     first = isinstance(left, ast.Subscript) and isinstance(left.slice, ast.Constant) and left.slice.value == 0
     held = left.value if isinstance(left, ast.Subscript) else left
-    if not (isinstance(held, ast.Attribute) and held.attr == "action"):
+    if not re.search(r"\baction", ast.unparse(held)):
         return False
-    said = [c for c in node.comparators if isinstance(c, ast.Constant) and isinstance(c.value, str)] if first else \
-        [c for c in node.comparators if isinstance(c, ast.List | ast.Tuple) and c.elts and isinstance(c.elts[0], ast.Constant)
-         and isinstance(c.elts[0].value, str)]
-    return bool(said)
+    if first:
+        return any(isinstance(c, ast.Constant) and isinstance(c.value, str) for c in node.comparators)
+    whole = isinstance(held, ast.Attribute | ast.Name) and all(isinstance(op, ast.Eq | ast.NotEq) for op in node.ops)
+    return whole and any(isinstance(c, ast.List | ast.Tuple) and c.elts and isinstance(c.elts[0], ast.Constant)
+                         and isinstance(c.elts[0].value, str) for c in node.comparators)
 
 
 def test_an_action_becomes_words_in_one_place() -> None:

@@ -33,7 +33,7 @@ from tcforge.agents.playout import Policy, next_action
 from tcforge.data.problems import Problem
 from tcforge.data.yamlsafe import load_yaml
 from tcforge.engine import arrivals
-from tcforge.engine.actions import PlayCard, Shoot, Smoke, Step, Unstack, action_from_json
+from tcforge.engine.actions import Place, PlayCard, Shoot, Smoke, Step, Unstack, action_from_json
 from tcforge.engine.context import Phase
 from tcforge.engine.placing import over_limits, piece_of
 from tcforge.engine.state import CHANCE, Action, GameState
@@ -302,7 +302,7 @@ def _as_written(player: Any) -> Any:
     engine's: the engine offers every legal place (tcforge.engine.placing)."""
     def decide(state: GameState, rng: random.Random) -> Any:
         actions = state.legal_actions()
-        if state.phase != Phase.ARRIVE or actions[0][0] != "place":
+        if state.phase != Phase.ARRIVE or not isinstance(actions[0], Place):
             return player(state, rng)
         side = state.current_player()
         lead = actions[0][1]

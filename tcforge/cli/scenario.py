@@ -11,7 +11,7 @@ import sys
 from collections.abc import Iterable
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
@@ -49,6 +49,10 @@ from tcforge.scenarios.check import CODES, Report, check_file
 from tcforge.scenarios.findings import Finding
 from tcforge.scenarios.loading import clashes, find_scenario, load_scenario, new_scenario_path, scenario_ids, scenarios_dir
 from tcforge.scenarios.show import summary, to_json
+
+if TYPE_CHECKING:  # the balance service is imported when the command runs (it brings the cluster)
+    from tcforge.analysis.balance_play import BalancePlan
+    from tcforge.analysis.balance_run import BalanceRun
 
 # Its help on 'tcforge --help' is tcforge.cli.LAZY_GROUPS's, which replaces this one when the group is mounted.
 app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
@@ -692,9 +696,9 @@ def balance_cmd(
 
 
 def _balance_run(scenario: str, sc: Any, options: list[str | None], players: tuple[str, str], levers: dict[str, Any],
-                 plan: Any) -> Any:
-    """The balance run played (tcforge.analysis.balance_play: a BalanceRun); a stop or a spec the run cannot take
-    ends the command in one line."""
+                 plan: BalancePlan) -> BalanceRun:
+    """The balance run played (tcforge.analysis.balance_play); a stop or a spec the run cannot take ends the command
+    in one line."""
     from tcforge.analysis import balance_play, cluster
     try:
         return balance_play.play(str(_resolve(scenario)), sc, lambda option: _load(scenario, option), options, players,

@@ -25,7 +25,8 @@ checks there is no cycle and no function-level import dodging one):
 - ``units``, ``game``: card profiles and the static game (rules, board, terrain
   table, profiles, scenario hooks); they import the values and :mod:`tcforge.data`.
 - ``core``: :class:`~tcforge.engine.core.CoreState`, the position's data and its
-  primitives (discard, destroy, control, victory, fortifications, clone,
+  primitives (a card entering, leaving, moving and attached: ``_enter``, ``_leave``, ``_relocate``, ``_attach``;
+  discard, destroy, control, victory, fortifications, clone,
   JSON). It imports no rule module.
 - ``changes``: which positions changed since when (``BoardStamps``), found by
   comparison, for the answers a player reuses from decision to decision; the

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from tcforge.engine import smoke
 from tcforge.engine.board import RESERVE
 from tcforge.engine.core import CoreState, Fort
 from tcforge.engine.units import Unit
@@ -84,8 +85,7 @@ def lay_terrain(state: CoreState, pos: int, card_id: int | None) -> None:
 def lay_smoke(state: CoreState, pos: int, lifts: int) -> None:
     """Smoke lies on ``pos`` until the end of half-turn ``lifts`` (9.5.1 b), laid by no play: the odds' smoked
     target. The remembered lines of sight are forgotten."""
-    state.smoke[pos] = lifts
-    state._sight_changed()
+    smoke.lie_until(state, pos, lifts)
     state._changed()
 
 

@@ -5,11 +5,11 @@ Each is played from the hand (tcforge.engine.cards lists it among the special ca
 take it) and rides the card it is played on as equipment does (``state.attached``) until that card goes. What each
 adds is asked here by the fire and melee rules (tcforge.engine.fire, tcforge.engine.melee):
 
-- **Tank Ace** (on a tank): -1 to its anti-tank hit rolls, ranged and in melee (:func:`hit_modifier`).
+- **Tank Ace** (on a tank): -1 to its anti-tank hit rolls, ranged and in melee (:func:`ace_modifier`).
 - **Heroic Squad Leader** (on an infantry squad): +1 to its SA, ranged and in melee, and to its Tank Melee value
-  (:func:`value_bonus`).
+  (:func:`leader_bonus`).
 - **Special Ammunition** (on a tank or AT gun, or the card a scenario names): +2 to the penetration of its next
-  anti-tank shot, spent by it (:func:`penetration_bonus`, :func:`spent_ammunition`), unless the scenario gives the
+  anti-tank shot, spent by it (:func:`penetration_bonus`, :func:`special_ammunition`), unless the scenario gives the
   card its own effect (Hill 621's rounds).
 
 The source rules give these three cards no numbers: every figure here is the project's interpretation, marked so in
@@ -32,11 +32,11 @@ def takes(state: CoreState, card_id: int | str, unit: Unit) -> bool:
         return unit.profile.infantry
     if card_id == SPECIAL_AMMO:  # a tank or AT gun, or where the scenario says (Hill 621: a PzKw III N)
         rules = state.game.scenario_rules
-        if rules is not None:
-            for rule in rules.ammo:
-                if rule.card_id == card_id:
-                    return unit.profile.card_id in rule.attach_to
-        return unit.profile.tank or unit.profile.at_gun
+        allowed = None
+        for rule in rules.ammo if rules is not None else ():
+            if rule.card_id == card_id:
+                allowed = rule.attach_to  # the scenario's last rule for the card
+        return unit.profile.card_id in allowed if allowed is not None else unit.profile.tank or unit.profile.at_gun
     return False
 
 
@@ -49,12 +49,12 @@ def targets(state: CoreState, card: Unit) -> list[tuple[int]]:
             if u.carrier is None and takes(state, card_id, u) and state.attached(u, card_id) is None]
 
 
-def hit_modifier(state: CoreState, unit: Unit, kind: str) -> int:
+def ace_modifier(state: CoreState, unit: Unit, kind: str) -> int:
     """Tank Ace: -1 to the tank's anti-tank hit rolls."""
     return -1 if kind == "at" and unit.equipment and state.attached(unit, TANK_ACE) else 0
 
 
-def value_bonus(state: CoreState, unit: Unit, kind: str) -> int:
+def leader_bonus(state: CoreState, unit: Unit, kind: str) -> int:
     """Heroic Squad Leader: +1 to the squad's SA and Tank Melee values."""
     return 1 if kind in ("sa", "tmv") and unit.equipment and state.attached(unit, HEROIC_LEADER) else 0
 
@@ -62,12 +62,12 @@ def value_bonus(state: CoreState, unit: Unit, kind: str) -> int:
 def penetration_bonus(state: CoreState, unit: Unit) -> int:
     """Special Ammunition: +2 to the penetration of the card's next anti-tank shot, unless the scenario gives it
     another effect (Hill 621's rounds, read by the scenario's own rules)."""
-    return 2 if spent_ammunition(state, unit) is not None else 0
+    return 2 if special_ammunition(state, unit) is not None else 0
 
 
-def spent_ammunition(state: CoreState, unit: Unit) -> Unit | None:
-    """The Special Ammunition an anti-tank shot of ``unit`` spends (discarded once the shot is fired), or None: none
-    attached, or the scenario's own ammunition (Hill 621's rounds, which its rules count instead)."""
+def special_ammunition(state: CoreState, unit: Unit) -> Unit | None:
+    """The Special Ammunition that counts for ``unit``'s next anti-tank shot (its +2, and spent once the shot is
+    fired), or None: none attached, or the scenario's own ammunition (Hill 621's rounds, which its rules count)."""
     ammo = state.attached(unit, SPECIAL_AMMO) if unit.equipment else None
     if ammo is None:
         return None

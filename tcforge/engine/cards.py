@@ -91,7 +91,7 @@ def _barrage_targets(state: CoreState, card: Unit) -> list[Target]:
     positions = sorted({u.pos for u in _enemy(state, card.side) if u.profile.combat or u.profile.truck
                         or state.face_down(u.uid)})  # 001 1.8: played on hidden cards normally
     out: list[Target] = [(p, "ffe") for p in positions]
-    if state.game.rules.smoke_enabled:
+    if smoke.enabled(state):
         out += [(p, "smoke") for p in positions]  # 9.5.1 e
     return out
 

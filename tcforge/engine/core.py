@@ -2,9 +2,10 @@
 
 :class:`CoreState` holds where every card is (positions, hands, decks, discard
 piles, placed terrain, Smoke), the turn's counters and context, the pending
-chance events, and the small operations the rules share: discarding and
-destroying cards, control and victory, Smoke and fortifications, copies and
-JSON. It imports no rule module; the rules (:mod:`movement`, :mod:`fire`, ...)
+chance events, and the small operations the rules share: a card entering,
+leaving or moving between positions and attached to another (the rule modules'
+one way to change the battlefield's stacks), discarding and destroying cards,
+control and victory, fortifications, copies and JSON. It imports no rule module; the rules (:mod:`movement`, :mod:`fire`, ...)
 import it, and :class:`tcforge.engine.state.GameState` adds the play on top.
 """
 from __future__ import annotations

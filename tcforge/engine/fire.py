@@ -152,10 +152,10 @@ def _attack(state: CoreState, firer: Unit, target: Unit, kind: str, dist: int, b
         pen = scenario.penetration(state, firer.uid, pen, dist == 1)
     modifier += terrain + smoke.fire_modifier(state, firer.pos, target.pos)  # 9.5.1 c
     if firer.equipment:  # the cards played onto it: Tank Ace, Special Ammunition, Heroic Squad Leader
-        modifier += attachments.hit_modifier(state, firer, kind)
+        modifier += attachments.ace_modifier(state, firer, kind)
         if kind == "at":
             pen += attachments.penetration_bonus(state, firer)
-        hit += attachments.value_bonus(state, firer, kind)
+        hit += attachments.leader_bonus(state, firer, kind)
     tp = target.profile
     return made(kind, hit, modifier, kind == "at", tp.vehicle, pen, tp.armor_front, tp.armor_side, flank_shot, False)
 
@@ -318,7 +318,7 @@ def shot_attacks(state: CoreState, unit: Unit) -> list[tuple[int, str, int, Atta
 def smoke_shots(state: CoreState, unit: Unit) -> list[int]:
     """9.5.1 f: an HE-capable card may try to lay Smoke on any position in range it can see, held or empty
     (the rule fires at the position, not at a card)."""
-    if not smoke.lays(state, unit) or (state.game.rules.fire_melee_excludes_ranged and in_melee(state, unit.pos)):
+    if not smoke.by_he_fire(state, unit) or (state.game.rules.fire_melee_excludes_ranged and in_melee(state, unit.pos)):
         return []  # 001: a card in a melee fights only there
     board = state.game.board
     at, haze, distances = unit.pos, state.smoke, board._distances[unit.pos]
@@ -327,7 +327,7 @@ def smoke_shots(state: CoreState, unit: Unit) -> list[int]:
 
 def _any_smoke_shot(state: CoreState, unit: Unit) -> bool:
     """``bool(smoke_shots(state, unit))``, stopping at the first position found."""
-    if not smoke.lays(state, unit) or (state.game.rules.fire_melee_excludes_ranged and in_melee(state, unit.pos)):
+    if not smoke.by_he_fire(state, unit) or (state.game.rules.fire_melee_excludes_ranged and in_melee(state, unit.pos)):
         return False
     board = state.game.board
     at, haze, distances = unit.pos, state.smoke, board._distances[unit.pos]
@@ -443,7 +443,7 @@ def resolve_shot(state: CoreState, firer: Unit, victim: Unit, kind: str, item: U
     state.rolls.append(HitRoll(attack, uid, victim.uid, False))
     if kind == "at":
         state.ap_shots[str(uid)] = state.ap_shots.get(str(uid), 0) + 1
-    ammo = attachments.spent_ammunition(state, firer) if kind == "at" else None
+    ammo = attachments.special_ammunition(state, firer) if kind == "at" else None
     if ammo is not None:
         state._discard_card(ammo.uid)  # spent on this shot
     if kind == "sa" and item is None and firer.equipment and equipment.has_hmg(state, firer):

@@ -72,7 +72,7 @@ def melee_attack(state: CoreState, unit: Unit, target: Unit, kind: str, item: Un
         return made("ft", fp.ft, modifier, False, False, 0, 0, 0, False, True)
     if tp.armored:
         if kind == "at" and fp.hit_short > 0 and fp.pen_short > 0:
-            ace = attachments.hit_modifier(state, unit, "at")  # Tank Ace
+            ace = attachments.ace_modifier(state, unit, "at")  # Tank Ace
             pen = fp.pen_short if scenario is None else scenario.penetration(state, unit.uid, fp.pen_short, True)  # 20.0 rule 7
             return made("at", fp.hit_short, modifier + ace, True, tp.vehicle, pen, tp.armor_front, tp.armor_side,
                         False, True)
@@ -81,7 +81,7 @@ def melee_attack(state: CoreState, unit: Unit, target: Unit, kind: str, item: Un
             if not supported:
                 table = rules.melee_tank_melee_modifiers
                 modifier += int(table.get(str(fp.points), 0)) + rules.melee_unsupported_tank_modifier
-            leader = attachments.value_bonus(state, unit, "tmv")  # Heroic Squad Leader
+            leader = attachments.leader_bonus(state, unit, "tmv")  # Heroic Squad Leader
             return made("tmv", fp.tank_melee + leader, modifier, False, False, 0, 0, 0, False, True)
         return None
     if kind == "he" and fp.he > 0 and not (fp.vehicle and rules.melee_vehicle_fire_at_soft == "sa_only"
@@ -89,7 +89,7 @@ def melee_attack(state: CoreState, unit: Unit, target: Unit, kind: str, item: Un
         return made("he", fp.he, modifier, False, False, 0, 0, 0, False, True)  # 001 bars HE only at infantry, cavalry and AT guns (9.4)
     if kind == "sa" and fp.sa > 0:
         bonus = rules.hmg_sa_bonus if hmg_in_use(state, unit) else 0  # 13.2
-        bonus += attachments.value_bonus(state, unit, "sa")  # Heroic Squad Leader
+        bonus += attachments.leader_bonus(state, unit, "sa")  # Heroic Squad Leader
         ammo = scenario.ammo_for(state, unit.uid) if scenario is not None and unit.equipment else None
         if ammo is not None:
             bonus += ammo.melee_sa_bonus  # Hill 621's C7 canister
@@ -170,7 +170,7 @@ def legal(state: CoreState) -> list[Action]:
         return []
     unit = state._units[m.todo[0]]
     actions: list[Action] = [Target(unit.uid, target, kind, eq) for target, kind, eq in options(state, unit)]
-    if smoke.lays(state, unit) and not smoke.lies(state, unit.pos):
+    if smoke.by_he_fire(state, unit) and not smoke.lies(state, unit.pos):
         actions.append(Smoke(unit.uid, unit.pos))  # 9.5.1 f: a try at Smoke instead of its melee fire
     actions.append(Hold(unit.uid))
     return actions
@@ -251,7 +251,7 @@ def _roll_orders(state: CoreState, orders: list[tuple[int, int, str, int]], *, d
         if kind == "smoke":  # 9.5.1 f: the HE value or less, no modifier at this range; lifts as 9.5.1 b says
             firer = state._units[uid]
             if firer.pos >= 0 and not smoke.lies(state, firer.pos):
-                state.rolls.append(SmokeRoll(smoke.melee_attack(firer), uid, firer.pos))
+                state.rolls.append(SmokeRoll(smoke.he_melee_attack(firer), uid, firer.pos))
             continue
         unit, victim = state._units[uid], state._units[target]
         item = state._units[eq] if eq >= 0 else None

@@ -6,16 +6,20 @@ ways, all laid by :func:`lay`:
 - the Smoke card, an Interrupt, on any position held or empty, before any play of the opponent (a ``play`` window)
   or as a melee begins there (a ``melee`` window), 9.5.1 a, d and 12.2 (:func:`card_targets`, :func:`may_lay_at`);
 - an artillery or air card's fire in its "smoke" mode (9.5.1 e, tcforge.engine.cards);
-- HE fire at a position (9.5.1 f): a card that :func:`lays` it rolls its HE value or less (:func:`he_attack` in
-  ranged fire, :func:`melee_attack` in melee); the fire phase offers it (tcforge.engine.fire), the roll lays it.
+- HE fire at a position (9.5.1 f): a card that may lay it so (:func:`by_he_fire`) rolls its HE value or less
+  (:func:`he_attack` in ranged fire, :func:`he_melee_attack` in melee); the fire phase offers it
+  (tcforge.engine.fire), the roll lays it.
+
+The odds' smoked target is laid by :func:`lie_until` (no play lays it).
 
 What it does: +4 to fire into and out of it (:func:`fire_modifier`, 9.5.1 c), the ruleset's modifier to melee fire
 in it (:func:`melee_modifier`), and it blocks line of sight through it (:func:`blocks_sight`). It lifts at the end
 of the opponent's next turn, or at the end of this turn when laid in the opponent's turn (9.5.1 b, :func:`lay`,
 :func:`lift`).
 
-The fire modifier is also written inline in tcforge.engine.fire's attack builders (their hot path): the fast-path
-property test (tests/engine/test_fast_paths.py) holds the two readings together.
+tcforge.engine.fire's fast paths read ``state.smoke`` inline where they only ask whether Smoke lies on a position (the
+cache key of ``shot_attacks``, the clear positions of HE fire for Smoke); the fast-path property test
+(tests/engine/test_fast_paths.py) holds them to the attacks built through this module.
 """
 from __future__ import annotations
 
@@ -42,7 +46,7 @@ def lift(state: CoreState) -> None:
     for pos, until in enumerate(state.smoke):
         if until == half:
             state.smoke[pos] = -1
-            state._los_cache = {}
+            state._sight_changed()
 
 
 def fire_modifier(state: CoreState, a: int, b: int) -> int:
@@ -65,6 +69,24 @@ def blocks_sight(state: CoreState, pos: int) -> bool:
     return state.smoke[pos] >= 0 and state.game.rules.smoke_blocks_los
 
 
+def enabled(state: CoreState) -> bool:
+    """The ruleset plays Smoke (the Six-Pack's card, and artillery's Smoke mode, 9.5.1 e)."""
+    return state.game.rules.smoke_enabled
+
+
+def lie_until(state: CoreState, pos: int, lifts: int) -> None:
+    """Smoke lies on ``pos`` until the end of half-turn ``lifts``, laid by no play (the odds' smoked target)."""
+    state.smoke[pos] = lifts
+    state._sight_changed()
+
+
+def first_clear(state: CoreState) -> int | None:
+    """The first position a Smoke card may go on (a "play" window's probe: one tells that the window opens)."""
+    if not state.game.rules.smoke_enabled:
+        return None
+    return next((p for p, until in enumerate(state.smoke) if until < 0), None)
+
+
 def card_targets(state: CoreState) -> list[tuple[int]]:
     """Where a Smoke card may go: any position, held or empty, without Smoke already (9.5.1, 12.2)."""
     if not state.game.rules.smoke_enabled:
@@ -77,7 +99,7 @@ def may_lay_at(state: CoreState, pos: int) -> bool:
     return state.game.rules.smoke_enabled and state.smoke[pos] < 0
 
 
-def lays(state: CoreState, unit: Unit) -> bool:
+def by_he_fire(state: CoreState, unit: Unit) -> bool:
     """9.5.1 f: the card is HE-capable and the ruleset lets HE fire lay Smoke."""
     rules = state.game.rules
     return rules.smoke_by_he_fire and rules.smoke_enabled and unit.profile.he > 0
@@ -92,6 +114,6 @@ def he_attack(state: CoreState, unit: Unit, pos: int) -> Attack:
     return made("smoke", unit.profile.he, extra + fire_modifier(state, unit.pos, pos))
 
 
-def melee_attack(unit: Unit) -> Attack:
+def he_melee_attack(unit: Unit) -> Attack:
     """9.5.1 f in melee: the HE value or less on the card's own position, no modifier at this range."""
     return Attack("smoke", unit.profile.he, 0)

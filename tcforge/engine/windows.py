@@ -82,13 +82,13 @@ def options(state: CoreState, *, probe: bool = False) -> list[Action]:
         if held.isdisjoint(_PLAY_WINDOW_CARDS):
             return out  # the hand holds no card this window takes (the usual case, asked after every play)
         enemy = 1 - side
-        for uid in _hand(state, side, SMOKE):
-            clear = smoke.card_targets(state)  # 9.5.1, 12.2
+        for uid in _hand(state, side, SMOKE):  # 9.5.1, 12.2
             if probe:  # one clear position tells that the window opens
-                if clear:
-                    return [Interrupt(uid, *clear[0])]
+                clear = smoke.first_clear(state)
+                if clear is not None:
+                    return [Interrupt(uid, clear)]
                 continue
-            out.extend(card_plays(Interrupt, uid, clear))
+            out.extend(card_plays(Interrupt, uid, smoke.card_targets(state)))
         for card_id in (STREAM, SWAMP):
             if card_id == STREAM and rules.cards_stream_between_zones:
                 continue  # 001 Streams: a Stream is played only to bar a move

@@ -1,7 +1,8 @@
 """An action in words: the one place that says what an action, a chance event or a die does, in each language.
 
 Every action class of :mod:`tcforge.engine.actions` has its words here, found by its class in two tables
-(:data:`_TOLD`, :data:`_STEPS`), never by its kind's string; an action's JSON form is the action's own (:meth:`Action.to_json`,
+(:data:`_TOLD`, :data:`_STEPS`), never by comparing its kind's string (a few word keys are spelled from it:
+``acc_discard``, ``web_c_pass``); an action's JSON form is the action's own (:meth:`Action.to_json`,
 :func:`action_from_json`). Three readers, one table:
 
 - the account of a game (:mod:`tcforge.play.account`) tells the actions that change the game (:func:`told`; the
@@ -22,16 +23,13 @@ from typing import Any
 
 from tcforge.data.card_ids import (
     BREAKDOWN,
-    HEROIC_LEADER,
     MINE_DOGS,
     REPAIR,
     SNIPER,
-    SPECIAL_AMMO,
-    TANK_ACE,
     TANK_BUSTER,
     WIRE,
 )
-from tcforge.engine import breakthrough, movement
+from tcforge.engine import attachments, breakthrough, movement
 from tcforge.engine.actions import (
     D10,
     Action,
@@ -264,7 +262,7 @@ def is_die(action: Sequence[Any]) -> bool:
         return False
 
 
-UNIT_TARGETS = frozenset({TANK_BUSTER, SNIPER, MINE_DOGS, TANK_ACE, HEROIC_LEADER, SPECIAL_AMMO, REPAIR, BREAKDOWN, WIRE})
+UNIT_TARGETS = attachments.FAMILY | {TANK_BUSTER, SNIPER, MINE_DOGS, REPAIR, BREAKDOWN, WIRE}
 
 
 def card_target(state: GameState, action: PlayCard | Interrupt | Fortify, teller: Teller) -> tuple[str, tuple[int, ...]]:

@@ -3,7 +3,7 @@
 A played game's page data comes from the engine's observation of the person's side
 (:func:`tcforge.engine.observation.observation`: the cards on the battlefield it may see, its own hand, the cards
 it knows in the enemy's hand, the sizes of hands and decks) and from the account's teller with that side as its
-viewer (:class:`tcforge.play.account.Teller`: a card the side has not seen is "a hidden card", never named or
+viewer (:class:`tcforge.play.teller.Teller`: a card the side has not seen is "a hidden card", never named or
 numbered). Nothing else of the state is read for it; tests/web/test_hidden.py changes the hidden cards and finds
 the page data unchanged. A watched log is told whole (every card shown), as ``scenario replay`` tells it.
 """

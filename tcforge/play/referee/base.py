@@ -97,7 +97,7 @@ class Snap:
 class Play:
     """A move or fire play under way: which (the action's class), its source, the cards used, each mover's path."""
 
-    kind: type[Move] | type[Fire]
+    action: type[Move] | type[Fire]  # which play: Move or Fire
     source: int
     line: int
     cards: set[int] = field(default_factory=set)

@@ -30,7 +30,7 @@ class FireReferee(RefereeBase):
         firer = int(action.firer)
         at = before.pos[firer]
         play = self.play
-        if play is None or play.kind is not Fire:
+        if play is None or play.action is not Fire:
             self.flag(line, "5.0 b", f"{self.name(firer)} fires outside a fire play")
             return
         if at != play.source:

@@ -54,7 +54,7 @@ class Movement(RefereeBase):
         """Every card that changed place in a move play: adjacency, pace, stops, cards per play, move after fire."""
         play = self.play
         state = self.state
-        if play is None or play.kind is not Move:
+        if play is None or play.action is not Move:
             return
         for uid in range(len(before.pos)):
             old, new = before.pos[uid], after.pos[uid]

@@ -68,7 +68,7 @@ class Opportunity(RefereeBase):
         to = snap.pos[target]
         if self.state.units[target].side == firer_side:
             return "it is not an enemy card"
-        if play is None or play.kind is not Move or len(play.paths.get(target, ())) < 2 or to < 0 \
+        if play is None or play.action is not Move or len(play.paths.get(target, ())) < 2 or to < 0 \
                 or play.paths[target][-1] != to:
             return "it has not just moved into a new zone"
         if target in snap.face_down:
@@ -107,7 +107,7 @@ class Opportunity(RefereeBase):
         A group a Minefield, Wire or a Stream stops in a full zone goes back its way (8.0, the project's reading):
         not by a step, to a zone it entered earlier in the play, that is no new zone (2.1 condition 1)."""
         if not self.rules.opportunity_fire or self.turn.opportunity is not None or self.play is None \
-                or self.play.kind is not Move or after.outcome is not None:
+                or self.play.action is not Move or after.outcome is not None:
             return
         active = before.active
         moved = [u for u in range(len(before.pos)) if before.pos[u] != after.pos[u] and after.pos[u] >= 0

@@ -98,7 +98,7 @@ class SupplyAndPlays(RefereeBase):
         if before.phase == Phase.DEPLOY:
             return
         state = self.state
-        moving = self.play is not None and self.play.kind is Move and before.phase != Phase.ARRIVE
+        moving = self.play is not None and self.play.action is Move and before.phase != Phase.ARRIVE
         for uid in range(len(after.pos)):
             new = after.pos[uid]
             if new < 0:
