@@ -91,6 +91,7 @@ class _LazyGroup(TyperGroup):
             module, help_text = LAZY_GROUPS[name]
             sub = importlib.import_module(module).app
             if name == "scenario":
+                importlib.import_module("tcforge.cli.measure")  # balance, ladder, train, sweep, puzzles
                 importlib.import_module("tcforge.cli.tune")  # levers and tune: its commands, in a module of their own
             if name == "print":
                 from tcforge.cli.rulebook import rulebook

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from tcforge.bounds import SEED, bounded
+from tcforge.cli.measure import HTML_HELP, SCHEDULER_HELP
 from tcforge.cli.options import (
     AGENT_HELP,
     JOBS_DEFAULT,
@@ -21,7 +22,7 @@ from tcforge.cli.options import (
     out_dir_option,
     scheduler_address,
 )
-from tcforge.cli.scenario import HTML_HELP, SCHEDULER_HELP, _agents, _echo, _err, _load, _resolve, _usable, _usage, _writable, app
+from tcforge.cli.scenario import _agents, _echo, _err, _load, _resolve, _usable, _usage, _writable, app
 from tcforge.outpath import file_out
 
 # tune plays best by default (the strongest player trained for the scenario), not greedy as the other commands do

@@ -17,9 +17,9 @@ in it (:func:`melee_modifier`), and it blocks line of sight through it (:func:`b
 of the opponent's next turn, or at the end of this turn when laid in the opponent's turn (9.5.1 b, :func:`lay`,
 :func:`lift`).
 
-tcforge.engine.fire's fast paths read ``state.smoke`` inline where they only ask whether Smoke lies on a position (the
-cache key of ``shot_attacks``, the clear positions of HE fire for Smoke); the fast-path property test
-(tests/engine/test_fast_paths.py) holds them to the attacks built through this module.
+tcforge.engine.fire reads ``state.smoke`` inline on its hot paths where it only asks whether Smoke lies on a position:
+the cache key of ``shot_attacks`` (held to the attacks built through this module by the fast-path property test,
+tests/engine/test_fast_paths.py) and the clear positions in range of HE fire for Smoke.
 """
 from __future__ import annotations
 

@@ -268,7 +268,7 @@ def test_issue51_train_will_not_write_a_strongest_that_searches_for_a_time(tcfor
     code, _, err = tcforge("scenario", "train", "kursk", "--strongest", "german=plan:2s", "--out", "k.yaml")
     assert code == 2 and "searches for a time" in err and len(err.strip().splitlines()) == 1, err
     assert not (tmp_path / "k.yaml").exists()
-    from tcforge.cli.scenario import _strongest
+    from tcforge.cli.measure import _strongest
     assert _strongest(["german=plan:64"], ["german", "soviet"]) == (None, {"german": "plan:64"})
 
 

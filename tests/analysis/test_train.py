@@ -59,7 +59,7 @@ def test_train_strongest_takes_a_spec_for_the_file_and_side_spec_for_one_side(ca
     hold '=' too, so SIDE= is read only for one of the scenario's side ids."""
     import typer
 
-    from tcforge.cli.scenario import _strongest
+    from tcforge.cli.measure import _strongest
     sides = ["german", "soviet"]
     assert _strongest([], sides) == (None, {})
     spec = "look:6:endgame=3,k=3,late=3"  # as logs record it (canonical: the options in order)
@@ -76,7 +76,7 @@ def test_train_strongest_takes_a_spec_for_the_file_and_side_spec_for_one_side(ca
 
 def test_the_recorded_command_keeps_only_what_decides_the_result() -> None:
     # the players' file must make the same file again on any machine: where it goes and how fast are left out
-    from tcforge.cli.scenario import _deciding
+    from tcforge.cli.measure import _deciding
     given = ["scenario", "train", "kursk", "--out", "/home/me/p.yaml", "--keep=/tmp/j", "--jobs", "2", "--no-progress",
              "--seed", "3", "-o", "x.yaml", "--scheduler", "tcp://h:8786", "--games", "48"]
     assert _deciding(given) == ["scenario", "train", "kursk", "--seed", "3", "--games", "48"]
