@@ -12,7 +12,7 @@ import sys
 from collections.abc import Iterable
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -44,9 +44,6 @@ from tcforge.scenarios.check import CODES, Report, check_file
 from tcforge.scenarios.findings import Finding
 from tcforge.scenarios.loading import clashes, find_scenario, load_scenario, new_scenario_path, scenario_ids, scenarios_dir
 from tcforge.scenarios.show import summary, to_json
-
-if TYPE_CHECKING:  # the balance service is imported when the command runs (it brings the cluster)
-    pass
 
 # Its help on 'tcforge --help' is tcforge.cli.LAZY_GROUPS's, which replaces this one when the group is mounted.
 app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)

@@ -74,7 +74,7 @@ def narrate(scenario: Scenario, state: GameState, lines: list[Any], teller: Tell
         except (IndexError, KeyError, TypeError, AttributeError):  # not a legal action: apply_checked says so
             text = ""
         player = state.current_player()
-        if text and is_interrupt(action) and player not in (CHANCE, state.active):
+        if text and player not in (CHANCE, state.active) and is_interrupt(action):
             # 12.0: an interrupt played in the enemy's turn stands under the enemy's heading: say who played it
             text = f"{_subject(teller.sides[player], teller.lang)} {text}"
         try:
